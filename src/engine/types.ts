@@ -1,0 +1,132 @@
+/**
+ * The game interface every engine implements (the kernel).
+ *
+ * A game is a plain value, in the spirit of boardgame.io's `Game` and Emmett's `Decider`:
+ *   setup(config)                 -> initial state (all setup randomness drawn from config.seed)
+ *   decide(state, move, seat)     -> events, or a RuleViolation (all checking happens here)
+ *   evolve(state, event)          -> next state (trusts its input, never checks, never rolls dice)
+ *   legalMoves(state, seat)       -> every legal move for that seat, and nothing else
+ *   view(state, viewer)           -> what that seat (or a spectator) may see
+ *   eventView(event, viewer)      -> the part of an event that viewer may read (null: nothing)
+ *   toMove(state)                 -> the seats that must act now (several in simultaneous phases)
+ *   outcome(state)                -> the result once the game is over, else null
+ *
+ * Contracts every engine keeps:
+ * - Pure and deterministic: no Date, no Math.random, no I/O. The same state and move give the
+ *   same events, byte for byte.
+ * - States, moves and events are plain JSON values (no Map, Set, class instance, undefined in
+ *   arrays, NaN). They are stored as JSONB snapshots and hashed canonically.
+ * - Random outcomes are decided in `decide` from the seeded generator whose state lives in the game
+ *   state (see rng.ts), and written into the events, together with the generator's new state.
+ *   `evolve` only copies them. Fields a viewer may not read (bag order, generator state, another
+ *   seat's hand) are removed by `eventView` and never appear in `view`.
+ * - Forced steps (automatic phases, a cube that can go nowhere) are emitted by `decide` as further
+ *   events of the move that triggers them, so that after every accepted move `toMove` names who
+ *   must act next, or the game is over.
+ * - `legalMoves(state, seat)` is complete and exact: each listed move is accepted by `decide`, and
+ *   every move accepted by `decide` is listed. Lists stay small (hundreds at most): combinatorial
+ *   choices are split into steps.
+ */
+
+/** A seat is the 0-based index of a player in the game's seat order. */
+export type Seat = number;
+
+/** Who is looking: a seat, or `null` for a spectator (who sees only public information). */
+export type Viewer = Seat | null;
+
+/** JSON values, the only values engines exchange with the outside world. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A move is one JSON object `{ type, ...fields }`: the same shape in REST, GraphQL variables, legal-move lists and the stored log. */
+export interface Move {
+  type: string;
+}
+
+/** An event records what happened, including every random outcome. */
+export interface GameEvent {
+  type: string;
+}
+
+/**
+ * Why a move is refused. `code` is stable and machine-readable (SCREAMING_SNAKE_CASE, e.g.
+ * `RESIDENTIAL_SPACING`), `message` is a sentence a player understands, naming the broken rule in
+ * plain words, and `rule` points at the rulebook or ruling (e.g. "R10", "Construction, spacing rule").
+ */
+export interface RuleViolation {
+  code: string;
+  message: string;
+  rule: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleViolation };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const reject = (code: string, message: string, rule: string): Result<never> => ({
+  ok: false,
+  error: { code, message, rule },
+});
+
+/** What `setup` is given. `options` has already been validated against `optionsSchema` and completed with defaults. */
+export interface GameConfig<O> {
+  players: number;
+  options: O;
+  seed: string;
+}
+
+/** The result of a finished game. Seats are 0-based; rank 1 is best; tied seats share a rank. */
+export interface Outcome {
+  scores: number[];
+  ranks: number[];
+  winners: Seat[];
+  /** Game-specific breakdown (score components, tie-break values), public. */
+  detail?: Json;
+}
+
+/**
+ * A JSON Schema (draft 2020-12 subset) describing an object. Move and option schemas use only:
+ * type object|integer|string|boolean|array, properties, required, enum, minimum, maximum, items,
+ * minItems, maxItems, description, default, additionalProperties: false. The service derives request
+ * validation, the OpenAPI document and typed GraphQL inputs from them.
+ */
+export interface ObjectSchema {
+  type: 'object';
+  description?: string;
+  properties: Record<string, FieldSchema>;
+  required?: string[];
+  additionalProperties: false;
+}
+export type FieldSchema =
+  | { type: 'integer'; description?: string; minimum?: number; maximum?: number; default?: number }
+  | { type: 'string'; description?: string; enum?: string[]; default?: string }
+  | { type: 'boolean'; description?: string; default?: boolean }
+  | { type: 'array'; description?: string; items: FieldSchema; minItems?: number; maxItems?: number }
+  | ObjectSchema;
+
+export interface Game<S, M extends Move, E extends GameEvent, O> {
+  /** Stable id used in URLs and records, e.g. `town-center`. */
+  id: string;
+  name: string;
+  /** Bumped whenever a rule change would replay an old log differently. Stored with every game. */
+  engineVersion: number;
+  minPlayers: number;
+  maxPlayers: number;
+  /** Schema of `options`; every property has a `default`. */
+  optionsSchema: ObjectSchema;
+  /** One schema per move type: the fields besides `type`. */
+  moveSchemas: Record<M['type'], ObjectSchema>;
+  /** Checks option combinations the schema cannot express (e.g. solo variants need 1 player). */
+  checkConfig?(players: number, options: O): RuleViolation | null;
+
+  setup(config: GameConfig<O>): S;
+  decide(state: S, move: M, seat: Seat): Result<E[]>;
+  evolve(state: S, event: E): S;
+  legalMoves(state: S, seat: Seat): M[];
+  toMove(state: S): Seat[];
+  view(state: S, viewer: Viewer): Json;
+  eventView(event: E, viewer: Viewer): Json | null;
+  outcome(state: S): Outcome | null;
+}
+
+/** The erased form the service works with: the registry holds games of different state types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, Move, GameEvent, any>;
