@@ -1,0 +1,78 @@
+import type { Json, Seat } from '../engine/index.js';
+import type { AppendCommand, AppendResult, GameRow, GameStore, ListFilter, StoredMove } from './types.js';
+
+interface Entry {
+  row: GameRow;
+  moves: StoredMove[];
+  responses: Map<string, Json>;
+  snapshots: { version: number; state: Json }[];
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+/** The event store in memory, with the same guarantees as the Postgres one: for fast unit tests. */
+export class MemoryGameStore implements GameStore {
+  private games = new Map<string, Entry>();
+
+  async createGame(game: Omit<GameRow, 'createdAt' | 'updatedAt'>, history: StoredMove[] = []): Promise<void> {
+    if (this.games.has(game.id)) throw new Error(`game ${game.id} exists`);
+    const now = new Date();
+    this.games.set(game.id, { row: clone({ ...game, createdAt: now, updatedAt: now }), moves: clone(history), responses: new Map(), snapshots: [] });
+  }
+
+  async getGame(id: string): Promise<GameRow | null> {
+    const e = this.games.get(id);
+    return e ? clone(e.row) : null;
+  }
+
+  async getVersion(id: string): Promise<number | null> {
+    return this.games.get(id)?.row.version ?? null;
+  }
+
+  async readMoves(id: string, after: number, upTo = Number.MAX_SAFE_INTEGER): Promise<StoredMove[]> {
+    const e = this.games.get(id);
+    return e ? clone(e.moves.filter((m) => m.version > after && m.version <= upTo)) : [];
+  }
+
+  async latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null> {
+    const snaps = (this.games.get(id)?.snapshots ?? []).filter((s) => s.version <= atMost);
+    return snaps.length ? clone(snaps[snaps.length - 1]!) : null;
+  }
+
+  async append(cmd: AppendCommand): Promise<AppendResult> {
+    const e = this.games.get(cmd.gameId);
+    if (!e || e.row.version !== cmd.expectedVersion) return { kind: 'conflict' };
+    if (cmd.idempotencyKey !== null) {
+      const prior = e.responses.get(`${cmd.seat}:${cmd.idempotencyKey}`);
+      if (prior !== undefined) return { kind: 'duplicate', response: clone(prior) };
+      e.responses.set(`${cmd.seat}:${cmd.idempotencyKey}`, clone(cmd.response));
+    }
+    const version = cmd.expectedVersion + 1;
+    e.moves.push(clone({ version, seat: cmd.seat, move: cmd.move, events: cmd.events, createdAt: new Date() }));
+    e.row = { ...e.row, version, status: cmd.status, toMove: [...cmd.toMove], outcome: clone(cmd.outcome), updatedAt: new Date() };
+    if (cmd.snapshot !== null) e.snapshots.push({ version, state: clone(cmd.snapshot) });
+    return { kind: 'appended' };
+  }
+
+  async findIdempotent(id: string, seat: Seat, key: string): Promise<Json | null> {
+    const r = this.games.get(id)?.responses.get(`${seat}:${key}`);
+    return r === undefined ? null : clone(r);
+  }
+
+  async listGames(f: ListFilter): Promise<GameRow[]> {
+    return [...this.games.values()]
+      .map((e) => e.row)
+      .filter((r) => (!f.status || r.status === f.status) && (!f.type || r.type === f.type))
+      .filter((r) => !f.before || r.updatedAt < f.before.updatedAt || (+r.updatedAt === +f.before.updatedAt && r.id < f.before.id))
+      .sort((a, b) => +b.updatedAt - +a.updatedAt || (a.id < b.id ? 1 : -1))
+      .slice(0, f.limit)
+      .map(clone);
+  }
+
+  async deleteGame(id: string): Promise<boolean> {
+    return this.games.delete(id);
+  }
+
+  async ping(): Promise<void> {}
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,169 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type { GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
+import type { AppendCommand, AppendResult, GameRow, GameStore, ListFilter, StoredMove } from './types.js';
+
+export function createPrismaClient(databaseUrl: string, poolSize = 10): PrismaClient {
+  const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize });
+  return new PrismaClient({ adapter });
+}
+
+type GameWithSeats = Prisma.GameGetPayload<{ include: { seats: true } }>;
+
+function toRow(g: GameWithSeats): GameRow {
+  return {
+    id: g.id,
+    type: g.type,
+    engineVersion: g.engineVersion,
+    playerCount: g.playerCount,
+    options: g.options as Record<string, Json>,
+    seed: g.seed,
+    version: g.version,
+    status: g.status,
+    toMove: g.toMove,
+    outcome: (g.outcome ?? null) as Outcome | null,
+    createdAt: g.createdAt,
+    updatedAt: g.updatedAt,
+    seats: g.seats.sort((a, b) => a.seat - b.seat).map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash })),
+  };
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const text = String((err as { message?: string })?.message ?? '') + JSON.stringify((err as { meta?: unknown })?.meta ?? '');
+  return (err as { code?: string })?.code === 'P2002' || text.includes('23505') || text.includes('unique constraint');
+};
+
+/** The event store on Postgres, through Prisma Client and its pg driver adapter. */
+export class PrismaGameStore implements GameStore {
+  constructor(private readonly db: PrismaClient) {}
+
+  async createGame(game: Omit<GameRow, 'createdAt' | 'updatedAt'>, history: StoredMove[] = []): Promise<void> {
+    const events: Prisma.EventCreateManyInput[] = [];
+    let seq = 0;
+    for (const m of history) for (const e of m.events) events.push({ gameId: game.id, seq: ++seq, version: m.version, type: e.type, data: e as unknown as Prisma.InputJsonValue });
+    await this.db.$transaction([
+      this.db.game.create({
+        data: {
+          id: game.id,
+          type: game.type,
+          engineVersion: game.engineVersion,
+          playerCount: game.playerCount,
+          options: game.options as Prisma.InputJsonValue,
+          seed: game.seed,
+          version: game.version,
+          status: game.status,
+          toMove: game.toMove,
+          outcome: game.outcome === null ? Prisma.DbNull : (game.outcome as unknown as Prisma.InputJsonValue),
+          seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash })) },
+        },
+      }),
+      this.db.move.createMany({
+        data: history.map((m) => ({ gameId: game.id, version: m.version, seat: m.seat, move: m.move as unknown as Prisma.InputJsonValue, response: { version: m.version } })),
+      }),
+      this.db.event.createMany({ data: events }),
+    ]);
+  }
+
+  async getGame(id: string): Promise<GameRow | null> {
+    const g = await this.db.game.findUnique({ where: { id }, include: { seats: true } });
+    return g ? toRow(g) : null;
+  }
+
+  async getVersion(id: string): Promise<number | null> {
+    const g = await this.db.game.findUnique({ where: { id }, select: { version: true } });
+    return g?.version ?? null;
+  }
+
+  async readMoves(id: string, after: number, upTo = 2_147_483_647): Promise<StoredMove[]> {
+    const [moves, events] = await Promise.all([
+      this.db.move.findMany({ where: { gameId: id, version: { gt: after, lte: upTo } }, orderBy: { version: 'asc' }, select: { version: true, seat: true, move: true, createdAt: true } }),
+      this.db.event.findMany({ where: { gameId: id, version: { gt: after, lte: upTo } }, orderBy: { seq: 'asc' }, select: { version: true, data: true } }),
+    ]);
+    const byVersion = new Map<number, GameEvent[]>();
+    for (const e of events) {
+      const list = byVersion.get(e.version) ?? [];
+      list.push(e.data as unknown as GameEvent);
+      byVersion.set(e.version, list);
+    }
+    return moves.map((m) => ({ version: m.version, seat: m.seat, move: m.move as unknown as Move, createdAt: m.createdAt, events: byVersion.get(m.version) ?? [] }));
+  }
+
+  async latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null> {
+    const s = await this.db.snapshot.findFirst({ where: { gameId: id, version: { lte: atMost } }, orderBy: { version: 'desc' } });
+    return s ? { version: s.version, state: s.state as Json } : null;
+  }
+
+  /**
+   * One statement, so one round trip and one implicit transaction: the header update is guarded by
+   * `version = expectedVersion`, and the move, events and snapshot rows are inserted only from the
+   * updated row. A stale command updates nothing and inserts nothing. The (game, version) primary
+   * key of `moves` backs the guard up; the (game, seat, idempotency key) unique index catches a
+   * retry that raced its original on another server process.
+   */
+  async append(c: AppendCommand): Promise<AppendResult> {
+    const version = c.expectedVersion + 1;
+    const outcome = c.outcome === null ? null : JSON.stringify(c.outcome);
+    const snapshot = c.snapshot === null ? null : JSON.stringify(c.snapshot);
+    try {
+      const rows = await this.db.$queryRaw<{ n: number }[]>`
+        WITH g AS (
+          UPDATE games SET version = ${version}, status = ${c.status}::"GameStatus", to_move = ${c.toMove}::int[],
+                 outcome = ${outcome}::jsonb, updated_at = now()
+          WHERE id = ${c.gameId}::uuid AND version = ${c.expectedVersion}
+          RETURNING id
+        ), m AS (
+          INSERT INTO moves (game_id, version, seat, move, idempotency_key, response)
+          SELECT id, ${version}, ${c.seat}, ${JSON.stringify(c.move)}::jsonb, ${c.idempotencyKey}, ${JSON.stringify(c.response)}::jsonb FROM g
+          RETURNING game_id
+        ), e AS (
+          INSERT INTO events (game_id, seq, version, type, data)
+          SELECT m.game_id, ${c.eventCount}::int + x.ord::int, ${version}, x.value->>'type', x.value
+          FROM m, jsonb_array_elements(${JSON.stringify(c.events)}::jsonb) WITH ORDINALITY AS x(value, ord)
+        ), s AS (
+          INSERT INTO snapshots (game_id, version, state)
+          SELECT m.game_id, ${version}, ${snapshot}::jsonb FROM m WHERE ${snapshot}::jsonb IS NOT NULL
+        )
+        SELECT count(*)::int AS n FROM m`;
+      return rows[0]?.n === 1 ? { kind: 'appended' } : { kind: 'conflict' };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (c.idempotencyKey !== null) {
+        const prior = await this.findIdempotent(c.gameId, c.seat, c.idempotencyKey);
+        if (prior !== null) return { kind: 'duplicate', response: prior };
+      }
+      return { kind: 'conflict' };
+    }
+  }
+
+  async findIdempotent(id: string, seat: Seat, key: string): Promise<Json | null> {
+    const m = await this.db.move.findUnique({ where: { gameId_seat_idempotencyKey: { gameId: id, seat, idempotencyKey: key } }, select: { response: true } });
+    return (m?.response ?? null) as Json | null;
+  }
+
+  async listGames(f: ListFilter): Promise<GameRow[]> {
+    const games = await this.db.game.findMany({
+      where: {
+        ...(f.status ? { status: f.status } : {}),
+        ...(f.type ? { type: f.type } : {}),
+        ...(f.before ? { OR: [{ updatedAt: { lt: f.before.updatedAt } }, { updatedAt: f.before.updatedAt, id: { lt: f.before.id } }] } : {}),
+      },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      take: f.limit,
+      include: { seats: true },
+    });
+    return games.map(toRow);
+  }
+
+  async deleteGame(id: string): Promise<boolean> {
+    const r = await this.db.game.deleteMany({ where: { id } });
+    return r.count > 0;
+  }
+
+  async ping(): Promise<void> {
+    await this.db.$queryRaw`SELECT 1`;
+  }
+
+  async close(): Promise<void> {
+    await this.db.$disconnect();
+  }
+}

@@ -1,0 +1,87 @@
+import type { GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
+
+export type GameStatus = 'active' | 'finished';
+
+export interface SeatRow {
+  seat: Seat;
+  name: string;
+  tokenHash: string;
+}
+
+/** A game's header row: everything but its log. */
+export interface GameRow {
+  id: string;
+  type: string;
+  engineVersion: number;
+  playerCount: number;
+  options: Record<string, Json>;
+  seed: string;
+  version: number;
+  status: GameStatus;
+  toMove: Seat[];
+  outcome: Outcome | null;
+  createdAt: Date;
+  updatedAt: Date;
+  seats: SeatRow[];
+}
+
+/** One accepted command and the events it caused, as stored. */
+export interface StoredMove {
+  version: number;
+  seat: Seat;
+  move: Move;
+  events: GameEvent[];
+  createdAt: Date;
+}
+
+/** What one accepted command appends, and what the game header becomes. */
+export interface AppendCommand {
+  gameId: string;
+  /** The version the command was decided against; the append fails if the game moved on. */
+  expectedVersion: number;
+  /** Number of events already in the log (their seqs are 1..firstSeq-1). */
+  eventCount: number;
+  seat: Seat;
+  move: Move;
+  events: GameEvent[];
+  idempotencyKey: string | null;
+  /** The answer the client got, returned again to a retry with the same idempotency key. */
+  response: Json;
+  status: GameStatus;
+  toMove: Seat[];
+  outcome: Outcome | null;
+  /** The state after the command, stored as a snapshot when given. */
+  snapshot: Json | null;
+}
+
+export type AppendResult = { kind: 'appended' } | { kind: 'conflict' } | { kind: 'duplicate'; response: Json };
+
+export interface ListFilter {
+  status?: GameStatus;
+  type?: string;
+  limit: number;
+  /** Return games updated before this game (keyset pagination by updatedAt, id). */
+  before?: { updatedAt: Date; id: string };
+}
+
+/**
+ * The event store port. Implementations: PrismaGameStore (Postgres) and MemoryGameStore (unit
+ * tests). Every write is atomic: a command's move row, its events, the game header and an optional
+ * snapshot are written together or not at all, and (game, version) is the concurrency guard.
+ */
+export interface GameStore {
+  /** Creates a game, and with `history` its whole log at once (import). */
+  createGame(game: Omit<GameRow, 'createdAt' | 'updatedAt'>, history?: StoredMove[]): Promise<void>;
+  getGame(id: string): Promise<GameRow | null>;
+  /** The version only, to tell whether a cached state is current. */
+  getVersion(id: string): Promise<number | null>;
+  /** Moves with version in (after, upTo], in order. */
+  readMoves(id: string, after: number, upTo?: number): Promise<StoredMove[]>;
+  latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null>;
+  append(cmd: AppendCommand): Promise<AppendResult>;
+  findIdempotent(id: string, seat: Seat, key: string): Promise<Json | null>;
+  listGames(filter: ListFilter): Promise<GameRow[]>;
+  deleteGame(id: string): Promise<boolean>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
