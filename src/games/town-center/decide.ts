@@ -1,0 +1,253 @@
+/**
+ * decide: checks a move against every rule, returns its events, then the forced steps that follow
+ * (forfeits, the start of Development, Phase IV income, Public Works turns with nothing to buy,
+ * the next round's draw, the end of the game) until some seat must act or the game is over.
+ */
+import { ok, Rng, type Result, type Seat } from '../../engine/index.js';
+import { boardOf, siteOf } from './board.js';
+import { COLOR_LETTERS, COMMERCIAL, letterOf, nameOf, OFFICE, OFFICE_COST, RESIDENTIAL, ROUNDS, type ColorName, type Letter } from './data.js';
+import { evolve, sortCubes } from './evolve.js';
+import { breaksBothCubesRule, developments, firstPlacements, purchaseError, purchasePrice, purchases, stackError } from './legal.js';
+import { violation } from './messages.js';
+import { analyzeTown, heightLimit, placementError, townIncome } from './town.js';
+import type { TownCenterEvent, TownCenterMove, TownCenterState } from './types.js';
+
+const names = (letters: string): ColorName[] => letters.split('').map((l) => nameOf[l as Letter]);
+
+/** Draws `count` cubes from the bag counts; in round 1 Offices are excluded (drawn, returned and redrawn, R24). */
+function drawFromBag(bag: readonly number[], count: number, noOffices: boolean, rng: Rng): string {
+  const left = bag.slice();
+  if (noOffices) left[OFFICE] = 0;
+  let out = '';
+  for (let k = 0; k < count; k++) {
+    let total = 0;
+    for (const c of left) total += c;
+    if (total === 0) break;
+    let r = rng.int(total);
+    let i = 0;
+    while (r >= left[i]!) r -= left[i++]!;
+    left[i]!--;
+    out += COLOR_LETTERS[i];
+  }
+  return sortCubes(out);
+}
+
+function roundStart(s: TownCenterState, round: number, firstPlayer: Seat): TownCenterEvent {
+  const rng = new Rng(s.rng);
+  let cubes: string;
+  if (s.solo === 'centralPark') cubes = sortCubes(s.row.slice(0, 3));
+  else cubes = drawFromBag(s.bag, s.players === 1 ? 3 : 2 * s.players, round === 1, rng);
+  return { type: 'roundStarted', round, firstPlayer, cubes: names(cubes), rng: rng.state };
+}
+
+/** Seats in reverse player order starting just before the first player (R16, R20). */
+function reverseOrder(s: TownCenterState): Seat[] {
+  const out: Seat[] = [];
+  for (let i = 1; i <= s.players; i++) out.push((s.firstPlayer - i + s.players * 2) % s.players);
+  return out;
+}
+
+/** The forced events a Construction seat needs: Offices it cannot pay for, cubes with no site (R11, R12). */
+function constructionForfeits(s: TownCenterState, seat: Seat): TownCenterEvent[] {
+  const out: TownCenterEvent[] = [];
+  let hand = s.hands[seat]!;
+  if (hand.length === 0) return out;
+  const town = s.towns[seat]!;
+  let offices = 0;
+  for (const l of hand) if (l === 'O') offices++;
+  const affordable = Math.floor(town.money / OFFICE_COST);
+  for (let k = affordable; k < offices; k++) {
+    out.push({ type: 'cubeForfeited', seat, color: 'office', reason: 'cannotPay' });
+    hand = hand.replace('O', '');
+  }
+  if (hand.length === 0) return out;
+  const board = boardOf(s.board);
+  const limit = heightLimit(board, town.stacks);
+  if (firstPlacements(board, town.stacks, limit, hand).length === 0) {
+    for (const l of hand) out.push({ type: 'cubeForfeited', seat, color: nameOf[l as Letter], reason: 'noSite' });
+  }
+  return out;
+}
+
+/** Applies forced steps until someone must act or the game is over. */
+function settle(start: TownCenterState, events: TownCenterEvent[]): void {
+  let s = start;
+  const emit = (e: TownCenterEvent) => {
+    events.push(e);
+    s = evolve(s, e);
+  };
+  for (let guard = 0; guard < 10_000; guard++) {
+    switch (s.phase) {
+      case 'cityHall':
+        if (s.active < s.players) return;
+        emit(roundStart(s, 1, 0));
+        continue;
+      case 'arrange':
+      case 'pick':
+      case 'soloReturn':
+      case 'over':
+        return;
+      case 'construction': {
+        let forced = false;
+        for (let seat = 0; seat < s.players; seat++) {
+          for (const e of constructionForfeits(s, seat)) {
+            emit(e);
+            forced = true;
+          }
+        }
+        if (forced) continue;
+        if (s.hands.some((h) => h.length > 0)) return;
+        // Development begins (R15, R16).
+        const order = reverseOrder(s);
+        const seats = order.filter((seat) => developments(s, seat).length > 0);
+        if (seats.length === 0) {
+          emit(income(s));
+          continue;
+        }
+        const scarce = s.reserve[RESIDENTIAL]! < s.players || s.reserve[COMMERCIAL]! < s.players;
+        emit({ type: 'developmentStarted', mode: scarce ? 'sequential' : 'simultaneous', seats: seats.slice().sort((a, b) => a - b), active: seats[0]! });
+        continue;
+      }
+      case 'development': {
+        if (s.devMode === 'sequential') {
+          if (developments(s, s.active).length > 0) return;
+          emit(income(s));
+          continue;
+        }
+        let ended = false;
+        for (const seat of s.devSeats) {
+          if (developments(s, seat).length === 0) {
+            emit({ type: 'developmentEnded', seat });
+            ended = true;
+          }
+        }
+        if (s.devSeats.length === 0) emit(income(s));
+        else if (!ended) return;
+        continue;
+      }
+      case 'publicWorks':
+        if (s.worksDone >= s.players) {
+          if (s.round >= ROUNDS) emit({ type: 'gameEnded' });
+          else emit(roundStart(s, s.round + 1, (s.firstPlayer + 1) % s.players));
+          continue;
+        }
+        if (purchases(s, s.active).length > 0) return;
+        emit({ type: 'passed', seat: s.active, forced: true });
+        continue;
+    }
+  }
+  throw new Error('town-center: forced steps did not settle');
+}
+
+function income(s: TownCenterState): TownCenterEvent {
+  const board = boardOf(s.board);
+  return { type: 'incomePaid', amounts: s.towns.map((t) => townIncome(analyzeTown(board, t.stacks), t.stacks).total) };
+}
+
+function siteFor(s: TownCenterState, row: number, col: number): number {
+  return siteOf(boardOf(s.board), row, col);
+}
+
+/** The move's own events, or the rule it breaks. */
+function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Result<TownCenterEvent[]> {
+  const board = boardOf(s.board);
+  switch (move.type) {
+    case 'placeCityHall': {
+      if (s.phase !== 'cityHall') return violation('WRONG_PHASE');
+      const site = siteFor(s, move.row, move.col);
+      if (site < 0) return violation('NO_SUCH_SITE');
+      return ok([{ type: 'cityHallPlaced', seat, site }]);
+    }
+    case 'stackCube': {
+      if (s.phase !== 'arrange') return violation('WRONG_PHASE');
+      const letter = letterOf[move.color];
+      if (!letter || !s.drawn.includes(letter)) return violation('NOT_DRAWN');
+      const err = stackError(s, move.tower);
+      if (err) return violation(err);
+      return ok([{ type: 'cubeStacked', color: move.color, tower: move.tower }]);
+    }
+    case 'takeCube': {
+      if (s.phase !== 'pick') return violation('WRONG_PHASE');
+      if (!Number.isInteger(move.tower) || move.tower < 0 || move.tower >= s.towers.length) return violation('NO_SUCH_TOWER');
+      const t = s.towers[move.tower]!;
+      if (t.length === 0) return violation('TOWER_EMPTY');
+      return ok([{ type: 'cubeTaken', seat, tower: move.tower, color: nameOf[t.charAt(t.length - 1) as Letter] }]);
+    }
+    case 'returnCube': {
+      if (s.players !== 1) return violation('SOLO_ONLY');
+      if (s.phase !== 'soloReturn') return violation('WRONG_PHASE');
+      const letter = letterOf[move.color];
+      if (!letter || !s.hands[0]!.includes(letter)) return violation('NOT_IN_HAND');
+      return ok([{ type: 'cubeReturned', color: move.color }]);
+    }
+    case 'buildCube': {
+      if (s.phase !== 'construction') return violation('WRONG_PHASE');
+      const letter = letterOf[move.color];
+      if (!letter || !s.hands[seat]!.includes(letter)) return violation('NOT_IN_HAND');
+      const site = siteFor(s, move.row, move.col);
+      if (site < 0) return violation('NO_SUCH_SITE');
+      const stacks = s.towns[seat]!.stacks;
+      const err = placementError(board, stacks, heightLimit(board, stacks), letter, site, true);
+      if (err) return violation(err);
+      if (breaksBothCubesRule(s, seat, letter, site)) return violation('BOTH_CUBES_RULE');
+      return ok([{ type: 'cubeBuilt', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: letter === 'O' ? OFFICE_COST : 0 }]);
+    }
+    case 'developCube': {
+      if (s.phase !== 'development') return violation('WRONG_PHASE');
+      const letter = letterOf[move.color];
+      if (letter !== 'R' && letter !== 'C') return violation('NOT_DEVELOPABLE');
+      const site = siteFor(s, move.row, move.col);
+      if (site < 0) return violation('NO_SUCH_SITE');
+      if (s.reserve[letter === 'R' ? RESIDENTIAL : COMMERCIAL]! <= 0) return violation('RESERVE_EMPTY');
+      if (!developments(s, seat).some((d) => d.letter === letter && d.site === site)) return violation('DEVELOPMENT_SPOT');
+      const events: TownCenterEvent[] = [{ type: 'cubeDeveloped', seat, color: move.color, site, level: s.towns[seat]!.stacks[site]!.length + 1 }];
+      if (s.devMode === 'sequential') {
+        // The turn passes in reverse player order to the next seat that can develop (R16).
+        const after = evolve(s, events[0]!);
+        for (let i = 1; i <= s.players; i++) {
+          const next = (seat - i + s.players * 2) % s.players;
+          if (developments(after, next).length > 0) {
+            events.push({ type: 'developmentTurn', seat: next });
+            break;
+          }
+        }
+      }
+      return ok(events);
+    }
+    case 'buyCube': {
+      if (s.phase !== 'publicWorks') return violation('WRONG_PHASE');
+      const letter = letterOf[move.color];
+      if (letter !== 'U' && letter !== 'E') return violation('NOT_FOR_SALE');
+      const site = siteFor(s, move.row, move.col);
+      if (site < 0) return violation('NO_SUCH_SITE');
+      const err = purchaseError(s, seat, letter, site);
+      if (err) return violation(err);
+      const stacks = s.towns[seat]!.stacks;
+      return ok([{ type: 'cubeBought', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: purchasePrice(stacks, letter) }]);
+    }
+    case 'pass':
+      if (s.phase !== 'publicWorks') return violation('WRONG_PHASE');
+      return ok([{ type: 'passed', seat, forced: false }]);
+    default:
+      return violation('WRONG_PHASE');
+  }
+}
+
+export function decide(s: TownCenterState, move: TownCenterMove, seat: Seat): Result<TownCenterEvent[]> {
+  const r = moveEvents(s, move, seat);
+  if (!r.ok) return r;
+  const events = r.value;
+  let after = s;
+  for (const e of events) after = evolve(after, e);
+  settle(after, events);
+  return ok(events);
+}
+
+/** Used by tests: the forced steps from a hand-built state. */
+export function settled(s: TownCenterState): TownCenterState {
+  const events: TownCenterEvent[] = [];
+  settle(s, events);
+  let out = s;
+  for (const e of events) out = evolve(out, e);
+  return out;
+}
