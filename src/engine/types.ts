@@ -124,6 +124,11 @@ export interface Game<S, M extends Move, E extends GameEvent, O> {
   toMove(state: S): Seat[];
   view(state: S, viewer: Viewer): Json;
   eventView(event: E, viewer: Viewer): Json | null;
+  /**
+   * Optional: what a viewer may read of a move made by `seat` while the game runs (a hidden
+   * choice, like a tile kept in a secret draft, returns null for others). Default: moves are public.
+   */
+  moveView?(move: M, seat: Seat, viewer: Viewer): Json | null;
   outcome(state: S): Outcome | null;
 }
 

@@ -1,0 +1,44 @@
+import type { Json, RuleViolation } from '../engine/index.js';
+
+/** The stable error codes of the API, with their HTTP status. Clients switch on `code`. */
+export const ERROR_STATUS = {
+  INVALID_INPUT: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  NOT_YOUR_TURN: 409,
+  VERSION_CONFLICT: 409,
+  GAME_OVER: 409,
+  ENGINE_VERSION_UNSUPPORTED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  ILLEGAL_MOVE: 422,
+  IMPORT_INVALID: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * An error the client can act on. `message` names the broken rule in plain words; `extra` carries
+ * machine-readable details (for ILLEGAL_MOVE: the engine's own `violation` code and rule).
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, Json> = {},
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+
+  /** An engine's refusal of a move. The kernel's own two codes keep their names. */
+  static fromViolation(v: RuleViolation, code: ErrorCode = 'ILLEGAL_MOVE'): AppError {
+    if (v.code === 'NOT_YOUR_TURN' || v.code === 'GAME_OVER') return new AppError(v.code, v.message, { rule: v.rule });
+    return new AppError(code, v.message, { violation: v.code, rule: v.rule });
+  }
+}

@@ -1,0 +1,50 @@
+/** Everything the server reads from its environment, in one place, with defaults. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Postgres connection string; none: an embedded Postgres in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPort: number;
+  operatorToken: string | undefined;
+  /** Allowed CORS origins: `*` or a comma-separated list. */
+  corsOrigins: string;
+  /** Requests per minute per client (seat token, else IP); 0 disables the limit. */
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  importBodyLimitBytes: number;
+  graphqlMaxDepth: number;
+  graphqlMaxCost: number;
+  production: boolean;
+  logLevel: string;
+  snapshotEvery: number;
+  cacheSize: number;
+}
+
+const int = (v: string | undefined, fallback: number, name: string): number => {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || '.data/postgres',
+    embeddedPort: int(env.EMBEDDED_PG_PORT, 54329, 'EMBEDDED_PG_PORT'),
+    operatorToken: env.OPERATOR_TOKEN || undefined,
+    corsOrigins: env.CORS_ORIGINS || '*',
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
+    importBodyLimitBytes: int(env.IMPORT_BODY_LIMIT_BYTES, 8 * 1024 * 1024, 'IMPORT_BODY_LIMIT_BYTES'),
+    graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8, 'GRAPHQL_MAX_DEPTH'),
+    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 300, 'GRAPHQL_MAX_COST'),
+    production: env.NODE_ENV === 'production',
+    logLevel: env.LOG_LEVEL || 'info',
+    snapshotEvery: int(env.SNAPSHOT_EVERY, 50, 'SNAPSHOT_EVERY') || 50,
+    cacheSize: int(env.GAME_CACHE_SIZE, 1000, 'GAME_CACHE_SIZE'),
+  };
+}

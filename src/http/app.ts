@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AppError } from '../app/errors.js';
+import type { GameService } from '../app/game-service.js';
+import type { Config } from '../config.js';
+import type { ObjectSchema } from '../engine/index.js';
+import { registerGraphql } from './graphql.js';
+import { problemSchema, sendProblem } from './problem.js';
+import { restRoutes, sharedSchemas } from './rest.js';
+
+export interface AppDeps {
+  service: GameService;
+  config: Config;
+  /** Readiness: resolves when the database answers. */
+  ping: () => Promise<void>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const pascal = (s: string) => s.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/** Each game's moves as OpenAPI schemas: `<Game>Move` is a oneOf of `{ type: const, ...fields }`. */
+function moveComponents(service: GameService): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const g of service.registry.list()) {
+    const refs: string[] = [];
+    for (const [type, s] of Object.entries(g.moveSchemas as Record<string, ObjectSchema>)) {
+      const name = `${pascal(g.id)}Move_${type}`;
+      refs.push(name);
+      out[name] = {
+        ...s,
+        properties: { type: { type: 'string', const: type }, ...s.properties },
+        required: ['type', ...(s.required ?? [])],
+      };
+    }
+    out[`${pascal(g.id)}Move`] = {
+      description: `A ${g.name} move`,
+      oneOf: refs.map((r) => ({ $ref: `#/components/schemas/${r}` })),
+      discriminator: { propertyName: 'type' },
+    };
+  }
+  return out;
+}
+
+/**
+ * The HTTP application: external plugins first (CORS, rate limit, OpenAPI), then the REST routes
+ * under /api/v1 and GraphQL at /graphql, all calling the same GameService.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { service, config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : createHash('sha1').update(`${process.hrtime.bigint()}${Math.random()}`).digest('hex').slice(0, 16);
+    },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    return503OnClosing: true,
+  });
+
+  app.setErrorHandler((err, req, reply) => sendProblem(err, req, reply));
+  app.setNotFoundHandler((req, reply) => sendProblem(new AppError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`), req, reply));
+  // Every log line of a request names its game.
+  app.addHook('onRequest', async (req) => {
+    const m = /\/games\/([0-9a-f-]{36})/i.exec(req.url);
+    if (m) req.log = req.log.child({ gameId: m[1] });
+  });
+
+  await app.register(cors, {
+    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins.split(',').map((s) => s.trim()),
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    maxAge: 600,
+  });
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      // One bucket per bearer token (a seat, a bot), else per address.
+      keyGenerator: (req) => (req.headers.authorization ? `t:${createHash('sha256').update(req.headers.authorization).digest('hex')}` : `ip:${req.ip}`),
+      allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+      errorResponseBuilder: (_req, ctx) => Object.assign(new Error(`rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`), { statusCode: 429 }),
+    });
+  }
+
+  for (const s of [problemSchema, ...sharedSchemas]) app.addSchema(s);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'City-building games server',
+        version: '1.0.0',
+        description: 'Create games, read each seat\'s view, list legal moves, submit moves, replay and export games. Errors are application/problem+json with a stable `code`.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          seatToken: { type: 'http', scheme: 'bearer', description: 'A seat token returned by POST /api/v1/games' },
+          operatorToken: { type: 'http', scheme: 'bearer', description: 'The OPERATOR_TOKEN of the server' },
+        },
+        schemas: moveComponents(service) as never,
+      },
+    },
+    refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await deps.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).type('application/problem+json').send({ type: 'urn:citybuilder:problem:UNAVAILABLE', title: 'unavailable', status: 503, code: 'UNAVAILABLE', detail: 'the database does not answer' });
+    }
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(restRoutes(service, config), { prefix: '/api/v1' });
+  await registerGraphql(app, service, config);
+  return app;
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
+
+/**
+ * Turns any error into an RFC 9457 problem document with a stable `code`. Client mistakes that
+ * Fastify itself detects (malformed JSON, schema violations, oversized bodies, wrong media type)
+ * get their own 4xx codes; only a fault of the server is a 500, and its details stay in the log.
+ */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as FastifyError & { validation?: { instancePath: string; message?: string; params?: Record<string, unknown> }[]; validationContext?: string };
+  if (e.validation) {
+    const first = e.validation[0];
+    const where = `${e.validationContext ?? 'request'}${first?.instancePath ?? ''}`;
+    const extra = first?.params?.additionalProperty ? ` ("${first.params.additionalProperty}")` : first?.params?.allowedValues ? ` (${(first.params.allowedValues as string[]).join(', ')})` : '';
+    return new AppError('INVALID_INPUT', `${where} ${first?.message ?? 'is invalid'}${extra}`);
+  }
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('INVALID_INPUT', `malformed JSON body: ${e.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'send JSON: Content-Type: application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('INVALID_INPUT', 'the Content-Length header does not match the body');
+  }
+  if (e.statusCode === 429) return new AppError('RATE_LIMITED', e.message || 'too many requests: slow down');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('INVALID_INPUT', e.message);
+  return new AppError('INTERNAL', 'internal server error');
+}
+
+export function sendProblem(err: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const app = toAppError(err);
+  if (app.status >= 500) request.log.error({ err }, 'request failed');
+  else request.log.info({ code: app.code, detail: app.message }, 'request refused');
+  return reply
+    .status(app.status)
+    .type('application/problem+json')
+    .send({
+      type: `urn:citybuilder:problem:${app.code}`,
+      title: app.code.toLowerCase().replace(/_/g, ' '),
+      status: app.status,
+      code: app.code,
+      detail: app.message,
+      instance: request.url,
+      ...app.extra,
+    });
+}
+
+export const problemSchema = {
+  $id: 'Problem',
+  type: 'object',
+  description: 'RFC 9457 problem details. `code` is stable; `detail` names the broken rule.',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    code: { type: 'string', enum: Object.keys(ERROR_STATUS) as ErrorCode[] },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    violation: { type: 'string', description: 'For ILLEGAL_MOVE: the engine\'s own code for the broken rule, e.g. RESIDENTIAL_SPACING' },
+    rule: { type: 'string', description: 'The rulebook section or ruling that was broken' },
+    currentVersion: { type: 'integer', description: 'For VERSION_CONFLICT: the game\'s version now' },
+  },
+  required: ['type', 'title', 'status', 'code', 'detail'],
+} as const;

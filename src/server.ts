@@ -1,0 +1,54 @@
+import { GameService } from './app/game-service.js';
+import type { Config } from './config.js';
+import { defaultRegistry } from './games/index.js';
+import type { GameRegistry } from './games/registry.js';
+import { buildApp } from './http/app.js';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
+import { migrate } from './store/migrate.js';
+import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+
+export interface Running {
+  app: FastifyInstance;
+  service: GameService;
+  databaseUrl: string;
+  /** Stops taking requests, lets those in flight finish (a move's transaction is atomic), then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Wires the server: the database (DATABASE_URL, or an embedded Postgres), its migrations, the
+ * event store, the game service and the HTTP app. Nothing here is global: tests build as many as
+ * they like.
+ */
+export async function createServer(config: Config, opts: { registry?: GameRegistry; logger?: FastifyServerOptions['logger']; log?: (m: string) => void } = {}): Promise<Running> {
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    opts.log?.(`no DATABASE_URL: starting an embedded Postgres in ${config.dataDir} on port ${config.embeddedPort}`);
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPort, persistent: true });
+    await ensureDatabase(embedded.adminUrl, 'citybuilder');
+    databaseUrl = embedded.urlFor('citybuilder');
+  }
+  try {
+    const migrated = await migrate(databaseUrl);
+    if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
+    const prisma = createPrismaClient(databaseUrl);
+    const store = new PrismaGameStore(prisma);
+    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken });
+    const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger });
+    return {
+      app,
+      service,
+      databaseUrl,
+      async close() {
+        await app.close();
+        await store.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}

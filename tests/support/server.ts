@@ -1,0 +1,39 @@
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createServer, type Running } from '../../src/server.js';
+import { defaultRegistry } from '../../src/games/index.js';
+import { GameRegistry } from '../../src/games/registry.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+import { sealedBids } from './sealed-bids.js';
+
+export interface TestServer extends Running {
+  /** http://127.0.0.1:<port>: the server listens on a real socket. */
+  url: string;
+  config: Config;
+  db: TestDatabase;
+  stop(): Promise<void>;
+}
+
+export const OPERATOR_TOKEN = 'test-operator-token';
+
+/** The hosted games plus the sealed-bids fixture (a simultaneous game of up to 64 seats). */
+export const testRegistry = () => new GameRegistry([...defaultRegistry().list(), sealedBids]);
+
+/** A real server on its own database and a free port. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ DATABASE_URL: db.url, OPERATOR_TOKEN, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'test', ...env });
+  const running = await createServer(config, { registry: testRegistry() });
+  await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = running.app.server.address() as AddressInfo;
+  return {
+    ...running,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    db,
+    async stop() {
+      await running.close();
+      await db.drop();
+    },
+  };
+}
