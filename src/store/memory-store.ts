@@ -34,6 +34,10 @@ export class MemoryGameStore implements GameStore {
     return e ? clone(e.moves.filter((m) => m.version > after && m.version <= upTo)) : [];
   }
 
+  async countEvents(id: string, upTo: number): Promise<number> {
+    return (this.games.get(id)?.moves ?? []).filter((m) => m.version <= upTo).reduce((n, m) => n + m.events.length, 0);
+  }
+
   async latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null> {
     const snaps = (this.games.get(id)?.snapshots ?? []).filter((s) => s.version <= atMost);
     return snaps.length ? clone(snaps[snaps.length - 1]!) : null;

@@ -88,6 +88,10 @@ export class PrismaGameStore implements GameStore {
     return moves.map((m) => ({ version: m.version, seat: m.seat, move: m.move as unknown as Move, createdAt: m.createdAt, events: byVersion.get(m.version) ?? [] }));
   }
 
+  async countEvents(id: string, upTo: number): Promise<number> {
+    return this.db.event.count({ where: { gameId: id, version: { lte: upTo } } });
+  }
+
   async latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null> {
     const s = await this.db.snapshot.findFirst({ where: { gameId: id, version: { lte: atMost } }, orderBy: { version: 'desc' } });
     return s ? { version: s.version, state: s.state as Json } : null;

@@ -77,6 +77,8 @@ export interface GameStore {
   getVersion(id: string): Promise<number | null>;
   /** Moves with version in (after, upTo], in order. */
   readMoves(id: string, after: number, upTo?: number): Promise<StoredMove[]>;
+  /** How many events the moves up to `upTo` caused (the seq of the last one). */
+  countEvents(id: string, upTo: number): Promise<number>;
   latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null>;
   append(cmd: AppendCommand): Promise<AppendResult>;
   findIdempotent(id: string, seat: Seat, key: string): Promise<Json | null>;
