@@ -99,7 +99,7 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
       if (!Object.hasOwn(HABITATIONS, move.kind) || h === undefined) {
         return reject('UNKNOWN_HABITATION', `There is no Habitation "${String(move.kind)}"; the kinds are smallHouse, apartmentBlock and luxuryResidence.`, 'Préparation 4');
       }
-      if (state.habitations[move.kind] <= 0) {
+      if (state.habitations[move.kind] <= 0 && !owns(city, h.id)) {
         return reject('HABITATION_SOLD_OUT', `No ${h.name} is left to buy: each kind has players - 1 copies (Préparation 4).`, 'Préparation 4');
       }
       const refused = checkPurchase(city, coins, h.id, h.name, h.cost);
