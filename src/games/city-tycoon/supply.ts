@@ -81,70 +81,155 @@ export interface SourceRoute {
  * For a district at `dest` owned by `seat`, the cheapest legal route from every plant of
  * `resource` that holds cubes, best first. Order (ruling CT4): lower cost, then fewer tiles
  * travelled, then the source further north, then further west. Between routes from one source
- * with equal cost and length the search keeps the first found, exploring north, east, south, west.
+ * with equal cost and length the search keeps one deterministically (the first settled);
+ * a player who prefers another of them gives it explicitly (C8).
  *
  * Dijkstra over (tile, city already paid) states: the city toll is owed once per cube, so whether
- * it has been paid is part of the state.
+ * it has been paid is part of the state. Costs and lengths are compared as one number.
  */
 export function routesFrom(cells: Record<string, Cell>, seat: Seat, resource: Resource, dest: Point): SourceRoute[] {
-  const destKey = key(dest.x, dest.y);
-  // state id: cellKey + '|' + (city ? 1 : 0)
-  const dist = new Map<string, { cost: number; steps: number; prev: string | null; x: number; y: number; city: boolean }>();
-  const best = new Map<string, { cost: number; steps: number; prevState: string; x: number; y: number }>();
-  const heap = new Heap();
-  const start = `${destKey}|0`;
-  dist.set(start, { cost: 0, steps: 0, prev: null, x: dest.x, y: dest.y, city: false });
-  heap.push(0, 0, start);
-  const done = new Set<string>();
+  const g = gridOf(cells);
+  if (!g.sources[resource === 'power' ? 0 : 1]) return [];
+  const start = g.index.get(pack(dest.x, dest.y));
+  if (start === undefined) return [];
+  const n = g.list.length;
+  const SCALE = 4096; // steps < 4096: priority = cost * SCALE + steps
+  const dist = new Float64Array(2 * n).fill(Infinity);
+  const prev = new Int32Array(2 * n).fill(-1);
+  const done = new Uint8Array(2 * n);
+  const bestPri = new Float64Array(n).fill(Infinity);
+  const bestPrev = new Int32Array(n).fill(-1);
+  const heap = new NumHeap();
+  dist[start] = 0;
+  heap.push(0, start);
   while (heap.size > 0) {
-    const id = heap.pop()!;
-    if (done.has(id)) continue;
-    done.add(id);
-    const cur = dist.get(id)!;
-    for (const d of STEPS) {
-      const nx = cur.x + d.x;
-      const ny = cur.y + d.y;
-      const nk = key(nx, ny);
-      if (nk === destKey) continue;
-      const c = cells[nk];
-      if (!c || c.kind === 'water') continue;
-      const steps = cur.steps + 1;
-      // n as the source of the cube
+    const [pri, id] = heap.pop();
+    if (done[id] || pri > dist[id]!) continue;
+    done[id] = 1;
+    const ci = id % n;
+    const city = id >= n;
+    const cost = Math.floor(pri / SCALE);
+    const steps = pri - cost * SCALE;
+    for (let d = 0; d < 4; d++) {
+      const ni = g.nbr[ci * 4 + d]!;
+      if (ni < 0 || ni === start) continue;
+      const c = g.list[ni]!;
+      if (c.kind === 'water') continue;
       if (c.plant === resource && c.cubes > 0) {
-        const fee = c.kind === 'city' ? (cur.city ? 0 : TOLL) : c.owner !== seat ? TOLL : 0;
-        const total = cur.cost + fee;
-        const b = best.get(nk);
-        if (!b || total < b.cost || (total === b.cost && steps < b.steps)) best.set(nk, { cost: total, steps, prevState: id, x: nx, y: ny });
+        const fee = c.kind === 'city' ? (city ? 0 : TOLL) : c.owner !== seat ? TOLL : 0;
+        const p = (cost + fee) * SCALE + steps + 1;
+        if (p < bestPri[ni]!) {
+          bestPri[ni] = p;
+          bestPrev[ni] = id;
+        }
       }
-      // n as a tile the cube passes through
       let toll = 0;
-      let city = cur.city;
+      let ncity = city;
       if (c.kind === 'city') {
         if (!city) toll = TOLL;
-        city = true;
+        ncity = true;
       } else if (c.owner !== null && c.owner !== seat) toll = TOLL;
-      const nid = `${nk}|${city ? 1 : 0}`;
-      if (done.has(nid)) continue;
-      const cost = cur.cost + toll;
-      const old = dist.get(nid);
-      if (!old || cost < old.cost || (cost === old.cost && steps < old.steps)) {
-        dist.set(nid, { cost, steps, prev: id, x: nx, y: ny, city });
-        heap.push(cost, steps, nid);
+      const nid = ncity ? ni + n : ni;
+      if (done[nid]) continue;
+      const p = (cost + toll) * SCALE + steps + 1;
+      if (p < dist[nid]!) {
+        dist[nid] = p;
+        prev[nid] = id;
+        heap.push(p, nid);
       }
     }
   }
   const out: SourceRoute[] = [];
-  for (const [k, b] of best) {
-    const path: Point[] = [{ x: b.x, y: b.y }];
-    let s: string | null = b.prevState;
-    while (s !== null) {
-      const n: { prev: string | null; x: number; y: number } = dist.get(s)!;
-      path.push({ x: n.x, y: n.y });
-      s = n.prev;
+  for (let i = 0; i < n; i++) {
+    if (bestPrev[i]! < 0) continue;
+    const c = g.list[i]!;
+    const path: Point[] = [{ x: c.x, y: c.y }];
+    for (let s = bestPrev[i]!; s >= 0; s = prev[s]!) {
+      const pc = g.list[s % n]!;
+      path.push({ x: pc.x, y: pc.y });
     }
-    out.push({ source: { x: b.x, y: b.y }, cubes: cells[k]!.cubes, cost: b.cost, path });
+    out.push({ source: { x: c.x, y: c.y }, cubes: c.cubes, cost: Math.floor(bestPri[i]! / SCALE), path });
   }
   return out.sort((a, b) => a.cost - b.cost || a.path.length - b.path.length || a.source.y - b.source.y || a.source.x - b.source.x);
+}
+
+const pack = (x: number, y: number): number => (x + 1024) * 4096 + (y + 1024);
+
+interface Grid {
+  list: Cell[];
+  index: Map<number, number>;
+  /** Neighbour cell indices, 4 per cell (north, east, south, west), -1 where no tile lies. */
+  nbr: Int32Array;
+  /** Whether any power plant / water station holds cubes. */
+  sources: [boolean, boolean];
+}
+
+/** The cell table as arrays, cached per table object (tables are never mutated, only replaced). */
+const grids = new WeakMap<Record<string, Cell>, Grid>();
+function gridOf(cells: Record<string, Cell>): Grid {
+  let g = grids.get(cells);
+  if (g) return g;
+  const list = Object.values(cells);
+  const index = new Map<number, number>();
+  list.forEach((c, i) => index.set(pack(c.x, c.y), i));
+  const nbr = new Int32Array(list.length * 4);
+  const sources: [boolean, boolean] = [false, false];
+  list.forEach((c, i) => {
+    STEPS.forEach((d, k) => (nbr[i * 4 + k] = index.get(pack(c.x + d.x, c.y + d.y)) ?? -1));
+    if (c.plant && c.cubes > 0) sources[c.plant === 'power' ? 0 : 1] = true;
+  });
+  g = { list, index, nbr, sources };
+  grids.set(cells, g);
+  return g;
+}
+
+/** A binary min-heap of (priority, id) pairs. */
+class NumHeap {
+  private pri: number[] = [];
+  private ids: number[] = [];
+  get size(): number {
+    return this.pri.length;
+  }
+  push(p: number, id: number): void {
+    const pri = this.pri;
+    const ids = this.ids;
+    let i = pri.length;
+    pri.push(p);
+    ids.push(id);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (pri[parent]! <= p) break;
+      pri[i] = pri[parent]!;
+      ids[i] = ids[parent]!;
+      i = parent;
+    }
+    pri[i] = p;
+    ids[i] = id;
+  }
+  pop(): [number, number] {
+    const pri = this.pri;
+    const ids = this.ids;
+    const top: [number, number] = [pri[0]!, ids[0]!];
+    const lp = pri.pop()!;
+    const li = ids.pop()!;
+    const len = pri.length;
+    if (len > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= len) break;
+        const r = l + 1;
+        const m = r < len && pri[r]! < pri[l]! ? r : l;
+        if (pri[m]! >= lp) break;
+        pri[i] = pri[m]!;
+        ids[i] = ids[m]!;
+        i = m;
+      }
+      pri[i] = lp;
+      ids[i] = li;
+    }
+    return top;
+  }
 }
 
 /** One cube's planned delivery. */
@@ -177,47 +262,4 @@ export function mergeTransfers(list: readonly Transfer[]): Transfer[] {
     else byTo.set(t.to, { ...t });
   }
   return [...byTo.values()].filter((t) => t.amount > 0).sort((a, b) => (a.to === 'bank' ? -1 : b.to === 'bank' ? 1 : (a.to as number) - (b.to as number)));
-}
-
-/** A binary min-heap of state ids keyed by (cost, steps). */
-class Heap {
-  private items: { cost: number; steps: number; id: string; n: number }[] = [];
-  private counter = 0;
-  get size(): number {
-    return this.items.length;
-  }
-  private less(i: number, j: number): boolean {
-    const a = this.items[i]!;
-    const b = this.items[j]!;
-    return (a.cost - b.cost || a.steps - b.steps || a.n - b.n) < 0;
-  }
-  push(cost: number, steps: number, id: string): void {
-    this.items.push({ cost, steps, id, n: this.counter++ });
-    let i = this.items.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.less(i, p)) break;
-      [this.items[i], this.items[p]] = [this.items[p]!, this.items[i]!];
-      i = p;
-    }
-  }
-  pop(): string | undefined {
-    const top = this.items[0];
-    const last = this.items.pop();
-    if (this.items.length > 0 && last) {
-      this.items[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < this.items.length && this.less(l, m)) m = l;
-        if (r < this.items.length && this.less(r, m)) m = r;
-        if (m === i) break;
-        [this.items[i], this.items[m]] = [this.items[m]!, this.items[i]!];
-        i = m;
-      }
-    }
-    return top?.id;
-  }
 }
