@@ -70,8 +70,10 @@ function constructionForfeits(s: TownCenterState, seat: Seat): TownCenterEvent[]
 }
 
 /** Applies forced steps until someone must act or the game is over. */
-function settle(start: TownCenterState, events: TownCenterEvent[]): void {
+function settle(start: TownCenterState, events: TownCenterEvent[], focus: Seat | null): void {
   let s = start;
+  // Only the seat that moved can have changed, as long as the phase is the one it moved in.
+  const only = (seat: Seat) => focus === null || s.phase !== start.phase || s.round !== start.round || seat === focus;
   const emit = (e: TownCenterEvent) => {
     events.push(e);
     s = evolve(s, e);
@@ -90,6 +92,7 @@ function settle(start: TownCenterState, events: TownCenterEvent[]): void {
       case 'construction': {
         let forced = false;
         for (let seat = 0; seat < s.players; seat++) {
+          if (!only(seat)) continue;
           for (const e of constructionForfeits(s, seat)) {
             emit(e);
             forced = true;
@@ -115,7 +118,9 @@ function settle(start: TownCenterState, events: TownCenterEvent[]): void {
           continue;
         }
         let ended = false;
+        const reserveLeft = s.reserve[RESIDENTIAL]! > 0 && s.reserve[COMMERCIAL]! > 0;
         for (const seat of s.devSeats) {
+          if (reserveLeft && !only(seat)) continue;
           if (developments(s, seat).length === 0) {
             emit({ type: 'developmentEnded', seat });
             ended = true;
@@ -239,14 +244,14 @@ export function decide(s: TownCenterState, move: TownCenterMove, seat: Seat): Re
   const events = r.value;
   let after = s;
   for (const e of events) after = evolve(after, e);
-  settle(after, events);
+  settle(after, events, move.type === 'buildCube' || move.type === 'developCube' ? seat : null);
   return ok(events);
 }
 
 /** Used by tests: the forced steps from a hand-built state. */
 export function settled(s: TownCenterState): TownCenterState {
   const events: TownCenterEvent[] = [];
-  settle(s, events);
+  settle(s, events, null);
   let out = s;
   for (const e of events) out = evolve(out, e);
   return out;

@@ -130,12 +130,23 @@ function forNeighbors(board: Board, stacks: readonly string[], site: number, lev
   }
 }
 
+// Scratch buffers reused by analyzeTown (never re-entered); stamps only grow, so they need no reset.
+let scratchUnit = new Int32Array(0);
+let scratchStamp = new Int32Array(0);
+let scratchLot = new Int32Array(0);
+let stampNo = 0;
+
 /** Units (R3) with their size, height, power and development figures, and Parking lots (R5). */
 export function analyzeTown(board: Board, stacks: readonly string[]): TownAnalysis {
   const n = board.siteCount * 5;
-  const unitOf = new Int32Array(n).fill(-1);
-  const stamp = new Int32Array(n);
-  let stampNo = 0;
+  if (scratchUnit.length < n) {
+    scratchUnit = new Int32Array(n);
+    scratchStamp = new Int32Array(n);
+    scratchLot = new Int32Array(board.siteCount);
+  }
+  const unitOf = scratchUnit;
+  unitOf.fill(-1, 0, n);
+  const stamp = scratchStamp;
   const residential: Unit[] = [];
   const commercial: Unit[] = [];
   const units: Unit[] = [];
@@ -198,7 +209,8 @@ export function analyzeTown(board: Board, stacks: readonly string[]): TownAnalys
   }
   // Parking lots: level-1 black cubes alone on their site, grouped orthogonally (R5).
   const parkingLots: ParkingLot[] = [];
-  const inLot = new Int32Array(board.siteCount).fill(-1);
+  const inLot = scratchLot;
+  inLot.fill(-1, 0, board.siteCount);
   const isLotSite = (s: number) => stacks[s]!.length === 1 && stacks[s]!.charCodeAt(0) === CH_E;
   for (let s = 0; s < board.siteCount; s++) {
     if (!isLotSite(s) || inLot[s] !== -1) continue;
