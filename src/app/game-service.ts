@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { applyMove, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
+import { applyMove, canonicalHash, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
 import type { AnyGame, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, StoredMove } from '../store/types.js';
@@ -262,6 +262,17 @@ export class GameService {
     const base = snap ? snap.state : s.game.setup({ players: s.row.playerCount, options: s.row.options, seed: s.row.seed });
     const moves = await this.store.readMoves(s.row.id, snap?.version ?? 0, at);
     return fold(s.game, base, moves.flatMap((m) => m.events));
+  }
+
+  /**
+   * The canonical hash of the full state (hidden parts included) at a version, or now. Only a hash
+   * leaves the server: it lets tests and operators check that a replay rebuilds exactly what was live.
+   */
+  async stateHash(gameId: string, at?: number): Promise<string> {
+    const s = await this.fresh(gameId);
+    if (at === undefined) return canonicalHash(s.state);
+    if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
+    return canonicalHash(await this.stateAt(s, at));
   }
 
   async record(gameId: string, token: string | undefined): Promise<GameRecord> {
