@@ -316,10 +316,19 @@ export class GameService {
       if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
       for (let attempt = 0; ; attempt++) {
         if (opts.expectedVersion !== undefined && opts.expectedVersion !== s.version) {
-          throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
+          if (opts.expectedVersion > s.version) s = await this.catchUp(s); // this process may be behind
+          if (opts.expectedVersion !== s.version) throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
         }
         const applied = applyMove(s.game, s.state, move as Move, seat);
-        if (!applied.ok) throw AppError.fromViolation(applied.error);
+        if (!applied.ok) {
+          // A refusal must be judged on the latest state: another process may have moved the game on.
+          const stored = await this.store.getVersion(gameId);
+          if (stored !== null && stored !== s.version && attempt < this.maxRetries) {
+            s = await this.catchUp(s);
+            continue;
+          }
+          throw AppError.fromViolation(applied.error);
+        }
         const { state, events } = applied.value;
         const version = s.version + 1;
         const d = this.derived(s.game, state);
