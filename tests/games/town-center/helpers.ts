@@ -77,3 +77,80 @@ export function candidates(_s: TownCenterState, _seat: Seat, legal: Move[], rng:
     return true;
   });
 }
+
+/**
+ * A town from a picture: one string per board row, sites separated by spaces, each site its stack
+ * bottom first ('-' empty, '.' for a grid square without a site). E.g. for side A:
+ *   ['. - - - .', '- H R - -', ...]
+ */
+export function stacksFrom(boardId: string, picture: string[]): string[] {
+  const board = boardOf(boardId);
+  const stacks = new Array<string>(board.siteCount).fill('');
+  picture.forEach((line, r) => {
+    line.trim().split(/\s+/).forEach((cell, c) => {
+      const site = board.siteAt[r * board.width + c]!;
+      if (site < 0) {
+        if (cell !== '.') throw new Error(`no site at ${r},${c}`);
+        return;
+      }
+      stacks[site] = cell === '-' ? '' : cell;
+    });
+  });
+  return stacks;
+}
+
+export function siteAt(boardId: string, row: number, col: number): number {
+  const b = boardOf(boardId);
+  return b.siteAt[row * b.width + col]!;
+}
+
+import { applyMove } from '../../../src/engine/index.js';
+import { townCenter } from '../../../src/games/town-center/index.js';
+import type { TownCenterMove } from '../../../src/games/town-center/types.js';
+
+export const OPTIONS = { boardSide: 'A' as const, soloVariant: 'bag' as const };
+
+/** A fresh game state. */
+export function newGame(players: number, options: Partial<typeof OPTIONS> | Record<string, string> = {}, seed = 'test'): TownCenterState {
+  return townCenter.setup({ players, options: { ...OPTIONS, ...options } as never, seed });
+}
+
+/** A hand-built position: a fresh game with fields replaced (towns given as pictures). */
+export function position(p: {
+  players?: number;
+  board?: 'A' | 'B';
+  towns?: { picture: string[]; money?: number }[];
+  fields?: Partial<TownCenterState>;
+}): TownCenterState {
+  const s = newGame(p.players ?? 1, { boardSide: p.board ?? 'A' });
+  const towns = s.towns.map((t, i) => {
+    const spec = p.towns?.[i];
+    return spec ? { stacks: stacksFrom(s.board, spec.picture), money: spec.money ?? t.money } : t;
+  });
+  return { ...s, round: 1, towns, ...p.fields };
+}
+
+/** Applies a move, failing the test with the rejection if it is refused. */
+export function play(s: TownCenterState, seat: number, move: TownCenterMove): TownCenterState {
+  const r = applyMove<TownCenterState>(townCenter, s, move, seat);
+  if (!r.ok) throw new Error(`${JSON.stringify(move)} refused: ${r.error.code} ${r.error.message}`);
+  return r.value.state;
+}
+
+/** The rejection code of a move (or 'OK'). */
+export function codeOf(s: TownCenterState, seat: number, move: TownCenterMove): string {
+  const r = applyMove<TownCenterState>(townCenter, s, move, seat);
+  return r.ok ? 'OK' : r.error.code;
+}
+
+/** Plays the first legal move of the first seat to move until the predicate holds. */
+export function playUntil(s: TownCenterState, done: (s: TownCenterState) => boolean, pick: (legal: TownCenterMove[], s: TownCenterState) => TownCenterMove = (l) => l[0]!): TownCenterState {
+  let guard = 0;
+  while (!done(s)) {
+    if (guard++ > 5000) throw new Error('playUntil: no end');
+    const seat = townCenter.toMove(s)[0];
+    if (seat === undefined) throw new Error('playUntil: nobody to move');
+    s = play(s, seat, pick(townCenter.legalMoves(s, seat), s));
+  }
+  return s;
+}
