@@ -61,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
 
+  // The API speaks JSON only: any other body is a 415, not a string to misread.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, req, reply) => sendProblem(err, req, reply));
   app.setNotFoundHandler((req, reply) => sendProblem(new AppError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`), req, reply));
   // Every log line of a request names its game.
