@@ -274,7 +274,7 @@ export function townScore(board: Board, a: TownAnalysis, stacks: readonly string
   for (const u of a.residential) residential += unitValue(u);
   let suburbs = 0;
   for (let s = 0; s < board.siteCount; s++) if (!board.center[s]) suburbs += stacks[s]!.length;
-  return { cash, residential, suburbs: -suburbs, total: cash + residential - suburbs };
+  return { cash, residential, suburbs: suburbs === 0 ? 0 : -suburbs, total: cash + residential - suburbs };
 }
 
 /** Cubes on each level, index 0 = level 1 (the tie-break of R23 reads it from level 5 down). */
