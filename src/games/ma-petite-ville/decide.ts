@@ -71,6 +71,7 @@ export function decide(state: MpvState, move: MpvMove, seat: Seat): Result<MpvEv
  * a silhouette are skipped (E5), and when every seat has had its final turn the game ends (M6).
  */
 function settle(state: MpvState, events: MpvEvent[]): MpvEvent[] {
+  if (state.phase !== 'finalRound' && !events.some((e) => e.type === 'finalRoundBegan')) return events;
   let s = state;
   for (const e of events) s = evolve(s, e);
   while (s.phase === 'finalRound' && s.finalRound) {

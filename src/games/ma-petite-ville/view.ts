@@ -24,14 +24,14 @@ export function view(state: MpvState, _viewer: Viewer): Json {
     minX = Math.min(minX, 3 * t.x); maxX = Math.max(maxX, 3 * t.x + 2);
     minY = Math.min(minY, 3 * t.y); maxY = Math.max(maxY, 3 * t.y + 2);
   }
-  const rows: (SquareView | null)[][] = [];
-  for (let y = minY; y <= maxY; y++) {
-    const row: (SquareView | null)[] = [];
-    for (let x = minX; x <= maxX; x++) {
-      const code = state.squares[key(x, y)];
-      row.push(code === undefined ? null : squareView(code));
+  const rows: (SquareView | null)[][] = Array.from({ length: maxY - minY + 1 }, () => new Array<SquareView | null>(maxX - minX + 1).fill(null));
+  for (const t of state.tiles) {
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) {
+        const x = 3 * t.x + c, y = 3 * t.y + r;
+        rows[y - minY]![x - minX] = squareView(state.squares[key(x, y)]!);
+      }
     }
-    rows.push(row);
   }
   const over = state.phase === 'over';
   const drawnTile = state.drawn === null ? null : {
