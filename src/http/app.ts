@@ -107,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         schemas: moveComponents(service) as never,
       },
     },
+    // The document covers the REST API; GraphQL describes itself by introspection.
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...(schema ?? {}), hide: true }, url }) as never,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
 
