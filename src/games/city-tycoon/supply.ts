@@ -83,23 +83,70 @@ export interface SourceRoute {
  * travelled, then the source further north, then further west. Between routes from one source
  * with equal cost and length the search keeps one deterministically (the first settled);
  * a player who prefers another of them gives it explicitly (C8).
- *
- * Dijkstra over (tile, city already paid) states: the city toll is owed once per cube, so whether
- * it has been paid is part of the state. Costs and lengths are compared as one number.
  */
 export function routesFrom(cells: Record<string, Cell>, seat: Seat, resource: Resource, dest: Point): SourceRoute[] {
-  const g = gridOf(cells);
-  if (!g.sources[resource === 'power' ? 0 : 1]) return [];
-  const start = g.index.get(pack(dest.x, dest.y));
-  if (start === undefined) return [];
-  const n = g.list.length;
-  const SCALE = 4096; // steps < 4096: priority = cost * SCALE + steps
+  // Cell tables are never mutated (evolve replaces them), so answers are cached per table.
+  const memo = memoOf(cells);
+  const k = `${seat}|${resource}|${dest.x},${dest.y}`;
+  let r = memo.routes.get(k);
+  if (!r) memo.routes.set(k, (r = computeRoutes(cells, memo.topo, seat, resource, dest)));
+  return r;
+}
+
+const SCALE = 4096; // routes are shorter than 4096 tiles: priority = cost * SCALE + steps
+
+function computeRoutes(cells: Record<string, Cell>, topo: Topology, seat: Seat, resource: Resource, dest: Point): SourceRoute[] {
+  const d = topo.index.get(pack(dest.x, dest.y));
+  if (d === undefined) return [];
+  const out: SourceRoute[] = [];
+  topo.list.forEach((t, si) => {
+    if (t.plant !== resource || si === d) return;
+    const live = cells[key(t.x, t.y)]!;
+    if (live.cubes <= 0) return;
+    const found = fromSource(topo, seat, si);
+    const pri = found.arrive[d]!;
+    if (pri === Infinity) return;
+    const fee = t.kind === 'city' || t.owner !== seat ? TOLL : 0;
+    const path: Point[] = [{ x: dest.x, y: dest.y }];
+    const n = topo.list.length;
+    for (let s = found.arrivePrev[d]!; s >= 0; s = found.prev[s]!) {
+      const c = topo.list[s % n]!;
+      path.push({ x: c.x, y: c.y });
+    }
+    path.reverse();
+    out.push({ source: { x: t.x, y: t.y }, cubes: live.cubes, cost: fee + Math.floor(pri / SCALE), path });
+  });
+  return out.sort((a, b) => a.cost - b.cost || a.path.length - b.path.length || a.source.y - b.source.y || a.source.x - b.source.x);
+}
+
+/** One search from a source plant: for every tile, the cheapest way to arrive there (its own toll excluded). */
+interface SourceSearch {
+  arrive: Float64Array;
+  /** The search state each tile is best arrived from. */
+  arrivePrev: Int32Array;
+  /** Predecessor of each search state (tile + n when the city is already paid). */
+  prev: Int32Array;
+}
+
+/**
+ * Dijkstra from source `si` over (tile, city already paid) states: the city toll is owed once per
+ * cube, so whether it has been paid is part of the state. Tolls of tiles passed through are added
+ * on leaving them; the destination's own toll never counts (it is the supplier's district).
+ * Results depend only on the map's shape and owners, not on cubes, so they are cached on the
+ * topology and survive the cube changes of a whole supply phase.
+ */
+function fromSource(topo: Topology, seat: Seat, si: number): SourceSearch {
+  const k = `${seat}|${si}`;
+  const cached = topo.searches.get(k);
+  if (cached) return cached;
+  const n = topo.list.length;
   const dist = new Float64Array(2 * n).fill(Infinity);
   const prev = new Int32Array(2 * n).fill(-1);
   const done = new Uint8Array(2 * n);
-  const bestPri = new Float64Array(n).fill(Infinity);
-  const bestPrev = new Int32Array(n).fill(-1);
+  const arrive = new Float64Array(n).fill(Infinity);
+  const arrivePrev = new Int32Array(n).fill(-1);
   const heap = new NumHeap();
+  const start = topo.list[si]!.kind === 'city' ? si + n : si;
   dist[start] = 0;
   heap.push(0, start);
   while (heap.size > 0) {
@@ -108,20 +155,15 @@ export function routesFrom(cells: Record<string, Cell>, seat: Seat, resource: Re
     done[id] = 1;
     const ci = id % n;
     const city = id >= n;
-    const cost = Math.floor(pri / SCALE);
-    const steps = pri - cost * SCALE;
-    for (let d = 0; d < 4; d++) {
-      const ni = g.nbr[ci * 4 + d]!;
-      if (ni < 0 || ni === start) continue;
-      const c = g.list[ni]!;
+    for (let dir = 0; dir < 4; dir++) {
+      const ni = topo.nbr[ci * 4 + dir]!;
+      if (ni < 0 || ni === si) continue;
+      const c = topo.list[ni]!;
       if (c.kind === 'water') continue;
-      if (c.plant === resource && c.cubes > 0) {
-        const fee = c.kind === 'city' ? (city ? 0 : TOLL) : c.owner !== seat ? TOLL : 0;
-        const p = (cost + fee) * SCALE + steps + 1;
-        if (p < bestPri[ni]!) {
-          bestPri[ni] = p;
-          bestPrev[ni] = id;
-        }
+      const p = pri + 1;
+      if (p < arrive[ni]!) {
+        arrive[ni] = p;
+        arrivePrev[ni] = id;
       }
       let toll = 0;
       let ncity = city;
@@ -131,56 +173,58 @@ export function routesFrom(cells: Record<string, Cell>, seat: Seat, resource: Re
       } else if (c.owner !== null && c.owner !== seat) toll = TOLL;
       const nid = ncity ? ni + n : ni;
       if (done[nid]) continue;
-      const p = (cost + toll) * SCALE + steps + 1;
-      if (p < dist[nid]!) {
-        dist[nid] = p;
+      const np = p + toll * SCALE;
+      if (np < dist[nid]!) {
+        dist[nid] = np;
         prev[nid] = id;
-        heap.push(p, nid);
+        heap.push(np, nid);
       }
     }
   }
-  const out: SourceRoute[] = [];
-  for (let i = 0; i < n; i++) {
-    if (bestPrev[i]! < 0) continue;
-    const c = g.list[i]!;
-    const path: Point[] = [{ x: c.x, y: c.y }];
-    for (let s = bestPrev[i]!; s >= 0; s = prev[s]!) {
-      const pc = g.list[s % n]!;
-      path.push({ x: pc.x, y: pc.y });
-    }
-    out.push({ source: { x: c.x, y: c.y }, cubes: c.cubes, cost: Math.floor(bestPri[i]! / SCALE), path });
-  }
-  return out.sort((a, b) => a.cost - b.cost || a.path.length - b.path.length || a.source.y - b.source.y || a.source.x - b.source.x);
+  const found = { arrive, arrivePrev, prev };
+  topo.searches.set(k, found);
+  return found;
 }
 
 const pack = (x: number, y: number): number => (x + 1024) * 4096 + (y + 1024);
 
-interface Grid {
+/** The map's shape and owners, which placing a tile changes and supplying does not. */
+interface Topology {
+  /** Tiles as first seen: only x, y, kind, owner and plant are read from them (never cubes). */
   list: Cell[];
   index: Map<number, number>;
-  /** Neighbour cell indices, 4 per cell (north, east, south, west), -1 where no tile lies. */
+  /** Neighbour tile indices, 4 per tile (north, east, south, west), -1 where no tile lies. */
   nbr: Int32Array;
-  /** Whether any power plant / water station holds cubes. */
-  sources: [boolean, boolean];
+  /** Searches done on this shape, by seat and source. */
+  searches: Map<string, SourceSearch>;
 }
 
-/** The cell table as arrays, cached per table object (tables are never mutated, only replaced). */
-const grids = new WeakMap<Record<string, Cell>, Grid>();
-function gridOf(cells: Record<string, Cell>): Grid {
-  let g = grids.get(cells);
-  if (g) return g;
+interface Memo {
+  topo: Topology;
+  routes: Map<string, SourceRoute[]>;
+}
+
+const memos = new WeakMap<Record<string, Cell>, Memo>();
+const topologies = new Map<string, Topology>();
+
+function memoOf(cells: Record<string, Cell>): Memo {
+  let m = memos.get(cells);
+  if (m) return m;
   const list = Object.values(cells);
-  const index = new Map<number, number>();
-  list.forEach((c, i) => index.set(pack(c.x, c.y), i));
-  const nbr = new Int32Array(list.length * 4);
-  const sources: [boolean, boolean] = [false, false];
-  list.forEach((c, i) => {
-    STEPS.forEach((d, k) => (nbr[i * 4 + k] = index.get(pack(c.x + d.x, c.y + d.y)) ?? -1));
-    if (c.plant && c.cubes > 0) sources[c.plant === 'power' ? 0 : 1] = true;
-  });
-  g = { list, index, nbr, sources };
-  grids.set(cells, g);
-  return g;
+  const signature = list.map((c) => `${c.x},${c.y},${c.kind},${c.owner},${c.plant}`).join(';');
+  let topo = topologies.get(signature);
+  if (!topo) {
+    const index = new Map<number, number>();
+    list.forEach((c, i) => index.set(pack(c.x, c.y), i));
+    const nbr = new Int32Array(list.length * 4);
+    list.forEach((c, i) => STEPS.forEach((d, k) => (nbr[i * 4 + k] = index.get(pack(c.x + d.x, c.y + d.y)) ?? -1)));
+    topo = { list, index, nbr, searches: new Map() };
+    if (topologies.size >= 256) topologies.clear(); // a small bounded cache: shapes of the games in play
+    topologies.set(signature, topo);
+  }
+  m = { topo, routes: new Map() };
+  memos.set(cells, m);
+  return m;
 }
 
 /** A binary min-heap of (priority, id) pairs. */

@@ -11,6 +11,19 @@ import type { Event, State } from './types.js';
  * tiles, the generator state.
  */
 export function view(state: State, viewer: Viewer): Json {
+  const out: { [k: string]: Json } = { ...publicView(state) };
+  if (viewer !== null && viewer >= 0 && viewer < state.players) {
+    out.hand = state.hands[viewer]!.map(faceOf);
+    out.kept = state.kept[viewer]!.map(faceOf);
+  }
+  return out;
+}
+
+/** The part every viewer sees, built once per state (states are never mutated). */
+const publicViews = new WeakMap<State, { [k: string]: Json }>();
+function publicView(state: State): { [k: string]: Json } {
+  const cached = publicViews.get(state);
+  if (cached) return cached;
   const toMoveSeat = state.phase === 'construction' || state.phase === 'supply' ? state.order[state.turn]! : null;
   const cells = Object.values(state.cells)
     .sort((a, b) => a.y - b.y || a.x - b.x)
@@ -59,11 +72,9 @@ export function view(state: State, viewer: Viewer): Json {
     discard: state.discard,
     bank: state.bank,
     supplyCosts: state.phase === 'supply' && toMoveSeat !== null ? supplyCosts(state, toMoveSeat) : [],
+    outcome: outcome(state) as unknown as Json,
   };
-  if (viewer !== null && viewer >= 0 && viewer < state.players) {
-    out.hand = state.hands[viewer]!.map(faceOf);
-    out.kept = state.kept[viewer]!.map(faceOf);
-  }
+  publicViews.set(state, out);
   return out;
 }
 
