@@ -1,5 +1,5 @@
 import type { FieldSchema, Game, ObjectSchema, RuleViolation } from '../../engine/index.js';
-import { PLAYER_BOARD_SIDES } from './data.js';
+import { BOARDS, PLAYER_BOARD_SIDES } from './data.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves, toMove } from './legal.js';
@@ -9,8 +9,12 @@ import { eventView, outcome, view } from './view.js';
 
 export type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
 
-const row = { type: 'integer', minimum: 0, maximum: 4, description: 'Row of the building site on the board grid, 0 at the top.' } as const;
-const col = { type: 'integer', minimum: 0, maximum: 4, description: 'Column of the building site on the board grid, 0 at the left.' } as const;
+// Coordinates range over the largest board grid in the data, so a new board needs no change here.
+const boards = Object.values(BOARDS);
+const maxRow = Math.max(...boards.map((b) => b.rows.length)) - 1;
+const maxCol = Math.max(...boards.flatMap((b) => b.rows.map((r) => r.length))) - 1;
+const row: FieldSchema = { type: 'integer', minimum: 0, maximum: maxRow, description: 'Row of the building site on the board grid, 0 at the top.' };
+const col: FieldSchema = { type: 'integer', minimum: 0, maximum: maxCol, description: 'Column of the building site on the board grid, 0 at the left.' };
 const anyColor: FieldSchema = {
   type: 'string',
   enum: ['office', 'residential', 'commercial', 'utility', 'elevator'],

@@ -1,8 +1,9 @@
-import type { Move, Rng, Seat } from '../../../src/engine/index.js';
+import { applyMove, type Move, type Rng, type Seat } from '../../../src/engine/index.js';
+import { townCenter } from '../../../src/games/town-center/index.js';
 import { boardOf } from '../../../src/games/town-center/board.js';
 import { CUBES_PER_BOX } from '../../../src/games/town-center/data.js';
 import { heightLimit } from '../../../src/games/town-center/town.js';
-import type { TownCenterState } from '../../../src/games/town-center/types.js';
+import type { TownCenterMove, TownCenterState } from '../../../src/games/town-center/types.js';
 
 /** PROPERTY_SCALE multiplies property-test game counts (default 1; 0.05 while iterating). */
 export const SCALE = Number(process.env.PROPERTY_SCALE ?? '1');
@@ -50,7 +51,7 @@ const COLORS = ['office', 'residential', 'commercial', 'utility', 'elevator', 'c
 /** Plausible illegal moves: listed moves shifted by one site, recoloured, with other towers, other phases' types. */
 export function candidates(_s: TownCenterState, _seat: Seat, legal: Move[], rng: Rng): Move[] {
   const out: Move[] = [];
-  for (let k = 0; k < 4 && legal.length > 0; k++) {
+  for (let k = 0; k < 2 && legal.length > 0; k++) {
     const m = rng.pick(legal) as Move & Record<string, unknown>;
     if (typeof m.row === 'number' && typeof m.col === 'number') {
       out.push({ ...m, row: m.row + rng.int(3) - 1, col: m.col + rng.int(3) - 1 } as Move);
@@ -59,12 +60,19 @@ export function candidates(_s: TownCenterState, _seat: Seat, legal: Move[], rng:
     if (typeof m.color === 'string') out.push({ ...m, color: rng.pick(COLORS) } as Move);
     if (typeof m.tower === 'number') out.push({ ...m, tower: rng.int(5) } as Move);
   }
-  out.push({ type: 'pass' } as Move);
-  out.push({ type: 'developCube', color: rng.pick(['residential', 'commercial']), row: rng.int(5), col: rng.int(5) } as Move);
-  out.push({ type: 'buyCube', color: rng.pick(['utility', 'elevator']), row: rng.int(5), col: rng.int(5) } as Move);
-  out.push({ type: 'buildCube', color: rng.pick(COLORS.slice(0, 5)), row: rng.int(5), col: rng.int(5) } as Move);
-  out.push({ type: 'takeCube', tower: rng.int(4) } as Move);
-  out.push({ type: 'returnCube', color: rng.pick(COLORS.slice(0, 5)) } as Move);
+  // Two moves of any type, anywhere: mostly another phase's moves, or this phase's at random places.
+  const generic = (): Move => {
+    switch (rng.int(7)) {
+      case 0: return { type: 'pass' } as Move;
+      case 1: return { type: 'developCube', color: rng.pick(['residential', 'commercial']), row: rng.int(5), col: rng.int(5) } as Move;
+      case 2: return { type: 'buyCube', color: rng.pick(['utility', 'elevator']), row: rng.int(5), col: rng.int(5) } as Move;
+      case 3: return { type: 'buildCube', color: rng.pick(COLORS.slice(0, 5)), row: rng.int(5), col: rng.int(5) } as Move;
+      case 4: return { type: 'takeCube', tower: rng.int(4) } as Move;
+      case 5: return { type: 'stackCube', color: rng.pick(COLORS.slice(0, 5)), tower: rng.int(4) } as Move;
+      default: return { type: 'returnCube', color: rng.pick(COLORS.slice(0, 5)) } as Move;
+    }
+  };
+  out.push(generic(), generic());
   // Shapes the schema accepts are the only ones decide sees: keep colours and coordinates in range.
   return out.filter((m) => {
     const r = m as Move & Record<string, unknown>;
@@ -104,9 +112,6 @@ export function siteAt(boardId: string, row: number, col: number): number {
   return b.siteAt[row * b.width + col]!;
 }
 
-import { applyMove } from '../../../src/engine/index.js';
-import { townCenter } from '../../../src/games/town-center/index.js';
-import type { TownCenterMove } from '../../../src/games/town-center/types.js';
 
 export const OPTIONS = { boardSide: 'A' as const, soloVariant: 'bag' as const };
 
