@@ -3,13 +3,14 @@
  * Pictures are side A unless said: one string per row, '.' no site, '-' empty site, else the stack
  * bottom first (O Office, R Residential, C Commercial, U Utilities, E Elevator/Parking, H City Hall).
  */
+import type { ColorName } from '../../../src/games/town-center/data.js';
 import { describe, expect, it } from 'vitest';
 import { townCenter } from '../../../src/games/town-center/index.js';
 import { boardOf } from '../../../src/games/town-center/board.js';
 import { BOARDS, CUBES_PER_BOX } from '../../../src/games/town-center/data.js';
 import { settled } from '../../../src/games/town-center/decide.js';
 import { analyzeTown, developmentTargets, heightLimit, townIncome, townScore } from '../../../src/games/town-center/town.js';
-import type { TownCenterEvent, TownCenterState } from '../../../src/games/town-center/types.js';
+import type { TownCenterEvent, TownCenterMove, TownCenterState } from '../../../src/games/town-center/types.js';
 import { codeOf, cubeCount, newGame, play, playUntil, position, siteAt, stacksFrom } from './helpers.js';
 
 const A = boardOf('A');
@@ -20,7 +21,7 @@ const analyze = (picture: string[]) => analyzeTown(A, stacksFrom('A', picture));
 const building = (picture: string[], hand: string, money = 3, extra: Partial<TownCenterState> = {}) =>
   position({ towns: [{ picture, money }], fields: { phase: 'construction', hands: [hand], ...extra } });
 
-const build = (color: string, row: number, col: number) => ({ type: 'buildCube', color, row, col }) as const;
+const build = (color: ColorName, row: number, col: number): TownCenterMove => ({ type: 'buildCube', color, row, col });
 
 describe('Geometry', () => {
   it('R1 a town is a grid of Center and Suburb sites, each stack at most 5 high, levels 1 to 5', () => {
