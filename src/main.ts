@@ -13,6 +13,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
   await server.close();
+  log.info('closed');
 });
 
 await server.app.listen({ port: config.port, host: config.host });

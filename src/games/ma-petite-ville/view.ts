@@ -1,5 +1,5 @@
 import type { Json, Seat, Viewer } from '../../engine/index.js';
-import { canPlaceSilhouette, colourOf, key, objectsLeft, tilePattern } from './board.js';
+import { canPlaceSilhouette, colourOf, objectsLeft, tilePattern } from './board.js';
 import { COLOURS, OBJECT_OF_COLOUR } from './data.js';
 import type { Colour } from './data.js';
 import { standings } from './standings.js';
@@ -26,11 +26,9 @@ export function view(state: MpvState, _viewer: Viewer): Json {
   }
   const rows: (SquareView | null)[][] = Array.from({ length: maxY - minY + 1 }, () => new Array<SquareView | null>(maxX - minX + 1).fill(null));
   for (const t of state.tiles) {
-    for (let r = 0; r < 3; r++) {
-      for (let c = 0; c < 3; c++) {
-        const x = 3 * t.x + c, y = 3 * t.y + r;
-        rows[y - minY]![x - minX] = squareView(state.squares[key(x, y)]!);
-      }
+    for (let j = 0; j < 9; j++) {
+      const cover = t.covers[j]!;
+      rows[3 * t.y + Math.floor(j / 3) - minY]![3 * t.x + (j % 3) - minX] = squareView(cover === '.' ? t.squares[j]! : t.squares[j]! + cover);
     }
   }
   const over = state.phase === 'over';
@@ -52,7 +50,7 @@ export function view(state: MpvState, _viewer: Viewer): Json {
     pileCount: state.pile.length,
     drawnTile,
     city: { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1, rows },
-    tiles: state.tiles.map((t) => ({ ...t })),
+    tiles: state.tiles.map((t) => ({ tile: t.tile, x: t.x, y: t.y, quarterTurns: t.quarterTurns })),
     silhouettes: state.silhouettes.map((s) => ({ ...s, colour: colourOf(s.seat) })),
     players: Array.from({ length: state.players }, (_, seat: Seat) => ({
       seat,

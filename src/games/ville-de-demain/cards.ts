@@ -20,9 +20,16 @@ export function cardId(ref: CardRef): string {
   return hash < 0 ? ref : ref.slice(0, hash);
 }
 
+const CARD_BY_REF = new Map<CardRef, AnyCard>(CARD_BY_ID);
+
+/** The card a reference stands for (references are cached: there are fewer than 110). */
 export function card(ref: CardRef): AnyCard {
-  const c = CARD_BY_ID.get(cardId(ref));
-  if (!c) throw new Error(`ville-de-demain: unknown card ${ref}`);
+  let c = CARD_BY_REF.get(ref);
+  if (c === undefined) {
+    c = CARD_BY_ID.get(cardId(ref));
+    if (!c) throw new Error(`ville-de-demain: unknown card ${ref}`);
+    CARD_BY_REF.set(ref, c);
+  }
   return c;
 }
 
@@ -36,7 +43,7 @@ export function deckCards(deck: DeckNumber): CardRef[] {
 export const ALL_BUILDING_REFS: readonly CardRef[] = [...deckCards(1), ...deckCards(2), ...deckCards(3)];
 
 export function owns(city: readonly CardRef[], id: string): boolean {
-  for (const ref of city) if (cardId(ref) === id) return true;
+  for (const ref of city) if (card(ref).id === id) return true;
   return false;
 }
 
@@ -50,7 +57,10 @@ export function colourCounts(city: readonly CardRef[]): Record<Colour, number> {
 }
 
 export function meets(city: readonly CardRef[], condition: Condition): boolean {
-  const counts = colourCounts(city);
+  return meetsCounts(colourCounts(city), condition);
+}
+
+export function meetsCounts(counts: Record<Colour, number>, condition: Condition): boolean {
   return COLOURS.every((c) => counts[c] >= (condition[c] ?? 0));
 }
 

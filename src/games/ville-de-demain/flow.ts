@@ -1,5 +1,5 @@
 import type { Seat } from '../../engine/index.js';
-import { canDraw, cityFigures, DECKS, hasSpecial, meets, SPECIAL_BY_ID } from './cards.js';
+import { canDraw, cityFigures, colourCounts, DECKS, hasSpecial, meetsCounts, SPECIAL_BY_ID } from './cards.js';
 import { CITY_LIMIT, VISIBLE_LIMIT } from './data.js';
 import type { VilleEvent, VilleState } from './types.js';
 
@@ -28,7 +28,8 @@ export function beginTurn(state: VilleState, seat: Seat): VilleEvent {
 export function specialsFor(state: VilleState, seat: Seat): string[] {
   const city = state.cities[seat]!;
   if (city.length >= CITY_LIMIT || hasSpecial(city)) return [];
-  return state.specials.filter((id) => meets(city, SPECIAL_BY_ID.get(id)!.condition));
+  const counts = colourCounts(city);
+  return state.specials.filter((id) => meetsCounts(counts, SPECIAL_BY_ID.get(id)!.condition));
 }
 
 /** Income phase (A): every seat receives the income of its city, then the first player acts. */

@@ -5,9 +5,19 @@ import { CITY_LIMIT, DECK_COSTS, HABITATION_KINDS, HABITATIONS } from './data.js
 import { lastSeat, specialsFor } from './flow.js';
 import type { CardRef, VilleEvent, VilleState } from './types.js';
 
-/** A card as a frontend draws it: its id, printed name, colour and values (never the copy number). */
+const CARD_VIEWS = new Map<string, { [key: string]: Json }>();
+
+/**
+ * A card as a frontend draws it: its id, printed name, colour and values (never the copy number).
+ * Built once per card and frozen, since views repeat the same cards many times.
+ */
 function cardView(c: AnyCard): { [key: string]: Json } {
-  return { card: c.id, name: c.name, colour: c.colour, cost: c.cost, income: c.income, inhabitants: c.inhabitants, leaves: c.leaves };
+  let v = CARD_VIEWS.get(c.id);
+  if (v === undefined) {
+    v = Object.freeze({ card: c.id, name: c.name, colour: c.colour, cost: c.cost, income: c.income, inhabitants: c.inhabitants, leaves: c.leaves });
+    CARD_VIEWS.set(c.id, v);
+  }
+  return v;
 }
 
 /**
@@ -17,6 +27,7 @@ function cardView(c: AnyCard): { [key: string]: Json } {
  * colour counts, the specials each seat could take), so none re-implements a rule.
  */
 export function view(state: VilleState, viewer: Viewer): Json {
+  const eligibility = state.cities.map((_, seat) => specialsFor(state, seat));
   return {
     viewer,
     players: state.players,
@@ -33,7 +44,7 @@ export function view(state: VilleState, viewer: Viewer): Json {
     habitations: HABITATION_KINDS.map((kind) => ({ ...cardView(HABITATIONS[kind]), remaining: state.habitations[kind] })),
     specials: state.specials.map((id) => {
       const s = SPECIAL_BY_ID.get(id)!;
-      const eligible = state.cities.map((_, seat) => seat).filter((seat) => specialsFor(state, seat).includes(id));
+      const eligible = eligibility.flatMap((ids, seat) => (ids.includes(id) ? [seat] : []));
       return { ...cardView(s), condition: { ...s.condition }, conditionText: conditionText(s.condition), eligibleSeats: eligible };
     }),
     cities: state.cities.map((city, seat) => {
