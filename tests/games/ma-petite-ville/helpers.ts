@@ -1,10 +1,9 @@
 /** Test helpers for Ma Petite Ville: named starting states, painted cities, moves that must pass. */
 import { expect } from 'vitest';
-import { applyMove, canonicalHash, fold } from '../../../src/engine/index.js';
+import { applyMove } from '../../../src/engine/index.js';
 import type { Json, Seat } from '../../../src/engine/index.js';
 import { maPetiteVille } from '../../../src/games/ma-petite-ville/index.js';
 import type { MpvEvent, MpvMove, MpvState } from '../../../src/games/ma-petite-ville/index.js';
-import { key } from '../../../src/games/ma-petite-ville/board.js';
 import { TILES } from '../../../src/games/ma-petite-ville/data.js';
 
 export { invariant, pileSecrets } from './invariants.js';
@@ -36,41 +35,29 @@ export const sil = (length: number, x: number, y: number, direction: 'horizontal
 
 /**
  * A PAINTED city, for rule tests about squares: `picture` rows are squares (B G Y R X, '.' for no
- * tile), top row y = 0, left column x = 0, in blocks of 3x3 per tile (spaces ignored). Squares are
- * taken from the picture, not from the tile data; tile positions get placeholder tile ids, and the
+ * tile), top row y = 0, left column x = 0, in full blocks of 3x3 per tile (spaces ignored). The
+ * squares are taken from the picture, not from the tile data; tiles get placeholder ids, and the
  * unused ids make up the pile (or `pile` gives it).
  */
 export function painted(opts: { players: number; version?: Version; picture: string[]; hands?: number[][]; turn?: Seat; pile?: string[] }): MpvState {
   const rows = opts.picture.map((r) => r.replace(/ /g, ''));
-  const squares: Record<string, string> = {};
-  const positions = new Set<string>();
   const tiles: MpvState['tiles'] = [];
-  rows.forEach((row, y) => [...row].forEach((ch, x) => {
-    if (ch === '.') return;
-    squares[key(x, y)] = ch;
-    const tx = Math.floor(x / 3), ty = Math.floor(y / 3);
-    if (!positions.has(key(tx, ty))) {
-      positions.add(key(tx, ty));
-      tiles.push({ tile: TILES[tiles.length]!.id, x: tx, y: ty, quarterTurns: 0 });
+  for (let ty = 0; 3 * ty < rows.length; ty++) {
+    for (let tx = 0; 3 * tx < rows[3 * ty]!.length; tx++) {
+      const squares = [0, 1, 2].map((r) => rows[3 * ty + r]!.slice(3 * tx, 3 * tx + 3)).join('');
+      if (squares === '.........') continue;
+      if (!/^[BGYRX]{9}$/.test(squares)) throw new Error(`painted tile ${tx},${ty} is not a full 3x3 block: ${squares}`);
+      tiles.push({ tile: TILES[tiles.length]!.id, x: tx, y: ty, quarterTurns: 0, squares, covers: '.........' });
     }
-  }));
+  }
   const base = start(opts.players, opts.version ?? 'normal');
   return {
     ...base,
     turn: opts.turn ?? 0,
     tiles,
-    squares,
     pile: opts.pile ?? TILES.slice(tiles.length).map((t) => t.id),
     hands: opts.hands ?? base.hands,
   };
-}
-
-export function viewOf(s: MpvState, viewer: Seat | null): Record<string, Json> {
-  return game.view(s, viewer) as Record<string, Json>;
-}
-
-export function replayEquals(initial: MpvState, events: MpvEvent[], live: MpvState): void {
-  expect(canonicalHash(fold(game, initial, events))).toBe(canonicalHash(live));
 }
 
 /**
@@ -78,8 +65,8 @@ export function replayEquals(initial: MpvState, events: MpvEvent[], live: MpvSta
  * and start square in the city's bounding box and one square around it (brute force).
  */
 export function acceptedSilhouetteMoves(s: MpvState, seat: Seat): string[] {
-  const xs = Object.keys(s.squares).map((k) => Number(k.split(',')[0]));
-  const ys = Object.keys(s.squares).map((k) => Number(k.split(',')[1]));
+  const xs = s.tiles.flatMap((t) => [3 * t.x, 3 * t.x + 2]);
+  const ys = s.tiles.flatMap((t) => [3 * t.y, 3 * t.y + 2]);
   const out: string[] = [];
   for (let length = 2; length <= 4; length++) {
     for (let y = Math.min(...ys) - 1; y <= Math.max(...ys) + 1; y++) {
@@ -96,4 +83,8 @@ export function acceptedSilhouetteMoves(s: MpvState, seat: Seat): string[] {
 
 export function listedSilhouetteMoves(s: MpvState, seat: Seat): string[] {
   return game.legalMoves(s, seat).filter((m) => m.type === 'placeSilhouette').map((m) => JSON.stringify(m)).sort();
+}
+
+export function viewOf(s: MpvState, viewer: Seat | null): Record<string, Json> {
+  return game.view(s, viewer) as Record<string, Json>;
 }

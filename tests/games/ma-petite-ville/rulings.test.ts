@@ -328,7 +328,7 @@ describe('Ma Petite Ville engine rulings (docs/rules/ma-petite-ville.md)', () =>
   it('E4 the first tile lies as printed at tile position (0, 0), covering squares x, y = 0..2', () => {
     const s = start(2, 'normal', 'e4');
     const first = TILES.find((t) => t.id === s.tiles[0]!.tile)!;
-    expect(s.tiles).toEqual([{ tile: first.id, x: 0, y: 0, quarterTurns: 0 }]);
+    expect(s.tiles).toEqual([{ tile: first.id, x: 0, y: 0, quarterTurns: 0, squares: first.rows.join(''), covers: '.........' }]);
     expect(viewOf(s, null).city).toMatchObject({ x: 0, y: 0, width: 3, height: 3 });
     expect(cityRows(s)).toEqual([...first.rows]);
     expect(s.pile).toHaveLength(35);
