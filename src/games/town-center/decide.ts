@@ -69,20 +69,31 @@ function constructionForfeits(s: TownCenterState, seat: Seat): TownCenterEvent[]
   return out;
 }
 
-/** Applies forced steps until someone must act or the game is over. */
+/** Where settle accumulates: the state so far and the events emitted. */
+interface Settling {
+  s: TownCenterState;
+  events: TownCenterEvent[];
+}
+
+function emit(ctx: Settling, e: TownCenterEvent): void {
+  ctx.events.push(e);
+  ctx.s = evolve(ctx.s, e);
+}
+
+/**
+ * Applies forced steps until someone must act or the game is over. `focus` is the seat whose move
+ * this follows (Construction, Development): while the phase and round are unchanged only that seat
+ * can have new forced steps, so only it is re-examined.
+ */
 function settle(start: TownCenterState, events: TownCenterEvent[], focus: Seat | null): void {
-  let s = start;
-  // Only the seat that moved can have changed, as long as the phase is the one it moved in.
-  const only = (seat: Seat) => focus === null || s.phase !== start.phase || s.round !== start.round || seat === focus;
-  const emit = (e: TownCenterEvent) => {
-    events.push(e);
-    s = evolve(s, e);
-  };
+  const ctx: Settling = { s: start, events };
   for (let guard = 0; guard < 10_000; guard++) {
+    const s = ctx.s;
+    const focused = focus !== null && s.phase === start.phase && s.round === start.round;
     switch (s.phase) {
       case 'cityHall':
         if (s.active < s.players) return;
-        emit(roundStart(s, 1, 0));
+        emit(ctx, roundStart(s, 1, 0));
         continue;
       case 'arrange':
       case 'pick':
@@ -92,52 +103,52 @@ function settle(start: TownCenterState, events: TownCenterEvent[], focus: Seat |
       case 'construction': {
         let forced = false;
         for (let seat = 0; seat < s.players; seat++) {
-          if (!only(seat)) continue;
-          for (const e of constructionForfeits(s, seat)) {
-            emit(e);
+          if (focused && seat !== focus) continue;
+          for (const e of constructionForfeits(ctx.s, seat)) {
+            emit(ctx, e);
             forced = true;
           }
         }
         if (forced) continue;
         if (s.hands.some((h) => h.length > 0)) return;
         // Development begins (R15, R16).
-        const order = reverseOrder(s);
-        const seats = order.filter((seat) => developments(s, seat).length > 0);
+        const seats = reverseOrder(s).filter((seat) => developments(s, seat).length > 0);
         if (seats.length === 0) {
-          emit(income(s));
+          emit(ctx, income(s));
           continue;
         }
         const scarce = s.reserve[RESIDENTIAL]! < s.players || s.reserve[COMMERCIAL]! < s.players;
-        emit({ type: 'developmentStarted', mode: scarce ? 'sequential' : 'simultaneous', seats: seats.slice().sort((a, b) => a - b), active: seats[0]! });
+        emit(ctx, { type: 'developmentStarted', mode: scarce ? 'sequential' : 'simultaneous', seats: seats.slice().sort((a, b) => a - b), active: seats[0]! });
         continue;
       }
       case 'development': {
         if (s.devMode === 'sequential') {
           if (developments(s, s.active).length > 0) return;
-          emit(income(s));
+          emit(ctx, income(s));
           continue;
         }
-        let ended = false;
+        // A seat's developments only change with its own town, or for everyone when a colour runs out.
         const reserveLeft = s.reserve[RESIDENTIAL]! > 0 && s.reserve[COMMERCIAL]! > 0;
+        let ended = false;
         for (const seat of s.devSeats) {
-          if (reserveLeft && !only(seat)) continue;
+          if (reserveLeft && focused && seat !== focus) continue;
           if (developments(s, seat).length === 0) {
-            emit({ type: 'developmentEnded', seat });
+            emit(ctx, { type: 'developmentEnded', seat });
             ended = true;
           }
         }
-        if (s.devSeats.length === 0) emit(income(s));
+        if (ctx.s.devSeats.length === 0) emit(ctx, income(ctx.s));
         else if (!ended) return;
         continue;
       }
       case 'publicWorks':
         if (s.worksDone >= s.players) {
-          if (s.round >= ROUNDS) emit({ type: 'gameEnded' });
-          else emit(roundStart(s, s.round + 1, (s.firstPlayer + 1) % s.players));
+          if (s.round >= ROUNDS) emit(ctx, { type: 'gameEnded' });
+          else emit(ctx, roundStart(s, s.round + 1, (s.firstPlayer + 1) % s.players));
           continue;
         }
         if (purchases(s, s.active).length > 0) return;
-        emit({ type: 'passed', seat: s.active, forced: true });
+        emit(ctx, { type: 'passed', seat: s.active, forced: true });
         continue;
     }
   }

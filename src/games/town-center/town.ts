@@ -119,16 +119,35 @@ export interface TownAnalysis {
   parkingLots: ParkingLot[];
 }
 
-/** Calls fn for every cell adjacent to cell (site, level) (R2). */
-function forNeighbors(board: Board, stacks: readonly string[], site: number, level: number, fn: (cell: number, ch: number) => void): void {
+// The cells adjacent to one cell (R2), written into these buffers by neighborCells (at most 6).
+const nbCell = new Int32Array(6);
+const nbCh = new Int32Array(6);
+
+/** Fills nbCell/nbCh with the cells adjacent to cell (site, level) and their colour codes; returns how many. */
+function neighborCells(board: Board, stacks: readonly string[], site: number, level: number): number {
   const st = stacks[site]!;
-  if (level > 1) fn(site * 5 + level - 2, st.charCodeAt(level - 2));
-  if (level < st.length) fn(site * 5 + level, st.charCodeAt(level));
-  for (const t of board.neighbors[site]!) {
-    const nt = stacks[t]!;
-    if (nt.length >= level) fn(t * 5 + level - 1, nt.charCodeAt(level - 1));
+  let k = 0;
+  if (level > 1) {
+    nbCell[k] = site * 5 + level - 2;
+    nbCh[k++] = st.charCodeAt(level - 2);
   }
+  if (level < st.length) {
+    nbCell[k] = site * 5 + level;
+    nbCh[k++] = st.charCodeAt(level);
+  }
+  const ns = board.neighbors[site]!;
+  for (let i = 0; i < ns.length; i++) {
+    const t = ns[i]!;
+    const nt = stacks[t]!;
+    if (nt.length >= level) {
+      nbCell[k] = t * 5 + level - 1;
+      nbCh[k++] = nt.charCodeAt(level - 1);
+    }
+  }
+  return k;
 }
+
+const isLotSite = (stacks: readonly string[], s: number): boolean => stacks[s]!.length === 1 && stacks[s]!.charCodeAt(0) === CH_E;
 
 // Scratch buffers reused by analyzeTown (never re-entered); stamps only grow, so they need no reset.
 let scratchUnit = new Int32Array(0);
@@ -150,7 +169,8 @@ export function analyzeTown(board: Board, stacks: readonly string[]): TownAnalys
   const residential: Unit[] = [];
   const commercial: Unit[] = [];
   const units: Unit[] = [];
-  for (const pass of [CH_R, CH_C]) {
+  for (let p = 0; p < 2; p++) {
+    const pass = p === 0 ? CH_R : CH_C;
     for (let s = 0; s < board.siteCount; s++) {
       const st = stacks[s]!;
       for (let l = 1; l <= st.length; l++) {
@@ -161,12 +181,14 @@ export function analyzeTown(board: Board, stacks: readonly string[]): TownAnalys
         unitOf[cell] = id;
         for (let i = 0; i < cells.length; i++) {
           const c = cells[i]!;
-          forNeighbors(board, stacks, (c / 5) | 0, (c % 5) + 1, (nc, ch) => {
-            if (ch === pass && unitOf[nc] === -1) {
+          const k = neighborCells(board, stacks, (c / 5) | 0, (c % 5) + 1);
+          for (let j = 0; j < k; j++) {
+            const nc = nbCell[j]!;
+            if (nbCh[j] === pass && unitOf[nc] === -1) {
               unitOf[nc] = id;
               cells.push(nc);
             }
-          });
+          }
         }
         let height = 0;
         let powered = false;
@@ -177,7 +199,10 @@ export function analyzeTown(board: Board, stacks: readonly string[]): TownAnalys
         for (const c of cells) {
           const level = (c % 5) + 1;
           if (level > height) height = level;
-          forNeighbors(board, stacks, (c / 5) | 0, level, (nc, ch) => {
+          const k = neighborCells(board, stacks, (c / 5) | 0, level);
+          for (let j = 0; j < k; j++) {
+            const nc = nbCell[j]!;
+            const ch = nbCh[j]!;
             if (ch === CH_U) powered = true;
             else if ((ch === CH_O || ch === CH_H) && stamp[nc] !== stampNo) {
               stamp[nc] = stampNo;
@@ -189,7 +214,7 @@ export function analyzeTown(board: Board, stacks: readonly string[]): TownAnalys
                 resUnits++;
               }
             }
-          });
+          }
         }
         const size = cells.length;
         const unit: Unit = {
@@ -211,15 +236,14 @@ export function analyzeTown(board: Board, stacks: readonly string[]): TownAnalys
   const parkingLots: ParkingLot[] = [];
   const inLot = scratchLot;
   inLot.fill(-1, 0, board.siteCount);
-  const isLotSite = (s: number) => stacks[s]!.length === 1 && stacks[s]!.charCodeAt(0) === CH_E;
   for (let s = 0; s < board.siteCount; s++) {
-    if (!isLotSite(s) || inLot[s] !== -1) continue;
+    if (!isLotSite(stacks, s) || inLot[s] !== -1) continue;
     const id = parkingLots.length;
     const sites = [s];
     inLot[s] = id;
     for (let i = 0; i < sites.length; i++) {
       for (const t of board.neighbors[sites[i]!]!) {
-        if (isLotSite(t) && inLot[t] === -1) {
+        if (isLotSite(stacks, t) && inLot[t] === -1) {
           inLot[t] = id;
           sites.push(t);
         }
@@ -296,12 +320,6 @@ export function developmentTargets(board: Board, stacks: readonly string[], canR
   const a = analyzeTown(board, stacks);
   const limit = a.limit;
   const seen = new Uint8Array(board.siteCount * 2);
-  const spotOk = (t: number): boolean => {
-    const st = stacks[t]!;
-    const L = st.length + 1;
-    if (L === 1) return true;
-    return board.center[t]! && L <= limit && L <= MAX_LEVEL && st.charCodeAt(st.length - 1) !== CH_E;
-  };
   for (const [units, letter, k, can] of [
     [a.residential, 'R', 0, canR],
     [a.commercial, 'C', 1, canC],
@@ -312,17 +330,25 @@ export function developmentTargets(board: Board, stacks: readonly string[], canR
       for (const c of u.cells) {
         const s = (c / 5) | 0;
         const l = (c % 5) + 1;
-        if (stacks[s]!.length === l && !seen[s * 2 + k] && spotOk(s)) {
+        if (stacks[s]!.length === l && !seen[s * 2 + k] && devSpotOk(board, stacks, limit, s)) {
           seen[s * 2 + k] = 1;
         }
         for (const t of board.neighbors[s]!) {
-          if (stacks[t]!.length === l - 1 && !seen[t * 2 + k] && spotOk(t)) seen[t * 2 + k] = 1;
+          if (stacks[t]!.length === l - 1 && !seen[t * 2 + k] && devSpotOk(board, stacks, limit, t)) seen[t * 2 + k] = 1;
         }
       }
     }
     for (let s = 0; s < board.siteCount; s++) if (seen[s * 2 + k]) out.push({ letter, site: s });
   }
   return out;
+}
+
+/** Whether a developed cube may go on top of site t (R14 with R7/R8): ground, or a Center stack not topped by black, within the limit. */
+function devSpotOk(board: Board, stacks: readonly string[], limit: number, t: number): boolean {
+  const st = stacks[t]!;
+  const L = st.length + 1;
+  if (L === 1) return true;
+  return board.center[t]! && L <= limit && L <= MAX_LEVEL && st.charCodeAt(st.length - 1) !== CH_E;
 }
 
 /** Cheap pre-check: a town without two Offices or without Residential cubes cannot develop. */
