@@ -204,8 +204,14 @@ interface Memo {
   routes: Map<string, SourceRoute[]>;
 }
 
-const memos = new WeakMap<Record<string, Cell>, Memo>();
+let memos = new WeakMap<Record<string, Cell>, Memo>();
 const topologies = new Map<string, Topology>();
+
+/** Forgets every cached search (for benchmarks that time searches from cold). */
+export function clearRouteCaches(): void {
+  memos = new WeakMap();
+  topologies.clear();
+}
 
 function memoOf(cells: Record<string, Cell>): Memo {
   let m = memos.get(cells);

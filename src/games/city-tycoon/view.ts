@@ -2,6 +2,7 @@ import type { Json, Outcome, Viewer } from '../../engine/index.js';
 import { district, plant } from './data.js';
 import { freeAround, frontier } from './map.js';
 import { cooperation, planDistrict, score, unsuppliedDistricts } from './rules.js';
+import { toMove } from './legal.js';
 import type { Event, State } from './types.js';
 
 /**
@@ -47,6 +48,7 @@ function publicView(state: State): { [k: string]: Json } {
     round: state.round,
     order: state.order,
     turn: toMoveSeat,
+    toMove: toMove(state),
     draftPass: state.draftPass,
     players: state.order.slice().sort((a, b) => a - b).map((seat) => ({
       seat,
