@@ -6,7 +6,7 @@
 import { ok, Rng, type Result, type Seat } from '../../engine/index.js';
 import { boardOf, siteOf } from './board.js';
 import { COLOR_LETTERS, COMMERCIAL, letterOf, nameOf, OFFICE, OFFICE_COST, RESIDENTIAL, ROUNDS, type ColorName, type Letter } from './data.js';
-import { evolve, sortCubes } from './evolve.js';
+import { evolveAhead, sortCubes } from './evolve.js';
 import { breaksBothCubesRule, developments, firstPlacements, purchaseError, purchasePrice, purchases, stackError } from './legal.js';
 import { violation } from './messages.js';
 import { analyzeTown, heightLimit, placementError, townIncome } from './town.js';
@@ -77,7 +77,7 @@ interface Settling {
 
 function emit(ctx: Settling, e: TownCenterEvent): void {
   ctx.events.push(e);
-  ctx.s = evolve(ctx.s, e);
+  ctx.s = evolveAhead(ctx.s, e);
 }
 
 /**
@@ -219,7 +219,7 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       const events: TownCenterEvent[] = [{ type: 'cubeDeveloped', seat, color: move.color, site, level: s.towns[seat]!.stacks[site]!.length + 1 }];
       if (s.devMode === 'sequential') {
         // The turn passes in reverse player order to the next seat that can develop (R16).
-        const after = evolve(s, events[0]!);
+        const after = evolveAhead(s, events[0]!);
         for (let i = 1; i <= s.players; i++) {
           const next = (seat - i + s.players * 2) % s.players;
           if (developments(after, next).length > 0) {
@@ -254,7 +254,7 @@ export function decide(s: TownCenterState, move: TownCenterMove, seat: Seat): Re
   if (!r.ok) return r;
   const events = r.value;
   let after = s;
-  for (const e of events) after = evolve(after, e);
+  for (const e of events) after = evolveAhead(after, e);
   settle(after, events, move.type === 'buildCube' || move.type === 'developCube' ? seat : null);
   return ok(events);
 }
@@ -264,6 +264,6 @@ export function settled(s: TownCenterState): TownCenterState {
   const events: TownCenterEvent[] = [];
   settle(s, events, null);
   let out = s;
-  for (const e of events) out = evolve(out, e);
+  for (const e of events) out = evolveAhead(out, e);
   return out;
 }

@@ -167,26 +167,36 @@ function apply(s: TownCenterState, e: TownCenterEvent): TownCenterState {
  * (state, event) -> state steps lets that second fold reuse the work. It only answers for the
  * identical input objects (states and events are never mutated), so evolve stays a pure function.
  */
-const RING = 256;
+const RING = 64;
 const ringEvent: (TownCenterEvent | null)[] = new Array<TownCenterEvent | null>(RING).fill(null);
 const ringFrom: (TownCenterState | null)[] = new Array<TownCenterState | null>(RING).fill(null);
 const ringTo: (TownCenterState | null)[] = new Array<TownCenterState | null>(RING).fill(null);
 let ringNext = 0;
+let ringHint = 0;
 
-export function evolve(s: TownCenterState, e: TownCenterEvent): TownCenterState {
-  for (let k = 1; k <= RING; k++) {
-    const i = (ringNext - k + RING) % RING;
-    const ev = ringEvent[i];
-    if (ev === null) break;
-    if (ev === e) {
-      if (ringFrom[i] === s) return ringTo[i]!;
-      break;
-    }
-  }
+/** decide's own look-ahead: applies the event and remembers the step for the kernel's fold. */
+export function evolveAhead(s: TownCenterState, e: TownCenterEvent): TownCenterState {
   const to = apply(s, e);
   ringEvent[ringNext] = e;
   ringFrom[ringNext] = s;
   ringTo[ringNext] = to;
   ringNext = (ringNext + 1) % RING;
   return to;
+}
+
+export function evolve(s: TownCenterState, e: TownCenterEvent): TownCenterState {
+  // The fold replays decide's events in order: try the slot after the last hit first.
+  if (ringEvent[ringHint] === e && ringFrom[ringHint] === s) {
+    const to = ringTo[ringHint]!;
+    ringHint = (ringHint + 1) % RING;
+    return to;
+  }
+  for (let i = 0; i < RING; i++) {
+    if (ringEvent[i] === e) {
+      if (ringFrom[i] !== s) break;
+      ringHint = (i + 1) % RING;
+      return ringTo[i]!;
+    }
+  }
+  return apply(s, e);
 }

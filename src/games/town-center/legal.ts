@@ -64,7 +64,8 @@ export function constructionPlacements(s: TownCenterState, seat: Seat): Placemen
   const limit = heightLimit(board, stacks);
   const firsts = firstPlacements(board, stacks, limit, hand);
   if (hand.length < 2) return firsts;
-  const good = firsts.filter((p) => secondFits(board, stacks, limit, p.letter, p.site, otherCube(hand, p.letter)));
+  const good: Placement[] = [];
+  for (const p of firsts) if (secondFits(board, stacks, limit, p.letter, p.site, otherCube(hand, p.letter))) good.push(p);
   return good.length > 0 ? good : firsts;
 }
 
@@ -162,10 +163,16 @@ export function legalMoves(s: TownCenterState, seat: Seat): TownCenterMove[] {
     }
     case 'soloReturn':
       return distinctLetters(s.hands[0]!).map((l) => ({ type: 'returnCube', color: nameOf[l as Letter] }));
-    case 'construction':
-      return constructionPlacements(s, seat).map((p) => ({ type: 'buildCube', color: nameOf[p.letter as Letter], ...at(p.site) }));
-    case 'development':
-      return developments(s, seat).map((p) => ({ type: 'developCube', color: nameOf[p.letter], ...at(p.site) }));
+    case 'construction': {
+      const out: TownCenterMove[] = [];
+      for (const p of constructionPlacements(s, seat)) out.push({ type: 'buildCube', color: nameOf[p.letter as Letter], row: board.row[p.site]!, col: board.col[p.site]! });
+      return out;
+    }
+    case 'development': {
+      const out: TownCenterMove[] = [];
+      for (const p of developments(s, seat)) out.push({ type: 'developCube', color: nameOf[p.letter], row: board.row[p.site]!, col: board.col[p.site]! });
+      return out;
+    }
     case 'publicWorks':
       return [
         ...purchases(s, seat).map((p): TownCenterMove => ({ type: 'buyCube', color: nameOf[p.letter as Letter], ...at(p.site) })),
