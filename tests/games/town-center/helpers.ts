@@ -159,3 +159,40 @@ export function playUntil(s: TownCenterState, done: (s: TownCenterState) => bool
   }
   return s;
 }
+
+/**
+ * A playout policy that builds compact towns (sites next to many cubes), stacks where it can and
+ * buys in Public Works: random games with it develop, merge and climb far more than uniform ones,
+ * so the property and exhaustive checks reach Development and tall stacks.
+ */
+export function densePick(s: TownCenterState, seat: Seat, legal: TownCenterMove[], rng: Rng): TownCenterMove {
+  if (rng.int(5) === 0) return rng.pick(legal);
+  const board = boardOf(s.board);
+  const stacks = s.towns[seat]?.stacks;
+  const scoreOf = (m: TownCenterMove): number => {
+    if (!('row' in m) || !stacks) return m.type === 'pass' ? -1 : 0;
+    const site = board.siteAt[m.row * board.width + m.col]!;
+    let score = board.center[site] ? 2 : 0;
+    for (const t of board.neighbors[site]!) if (stacks[t]!.length > 0) score += 1;
+    score += 2 * stacks[site]!.length;
+    // Put Residential next to Offices, Offices next to Residential, Commercial next to Residential.
+    if (m.type === 'buildCube' || m.type === 'developCube') {
+      const L = stacks[site]!.length + 1;
+      const around: string[] = [stacks[site]!.charAt(L - 2)];
+      for (const t of board.neighbors[site]!) around.push(stacks[t]!.charAt(L - 1));
+      const want = m.color === 'residential' ? /[OH]/ : m.color === 'office' || m.color === 'commercial' ? /R/ : null;
+      if (want) for (const c of around) if (want.test(c)) score += 3;
+    }
+    return score;
+  };
+  let best: TownCenterMove[] = [];
+  let bestScore = -Infinity;
+  for (const m of legal) {
+    const v = scoreOf(m);
+    if (v > bestScore) {
+      bestScore = v;
+      best = [m];
+    } else if (v === bestScore) best.push(m);
+  }
+  return rng.pick(best);
+}
