@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -28,9 +28,14 @@ const PASSWORD = 'postgres';
  */
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const dataDir = resolve(opts.dataDir);
-  mkdirSync(join(dataDir, '..'), { recursive: true });
-  // As root the cluster runs as the `postgres` user, who must be able to reach the data folder.
-  if (process.getuid?.() === 0) chmodSync(join(dataDir, '..'), 0o755);
+  const parent = join(dataDir, '..');
+  mkdirSync(parent, { recursive: true });
+  // As root the cluster runs as the `postgres` user, who must be able to reach the data folder:
+  // add the others' read and search bits to its parent if missing (keeping every other bit).
+  if (process.getuid?.() === 0) {
+    const mode = statSync(parent).mode & 0o7777;
+    if ((mode & 0o005) !== 0o005) chmodSync(parent, mode | 0o005);
+  }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
