@@ -10,7 +10,7 @@ COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN node scripts/prisma-generate.mjs && npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # ---- run: the compiled server and its production dependencies only ----
 FROM node:20-bookworm-slim
@@ -30,5 +30,5 @@ VOLUME ["/app/.data"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# node itself (not npm) is PID 1's child of nothing: SIGTERM reaches the server's graceful shutdown.
+# node runs as PID 1 (not under npm), so SIGTERM reaches the server's graceful shutdown.
 CMD ["node", "dist/main.js"]
