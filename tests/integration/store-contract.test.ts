@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryGameStore } from '../../src/store/memory-store.js';
+import { createPrismaClient, PrismaGameStore } from '../../src/store/prisma-store.js';
+import type { AppendCommand, GameRow, GameStore } from '../../src/store/types.js';
+import { createTestDatabase, type TestDatabase } from '../support/db.js';
+
+/** One contract, two implementations: the in-memory store must behave exactly like Postgres. */
+const newGame = (): Omit<GameRow, 'createdAt' | 'updatedAt'> => ({
+  id: randomUUID(), type: 't', engineVersion: 1, playerCount: 2, options: { a: 1 }, seed: 's', version: 0, status: 'active', toMove: [0, 1], outcome: null,
+  seats: [{ seat: 0, name: 'a', tokenHash: randomUUID() }, { seat: 1, name: 'b', tokenHash: randomUUID() }],
+});
+const cmd = (gameId: string, expectedVersion: number, over: Partial<AppendCommand> = {}): AppendCommand => ({
+  gameId, expectedVersion, eventCount: expectedVersion * 2, seat: expectedVersion % 2, move: { type: 'm' }, events: [{ type: 'e1' }, { type: 'e2' }],
+  idempotencyKey: null, response: { version: expectedVersion + 1 }, status: 'active', toMove: [1], outcome: null, snapshot: null, ...over,
+});
+
+let db: TestDatabase;
+let prisma: PrismaGameStore;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prisma = new PrismaGameStore(createPrismaClient(db.url, 4));
+});
+afterAll(async () => {
+  await prisma?.close();
+  await db?.drop();
+});
+
+for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres', () => prisma]] as [string, () => GameStore][]) {
+  describe(`GameStore contract: ${name}`, () => {
+    it('appends guarded by version: a stale command writes nothing', async () => {
+      const store = make();
+      const g = newGame();
+      await store.createGame(g);
+      expect(await store.append(cmd(g.id, 0))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 0))).toEqual({ kind: 'conflict' });
+      expect(await store.append(cmd(g.id, 5))).toEqual({ kind: 'conflict' });
+      expect(await store.getVersion(g.id)).toBe(1);
+      const moves = await store.readMoves(g.id, 0);
+      expect(moves.map((m) => [m.version, m.seat, m.events.map((e) => e.type)])).toEqual([[1, 0, ['e1', 'e2']]]);
+      expect(await store.countEvents(g.id, 1)).toBe(2);
+    });
+
+    it('updates the header with the command: status, toMove, outcome', async () => {
+      const store = make();
+      const g = newGame();
+      await store.createGame(g);
+      const outcome = { scores: [1, 2], ranks: [2, 1], winners: [1] };
+      await store.append(cmd(g.id, 0, { status: 'finished', toMove: [], outcome }));
+      const row = await store.getGame(g.id);
+      expect(row).toMatchObject({ version: 1, status: 'finished', toMove: [], outcome, options: { a: 1 } });
+      expect(row!.seats.map((s) => s.name)).toEqual(['a', 'b']);
+    });
+
+    it('an idempotency key is unique per seat: a second append with it returns the first answer', async () => {
+      const store = make();
+      const g = newGame();
+      await store.createGame(g);
+      await store.append(cmd(g.id, 0, { idempotencyKey: 'k', response: { first: true } }));
+      expect(await store.append(cmd(g.id, 1, { seat: 0, idempotencyKey: 'k', response: { second: true } }))).toEqual({ kind: 'duplicate', response: { first: true } });
+      expect(await store.append(cmd(g.id, 1, { seat: 1, idempotencyKey: 'k' }))).toEqual({ kind: 'appended' });
+      expect(await store.findIdempotent(g.id, 0, 'k')).toEqual({ first: true });
+      expect(await store.findIdempotent(g.id, 0, 'other')).toBeNull();
+    });
+
+    it('keeps snapshots and finds the latest at or before a version; reads moves in a range', async () => {
+      const store = make();
+      const g = newGame();
+      await store.createGame(g);
+      for (let v = 0; v < 6; v++) await store.append(cmd(g.id, v, { snapshot: (v + 1) % 3 === 0 ? { at: v + 1 } : null }));
+      expect(await store.latestSnapshot(g.id, 5)).toEqual({ version: 3, state: { at: 3 } });
+      expect(await store.latestSnapshot(g.id, 6)).toEqual({ version: 6, state: { at: 6 } });
+      expect(await store.latestSnapshot(g.id, 2)).toBeNull();
+      expect((await store.readMoves(g.id, 2, 4)).map((m) => m.version)).toEqual([3, 4]);
+      expect(await store.countEvents(g.id, 4)).toBe(8);
+    });
+
+    it('creates a game with its whole history at once (import), and deletes a game with its log', async () => {
+      const store = make();
+      const g = { ...newGame(), version: 2 };
+      const history = [1, 2].map((version) => ({ version, seat: 0, move: { type: 'm' }, events: [{ type: `e${version}` }], createdAt: new Date() }));
+      await store.createGame(g, history);
+      expect((await store.readMoves(g.id, 0)).map((m) => m.events[0]!.type)).toEqual(['e1', 'e2']);
+      expect(await store.append(cmd(g.id, 2, { eventCount: 2 }))).toEqual({ kind: 'appended' });
+      expect(await store.deleteGame(g.id)).toBe(true);
+      expect(await store.getGame(g.id)).toBeNull();
+      expect(await store.readMoves(g.id, 0)).toEqual([]);
+      expect(await store.deleteGame(g.id)).toBe(false);
+    });
+
+    it('lists games newest first, filtered, page by page', async () => {
+      const store = make();
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const g = { ...newGame(), type: 'listed' };
+        await store.createGame(g);
+        ids.push(g.id);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const page1 = await store.listGames({ type: 'listed', limit: 3 });
+      expect(page1.map((g) => g.id)).toEqual(ids.slice(2).reverse());
+      const last = page1[2]!;
+      const page2 = await store.listGames({ type: 'listed', limit: 3, before: { updatedAt: last.updatedAt, id: last.id } });
+      expect(page2.map((g) => g.id)).toEqual(ids.slice(0, 2).reverse());
+      expect(await store.listGames({ type: 'listed', status: 'finished', limit: 3 })).toEqual([]);
+    });
+  });
+}
