@@ -33,8 +33,21 @@ export function inBounds(players: number, x: number, y: number): boolean {
   return true;
 }
 
-/** Empty in-bounds cells sharing an edge with a placed tile, sorted north to south, west to east. */
+/**
+ * Empty in-bounds cells sharing an edge with a placed tile, sorted north to south, west to east.
+ * Cached per cell table (tables are replaced, never mutated); callers must not modify the result.
+ */
 export function frontier(cells: Record<string, Cell>, players: number): Point[] {
+  let byPlayers = frontiers.get(cells);
+  if (!byPlayers) frontiers.set(cells, (byPlayers = new Map()));
+  let f = byPlayers.get(players);
+  if (!f) byPlayers.set(players, (f = computeFrontier(cells, players)));
+  return f;
+}
+
+const frontiers = new WeakMap<Record<string, Cell>, Map<number, Point[]>>();
+
+function computeFrontier(cells: Record<string, Cell>, players: number): Point[] {
   const seen = new Set<string>();
   const out: Point[] = [];
   for (const c of Object.values(cells)) {

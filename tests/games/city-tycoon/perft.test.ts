@@ -55,7 +55,6 @@ const PINNED = {
   // 6 kept tiles x (1 district + 2 plants x 2 sides + 1 sale)
   firstAction: { buildDistrict: 6, buildPlant: 24, sellTile: 6 },
   firstSupply: [1, { supply: 3, pass: 1 }],
-  // the seat to act cannot afford a plant here
   round3Construction: { buildDistrict: 6, sellTile: 6 },
   round4Supply: { supply: 8, pass: 1 },
   fullGame: [260, [13, 7, 17, 14]],
