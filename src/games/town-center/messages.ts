@@ -4,7 +4,6 @@ import { reject, type Result } from '../../engine/index.js';
 export const VIOLATIONS: Record<string, [message: string, rule: string]> = {
   WRONG_PHASE: ['this kind of move is not made in the current phase of the round', 'Sequence of play'],
   NO_SUCH_SITE: ['there is no building site at that row and column on this board', 'R1'],
-  CITY_HALL_SITE_TAKEN: ['the City Hall goes on an empty building site', 'Setup 3'],
   NOT_DRAWN: ['that colour is not among the drawn cubes left to stack into towers', 'Investment, R24'],
   NO_SUCH_TOWER: ['there is no tower with that number', 'Investment, R24'],
   TOWER_FULL: ['with 2 to 4 players every tower holds exactly 2 cubes', 'Investment, R24'],

@@ -188,3 +188,51 @@ describe('view and messages', () => {
     expect(townCenter.outcome(a.state)).toEqual(townCenter.outcome(b.state));
   });
 });
+
+describe('every rejection code', () => {
+  it('each code of the message table is produced by some move, and the list has no dead entry', () => {
+    const seen = new Set<string>();
+    const tryMove = (s: TownCenterState, seat: number, move: unknown) => {
+      const r = townCenter.decide(s, move as never, seat);
+      if (!r.ok) seen.add(r.error.code);
+    };
+    const EMPTY_TOWN = ['. - - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'];
+    // Setup and Investment.
+    const setup = newGame(2, {}, 'codes');
+    tryMove(setup, 0, { type: 'pass' }); // WRONG_PHASE
+    tryMove(setup, 0, { type: 'placeCityHall', row: 4, col: 4 }); // NO_SUCH_SITE
+    tryMove(setup, 0, { type: 'returnCube', color: 'office' }); // SOLO_ONLY
+    const arrange = position({ players: 2, fields: { phase: 'arrange', drawn: 'RRRU', towers: ['RR', ''], active: 0 } });
+    tryMove(arrange, 0, { type: 'stackCube', color: 'office', tower: 1 }); // NOT_DRAWN
+    tryMove(arrange, 0, { type: 'stackCube', color: 'utility', tower: 0 }); // TOWER_FULL
+    tryMove(arrange, 0, { type: 'stackCube', color: 'utility', tower: 3 }); // NO_SUCH_TOWER
+    const five = position({ players: 5, fields: { phase: 'arrange', drawn: 'RRRRRR', towers: ['RRRR', '', '', ''], active: 0 } });
+    tryMove(five, 0, { type: 'stackCube', color: 'residential', tower: 0 }); // TOWERS_INCOMPLETE
+    const pick = position({ players: 2, fields: { phase: 'pick', towers: ['', 'RU'], active: 0, picks: 2 } });
+    tryMove(pick, 0, { type: 'takeCube', tower: 0 }); // TOWER_EMPTY
+    // Construction.
+    const c = (picture: string[], hand: string) => position({ towns: [{ picture }], fields: { phase: 'construction', hands: [hand] } });
+    tryMove(c(EMPTY_TOWN, 'R'), 0, { type: 'buildCube', color: 'office', row: 2, col: 2 }); // NOT_IN_HAND
+    tryMove(c(['. - - - .', '- H - - -', '- - EEEEE - -', '- - - - -', '. - - - .'], 'E'), 0, { type: 'buildCube', color: 'elevator', row: 2, col: 2 }); // STACK_FULL
+    tryMove(c(['. U - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], 'E'), 0, { type: 'buildCube', color: 'elevator', row: 0, col: 1 }); // SUBURB_NO_TOWER
+    tryMove(c(EMPTY_TOWN, 'E'), 0, { type: 'buildCube', color: 'elevator', row: 1, col: 1 }); // BLACK_ONLY_ON_BLACK
+    tryMove(c(['. - - - .', '- H E - -', '- - - - -', '- - - - -', '. - - - .'], 'U'), 0, { type: 'buildCube', color: 'utility', row: 1, col: 2 }); // NOTHING_ON_BLACK
+    tryMove(c(EMPTY_TOWN, 'U'), 0, { type: 'buildCube', color: 'utility', row: 1, col: 1 }); // HEIGHT_LIMIT
+    tryMove(c(['. - - - .', '- H R C -', '- - - - -', '- - - - -', '. - - - .'], 'RC'), 0, { type: 'buildCube', color: 'residential', row: 2, col: 2 }); // RESIDENTIAL_SPACING
+    tryMove(c(['. - - - .', '- H R C -', '- - - - -', '- - - - -', '. - - - .'], 'RC'), 0, { type: 'buildCube', color: 'commercial', row: 2, col: 3 }); // COMMERCIAL_SPACING
+    tryMove(c(['. U U U .', 'U U - U U', 'U U - U U', 'U U - U U', '. U U U .'], 'RR'), 0, { type: 'buildCube', color: 'residential', row: 2, col: 2 }); // BOTH_CUBES_RULE
+    // Development.
+    const dev = settled(position({ towns: [{ picture: ['. - - - .', '- O O - -', '- - R H -', '- - - - -', '. - - - .'] }], fields: { phase: 'construction', hands: [''] } }));
+    expect(dev.phase).toBe('development');
+    tryMove(dev, 0, { type: 'developCube', color: 'office', row: 2, col: 1 }); // NOT_DEVELOPABLE (the schema already refuses it)
+    tryMove(dev, 0, { type: 'developCube', color: 'residential', row: 3, col: 3 }); // DEVELOPMENT_SPOT
+    tryMove({ ...dev, reserve: dev.reserve.map((k, i) => (i === 1 ? 0 : k)) }, 0, { type: 'developCube', color: 'residential', row: 2, col: 1 }); // RESERVE_EMPTY
+    // Public Works.
+    const works = (picture: string[], money: number) => position({ towns: [{ picture, money }], fields: { phase: 'publicWorks', active: 0 } });
+    tryMove(works(EMPTY_TOWN, 30), 0, { type: 'buyCube', color: 'office', row: 2, col: 2 }); // NOT_FOR_SALE (the schema already refuses it)
+    tryMove(works(EMPTY_TOWN, 4), 0, { type: 'buyCube', color: 'utility', row: 2, col: 2 }); // NOT_ENOUGH_MONEY
+    tryMove(works(EMPTY_TOWN, 30), 0, { type: 'buyCube', color: 'elevator', row: 1, col: 1 }); // FIRST_BLACK_ON_GROUND
+    tryMove(works(['. - - - .', '- H E - -', '- - - - -', '- - - - -', '. - - - .'], 30), 0, { type: 'buyCube', color: 'elevator', row: 2, col: 2 }); // ELEVATOR_ON_BLACK
+    expect([...seen].sort()).toEqual(Object.keys(VIOLATIONS).sort());
+  });
+});
