@@ -42,11 +42,7 @@ export function view(state: VilleState, viewer: Viewer): Json {
     visible: state.visible.map((ref, slot) => ({ slot, deck: deckOf(ref), ...cardView(card(ref)) })),
     decks: DECKS.map((deck) => ({ deck, costs: DECK_COSTS[deck], remaining: state.decks[deck - 1]!.length, canDraw: canDraw(state, deck) })),
     habitations: HABITATION_KINDS.map((kind) => ({ ...cardView(HABITATIONS[kind]), remaining: state.habitations[kind] })),
-    specials: state.specials.map((id) => {
-      const s = SPECIAL_BY_ID.get(id)!;
-      const eligible = eligibility.flatMap((ids, seat) => (ids.includes(id) ? [seat] : []));
-      return { ...cardView(s), condition: { ...s.condition }, conditionText: conditionText(s.condition), eligibleSeats: eligible };
-    }),
+    specials: state.specials.map((id) => ({ ...specialView(id), eligibleSeats: eligibility.flatMap((ids, seat) => (ids.includes(id) ? [seat] : [])) })),
     cities: state.cities.map((city, seat) => {
       const figures = cityFigures(city);
       return {
@@ -63,6 +59,19 @@ export function view(state: VilleState, viewer: Viewer): Json {
       };
     }),
   };
+}
+
+const SPECIAL_VIEWS = new Map<string, { [key: string]: Json }>();
+
+/** A special building with its condition, as counts and as text; built once per card. */
+function specialView(id: string): { [key: string]: Json } {
+  let v = SPECIAL_VIEWS.get(id);
+  if (v === undefined) {
+    const s = SPECIAL_BY_ID.get(id)!;
+    v = { ...cardView(s), condition: Object.freeze({ ...s.condition }), conditionText: conditionText(s.condition) };
+    SPECIAL_VIEWS.set(id, v);
+  }
+  return v;
 }
 
 function deckOf(ref: CardRef): number | null {
