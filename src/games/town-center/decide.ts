@@ -14,30 +14,51 @@ import type { TownCenterEvent, TownCenterMove, TownCenterState } from './types.j
 
 const names = (letters: string): ColorName[] => letters.split('').map((l) => nameOf[l as Letter]);
 
-/** Draws `count` cubes from the bag counts; in round 1 Offices are excluded (drawn, returned and redrawn, R24). */
-function drawFromBag(bag: readonly number[], count: number, noOffices: boolean, rng: Rng): string {
+/** One cube drawn at random from bag counts (which it decrements); its colour index. */
+function drawOne(left: number[], rng: Rng): number {
+  let total = 0;
+  for (const c of left) total += c;
+  let r = rng.int(total);
+  let i = 0;
+  while (r >= left[i]!) r -= left[i++]!;
+  left[i]!--;
+  return i;
+}
+
+/**
+ * Draws `count` cubes from the bag counts, as the rulebook does it: in round 1 every Office drawn
+ * goes back into the bag and is replaced by a new draw, until none of the cubes is an Office (R24).
+ * Returns the cubes (sorted) and how many Offices went back.
+ */
+function drawFromBag(bag: readonly number[], count: number, round1: boolean, rng: Rng): { cubes: string; officesReturned: number } {
   const left = bag.slice();
-  if (noOffices) left[OFFICE] = 0;
-  let out = '';
-  for (let k = 0; k < count; k++) {
-    let total = 0;
-    for (const c of left) total += c;
-    if (total === 0) break;
-    let r = rng.int(total);
-    let i = 0;
-    while (r >= left[i]!) r -= left[i++]!;
-    left[i]!--;
-    out += COLOR_LETTERS[i];
+  let available = 0;
+  for (const c of left) available += c;
+  const drawn: number[] = [];
+  for (let k = 0; k < count && k < available; k++) drawn.push(drawOne(left, rng));
+  let officesReturned = 0;
+  if (round1) {
+    for (let offices = drawn.filter((c) => c === OFFICE).length; offices > 0; offices = drawn.filter((c) => c === OFFICE).length) {
+      for (let k = drawn.length - 1; k >= 0; k--) {
+        if (drawn[k] === OFFICE) {
+          drawn.splice(k, 1);
+          left[OFFICE]!++;
+        }
+      }
+      officesReturned += offices;
+      for (let k = 0; k < offices; k++) drawn.push(drawOne(left, rng));
+    }
   }
-  return sortCubes(out);
+  return { cubes: sortCubes(drawn.map((c) => COLOR_LETTERS[c]!).join('')), officesReturned };
 }
 
 function roundStart(s: TownCenterState, round: number, firstPlayer: Seat): TownCenterEvent {
   const rng = new Rng(s.rng);
-  let cubes: string;
-  if (s.solo === 'centralPark') cubes = sortCubes(s.row.slice(0, 3));
-  else cubes = drawFromBag(s.bag, s.players === 1 ? 3 : 2 * s.players, round === 1, rng);
-  return { type: 'roundStarted', round, firstPlayer, cubes: names(cubes), rng: rng.state };
+  if (s.solo === 'centralPark') {
+    return { type: 'roundStarted', round, firstPlayer, cubes: names(sortCubes(s.row.slice(0, 3))), officesReturned: 0, rng: rng.state };
+  }
+  const { cubes, officesReturned } = drawFromBag(s.bag, s.players === 1 ? 3 : 2 * s.players, round === 1, rng);
+  return { type: 'roundStarted', round, firstPlayer, cubes: names(cubes), officesReturned, rng: rng.state };
 }
 
 /** Seats in reverse player order starting just before the first player (R16, R20). */

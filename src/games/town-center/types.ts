@@ -67,7 +67,7 @@ export type ForfeitReason = 'cannotPay' | 'noSite';
 
 export type TownCenterEvent =
   | { type: 'cityHallPlaced'; seat: Seat; site: number }
-  | { type: 'roundStarted'; round: number; firstPlayer: Seat; cubes: ColorName[]; rng: RngState }
+  | { type: 'roundStarted'; round: number; firstPlayer: Seat; cubes: ColorName[]; officesReturned: number; rng: RngState }
   | { type: 'cubeStacked'; color: ColorName; tower: number }
   | { type: 'cubeTaken'; seat: Seat; tower: number; color: ColorName }
   | { type: 'cubeReturned'; color: ColorName }

@@ -17,21 +17,21 @@ describe('town-center move counts', () => {
     expect(counts(newGame(2))).toEqual([21]); // side A: 21 sites
     expect(counts(newGame(3, { boardSide: 'B' }))).toEqual([21]);
     expect(counts(newGame(1, { soloVariant: 'centralPark' }))).toEqual([24]); // 25 squares minus the park
-    // 4 players, seed "perft": drawn RRRRCUEE = 4 colours x 4 towers.
+    // 4 players, seed "perft": drawn CCUUUUEE = 3 colours x 4 towers.
     let s = playUntil(newGame(4, {}, 'perft'), (x) => x.phase === 'arrange');
-    expect(s.drawn).toBe('RRRRCUEE');
-    expect(counts(s)).toEqual([16]);
+    expect(s.drawn).toBe('CCUUUUEE');
+    expect(counts(s)).toEqual([12]);
     s = playUntil(s, (x) => x.phase === 'pick');
-    expect(s.towers).toEqual(['RR', 'RR', 'CU', 'EE']);
+    expect(s.towers).toEqual(['CC', 'UU', 'UU', 'EE']);
     expect(counts(s)).toEqual([4]);
     s = playUntil(s, (x) => x.phase === 'construction');
-    // Each town has only its City Hall at (0,1): 20 free sites for each of the two colours.
-    expect(s.hands).toEqual(['RE', 'RE', 'RC', 'RU']);
-    expect(counts(s)).toEqual([40, 40, 40, 40]);
-    // 5 players: 10 cubes, 3 colours (RUE) x 4 towers.
+    // Each town has only its City Hall at (0,1): 20 free sites per distinct colour in hand.
+    expect(s.hands).toEqual(['CE', 'CE', 'UU', 'UU']);
+    expect(counts(s)).toEqual([40, 40, 20, 20]);
+    // 5 players: 10 cubes, 4 colours (RCUE) x 4 towers.
     const f = playUntil(newGame(5, {}, 'perft'), (x) => x.phase === 'arrange');
-    expect(f.drawn).toBe('RRUUUUEEEE');
-    expect(counts(f)).toEqual([12]);
+    expect(f.drawn).toBe('RRRCCUEEEE');
+    expect(counts(f)).toEqual([16]);
   });
 
   it('hand-built positions', () => {
@@ -52,11 +52,11 @@ describe('town-center move counts', () => {
   });
 
   const WALKS: [string, number, Record<string, string>, number, number, Record<string, number>][] = [
-    ['solo bag', 1, { soloVariant: 'bag' }, 30, 278, { cityHall: 21, soloReturn: 22, construction: 202, publicWorks: 28, development: 5 }],
+    ['solo bag', 1, { soloVariant: 'bag' }, 31, 311, { cityHall: 21, soloReturn: 23, construction: 241, publicWorks: 26 }],
     ['solo Central Park', 1, { soloVariant: 'centralPark' }, 33, 424, { cityHall: 24, soloReturn: 24, construction: 331, publicWorks: 43, development: 2 }],
-    ['2 players', 2, {}, 127, 797, { cityHall: 42, arrange: 144, pick: 66, construction: 465, publicWorks: 78, development: 2 }],
-    ['4 players', 4, {}, 249, 2194, { cityHall: 84, arrange: 719, pick: 223, construction: 1094, publicWorks: 68, development: 6 }],
-    ['8 players side B', 8, { boardSide: 'B' }, 499, 4786, { cityHall: 168, arrange: 1919, pick: 456, construction: 2073, publicWorks: 161, development: 9 }],
+    ['2 players', 2, {}, 122, 734, { cityHall: 42, arrange: 135, pick: 63, construction: 448, publicWorks: 46 }],
+    ['4 players', 4, {}, 251, 2052, { cityHall: 84, arrange: 676, pick: 222, construction: 968, publicWorks: 99, development: 3 }],
+    ['8 players side B', 8, { boardSide: 'B' }, 500, 4592, { cityHall: 168, arrange: 1860, pick: 444, construction: 1954, publicWorks: 152, development: 14 }],
   ];
   for (const [name, players, options, steps, total, byPhase] of WALKS) {
     it(`seeded walk, ${name}: moves played and legal moves summed per phase`, () => {
