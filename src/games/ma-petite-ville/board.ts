@@ -93,20 +93,20 @@ export function lineSquares(x: number, y: number, length: number, direction: Dir
 
 /** Free tile positions sharing a full edge with a placed tile (M1), sorted by y then x. */
 export function openTilePositions(tiles: readonly PlacedTile[]): [number, number][] {
-  const taken = new Set(tiles.map((t) => key(t.x, t.y)));
-  const seen = new Set<string>();
-  const out: [number, number][] = [];
+  // Positions as numbers (y + 64) * 256 + (x + 64): numeric order is y, then x.
+  const code = (x: number, y: number) => (y + TILE_KEY_LIMIT) * 256 + (x + TILE_KEY_LIMIT);
+  const taken = new Set<number>();
+  for (const t of tiles) taken.add(code(t.x, t.y));
+  const open = new Set<number>();
   for (const t of tiles) {
-    for (const [dx, dy] of [[0, -1], [-1, 0], [1, 0], [0, 1]] as const) {
-      const x = t.x + dx, y = t.y + dy;
-      const k = key(x, y);
-      if (taken.has(k) || seen.has(k)) continue;
-      seen.add(k);
-      out.push([x, y]);
+    for (const [dx, dy] of NEIGHBOURS) {
+      const c = code(t.x + dx, t.y + dy);
+      if (!taken.has(c)) open.add(c);
     }
   }
-  return out.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  return [...open].sort((a, b) => a - b).map((c) => [(c % 256) - TILE_KEY_LIMIT, Math.floor(c / 256) - TILE_KEY_LIMIT]);
 }
+const NEIGHBOURS = [[0, -1], [-1, 0], [1, 0], [0, 1]] as const;
 
 export type LineProblem =
   | 'OUTSIDE_CITY'
@@ -149,24 +149,34 @@ export function silhouettePlacements(state: MpvState, seat: Seat, firstOnly = fa
   const own = letterOf(seat);
   const tiles = state.tiles;
   const index = cityIndex(tiles);
-  const at = (x: number, y: number) => squareCode(tiles, index, x, y);
-  const starts: [number, number][] = [];
+  /** The letter of a free square, '' if covered, undefined off the city. */
+  const free = (x: number, y: number): string | undefined => {
+    const tx = Math.floor(x / 3), ty = Math.floor(y / 3);
+    const i = index.get(tileKey(tx, ty));
+    if (i === undefined) return undefined;
+    const t = tiles[i]!;
+    const j = (y - 3 * ty) * 3 + (x - 3 * tx);
+    return t.covers[j] === '.' ? t.squares[j] : '';
+  };
+  // Free squares of the seat's colour, as numbers (y + 4096) * 8192 + (x + 4096): numeric order is y, then x.
+  const starts: number[] = [];
   for (const t of tiles) {
     for (let j = 0; j < 9; j++) {
-      if (t.squares[j] === own && t.covers[j] === '.') starts.push([3 * t.x + (j % 3), 3 * t.y + Math.floor(j / 3)]);
+      if (t.squares[j] === own && t.covers[j] === '.') starts.push((3 * t.y + Math.floor(j / 3) + 4096) * 8192 + 3 * t.x + (j % 3) + 4096);
     }
   }
-  starts.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  starts.sort((a, b) => a - b);
   const normal = state.version === 'normal';
   for (const length of lengths) {
-    for (const [x, y] of starts) {
-      for (const direction of ['horizontal', 'vertical'] as const) {
+    for (const start of starts) {
+      const x = (start % 8192) - 4096, y = Math.floor(start / 8192) - 4096;
+      for (const direction of DIRECTIONS) {
         const dx = direction === 'horizontal' ? 1 : 0, dy = 1 - dx;
-        if (at(x + dx * (length - 1), y + dy * (length - 1)) !== own) continue;
+        if (free(x + dx * (length - 1), y + dy * (length - 1)) !== own) continue;
         let fits = true;
         for (let i = 1; i < length - 1; i++) {
-          const c = at(x + dx * i, y + dy * i);
-          if (c === undefined || c.length > 1 || (normal && c === 'X')) { fits = false; break; }
+          const c = free(x + dx * i, y + dy * i);
+          if (c === undefined || c === '' || (normal && c === 'X')) { fits = false; break; }
         }
         if (!fits) continue;
         out.push({ length, x, y, direction });
@@ -176,6 +186,7 @@ export function silhouettePlacements(state: MpvState, seat: Seat, firstOnly = fa
   }
   return out;
 }
+const DIRECTIONS = ['horizontal', 'vertical'] as const;
 
 export function canPlaceSilhouette(state: MpvState, seat: Seat): boolean {
   return silhouettePlacements(state, seat, true).length > 0;
