@@ -41,7 +41,7 @@ describe('rulings of this engine', () => {
     expect(newGame(4).bag).toEqual([12, 24, 12, 16, 16, 0]);
   });
 
-  it('TC4 the bag is counts with no order; round 1 draws only among non-Office cubes; the draw is in the event, the generator state hidden', () => {
+  it('TC4 the bag is counts with no order; round 1 Offices go back and are redrawn; the draw is in the event, the generator state hidden', () => {
     const s = newGame(2, {}, 'tc4');
     const before = playUntil(s, (x) => x.towns.every((t) => t.stacks.some((st) => st === 'H')) || x.phase !== 'cityHall');
     expect(before.drawn).not.toMatch(/O/);
@@ -53,6 +53,20 @@ describe('rulings of this engine', () => {
     expect(started).toMatchObject({ type: 'roundStarted', round: 1, firstPlayer: 0 });
     expect(JSON.stringify(townCenter.eventView(started!, null))).not.toContain('rng');
     expect(JSON.stringify(townCenter.view(s1, 0))).not.toContain(String(s1.rng[0]));
+    // Over many seeds, some round-1 draws sent Offices back, and none kept one.
+    let returned = 0;
+    for (let i = 0; i < 40; i++) {
+      const g = newGame(4, {}, `tc4-${i}`);
+      let x = g;
+      for (let seat = 0; seat < 3; seat++) x = play(x, seat, { type: 'placeCityHall', row: 2, col: 2 });
+      const d = townCenter.decide(x, { type: 'placeCityHall', row: 2, col: 2 }, 3);
+      const e = d.ok ? d.value.find((ev) => ev.type === 'roundStarted') : undefined;
+      if (e?.type !== 'roundStarted') throw new Error('no draw');
+      expect(e.cubes).not.toContain('office');
+      expect(e.cubes).toHaveLength(8);
+      returned += e.officesReturned;
+    }
+    expect(returned).toBeGreaterThan(0);
   });
 
   it('TC5 solo bag: round 1 has no Office among the 3; in round 10 the last 2 cubes are built without returning one', () => {
