@@ -1,6 +1,6 @@
 import { ok, reject } from '../../engine/index.js';
 import type { Result, Seat } from '../../engine/index.js';
-import { canPlaceSilhouette, colourOf, lineProblem, openTilePositions } from './board.js';
+import { canPlaceSilhouette, colourOf, lineProblem } from './board.js';
 import type { LineProblem } from './board.js';
 import { evolve } from './evolve.js';
 import { standings } from './standings.js';
@@ -32,7 +32,7 @@ export function decide(state: MpvState, move: MpvMove, seat: Seat): Result<MpvEv
         return reject('BAD_ROTATION', 'a tile is turned by 0, 1, 2 or 3 quarter turns clockwise', 'M1');
       }
       if (state.tiles.some((t) => t.x === move.x && t.y === move.y)) return reject('TILE_POSITION_TAKEN', 'a tile may not be placed where a tile already lies', 'M1');
-      if (!openTilePositions(state.tiles).some(([x, y]) => x === move.x && y === move.y)) {
+      if (!state.tiles.some((t) => Math.abs(t.x - move.x) + Math.abs(t.y - move.y) === 1)) {
         return reject('TILE_NOT_ADJACENT', 'a new tile must share at least one full edge with a placed tile (diagonal contact is not enough)', 'M1');
       }
       const placed: MpvEvent = { type: 'tilePlaced', seat, tile: state.drawn, x: move.x, y: move.y, quarterTurns: move.quarterTurns };
