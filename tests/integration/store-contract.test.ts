@@ -41,6 +41,17 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       expect(await store.countEvents(g.id, 1)).toBe(2);
     });
 
+    it('two commands racing for one version: exactly one wins', async () => {
+      const store = make();
+      const g = newGame();
+      await store.createGame(g);
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store.append(cmd(g.id, 0, { seat: i % 2, response: { i } }))));
+      expect(results.filter((r) => r.kind === 'appended')).toHaveLength(1);
+      expect(results.filter((r) => r.kind === 'conflict')).toHaveLength(7);
+      expect(await store.readMoves(g.id, 0)).toHaveLength(1);
+      expect(await store.countEvents(g.id, 10)).toBe(2);
+    });
+
     it('updates the header with the command: status, toMove, outcome', async () => {
       const store = make();
       const g = newGame();
