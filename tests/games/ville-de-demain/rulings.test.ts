@@ -103,6 +103,8 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
     expect(state.discards[0]).toEqual([]);
     expect(state.decks[0]).toHaveLength(27);
     expect(state.visible).toEqual([rebuilt.order[27]]);
+    // The new order and the generator state are secret (V8): readers learn only which deck and its size.
+    for (const viewer of [null, 0, 1]) expect(villeDeDemain.eventView(rebuilt, viewer)).toEqual({ type: 'deckRebuilt', deck: 1, size: 28 });
   });
 
   it('V3 a deck with no cards and no discards cannot be chosen', () => {
