@@ -38,6 +38,30 @@ describe('supply routing (C6-C8)', () => {
     expect(cubes[0]!.path[0]).toEqual({ x: -1, y: 1 });
   });
 
+  // Rulebook p. 9, "Exemple de partie": Magda buys an electricity cube from the city and pays only
+  // $2, since it passes through her own districts only.
+  it('worked game: a city cube carried over one\'s own districts costs $2 to the bank', () => {
+    const cells = mapOf(['cP cW D0 D0 D0']);
+    const [best] = routesFrom(cells, 0, 'power', { x: 4, y: 0 });
+    expect(priceRoute(cells, 0, 'power', best!.path, { x: 4, y: 0 })).toEqual({ cost: 2, transfers: [{ from: 0, to: 'bank', amount: 2 }] });
+  });
+
+  // Rulebook p. 10: Peter's last free district pays $3 for one electricity cube, but the last cube
+  // is on Tom's plant and must cross the city: $2 to Tom and $2 to the city, $4 in all.
+  it('worked game: a cube from an opponent\'s plant across the city costs $2 to its owner and $2 to the bank', () => {
+    const cells = mapOf(['P1 cP cW', '.. cD cD D2'], -1, 0, 1);
+    cells['0,0'] = { ...cells['0,0']!, cubes: 0 };
+    const [best] = routesFrom(cells, 2, 'power', { x: 2, y: 1 });
+    expect(best!.source).toEqual({ x: -1, y: 0 });
+    expect(priceRoute(cells, 2, 'power', best!.path, { x: 2, y: 1 })).toEqual({
+      cost: 4,
+      transfers: [
+        { from: 2, to: 'bank', amount: 2 },
+        { from: 2, to: 1, amount: 2 },
+      ],
+    });
+  });
+
   it('the city is counted once per cube: a cube from the city plant through two more city tiles pays $2', () => {
     const cells = mapOf(['cP cW', 'cD cD D0']);
     const [best] = routesFrom(cells, 0, 'power', { x: 2, y: 1 });
