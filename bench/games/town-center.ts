@@ -11,7 +11,7 @@ import { fold, randomPlayout, type Move } from '../../src/engine/index.js';
 import { townCenter } from '../../src/games/town-center/index.js';
 import type { TownCenterState } from '../../src/games/town-center/types.js';
 
-const options = { boardSide: 'A', soloVariant: 'bag' };
+const options = { boardSide: 'A', soloVariant: 'bag', seatSides: '' };
 
 /** CPU time of this process in ms (user + system): steadier than wall time on a shared machine. */
 const cpuMs = (): number => {

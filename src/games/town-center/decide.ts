@@ -82,7 +82,7 @@ function constructionForfeits(s: TownCenterState, seat: Seat): TownCenterEvent[]
     hand = hand.replace('O', '');
   }
   if (hand.length === 0) return out;
-  const board = boardOf(s.board);
+  const board = boardOf(town.board);
   const limit = heightLimit(board, town.stacks);
   if (firstPlacements(board, town.stacks, limit, hand).length === 0) {
     for (const l of hand) out.push({ type: 'cubeForfeited', seat, color: nameOf[l as Letter], reason: 'noSite' });
@@ -177,21 +177,20 @@ function settle(start: TownCenterState, events: TownCenterEvent[], focus: Seat |
 }
 
 function income(s: TownCenterState): TownCenterEvent {
-  const board = boardOf(s.board);
-  return { type: 'incomePaid', amounts: s.towns.map((t) => townIncome(analyzeTown(board, t.stacks), t.stacks).total) };
+  return { type: 'incomePaid', amounts: s.towns.map((t) => townIncome(analyzeTown(boardOf(t.board), t.stacks), t.stacks).total) };
 }
 
-function siteFor(s: TownCenterState, row: number, col: number): number {
-  return siteOf(boardOf(s.board), row, col);
+function siteFor(s: TownCenterState, seat: Seat, row: number, col: number): number {
+  return siteOf(boardOf(s.towns[seat]!.board), row, col);
 }
 
 /** The move's own events, or the rule it breaks. */
 function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Result<TownCenterEvent[]> {
-  const board = boardOf(s.board);
+  const board = boardOf(s.towns[seat]!.board);
   switch (move.type) {
     case 'placeCityHall': {
       if (s.phase !== 'cityHall') return violation('WRONG_PHASE');
-      const site = siteFor(s, move.row, move.col);
+      const site = siteFor(s, seat, move.row, move.col);
       if (site < 0) return violation('NO_SUCH_SITE');
       return ok([{ type: 'cityHallPlaced', seat, site }]);
     }
@@ -221,7 +220,7 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       if (s.phase !== 'construction') return violation('WRONG_PHASE');
       const letter = letterOf[move.color];
       if (!letter || !s.hands[seat]!.includes(letter)) return violation('NOT_IN_HAND');
-      const site = siteFor(s, move.row, move.col);
+      const site = siteFor(s, seat, move.row, move.col);
       if (site < 0) return violation('NO_SUCH_SITE');
       const stacks = s.towns[seat]!.stacks;
       const err = placementError(board, stacks, heightLimit(board, stacks), letter, site, true);
@@ -233,7 +232,7 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       if (s.phase !== 'development') return violation('WRONG_PHASE');
       const letter = letterOf[move.color];
       if (letter !== 'R' && letter !== 'C') return violation('NOT_DEVELOPABLE');
-      const site = siteFor(s, move.row, move.col);
+      const site = siteFor(s, seat, move.row, move.col);
       if (site < 0) return violation('NO_SUCH_SITE');
       if (s.reserve[letter === 'R' ? RESIDENTIAL : COMMERCIAL]! <= 0) return violation('RESERVE_EMPTY');
       if (!developments(s, seat).some((d) => d.letter === letter && d.site === site)) return violation('DEVELOPMENT_SPOT');
@@ -255,7 +254,7 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       if (s.phase !== 'publicWorks') return violation('WRONG_PHASE');
       const letter = letterOf[move.color];
       if (letter !== 'U' && letter !== 'E') return violation('NOT_FOR_SALE');
-      const site = siteFor(s, move.row, move.col);
+      const site = siteFor(s, seat, move.row, move.col);
       if (site < 0) return violation('NO_SUCH_SITE');
       const err = purchaseError(s, seat, letter, site);
       if (err) return violation(err);

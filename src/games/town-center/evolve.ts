@@ -27,7 +27,7 @@ function withTown(s: TownCenterState, seat: number, f: (t: Town) => Town): Town[
 function addCube(t: Town, site: number, letter: string, cost: number): Town {
   const stacks = t.stacks.slice();
   stacks[site] = stacks[site]! + letter;
-  return { stacks, money: t.money - cost };
+  return { board: t.board, stacks, money: t.money - cost };
 }
 
 function bump(counts: readonly number[], letter: string, by: number): number[] {
@@ -47,7 +47,6 @@ function patch(s: TownCenterState, p: Partial<TownCenterState>): TownCenterState
   const out: TownCenterState = {
     players: s.players,
     boxes: s.boxes,
-    board: s.board,
     solo: s.solo,
     round: s.round,
     phase: s.phase,
@@ -139,7 +138,7 @@ function apply(s: TownCenterState, e: TownCenterEvent): TownCenterState {
       return patch(s, { active: e.seat });
     case 'incomePaid':
       return patch(s, {
-        towns: s.towns.map((t, i) => ({ stacks: t.stacks, money: t.money + (e.amounts[i] ?? 0) })),
+        towns: s.towns.map((t, i) => ({ board: t.board, stacks: t.stacks, money: t.money + (e.amounts[i] ?? 0) })),
         phase: 'publicWorks',
         devSeats: [],
         worksDone: 0,

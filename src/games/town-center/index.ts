@@ -45,6 +45,11 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
         default: 'bag',
         description: "Solo only: 'bag' (draw 3, return 1 to the bag) or 'centralPark' (the row of 20 cubes on the Central Park map).",
       },
+      seatSides: {
+        type: 'string',
+        default: '',
+        description: "Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide.",
+      },
     },
     additionalProperties: false,
   },
@@ -67,6 +72,14 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
     pass: schema('Public Works: buy nothing this round.', {}, []),
   },
   checkConfig(players: number, options: TownCenterOptions): RuleViolation | null {
+    const sides = options.seatSides ?? '';
+    if (sides !== '' && (sides.length !== players || [...sides].some((c) => !(PLAYER_BOARD_SIDES as readonly string[]).includes(c)))) {
+      return {
+        code: 'SEAT_SIDES',
+        message: `seatSides needs one board side (${PLAYER_BOARD_SIDES.join(' or ')}) per seat: ${players} letters, or empty for all the same.`,
+        rule: 'Setup, board sides (TC14)',
+      };
+    }
     if (players > 1 && options.soloVariant !== 'bag') {
       return { code: 'SOLO_VARIANT_NEEDS_ONE_PLAYER', message: 'The Central Park variant is a solo variant: it needs exactly 1 player.', rule: 'Solo variant, R25' };
     }

@@ -59,7 +59,7 @@ const otherCube = (hand: string, letter: string): string => {
 export function constructionPlacements(s: TownCenterState, seat: Seat): Placement[] {
   const hand = s.hands[seat]!;
   if (hand.length === 0) return [];
-  const board = boardOf(s.board);
+  const board = boardOf(s.towns[seat]!.board);
   const stacks = s.towns[seat]!.stacks;
   const limit = heightLimit(board, stacks);
   const firsts = firstPlacements(board, stacks, limit, hand);
@@ -73,7 +73,7 @@ export function constructionPlacements(s: TownCenterState, seat: Seat): Placemen
 export function breaksBothCubesRule(s: TownCenterState, seat: Seat, letter: string, site: number): boolean {
   const hand = s.hands[seat]!;
   if (hand.length < 2) return false;
-  const board = boardOf(s.board);
+  const board = boardOf(s.towns[seat]!.board);
   const stacks = s.towns[seat]!.stacks;
   const limit = heightLimit(board, stacks);
   if (secondFits(board, stacks, limit, letter, site, otherCube(hand, letter))) return false;
@@ -82,7 +82,7 @@ export function breaksBothCubesRule(s: TownCenterState, seat: Seat, letter: stri
 
 /** The developments a seat can make now (R13, R14, R16). */
 export function developments(s: TownCenterState, seat: Seat): { letter: 'R' | 'C'; site: number }[] {
-  return developmentTargets(boardOf(s.board), s.towns[seat]!.stacks, s.reserve[RESIDENTIAL]! > 0, s.reserve[COMMERCIAL]! > 0);
+  return developmentTargets(boardOf(s.towns[seat]!.board), s.towns[seat]!.stacks, s.reserve[RESIDENTIAL]! > 0, s.reserve[COMMERCIAL]! > 0);
 }
 
 /** Public Works price of the next cube of that colour in this town (R20). */
@@ -90,8 +90,8 @@ export const purchasePrice = (stacks: readonly string[], letter: string): number
 
 /** Why this purchase is refused, or null (R20, R21). */
 export function purchaseError(s: TownCenterState, seat: Seat, letter: string, site: number): string | null {
-  const board = boardOf(s.board);
   const town = s.towns[seat]!;
+  const board = boardOf(town.board);
   if (letter !== 'U' && letter !== 'E') return 'NOT_FOR_SALE';
   if (s.reserve[indexOfLetter[letter as Letter]]! <= 0) return 'RESERVE_EMPTY';
   if (town.money < purchasePrice(town.stacks, letter)) return 'NOT_ENOUGH_MONEY';
@@ -100,8 +100,8 @@ export function purchaseError(s: TownCenterState, seat: Seat, letter: string, si
 }
 
 export function purchases(s: TownCenterState, seat: Seat): Placement[] {
-  const board = boardOf(s.board);
   const town = s.towns[seat]!;
+  const board = boardOf(town.board);
   const out: Placement[] = [];
   if (s.reserve[UTILITY]! > 0 && town.money >= purchasePrice(town.stacks, 'U')) {
     const limit = heightLimit(board, town.stacks);
@@ -137,7 +137,7 @@ export function toMove(s: TownCenterState): Seat[] {
 
 export function legalMoves(s: TownCenterState, seat: Seat): TownCenterMove[] {
   if (!toMove(s).includes(seat)) return [];
-  const board = boardOf(s.board);
+  const board = boardOf(s.towns[seat]!.board);
   const at = (site: number) => ({ row: board.row[site]!, col: board.col[site]! });
   switch (s.phase) {
     case 'cityHall': {

@@ -14,8 +14,7 @@ export function setup(config: GameConfig<TownCenterOptions>): TownCenterState {
   const n = config.players;
   const boxes = n >= 5 ? 2 : 1;
   const solo = n === 1 ? config.options.soloVariant : null;
-  const boardId = solo === 'centralPark' ? 'centralPark' : config.options.boardSide;
-  const board = boardOf(boardId);
+  const sideOf = (seat: number): string => (solo === 'centralPark' ? 'centralPark' : (config.options.seatSides ?? '').charAt(seat) || config.options.boardSide);
   const rng = Rng.fromSeed(config.seed);
   const bag = BAG_PER_PLAYER.map((k) => k * n);
   const reserve = BOX.map((k, i) => k * boxes - bag[i]!);
@@ -34,7 +33,6 @@ export function setup(config: GameConfig<TownCenterOptions>): TownCenterState {
   return {
     players: n,
     boxes,
-    board: boardId,
     solo,
     round: 0,
     phase: 'cityHall',
@@ -50,7 +48,7 @@ export function setup(config: GameConfig<TownCenterOptions>): TownCenterState {
     devMode: 'simultaneous',
     devSeats: [],
     worksDone: 0,
-    towns: Array.from({ length: n }, () => ({ stacks: new Array<string>(board.siteCount).fill(''), money: STARTING_MONEY })),
+    towns: Array.from({ length: n }, (_, seat) => ({ board: sideOf(seat), stacks: new Array<string>(boardOf(sideOf(seat)).siteCount).fill(''), money: STARTING_MONEY })),
     rng: rng.state,
   };
 }

@@ -9,10 +9,13 @@ export interface TownCenterOptions {
   boardSide: 'A' | 'B';
   /** Solo only: 'bag' (draw 3, return 1) or 'centralPark' (the row of 20 on the Central Park map). */
   soloVariant: SoloVariant;
+  /** Optional side per seat, one letter per seat in seat order (e.g. 'ABBA'); '' = every town uses boardSide. */
+  seatSides: string;
 }
 
-/** A town: one stack per site (a string of colour letters, bottom first, see data.ts) and its money. */
+/** A town: its board id (data.ts BOARDS), one stack per site (a string of colour letters, bottom first) and its money. */
 export interface Town {
+  board: string;
   stacks: string[];
   money: number;
 }
@@ -21,8 +24,6 @@ export interface TownCenterState {
   players: number;
   /** 1, or 2 with 5-8 players (every component count doubled). */
   boxes: number;
-  /** Board id of every town (data.ts BOARDS). */
-  board: string;
   solo: SoloVariant | null;
   /** 0 while City Halls are placed, then 1..10. */
   round: number;

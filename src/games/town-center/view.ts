@@ -10,8 +10,9 @@ const names = (letters: string): Json[] => letters.split('').map((l) => nameOf[l
 const counts = (c: readonly number[]): Json => Object.fromEntries(COLOR_NAMES.map((n, i) => [n, c[i] ?? 0]));
 
 function townView(s: TownCenterState, seat: number): Json {
-  const board = boardOf(s.board);
   const town = s.towns[seat]!;
+  const board = boardOf(town.board);
+  const data = BOARDS[town.board]!;
   const a = analyzeTown(board, town.stacks);
   const cell = (c: number) => ({ row: board.row[(c / 5) | 0]!, col: board.col[(c / 5) | 0]!, level: (c % 5) + 1 });
   const unit = (u: Unit): Json => ({
@@ -25,6 +26,7 @@ function townView(s: TownCenterState, seat: number): Json {
   });
   return {
     seat,
+    board: { id: data.id, name: data.name, standIn: data.standIn, rows: data.rows },
     money: town.money,
     hand: names(s.hands[seat]!),
     sites: town.stacks.map((st, i) => ({ row: board.row[i]!, col: board.col[i]!, center: board.center[i]!, stack: names(st) })),
@@ -41,7 +43,6 @@ function townView(s: TownCenterState, seat: number): Json {
 
 /** Everything is public except the bag's order, which does not exist (the bag is counts) and the generator state. */
 export function view(s: TownCenterState, _viewer: Viewer): Json {
-  const data = BOARDS[s.board]!;
   const pickOrder: Json[] = [];
   if (s.players > 1) for (let i = 0; i < 2 * s.players; i++) pickOrder.push(pickSeat(s, i));
   return {
@@ -51,7 +52,6 @@ export function view(s: TownCenterState, _viewer: Viewer): Json {
     players: s.players,
     boxes: s.boxes,
     solo: s.solo,
-    board: { id: data.id, name: data.name, standIn: data.standIn, rows: data.rows },
     firstPlayer: s.firstPlayer,
     toMove: toMove(s),
     active: s.active,
@@ -84,8 +84,8 @@ export function eventView(e: TownCenterEvent, _viewer: Viewer): Json | null {
  */
 export function outcome(s: TownCenterState): Outcome | null {
   if (s.phase !== 'over') return null;
-  const board = boardOf(s.board);
   const rows = s.towns.map((t) => {
+    const board = boardOf(t.board);
     const a = analyzeTown(board, t.stacks);
     return { score: townScore(board, a, t.stacks, t.money), levels: cubesPerLevel(t.stacks) };
   });

@@ -28,8 +28,8 @@ export function invariant(s: TownCenterState): void {
   };
   if (cubeCount(s) !== CUBES_PER_BOX * s.boxes) fail(`cubes accounted for: ${cubeCount(s)}`);
   for (const c of [...s.bag, ...s.reserve]) if (c < 0) fail('negative bag or reserve count');
-  const board = boardOf(s.board);
   for (const t of s.towns) {
+    const board = boardOf(t.board);
     if (t.money < 0) fail('money is never negative');
     const limit = heightLimit(board, t.stacks);
     t.stacks.forEach((st, site) => {
@@ -113,7 +113,7 @@ export function siteAt(boardId: string, row: number, col: number): number {
 }
 
 
-export const OPTIONS = { boardSide: 'A' as const, soloVariant: 'bag' as const };
+export const OPTIONS = { boardSide: 'A' as const, soloVariant: 'bag' as const, seatSides: '' };
 
 /** A fresh game state. */
 export function newGame(players: number, options: Partial<typeof OPTIONS> | Record<string, string> = {}, seed = 'test'): TownCenterState {
@@ -130,7 +130,7 @@ export function position(p: {
   const s = newGame(p.players ?? 1, { boardSide: p.board ?? 'A' });
   const towns = s.towns.map((t, i) => {
     const spec = p.towns?.[i];
-    return spec ? { stacks: stacksFrom(s.board, spec.picture), money: spec.money ?? t.money } : t;
+    return spec ? { board: t.board, stacks: stacksFrom(t.board, spec.picture), money: spec.money ?? t.money } : t;
   });
   return { ...s, round: 1, towns, ...p.fields };
 }
@@ -167,7 +167,7 @@ export function playUntil(s: TownCenterState, done: (s: TownCenterState) => bool
  */
 export function densePick(s: TownCenterState, seat: Seat, legal: TownCenterMove[], rng: Rng): TownCenterMove {
   if (rng.int(5) === 0) return rng.pick(legal);
-  const board = boardOf(s.board);
+  const board = boardOf(s.towns[seat]?.board ?? 'A');
   const stacks = s.towns[seat]?.stacks;
   const scoreOf = (m: TownCenterMove): number => {
     if (!('row' in m) || !stacks) return m.type === 'pass' ? -1 : 0;

@@ -133,10 +133,11 @@ describe('rulings of this engine', () => {
   });
 
   it('TC12 the Central Park solo map replaces the player board; boardSide is ignored with it; it needs 1 player', () => {
-    expect(newGame(1, { soloVariant: 'centralPark', boardSide: 'B' }).board).toBe('centralPark');
-    expect(newGame(1, { soloVariant: 'bag', boardSide: 'B' }).board).toBe('B');
-    expect(townCenter.checkConfig!(3, { boardSide: 'A', soloVariant: 'centralPark' })).not.toBeNull();
-    expect(townCenter.checkConfig!(1, { boardSide: 'A', soloVariant: 'centralPark' })).toBeNull();
+    expect(newGame(1, { soloVariant: 'centralPark', boardSide: 'B' }).towns[0]!.board).toBe('centralPark');
+    expect(newGame(1, { soloVariant: 'bag', boardSide: 'B' }).towns[0]!.board).toBe('B');
+    expect(newGame(3, { boardSide: 'B' }).towns.map((t) => t.board)).toEqual(['B', 'B', 'B']);
+    expect(townCenter.checkConfig!(3, { boardSide: 'A', soloVariant: 'centralPark', seatSides: '' })).not.toBeNull();
+    expect(townCenter.checkConfig!(1, { boardSide: 'A', soloVariant: 'centralPark', seatSides: '' })).toBeNull();
   });
 
   it('TC13 the solo level table: 0-39 Homestead / Lieu Dit ... 100+ Megalopolis / Mégalopole, negative scores are Homestead', () => {
@@ -153,6 +154,24 @@ describe('rulings of this engine', () => {
     const below = position({ towns: [{ picture: ['. H - - .', '- - - - -', '- - - - -', '- - - - -', '. - - - .'], money: 0 }], fields: { phase: 'over' } });
     expect(townCenter.outcome(below)!.scores).toEqual([-1]);
     expect((townCenter.outcome(below)!.detail as { soloLevel: { en: string } }).soloLevel.en).toBe('Homestead');
+  });
+});
+
+describe('board sides per seat', () => {
+  it('TC14 seatSides gives each seat its own board side; it needs one A or B per seat; each town is checked on its own board', () => {
+    const s = newGame(3, { seatSides: 'ABA' }, 'tc14');
+    expect(s.towns.map((t) => t.board)).toEqual(['A', 'B', 'A']);
+    expect(townCenter.checkConfig!(3, { boardSide: 'A', soloVariant: 'bag', seatSides: 'AB' })?.code).toBe('SEAT_SIDES');
+    expect(townCenter.checkConfig!(3, { boardSide: 'A', soloVariant: 'bag', seatSides: 'ABC' })?.code).toBe('SEAT_SIDES');
+    expect(townCenter.checkConfig!(3, { boardSide: 'A', soloVariant: 'bag', seatSides: 'ABB' })).toBeNull();
+    // (1,3) is Center on side A and a Suburb on side B: a tower there is refused only in seat 1's town.
+    const picture = ['. - - - .', '- - - U -', '- U EE - -', '- - - - -', '. - - - .'];
+    const p = position({ players: 2, towns: [{ picture }, { picture }], fields: { phase: 'construction', hands: ['R', 'R'] } });
+    const both = { ...p, towns: [p.towns[0]!, { ...p.towns[1]!, board: 'B' }] };
+    expect(codeOf(both, 0, { type: 'buildCube', color: 'residential', row: 1, col: 3 })).toBe('OK');
+    expect(codeOf(both, 1, { type: 'buildCube', color: 'residential', row: 1, col: 3 })).toBe('SUBURB_NO_TOWER');
+    const v = townCenter.view(newGame(2, { seatSides: 'BA' }), null) as { towns: { board: { id: string } }[] };
+    expect(v.towns.map((t) => t.board.id)).toEqual(['B', 'A']);
   });
 });
 
@@ -195,7 +214,7 @@ describe('view and messages', () => {
   });
 
   it('the same seed and choices give the same game, event for event', () => {
-    const config = { players: 3, options: { boardSide: 'A', soloVariant: 'bag' }, seed: 'same' };
+    const config = { players: 3, options: { boardSide: 'A', soloVariant: 'bag', seatSides: '' }, seed: 'same' };
     const a = randomPlayout<TownCenterState>(townCenter, config, 'choices');
     const b = randomPlayout<TownCenterState>(townCenter, config, 'choices');
     expect(canonicalJson(a.steps.map((x) => x.events))).toBe(canonicalJson(b.steps.map((x) => x.events)));

@@ -10,7 +10,7 @@ const CONFIGS: { name: string; players: number; options: Record<string, string>;
   { name: 'solo, Central Park', players: 1, options: { soloVariant: 'centralPark' }, checked: 25, light: 500 },
   { name: '2 players, side A', players: 2, options: { boardSide: 'A' }, checked: 15, light: 400 },
   { name: '3 players, side B', players: 3, options: { boardSide: 'B' }, checked: 10, light: 300 },
-  { name: '4 players, side A', players: 4, options: { boardSide: 'A' }, checked: 10, light: 250 },
+  { name: '4 players, mixed sides ABBA', players: 4, options: { seatSides: 'ABBA' }, checked: 10, light: 250 },
   { name: '5 players (two boxes)', players: 5, options: { boardSide: 'A' }, checked: 5, light: 150 },
   { name: '8 players (two boxes), side B', players: 8, options: { boardSide: 'B' }, checked: 4, light: 100 },
 ];
@@ -35,7 +35,7 @@ describe('town-center property tests', () => {
 
     it(`${c.name}: many more random games (uniform and dense play): listed moves accepted, unlisted refused, invariants, end after round 10, replay`, () => {
       const n = games(c.light);
-      const options = { boardSide: 'A', soloVariant: 'bag', ...c.options };
+      const options = { boardSide: 'A', soloVariant: 'bag', seatSides: '', ...c.options };
       for (let i = 0; i < n; i++) {
         const config = { players: c.players, options, seed: `light-${c.name}-${i}` };
         const initial = townCenter.setup(config as never);

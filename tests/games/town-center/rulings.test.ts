@@ -73,7 +73,7 @@ describe('Boards', () => {
     // The option enum is read from the data: a new board is a new data entry.
     const sides = (townCenter.optionsSchema.properties.boardSide as { enum: string[] }).enum;
     expect(sides).toEqual(['A', 'B']);
-    expect(newGame(1, { soloVariant: 'centralPark' }).board).toBe('centralPark');
+    expect(newGame(1, { soloVariant: 'centralPark' }).towns[0]!.board).toBe('centralPark');
     expect(newGame(3, { boardSide: 'B' }).towns[0]!.stacks).toHaveLength(boardOf('B').siteCount);
   });
 });
@@ -368,6 +368,6 @@ describe('Rounds, end and solo', () => {
     cp = playUntil(cp, (x) => x.phase === 'over');
     const o = townCenter.outcome(cp)!;
     expect(o.detail).toMatchObject({ soloLevel: { en: expect.any(String), fr: expect.any(String) } });
-    expect(townCenter.checkConfig!(2, { boardSide: 'A', soloVariant: 'centralPark' })?.code).toBe('SOLO_VARIANT_NEEDS_ONE_PLAYER');
+    expect(townCenter.checkConfig!(2, { boardSide: 'A', soloVariant: 'centralPark', seatSides: '' })?.code).toBe('SOLO_VARIANT_NEEDS_ONE_PLAYER');
   });
 });
