@@ -59,14 +59,14 @@ export function candidates(s: State, seat: Seat, legal: Move[], rng: Rng): Move[
       break;
     }
   }
-  // six of them per step, drawn at random: enough to reach every kind over a game, cheap enough for many games
-  return rng.shuffle(out).slice(0, 6);
+  // five of them per step, drawn at random: enough to reach every kind over a game, cheap enough for many games
+  return rng.shuffle(out).slice(0, 5);
 }
 
 /**
  * Another seat's hand and kept tiles, the undealt stacks and the generator state are secret.
  * `allSecrets` lists them all; `secrets` (for checkRandomGame, which runs one `expect` per secret,
- * viewer and step) checks a window of eight that moves with the state, plus the generator state,
+ * viewer and step) checks a window of four that moves with the state, plus the generator state,
  * so that a game still visits every kind of secret.
  */
 export function allSecrets(s: State, viewer: Seat | null): string[] {
@@ -81,7 +81,7 @@ export function allSecrets(s: State, viewer: Seat | null): string[] {
 export function secrets(s: State, viewer: Seat | null): string[] {
   const all = allSecrets(s, viewer);
   const offset = (Object.keys(s.cells).length * 7 + s.money.reduce((a, b) => a + b, 0) + (viewer ?? s.players) * 3 + s.hands.flat().length) % Math.max(1, all.length);
-  const window = all.length <= 8 ? all : Array.from({ length: 8 }, (_, i) => all[(offset + i) % all.length]!);
+  const window = all.length <= 4 ? all : Array.from({ length: 4 }, (_, i) => all[(offset + i) % all.length]!);
   return [...window, JSON.stringify(s.rng)];
 }
 
