@@ -132,6 +132,10 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
     it('M3 a square is used once: no silhouette on or across a covered square', () => {
       const s = play(city, 0, sil(3, 0, 0)).state; // covers (0,0) (1,0) (2,0)
       expect(cityRows(s)[0]).toBe('bgbBBY');
+      const rows = (viewOf(s, 1).city as { rows: Json[][] }).rows;
+      expect(rows[0]![0]).toEqual({ colour: 'blue', isX: false, coveredBy: 0 });
+      expect(rows[1]![1]).toEqual({ colour: null, isX: true, coveredBy: null });
+      expect(rows[0]![3]).toEqual({ colour: 'blue', isX: false, coveredBy: null });
       expect(refusal(s, 1, sil(3, 0, 0, 'vertical'))).toBe('SQUARE_COVERED');
       expect(refusal(s, 1, sil(2, 2, 0))).toBe('SQUARE_COVERED');
       expect(refusal(s, 1, sil(3, 1, 0, 'vertical'))).toBe('SQUARE_COVERED');
@@ -375,5 +379,20 @@ describe('Ma Petite Ville engine rulings (docs/rules/ma-petite-ville.md)', () =>
     expect(game.moveSchemas.placeSilhouette.properties.y).toMatchObject({ minimum: -105, maximum: 107 });
     expect(checkMoveShape(game, { type: 'placeTile', x: 36, y: 0, quarterTurns: 0 })).not.toBeNull();
     expect(checkMoveShape(game, { type: 'placeTile', x: 0, y: 0, quarterTurns: 4 })).not.toBeNull();
+  });
+});
+
+describe('Ma Petite Ville schemas', () => {
+  it('every move schema is closed, lists its required fields and uses GraphQL-safe enum values', () => {
+    expect(Object.keys(game.moveSchemas).sort()).toEqual(['drawTile', 'pass', 'placeSilhouette', 'placeTile']);
+    for (const schema of Object.values(game.moveSchemas)) {
+      expect(schema.additionalProperties).toBe(false);
+      expect([...(schema.required ?? [])].sort()).toEqual(Object.keys(schema.properties).sort());
+      for (const field of Object.values(schema.properties)) {
+        if (field.type === 'string') for (const v of field.enum ?? []) expect(v).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+      }
+    }
+    expect(checkMoveShape(game, { type: 'drawTile', x: 1 })).not.toBeNull();
+    expect(checkMoveShape(game, { type: 'placeSilhouette', length: 3, x: -4, y: 7, direction: 'vertical' })).toBeNull();
   });
 });
