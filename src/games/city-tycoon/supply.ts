@@ -99,23 +99,24 @@ function computeRoutes(cells: Record<string, Cell>, topo: Topology, seat: Seat, 
   const d = topo.index.get(pack(dest.x, dest.y));
   if (d === undefined) return [];
   const out: SourceRoute[] = [];
-  topo.list.forEach((t, si) => {
-    if (t.plant !== resource || si === d) return;
+  const n = topo.list.length;
+  for (const si of topo.sources[resource]) {
+    if (si === d) continue;
+    const t = topo.list[si]!;
     const live = cells[key(t.x, t.y)]!;
-    if (live.cubes <= 0) return;
+    if (live.cubes <= 0) continue;
     const found = fromSource(topo, seat, si);
     const pri = found.arrive[d]!;
-    if (pri === Infinity) return;
+    if (pri === Infinity) continue;
     const fee = t.kind === 'city' || t.owner !== seat ? TOLL : 0;
     const path: Point[] = [{ x: dest.x, y: dest.y }];
-    const n = topo.list.length;
     for (let s = found.arrivePrev[d]!; s >= 0; s = found.prev[s]!) {
       const c = topo.list[s % n]!;
       path.push({ x: c.x, y: c.y });
     }
     path.reverse();
     out.push({ source: { x: t.x, y: t.y }, cubes: live.cubes, cost: fee + Math.floor(pri / SCALE), path });
-  });
+  }
   return out.sort((a, b) => a.cost - b.cost || a.path.length - b.path.length || a.source.y - b.source.y || a.source.x - b.source.x);
 }
 
@@ -195,6 +196,8 @@ interface Topology {
   index: Map<number, number>;
   /** Neighbour tile indices, 4 per tile (north, east, south, west), -1 where no tile lies. */
   nbr: Int32Array;
+  /** Indices of the power plants and of the water stations (the city's included). */
+  sources: Record<Resource, number[]>;
   /** Searches done on this shape, by seat and source. */
   searches: Map<string, SourceSearch>;
 }
@@ -224,7 +227,9 @@ function memoOf(cells: Record<string, Cell>): Memo {
     list.forEach((c, i) => index.set(pack(c.x, c.y), i));
     const nbr = new Int32Array(list.length * 4);
     list.forEach((c, i) => STEPS.forEach((d, k) => (nbr[i * 4 + k] = index.get(pack(c.x + d.x, c.y + d.y)) ?? -1)));
-    topo = { list, index, nbr, searches: new Map() };
+    const sources: Record<Resource, number[]> = { power: [], water: [] };
+    list.forEach((c, i) => c.plant && sources[c.plant].push(i));
+    topo = { list, index, nbr, sources, searches: new Map() };
     if (topologies.size >= 256) topologies.clear(); // a small bounded cache: shapes of the games in play
     topologies.set(signature, topo);
   }
