@@ -8,7 +8,7 @@ import { boardOf, siteOf } from './board.js';
 import { COLOR_LETTERS, COMMERCIAL, letterOf, nameOf, OFFICE, OFFICE_COST, RESIDENTIAL, ROUNDS, type ColorName, type Letter } from './data.js';
 import { evolveAhead, sortCubes } from './evolve.js';
 import { breaksBothCubesRule, developments, firstPlacements, purchaseError, purchasePrice, purchases, stackError } from './legal.js';
-import { violation } from './messages.js';
+import { violation, wrongPhase } from './messages.js';
 import { analyzeTown, heightLimit, placementError, townIncome } from './town.js';
 import type { TownCenterEvent, TownCenterMove, TownCenterState } from './types.js';
 
@@ -189,13 +189,13 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
   const board = boardOf(s.towns[seat]!.board);
   switch (move.type) {
     case 'placeCityHall': {
-      if (s.phase !== 'cityHall') return violation('WRONG_PHASE');
+      if (s.phase !== 'cityHall') return wrongPhase(s.phase);
       const site = siteFor(s, seat, move.row, move.col);
       if (site < 0) return violation('NO_SUCH_SITE');
       return ok([{ type: 'cityHallPlaced', seat, site }]);
     }
     case 'stackCube': {
-      if (s.phase !== 'arrange') return violation('WRONG_PHASE');
+      if (s.phase !== 'arrange') return wrongPhase(s.phase);
       const letter = letterOf[move.color];
       if (!letter || !s.drawn.includes(letter)) return violation('NOT_DRAWN');
       const err = stackError(s, move.tower);
@@ -203,7 +203,7 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       return ok([{ type: 'cubeStacked', color: move.color, tower: move.tower }]);
     }
     case 'takeCube': {
-      if (s.phase !== 'pick') return violation('WRONG_PHASE');
+      if (s.phase !== 'pick') return wrongPhase(s.phase);
       if (!Number.isInteger(move.tower) || move.tower < 0 || move.tower >= s.towers.length) return violation('NO_SUCH_TOWER');
       const t = s.towers[move.tower]!;
       if (t.length === 0) return violation('TOWER_EMPTY');
@@ -211,13 +211,13 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
     }
     case 'returnCube': {
       if (s.players !== 1) return violation('SOLO_ONLY');
-      if (s.phase !== 'soloReturn') return violation('WRONG_PHASE');
+      if (s.phase !== 'soloReturn') return wrongPhase(s.phase);
       const letter = letterOf[move.color];
       if (!letter || !s.hands[0]!.includes(letter)) return violation('NOT_IN_HAND');
       return ok([{ type: 'cubeReturned', color: move.color }]);
     }
     case 'buildCube': {
-      if (s.phase !== 'construction') return violation('WRONG_PHASE');
+      if (s.phase !== 'construction') return wrongPhase(s.phase);
       const letter = letterOf[move.color];
       if (!letter || !s.hands[seat]!.includes(letter)) return violation('NOT_IN_HAND');
       const site = siteFor(s, seat, move.row, move.col);
@@ -229,7 +229,7 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       return ok([{ type: 'cubeBuilt', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: letter === 'O' ? OFFICE_COST : 0 }]);
     }
     case 'developCube': {
-      if (s.phase !== 'development') return violation('WRONG_PHASE');
+      if (s.phase !== 'development') return wrongPhase(s.phase);
       const letter = letterOf[move.color];
       if (letter !== 'R' && letter !== 'C') return violation('NOT_DEVELOPABLE');
       const site = siteFor(s, seat, move.row, move.col);
@@ -251,7 +251,7 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       return ok(events);
     }
     case 'buyCube': {
-      if (s.phase !== 'publicWorks') return violation('WRONG_PHASE');
+      if (s.phase !== 'publicWorks') return wrongPhase(s.phase);
       const letter = letterOf[move.color];
       if (letter !== 'U' && letter !== 'E') return violation('NOT_FOR_SALE');
       const site = siteFor(s, seat, move.row, move.col);
@@ -262,10 +262,10 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       return ok([{ type: 'cubeBought', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: purchasePrice(stacks, letter) }]);
     }
     case 'pass':
-      if (s.phase !== 'publicWorks') return violation('WRONG_PHASE');
+      if (s.phase !== 'publicWorks') return wrongPhase(s.phase);
       return ok([{ type: 'passed', seat, forced: false }]);
     default:
-      return violation('WRONG_PHASE');
+      return wrongPhase(s.phase);
   }
 }
 

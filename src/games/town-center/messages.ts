@@ -28,6 +28,22 @@ export const VIOLATIONS: Record<string, [message: string, rule: string]> = {
   SOLO_ONLY: ['only a solo game returns a drawn cube', 'Solo variant, R25'],
 };
 
+const PHASE_WORDS: Record<string, string> = {
+  cityHall: 'setup (placing City Halls)',
+  arrange: 'Phase I, Investment (the first player stacks the towers)',
+  pick: 'Phase I, Investment (picking cubes from the towers)',
+  soloReturn: 'Phase I, Investment (returning one of the 3 drawn cubes)',
+  construction: 'Phase II, Construction',
+  development: 'Phase III, Development',
+  publicWorks: 'Phase V, Public Works',
+  over: 'the end of the game',
+};
+
+/** WRONG_PHASE, naming the phase the game is in. */
+export function wrongPhase(phase: string): Result<never> {
+  return reject('WRONG_PHASE', `This kind of move is not made now: the game is in ${PHASE_WORDS[phase] ?? phase}.`, 'Sequence of play');
+}
+
 export function violation(code: string): Result<never> {
   const v = VIOLATIONS[code];
   if (!v) throw new Error(`unknown violation code ${code}`);

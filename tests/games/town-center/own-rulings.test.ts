@@ -211,6 +211,8 @@ describe('view and messages', () => {
       ok: false,
       error: { code: 'RESIDENTIAL_SPACING', message: 'A Residential cube may not be built next to another Residential cube (Construction, spacing rule).', rule: 'R10' },
     });
+    const early = townCenter.decide(s, { type: 'pass' }, 0);
+    expect(early.ok ? '' : early.error.message).toBe('This kind of move is not made now: the game is in Phase II, Construction.');
   });
 
   it('the same seed and choices give the same game, event for event', () => {
