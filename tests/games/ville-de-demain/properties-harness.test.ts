@@ -5,7 +5,7 @@ import { game, scaled } from './helpers.js';
 import { candidates, invariant, secrets } from './invariants.js';
 
 /** Random games through the shared harness: every step checks every kernel contract (slow: ~1 view per viewer per step). */
-const GAMES = scaled(25);
+const GAMES = scaled(20);
 
 describe('property: random legal games (checkRandomGame harness)', () => {
   for (const players of [2, 3, 4, 5]) {
