@@ -63,10 +63,10 @@ function act(b: Builder, move: Move, seat: Seat): Refusal | null {
         return null;
       }
       if (move.type === 'buildDistrict') {
-        const level = district(move.tile).build[move.level ?? 0];
-        if (!level || !Number.isInteger(move.level ?? 0)) return reject('NO_SUCH_COST_LEVEL', 'The level chosen is not one of the costs printed on this district (variable cost, CT9).', 'CT9');
+        const level = Number.isInteger(move.level) ? district(move.tile).build[move.level] : undefined;
+        if (!level) return reject('NO_SUCH_COST_LEVEL', 'The level chosen is not one of the costs printed on this district (variable cost, CT9).', 'CT9');
         if (level.cost > s.money[seat]!) return reject('CANNOT_AFFORD', `Building this district costs $${level.cost}, more than the player has (C4).`, 'C4');
-        b.emit({ type: 'districtRevealed', seat, tile: move.tile, level: move.level ?? 0 });
+        b.emit({ type: 'districtRevealed', seat, tile: move.tile, level: move.level });
         return null;
       }
       return buildPlant(b, seat, move.tile, move.plant, move.side);

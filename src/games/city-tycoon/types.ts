@@ -125,7 +125,7 @@ export interface Point {
 
 export type Move =
   | { type: 'keepTile'; tile: string }
-  | { type: 'buildDistrict'; tile: string; level?: number }
+  | { type: 'buildDistrict'; tile: string; level: number }
   | { type: 'buildPlant'; tile: string; plant: Resource; side: PlantSide }
   | { type: 'sellTile'; tile: string }
   | { type: 'place'; x: number; y: number }
