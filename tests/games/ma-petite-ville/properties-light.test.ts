@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, canonicalHash, fold, Rng } from '../../../src/engine/index.js';
-import type { MpvEvent, MpvState } from '../../../src/games/ma-petite-ville/index.js';
+import { applyMove, canonicalHash, canonicalJson, fold, Rng } from '../../../src/engine/index.js';
+import type { MpvEvent, MpvMove, MpvState } from '../../../src/games/ma-petite-ville/index.js';
 import { acceptedSilhouetteMoves, game, invariant, listedSilhouetteMoves, pileSecrets } from './helpers.js';
 
 const SCALE = Number(process.env.PROPERTY_SCALE ?? '1');
@@ -10,7 +10,8 @@ const CONFIGS = [2, 3, 4].flatMap((players) => (['easy', 'normal'] as const).map
 /**
  * A lighter random game: the policy takes a tile with probability `drawPercent` when it may (so
  * that games also reach the last-tile round), otherwise a uniformly random legal move. Checks:
- * the chosen and one more listed move are accepted; no event of any move, and no view (one viewer
+ * the chosen and one more listed move are accepted, and, every fourth move, unlisted neighbours of
+ * a listed move are refused; no event of any move, and no view (one viewer
  * in turn, every third move), names a tile still in the pile; tiles and silhouettes are conserved
  * and no square is covered twice (every fourth state and the last: such faults persist); with
  * `bruteForceEvery`, the listed silhouette moves equal those decide accepts; at the end, replay
@@ -34,6 +35,15 @@ function lightGame(players: number, version: 'easy' | 'normal', seed: string, dr
     if (!game.decide(s, rng.pick(legal), seat).ok) throw new Error('a listed move was refused');
     if (bruteForceEvery > 0 && steps % bruteForceEvery === 0 && s.phase !== 'placeTile') {
       expect(listedSilhouetteMoves(s, seat)).toEqual(acceptedSilhouetteMoves(s, seat));
+    }
+    if (steps % 4 === 0) {
+      // Unlisted neighbours of listed moves (including final-round states) are refused.
+      const listed = new Set(legal.map((m) => canonicalJson(m)));
+      const m = rng.pick(legal);
+      const tries: MpvMove[] = [{ type: 'pass' }, { type: 'drawTile' }];
+      if (m.type === 'placeSilhouette') tries.push({ ...m, x: m.x + 1 }, { ...m, y: m.y + 1 }, { ...m, length: 2 + (m.length % 3) });
+      if (m.type === 'placeTile') tries.push({ ...m, x: m.x + 1, y: m.y + 1 }, { ...m, x: 0, y: 0 });
+      for (const c of tries) if (!listed.has(canonicalJson(c)) && game.decide(s, c, seat).ok) throw new Error(`unlisted ${JSON.stringify(c)} accepted`);
     }
     const r = applyMove<MpvState>(game, s, move, seat);
     if (!r.ok) throw new Error(`listed move ${JSON.stringify(move)} refused: ${r.error.code}`);
