@@ -11,8 +11,7 @@ export function evolve(state: State, event: Event): State {
     case 'roundStarted': {
       const dealt = new Set(event.hands.flat());
       const stacks = state.stacks.map((s, i) => (i === event.round - 1 ? s.filter((t) => !dealt.has(t)) : s));
-      return {
-        ...state,
+      return make(state, {
         round: event.round,
         phase: 'draft',
         order: [...event.order],
@@ -21,7 +20,7 @@ export function evolve(state: State, event: Event): State {
         hands: event.hands.map((h) => [...h]),
         picked: state.picked.map(() => false),
         passed: state.passed.map(() => false),
-      };
+      });
     }
     case 'tileKept': {
       const hands = state.hands.slice();
@@ -30,56 +29,55 @@ export function evolve(state: State, event: Event): State {
       kept[event.seat] = [...kept[event.seat]!, event.tile];
       const picked = state.picked.slice();
       picked[event.seat] = true;
-      return { ...state, hands, kept, picked };
+      return make(state, { hands, kept, picked });
     }
     case 'handsPassed':
-      return { ...state, hands: event.hands.map((h) => [...h]), picked: state.picked.map(() => false) };
+      return make(state, { hands: event.hands.map((h) => [...h]), picked: state.picked.map(() => false) });
     case 'constructionStarted':
-      return { ...state, phase: 'construction', turn: event.turn };
+      return make(state, { phase: 'construction', turn: event.turn });
     case 'districtRevealed':
-      return { ...state, kept: without(state.kept, event.seat, event.tile), pending: { kind: 'district', tile: event.tile, level: event.level } };
+      return make(state, { kept: without(state.kept, event.seat, event.tile), pending: { kind: 'district', tile: event.tile, level: event.level } });
     case 'districtBuilt': {
       const d = district(event.tile);
       const cells = { ...state.cells, [key(event.x, event.y)]: cell(event.x, event.y, 'district', event.seat, event.tile) };
-      const next = pay({ ...state, cells }, event.transfers);
-      return {
-        ...next,
+      const next = pay(make(state, { cells }), event.transfers);
+      return make(next, {
         vp: add(next.vp, event.seat, event.vp),
         goods: add(next.goods, event.seat, event.goods),
         pending: d.terrain ? { kind: 'terrain', terrain: d.terrain.kind, remaining: d.terrain.count, x: event.x, y: event.y } : null,
-      };
+      });
     }
     case 'terrainPlaced': {
       const owner = event.terrain === 'forest' ? event.seat : null;
       const cells = { ...state.cells, [key(event.x, event.y)]: cell(event.x, event.y, event.terrain, owner, null) };
       const p = state.pending;
       const pending = p && p.kind === 'terrain' && p.remaining > 1 ? { ...p, remaining: p.remaining - 1 } : null;
-      return { ...state, cells, terrainLeft: state.terrainLeft - 1, pending };
+      return make(state, { cells, terrainLeft: state.terrainLeft - 1, pending });
     }
     case 'terrainSkipped':
-      return { ...state, pending: null };
+      return make(state, { pending: null });
     case 'plantRevealed': {
       const kind = plant(event.plant).kind;
-      return {
-        ...state,
+      const plantStacks = kind === 'power' ? { power: state.plantStacks.power.filter((p) => p !== event.plant), water: state.plantStacks.water } : { power: state.plantStacks.power, water: state.plantStacks.water.filter((p) => p !== event.plant) };
+      return make(state, {
         kept: without(state.kept, event.seat, event.tile),
         discard: [...state.discard, event.tile],
-        plantStacks: { ...state.plantStacks, [kind]: state.plantStacks[kind].filter((p) => p !== event.plant) },
+        plantStacks,
         pending: { kind: 'plant', tile: event.tile, plant: event.plant, side: event.side },
-      };
+      });
     }
     case 'plantBuilt': {
       const p = plant(event.plant);
       const face = p[event.side];
       const c: Cell = { ...cell(event.x, event.y, 'plant', event.seat, event.plant), plant: p.kind, side: event.side, cubes: face.cubes, recycle: face.recycle };
-      return { ...pay({ ...state, cells: { ...state.cells, [key(event.x, event.y)]: c } }, event.transfers), pending: null };
+      return make(pay(make(state, { cells: { ...state.cells, [key(event.x, event.y)]: c } }), event.transfers), { pending: null });
     }
     case 'tileSold':
-      return pay({ ...state, kept: without(state.kept, event.seat, event.tile), discard: [...state.discard, event.tile] }, event.transfers);
+      return pay(make(state, { kept: without(state.kept, event.seat, event.tile), discard: [...state.discard, event.tile] }), event.transfers);
     case 'turnChanged':
-      return { ...state, turn: event.turn };
+      return make(state, { turn: event.turn });
     case 'supplyStarted':
-      return { ...state, phase: 'supply', turn: event.turn, passed: state.passed.map(() => false) };
+      return make(state, { phase: 'supply', turn: event.turn, passed: state.passed.map(() => false) });
     case 'districtSupplied': {
       const cells = { ...state.cells };
       let electricity = 0;
@@ -94,17 +92,16 @@ export function evolve(state: State, event: Event): State {
       }
       const k = key(event.x, event.y);
       cells[k] = { ...cells[k]!, supplied: { option: event.option, electricity, water, goods: event.goodsUsed } };
-      const next = pay({ ...state, cells }, event.transfers);
-      return {
-        ...next,
+      const next = pay(make(state, { cells }), event.transfers);
+      return make(next, {
         vp: add(next.vp, event.seat, event.vp),
         goods: add(next.goods, event.seat, event.goods - event.goodsUsed),
-      };
+      });
     }
     case 'supplyPassed': {
       const passed = state.passed.slice();
       passed[event.seat] = true;
-      return { ...state, passed };
+      return make(state, { passed });
     }
     case 'cleanedUp': {
       const cells: Record<string, Cell> = {};
@@ -113,10 +110,10 @@ export function evolve(state: State, event: Event): State {
         const k = key(r.x, r.y);
         cells[k] = { ...cells[k]!, cubes: cells[k]!.cubes + r.cubes };
       }
-      return { ...state, cells };
+      return make(state, { cells });
     }
     case 'gameEnded':
-      return { ...state, phase: 'over', turn: 0 };
+      return make(state, { phase: 'over', turn: 0 });
   }
 }
 
@@ -148,5 +145,35 @@ function pay(state: State, transfers: readonly Transfer[]): State {
     if (t.to === 'bank') bank += t.amount;
     else money[t.to] = money[t.to]! + t.amount;
   }
-  return { ...state, money, bank };
+  return make(state, { money, bank });
+}
+
+/**
+ * A copy of `s` with `c`'s fields replaced, built as one literal with the fields always in the same
+ * order: spreads over many states let V8 fall back to slow dictionary objects.
+ */
+function make(s: State, c: Partial<State>): State {
+  return {
+    players: s.players,
+    draftPass: s.draftPass,
+    round: c.round ?? s.round,
+    phase: c.phase ?? s.phase,
+    order: c.order ?? s.order,
+    turn: c.turn ?? s.turn,
+    money: c.money ?? s.money,
+    vp: c.vp ?? s.vp,
+    goods: c.goods ?? s.goods,
+    bank: c.bank ?? s.bank,
+    stacks: c.stacks ?? s.stacks,
+    hands: c.hands ?? s.hands,
+    picked: c.picked ?? s.picked,
+    kept: c.kept ?? s.kept,
+    discard: c.discard ?? s.discard,
+    pending: c.pending !== undefined ? c.pending : s.pending,
+    passed: c.passed ?? s.passed,
+    plantStacks: c.plantStacks ?? s.plantStacks,
+    terrainLeft: c.terrainLeft ?? s.terrainLeft,
+    cells: c.cells ?? s.cells,
+    rng: s.rng,
+  };
 }
