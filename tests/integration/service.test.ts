@@ -88,22 +88,26 @@ describe('game service on Postgres (integration)', () => {
     expect(r.version).toBe(2);
   });
 
-  it('two server processes taking simultaneous moves for one game lose none and duplicate none', async () => {
-    const a = newService();
-    const b = newService();
-    const n = 12;
-    const { id, seats } = await a.createGame({ type: 'sealed-bids', players: Array.from({ length: n }, (_, i) => ({ name: `p${i}` })), options: { rounds: 2 } });
-    await b.getGame(id, undefined); // b caches version 0, then both race
-    for (let round = 0; round < 2; round++) {
-      const results = await Promise.all(seats.map((s, i) => (i % 2 ? a : b).submitMove(id, s.token, { type: 'bid', amount: 1 })));
+  it('three server processes taking simultaneous moves for one game lose none and duplicate none', async () => {
+    const procs = [newService(), newService(), newService()];
+    const n = 15;
+    const rounds = 3;
+    const { id, seats } = await procs[0]!.createGame({ type: 'sealed-bids', players: Array.from({ length: n }, (_, i) => ({ name: `p${i}` })), options: { rounds } });
+    await Promise.all(procs.map((p) => p.getGame(id, undefined))); // every process caches version 0, then all race
+    for (let round = 0; round < rounds; round++) {
+      const results = await Promise.all(seats.map((s, i) => procs[i % 3]!.submitMove(id, s.token, { type: 'bid', amount: 1 })));
       expect(new Set(results.map((r) => r.version)).size).toBe(n);
     }
-    const g = await a.getGame(id, undefined);
-    expect(g.version).toBe(2 * n);
+    const g = await procs[1]!.getGame(id, undefined);
+    expect(g.version).toBe(rounds * n);
     expect(g.status).toBe('finished');
-    const log = await b.events(id, undefined);
-    expect(log.moves.map((m) => m.version)).toEqual(Array.from({ length: 2 * n }, (_, i) => i + 1));
-    for (let s = 0; s < n; s++) expect(log.moves.filter((m) => m.seat === s)).toHaveLength(2);
+    const log = await procs[2]!.events(id, undefined);
+    expect(log.moves.map((m) => m.version)).toEqual(Array.from({ length: rounds * n }, (_, i) => i + 1));
+    for (let s = 0; s < n; s++) expect(log.moves.filter((m) => m.seat === s)).toHaveLength(rounds);
+    // Every process ends with the same state as a replay from the log.
+    const hashes = await Promise.all(procs.map((p) => p.stateHash(id)));
+    expect(new Set(hashes).size).toBe(1);
+    expect(await newService().stateHash(id, rounds * n)).toBe(hashes[0]);
   });
 
   it('hidden information: a sealed bid is readable by its seat only, and the generator state by nobody', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, randomPlayout, replayMoves, resolveOptions, Rng, seedState } from '../../src/engine/index.js';
+import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, randomPlayout, replayMoves, resolveOptions, Rng, seedState, type Move } from '../../src/engine/index.js';
 import { sealedBids } from '../support/sealed-bids.js';
 
 describe('seeded generator (sfc32)', () => {
@@ -67,13 +67,13 @@ describe('applying moves and replaying', () => {
   const config = { players: 3, options: { rounds: 2 }, seed: 's' };
   it('the kernel refuses a seat that is not to move (NOT_YOUR_TURN) and any move after the end (GAME_OVER)', () => {
     let s = sealedBids.setup(config);
-    const r = applyMove(sealedBids, s, { type: 'bid', amount: 1 }, 0);
+    const r = applyMove(sealedBids, s, { type: 'bid', amount: 1 } as Move, 0);
     expect(r.ok).toBe(true);
     s = r.ok ? r.value.state : s;
-    const again = applyMove(sealedBids, s, { type: 'bid', amount: 1 }, 0);
+    const again = applyMove(sealedBids, s, { type: 'bid', amount: 1 } as Move, 0);
     expect(!again.ok && again.error.code).toBe('NOT_YOUR_TURN');
     const { state } = randomPlayout<typeof s>(sealedBids, config, 'c');
-    const over = applyMove(sealedBids, state, { type: 'bid', amount: 1 }, 0);
+    const over = applyMove(sealedBids, state, { type: 'bid', amount: 1 } as Move, 0);
     expect(!over.ok && over.error.code).toBe('GAME_OVER');
   });
 
