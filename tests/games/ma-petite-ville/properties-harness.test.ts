@@ -35,8 +35,8 @@ function candidates(state: MpvState, seat: Seat, legal: Move[], rng: Rng): Move[
 
 describe('Ma Petite Ville properties (random legal games, checkRandomGame harness)', () => {
   for (const { players, version } of CONFIGS) {
-    it(`${players} players, ${version}: ${scaled(40)} random games keep every kernel contract and conservation`, () => {
-      for (let i = 0; i < scaled(40); i++) {
+    it(`${players} players, ${version}: ${scaled(60)} random games keep every kernel contract and conservation`, () => {
+      for (let i = 0; i < scaled(60); i++) {
         checkRandomGame<MpvState>(game, `mpv-${players}-${version}-${i}`, {
           players,
           options: { version },
