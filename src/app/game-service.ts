@@ -163,29 +163,36 @@ export class GameService {
     if (!resolved.ok) throw new AppError('INVALID_INPUT', resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const tokens = input.players.map(() => newSeatToken());
+    const created = this.newGame(game, input.players, resolved.value, seed, state, []);
+    await this.store.createGame(created.row);
+    this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
+    return created.answer;
+  }
+
+  /** A new game's header row with fresh seat tokens, and the answer that shows the tokens once. */
+  private newGame(game: AnyGame, players: { name: string }[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[]) {
+    const tokens = players.map(() => newSeatToken());
     const row: Omit<GameRow, 'createdAt' | 'updatedAt'> = {
       id: randomUUID(),
       type: game.id,
       engineVersion: game.engineVersion,
-      playerCount: input.players.length,
-      options: resolved.value,
+      playerCount: players.length,
+      options,
       seed,
-      version: 0,
+      version: history.length,
       ...this.derived(game, state),
-      seats: input.players.map((p, seat) => ({ seat, name: p.name, tokenHash: hashToken(tokens[seat]!) })),
+      seats: players.map((p, seat) => ({ seat, name: p.name, tokenHash: hashToken(tokens[seat]!) })),
     };
-    await this.store.createGame(row);
-    this.remember(this.newSession({ ...row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
-    return {
+    const answer = {
       id: row.id,
       type: row.type,
       engineVersion: row.engineVersion,
-      version: 0,
+      version: row.version,
       status: row.status,
       toMove: row.toMove,
       seats: row.seats.map((s) => ({ seat: s.seat, name: s.name, token: tokens[s.seat]! })),
     };
+    return { row, answer };
   }
 
   private derived(game: AnyGame, state: unknown): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
@@ -401,28 +408,9 @@ export class GameService {
       state = r.value.state;
       history.push({ version: i + 1, seat: m.seat, move: m.move as unknown as Move, events: r.value.events, createdAt: new Date() });
     }
-    const tokens = record.players.map(() => newSeatToken());
-    const row: Omit<GameRow, 'createdAt' | 'updatedAt'> = {
-      id: randomUUID(),
-      type: game.id,
-      engineVersion: game.engineVersion,
-      playerCount: record.players.length,
-      options: resolved.value,
-      seed: record.seed,
-      version: history.length,
-      ...this.derived(game, state),
-      seats: record.players.map((p, seat) => ({ seat, name: p.name, tokenHash: hashToken(tokens[seat]!) })),
-    };
-    await this.store.createGame(row, history);
-    return {
-      id: row.id,
-      type: row.type,
-      engineVersion: row.engineVersion,
-      version: row.version,
-      status: row.status,
-      toMove: row.toMove,
-      seats: row.seats.map((s) => ({ seat: s.seat, name: s.name, token: tokens[s.seat]! })),
-    };
+    const created = this.newGame(game, record.players, resolved.value, record.seed, state, history);
+    await this.store.createGame(created.row, history);
+    return created.answer;
   }
 
   // ---- admin ---------------------------------------------------------------------------------

@@ -28,15 +28,19 @@ const outcome = {
   },
 } as const;
 const players = { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' } } } } as const;
+/** The fields every answer about a game starts with. */
+const gameHeader = {
+  id: { type: 'string' },
+  type: { type: 'string' },
+  engineVersion: { type: 'integer' },
+  version: { type: 'integer' },
+  status: { type: 'string', enum: ['active', 'finished'] },
+  toMove: seatList,
+} as const;
 const createdGame = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    type: { type: 'string' },
-    engineVersion: { type: 'integer' },
-    version: { type: 'integer' },
-    status: { type: 'string', enum: ['active', 'finished'] },
-    toMove: seatList,
+    ...gameHeader,
     seats: {
       type: 'array',
       description: 'One secret token per seat. Shown only once: the server keeps only a hash.',
@@ -47,12 +51,7 @@ const createdGame = {
 const gameView = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    type: { type: 'string' },
-    engineVersion: { type: 'integer' },
-    version: { type: 'integer' },
-    status: { type: 'string', enum: ['active', 'finished'] },
-    toMove: seatList,
+    ...gameHeader,
     players,
     viewer: { type: 'object', properties: { seat: { type: ['integer', 'null'] } } },
     view: { ...anyJson, description: 'What the token\'s seat (or, without a token, a spectator) may see' },
