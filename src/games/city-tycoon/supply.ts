@@ -99,25 +99,40 @@ function computeRoutes(cells: Record<string, Cell>, topo: Topology, seat: Seat, 
   const d = topo.index.get(pack(dest.x, dest.y));
   if (d === undefined) return [];
   const out: SourceRoute[] = [];
-  const n = topo.list.length;
   for (const si of topo.sources[resource]) {
     if (si === d) continue;
     const t = topo.list[si]!;
     const live = cells[key(t.x, t.y)]!;
     if (live.cubes <= 0) continue;
-    const found = fromSource(topo, seat, si);
-    const pri = found.arrive[d]!;
-    if (pri === Infinity) continue;
+    const r = bestRoute(topo, seat, si, d);
+    if (r) out.push({ source: { x: t.x, y: t.y }, cubes: live.cubes, cost: r.cost, path: r.path });
+  }
+  return out.sort((a, b) => a.cost - b.cost || a.path.length - b.path.length || a.source.y - b.source.y || a.source.x - b.source.x);
+}
+
+/** The cheapest route from source `si` to tile `d` for `seat` (cached on the topology), or null. */
+function bestRoute(topo: Topology, seat: Seat, si: number, d: number): { cost: number; path: Point[] } | null {
+  const k = `${seat}|${si}|${d}`;
+  const cached = topo.best.get(k);
+  if (cached !== undefined) return cached;
+  const found = fromSource(topo, seat, si);
+  const pri = found.arrive[d]!;
+  let r: { cost: number; path: Point[] } | null = null;
+  if (pri !== Infinity) {
+    const t = topo.list[si]!;
+    const n = topo.list.length;
     const fee = t.kind === 'city' || t.owner !== seat ? TOLL : 0;
-    const path: Point[] = [{ x: dest.x, y: dest.y }];
+    const dc = topo.list[d]!;
+    const path: Point[] = [{ x: dc.x, y: dc.y }];
     for (let s = found.arrivePrev[d]!; s >= 0; s = found.prev[s]!) {
       const c = topo.list[s % n]!;
       path.push({ x: c.x, y: c.y });
     }
     path.reverse();
-    out.push({ source: { x: t.x, y: t.y }, cubes: live.cubes, cost: fee + Math.floor(pri / SCALE), path });
+    r = { cost: fee + Math.floor(pri / SCALE), path };
   }
-  return out.sort((a, b) => a.cost - b.cost || a.path.length - b.path.length || a.source.y - b.source.y || a.source.x - b.source.x);
+  topo.best.set(k, r);
+  return r;
 }
 
 /** One search from a source plant: for every tile, the cheapest way to arrive there (its own toll excluded). */
@@ -200,6 +215,8 @@ interface Topology {
   sources: Record<Resource, number[]>;
   /** Searches done on this shape, by seat and source. */
   searches: Map<string, SourceSearch>;
+  /** Routes already read from those searches, by seat, source and destination. */
+  best: Map<string, { cost: number; path: Point[] } | null>;
 }
 
 interface Memo {
@@ -229,7 +246,7 @@ function memoOf(cells: Record<string, Cell>): Memo {
     list.forEach((c, i) => STEPS.forEach((d, k) => (nbr[i * 4 + k] = index.get(pack(c.x + d.x, c.y + d.y)) ?? -1)));
     const sources: Record<Resource, number[]> = { power: [], water: [] };
     list.forEach((c, i) => c.plant && sources[c.plant].push(i));
-    topo = { list, index, nbr, sources, searches: new Map() };
+    topo = { list, index, nbr, sources, searches: new Map(), best: new Map() };
     if (topologies.size >= 256) topologies.clear(); // a small bounded cache: shapes of the games in play
     topologies.set(signature, topo);
   }
