@@ -71,9 +71,9 @@ function lightGame(players: number, version: 'easy' | 'normal', seed: string, dr
 
 describe('Ma Petite Ville properties (thousands of light random games, every end reached)', () => {
   for (const { players, version } of CONFIGS) {
-    it(`${players} players, ${version}: ${scaled(400)} games end with a result, conserve tiles and silhouettes, never cover a square twice, replay equals live`, () => {
+    it(`${players} players, ${version}: ${scaled(500)} games end with a result, conserve tiles and silhouettes, never cover a square twice, replay equals live`, () => {
       const reasons: Record<string, number> = { lastSilhouette: 0, finalRound: 0 };
-      for (let i = 0; i < scaled(400); i++) {
+      for (let i = 0; i < scaled(500); i++) {
         // A third of the games play uniformly; the rest take tiles eagerly, to reach the final round.
         const drawPercent = [0, 90, 97][i % 3]!;
         const { reason } = lightGame(players, version, `light-${players}-${version}-${i}`, drawPercent, i % 100 === 0 ? 7 : 0);

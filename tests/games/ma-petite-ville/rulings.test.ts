@@ -68,6 +68,17 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
     });
   });
 
+  it('M1 the listed tile placements are exactly the accepted ones (brute force around a grown city)', () => {
+    let s = start(3, 'normal', 'm1-brute');
+    for (const [x, y] of [[1, 0], [1, 1], [-1, 0], [-1, -1], [2, 1]] as const) s = play(play(s, s.turn, draw).state, s.turn, tile(x, y, (x + 4) % 4)).state;
+    s = play(s, s.turn, draw).state;
+    const accepted: string[] = [];
+    for (let y = -4; y <= 4; y++) for (let x = -4; x <= 5; x++) for (let q = 0; q < 4; q++) if (game.decide(s, tile(x, y, q), s.turn).ok) accepted.push(JSON.stringify(tile(x, y, q)));
+    const listed = game.legalMoves(s, s.turn).map((m) => JSON.stringify(m));
+    expect(listed.sort()).toEqual(accepted.sort());
+    expect(listed).toHaveLength(11 * 4); // 11 open positions around the 6 tiles
+  });
+
   describe('M2 taking a tile: draw (revealed to all), then place; the pile order is hidden', () => {
     it('M2 drawing reveals the top tile to everyone, then the same player must place it', () => {
       const s0 = start(3);
@@ -119,6 +130,14 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
       expect(refusal(city, 0, sil(2, 0, 0))).toBe('END_NOT_OWN_COLOUR'); // B G
       expect(refusal({ ...city, turn: 1 }, 1, sil(3, 0, 0))).toBe('END_NOT_OWN_COLOUR'); // blue ends, green player
       expect(game.decide(city, sil(3, 3, 2), 1).ok).toBe(true); // G B G for green
+    });
+
+    it('M3 rulebook illustration (DÉROULEMENT DU JEU, action 2): a row of red houses, first and last on red squares', () => {
+      // Seat 3 plays red: a 4-house silhouette over red, blue, green, red squares.
+      const s = painted({ players: 4, picture: ['RBGRYY', 'XYYBGX', 'GBXRRG'], turn: 3 });
+      expect(game.decide(s, sil(4, 0, 0), 3).ok).toBe(true);
+      expect(refusal(s, 3, sil(4, 0, 0, 'vertical'))).toBe('OUTSIDE_CITY');
+      expect(refusal(s, 3, sil(3, 0, 0))).toBe('END_NOT_OWN_COLOUR'); // R B G: the last house on green
     });
 
     it('M3 a silhouette may span two tiles but must lie entirely on placed tiles', () => {
