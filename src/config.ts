@@ -5,6 +5,8 @@ export interface Config {
   /** Postgres connection string; none: an embedded Postgres in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Connections in the Prisma pool. */
+  dbPoolSize: number;
   embeddedPort: number;
   operatorToken: string | undefined;
   /** Allowed CORS origins: `*` or a comma-separated list. */
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || '.data/postgres',
+    dbPoolSize: int(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE') || 10,
     embeddedPort: int(env.EMBEDDED_PG_PORT, 54329, 'EMBEDDED_PG_PORT'),
     operatorToken: env.OPERATOR_TOKEN || undefined,
     corsOrigins: env.CORS_ORIGINS || '*',
