@@ -13,6 +13,7 @@ export const TILE_COORD_MAX = TILES.length - 1;
 export const SQUARE_COORD_MIN = 3 * TILE_COORD_MIN;
 export const SQUARE_COORD_MAX = 3 * TILE_COORD_MAX + 2;
 
+/** A square or tile position as text, "x,y" (for sets and messages). */
 export const key = (x: number, y: number): string => `${x},${y}`;
 
 /** Seat s plays colour s in the rulebook's order: blue, green, yellow, red (E1). */
@@ -26,8 +27,6 @@ export function turnClockwise(pattern: string): string {
   return out;
 }
 
-const TILE_INDEX = new Map(TILES.map((t) => [t.id, t] as const));
-
 /** A tile's 9 letters after `quarterTurns` clockwise quarter turns, rows top to bottom. */
 const ROTATIONS = new Map<string, string[]>(
   TILES.map((t) => {
@@ -38,10 +37,6 @@ const ROTATIONS = new Map<string, string[]>(
   }),
 );
 
-export function isTileId(id: string): boolean {
-  return TILE_INDEX.has(id);
-}
-
 export function tilePattern(tile: string, quarterTurns: number): string {
   const p = ROTATIONS.get(tile)?.[quarterTurns];
   if (p === undefined) throw new Error(`unknown tile ${tile} or rotation ${quarterTurns}`);
@@ -49,10 +44,10 @@ export function tilePattern(tile: string, quarterTurns: number): string {
 }
 
 /** A tile put on the table: its squares after rotation, none covered yet. */
+const FREE = '.........';
 export function placedTile(tile: string, x: number, y: number, quarterTurns: number): PlacedTile {
   return { tile, x, y, quarterTurns, squares: tilePattern(tile, quarterTurns), covers: FREE };
 }
-const FREE = '.........';
 
 const TILE_KEY_LIMIT = 64;
 const tileKey = (tx: number, ty: number): number => (tx + TILE_KEY_LIMIT) * 256 + (ty + TILE_KEY_LIMIT);
