@@ -20,7 +20,7 @@ export function view(state: State, viewer: Viewer): Json {
   return out;
 }
 
-/** The part every viewer sees, built once per state (states are never mutated). */
+/** The part every viewer sees, built once per state (states are never mutated); it shares nothing with the state. */
 const publicViews = new WeakMap<State, { [k: string]: Json }>();
 function publicView(state: State): { [k: string]: Json } {
   const cached = publicViews.get(state);
@@ -39,14 +39,14 @@ function publicView(state: State): { [k: string]: Json } {
       side: c.side,
       cubes: c.cubes,
       recycle: c.recycle,
-      supplied: c.supplied,
+      supplied: c.supplied ? { ...c.supplied } : null,
     }));
   const p = state.pending;
   const placeable = p?.kind === 'terrain' ? freeAround(state.cells, state.players, p.x, p.y) : p ? frontier(state.cells, state.players) : [];
   const out: { [k: string]: Json } = {
     phase: state.phase,
     round: state.round,
-    order: state.order,
+    order: state.order.slice(),
     turn: toMoveSeat,
     toMove: toMove(state),
     draftPass: state.draftPass,
@@ -64,14 +64,14 @@ function publicView(state: State): { [k: string]: Json } {
     })),
     map: cells,
     pending: p ? ((p.kind === 'terrain' ? { ...p } : p.kind === 'district' ? { ...p, face: faceOf(p.tile) } : { ...p, face: { ...plant(p.plant)[p.side] } }) as Json) : null,
-    placeable: placeable as unknown as Json,
+    placeable: placeable.map((q) => ({ x: q.x, y: q.y })),
     plantStacks: {
       power: state.plantStacks.power.map((id) => ({ ...plant(id), a: { ...plant(id).a }, b: { ...plant(id).b } })),
       water: state.plantStacks.water.map((id) => ({ ...plant(id), a: { ...plant(id).a }, b: { ...plant(id).b } })),
     },
     stackSizes: state.stacks.map((s) => s.length),
     terrainLeft: state.terrainLeft,
-    discard: state.discard,
+    discard: state.discard.slice(),
     bank: state.bank,
     supplyCosts: state.phase === 'supply' && toMoveSeat !== null ? supplyCosts(state, toMoveSeat) : [],
     outcome: outcome(state) as unknown as Json,
