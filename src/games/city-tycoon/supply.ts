@@ -247,7 +247,8 @@ function memoOf(cells: Record<string, Cell>): Memo {
     const sources: Record<Resource, number[]> = { power: [], water: [] };
     list.forEach((c, i) => c.plant && sources[c.plant].push(i));
     topo = { list, index, nbr, sources, searches: new Map(), best: new Map() };
-    if (topologies.size >= 256) topologies.clear(); // a small bounded cache: shapes of the games in play
+    // bounded: the shapes of up to 64 games in their supply phase (a shape with its searches is some 100 KB in a real game)
+    if (topologies.size >= 64) topologies.clear();
     topologies.set(signature, topo);
   }
   m = { topo, routes: new Map() };
