@@ -5,7 +5,8 @@
  *    32 concurrent connections, against the same server the bench then uses.
  * 2. Durable moves per second and p50/p99 latency through REST and through GraphQL, at 1 and 32
  *    concurrent clients, each client playing its own game with moves computed beforehand (so only
- *    the move submission is timed: validation, the append transaction, the answer).
+ *    the move submission is timed: validation, the append transaction, the answer). The server
+ *    runs in a process of its own (npm start's entry point); the clients run in this one.
  * 3. Engines: random complete games per second for each game and player count, and microseconds
  *    per validated move (decide + evolve).
  * 4. Each engine's own extra figures (bench/games/<game>.ts), when present.
@@ -14,16 +15,13 @@
  * BENCH_SECONDS (default 5) is the duration of each timed run. Results: stdout, as Markdown, and
  * bench/results/latest.json.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { applyMove, randomPlayout, resolveOptions, type AnyGame, type Move } from '../src/engine/index.js';
 import { hostedGames } from '../src/games/index.js';
-import { loadConfig } from '../src/config.js';
-import { createServer } from '../src/server.js';
 import { startEmbeddedPostgres } from '../src/store/embedded.js';
 import { toMoveInput } from '../tests/support/clients.js';
 
@@ -211,12 +209,22 @@ async function main() {
   out('\n| what | concurrent clients | per second | p50 ms | p99 ms |');
   out('|---|---:|---:|---:|---:|');
   results.raw = await rawCommitRate(url);
-  const running = await createServer(loadConfig({ DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production' }));
-  await running.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(running.app.server.address() as AddressInfo).port}`;
+  // The server runs in its own process, as in production, so the clients' work is not counted in it.
+  const port = 40_000 + (process.pid % 10_000);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', DB_POOL_SIZE: '10' },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
+    if (i > 600) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const vdd = hostedGames.find((g) => g.id === 'ville-de-demain')!;
   results.api = await apiMoves(base, vdd, 3);
-  await running.close();
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
   await stopDb();
   if (dir) rmSync(dir, { recursive: true, force: true });
   results.engines = engineFigures();
