@@ -1,4 +1,4 @@
-import type { FieldSchema, Game, ObjectSchema, RuleViolation } from '../../engine/index.js';
+import type { FieldSchema, Game, Json, ObjectSchema, RuleViolation } from '../../engine/index.js';
 import { DISTRICT_IDS } from './data.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
@@ -67,5 +67,7 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
   toMove,
   view,
   eventView,
+  // C12: the tile a player keeps in the draft stays hidden from the others until it is played.
+  moveView: (move, seat, viewer) => (move.type === 'keepTile' && viewer !== seat ? { type: 'keepTile' } : (move as unknown as Json)),
   outcome,
 };
