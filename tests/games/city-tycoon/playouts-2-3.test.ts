@@ -6,7 +6,7 @@ import { allSecrets, check, count, invariant, startTotal, transferDelta } from '
 
 /** Split in two files (2-3 and 4-5 players) so that vitest runs them side by side. */
 const PLAYERS = [2, 3];
-const GAMES: Record<number, number> = { 2: 320, 3: 240 };
+const GAMES: Record<number, number> = { 2: 700, 3: 550 };
 
 describe('city-tycoon random playouts (lighter loop)', () => {
   for (const players of PLAYERS) {
