@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { applyMove, canonicalHash, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
-import type { AnyGame, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
+import type { AnyGame, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, StoredMove } from '../store/types.js';
 import { AppError } from './errors.js';
@@ -125,12 +125,6 @@ export class GameService {
 
   // ---- identity ------------------------------------------------------------------------------
 
-  /** Resolves a bearer token for a game: a seat, the operator, or (no token) a spectator. */
-  async caller(gameId: string, token: string | undefined): Promise<Caller> {
-    const s = await this.session(gameId);
-    return this.callerIn(s, token);
-  }
-
   private callerIn(s: Session, token: string | undefined): Caller {
     if (token === undefined) return { kind: 'spectator' };
     const seat = s.seatByTokenHash.get(hashToken(token));
@@ -202,8 +196,13 @@ export class GameService {
 
   // ---- read ----------------------------------------------------------------------------------
 
-  async getGame(gameId: string, token: string | undefined) {
-    const s = await this.fresh(gameId);
+  /**
+   * The game as the caller sees it. `knownVersion` (live updates) says the caller already knows the
+   * game reached that version: a cached game at or past it is served without asking the store.
+   */
+  async getGame(gameId: string, token: string | undefined, knownVersion?: number) {
+    const cached = knownVersion === undefined ? undefined : this.cache.get(gameId);
+    const s = cached && cached.version >= knownVersion! ? cached : await this.fresh(gameId);
     const c = this.callerIn(s, token);
     return this.summary(s, s.state, s.version, viewerOf(c), c);
   }

@@ -299,7 +299,8 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           const iterator = await ctx.pubsub.subscribe(topicOf(a.gameId));
           return (async function* () {
             yield { gameUpdated: first };
-            for await (const _ of iterator) yield { gameUpdated: await service.getGame(a.gameId, ctx.token) };
+            // Each watcher reads its own view; the game just committed is in this process's cache.
+            for await (const update of iterator) yield { gameUpdated: await service.getGame(a.gameId, ctx.token, (update as { version: number }).version) };
           })();
         }),
       },
