@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { applyMove, canonicalHash, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
+import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
 import type { AnyGame, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
-import type { GameRow, GameStatus, GameStore, StoredMove } from '../store/types.js';
+import type { GameRow, GameStatus, GameStore, IdempotentMove, StoredMove } from '../store/types.js';
 import { AppError } from './errors.js';
 import { KeyedMutex } from './mutex.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
@@ -316,7 +316,7 @@ export class GameService {
       const key = opts.idempotencyKey ?? null;
       if (key !== null) {
         const prior = await this.store.findIdempotent(gameId, seat, key);
-        if (prior !== null) return prior as unknown as MoveResult;
+        if (prior !== null) return this.replayAnswer(prior, move, key);
       }
       const shape = checkMoveShape(s.game, move);
       if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
@@ -357,7 +357,7 @@ export class GameService {
           ...d,
           snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
         });
-        if (appended.kind === 'duplicate') return appended.response as unknown as MoveResult;
+        if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!);
         if (appended.kind === 'appended') {
           s.state = state;
           s.version = version;
@@ -370,6 +370,14 @@ export class GameService {
         s = await this.catchUp(s);
       }
     });
+  }
+
+  /** The first answer to a move sent again with its Idempotency-Key; a different move with a used key is an error. */
+  private replayAnswer(prior: IdempotentMove, move: unknown, key: string): MoveResult {
+    if (canonicalJson(prior.move) !== canonicalJson(move)) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', `the Idempotency-Key "${key}" was already used by this seat for another move (${JSON.stringify(prior.move)}); use a new key for a new move`);
+    }
+    return prior.response as unknown as MoveResult;
   }
 
   private emit(c: Committed): void {

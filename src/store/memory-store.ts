@@ -1,10 +1,10 @@
 import type { Json, Seat } from '../engine/index.js';
-import type { AppendCommand, AppendResult, GameRow, GameStore, ListFilter, StoredMove } from './types.js';
+import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove } from './types.js';
 
 interface Entry {
   row: GameRow;
   moves: StoredMove[];
-  responses: Map<string, Json>;
+  responses: Map<string, IdempotentMove>;
   snapshots: { version: number; state: Json }[];
 }
 
@@ -48,8 +48,8 @@ export class MemoryGameStore implements GameStore {
     if (!e || e.row.version !== cmd.expectedVersion) return { kind: 'conflict' };
     if (cmd.idempotencyKey !== null) {
       const prior = e.responses.get(`${cmd.seat}:${cmd.idempotencyKey}`);
-      if (prior !== undefined) return { kind: 'duplicate', response: clone(prior) };
-      e.responses.set(`${cmd.seat}:${cmd.idempotencyKey}`, clone(cmd.response));
+      if (prior !== undefined) return { kind: 'duplicate', ...clone(prior) };
+      e.responses.set(`${cmd.seat}:${cmd.idempotencyKey}`, clone({ move: cmd.move, response: cmd.response }));
     }
     const version = cmd.expectedVersion + 1;
     e.moves.push(clone({ version, seat: cmd.seat, move: cmd.move, events: cmd.events, createdAt: new Date() }));
@@ -58,7 +58,7 @@ export class MemoryGameStore implements GameStore {
     return { kind: 'appended' };
   }
 
-  async findIdempotent(id: string, seat: Seat, key: string): Promise<Json | null> {
+  async findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null> {
     const r = this.games.get(id)?.responses.get(`${seat}:${key}`);
     return r === undefined ? null : clone(r);
   }

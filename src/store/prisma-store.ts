@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
-import type { AppendCommand, AppendResult, GameRow, GameStore, ListFilter, StoredMove } from './types.js';
+import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove } from './types.js';
 
 export function createPrismaClient(databaseUrl: string, poolSize = 10): PrismaClient {
   const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize });
@@ -136,15 +136,15 @@ export class PrismaGameStore implements GameStore {
       if (!isUniqueViolation(err)) throw err;
       if (c.idempotencyKey !== null) {
         const prior = await this.findIdempotent(c.gameId, c.seat, c.idempotencyKey);
-        if (prior !== null) return { kind: 'duplicate', response: prior };
+        if (prior !== null) return { kind: 'duplicate', ...prior };
       }
       return { kind: 'conflict' };
     }
   }
 
-  async findIdempotent(id: string, seat: Seat, key: string): Promise<Json | null> {
-    const m = await this.db.move.findUnique({ where: { gameId_seat_idempotencyKey: { gameId: id, seat, idempotencyKey: key } }, select: { response: true } });
-    return (m?.response ?? null) as Json | null;
+  async findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null> {
+    const m = await this.db.move.findUnique({ where: { gameId_seat_idempotencyKey: { gameId: id, seat, idempotencyKey: key } }, select: { move: true, response: true } });
+    return m ? { move: m.move as unknown as Move, response: m.response as Json } : null;
   }
 
   async listGames(f: ListFilter): Promise<GameRow[]> {

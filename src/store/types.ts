@@ -54,7 +54,13 @@ export interface AppendCommand {
   snapshot: Json | null;
 }
 
-export type AppendResult = { kind: 'appended' } | { kind: 'conflict' } | { kind: 'duplicate'; response: Json };
+/** A move already applied under an idempotency key: the move sent then and the answer given. */
+export interface IdempotentMove {
+  move: Move;
+  response: Json;
+}
+
+export type AppendResult = { kind: 'appended' } | { kind: 'conflict' } | ({ kind: 'duplicate' } & IdempotentMove);
 
 export interface ListFilter {
   status?: GameStatus;
@@ -81,7 +87,7 @@ export interface GameStore {
   countEvents(id: string, upTo: number): Promise<number>;
   latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null>;
   append(cmd: AppendCommand): Promise<AppendResult>;
-  findIdempotent(id: string, seat: Seat, key: string): Promise<Json | null>;
+  findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null>;
   listGames(filter: ListFilter): Promise<GameRow[]>;
   deleteGame(id: string): Promise<boolean>;
   ping(): Promise<void>;

@@ -66,6 +66,10 @@ describe('game service on Postgres (integration)', () => {
     const other = newService(); // the retry reaches another server process
     expect(await other.submitMove(id, seats[0]!.token, { type: 'bid', amount: 2 }, { idempotencyKey: 'k1' })).toEqual(first);
     expect((await service.events(id, undefined)).moves).toHaveLength(1);
+    // The same key for a different move is a client error, not a silent replay of the first answer.
+    const reused = await code(service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 3 }, { idempotencyKey: 'k1' }));
+    expect(reused.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(reused.message).toMatch(/already used by this seat for another move/);
   });
 
   it('a stale expectedVersion is a VERSION_CONFLICT naming the current version; nothing is written', async () => {

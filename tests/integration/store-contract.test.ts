@@ -68,9 +68,9 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       const g = newGame();
       await store.createGame(g);
       await store.append(cmd(g.id, 0, { idempotencyKey: 'k', response: { first: true } }));
-      expect(await store.append(cmd(g.id, 1, { seat: 0, idempotencyKey: 'k', response: { second: true } }))).toEqual({ kind: 'duplicate', response: { first: true } });
+      expect(await store.append(cmd(g.id, 1, { seat: 0, idempotencyKey: 'k', response: { second: true } }))).toEqual({ kind: 'duplicate', move: { type: 'm' }, response: { first: true } });
       expect(await store.append(cmd(g.id, 1, { seat: 1, idempotencyKey: 'k' }))).toEqual({ kind: 'appended' });
-      expect(await store.findIdempotent(g.id, 0, 'k')).toEqual({ first: true });
+      expect(await store.findIdempotent(g.id, 0, 'k')).toEqual({ move: { type: 'm' }, response: { first: true } });
       expect(await store.findIdempotent(g.id, 0, 'other')).toBeNull();
     });
 
