@@ -9,6 +9,8 @@ export interface Config {
   dbPoolSize: number;
   embeddedPort: number;
   operatorToken: string | undefined;
+  /** Redis for GraphQL live updates shared by several server processes; none: in-process only. */
+  redisUrl: string | undefined;
   /** Allowed CORS origins: `*` or a comma-separated list. */
   corsOrigins: string;
   /** Requests per minute per client (seat token, else IP); 0 disables the limit. */
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: int(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE') || 10,
     embeddedPort: int(env.EMBEDDED_PG_PORT, 54329, 'EMBEDDED_PG_PORT'),
     operatorToken: env.OPERATOR_TOKEN || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     corsOrigins: env.CORS_ORIGINS || '*',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
 import mercurius from 'mercurius';
+import mqemitterRedis from 'mqemitter-redis';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
 import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
@@ -309,6 +310,11 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     GameUpdate: { gameId: (g: { id: string }) => g.id },
   };
 
+  // With REDIS_URL, live updates go through Redis, so a watcher connected to one server process is
+  // woken by a move accepted by another. Without it, the emitter is in-process.
+  const emitter = config.redisUrl ? mqemitterRedis({ connectionString: config.redisUrl }) : undefined;
+  if (emitter) app.addHook('onClose', () => new Promise<void>((resolve) => emitter.close(() => resolve())));
+
   await app.register(mercurius, {
     schema: baseSdl(games),
     resolvers: resolvers as never,
@@ -317,6 +323,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     validationRules: [costLimitRule(config.graphqlMaxCost)],
     context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service }),
     subscription: {
+      ...(emitter ? { emitter } : {}),
       onConnect: ({ payload }: { payload?: { authorization?: string; Authorization?: string } }) => {
         try {
           return { token: bearer(payload?.authorization ?? payload?.Authorization) ?? undefined };

@@ -20,8 +20,8 @@ export const OPERATOR_TOKEN = 'test-operator-token';
 export const testRegistry = () => new GameRegistry([...defaultRegistry().list(), sealedBids]);
 
 /** A real server on its own database and a free port. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
+export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase): Promise<TestServer> {
+  const db = shared ?? (await createTestDatabase());
   const config = loadConfig({ DATABASE_URL: db.url, OPERATOR_TOKEN, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'test', ...env });
   const running = await createServer(config, { registry: testRegistry() });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
@@ -33,7 +33,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     db,
     async stop() {
       await running.close();
-      await db.drop();
+      if (!shared) await db.drop();
     },
   };
 }

@@ -1,0 +1,68 @@
+import { Socket } from 'node:net';
+import { createClient } from 'graphql-ws';
+import request from 'supertest';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Whether a Redis answers (it does on this project's machines and CI; a bare laptop may have none). */
+const redisUp = await new Promise<boolean>((resolve) => {
+  const u = new URL(REDIS);
+  const s = new Socket();
+  s.setTimeout(500);
+  s.once('connect', () => (s.destroy(), resolve(true)));
+  s.once('error', () => resolve(false));
+  s.once('timeout', () => (s.destroy(), resolve(false)));
+  s.connect(Number(u.port || 6379), u.hostname);
+});
+
+/**
+ * Two server processes' worth of apps on one database and one Redis: a watcher subscribed on one
+ * is woken by a move accepted by the other, with its own seat's view.
+ */
+describe.runIf(redisUp)('several server processes (end-to-end, Postgres + Redis)', () => {
+  let db: TestDatabase;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    a = await startTestServer({ REDIS_URL: REDIS }, db);
+    b = await startTestServer({ REDIS_URL: REDIS }, db);
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await db?.drop();
+  });
+
+  it('a watcher on server A sees a move accepted by server B, and each server serves the other\'s moves', async () => {
+    const g = await request(a.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] });
+    const { id } = g.body;
+    const [t0, t1] = g.body.seats.map((x: { token: string }) => x.token);
+    const client = createClient({ url: `${a.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${t1}` }, retryAttempts: 0 });
+    const updates: { version: number; view: { bids: unknown[] } }[] = [];
+    const dispose = client.subscribe<{ gameUpdated: { version: number; view: { bids: unknown[] } } }>(
+      { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version view } }', variables: { id } },
+      { next: (m) => void (m.data && updates.push(m.data.gameUpdated)), error: () => {}, complete: () => {} },
+    );
+    const waitFor = async (n: number) => {
+      for (let i = 0; i < 100 && updates.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+      return updates;
+    };
+    expect((await waitFor(1))[0]!.version).toBe(0);
+    await new Promise((r) => setTimeout(r, 200)); // let the subscription reach Redis
+    await request(b.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${t0}`).send({ move: { type: 'bid', amount: 2 } }).expect(200);
+    const got = await waitFor(2);
+    expect(got[1]?.version).toBe(1);
+    expect(got[1]?.view.bids).toEqual(['sealed', null]); // seat 1's own view: seat 0's bid stays sealed
+    // Server A, whose cache still holds version 0, accepts the next move on top of B's.
+    const r = await request(a.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${t1}`).send({ move: { type: 'bid', amount: 1 } });
+    expect(r.status).toBe(200);
+    expect(r.body.version).toBe(2);
+    expect((await waitFor(3))[2]?.version).toBe(2);
+    dispose();
+    await client.dispose();
+  });
+});
