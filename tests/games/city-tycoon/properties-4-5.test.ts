@@ -1,27 +1,4 @@
-import { describe, it } from 'vitest';
-import type { State } from '../../../src/games/city-tycoon/types.js';
-import { checkRandomGame } from '../../support/properties.js';
-import { game } from './helpers.js';
-import { candidates, count, invariant, secrets, startTotal } from './props.js';
+import { harnessSuite } from './suites.js';
 
-/** Split in two files (2-3 and 4-5 players) so that vitest runs them side by side. */
-const PLAYERS = [4, 5];
-const GAMES: Record<number, number> = { 4: 4, 5: 3 };
-
-describe('city-tycoon property tests (checkRandomGame)', () => {
-  for (const players of PLAYERS) {
-    const games = count(GAMES[players]!);
-    it(`${games} random ${players}-player games keep the kernel contracts, conservation and secrecy`, () => {
-      for (let i = 0; i < games; i++) {
-        checkRandomGame<State>(game, `ct-${players}-${i}`, {
-          players,
-          options: i % 4 === 3 ? { draftPass: 'left' } : {},
-          invariant: invariant(startTotal(players)),
-          candidates,
-          secrets,
-        });
-      }
-    });
-  }
-});
-
+/** 4 and 5 players (2 and 3 run from properties-2-3.test.ts, side by side). */
+harnessSuite({ 4: 4, 5: 3 });
