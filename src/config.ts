@@ -13,7 +13,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Allowed CORS origins: `*` or a comma-separated list. */
   corsOrigins: string;
-  /** Requests per minute per client (seat token, else IP); 0 disables the limit. */
+  /** Requests per minute per client address; 0 disables the limit. */
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
   importBodyLimitBytes: number;

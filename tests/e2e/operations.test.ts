@@ -49,6 +49,8 @@ describe('operations (end-to-end)', () => {
     expect(r.status).toBe(429);
     expect(r.body.code).toBe('RATE_LIMITED');
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    // A made-up bearer token does not buy a fresh allowance.
+    expect((await request(limited.url).get('/api/v1/game-types').set('Authorization', 'Bearer made-up')).status).toBe(429);
     await request(limited.url).get('/healthz').expect(200); // probes are never limited
     await limited.stop();
   });
