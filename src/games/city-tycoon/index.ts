@@ -1,4 +1,4 @@
-import type { FieldSchema, Game, Json, ObjectSchema, RuleViolation } from '../../engine/index.js';
+import type { FieldSchema, Game, Json, ObjectSchema } from '../../engine/index.js';
 import { DISTRICT_IDS } from './data.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
@@ -57,9 +57,6 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
     additionalProperties: false,
   },
   moveSchemas,
-  checkConfig(): RuleViolation | null {
-    return null;
-  },
   setup,
   decide,
   evolve,
