@@ -2,14 +2,15 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalHash, Rng, type Json } from '../../src/engine/index.js';
 import { hostedGames } from '../../src/games/index.js';
-import { GraphqlClient, RestClient, type Snapshot } from '../support/clients.js';
+import { expectTextRoundTrip, GraphqlClient, RestClient, type Snapshot } from '../support/clients.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
  * End to end over real HTTP: for every hosted game, a whole game from creation to its result,
  * played by seeded random choices among the legal moves the server lists, once through REST and
  * once through GraphQL. Then the replay endpoint must give, at every version, exactly the views
- * that were live, and a record exported then imported must reach the same final state.
+ * that were live, and a record exported then imported, as JSON and as text, must reach the same
+ * final state.
  */
 describe('whole games over HTTP (end-to-end)', () => {
   let s: TestServer;
@@ -69,6 +70,9 @@ describe('whole games over HTTP (end-to-end)', () => {
       expect(canonicalHash(copy.view)).toBe(canonicalHash(g.view));
       expect(copy.outcome).toEqual(g.outcome);
       expect(await s.service.stateHash(imported.body.id)).toBe(await s.service.stateHash(id));
+      // The text record (moves in notation) imports to the same final state too.
+      const text = await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
+      expect(text.split('\n').filter((l) => /^\d+\. \d+: /.test(l))).toHaveLength(g.version);
     });
 
     it(`${game.id}: a whole 2-player game through GraphQL with typed moves`, async () => {
@@ -88,6 +92,7 @@ describe('whole games over HTTP (end-to-end)', () => {
       expect(g.status).toBe('finished');
       expect((g.outcome as unknown as { winners: number[] }).winners.length).toBeGreaterThan(0);
       expect(g.view as Json).not.toBeNull();
+      await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
     });
   }
 });
