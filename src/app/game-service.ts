@@ -286,12 +286,12 @@ export class GameService {
    * The state before each stored move (hidden parts included), for server-side modules that need
    * each move's position (the text record writes moves in notation). Never sent as such.
    */
-  async positions(gameId: string): Promise<{ game: AnyGame; before: unknown[]; createdAt: Date; lastMoveAt: Date | null }> {
+  async positions(gameId: string): Promise<{ game: AnyGame; moves: StoredMove[]; before: unknown[]; createdAt: Date; lastMoveAt: Date | null }> {
     const s = await this.fresh(gameId);
     const moves = await this.store.readMoves(gameId, 0, s.version);
     let state = s.game.setup({ players: s.row.playerCount, options: s.row.options, seed: s.row.seed });
     const before = moves.map((m) => [state, (state = fold(s.game, state, m.events))][0]);
-    return { game: s.game, before, createdAt: s.row.createdAt, lastMoveAt: moves.at(-1)?.createdAt ?? null };
+    return { game: s.game, moves, before, createdAt: s.row.createdAt, lastMoveAt: moves.at(-1)?.createdAt ?? null };
   }
 
   async record(gameId: string, token: string | undefined): Promise<GameRecord> {

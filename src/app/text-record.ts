@@ -25,7 +25,7 @@
  * were made from, so reading a text record replays the game: a record is checked move by move,
  * and an error names its line.
  */
-import { applyMove, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
+import { applyMove, canonicalJson, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
 import type { AnyGame, Json, Move, Outcome, Seat } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import { AppError } from './errors.js';
@@ -51,9 +51,10 @@ const resultOf = (outcome: Outcome | null | undefined) => (outcome ? outcome.sco
 
 /**
  * Writes a record as text. `before(i)` is the state the i-th move (0-based) was made from; it is
- * only read for moves the record shows (a hidden move is written `{hidden}`).
+ * only read for moves the record shows. A move the record hides (null, or `hidden(i)`: the viewer
+ * got only part of it) is written `{hidden}`.
  */
-export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: number) => unknown, dates: TextRecordDates = {}): string {
+export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: number) => unknown, dates: TextRecordDates = {}, hidden: (i: number) => boolean = () => false): string {
   const lines = [
     header('Format', TEXT_RECORD_FORMAT),
     header('Game', record.type),
@@ -70,7 +71,7 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
   record.moves.forEach((m, i) => {
     let text: string;
     if (m.origin === 'resign') text = '';
-    else if (m.move === null) text = '{hidden}';
+    else if (m.move === null || hidden(i)) text = '{hidden}';
     else text = formatMove(game, before(i), m.seat, m.move as unknown as Move);
     const origin = m.origin && m.origin !== 'seat' ? `{${m.origin}}` : '';
     lines.push(`${m.version ?? i + 1}. ${m.seat}: ${[text, origin].filter((x) => x !== '').join(' ')}`);
@@ -106,6 +107,8 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const headers = new Map<string, { value: string; line: number }>();
   let n = 0;
+  while (n < lines.length && lines[n]!.trim() === '') n++;
+  const first = n + 1;
   for (; n < lines.length; n++) {
     const line = lines[n]!.trim();
     if (line === '') {
@@ -126,7 +129,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
   }
   const need = (name: string): { value: string; line: number } => {
     const h = headers.get(name);
-    if (!h) throw fault('INVALID_INPUT', n + 1, `missing header [${name} "..."]; a text record starts with Format, Game, EngineVersion, Options, Seat0.. and, once the game is over, Seed`);
+    if (!h) throw fault('INVALID_INPUT', first, `missing header [${name} "..."]: a text record starts with the headers Format, Game, EngineVersion, Options, Seat0, Seat1... and, once the game is over, Seed`);
     return h;
   };
   const format = need('Format');
@@ -221,7 +224,9 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
 export async function textRecordOf(service: GameService, gameId: string, token: string | undefined): Promise<string> {
   const record = await service.record(gameId, token);
   const p = await service.positions(gameId);
-  return writeTextRecord(p.game, record, (i) => p.before[i], { createdAt: p.createdAt, lastMoveAt: p.lastMoveAt });
+  // A move this caller may not read in full (a kept draft tile) reaches the record cut down: hidden.
+  const hidden = (i: number) => canonicalJson(record.moves[i]!.move) !== canonicalJson(p.moves[i]?.move as unknown as Json);
+  return writeTextRecord(p.game, record, (i) => p.before[i], { createdAt: p.createdAt, lastMoveAt: p.lastMoveAt }, hidden);
 }
 
 /**
