@@ -47,7 +47,7 @@ function recordOf(game: AnyGame, players: number, seed: string) {
 describe('the citybuilder command line', () => {
   for (const game of hostedGames) {
     it(`${game.id}: validates a record, converts it to text and back unchanged, and replays any version`, async () => {
-      const { record, states } = recordOf(game, 3, `cli-${game.id}`);
+      const { record, states } = recordOf(game as AnyGame, 3, `cli-${game.id}`);
       const json = join(dir, `${game.id}.json`);
       writeFileSync(json, JSON.stringify(record));
 
@@ -70,13 +70,13 @@ describe('the citybuilder command line', () => {
       expect(replay.code, replay.err).toBe(0);
       expect(replay.out).toContain(`version ${at} of ${record.moves.length}`);
       const view = JSON.parse(replay.out.slice(replay.out.indexOf('\n{') + 1));
-      expect(canonicalHash(view)).toBe(canonicalHash(game.view(states[at - 1], 1)));
+      expect(canonicalHash(view)).toBe(canonicalHash((game as AnyGame).view(states[at - 1], 1)));
     });
   }
 
   it('refuses an illegal move with its line and rule (exit 1), and a bad command line (exit 2)', async () => {
     const game = hostedGames.find((g) => g.id === 'ma-petite-ville')!;
-    const { record } = recordOf(game, 2, 'cli-bad');
+    const { record } = recordOf(game as AnyGame, 2, "cli-bad");
     const text = (await cli('convert', (writeFileSync(join(dir, 'bad.json'), JSON.stringify(record)), join(dir, 'bad.json')), '--to', 'text')).out;
     const lines = text.split('\n');
     const n = lines.findIndex((l) => l.startsWith('1. '));
@@ -98,7 +98,7 @@ describe('the citybuilder command line', () => {
   });
 
   it('runs as the package bin (bin/citybuilder.js)', async () => {
-    const { record } = recordOf(hostedGames[0]!, 2, 'cli-bin');
+    const { record } = recordOf(hostedGames[0] as AnyGame, 2, 'cli-bin');
     writeFileSync(join(dir, 'bin.json'), JSON.stringify(record));
     const r = await promisify(execFile)(process.execPath, ['bin/citybuilder.js', 'validate', join(dir, 'bin.json')]);
     expect(r.stdout).toMatch(/^valid: town-center/);
