@@ -39,6 +39,17 @@ describe('notation and text records (end-to-end)', () => {
     expect(r.body.version).toBe(1);
     const log = await request(s.url).get(`/api/v1/games/${id}/events`);
     expect(log.body.moves[0].move).toEqual(l.moves[k]);
+
+    // A notation sent twice with one Idempotency-Key is applied once; the retry gets the first answer.
+    const send = () => request(s.url).post(`/api/v1/games/${id}/moves`).set({ ...auth(seats[1]!.token), 'Idempotency-Key': 'hall-once' }).send({ notation: 'hall b2' });
+    const first = await send();
+    const again = await send();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const other = await request(s.url).post(`/api/v1/games/${id}/moves`).set({ ...auth(seats[1]!.token), 'Idempotency-Key': 'hall-once' }).send({ notation: 'hall d2' });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await request(s.url).get(`/api/v1/games/${id}`)).body.version).toBe(2);
   });
 
   it('an unreadable notation is 400 INVALID_INPUT naming what was expected, with the legal notations; nothing is written', async () => {

@@ -10,6 +10,7 @@ import type { AnyGame } from '../../src/engine/index.js';
  * as parse reads them). Returns the number of positions and moves checked.
  */
 export function checkNotationRoundTrip(game: AnyGame, players: number, positions: number, options: Record<string, unknown> = {}): { positions: number; moves: number } {
+  expect(game.notation, `${game.id} has a notation (Game.notation)`).toBeDefined();
   const resolved = resolveOptions(game, players, options);
   if (!resolved.ok) throw new Error(resolved.error.message);
   let seen = 0;
