@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalHash, Rng, type Json } from '../../src/engine/index.js';
+import { run } from '../../src/cli/citybuilder.js';
 import { hostedGames } from '../../src/games/index.js';
 import { expectTextRoundTrip, GraphqlClient, RestClient, type Snapshot } from '../support/clients.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -73,6 +74,21 @@ describe('whole games over HTTP (end-to-end)', () => {
       // The text record (moves in notation) imports to the same final state too.
       const text = await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
       expect(text.split('\n').filter((l) => /^\d+\. \d+: /.test(l))).toHaveLength(g.version);
+
+      // The command line, offline, accepts both records, converts the JSON one to the same moves
+      // in text, and replays the game to the final view the server shows.
+      const files: Record<string, string> = { 'game.json': JSON.stringify(record.body), 'game.txt': text };
+      const cli = async (...argv: string[]) => {
+        const out: string[] = [];
+        const code = await run(argv, { out: (t) => out.push(t), err: (t) => out.push(t), read: async (f) => files[f]! });
+        return { code, out: out.join('\n') };
+      };
+      for (const f of Object.keys(files)) expect(await cli('validate', f)).toMatchObject({ code: 0, out: expect.stringMatching(/^valid: .* finished/) });
+      const converted = (await cli('convert', 'game.json', '--to', 'text')).out;
+      const movesOf = (t: string) => t.split('\n').filter((l) => /^\d+\. \d+: /.test(l));
+      expect(movesOf(converted)).toEqual(movesOf(text));
+      const replay = (await cli('replay', 'game.txt', '--seat', '0')).out;
+      expect(canonicalHash(JSON.parse(replay.slice(replay.indexOf('\n{') + 1)))).toBe(canonicalHash((await api.game(id, seats[0]!.token)).view));
     });
 
     it(`${game.id}: a whole 2-player game through GraphQL with typed moves`, async () => {
