@@ -157,7 +157,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
   const game = registry.version(type.value, Number(engine.value));
   if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${type.value} engine version ${engine.value} (it has ${registry.versions(type.value).join(', ')}): the record cannot be replayed under its own rules`, { line: engine.line });
   const seed = headers.get('Seed');
-  if (!seed) throw fault('IMPORT_INVALID', n + 1, 'the record has no Seed header: records of games still running omit it, so they cannot be replayed');
+  if (!seed) throw fault('IMPORT_INVALID', first, 'the record has no Seed header: records of games still running omit it, so they cannot be replayed');
   const resolved = resolveOptions(game, players.length, options);
   if (!resolved.ok) throw fault('IMPORT_INVALID', optionsHeader?.line ?? n + 1, resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
 
