@@ -326,8 +326,14 @@ export class GameService {
     return this.locks.run(gameId, async () => {
       let s = await this.session(gameId);
       const seat = this.requireSeat(this.callerIn(s, token));
-      // A notation is read in the state the server holds now; the move stored is the parsed move.
-      const parsed = opts.notation === undefined ? null : parseMove(s.game, s.state, seat, opts.notation);
+      // A notation is read in the position the move is decided in (read again below if another
+      // process moves the game on first); the move stored is the parsed move.
+      let parsed = opts.notation === undefined ? null : parseMove(s.game, s.state, seat, opts.notation);
+      if (parsed && !parsed.ok && (await this.store.getVersion(gameId)) !== s.version) {
+        s = await this.catchUp(s);
+        parsed = parseMove(s.game, s.state, seat, opts.notation!);
+      }
+      let parsedAt = s.version;
       const key = opts.idempotencyKey ?? null;
       if (key !== null) {
         const prior = await this.store.findIdempotent(gameId, seat, key);
@@ -342,6 +348,12 @@ export class GameService {
         if (opts.expectedVersion !== undefined && opts.expectedVersion !== s.version) {
           if (opts.expectedVersion > s.version) s = await this.catchUp(s); // this process may be behind
           if (opts.expectedVersion !== s.version) throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
+        }
+        if (opts.notation !== undefined && s.version !== parsedAt) {
+          const again = parseMove(s.game, s.state, seat, opts.notation);
+          if (!again.ok) throw notationProblem(s.game, s.state, seat, again.error);
+          move = again.value;
+          parsedAt = s.version;
         }
         const applied = applyMove(s.game, s.state, move as Move, seat);
         if (!applied.ok) {
