@@ -2,9 +2,12 @@ import { expect } from 'vitest';
 import { canonicalJson, formatMove, parseMove, randomPlayout, resolveOptions } from '../../src/engine/index.js';
 import type { AnyGame } from '../../src/engine/index.js';
 
+/** PROPERTY_SCALE (default 1) scales the number of positions, as it scales the property tests' games. */
+export const scaledPositions = (n: number): number => Math.max(20, Math.round(n * Number(process.env.PROPERTY_SCALE ?? '1')));
+
 /**
  * The notation contract over random positions (chessops' san round-trip, for our games): plays
- * random games until at least `positions` positions have been seen, and in each one checks, for
+ * random games until at least `positions` positions (scaled) have been seen, and in each one checks, for
  * every listed move m of the seat to move, that parse(format(m)) is m (also when the text is
  * upper-cased or re-spaced), and that no two listed moves share a text (compared case-insensitively,
  * as parse reads them). Returns the number of positions and moves checked.
@@ -13,9 +16,10 @@ export function checkNotationRoundTrip(game: AnyGame, players: number, positions
   expect(game.notation, `${game.id} has a notation (Game.notation)`).toBeDefined();
   const resolved = resolveOptions(game, players, options);
   if (!resolved.ok) throw new Error(resolved.error.message);
+  const target = scaledPositions(positions);
   let seen = 0;
   let moves = 0;
-  for (let g = 0; seen < positions; g++) {
+  for (let g = 0; seen < target; g++) {
     randomPlayout(game, { players, options: resolved.value, seed: `notation-${game.id}-${players}-${g}` }, `notation-choices-${g}`, {
       beforeMove(state, seat, legal) {
         seen++;
