@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
+import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, notationsOf, parseMove, resolveOptions } from '../engine/index.js';
 import type { AnyGame, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, IdempotentMove, StoredMove } from '../store/types.js';
 import { AppError } from './errors.js';
 import { KeyedMutex } from './mutex.js';
+import { notationProblem } from './notation.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 /** A game loaded in memory: its header, engine, and the state folded up to `version`. */
@@ -229,7 +230,7 @@ export class GameService {
     const s = await this.fresh(gameId);
     const seat = this.requireSeat(this.callerIn(s, token));
     const moves = s.row.status === 'finished' ? [] : s.game.legalMoves(s.state, seat);
-    return { version: s.version, seat, toMove: this.derived(s.game, s.state).toMove, moves: moves as unknown as Json[] };
+    return { version: s.version, seat, toMove: this.derived(s.game, s.state).toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves) };
   }
 
   async events(gameId: string, token: string | undefined, after = 0, limit = 200) {
@@ -281,6 +282,18 @@ export class GameService {
     return canonicalHash(await this.stateAt(s, at));
   }
 
+  /**
+   * The state before each stored move (hidden parts included), for server-side modules that need
+   * each move's position (the text record writes moves in notation). Never sent as such.
+   */
+  async positions(gameId: string): Promise<{ game: AnyGame; moves: StoredMove[]; before: unknown[]; createdAt: Date; lastMoveAt: Date | null }> {
+    const s = await this.fresh(gameId);
+    const moves = await this.store.readMoves(gameId, 0, s.version);
+    let state = s.game.setup({ players: s.row.playerCount, options: s.row.options, seed: s.row.seed });
+    const before = moves.map((m) => [state, (state = fold(s.game, state, m.events))][0]);
+    return { game: s.game, moves, before, createdAt: s.row.createdAt, lastMoveAt: moves.at(-1)?.createdAt ?? null };
+  }
+
   async record(gameId: string, token: string | undefined): Promise<GameRecord> {
     const s = await this.fresh(gameId);
     const viewer = viewerOf(this.callerIn(s, token));
@@ -309,21 +322,38 @@ export class GameService {
    * expectedVersion, a stale version is a VERSION_CONFLICT. A repeated Idempotency-Key returns the
    * first answer without applying anything.
    */
-  async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string } = {}): Promise<MoveResult> {
+  async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string } = {}): Promise<MoveResult> {
     return this.locks.run(gameId, async () => {
       let s = await this.session(gameId);
       const seat = this.requireSeat(this.callerIn(s, token));
+      // A notation is read in the position the move is decided in (read again below if another
+      // process moves the game on first); the move stored is the parsed move.
+      let parsed = opts.notation === undefined ? null : parseMove(s.game, s.state, seat, opts.notation);
+      if (parsed && !parsed.ok && (await this.store.getVersion(gameId)) !== s.version) {
+        s = await this.catchUp(s);
+        parsed = parseMove(s.game, s.state, seat, opts.notation!);
+      }
+      let parsedAt = s.version;
       const key = opts.idempotencyKey ?? null;
       if (key !== null) {
         const prior = await this.store.findIdempotent(gameId, seat, key);
-        if (prior !== null) return this.replayAnswer(prior, move, key);
+        // A retried notation may no longer read in the new state: the key then stands for the first move.
+        if (prior !== null) return this.replayAnswer(prior, parsed ? (parsed.ok ? parsed.value : prior.move) : move, key);
       }
+      if (parsed && !parsed.ok) throw notationProblem(s.game, s.state, seat, parsed.error);
+      if (parsed) move = parsed.value;
       const shape = checkMoveShape(s.game, move);
       if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
       for (let attempt = 0; ; attempt++) {
         if (opts.expectedVersion !== undefined && opts.expectedVersion !== s.version) {
           if (opts.expectedVersion > s.version) s = await this.catchUp(s); // this process may be behind
           if (opts.expectedVersion !== s.version) throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
+        }
+        if (opts.notation !== undefined && s.version !== parsedAt) {
+          const again = parseMove(s.game, s.state, seat, opts.notation);
+          if (!again.ok) throw notationProblem(s.game, s.state, seat, again.error);
+          move = again.value;
+          parsedAt = s.version;
         }
         const applied = applyMove(s.game, s.state, move as Move, seat);
         if (!applied.ok) {

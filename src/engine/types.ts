@@ -130,6 +130,26 @@ export interface Game<S, M extends Move, E extends GameEvent, O> {
    */
   moveView?(move: M, seat: Seat, viewer: Viewer): Json | null;
   outcome(state: S): Outcome | null;
+  /** Optional: the game's move notation (see `Notation`). Every hosted game has one. */
+  notation?: Notation<S, M>;
+}
+
+/**
+ * Move notation, in the style of chessops' parseSan/makeSan: a short text for a move, in the game's
+ * own terms (cards, tiles, coordinates, deck numbers), and its inverse. Contracts:
+ * - `format(state, seat, move)` is written in the state the move is made from. For every move m of
+ *   `legalMoves(state, seat)`, `parse(state, seat, format(state, seat, m))` is m (the same JSON), and
+ *   no two listed moves have the same format: where a short text would be ambiguous in that
+ *   position, format adds what tells the moves apart.
+ * - format reads only the move and public parts of the state (and the seat's own hand), so a text
+ *   never tells a viewer more than the move itself would.
+ * - `parse` is case-insensitive and tolerant of spacing; it reads the text's shape and names what
+ *   it expected when it cannot read it. It need not check legality: `decide` judges the move it
+ *   returns (so an illegal move keeps its own code and rule).
+ */
+export interface Notation<S, M extends Move> {
+  format(state: S, seat: Seat, move: M): string;
+  parse(state: S, seat: Seat, text: string): Result<M>;
 }
 
 /** The erased form the service works with: the registry holds games of different state types. */

@@ -132,6 +132,8 @@ type Game {
   createdAt: String!
   """The caller's legal moves now, each { type, ...fields } (needs a seat token)"""
   legalMoves: [JSON!]!
+  """The caller's legal moves in the game's notation, in the order of legalMoves (needs a seat token)"""
+  legalMoveNotations: [String!]!
   events(after: Int = 0, limit: Int = 200): [MoveEntry!]!
   """The game right after version \`at\`"""
   replay(at: Int!): GameAt!
@@ -185,6 +187,8 @@ type Query {
 type Mutation {
   createGame(input: CreateGameInput!): CreatedGame!
   submitMove(gameId: ID!, move: MoveInput!, expectedVersion: Int, idempotencyKey: String): MoveResult!
+  """Submit a move written in the game's notation (e.g. "build residential b4"); the move stored is the parsed move."""
+  submitNotation(gameId: ID!, notation: String!, expectedVersion: Int, idempotencyKey: String): MoveResult!
   importRecord(record: JSON!): CreatedGame!
   """Operator only"""
   deleteGame(id: ID!): Boolean!
@@ -253,6 +257,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
 
   const gameResolvers = {
     legalMoves: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).moves),
+    legalMoveNotations: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).notations),
     events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
       if (a.limit < 1 || a.limit > 1000 || a.after < 0) throw new AppError('INVALID_INPUT', 'events takes after >= 0 and 1 <= limit <= 1000');
       return (await service.events(g.id, ctx.token, a.after, a.limit)).moves;
@@ -282,6 +287,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         const summary = await service.getGame(a.gameId, ctx.token);
         const game = service.registry.version(summary.type, summary.engineVersion)!;
         return service.submitMove(a.gameId, ctx.token, moveFromInput(game, a.move), { expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
+      }),
+      submitNotation: guard(async (_: unknown, a: { gameId: string; notation: string; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
+        if (a.notation.length < 1 || a.notation.length > 2000) throw new AppError('INVALID_INPUT', 'a notation has 1 to 2000 characters');
+        return service.submitMove(a.gameId, ctx.token, undefined, { notation: a.notation, expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       importRecord: guard(async (_: unknown, a: { record: GameRecord }) => {
         const r = a.record;

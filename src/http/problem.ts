@@ -63,6 +63,9 @@ export const problemSchema = {
     violation: { type: 'string', description: 'For ILLEGAL_MOVE: the engine\'s own code for the broken rule, e.g. RESIDENTIAL_SPACING' },
     rule: { type: 'string', description: 'The rulebook section or ruling that was broken' },
     currentVersion: { type: 'integer', description: 'For VERSION_CONFLICT: the game\'s version now' },
+    line: { type: 'integer', description: 'For a text record: the line at fault (1-based)' },
+    index: { type: 'integer', description: 'For IMPORT_INVALID: the 0-based index of the first bad move' },
+    legalNotations: { type: 'array', items: { type: 'string' }, description: 'For a notation that cannot be read: the seat\'s legal moves in notation' },
   },
   required: ['type', 'title', 'status', 'code', 'detail'],
 } as const;

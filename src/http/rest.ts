@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
+import { readTextRecord, textRecordOf } from '../app/text-record.js';
 import type { Config } from '../config.js';
 
 /** The bearer token of a request, if any. A malformed Authorization header is a client error. */
@@ -126,17 +127,23 @@ export function restRoutes(service: GameService, config: Config) {
         response: {
           200: {
             type: 'object',
-            properties: { version: { type: 'integer' }, seat: { type: 'integer' }, toMove: seatList, moves: { type: 'array', items: { $ref: 'MoveRef#' } } },
+            properties: {
+              version: { type: 'integer' },
+              seat: { type: 'integer' },
+              toMove: seatList,
+              moves: { type: 'array', items: { $ref: 'MoveRef#' } },
+              notations: { type: 'array', items: { type: 'string' }, description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")' },
+            },
           },
           ...errors(401, 403, 404, 409),
         },
       },
     }, async (req) => service.legalMoves(req.params.id, tokenOf(req)));
 
-    app.post<{ Params: { id: string }; Body: { move: unknown; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
+    app.post<{ Params: { id: string }; Body: { move?: unknown; notation?: string; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
       schema: {
         summary: 'Submit a move for the token\'s seat',
-        description: 'Validated by the game engine on the server. With expectedVersion, a stale version is a VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided again against the new state. A retry with the same Idempotency-Key is applied once and gets the first answer.',
+        description: 'Send exactly one of `move` (JSON) or `notation` (the move in the game\'s notation, read in the current position; the move stored is the parsed move). Validated by the game engine on the server. With expectedVersion, a stale version is a VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided again against the new state. A retry with the same Idempotency-Key is applied once and gets the first answer.',
         tags: ['moves'],
         params: idParam,
         headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } } },
@@ -144,8 +151,11 @@ export function restRoutes(service: GameService, config: Config) {
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['move'],
-          properties: { move: { $ref: 'MoveRef#' }, expectedVersion: { type: 'integer', minimum: 0 } },
+          properties: {
+            move: { $ref: 'MoveRef#' },
+            notation: { type: 'string', minLength: 1, maxLength: 2000, description: 'The move in notation, e.g. "build residential b4" (docs/rules/<game>.md); instead of move' },
+            expectedVersion: { type: 'integer', minimum: 0 },
+          },
         },
         response: {
           200: {
@@ -161,7 +171,11 @@ export function restRoutes(service: GameService, config: Config) {
           ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429),
         },
       },
-    }, async (req) => service.submitMove(req.params.id, tokenOf(req), req.body.move, { expectedVersion: req.body.expectedVersion, idempotencyKey: req.headers['idempotency-key'] }));
+    }, async (req) => {
+      const { move, notation, expectedVersion } = req.body;
+      if ((move === undefined) === (notation === undefined)) throw new AppError('INVALID_INPUT', 'send exactly one of move (the move as JSON) or notation (the move as text, e.g. "pass")');
+      return service.submitMove(req.params.id, tokenOf(req), move, { expectedVersion, idempotencyKey: req.headers['idempotency-key'], notation });
+    });
 
     app.get<{ Params: { id: string }; Querystring: { after?: number; limit?: number } }>('/games/:id/events', {
       schema: {
@@ -200,25 +214,51 @@ export function restRoutes(service: GameService, config: Config) {
       },
     }, async (req) => service.replay(req.params.id, tokenOf(req), req.query.at));
 
-    app.get<{ Params: { id: string } }>('/games/:id/record', {
+    app.get<{ Params: { id: string }; Querystring: { format?: 'json' | 'text' } }>('/games/:id/record', {
       schema: {
         summary: 'The game record: type, options, players, engine version, moves; the seed once the game is over',
+        description: 'JSON by default; the text record (citybuilder-text/1, moves in notation, like chess\'s PGN) with ?format=text or Accept: text/plain.',
         tags: ['replay'],
         params: idParam,
+        querystring: { type: 'object', additionalProperties: false, properties: { format: { type: 'string', enum: ['json', 'text'], description: 'json (default) or text' } } },
         security: [...auth, {}],
-        response: { 200: { $ref: 'GameRecord#' }, ...errors(401, 404, 409) },
+        response: {
+          200: {
+            content: {
+              'application/json': { schema: { $ref: 'GameRecord#' } },
+              'text/plain': { schema: { type: 'string', description: 'The text record (docs/api.md, "Text records")' } },
+            },
+          },
+          ...errors(400, 401, 404, 409),
+        },
       },
-    }, async (req) => service.record(req.params.id, tokenOf(req)));
+    }, async (req, reply) => {
+      const text = req.query.format === 'text' || (req.query.format === undefined && /^\s*text\/plain/i.test(req.headers.accept ?? ''));
+      if (!text) return service.record(req.params.id, tokenOf(req));
+      return reply.type('text/plain; charset=utf-8').send(await textRecordOf(service, req.params.id, tokenOf(req)));
+    });
 
-    app.post<{ Body: GameRecord }>('/games/import', {
-      bodyLimit: config.importBodyLimitBytes,
-      schema: {
-        summary: 'Import a finished game\'s record: every move is validated again, into a new game',
-        tags: ['replay'],
-        body: { $ref: 'GameRecord#' },
-        response: { 201: createdGame, ...errors(400, 409, 413, 415, 422) },
-      },
-    }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));
+    // The import accepts the text record too: text/plain is read (and replayed) into the JSON
+    // record here, then validated like any JSON record. Only this route reads text/plain.
+    await app.register(async (scope) => {
+      scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+        try {
+          done(null, readTextRecord(service.registry, body as string).record);
+        } catch (err) {
+          done(err as Error, undefined);
+        }
+      });
+      scope.post<{ Body: GameRecord }>('/games/import', {
+        bodyLimit: config.importBodyLimitBytes,
+        schema: {
+          summary: 'Import a finished game\'s record: every move is validated again, into a new game',
+          description: 'A JSON record (application/json) or a text record (text/plain, citybuilder-text/1). A text record\'s errors name their line: a missing header, a bad move number or seat is INVALID_INPUT; an unreadable or illegal move IMPORT_INVALID with the engine\'s `violation` and `rule`.',
+          tags: ['replay'],
+          body: { $ref: 'GameRecord#' },
+          response: { 201: createdGame, ...errors(400, 409, 413, 415, 422) },
+        },
+      }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));
+    });
 
     app.get<{ Querystring: { status?: 'active' | 'finished'; type?: string; limit?: number; before?: string } }>('/games', {
       schema: {

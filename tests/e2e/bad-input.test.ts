@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectTextRoundTrip } from '../support/clients.js';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -122,6 +123,7 @@ describe('bad input (end-to-end, REST and GraphQL)', () => {
     await request(s.url).post(`/api/v1/games/${g.body.id}/moves`).set(bearer(a)).send({ move: { type: 'bid', amount: 1 } }).expect(200);
     await request(s.url).post(`/api/v1/games/${g.body.id}/moves`).set(bearer(b)).send({ move: { type: 'bid', amount: 1 } }).expect(200);
     expectProblem(await request(s.url).post(`/api/v1/games/${g.body.id}/moves`).set(bearer(a)).send({ move: { type: 'bid', amount: 1 } }), 409, 'GAME_OVER');
+    await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), g.body.id);
     before = await logLength();
   });
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { canonicalJson } from '../../src/engine/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTextRoundTrip } from '../support/clients.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -65,6 +66,7 @@ describe('50 concurrent clients in one simultaneous phase (end-to-end)', () => {
     const resolved = log.body.moves.flatMap((m: { events: { type: string; bids?: number[] }[] }) => m.events.filter((e) => e.type === 'roundResolved'));
     expect(resolved).toHaveLength(rounds);
     for (const r of resolved) expect(r.bids).toHaveLength(seats);
+    await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
   });
 
   it('Town Center, 8 seats: 50 clients race through the simultaneous Construction phase; every cube is built once', async () => {

@@ -1,15 +1,17 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalHash, Rng, type Json } from '../../src/engine/index.js';
+import { run } from '../../src/cli/citybuilder.js';
 import { hostedGames } from '../../src/games/index.js';
-import { GraphqlClient, RestClient, type Snapshot } from '../support/clients.js';
+import { expectTextRoundTrip, GraphqlClient, RestClient, type Snapshot } from '../support/clients.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
  * End to end over real HTTP: for every hosted game, a whole game from creation to its result,
  * played by seeded random choices among the legal moves the server lists, once through REST and
  * once through GraphQL. Then the replay endpoint must give, at every version, exactly the views
- * that were live, and a record exported then imported must reach the same final state.
+ * that were live, and a record exported then imported, as JSON and as text, must reach the same
+ * final state.
  */
 describe('whole games over HTTP (end-to-end)', () => {
   let s: TestServer;
@@ -69,6 +71,24 @@ describe('whole games over HTTP (end-to-end)', () => {
       expect(canonicalHash(copy.view)).toBe(canonicalHash(g.view));
       expect(copy.outcome).toEqual(g.outcome);
       expect(await s.service.stateHash(imported.body.id)).toBe(await s.service.stateHash(id));
+      // The text record (moves in notation) imports to the same final state too.
+      const text = await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
+      expect(text.split('\n').filter((l) => /^\d+\. \d+: /.test(l))).toHaveLength(g.version);
+
+      // The command line, offline, accepts both records, converts the JSON one to the same moves
+      // in text, and replays the game to the final view the server shows.
+      const files: Record<string, string> = { 'game.json': JSON.stringify(record.body), 'game.txt': text };
+      const cli = async (...argv: string[]) => {
+        const out: string[] = [];
+        const code = await run(argv, { out: (t) => out.push(t), err: (t) => out.push(t), read: async (f) => files[f]! });
+        return { code, out: out.join('\n') };
+      };
+      for (const f of Object.keys(files)) expect(await cli('validate', f)).toMatchObject({ code: 0, out: expect.stringMatching(/^valid: .* finished/) });
+      const converted = (await cli('convert', 'game.json', '--to', 'text')).out;
+      const movesOf = (t: string) => t.split('\n').filter((l) => /^\d+\. \d+: /.test(l));
+      expect(movesOf(converted)).toEqual(movesOf(text));
+      const replay = (await cli('replay', 'game.txt', '--seat', '0')).out;
+      expect(canonicalHash(JSON.parse(replay.slice(replay.indexOf('\n{') + 1)))).toBe(canonicalHash((await api.game(id, seats[0]!.token)).view));
     });
 
     it(`${game.id}: a whole 2-player game through GraphQL with typed moves`, async () => {
@@ -88,6 +108,7 @@ describe('whole games over HTTP (end-to-end)', () => {
       expect(g.status).toBe('finished');
       expect((g.outcome as unknown as { winners: number[] }).winners.length).toBeGreaterThan(0);
       expect(g.view as Json).not.toBeNull();
+      await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
     });
   }
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTextRoundTrip } from '../support/clients.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /** GraphQL's replay side: events, replay at a version, the record, and importRecord. */
@@ -42,5 +43,6 @@ describe('GraphQL events, replay, record and import (end-to-end)', () => {
     const copy = await q('query($id: ID!) { game(id: $id) { view outcome { scores winners } } }', { id: importRecord.id });
     const original = await q('query($id: ID!) { game(id: $id) { view outcome { scores winners } } }', { id });
     expect(copy).toEqual(original);
+    await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
   });
 });

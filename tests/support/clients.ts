@@ -72,3 +72,19 @@ export function toMoveInput(game: AnyGame, move: Move): Record<string, unknown> 
   const { type, ...fields } = move as Move & Record<string, unknown>;
   return { [gameField(game)]: { [type]: Object.keys(fields).length === 0 ? true : fields } };
 }
+
+/**
+ * The round trip every finished game of the end-to-end tests goes through: its text record
+ * (GET .../record?format=text) imports (POST /games/import, text/plain) to a new game with the same
+ * final state, hidden parts included, as the original (which its JSON record also reaches).
+ */
+export async function expectTextRoundTrip(url: string, stateHash: (id: string) => Promise<string>, id: string): Promise<string> {
+  const text = await request(url).get(`/api/v1/games/${id}/record?format=text`);
+  expect(text.status, text.text).toBe(200);
+  expect(text.headers['content-type']).toMatch(/^text\/plain/);
+  const imported = await request(url).post('/api/v1/games/import').set('Content-Type', 'text/plain').send(text.text);
+  expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+  expect(imported.body.id).not.toBe(id);
+  expect(await stateHash(imported.body.id)).toBe(await stateHash(id));
+  return text.text;
+}

@@ -3,6 +3,7 @@ import { DISTRICT_IDS } from './data.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves, toMove } from './legal.js';
+import { notation } from './notation.js';
 import { COORD_LIMIT } from './map.js';
 import { setup } from './setup.js';
 import type { Event, Move, Options, State } from './types.js';
@@ -67,4 +68,5 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
   // C12: the tile a player keeps in the draft stays hidden from the others until it is played.
   moveView: (move, seat, viewer) => (move.type === 'keepTile' && viewer !== seat ? { type: 'keepTile' } : (move as unknown as Json)),
   outcome,
+  notation,
 };

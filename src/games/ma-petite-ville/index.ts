@@ -8,6 +8,7 @@ import { SQUARE_COORD_MAX, SQUARE_COORD_MIN, TILE_COORD_MAX, TILE_COORD_MIN } fr
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves } from './legal.js';
+import { notation } from './notation.js';
 import { setup } from './setup.js';
 import { standings } from './standings.js';
 import type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
@@ -93,4 +94,5 @@ export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
   view,
   eventView,
   outcome,
+  notation,
 };

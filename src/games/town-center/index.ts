@@ -3,6 +3,7 @@ import { BOARDS, PLAYER_BOARD_SIDES } from './data.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves, toMove } from './legal.js';
+import { notation } from './notation.js';
 import { setup } from './setup.js';
 import type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
 import { eventView, outcome, view } from './view.js';
@@ -93,4 +94,5 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
   view,
   eventView,
   outcome,
+  notation,
 };

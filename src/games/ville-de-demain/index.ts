@@ -4,6 +4,7 @@ import { HABITATION_KINDS } from './data.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves } from './legal.js';
+import { notation } from './notation.js';
 import { setup } from './setup.js';
 import type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
 import { eventView, outcome, view } from './view.js';
@@ -68,6 +69,7 @@ export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions
   view,
   eventView,
   outcome,
+  notation,
 };
 
 export type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';

@@ -1,0 +1,261 @@
+/**
+ * Text records: a game record people can read, mail and paste, in the manner of chess's PGN
+ * (chessops src/pgn.ts). Format `citybuilder-text/1`:
+ *
+ *   [Format "citybuilder-text/1"]          headers: one per line, values as JSON strings
+ *   [Game "town-center"]
+ *   [EngineVersion "1"]
+ *   [Options "{\"boardSide\":\"A\"}"]       the options, as JSON
+ *   [Seat0 "Ann"]                           one header per seat, in seat order
+ *   [Seat1 "Bob"]
+ *   [Seed "a1b2"]                           only once the game is over
+ *   [Created "2026-11-26T09:00:00.000Z"]    dates: informative, not imported
+ *   [LastMove "2026-11-26T09:40:00.000Z"]
+ *   [Status "finished"]
+ *   [Result "35:30"]                        scores by seat, or * while the game runs
+ *
+ *   1. 0: hall c3                           <version>. <seat>: <move in notation>
+ *   2. 1: hall b2
+ *   17. 2: {hidden}                         a move this reader may not see yet
+ *   30. 1: pass {resigned}                  a move not made by the seat itself: {resigned} played
+ *   31. 1: {resign}                         for a resigned seat, {timeout} on a deadline; {resign}
+ *   35:30                                   is the resignation itself. Then the result again.
+ *
+ * Blank lines and lines holding only a {comment} are ignored. Moves are written in the state they
+ * were made from, so reading a text record replays the game: a record is checked move by move,
+ * and an error names its line.
+ */
+import { applyMove, canonicalJson, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
+import type { AnyGame, Json, Move, Outcome, Seat } from '../engine/index.js';
+import type { GameRegistry } from '../games/registry.js';
+import { AppError } from './errors.js';
+import { RECORD_FORMAT, type GameRecord, type GameService } from './game-service.js';
+
+export const TEXT_RECORD_FORMAT = 'citybuilder-text/1';
+
+/** Who made a logged move when it is not the seat itself (the lobby's and deadlines' moves). */
+export const ORIGINS = ['resign', 'resigned', 'timeout'] as const;
+export type Origin = 'seat' | (typeof ORIGINS)[number];
+
+/** A record move as read from text: the JSON record's entry, with its origin when not the seat's. */
+export type RecordMove = GameRecord['moves'][number] & { origin?: Origin };
+export type AnyRecord = Omit<GameRecord, 'moves'> & { moves: RecordMove[] };
+
+export interface TextRecordDates {
+  createdAt?: Date | null;
+  lastMoveAt?: Date | null;
+}
+
+const header = (name: string, value: string) => `[${name} ${JSON.stringify(value)}]`;
+const resultOf = (outcome: Outcome | null | undefined) => (outcome ? outcome.scores.join(':') : '*');
+
+/**
+ * Writes a record as text. `before(i)` is the state the i-th move (0-based) was made from; it is
+ * only read for moves the record shows. A move the record hides (null, or `hidden(i)`: the viewer
+ * got only part of it) is written `{hidden}`.
+ */
+export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: number) => unknown, dates: TextRecordDates = {}, hidden: (i: number) => boolean = () => false): string {
+  const lines = [
+    header('Format', TEXT_RECORD_FORMAT),
+    header('Game', record.type),
+    header('EngineVersion', String(record.engineVersion)),
+    header('Options', JSON.stringify(record.options)),
+    ...record.players.map((p, i) => header(`Seat${p.seat ?? i}`, p.name)),
+    ...(record.seed !== undefined ? [header('Seed', record.seed)] : []),
+    ...(dates.createdAt ? [header('Created', dates.createdAt.toISOString())] : []),
+    ...(dates.lastMoveAt ? [header('LastMove', dates.lastMoveAt.toISOString())] : []),
+    header('Status', record.status ?? (record.outcome ? 'finished' : 'active')),
+    header('Result', resultOf(record.outcome)),
+    '',
+  ];
+  record.moves.forEach((m, i) => {
+    let text: string;
+    if (m.origin === 'resign') text = '';
+    else if (m.move === null || hidden(i)) text = '{hidden}';
+    else text = formatMove(game, before(i), m.seat, m.move as unknown as Move);
+    const origin = m.origin && m.origin !== 'seat' ? `{${m.origin}}` : '';
+    lines.push(`${m.version ?? i + 1}. ${m.seat}: ${[text, origin].filter((x) => x !== '').join(' ')}`);
+  });
+  lines.push(resultOf(record.outcome), '');
+  return lines.join('\n');
+}
+
+/** A text record's fault: the line it is on and what is wrong. */
+function fault(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, message: string, extra: Record<string, Json> = {}): AppError {
+  return new AppError(code, `line ${line}: ${message}`, { line, ...extra });
+}
+
+const HEADER = /^\[([A-Za-z][A-Za-z0-9]*)\s+(".*")\]$/;
+const MOVE = /^(\d+)\.\s*(\d+)\s*:\s*(.*?)\s*(?:\{\s*([a-z]+)\s*\})?$/i;
+const RESULT = /^(\*|-?\d+(?:\.\d+)?(?::-?\d+(?:\.\d+)?)*)$/;
+
+export interface ReadRecord {
+  record: AnyRecord;
+  /** The engine the record names, and the state after its last move. */
+  game: AnyGame;
+  state: unknown;
+}
+
+/**
+ * Reads a text record and replays it: headers first (a missing or malformed one, a bad move
+ * number or seat is INVALID_INPUT naming its line), then each move parsed from its notation in
+ * the position it was made from and decided by the engine (an unreadable or illegal move is
+ * IMPORT_INVALID naming the line, the engine's code and rule). Returns the JSON record it stands
+ * for, which imports to the same game. Needs the seed: records of running games cannot be replayed.
+ */
+export function readTextRecord(registry: GameRegistry, text: string): ReadRecord {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const headers = new Map<string, { value: string; line: number }>();
+  let n = 0;
+  while (n < lines.length && lines[n]!.trim() === '') n++;
+  const first = n + 1;
+  for (; n < lines.length; n++) {
+    const line = lines[n]!.trim();
+    if (line === '') {
+      if (headers.size > 0) break;
+      continue;
+    }
+    if (!line.startsWith('[')) break;
+    const m = HEADER.exec(line);
+    let value: unknown;
+    try {
+      value = m ? JSON.parse(m[2]!) : undefined;
+    } catch {
+      value = undefined;
+    }
+    if (!m || typeof value !== 'string') throw fault('INVALID_INPUT', n + 1, `a header is [Name "value"], with the value as a JSON string; got ${line.slice(0, 80)}`);
+    if (headers.has(m[1]!)) throw fault('INVALID_INPUT', n + 1, `the header ${m[1]} is given twice`);
+    headers.set(m[1]!, { value, line: n + 1 });
+  }
+  const need = (name: string): { value: string; line: number } => {
+    const h = headers.get(name);
+    if (!h) throw fault('INVALID_INPUT', first, `missing header [${name} "..."]: a text record starts with the headers Format, Game, EngineVersion, Options, Seat0, Seat1... and, once the game is over, Seed`);
+    return h;
+  };
+  const format = need('Format');
+  if (format.value !== TEXT_RECORD_FORMAT) throw fault('INVALID_INPUT', format.line, `unknown format "${format.value}"; expected ${TEXT_RECORD_FORMAT}`);
+  const type = need('Game');
+  const engine = need('EngineVersion');
+  if (!/^\d+$/.test(engine.value)) throw fault('INVALID_INPUT', engine.line, `EngineVersion must be a whole number, not "${engine.value}"`);
+  const optionsHeader = headers.get('Options');
+  let options: Record<string, Json> = {};
+  if (optionsHeader) {
+    try {
+      options = JSON.parse(optionsHeader.value) as Record<string, Json>;
+    } catch {
+      throw fault('INVALID_INPUT', optionsHeader.line, 'Options must hold the options as a JSON object, e.g. [Options "{\\"boardSide\\":\\"A\\"}"]');
+    }
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw fault('INVALID_INPUT', optionsHeader.line, 'Options must hold a JSON object');
+  }
+  const players: { seat: Seat; name: string }[] = [];
+  while (headers.has(`Seat${players.length}`)) players.push({ seat: players.length, name: headers.get(`Seat${players.length}`)!.value });
+  if (players.length === 0) need('Seat0');
+  const stray = [...headers.keys()].find((k) => /^Seat\d+$/.test(k) && Number(k.slice(4)) >= players.length);
+  if (stray) throw fault('INVALID_INPUT', headers.get(stray)!.line, `${stray} is given but Seat${players.length} is missing: seats are numbered from 0 without gaps`);
+
+  if (!registry.current(type.value)) throw fault('IMPORT_INVALID', type.line, `unknown game type "${type.value}"`);
+  const game = registry.version(type.value, Number(engine.value));
+  if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${type.value} engine version ${engine.value} (it has ${registry.versions(type.value).join(', ')}): the record cannot be replayed under its own rules`, { line: engine.line });
+  const seed = headers.get('Seed');
+  if (!seed) throw fault('IMPORT_INVALID', first, 'the record has no Seed header: records of games still running omit it, so they cannot be replayed');
+  const resolved = resolveOptions(game, players.length, options);
+  if (!resolved.ok) throw fault('IMPORT_INVALID', optionsHeader?.line ?? n + 1, resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+
+  let state = game.setup({ players: players.length, options: resolved.value, seed: seed.value });
+  const moves: RecordMove[] = [];
+  let result: string | null = null;
+  for (; n < lines.length; n++) {
+    const line = lines[n]!.trim();
+    const at = n + 1;
+    if (line === '' || /^\{[^}]*\}$/.test(line)) continue;
+    if (result !== null) throw fault('INVALID_INPUT', at, `nothing may follow the result ${result}`);
+    if (RESULT.test(line)) {
+      result = line;
+      continue;
+    }
+    const m = MOVE.exec(line);
+    if (!m) throw fault('INVALID_INPUT', at, `expected a move "<number>. <seat>: <move>" (e.g. "${moves.length + 1}. 0: ${game.notation ? 'pass' : '...'}") or the result; got "${line.slice(0, 80)}"`);
+    const version = Number(m[1]);
+    if (version !== moves.length + 1) throw fault('INVALID_INPUT', at, `bad move number ${version}: expected ${moves.length + 1} (moves are numbered 1, 2, 3... without gaps)`);
+    const seat = Number(m[2]);
+    if (seat >= players.length) throw fault('INVALID_INPUT', at, `seat ${seat} is not a seat of this game (seats 0 to ${players.length - 1})`);
+    const note = m[4]?.toLowerCase();
+    const body = m[3]!;
+    if (note === 'hidden') throw fault('IMPORT_INVALID', at, 'the move is hidden in this record; export the record after the game is over');
+    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {resign}, {resigned} or {timeout}`);
+    const origin = note as Origin | undefined;
+    if (origin === 'resign') {
+      if (body !== '') throw fault('INVALID_INPUT', at, 'a resignation is written "<number>. <seat>: {resign}", with no move');
+      moves.push({ version, seat, move: { type: 'resign' }, origin });
+      continue;
+    }
+    const parsed = parseMove(game, state, seat, body);
+    if (!parsed.ok) throw fault('IMPORT_INVALID', at, parsed.error.message, { index: moves.length, violation: parsed.error.code, rule: parsed.error.rule });
+    const shape = checkMoveShape(game, parsed.value);
+    if (shape) throw fault('IMPORT_INVALID', at, `"${body}" ${shape.message}`, { index: moves.length, violation: shape.code, rule: shape.rule });
+    const r = applyMove(game, state, parsed.value, seat);
+    if (!r.ok) throw fault('IMPORT_INVALID', at, `move ${version} (${body}) is illegal: ${r.error.message}`, { index: moves.length, violation: r.error.code, rule: r.error.rule });
+    state = r.value.state;
+    moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}) });
+  }
+  const outcome = game.outcome(state);
+  const claimed = headers.get('Result');
+  for (const [what, value, line] of [['Result header', claimed?.value, claimed?.line ?? 1], ['result line', result, lines.length]] as const) {
+    if (value !== undefined && value !== null && value !== resultOf(outcome)) {
+      throw fault('IMPORT_INVALID', line, `the ${what} says ${value}, but the moves give ${resultOf(outcome)}`, { violation: 'RESULT_MISMATCH', rule: 'end of game' });
+    }
+  }
+  const record: AnyRecord = {
+    format: RECORD_FORMAT,
+    type: game.id,
+    engineVersion: game.engineVersion,
+    options: resolved.value,
+    players,
+    seed: seed.value,
+    status: outcome ? 'finished' : 'active',
+    version: moves.length,
+    moves,
+    ...(outcome ? { outcome } : {}),
+  };
+  return { record, game, state };
+}
+
+/** The text record of a stored game as this caller may read it (hidden moves written {hidden}). */
+export async function textRecordOf(service: GameService, gameId: string, token: string | undefined): Promise<string> {
+  const record = await service.record(gameId, token);
+  const p = await service.positions(gameId);
+  // A move this caller may not read in full (a kept draft tile) reaches the record cut down: hidden.
+  const hidden = (i: number) => canonicalJson(record.moves[i]!.move) !== canonicalJson(p.moves[i]?.move as unknown as Json);
+  return writeTextRecord(p.game, record, (i) => p.before[i], { createdAt: p.createdAt, lastMoveAt: p.lastMoveAt }, hidden);
+}
+
+/**
+ * Replays a JSON record offline (what the command line does with a record file): the engine it
+ * names, the state before each move and the final state, or IMPORT_INVALID naming the first move
+ * that cannot be replayed. Resignation entries ({ type: 'resign' }, origin 'resign') change no state.
+ */
+export function replayJsonRecord(registry: GameRegistry, record: AnyRecord): { game: AnyGame; before: unknown[]; state: unknown } {
+  const bad = (message: string, extra: Record<string, Json> = {}) => new AppError('IMPORT_INVALID', message, extra);
+  if (record.format !== RECORD_FORMAT) throw bad(`unknown record format "${record.format}"; expected ${RECORD_FORMAT}`);
+  if (!registry.current(record.type)) throw bad(`unknown game type "${record.type}"`);
+  const game = registry.version(record.type, record.engineVersion);
+  if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${record.type} engine version ${record.engineVersion} (it has ${registry.versions(record.type).join(', ')})`);
+  if (typeof record.seed !== 'string') throw bad('the record has no seed: records of games still running omit it, so they cannot be replayed');
+  const resolved = resolveOptions(game, record.players.length, record.options);
+  if (!resolved.ok) throw bad(resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+  let state = game.setup({ players: record.players.length, options: resolved.value, seed: record.seed });
+  const before: unknown[] = [];
+  for (const [i, m] of record.moves.entries()) {
+    before.push(state);
+    const where = `move ${i + 1}`;
+    if (m.origin === 'resign') continue;
+    if (m.move === null) throw bad(`${where} is hidden in this record; export the record after the game is over`, { index: i });
+    if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad(`${where}: seat ${m.seat} is not a seat of this game`, { index: i });
+    const shape = checkMoveShape(game, m.move);
+    if (shape) throw bad(`${where}: ${shape.message}`, { index: i, violation: shape.code, rule: shape.rule });
+    const r = applyMove(game, state, m.move as unknown as Move, m.seat);
+    if (!r.ok) throw bad(`${where} is illegal: ${r.error.message}`, { index: i, violation: r.error.code, rule: r.error.rule });
+    state = r.value.state;
+  }
+  return { game, before, state };
+}
