@@ -13,6 +13,7 @@ const state = {
   at: atParam !== null && /^\d+$/.test(atParam) ? Number(atParam) : null, // null: live
   log: [],
   boardRequest: 0,
+  types: [], // GET /game-types, for the game's name
   busy: false,
 };
 
@@ -71,8 +72,9 @@ function renderLogHighlight() {
 
 function renderStatus() {
   const g = state.game;
-  document.title = `${g.type} · version ${g.version}`;
-  $('title').textContent = g.type;
+  const name = state.types.find((t) => t.id === g.type)?.name ?? g.type;
+  document.title = `${name} · version ${g.version}`;
+  $('title').textContent = name;
   $('who').textContent = g.viewer.seat === null ? 'Spectator' : `You are ${nameOf(g.viewer.seat)} (seat ${g.viewer.seat})`;
   const turn = g.status === 'finished'
     ? `Game over. Winner: ${(g.outcome?.winners ?? []).map(nameOf).join(', ')}`
@@ -172,6 +174,11 @@ document.addEventListener('keydown', (e) => {
   else return;
   e.preventDefault();
 });
+
+api('/game-types').then((types) => {
+  state.types = types;
+  if (state.game) renderStatus();
+}).catch(() => {});
 
 refresh().then(() => {
   subscribe({
