@@ -51,7 +51,8 @@ const ROW = 26;
 export function boardSvg(input: BoardInput, lang: Lang): string {
   const board = BOARDS[input.type];
   if (!board) throw new Error(`no board picture for game type ${input.type}`);
-  const names = input.players.slice().sort((a, b) => a.seat - b.seat).map((p) => p.name);
+  // An open seat (lobby) may have no name yet.
+  const names = input.players.slice().sort((a, b) => a.seat - b.seat).map((p) => (typeof p.name === 'string' && p.name ? p.name : `#${p.seat}`));
   const ctx: DrawContext = { lang, viewerSeat: input.viewerSeat, names, toMove: input.toMove, t: (k) => label(lang, k) };
   const body = board.draw(input.view, ctx);
   const seats = names.length;

@@ -30,6 +30,8 @@ describe('the web page in a real browser', () => {
     await s?.stop();
   });
 
+  /** Waits for a value in the page (up to 20 s: the machine may be busy), checking every 50 ms. */
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 50 });
   const statusOf = (p: Page) => p.locator('#status').textContent();
   /** The board picture the page shows, serialised by the browser. */
   const shownSvg = (p: Page) => p.evaluate(() => new XMLSerializer().serializeToString(document.querySelector('#board svg')));
@@ -43,7 +45,7 @@ describe('the web page in a real browser', () => {
   it('creates a game from the page, plays it by clicking as two seats, updates live, and replays it', async () => {
     const home = await browser.context.newPage();
     await home.goto(`${s.url}/`);
-    await expect.poll(() => home.locator('#types li').count()).toBe(s.service.gameTypes().length);
+    await poll(() => home.locator('#types li').count()).toBe(s.service.gameTypes().length);
     for (const name of ['Town Center', 'Ma Petite Ville', 'City Tycoon', 'La Ville de Demain']) expect(await home.locator('#types').textContent()).toContain(name);
     expect(await home.locator('#lobby').isHidden()).toBe(true); // no lobby route on this server: no section
     await home.getByLabel('Game', { exact: true }).selectOption('town-center');
@@ -61,9 +63,9 @@ describe('the web page in a real browser', () => {
     const bob = await browser.context.newPage();
     await ann.goto(links[0]!);
     await bob.goto(links[1]!);
-    await expect.poll(() => statusOf(ann)).toMatch(/Version 0 · To move: Ann/);
-    await expect.poll(() => bob.locator('#moves-note').textContent()).toMatch(/Waiting for Ann/);
-    await expect.poll(() => bob.locator('#live').textContent()).toMatch(/live/);
+    await poll(() => statusOf(ann)).toMatch(/Version 0 · To move: Ann/);
+    await poll(() => bob.locator('#moves-note').textContent()).toMatch(/Waiting for Ann/);
+    await poll(() => bob.locator('#live').textContent()).toMatch(/live/);
     // A marker that a reload would lose: Bob's page must follow the game without reloading.
     await bob.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
@@ -75,12 +77,12 @@ describe('the web page in a real browser', () => {
       movers.add(seat);
       const [mover, watcher] = seat === 0 ? [ann, bob] : [bob, ann];
       const buttons = mover.locator('#moves button.move');
-      await expect.poll(() => buttons.count()).toBeGreaterThan(0);
+      await poll(() => buttons.count()).toBeGreaterThan(0);
       await buttons.nth(version % (await buttons.count())).click();
       // The other page sees the new version and whose turn it is, pushed over the subscription.
-      await expect.poll(() => watcher.evaluate(() => document.body.dataset.version)).toBe(String(version));
-      await expect.poll(() => watcher.locator('#board').getAttribute('data-version')).toBe(String(version));
-      await expect.poll(() => watcher.locator('#log li').count()).toBe(version);
+      await poll(() => watcher.evaluate(() => document.body.dataset.version)).toBe(String(version));
+      await poll(() => watcher.locator('#board').getAttribute('data-version')).toBe(String(version));
+      await poll(() => watcher.locator('#log li').count()).toBe(version);
     }
     expect(movers).toEqual(new Set([0, 1]));
     expect(await bob.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
@@ -90,27 +92,27 @@ describe('the web page in a real browser', () => {
     // The replay: scrub the slider to version 2 and see the very picture board.svg?at=2 gives.
     const slider = ann.getByRole('slider', { name: 'Version' });
     await slider.fill('2');
-    await expect.poll(() => ann.locator('#board').getAttribute('data-version')).toBe('2');
+    await poll(() => ann.locator('#board').getAttribute('data-version')).toBe('2');
     expect(ann.url()).toContain('?at=2');
     expect(await shownSvg(ann)).toBe(await fetchedSvg(ann, `/api/v1/games/${id}/board.svg?at=2`, tokens[0]));
     expect(await ann.locator('#log li.current').getAttribute('data-version')).toBe('2');
     expect(await statusOf(ann)).toMatch(/Replay at version 2 of 4/);
     // Previous / next buttons and the arrow keys.
     await ann.getByRole('button', { name: 'Previous move' }).click();
-    await expect.poll(() => ann.locator('#board').getAttribute('data-version')).toBe('1');
+    await poll(() => ann.locator('#board').getAttribute('data-version')).toBe('1');
     await ann.locator('body').press('ArrowRight');
     await ann.locator('body').press('ArrowRight');
-    await expect.poll(() => ann.locator('#board').getAttribute('data-version')).toBe('3');
+    await poll(() => ann.locator('#board').getAttribute('data-version')).toBe('3');
     expect(await ann.locator('#log li.current').getAttribute('data-version')).toBe('3');
     expect(await shownSvg(ann)).toBe(await fetchedSvg(ann, `/api/v1/games/${id}/board.svg?at=3`, tokens[0]));
     await ann.locator('body').press('Home');
-    await expect.poll(() => ann.locator('#board').getAttribute('data-version')).toBe('0');
+    await poll(() => ann.locator('#board').getAttribute('data-version')).toBe('0');
     expect(await ann.locator('#log li.current').count()).toBe(0);
 
     // Opening the replay URL directly, as a spectator, shows the spectator's picture at that version.
     const watcher = await browser.context.newPage();
     await watcher.goto(`${s.url}/games/${id}?at=1`);
-    await expect.poll(() => watcher.locator('#board').getAttribute('data-version')).toBe('1');
+    await poll(() => watcher.locator('#board').getAttribute('data-version')).toBe('1');
     expect(await shownSvg(watcher)).toBe(await fetchedSvg(watcher, `/api/v1/games/${id}/board.svg?at=1`));
     expect(await watcher.locator('#moves-card').isHidden()).toBe(true);
     await ann.screenshot({ path: join(ARTIFACTS, 'page-replay.png') });
@@ -134,10 +136,10 @@ describe('the web page in a real browser', () => {
       // As the seat to move, so the picture shows its legal moves too.
       const seat = g.seats[game.toMove[0] ?? 0]!;
       await page.goto(`${s.url}/games/${g.id}#token=${encodeURIComponent(seat.token)}`);
-      await expect.poll(() => page.locator('#board').getAttribute('data-version')).toBe(String(game.version));
+      await poll(() => page.locator('#board').getAttribute('data-version')).toBe(String(game.version));
       expect(await page.locator('#board svg').getAttribute('data-type')).toBe(type);
       expect(await page.locator('#log li').count()).toBe(game.version);
-      if (game.status === 'active') await expect.poll(() => page.locator('#moves button.move').count()).toBe((await rest.legal(g.id, seat.token)).length);
+      if (game.status === 'active') await poll(() => page.locator('#moves button.move').count()).toBe((await rest.legal(g.id, seat.token)).length);
       // The picture really renders: it has a size, and the browser found no XML error in it.
       const box = await page.locator('#board svg').boundingBox();
       expect(box!.width).toBeGreaterThan(300);
