@@ -91,6 +91,8 @@ describe('the web page in a real browser', () => {
 
     // The replay: scrub the slider to version 2 and see the very picture board.svg?at=2 gives.
     const slider = ann.getByRole('slider', { name: 'Version' });
+    const sliderAt = async () => (await slider.boundingBox())!.y;
+    const before = await sliderAt();
     await slider.fill('2');
     await poll(() => ann.locator('#board').getAttribute('data-version')).toBe('2');
     expect(ann.url()).toContain('?at=2');
@@ -107,6 +109,8 @@ describe('the web page in a real browser', () => {
     expect(await shownSvg(ann)).toBe(await fetchedSvg(ann, `/api/v1/games/${id}/board.svg?at=3`, tokens[0]));
     await ann.locator('body').press('Home');
     await poll(() => ann.locator('#board').getAttribute('data-version')).toBe('0');
+    // No layout jump: the replay controls stay where they were while the pictures change.
+    expect(await sliderAt()).toBe(before);
     expect(await ann.locator('#log li.current').count()).toBe(0);
 
     // Opening the replay URL directly, as a spectator, shows the spectator's picture at that version.
@@ -117,7 +121,7 @@ describe('the web page in a real browser', () => {
     expect(await watcher.locator('#moves-card').isHidden()).toBe(true);
     await ann.screenshot({ path: join(ARTIFACTS, 'page-replay.png') });
     for (const p of [home, ann, bob, watcher]) await p.close();
-  });
+  }, 180_000);
 
   it('shows each game\'s board mid-game (screenshots kept in test-artifacts/)', async () => {
     const rest = new RestClient(s.url);
@@ -150,5 +154,5 @@ describe('the web page in a real browser', () => {
     // Every asset the page loads comes from this server.
     const r = await request(s.url).get('/');
     expect(r.headers['content-security-policy']).toMatch(/default-src 'self'/);
-  });
+  }, 180_000);
 });
