@@ -1,6 +1,6 @@
 import type { Json } from '../engine/index.js';
 import type { GameBoard } from './index.js';
-import { arr, group, int, obj, rect, seatColour, str, text, title, type DrawContext, type Drawn } from './svg.js';
+import { arr, group, int, obj, rect, seatColour, str, text, title, phaseName, type DrawContext, type Drawn } from './svg.js';
 
 /** Every read of City Tycoon's view, in one place (a renamed field is a one-line change). */
 const read = {
@@ -127,6 +127,6 @@ export const cityTycoonBoard: GameBoard = {
     const by = new Map(read.players(v).map((p) => [p.seat, p.score]));
     return Array.from({ length: seats }, (_, s) => by.get(s) ?? null);
   },
-  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${read.phase(v)}`,
+  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${phaseName(ctx.lang, read.phase(v))}`,
   draw,
 };

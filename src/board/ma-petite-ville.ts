@@ -1,6 +1,6 @@
 import type { Json } from '../engine/index.js';
 import type { GameBoard } from './index.js';
-import { arr, el, group, int, line, obj, rect, str, text, title, type DrawContext, type Drawn } from './svg.js';
+import { arr, el, group, int, line, obj, rect, str, text, title, phaseName, type DrawContext, type Drawn } from './svg.js';
 
 /** Every read of Ma Petite Ville's view, in one place (a renamed field is a one-line change). */
 const read = {
@@ -82,7 +82,7 @@ export const maPetiteVilleBoard: GameBoard = {
   name: { en: 'Ma Petite Ville', fr: 'Ma Petite Ville' },
   // The game counts no points while it runs: the side panel shows ranks and objects left.
   scores: (_v, seats) => new Array<number | null>(seats).fill(null),
-  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${read.phase(v)}`,
+  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${phaseName(ctx.lang, read.phase(v))}`,
   draw,
   seatColour: (v, seat) => FILL[read.players(v).find((p) => p.seat === seat)?.colour ?? ''] ?? null,
 };

@@ -103,6 +103,28 @@ const LABELS = {
 export type LabelKey = keyof typeof LABELS;
 export const label = (lang: Lang, key: LabelKey): string => LABELS[key][lang];
 
+/** The games' phase and step names, in words (an unknown one is shown as it is). */
+const PHASES: Record<string, { en: string; fr: string }> = {
+  cityHall: { en: 'city halls', fr: 'mairies' },
+  arrange: { en: 'towers', fr: 'tours' },
+  pick: { en: 'picks', fr: 'choix des cubes' },
+  soloReturn: { en: 'return a cube', fr: 'rendre un cube' },
+  construction: { en: 'construction', fr: 'construction' },
+  development: { en: 'development', fr: 'développement' },
+  publicWorks: { en: 'public works', fr: 'travaux publics' },
+  turn: { en: 'turn', fr: 'tour' },
+  placeTile: { en: 'place the tile', fr: 'poser la tuile' },
+  finalRound: { en: 'final round', fr: 'dernier tour' },
+  draft: { en: 'draft', fr: 'draft' },
+  supply: { en: 'supply', fr: 'approvisionnement' },
+  discard: { en: 'discard', fr: 'défausse' },
+  refill: { en: 'refill', fr: 'réassort' },
+  build: { en: 'build', fr: 'construction' },
+  special: { en: 'special building', fr: 'bâtiment spécial' },
+  over: { en: 'over', fr: 'terminée' },
+};
+export const phaseName = (lang: Lang, phase: string): string => PHASES[phase]?.[lang] ?? phase;
+
 /** What each game's picture needs besides the view. */
 export interface DrawContext {
   lang: Lang;

@@ -1,6 +1,6 @@
 import type { Json } from '../engine/index.js';
 import type { GameBoard } from './index.js';
-import { arr, group, int, obj, rect, seatColour, str, text, title, type DrawContext, type Drawn } from './svg.js';
+import { arr, group, int, obj, rect, seatColour, str, text, title, phaseName, type DrawContext, type Drawn } from './svg.js';
 
 /** Every read of Town Center's view, in one place (a renamed field is a one-line change). */
 const read = {
@@ -129,6 +129,6 @@ export const townCenterBoard: GameBoard = {
     const byTown = new Map(read.towns(v).map((t) => [read.townSeat(t), read.townScore(t)]));
     return Array.from({ length: seats }, (_, s) => byTown.get(s) ?? null);
   },
-  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)}/${read.rounds(v)} · ${ctx.t('phase')} ${read.phase(v)}`,
+  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)}/${read.rounds(v)} · ${ctx.t('phase')} ${phaseName(ctx.lang, read.phase(v))}`,
   draw,
 };

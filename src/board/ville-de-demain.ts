@@ -1,6 +1,6 @@
 import type { Json } from '../engine/index.js';
 import type { GameBoard } from './index.js';
-import { arr, circle, group, int, obj, rect, seatColour, str, text, title, type DrawContext, type Drawn } from './svg.js';
+import { arr, circle, group, int, obj, rect, seatColour, str, text, title, phaseName, type DrawContext, type Drawn } from './svg.js';
 
 type Card = { card: string; name: string; colour: string; cost: number; income: number; inhabitants: number; leaves: number };
 const card = (c: Json): Card => {
@@ -90,6 +90,6 @@ export const villeDeDemainBoard: GameBoard = {
     const by = new Map(read.cities(v).map((c) => [c.seat, c.score]));
     return Array.from({ length: seats }, (_, s) => by.get(s) ?? null);
   },
-  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${read.step(v)}`,
+  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${phaseName(ctx.lang, read.step(v))}`,
   draw,
 };
