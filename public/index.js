@@ -14,9 +14,37 @@ function renderNames() {
   }
 }
 
+/** One control per option of the game (from its JSON Schema), set to the default. */
+function renderOptions(t) {
+  const box = $('options');
+  box.querySelectorAll('div').forEach((d) => d.remove());
+  const props = Object.entries(t.options?.properties ?? {});
+  box.hidden = props.length === 0;
+  for (const [key, schema] of props) {
+    const id = `opt-${key}`;
+
+    let input;
+    if (schema.type === 'boolean') input = h('input', { type: 'checkbox', id, 'data-option': key, 'data-kind': 'boolean', checked: schema.default === true });
+    else if (Array.isArray(schema.enum)) input = h('select', { id, 'data-option': key, 'data-kind': 'string' }, ...schema.enum.map((v) => h('option', { value: v, selected: v === schema.default }, v === '' ? '(none)' : v)));
+    else if (schema.type === 'integer') input = h('input', { type: 'number', id, 'data-option': key, 'data-kind': 'integer', value: schema.default ?? '', min: schema.minimum, max: schema.maximum, step: 1 });
+    else input = h('input', { type: 'text', id, 'data-option': key, 'data-kind': 'string', value: schema.default ?? '', autocomplete: 'off' });
+    box.append(h('div', {}, h('label', { for: id }, key, schema.description ? h('span', { class: 'hint' }, ` (${schema.description})`) : null), input));
+  }
+}
+
+function readOptions() {
+  const options = {};
+  for (const el of $('options').querySelectorAll('[data-option]')) {
+    const kind = el.dataset.kind;
+    options[el.dataset.option] = kind === 'boolean' ? el.checked : kind === 'integer' ? Number(el.value) : el.value;
+  }
+  return options;
+}
+
 function renderCounts() {
   const t = types.find((x) => x.id === $('type').value);
   if (!t) return;
+  renderOptions(t);
   const sel = $('count');
   const keep = Number(sel.value);
   sel.replaceChildren(...Array.from({ length: t.maxPlayers - t.minPlayers + 1 }, (_, i) => h('option', { value: t.minPlayers + i }, String(t.minPlayers + i))));
@@ -39,7 +67,7 @@ async function create(ev) {
     $('create-error').textContent = 'Every seat needs a name.';
     return;
   }
-  const body = { type: $('type').value, players };
+  const body = { type: $('type').value, players, options: readOptions() };
   if ($('seed').value.trim()) body.seed = $('seed').value.trim();
   $('create-btn').disabled = true;
   try {

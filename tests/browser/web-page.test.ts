@@ -52,6 +52,7 @@ describe('the web page in a real browser', () => {
     await home.getByLabel('Players', { exact: true }).selectOption('2');
     await home.getByLabel('Seat 0', { exact: true }).fill('Ann');
     await home.getByLabel('Seat 1', { exact: true }).fill('Bob');
+    await home.getByLabel(/^boardSide/).selectOption('B'); // the options, drawn from the game's schema
     await home.getByRole('button', { name: 'Create the game' }).click();
     await home.locator('#created').waitFor();
     const links = await home.locator('a.seat-link').evaluateAll((as) => as.map((a) => (a as unknown as { href: string }).href));
@@ -71,6 +72,9 @@ describe('the web page in a real browser', () => {
 
     // City Halls, then Phase I: the seat to move clicks one of its listed moves; both seats move.
     const rest = new RestClient(s.url);
+    const created = await request(s.url).get(`/api/v1/games/${id}`);
+    expect(created.body.players.map((p: { name: string }) => p.name)).toEqual(['Ann', 'Bob']);
+    expect(created.body.options.boardSide).toBe('B');
     const movers = new Set<number>();
     for (let version = 1; version <= 4; version++) {
       const seat = (await rest.game(id)).toMove[0]!;
