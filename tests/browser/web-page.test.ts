@@ -155,6 +155,11 @@ describe('the web page in a real browser', () => {
       await page.screenshot({ path: join(ARTIFACTS, `board-${type}.png`), fullPage: true });
       await page.close();
     }
+    // A game that does not exist: the page says so, in words.
+    const missing = await browser.context.newPage();
+    await missing.goto(`${s.url}/games/00000000-0000-4000-8000-000000000000`);
+    await poll(() => missing.locator('#error').textContent()).toMatch(/NOT_FOUND: no game/);
+    await missing.close();
     // Every asset the page loads comes from this server.
     const r = await request(s.url).get('/');
     expect(r.headers['content-security-policy']).toMatch(/default-src 'self'/);
