@@ -5,6 +5,7 @@ import { arr, el, group, int, line, obj, rect, str, text, title, phaseName, type
 /** Every read of Ma Petite Ville's view, in one place (a renamed field is a one-line change). */
 const read = {
   round: (v: Json) => int(obj(v).round),
+  scores: (v: Json) => arr(obj(v).scores).map((n) => (typeof n === 'number' ? n : null)),
   phase: (v: Json) => str(obj(v).phase),
   pileCount: (v: Json) => int(obj(v).pileCount),
   city: (v: Json) => {
@@ -80,8 +81,9 @@ function draw(v: Json, ctx: DrawContext): Drawn {
 
 export const maPetiteVilleBoard: GameBoard = {
   name: { en: 'Ma Petite Ville', fr: 'Ma Petite Ville' },
-  // The game counts no points while it runs: the side panel shows ranks and objects left.
-  scores: (_v, seats) => new Array<number | null>(seats).fill(null),
+  // Objects placed, where the view gives them as `scores` (the uniform view conventions); the side
+  // panel shows ranks and objects left in any case.
+  scores: (v, seats) => Array.from({ length: seats }, (_, s) => read.scores(v)[s] ?? null),
   status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${phaseName(ctx.lang, read.phase(v))}`,
   draw,
   seatColour: (v, seat) => FILL[read.players(v).find((p) => p.seat === seat)?.colour ?? ''] ?? null,

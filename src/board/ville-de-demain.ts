@@ -11,7 +11,8 @@ const card = (c: Json): Card => {
 /** Every read of La Ville de Demain's view, in one place (a renamed field is a one-line change). */
 const read = {
   round: (v: Json) => int(obj(v).round),
-  step: (v: Json) => str(obj(v).step),
+  // `phase` in the uniform view conventions, `step` before them.
+  step: (v: Json) => str(obj(v).phase, str(obj(v).step)),
   finalRound: (v: Json) => obj(v).finalRound === true,
   visible: (v: Json) => arr(obj(v).visible).map(card),
   decks: (v: Json) => arr(obj(v).decks).map(obj).map((d) => ({ deck: int(d.deck), costs: str(d.costs), remaining: int(d.remaining) })),
