@@ -3,13 +3,15 @@ import { boardPicture, pictureLang } from '../app/board-picture.js';
 import type { GameService } from '../app/game-service.js';
 import { bearer } from './rest.js';
 
-const problem = { $ref: 'Problem#' };
+/** An error answer, documented with what its codes mean. */
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } });
 
 /** GET /api/v1/games/{id}/board.svg: the board picture (src/board) of a game, now or at a version. */
 export function boardRoutes(service: GameService) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { id: string }; Querystring: { at?: number; lang?: 'en' | 'fr' } }>('/games/:id/board.svg', {
       schema: {
+        operationId: 'getBoardPicture',
         summary: 'The board as the token\'s seat (or a spectator) sees it, now or right after version `at`, as an SVG picture',
         description: 'Drawn on the server from the viewer\'s view only, so it shows nothing that viewer may not see. Labels are in English or French, chosen by Accept-Language (or `lang`). The same input always gives the same picture.',
         tags: ['replay'],
@@ -24,11 +26,12 @@ export function boardRoutes(service: GameService) {
         },
         security: [{ seatToken: [] }, {}],
         response: {
-          200: { description: 'An SVG document', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
-          400: problem,
-          401: problem,
-          404: problem,
-          409: problem,
+          200: { description: 'The board picture, an SVG document (Content-Language names the label language)', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+          400: problem('INVALID_INPUT: `at` is not a version between 0 and the game\'s version, or `lang` is not en or fr'),
+          401: problem('UNAUTHORIZED: the token is not one of this game\'s seat tokens'),
+          404: problem('NOT_FOUND: no game has this id (or its type has no board picture)'),
+          409: problem('ENGINE_VERSION_UNSUPPORTED: the game needs an engine version this server does not have'),
+          429: problem('RATE_LIMITED: too many requests; Retry-After says when to come back'),
         },
       },
     }, async (req, reply) => {
