@@ -91,7 +91,12 @@ async function loadLobby() {
   try {
     const data = await api('/lobby');
     const games = Array.isArray(data) ? data : Array.isArray(data?.games) ? data.games : [];
-    $('lobby-list').replaceChildren(...games.map((g) => h('li', {}, h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${g.type ?? 'game'} ${String(g.id).slice(0, 8)}`), g.createdAt ? ` · ${new Date(g.createdAt).toLocaleString()}` : '')));
+    const nameOf = (type) => types.find((t) => t.id === type)?.name ?? type ?? 'game';
+    $('lobby-list').replaceChildren(...games.map((g) => h('li', {},
+      h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${nameOf(g.type)} ${String(g.id).slice(0, 8)}`),
+      typeof g.seatsOpen === 'number' ? ` · ${g.seatsOpen} open seat${g.seatsOpen === 1 ? '' : 's'} of ${(g.seatsOpen ?? 0) + (g.seatsTaken ?? 0)}` : '',
+      Array.isArray(g.seats) ? ` · ${g.seats.filter((x) => !x.open && x.name).map((x) => x.name).join(', ')}` : '',
+      g.createdAt ? ` · ${new Date(g.createdAt).toLocaleString()}` : '')));
     if (games.length === 0) $('lobby-list').replaceChildren(h('li', { class: 'muted' }, 'No open game right now.'));
     $('lobby').hidden = false;
   } catch {
@@ -102,5 +107,4 @@ async function loadLobby() {
 $('type').addEventListener('change', renderCounts);
 $('count').addEventListener('change', renderNames);
 $('create').addEventListener('submit', create);
-loadTypes().catch((e) => { $('types').replaceChildren(h('li', { class: 'error' }, `Could not load the game types: ${e.message}`)); });
-loadLobby();
+loadTypes().catch((e) => { $('types').replaceChildren(h('li', { class: 'error' }, `Could not load the game types: ${e.message}`)); }).finally(loadLobby);

@@ -47,7 +47,9 @@ describe('the web page in a real browser', () => {
     await home.goto(`${s.url}/`);
     await poll(() => home.locator('#types li').count()).toBe(s.service.gameTypes().length);
     for (const name of ['Town Center', 'Ma Petite Ville', 'City Tycoon', 'La Ville de Demain']) expect(await home.locator('#types').textContent()).toContain(name);
-    expect(await home.locator('#lobby').isHidden()).toBe(true); // no lobby route on this server: no section
+    // The open games show only where the server has a lobby (GET /api/v1/lobby answers).
+    const hasLobby = (await request(s.url).get('/api/v1/lobby')).status === 200;
+    await poll(() => home.locator('#lobby').isVisible()).toBe(hasLobby);
     await home.getByLabel('Game', { exact: true }).selectOption('town-center');
     await home.getByLabel('Players', { exact: true }).selectOption('2');
     await home.getByLabel('Seat 0', { exact: true }).fill('Ann');
@@ -155,6 +157,19 @@ describe('the web page in a real browser', () => {
       await page.screenshot({ path: join(ARTIFACTS, `board-${type}.png`), fullPage: true });
       await page.close();
     }
+    // The lobby section lists what GET /api/v1/lobby answers (its documented shape; the answer is
+    // served to the page here, since the lobby is another module's and may be absent).
+    const lobbyPage = await browser.context.newPage();
+    await lobbyPage.route('**/api/v1/lobby', (route) => route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ games: [{ id: '11111111-2222-4333-8444-555555555555', type: 'city-tycoon', options: {}, seats: [{ seat: 0, open: false, name: 'Ann' }, { seat: 1, open: true }], seatsTaken: 1, seatsOpen: 1, createdAt: '2026-01-02T03:04:05.000Z' }], next: null }),
+    }));
+    await lobbyPage.goto(`${s.url}/`);
+    await poll(() => lobbyPage.locator('#lobby').isVisible()).toBe(true);
+    expect(await lobbyPage.locator('#lobby-list li').textContent()).toMatch(/^City Tycoon 11111111 · 1 open seat of 2 · Ann/);
+    expect(await lobbyPage.locator('#lobby-list a').getAttribute('href')).toBe('/games/11111111-2222-4333-8444-555555555555');
+    await lobbyPage.close();
     // A game that does not exist: the page says so, in words.
     const missing = await browser.context.newPage();
     await missing.goto(`${s.url}/games/00000000-0000-4000-8000-000000000000`);
