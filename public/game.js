@@ -45,7 +45,23 @@ async function loadBoard() {
   $('board').dataset.version = String(version);
 }
 
+/**
+ * Each move's notation by version, read from the text record (`N. seat: notation` lines) where the
+ * server has one; an empty map where it has not (the log then shows the moves compactly).
+ */
+async function notationsByVersion() {
+  const res = await fetch(`/api/v1/games/${encodeURIComponent(gameId)}/record?format=text`, { headers: { Accept: 'text/plain', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  const byVersion = new Map();
+  if (!res.ok || !(res.headers.get('content-type') || '').startsWith('text/plain')) return byVersion;
+  for (const line of (await res.text()).split('\n')) {
+    const m = /^(\d+)\.\s+\d+:\s+(.+)$/.exec(line.trim());
+    if (m) byVersion.set(Number(m[1]), m[2]);
+  }
+  return byVersion;
+}
+
 async function loadLog() {
+  const notations = notationsByVersion().catch(() => new Map());
   const all = [];
   for (let after = 0; ; ) {
     const page = await api(`/games/${encodeURIComponent(gameId)}/events?after=${after}&limit=1000`, { token });
@@ -54,8 +70,9 @@ async function loadLog() {
     after = page.moves[page.moves.length - 1].version;
   }
   state.log = all;
+  const texts = await notations;
   $('log').replaceChildren(...all.map((m) => h('li', { 'data-version': m.version, id: `v${m.version}` },
-    `${m.version}. ${nameOf(m.seat)}: `, h('code', {}, m.notation ?? compact(m.move)))));
+    `${m.version}. ${nameOf(m.seat)}: `, h('code', {}, m.notation ?? texts.get(m.version) ?? compact(m.move)))));
 }
 
 function renderLogHighlight() {

@@ -149,7 +149,12 @@ describe('the web page in a real browser', () => {
       await poll(() => page.locator('#board').getAttribute('data-version')).toBe(String(game.version));
       expect(await page.locator('#board svg').getAttribute('data-type')).toBe(type);
       expect(await page.locator('#log li').count()).toBe(game.version);
-      if (game.status === 'active') await poll(() => page.locator('#moves button.move').count()).toBe((await rest.legal(g.id, seat.token)).length);
+      if (game.status === 'active') {
+        const legal = await request(s.url).get(`/api/v1/games/${g.id}/legal-moves`).set({ Authorization: `Bearer ${seat.token}` });
+        await poll(() => page.locator('#moves button.move').count()).toBe(legal.body.moves.length);
+        // Where the server gives each legal move's notation, the buttons show exactly those texts.
+        if (Array.isArray(legal.body.notations)) expect(await page.locator('#moves button.move').allTextContents()).toEqual(legal.body.notations);
+      }
       // The picture really renders: it has a size, and the browser found no XML error in it.
       const box = await page.locator('#board svg').boundingBox();
       expect(box!.width).toBeGreaterThan(300);
