@@ -10,6 +10,7 @@ COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY public ./public
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # ---- run: the compiled server and its production dependencies only ----
@@ -22,6 +23,8 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# The web page's files (served at / and /assets/).
+COPY --from=build --chown=node:node /app/public ./public
 # The migrations are applied by the server at start-up (src/store/migrate.ts), before it listens.
 COPY --from=build --chown=node:node /app/prisma ./prisma
 # Without DATABASE_URL the embedded Postgres keeps its data here: mount a volume to keep it.

@@ -7,7 +7,9 @@ import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
 import type { Config } from '../config.js';
 import type { ObjectSchema } from '../engine/index.js';
+import { boardRoutes } from './board.js';
 import { registerGraphql } from './graphql.js';
+import { webPages } from './pages.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { restRoutes, sharedSchemas } from './rest.js';
 
@@ -129,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(restRoutes(service, config), { prefix: '/api/v1' });
+  await app.register(boardRoutes(service), { prefix: '/api/v1' });
+  await app.register(webPages);
   await registerGraphql(app, service, config);
   return app;
 }

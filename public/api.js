@@ -1,0 +1,28 @@
+// The page's only way to the server: the public REST API (the same one any client uses).
+export async function api(path, { token, method = 'GET', body } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const type = res.headers.get('content-type') || '';
+  const data = type.includes('json') ? await res.json() : await res.text();
+  if (!res.ok) {
+    const err = new Error(typeof data === 'object' && data ? `${data.code || res.status}: ${data.detail || data.title}` : `HTTP ${res.status}`);
+    err.status = res.status;
+    err.problem = data;
+    throw err;
+  }
+  return data;
+}
+
+/** Creates an element: h('li', { class: 'x' }, 'text', child). */
+export function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+  return e;
+}

@@ -1,0 +1,34 @@
+import negotiate from '@fastify/accept-negotiator';
+import { boardSvg, boardTypes, type Lang } from '../board/index.js';
+import type { Outcome } from '../engine/index.js';
+import { AppError } from './errors.js';
+import type { GameService } from './game-service.js';
+
+/**
+ * The label language for an Accept-Language header: French when the client prefers it to English,
+ * else English. Regional tags count as their language (fr-CA is French).
+ */
+export function pictureLang(acceptLanguage: string | undefined): Lang {
+  if (!acceptLanguage) return 'en';
+  const primary = acceptLanguage.split(',').map((part) => part.trim().replace(/^([A-Za-z]+)-[^;]*/, '$1')).join(',');
+  return negotiate(primary, ['en', 'fr']) === 'fr' ? 'fr' : 'en';
+}
+
+/**
+ * The board picture of a game as the token's seat (or a spectator) saw it at version `at` (now,
+ * when absent). It is drawn from the same filtered view GET /games/{id} and /replay answer, so it
+ * shows nothing that view hides.
+ */
+export async function boardPicture(service: GameService, gameId: string, token: string | undefined, at: number | undefined, lang: Lang): Promise<string> {
+  const g = at === undefined ? await service.getGame(gameId, token) : await service.replay(gameId, token, at);
+  if (!boardTypes().includes(g.type)) throw new AppError('NOT_FOUND', `games of type ${g.type} have no board picture`);
+  return boardSvg({
+    type: g.type,
+    version: g.version,
+    toMove: g.toMove,
+    players: g.players,
+    view: g.view,
+    outcome: (g.outcome as Outcome | undefined) ?? null,
+    viewerSeat: g.viewer.seat,
+  }, lang);
+}

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The web page's files (public/ at the repository root, next to src/ and dist/). */
+export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
+
+/** Everything the page loads comes from this server; it talks only to the public API. */
+const CSP = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+const page = (reply: FastifyReply, file: string) => reply.header('Content-Security-Policy', CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
+
+/**
+ * The web page: GET / (game types, create a game, open games), GET /games/{id} (play, watch,
+ * replay with ?at=N) and its static assets under /assets/. Plain HTML, CSS and JS modules.
+ */
+export async function webPages(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/assets/', index: false, cacheControl: true, schemaHide: true });
+  app.get('/', { schema: { hide: true } }, (_req, reply) => page(reply, 'index.html'));
+  app.get('/games/:id', { schema: { hide: true } }, (_req, reply) => page(reply, 'game.html'));
+}

@@ -1,0 +1,148 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { boardSvg, type BoardInput } from '../../src/board/index.js';
+import { canonicalHash, randomPlayout, Rng, seedState, type AnyGame, type Viewer } from '../../src/engine/index.js';
+import { hostedGames } from '../../src/games/index.js';
+import type { State as CtState } from '../../src/games/city-tycoon/types.js';
+import type { MpvState } from '../../src/games/ma-petite-ville/types.js';
+import type { VilleState } from '../../src/games/ville-de-demain/types.js';
+
+/**
+ * Board pictures are drawn from the viewer's view only. Checked as the engines' leak tests do:
+ * the hidden part of a state is perturbed (bag and deck orders, other seats' hands, the generator)
+ * and every viewer who may not see it must get the very same picture; the seat who may see it
+ * must get a different one (so the check can fail).
+ */
+
+const byId = new Map(hostedGames.map((g) => [g.id, g as AnyGame]));
+const NAMES = ['Ann', 'Bruno <&>', 'Chloé', 'Dev', 'Eve'];
+const defaults = (g: AnyGame) => Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
+
+function picture(g: AnyGame, state: unknown, version: number, viewer: Viewer, players: number, lang: 'en' | 'fr' = 'en'): string {
+  const input: BoardInput = {
+    type: g.id,
+    version,
+    toMove: g.outcome(state) ? [] : g.toMove(state),
+    players: NAMES.slice(0, players).map((name, seat) => ({ seat, name })),
+    view: g.view(state, viewer),
+    outcome: g.outcome(state),
+    viewerSeat: viewer,
+  };
+  return boardSvg(input, lang);
+}
+
+const boardPart = (svg: string) => svg.slice(svg.indexOf('class="board"'), svg.lastIndexOf('class="player"'));
+
+/** The state with everything `viewer` may not see replaced (sizes kept, so public counts stay). */
+function perturb(type: string, state: unknown, viewer: Viewer, seed: string): unknown {
+  const rng = new Rng(seedState(seed));
+  const shuffled = <T>(xs: T[]): T[] => rng.shuffle(xs.slice());
+  switch (type) {
+    case 'town-center':
+      return { ...(state as object), rng: seedState(`${seed}-rng`) };
+    case 'ma-petite-ville': {
+      const s = state as MpvState;
+      return { ...s, pile: shuffled(s.pile).reverse() };
+    }
+    case 'ville-de-demain': {
+      const s = state as VilleState;
+      return { ...s, decks: s.decks.map((d) => shuffled(d).reverse()), discards: s.discards.map(shuffled), rng: seedState(`${seed}-rng`) };
+    }
+    case 'city-tycoon': {
+      const s = state as CtState;
+      const others = (i: number) => i !== viewer;
+      // One pool of every tile this viewer cannot see, dealt back into the same places and sizes.
+      const pool = shuffled([...s.stacks.flat(), ...s.hands.filter((_, i) => others(i)).flat(), ...s.kept.filter((_, i) => others(i)).flat()]);
+      const take = (n: number) => pool.splice(0, n);
+      return {
+        ...s,
+        hands: s.hands.map((h, i) => (others(i) ? take(h.length) : h)),
+        kept: s.kept.map((k, i) => (others(i) ? take(k.length) : k)),
+        stacks: s.stacks.map((st) => take(st.length)),
+        rng: seedState(`${seed}-rng`),
+      };
+    }
+    default:
+      throw new Error(type);
+  }
+}
+
+describe('board pictures (src/board)', () => {
+  for (const g of hostedGames as AnyGame[]) {
+    const players = g.id === 'town-center' ? 3 : Math.min(3, g.maxPlayers);
+    it(`${g.id}: valid XML, deterministic, changes as the game goes on, and never shows hidden state`, () => {
+      let positions = 0, perturbedDiffer = 0, ownHandShown = 0, changed = 0, steps = 0;
+      for (let game = 0; game < 3; game++) {
+        const config = { players, options: defaults(g), seed: `board-${g.id}-${game}` };
+        let version = 0;
+        let previousBoard = boardPart(picture(g, g.setup(config), 0, null, players));
+        randomPlayout(g, config, `board-choice-${game}`, {
+          afterMove(state) {
+            version++;
+            steps++;
+            const spectator = picture(g, state, version, null, players);
+            if (boardPart(spectator) !== previousBoard) changed++;
+            previousBoard = boardPart(spectator);
+            if (version % 7 !== game % 7 && g.outcome(state) === null) return;
+            for (let v = -1; v < players; v++) {
+              const viewer = v < 0 ? null : v;
+              const svg = picture(g, state, version, viewer, players);
+              positions++;
+              expect(XMLValidator.validate(svg)).toBe(true);
+              expect(picture(g, state, version, viewer, players)).toBe(svg);
+              const other = perturb(g.id, state, viewer, `perturb-${version}-${v}`);
+              if (canonicalHash(other) !== canonicalHash(state)) perturbedDiffer++;
+              expect(picture(g, other, version, viewer, players), `${g.id} v${version} viewer ${viewer}`).toBe(svg);
+              // The positive control: a seat that holds secret tiles sees them in its own picture.
+              if (g.id === 'city-tycoon' && viewer !== null) {
+                const s = state as CtState;
+                const mine = [...s.hands[viewer]!, ...s.kept[viewer]!];
+                if (mine.length > 0) {
+                  const spectatorOfOther = perturb(g.id, state, null, `own-${version}`);
+                  ownHandShown++;
+                  expect(picture(g, spectatorOfOther, version, viewer, players)).not.toBe(svg);
+                }
+              }
+            }
+          },
+        });
+      }
+      expect(positions).toBeGreaterThan(20);
+      // The perturbations really changed the hidden state (except where nothing was hidden yet).
+      expect(perturbedDiffer).toBeGreaterThan(positions / 2);
+      if (g.id === 'city-tycoon') expect(ownHandShown).toBeGreaterThan(5);
+      // Most moves change what the board shows.
+      expect(changed).toBeGreaterThan(steps / 2);
+    });
+  }
+
+  it('labels in English or French, escapes player names, and carries scores and whose turn', () => {
+    const g = byId.get('ville-de-demain')!;
+    const state = g.setup({ players: 2, options: {}, seed: 'labels' });
+    const en = picture(g, state, 0, 0, 2, 'en');
+    const fr = picture(g, state, 0, 0, 2, 'fr');
+    expect(en).toContain('to move: Ann');
+    expect(fr).toContain('au tour de : Ann'.replace(' :', ':'));
+    expect(en).toContain('Bruno &lt;&amp;&gt;');
+    expect(en).not.toContain('Bruno <&>');
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(en) as { svg: { '@_lang': string; '@_data-version': string } };
+    expect(doc.svg['@_lang']).toBe('en');
+    expect(new XMLParser({ ignoreAttributes: false }).parse(fr).svg['@_lang']).toBe('fr');
+    expect(en).toMatch(/score 0/);
+  });
+
+  it('a finished game shows the outcome: winners and final scores', () => {
+    const g = byId.get('town-center')!;
+    const config = { players: 2, options: defaults(g), seed: 'end' };
+    const { state, steps } = randomPlayout<unknown>(g, config, 'end-choice');
+    const out = g.outcome(state)!;
+    const svg = picture(g, state, steps.length, null, 2);
+    expect(svg).toContain('game over');
+    for (const w of out.winners) expect(svg).toContain(`★ winner`);
+    for (const s of out.scores) expect(svg).toContain(`score ${s}`);
+  });
+
+  it('refuses a game type it cannot draw', () => {
+    expect(() => boardSvg({ type: 'chess', version: 0, toMove: [], players: [], view: {}, outcome: null, viewerSeat: null }, 'en')).toThrow(/no board picture/);
+  });
+});
