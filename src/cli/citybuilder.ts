@@ -3,17 +3,18 @@
  * engines, schema and checks as the server, and no server or database.
  *
  *   citybuilder validate <record>                 exit 0, or 1 with the first illegal move and why
- *   citybuilder replay <record> [--at N] [--seat S]  the position after version N, as seat S sees it
+ *   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]  the position after version N, as seat S sees it
  *   citybuilder convert <record> --to text|json   the record in the other form, on stdout
  *
  * `<record>` is a file path, or - for standard input. Exit codes: 0 done, 1 the record is invalid,
  * 2 a usage error or an unreadable file.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Ajv } from 'ajv';
 import { AppError } from '../app/errors.js';
 import { formatMove, notationsOf } from '../engine/index.js';
 import type { AnyGame, Json, Move, Outcome, Seat } from '../engine/index.js';
+import { boardSvg } from '../board/index.js';
 import { readTextRecord, replayJsonRecord, writeTextRecord, type AnyRecord } from '../app/text-record.js';
 import { defaultRegistry } from '../games/index.js';
 import type { GameRegistry } from '../games/registry.js';
@@ -23,11 +24,12 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
   read(path: string): Promise<string>;
+  write(path: string, text: string): Promise<void>;
 }
 
 export const USAGE = `usage:
   citybuilder validate <record>
-  citybuilder replay <record> [--at N] [--seat S]
+  citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]
   citybuilder convert <record> --to text|json
 <record> is a JSON or text record file (as GET /api/v1/games/{id}/record gives), or - for stdin.`;
 
@@ -106,11 +108,14 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     const at = option(args, '--at');
     const seat = option(args, '--seat');
     const to = option(args, '--to');
+    const svg = option(args, '--svg');
+    const lang = option(args, '--lang');
+    if (lang !== undefined && lang !== 'en' && lang !== 'fr') throw new UsageError('--lang is en or fr');
     const [path, ...rest] = args;
     if (path === undefined) throw new UsageError(`${command} needs a record file`);
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     if (command === 'convert' && to !== 'text' && to !== 'json') throw new UsageError('convert needs --to text or --to json');
-    if (command !== 'replay' && (at !== undefined || seat !== undefined)) throw new UsageError('--at and --seat are options of replay');
+    if (command !== 'replay' && (at !== undefined || seat !== undefined || svg !== undefined || lang !== undefined)) throw new UsageError('--at, --seat, --svg and --lang are options of replay');
     if (command !== 'convert' && to !== undefined) throw new UsageError('--to is an option of convert');
     let text: string;
     try {
@@ -147,6 +152,11 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     else lines.push(`to move: ${game.toMove(state).map((s) => seatName(record, s)).join(', ')}`);
     if (viewer !== null && !done && game.toMove(state).includes(viewer)) lines.push(`legal moves of ${seatName(record, viewer)}: ${notationsOf(game, state, viewer).join(', ')}`);
     lines.push(`view of ${viewer === null ? 'a spectator' : seatName(record, viewer)}:`, JSON.stringify(game.view(state, viewer) as Json, null, 2));
+    if (svg !== undefined) {
+      const picture = boardSvg({ type: record.type, version, toMove: done ? [] : game.toMove(state), players: record.players.map((p, i) => ({ seat: p.seat ?? i, name: p.name })), view: game.view(state, viewer) as Json, outcome: done, viewerSeat: viewer }, lang === 'fr' ? 'fr' : 'en');
+      await io.write(svg, picture);
+      lines.push(`board picture written to ${svg}`);
+    }
     io.out(lines.join('\n'));
     return 0;
   } catch (e) {
@@ -174,6 +184,7 @@ export async function main(argv: string[]): Promise<void> {
       for await (const c of process.stdin) chunks.push(c as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
+    write: (path, text) => writeFile(path, text, 'utf8'),
   };
   process.exitCode = await run(argv, io);
 }

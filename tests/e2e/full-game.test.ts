@@ -80,7 +80,7 @@ describe('whole games over HTTP (end-to-end)', () => {
       const files: Record<string, string> = { 'game.json': JSON.stringify(record.body), 'game.txt': text };
       const cli = async (...argv: string[]) => {
         const out: string[] = [];
-        const code = await run(argv, { out: (t) => out.push(t), err: (t) => out.push(t), read: async (f) => files[f]! });
+        const code = await run(argv, { out: (t) => out.push(t), err: (t) => out.push(t), read: async (f) => files[f]!, write: async (f, t) => void (files[f] = t) });
         return { code, out: out.join('\n') };
       };
       for (const f of Object.keys(files)) expect(await cli('validate', f)).toMatchObject({ code: 0, out: expect.stringMatching(/^valid: .* finished/) });
@@ -89,6 +89,10 @@ describe('whole games over HTTP (end-to-end)', () => {
       expect(movesOf(converted)).toEqual(movesOf(text));
       const replay = (await cli('replay', 'game.txt', '--seat', '0')).out;
       expect(canonicalHash(JSON.parse(replay.slice(replay.indexOf('\n{') + 1)))).toBe(canonicalHash((await api.game(id, seats[0]!.token)).view));
+      // ... and draws the same board picture as the server, offline.
+      expect((await cli('replay', 'game.json', '--seat', '0', '--svg', 'board.svg')).code).toBe(0);
+      const served = await request(s.url).get(`/api/v1/games/${id}/board.svg`).set('Authorization', `Bearer ${seats[0]!.token}`).set('Accept-Language', 'en').buffer(true).parse((res, done) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => done(null, b)); });
+      expect(files['board.svg']).toBe(served.body);
     });
 
     it(`${game.id}: a whole 2-player game through GraphQL with typed moves`, async () => {

@@ -20,7 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function cli(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await run(argv, { out: (t) => out.push(t), err: (t) => err.push(t), read: async (p) => (await import('node:fs/promises')).readFile(p, 'utf8') });
+  const code = await run(argv, { out: (t) => out.push(t), err: (t) => err.push(t), read: async (p) => (await import('node:fs/promises')).readFile(p, 'utf8'), write: async (p, t) => (await import('node:fs/promises')).writeFile(p, t, 'utf8') });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
