@@ -138,9 +138,10 @@ export class LobbyService {
   /** Deletes a waiting game: the creator's seat (or player) token, or the operator's. */
   async cancel(gameId: string, token: string | undefined): Promise<void> {
     if (!this.service.isOperator(token)) {
-      const seat = await this.seatOf(gameId, token);
+      if (token === undefined) throw new AppError('UNAUTHORIZED', 'cancelling needs the creator\'s token (seat or player) or the operator\'s');
+      const { viewer } = await this.service.getGame(gameId, token);
       const info = await this.store.gameInfo(gameId);
-      if (info?.creatorSeat !== seat) throw new AppError('FORBIDDEN', 'only the creator (the seat made with { me: true }) or the operator may cancel a game');
+      if (viewer.seat === null || info?.creatorSeat !== viewer.seat) throw new AppError('FORBIDDEN', 'only the creator (the seat made with { me: true }) or the operator may cancel a game');
     }
     const r = UUID.test(gameId) ? await this.store.cancel(gameId) : 'NOT_FOUND';
     if (r !== true) throw refuse(r, gameId);
