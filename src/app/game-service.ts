@@ -399,6 +399,7 @@ export class GameService {
 
   private checkPlayable(s: Session, seat: Seat): void {
     if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: a seat is still open, and moves are accepted once every seat is taken');
+    if (s.row.status === 'finished') throw new AppError('GAME_OVER', 'the game is over (resignations left one seat), no move is accepted');
     if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('SEAT_RESIGNED', `seat ${seat} has resigned: the server plays its moves now`);
   }
 

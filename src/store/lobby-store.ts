@@ -69,6 +69,12 @@ export class LobbyStore {
     return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true } });
   }
 
+  /** The player a seat is bound to, if any (play-by-mail writes to them). */
+  async playerOfSeat(gameId: string, seat: Seat): Promise<PlayerRow | null> {
+    const r = await this.db.seat.findUnique({ where: { gameId_seat: { gameId, seat } }, select: { player: { select: { id: true, name: true, email: true } } } });
+    return r?.player ?? null;
+  }
+
   private locked<T>(gameId: string, fn: (tx: Tx, game: { status: GameStatus; inviteHash: string | null; creatorSeat: number | null }) => Promise<T | LobbyRefusal>): Promise<T | LobbyRefusal> {
     return this.db.$transaction(
       async (tx) => {

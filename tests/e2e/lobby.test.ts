@@ -57,12 +57,18 @@ describe('lobby, players and inbox (end-to-end)', () => {
     // Bob's token before he has a seat: a spectator.
     expect((await request(s.url).get(`/api/v1/games/${id}`).set(auth(bob.token))).body.viewer).toEqual({ seat: null });
 
+    const joinedHook: unknown[] = [];
+    s.lobby.lobby.onJoined((j) => joinedHook.push(j));
     const taken = await request(s.url).post(`/api/v1/games/${id}/join`).set(auth(bob.token)).send({ inviteCode: code, colour: 'red' });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('COLOUR_TAKEN');
     const joined = await request(s.url).post(`/api/v1/games/${id}/join`).set(auth(bob.token)).send({ inviteCode: code, colour: 'green' });
     expect(joined.status, JSON.stringify(joined.body)).toBe(201);
     expect(joined.body).toMatchObject({ seat: 1, name: 'Bob', colour: 'green', status: 'active' });
+    // What play-by-mail builds on: the 'joined' hook, and the player (with email) of each seat.
+    expect(joinedHook).toEqual([{ gameId: id, type: 'ma-petite-ville', seat: 1, playerId: bob.id, started: true }]);
+    expect(await s.lobby.lobby.playerOf(id, 0)).toEqual({ id: ada.id, name: 'Ada', email: 'ada@example.org' });
+    expect(await s.lobby.lobby.playerOf(id, 1)).toMatchObject({ id: bob.id, name: 'Bob' });
 
     const tokenOf = [ada.token, bob.token];
     const rng = Rng.fromSeed('lobby-choices');

@@ -124,5 +124,10 @@ describe('resignation (end-to-end)', () => {
     expect(mine).toEqual([{ id: c.id, seat: 1, isMyTurn: false, resigned: true }]);
     const after = await gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id: c.id }, ann.token);
     expect(after.errors[0].extensions.code).toBe('GAME_OVER');
+    // The engine itself does not know the game is over; the service does.
+    const legal = await request(s.url).get(`/api/v1/games/${c.id}/legal-moves`).set(auth(ann.token));
+    expect(legal.body.moves).toEqual([]);
+    const move = await request(s.url).post(`/api/v1/games/${c.id}/moves`).set(auth(ann.token)).send({ move: { type: 'takeCoin' } });
+    expect([move.status, move.body.code]).toEqual([409, 'GAME_OVER']);
   });
 });

@@ -161,6 +161,11 @@ export class LobbyService {
     return { seat, name: r.name, token: fresh };
   }
 
+  /** The player a seat is bound to (name, email), or null: for play-by-mail. */
+  playerOf(gameId: string, seat: Seat) {
+    return UUID.test(gameId) ? this.store.playerOfSeat(gameId, seat) : Promise.resolve(null);
+  }
+
   /** Public games waiting for players, newest first, paged. */
   async lobby(f: { type?: string; limit?: number; before?: string }) {
     const limit = f.limit ?? 20;
