@@ -5,6 +5,7 @@ import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove } from '../store/types.js';
 import { autoMove } from './autoplay.js';
 import { AppError } from './errors.js';
+import type { CreatedSeat, GameAccess, SeatSpec } from './lobby/seats.js';
 import { resignedBy, standing } from './lobby/standing.js';
 import { KeyedMutex } from './mutex.js';
 import { importRecord } from './import-record.js';
@@ -51,9 +52,6 @@ export interface GameServiceOptions {
   isPlayerToken?: (tokenHash: string) => Promise<boolean>;
 }
 
-/** A seat at creation: seated now (optionally bound to a player, with a colour), or open. */
-export type SeatSpec = { name: string; playerId?: string; colour?: string } | { open: true };
-
 export interface CreateGameInput {
   type: string;
   players: SeatSpec[];
@@ -62,23 +60,6 @@ export interface CreateGameInput {
   public?: boolean;
   inviteHash?: string | null;
   creatorSeat?: number | null;
-}
-
-export interface CreatedSeat {
-  seat: Seat;
-  name: string;
-  /** Absent for an open seat. */
-  token: string;
-  open?: true;
-  colour?: string;
-}
-
-/** What a use case outside this class may do with one game, under its lock (see `withGame`). */
-export interface GameAccess {
-  session: Session;
-  callerIn(token: string | undefined): Promise<Caller>;
-  /** Appends a log entry for a seat: a resignation (no events, state unchanged) or an engine move. */
-  commitEntry(seat: Seat, move: Move, origin: MoveOrigin): Promise<MoveResult>;
 }
 
 export interface MoveResult {
@@ -204,11 +185,8 @@ export class GameService {
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
   private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat'> = {}) {
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
-    const seats: SeatRow[] = players.map((p, seat) =>
-      'open' in p
-        ? { seat, name: '', tokenHash: null }
-        : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null },
-    );
+    const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
+      : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
     const row: Omit<GameRow, 'createdAt' | 'updatedAt'> = {
       id: randomUUID(),
       type: game.id,
@@ -235,11 +213,6 @@ export class GameService {
     return { row, answer };
   }
 
-  /** The players as anyone may see them: name, open, resigned (at `version`), colour. */
-  private players(s: Session, version: number) {
-    const resigned = resignedBy(s.row.seats, version);
-    return s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}) }));
-  }
 
   // ---- read ----------------------------------------------------------------------------------
 
@@ -256,6 +229,7 @@ export class GameService {
 
   private summary(s: Session, state: unknown, version: number, viewer: Viewer, c: Caller) {
     const d = standing(s.game, state, s.row.seats, version);
+    const resigned = resignedBy(s.row.seats, version);
     return {
       id: s.row.id,
       type: s.row.type,
@@ -263,7 +237,7 @@ export class GameService {
       version,
       status: d.status,
       toMove: d.toMove,
-      players: this.players(s, version),
+      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}) })),
       viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
       view: s.game.view(state, viewer),
       ...(d.outcome ? { outcome: d.outcome } : {}),
@@ -501,14 +475,11 @@ export class GameService {
 
   /** Re-validates a record move by move and stores it as a new game, with fresh seat tokens (import-record.ts). */
   async importRecord(record: GameRecord) {
-    return importRecord(this.registry, record, (game, players, options, seed, state, history) => this.storeNewGame(game, players, options, seed, state, history));
-  }
-
-  /** Stores a game built elsewhere (an imported record) with its whole log; returns the answer with its tokens. */
-  private async storeNewGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[]) {
-    const created = this.newGame(game, players, options, seed, state, history);
-    await this.store.createGame(created.row, history);
-    return created.answer;
+    return importRecord(this.registry, record, async (game, players, options, seed, state, history) => {
+      const created = this.newGame(game, players, options, seed, state, history);
+      await this.store.createGame(created.row, history);
+      return created.answer;
+    });
   }
 
   // ---- admin ---------------------------------------------------------------------------------

@@ -3,7 +3,8 @@ import type { AnyGame, Json, Move, Seat } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { SeatRow, StoredMove } from '../store/types.js';
 import { AppError } from './errors.js';
-import { RECORD_FORMAT, type GameRecord, type SeatSpec } from './game-service.js';
+import { RECORD_FORMAT, type GameRecord } from './game-service.js';
+import type { SeatSpec } from './lobby/seats.js';
 import { standing } from './lobby/standing.js';
 
 type StoreNewGame<T> = (game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[]) => Promise<T>;

@@ -1,7 +1,8 @@
 import type { Json, Seat } from '../../engine/index.js';
 import type { LobbyRefusal, LobbyStore } from '../../store/lobby-store.js';
 import { AppError, type ErrorCode } from '../errors.js';
-import type { GameService, SeatSpec } from '../game-service.js';
+import type { GameService } from '../game-service.js';
+import type { SeatSpec } from './seats.js';
 import type { PlayerService } from '../players.js';
 import { hashToken, newInviteCode, newSeatToken } from '../tokens.js';
 import { checkColour } from './choices.js';

@@ -1,6 +1,7 @@
 import type { Seat } from '../../engine/index.js';
 import { AppError } from '../errors.js';
-import type { GameAccess, GameService } from '../game-service.js';
+import type { GameService } from '../game-service.js';
+import type { GameAccess } from './seats.js';
 import { resignedBy } from './standing.js';
 
 const RESIGN = { type: 'resign' };
