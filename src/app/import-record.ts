@@ -42,6 +42,7 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
       continue;
     }
     if (resignedAt.has(m.seat) && (m.origin ?? 'seat') === 'seat') throw bad(`${where}: seat ${m.seat} had resigned; its moves are played by the server (origin "resigned")`, { index: i });
+    if (m.origin === 'resigned' && !resignedAt.has(m.seat)) throw bad(`${where}: origin "resigned" but seat ${m.seat} has not resigned`, { index: i });
     const shape = checkMoveShape(game, m.move);
     if (shape) throw bad(`${where}: ${shape.message}`, { index: i });
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);

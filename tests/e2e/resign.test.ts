@@ -106,6 +106,10 @@ describe('resignation (end-to-end)', () => {
     const bad = await request(s.url).post('/api/v1/games/import').send(forged);
     expect([bad.status, bad.body.code, bad.body.index]).toEqual([422, 'IMPORT_INVALID', i]);
     expect(bad.body.detail).toMatch(/had resigned/);
+    const claimed = structuredClone(record);
+    claimed.moves[0].origin = 'resigned'; // a move "played for" a seat that had not resigned
+    const bad2 = await request(s.url).post('/api/v1/games/import').send(claimed);
+    expect([bad2.status, bad2.body.code, bad2.body.index]).toEqual([422, 'IMPORT_INVALID', 0]);
   });
 
   it('with two seats, the other seat wins at once (player tokens and GraphQL)', async () => {
