@@ -176,6 +176,21 @@ describe('lobby, players and inbox (end-to-end)', () => {
     expect((await request(s2.url).get(`/api/v1/games/${made[1]}`)).status).toBe(404);
   });
 
+  it('the inbox is paged, newest activity first', async () => {
+    const me = await player('Pager');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await request(s.url).post('/api/v1/games').set(auth(me.token)).send({ type: 'sealed-bids', players: [{ me: true }, { name: 'x' }] })).body.id);
+    const moved = await request(s.url).post(`/api/v1/games/${ids[0]}/moves`).set(auth(me.token)).send({ move: { type: 'bid', amount: 1 } });
+    expect(moved.status).toBe(200); // the oldest game now has the newest activity
+    const first = await request(s.url).get('/api/v1/players/me/games?limit=2').set(auth(me.token));
+    expect(first.body.games.map((g: { id: string }) => g.id)).toEqual([ids[0], ids[2]]);
+    expect(first.body.games[0]).toMatchObject({ version: 1, isMyTurn: false, toMove: [1] });
+    expect(first.body.games[1]).toMatchObject({ version: 0, isMyTurn: true, lastMoveAt: null });
+    const second = await request(s.url).get(`/api/v1/players/me/games?limit=2&before=${first.body.next}`).set(auth(me.token));
+    expect(second.body).toEqual({ games: [expect.objectContaining({ id: ids[1] })], next: null });
+    expect((await inbox(me.token, '?toMove=true')).map((g) => g.id)).toEqual([ids[2], ids[1]]);
+  });
+
   it('a seat left before the start is open again; leaving after the start is refused', async () => {
     const host = await player('Hostess');
     const guest = await player('Guest');

@@ -112,6 +112,19 @@ describe('resignation (end-to-end)', () => {
     expect([bad2.status, bad2.body.code, bad2.body.index]).toEqual([422, 'IMPORT_INVALID', 0]);
   });
 
+  it('resignSeat(gameId, seat) is a use case of its own (play-by-mail\'s timeout action calls it)', async () => {
+    const c = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], options: { rounds: 1 } });
+    await s.lobby.resignation.resignSeat(c.body.id, 0);
+    await expect(s.lobby.resignation.resignSeat(c.body.id, 0)).rejects.toMatchObject({ code: 'ALREADY_RESIGNED' });
+    await expect(s.lobby.resignation.resignSeat(c.body.id, 5)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    const t = c.body.seats.map((x: { token: string }) => x.token);
+    for (const seat of [1, 2]) expect((await request(s.url).post(`/api/v1/games/${c.body.id}/moves`).set(auth(t[seat])).send({ move: { type: 'bid', amount: seat } })).status).toBe(200);
+    const g = (await request(s.url).get(`/api/v1/games/${c.body.id}`)).body;
+    expect(g.status).toBe('finished');
+    expect(g.outcome.ranks[0]).toBe(3);
+    expect(g.outcome.winners).not.toContain(0);
+  });
+
   it('with two seats, the other seat wins at once (player tokens and GraphQL)', async () => {
     const gql = async (query: string, variables: Record<string, unknown>, token?: string) => (await request(s.url).post('/graphql').set(token ? auth(token) : {}).send({ query, variables })).body;
     const ann = (await gql('mutation { createPlayer(name: "Ann") { id token } }', {})).data.createPlayer;
