@@ -1,16 +1,21 @@
 import { GameService } from './app/game-service.js';
+import { createLobbyLayer, type LobbyLayer } from './app/lobby/index.js';
+import { PlayerService } from './app/players.js';
 import type { Config } from './config.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
 import { buildApp } from './http/app.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
+import { LobbyStore } from './store/lobby-store.js';
 import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 export interface Running {
   app: FastifyInstance;
   service: GameService;
+  /** Players, lobby, inbox, resignation. */
+  lobby: LobbyLayer;
   databaseUrl: string;
   /** Stops taking requests, lets those in flight finish (a move's transaction is atomic), then closes the database. */
   close(): Promise<void>;
@@ -35,11 +40,20 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize);
     const store = new PrismaGameStore(prisma);
-    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken });
-    const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger });
+    const lobbyStore = new LobbyStore(prisma);
+    const players = new PlayerService(lobbyStore);
+    const service = new GameService(store, opts.registry ?? defaultRegistry(), {
+      snapshotEvery: config.snapshotEvery,
+      cacheSize: config.cacheSize,
+      operatorToken: config.operatorToken,
+      isPlayerToken: (hash) => players.isPlayerTokenHash(hash),
+    });
+    const lobby = createLobbyLayer(service, players, lobbyStore);
+    const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger });
     return {
       app,
       service,
+      lobby,
       databaseUrl,
       async close() {
         // Requests in flight finish; a keep-alive connection is closed as soon as it goes idle
