@@ -33,9 +33,9 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
   try {
     const migrated = await migrate(databaseUrl);
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
-    const prisma = createPrismaClient(databaseUrl, config.dbPoolSize);
+    const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
     const store = new PrismaGameStore(prisma);
-    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken });
+    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken, clientSeeds: config.clientSeeds });
     const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger });
     return {
       app,

@@ -42,6 +42,8 @@ export interface GameServiceOptions {
   operatorToken?: string;
   /** How many times a move without expectedVersion is re-decided after losing a race. */
   maxRetries?: number;
+  /** Whether clients may choose a game's seed (CLIENT_SEEDS; default true). */
+  clientSeeds?: boolean;
 }
 
 export interface CreateGameInput {
@@ -155,16 +157,18 @@ export class GameService {
     if (!game) throw new AppError('INVALID_INPUT', `unknown game type "${input.type}"; known: ${this.registry.list().map((g) => g.id).join(', ')}`);
     const resolved = resolveOptions(game, input.players.length, input.options);
     if (!resolved.ok) throw new AppError('INVALID_INPUT', resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+    const seedChosen = input.seed !== undefined;
+    if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, []);
+    const created = this.newGame(game, input.players, resolved.value, seed, seedChosen, state, []);
     await this.store.createGame(created.row);
     this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
     return created.answer;
   }
 
   /** A new game's header row with fresh seat tokens, and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: { name: string }[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[]) {
+  private newGame(game: AnyGame, players: { name: string }[], options: Record<string, Json>, seed: string, seedChosen: boolean, state: unknown, history: StoredMove[]) {
     const tokens = players.map(() => newSeatToken());
     const row: Omit<GameRow, 'createdAt' | 'updatedAt'> = {
       id: randomUUID(),
@@ -173,6 +177,7 @@ export class GameService {
       playerCount: players.length,
       options,
       seed,
+      seedChosen,
       version: history.length,
       ...this.derived(game, state),
       seats: players.map((p, seat) => ({ seat, name: p.name, tokenHash: hashToken(tokens[seat]!) })),
@@ -184,6 +189,7 @@ export class GameService {
       version: row.version,
       status: row.status,
       toMove: row.toMove,
+      seedChosen,
       seats: row.seats.map((s) => ({ seat: s.seat, name: s.name, token: tokens[s.seat]! })),
     };
     return { row, answer };
@@ -216,6 +222,8 @@ export class GameService {
       version,
       status: d.status,
       toMove: d.toMove,
+      /** A client chose the seed: it can foresee every hidden draw. */
+      seedChosen: s.row.seedChosen ?? false,
       players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name })),
       viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
       view: s.game.view(state, viewer),
@@ -314,15 +322,27 @@ export class GameService {
       let s = await this.session(gameId);
       const seat = this.requireSeat(this.callerIn(s, token));
       const key = opts.idempotencyKey ?? null;
-      if (key !== null) {
+      // The key's first answer, if a move under it is stored. Asked first, and again after every
+      // catch-up: another server process may have stored this very retry meanwhile (it then won the
+      // version race this process lost), and its answer wins over deciding the move again here.
+      const firstAnswer = async (): Promise<MoveResult | null> => {
+        if (key === null) return null;
         const prior = await this.store.findIdempotent(gameId, seat, key);
-        if (prior !== null) return this.replayAnswer(prior, move, key);
-      }
+        return prior === null ? null : this.replayAnswer(prior, move, key);
+      };
+      const first = await firstAnswer();
+      if (first) return first;
       const shape = checkMoveShape(s.game, move);
       if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
       for (let attempt = 0; ; attempt++) {
+        if (attempt > 0) {
+          const won = await firstAnswer();
+          if (won) return won;
+        }
         if (opts.expectedVersion !== undefined && opts.expectedVersion !== s.version) {
           if (opts.expectedVersion > s.version) s = await this.catchUp(s); // this process may be behind
+          const won = opts.expectedVersion === s.version ? null : await firstAnswer();
+          if (won) return won;
           if (opts.expectedVersion !== s.version) throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
         }
         const applied = applyMove(s.game, s.state, move as Move, seat);
@@ -415,7 +435,9 @@ export class GameService {
       state = r.value.state;
       history.push({ version: i + 1, seat: m.seat, move: m.move as unknown as Move, events: r.value.events, createdAt: new Date() });
     }
-    const created = this.newGame(game, record.players, resolved.value, record.seed, state, history);
+    // The importer supplied the seed: if the game can go on, its future draws are known to them.
+    if (this.opts.clientSeeds === false && !game.outcome(state)) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since the record\'s seed foretells every later draw');
+    const created = this.newGame(game, record.players, resolved.value, record.seed, true, state, history);
     await this.store.createGame(created.row, history);
     return created.answer;
   }

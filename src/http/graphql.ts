@@ -3,6 +3,7 @@ import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type 
 import mercurius from 'mercurius';
 import mqemitterRedis from 'mqemitter-redis';
 import { AppError } from '../app/errors.js';
+import { asUnavailable } from '../app/unavailable.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
 import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
@@ -102,6 +103,8 @@ type CreatedGame {
   version: Int!
   status: GameStatus!
   toMove: [Int!]!
+  """True when a client chose the seed: whoever chose it can foresee every hidden draw"""
+  seedChosen: Boolean!
   seats: [SeatToken!]!
 }
 
@@ -124,6 +127,8 @@ type Game {
   version: Int!
   status: GameStatus!
   toMove: [Int!]!
+  """True when a client chose the seed: whoever chose it can foresee every hidden draw"""
+  seedChosen: Boolean!
   players: [Player!]!
   viewerSeat: Int
   view: JSON!
@@ -233,7 +238,8 @@ interface Ctx {
   pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
 }
 
-const toGraphQLError = (err: unknown) => {
+const toGraphQLError = (thrown: unknown) => {
+  const err = asUnavailable(thrown); // a database outage is UNAVAILABLE (503), not INTERNAL
   if (err instanceof AppError) return new mercurius.ErrorWithProps(err.message, { code: err.code, ...err.extra }, err.status);
   return err;
 };

@@ -36,6 +36,7 @@ const gameHeader = {
   version: { type: 'integer' },
   status: { type: 'string', enum: ['active', 'finished'] },
   toMove: seatList,
+  seedChosen: { type: 'boolean', description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw' },
 } as const;
 const createdGame = {
   type: 'object',
@@ -99,11 +100,11 @@ export function restRoutes(service: GameService, config: Config) {
           properties: {
             type: { type: 'string', description: 'A game type id from /game-types' },
             players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 64 } } } },
-            seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Revealed in the record once the game is over.' },
+            seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.' },
             options: { type: 'object', description: 'Game options; see /game-types' },
           },
         },
-        response: { 201: createdGame, ...errors(400, 413, 415, 429) },
+        response: { 201: createdGame, ...errors(400, 403, 413, 415, 429) },
       },
     }, async (req, reply) => reply.status(201).send(await service.createGame(req.body)));
 
@@ -216,7 +217,7 @@ export function restRoutes(service: GameService, config: Config) {
         summary: 'Import a finished game\'s record: every move is validated again, into a new game',
         tags: ['replay'],
         body: { $ref: 'GameRecord#' },
-        response: { 201: createdGame, ...errors(400, 409, 413, 415, 422) },
+        response: { 201: createdGame, ...errors(400, 403, 409, 413, 415, 422) },
       },
     }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));
 
