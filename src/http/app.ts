@@ -75,15 +75,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   enforceRequestTimeout(app, config.requestTimeoutMs);
+  let failedPings = 0;
 
   // Load shedding and outages: the database is pinged every second (with a time limit); while it
   // does not answer, or the event loop lags over MAX_EVENT_LOOP_DELAY_MS, every request but
   // /healthz is answered at once with 503 UNAVAILABLE and Retry-After, instead of queueing behind
   // connections that hang. Back to normal by itself at the first ping that succeeds.
   await app.register(underPressure, {
+    // Unhealthy after two failed pings in a row: one slow ping on a busy machine sheds nothing.
     healthCheck: async () => {
-      await within(deps.ping(), config.dbConnectTimeoutMs);
-      return true;
+      try {
+        await within(deps.ping(), config.dbConnectTimeoutMs);
+        failedPings = 0;
+      } catch {
+        failedPings++;
+      }
+      return failedPings < 2;
     },
     healthCheckInterval: 1000,
     maxEventLoopDelay: config.maxEventLoopDelayMs,

@@ -3,7 +3,7 @@ import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type 
 import mercurius from 'mercurius';
 import mqemitterRedis from 'mqemitter-redis';
 import { AppError } from '../app/errors.js';
-import { asUnavailable } from '../app/unavailable.js';
+import { asUnavailable, RETRY_AFTER_SECONDS } from '../app/unavailable.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
 import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
@@ -341,13 +341,25 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     },
     errorFormatter: (execution, ctx) => {
       const formatted = mercurius.defaultErrorFormatter(execution, ctx);
-      const errors = (formatted.response.errors ?? []).map((e) => {
+      // Errors raised before GraphQL runs (e.g. 503 load shedding while the database is down) reach
+      // here as plain errors: they keep their own code and status instead of becoming INTERNAL.
+      const originals = (execution.errors ?? []).map((e) => asUnavailable((e as { originalError?: unknown }).originalError ?? e));
+      const aligned = originals.length === (formatted.response.errors ?? []).length;
+      let statusCode = formatted.statusCode;
+      const errors = (formatted.response.errors ?? []).map((e, i) => {
         const ext = { ...(e.extensions ?? {}) } as Record<string, unknown>;
+        const original = aligned ? originals[i] : undefined;
+        if (!ext.code && original instanceof AppError) {
+          Object.assign(ext, { code: original.code, ...original.extra });
+          if (!execution.data) statusCode = original.status;
+          return { ...e, message: original.message, extensions: ext };
+        }
         if (!ext.code) ext.code = /depth/i.test(e.message) ? 'QUERY_TOO_DEEP' : formatted.statusCode === 400 ? 'INVALID_INPUT' : 'INTERNAL';
         if (ext.code === 'INTERNAL') return { ...e, message: 'internal server error', extensions: ext };
         return { ...e, extensions: ext };
       });
-      return { statusCode: formatted.statusCode, response: { ...formatted.response, errors } };
+      if (errors.some((e) => e.extensions?.code === 'UNAVAILABLE')) ctx.reply?.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return { statusCode, response: { ...formatted.response, errors } };
     },
   });
 
