@@ -31,7 +31,11 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** Time allowed for one SQL statement, on the server (statement_timeout) and the client. */
   dbStatementTimeoutMs: number;
-  /** Shed load (503) while the event loop lags more than this (MAX_EVENT_LOOP_DELAY_MS); 0: never. */
+  /**
+   * Shed load (503) while the event loop lags more than this (MAX_EVENT_LOOP_DELAY_MS); 0 (the
+   * default): never. Off by default: a process starved of CPU for a second on a shared machine
+   * counts as infinitely late, and would refuse everything for the next second.
+   */
   maxEventLoopDelayMs: number;
 }
 
@@ -72,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientSeeds: onOff(env.CLIENT_SEEDS, true, 'CLIENT_SEEDS'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3_000, 'DB_CONNECT_TIMEOUT_MS') || 3_000,
-    maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 2_000, 'MAX_EVENT_LOOP_DELAY_MS'),
+    maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 0, 'MAX_EVENT_LOOP_DELAY_MS'),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5_000, 'DB_STATEMENT_TIMEOUT_MS') || 5_000,
   };
 }
