@@ -88,6 +88,13 @@ describe('faults: SIGKILL of a server process under load', () => {
         await check.stop();
       }
     } finally {
+      // If the test failed half-way, a Postgres of this folder may still run: stop it before removing the folder.
+      try {
+        const pid = postmasterPid(dataDir);
+        if (alive(pid)) process.kill(pid, 'SIGKILL');
+      } catch {
+        // no postmaster.pid: nothing runs
+      }
       rmSync(dir, { recursive: true, force: true });
     }
   });
