@@ -111,7 +111,7 @@ describe('faults: database frozen and stopped', () => {
       await sleep(2_500); // two failed pings in a row by now: answers come at once
       const later = await everything(2);
       expectUnavailable(later, 8_000);
-      expect(Math.max(...later.map((a) => a.ms))).toBeLessThan(1_000);
+      expect(Math.max(...later.map((a) => a.ms))).toBeLessThan(2_500); // no waiting on timeouts any more
     } finally {
       thaw(pids);
     }
