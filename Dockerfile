@@ -4,6 +4,9 @@
 # Prisma CLI, no embedded Postgres. `--target embedded` adds the embedded Postgres for a single
 # container without DATABASE_URL.
 ARG NODE_IMAGE=node:26-slim
+# The runtime's base: glibc, libstdc++ and libgcc, CA certificates, a non-root user; no shell, no
+# package manager (about 23 MB). Node comes from NODE_IMAGE, stripped.
+ARG RUNTIME_BASE=gcr.io/distroless/cc-debian12:nonroot
 
 # ---- build: every dependency, the generated Prisma Client, the compiled server ----
 FROM ${NODE_IMAGE} AS build
@@ -53,17 +56,26 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "dist/main.js"]
 
+# ---- the Node.js binary alone, without its debug symbols (150 -> 116 MB), and the one library it
+# needs that the runtime base lacks (libatomic) ----
+FROM ${NODE_IMAGE} AS node
+RUN apt-get update && apt-get install -y --no-install-recommends binutils libatomic1 \
+ && mkdir -p /out/lib && cp /usr/local/bin/node /out/node && strip /out/node \
+ && cp -L "$(dpkg -L libatomic1 | grep '/libatomic.so.1$')" /out/lib/
+
 # ---- runtime for an external database (the default target): set DATABASE_URL ----
-FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+FROM ${RUNTIME_BASE} AS runtime
+COPY --from=node /out/node /usr/local/bin/node
+COPY --from=node /out/lib/ /usr/local/lib/
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 LD_LIBRARY_PATH=/usr/local/lib
 WORKDIR /app
-COPY --from=deps --chown=node:node /app/package.json ./
-COPY --from=deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=deps --chown=nonroot:nonroot /app/package.json ./
+COPY --from=deps --chown=nonroot:nonroot /app/node_modules ./node_modules
+COPY --from=build --chown=nonroot:nonroot /app/dist ./dist
 # The migrations are applied by the server at start-up (src/store/migrate.ts), before it listens.
-COPY --from=build --chown=node:node /app/prisma/migrations ./prisma/migrations
-USER node
+COPY --from=build --chown=nonroot:nonroot /app/prisma/migrations ./prisma/migrations
+USER nonroot
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+HEALTHCHECK --interval=30s --timeout=3s CMD ["/usr/local/bin/node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node runs as PID 1 (not under npm), so SIGTERM reaches the server's graceful shutdown.
-CMD ["node", "dist/main.js"]
+CMD ["/usr/local/bin/node", "dist/main.js"]
