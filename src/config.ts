@@ -23,7 +23,28 @@ export interface Config {
   logLevel: string;
   snapshotEvery: number;
   cacheSize: number;
+  /** Whether clients may choose a game's seed (CLIENT_SEEDS=on|off; turn it off on a public server). */
+  clientSeeds: boolean;
+  /** Time allowed for a whole request, headers and body (REQUEST_TIMEOUT_MS); 0 disables it. */
+  requestTimeoutMs: number;
+  /** Time allowed to open a database connection or to wait for one from the pool. */
+  dbConnectTimeoutMs: number;
+  /** Time allowed for one SQL statement, on the server (statement_timeout) and the client. */
+  dbStatementTimeoutMs: number;
+  /**
+   * Shed load (503) while the event loop lags more than this (MAX_EVENT_LOOP_DELAY_MS); 0 (the
+   * default): never. Off by default: a process starved of CPU for a second on a shared machine
+   * counts as infinitely late, and would refuse everything for the next second.
+   */
+  maxEventLoopDelayMs: number;
 }
+
+const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
+  if (v === undefined || v === '') return fallback;
+  if (/^(on|true|1|yes)$/i.test(v)) return true;
+  if (/^(off|false|0|no)$/i.test(v)) return false;
+  throw new Error(`${name} must be on or off, got "${v}"`);
+};
 
 const int = (v: string | undefined, fallback: number, name: string): number => {
   if (v === undefined || v === '') return fallback;
@@ -52,5 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50, 'SNAPSHOT_EVERY') || 50,
     cacheSize: int(env.GAME_CACHE_SIZE, 1000, 'GAME_CACHE_SIZE'),
+    clientSeeds: onOff(env.CLIENT_SEEDS, true, 'CLIENT_SEEDS'),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
+    dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3_000, 'DB_CONNECT_TIMEOUT_MS') || 3_000,
+    maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 0, 'MAX_EVENT_LOOP_DELAY_MS'),
+    dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5_000, 'DB_STATEMENT_TIMEOUT_MS') || 5_000,
   };
 }

@@ -38,7 +38,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
   try {
     const migrated = await migrate(databaseUrl);
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
-    const prisma = createPrismaClient(databaseUrl, config.dbPoolSize);
+    const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
     const store = new PrismaGameStore(prisma);
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
@@ -47,6 +47,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       cacheSize: config.cacheSize,
       operatorToken: config.operatorToken,
       isPlayerToken: (hash) => players.isPlayerTokenHash(hash),
+      clientSeeds: config.clientSeeds,
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger });

@@ -51,6 +51,8 @@ export interface GameServiceOptions {
   maxRetries?: number;
   /** Whether a token hash is a player's: a player's token where it has no seat is a spectator's. */
   isPlayerToken?: (tokenHash: string) => Promise<boolean>;
+  /** Whether clients may choose a game's seed (CLIENT_SEEDS; default true). */
+  clientSeeds?: boolean;
 }
 
 export interface CreateGameInput {
@@ -175,16 +177,18 @@ export class GameService {
     if (!game) throw new AppError('INVALID_INPUT', `unknown game type "${input.type}"; known: ${this.registry.list().map((g) => g.id).join(', ')}`);
     const resolved = resolveOptions(game, input.players.length, input.options);
     if (!resolved.ok) throw new AppError('INVALID_INPUT', resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+    const seedChosen = input.seed !== undefined;
+    if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null });
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen });
     await this.store.createGame(created.row);
     this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
     return created.answer;
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen'> = {}) {
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
       : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
@@ -208,6 +212,7 @@ export class GameService {
       version: row.version,
       status: row.status,
       toMove: row.toMove,
+      seedChosen: row.seedChosen ?? false,
       // An open seat has no name and no token (the type says token for the seats callers read it from).
       seats: seats.map((s) => (s.tokenHash === null ? { seat: s.seat, open: true } : { seat: s.seat, name: s.name, token: tokens[s.seat]!, ...(s.colour ? { colour: s.colour } : {}) })) as CreatedSeat[],
     };
@@ -238,6 +243,8 @@ export class GameService {
       version,
       status: d.status,
       toMove: d.toMove,
+      /** A client chose the seed: it can foresee every hidden draw. */
+      seedChosen: s.row.seedChosen ?? false,
       players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}) })),
       viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
       view: s.game.view(state, viewer),
@@ -357,18 +364,30 @@ export class GameService {
       }
       let parsedAt = s.version;
       const key = opts.idempotencyKey ?? null;
-      if (key !== null) {
+      // The key's first answer, if a move under it is stored. Asked first, and again after every
+      // catch-up: another server process may have stored this very retry meanwhile (it then won the
+      // version race this process lost), and its answer wins over deciding the move again here.
+      const firstAnswer = async (): Promise<MoveResult | null> => {
+        if (key === null) return null;
         const prior = await this.store.findIdempotent(gameId, seat, key);
         // A retried notation may no longer read in the new state: the key then stands for the first move.
-        if (prior !== null) return this.replayAnswer(prior, parsed ? (parsed.ok ? parsed.value : prior.move) : move, key);
-      }
+        return prior === null ? null : this.replayAnswer(prior, parsed ? (parsed.ok ? parsed.value : prior.move) : move, key);
+      };
+      const first = await firstAnswer();
+      if (first) return first;
       if (parsed && !parsed.ok) throw notationProblem(s.game, s.state, seat, parsed.error);
       if (parsed) move = parsed.value;
       const shape = checkMoveShape(s.game, move);
       if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
       for (let attempt = 0; ; attempt++) {
+        if (attempt > 0) {
+          const won = await firstAnswer();
+          if (won) return won;
+        }
         if (opts.expectedVersion !== undefined && opts.expectedVersion !== s.version) {
           if (opts.expectedVersion > s.version) s = await this.catchUp(s); // this process may be behind
+          const won = opts.expectedVersion === s.version ? null : await firstAnswer();
+          if (won) return won;
           if (opts.expectedVersion !== s.version) throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
         }
         this.checkPlayable(s, seat);
@@ -506,7 +525,9 @@ export class GameService {
   /** Re-validates a record move by move and stores it as a new game, with fresh seat tokens (import-record.ts). */
   async importRecord(record: GameRecord) {
     return importRecord(this.registry, record, async (game, players, options, seed, state, history) => {
-      const created = this.newGame(game, players, options, seed, state, history);
+      // The importer supplied the seed: if the game can go on, its future draws are known to them.
+      if (this.opts.clientSeeds === false && !game.outcome(state)) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one\'s seed foretells the rest of it');
+      const created = this.newGame(game, players, options, seed, state, history, { seedChosen: true });
       await this.store.createGame(created.row, history);
       return created.answer;
     });

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
+import { unavailable, within } from '../app/unavailable.js';
 import type { Config } from '../config.js';
 import type { ObjectSchema } from '../engine/index.js';
 import { boardRoutes } from './board.js';
@@ -13,6 +15,7 @@ import { registerGraphql } from './graphql.js';
 import { webPages } from './pages.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
+import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
 import { restRoutes, sharedSchemas } from './rest.js';
 
 export interface AppDeps {
@@ -66,10 +69,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     return503OnClosing: true,
+    // Slow headers and bodies get 408 (enforceRequestTimeout). Node checks for expired headers
+    // every connectionsCheckingInterval (30 s by default: a 30 s timeout would act after 60 s).
+    http: { connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.requestTimeoutMs / 4) || 1000)) },
+    clientErrorHandler,
     // Every log line of a request names its game.
     childLoggerFactory: (logger, bindings, opts, raw) => {
       const m = GAME_IN_URL.exec(raw.url ?? '');
       return logger.child(m ? { ...bindings, gameId: m[1] } : bindings, opts);
+    },
+  });
+
+  enforceRequestTimeout(app, config.requestTimeoutMs);
+  let failedPings = 0;
+
+  // Load shedding and outages: the database is pinged every second (with a time limit); while it
+  // does not answer, or the event loop lags over MAX_EVENT_LOOP_DELAY_MS, every request but
+  // /healthz is answered at once with 503 UNAVAILABLE and Retry-After, instead of queueing behind
+  // connections that hang. Back to normal by itself at the first ping that succeeds.
+  await app.register(underPressure, {
+    // Unhealthy after two failed pings in a row: one slow ping on a busy machine sheds nothing.
+    healthCheck: async () => {
+      try {
+        await within(deps.ping(), config.dbConnectTimeoutMs);
+        failedPings = 0;
+      } catch {
+        failedPings++;
+      }
+      return failedPings < 2;
+    },
+    healthCheckInterval: 1000,
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
+    pressureHandler: (req, _reply, type) => {
+      if (req.url === '/healthz') return undefined; // liveness: the process itself is fine
+      return Promise.reject(unavailable(type === 'healthCheck' ? 'the database does not answer; retry shortly' : 'the server is overloaded; retry shortly'));
     },
   });
 
@@ -127,10 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
-      await deps.ping();
+      await within(deps.ping(), config.dbConnectTimeoutMs);
       return { status: 'ready' };
     } catch {
-      return reply.status(503).type('application/problem+json').send({ type: 'urn:citybuilder:problem:UNAVAILABLE', title: 'unavailable', status: 503, code: 'UNAVAILABLE', detail: 'the database does not answer' });
+      return reply.status(503).header('Retry-After', '2').type('application/problem+json').send({ type: 'urn:citybuilder:problem:UNAVAILABLE', title: 'unavailable', status: 503, code: 'UNAVAILABLE', detail: 'the database does not answer' });
     }
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -3,6 +3,7 @@ import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type 
 import mercurius from 'mercurius';
 import mqemitterRedis from 'mqemitter-redis';
 import { AppError } from '../app/errors.js';
+import { asUnavailable, RETRY_AFTER_SECONDS } from '../app/unavailable.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
 import type { PlayerEntry } from '../app/lobby/lobby.js';
@@ -108,6 +109,8 @@ type CreatedGame {
   version: Int!
   status: GameStatus!
   toMove: [Int!]!
+  """True when a client chose the seed: whoever chose it can foresee every hidden draw"""
+  seedChosen: Boolean!
   seats: [SeatToken!]!
   invite: Invite
 }
@@ -133,6 +136,8 @@ type Game {
   version: Int!
   status: GameStatus!
   toMove: [Int!]!
+  """True when a client chose the seed: whoever chose it can foresee every hidden draw"""
+  seedChosen: Boolean!
   players: [Player!]!
   viewerSeat: Int
   view: JSON!
@@ -274,7 +279,8 @@ interface Ctx {
   pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
 }
 
-const toGraphQLError = (err: unknown) => {
+const toGraphQLError = (thrown: unknown) => {
+  const err = asUnavailable(thrown); // a database outage is UNAVAILABLE (503), not INTERNAL
   if (err instanceof AppError) return new mercurius.ErrorWithProps(err.message, { code: err.code, ...err.extra }, err.status);
   return err;
 };
@@ -428,13 +434,25 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     },
     errorFormatter: (execution, ctx) => {
       const formatted = mercurius.defaultErrorFormatter(execution, ctx);
-      const errors = (formatted.response.errors ?? []).map((e) => {
+      // Errors raised before GraphQL runs (e.g. 503 load shedding while the database is down) reach
+      // here as plain errors: they keep their own code and status instead of becoming INTERNAL.
+      const originals = (execution.errors ?? []).map((e) => asUnavailable((e as { originalError?: unknown }).originalError ?? e));
+      const aligned = originals.length === (formatted.response.errors ?? []).length;
+      let statusCode = formatted.statusCode;
+      const errors = (formatted.response.errors ?? []).map((e, i) => {
         const ext = { ...(e.extensions ?? {}) } as Record<string, unknown>;
+        const original = aligned ? originals[i] : undefined;
+        if (!ext.code && original instanceof AppError) {
+          Object.assign(ext, { code: original.code, ...original.extra });
+          if (!execution.data) statusCode = original.status;
+          return { ...e, message: original.message, extensions: ext };
+        }
         if (!ext.code) ext.code = /depth/i.test(e.message) ? 'QUERY_TOO_DEEP' : formatted.statusCode === 400 ? 'INVALID_INPUT' : 'INTERNAL';
         if (ext.code === 'INTERNAL') return { ...e, message: 'internal server error', extensions: ext };
         return { ...e, extensions: ext };
       });
-      return { statusCode: formatted.statusCode, response: { ...formatted.response, errors } };
+      if (errors.some((e) => e.extensions?.code === 'UNAVAILABLE')) ctx.reply?.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return { statusCode, response: { ...formatted.response, errors } };
     },
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailable } from '../app/unavailable.js';
 
 /**
  * Turns any error into an RFC 9457 problem document with a stable `code`. Client mistakes that
@@ -26,6 +27,9 @@ export function toAppError(err: unknown): AppError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('INVALID_INPUT', 'the Content-Length header does not match the body');
   }
+  // A database that is down or too slow is the server's trouble, but not a fault: 503, retry later.
+  if (isDatabaseUnavailable(err)) return unavailable();
+  if (e.statusCode === 503) return unavailable(e.message || 'the server is unavailable right now; retry shortly');
   if (e.statusCode === 429) return new AppError('RATE_LIMITED', e.message || 'too many requests: slow down');
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('INVALID_INPUT', e.message);
   return new AppError('INTERNAL', 'internal server error');
@@ -33,8 +37,10 @@ export function toAppError(err: unknown): AppError {
 
 export function sendProblem(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const app = toAppError(err);
-  if (app.status >= 500) request.log.error({ err }, 'request failed');
+  if (app.code === 'UNAVAILABLE') request.log.warn({ code: app.code, err }, 'database unavailable');
+  else if (app.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: app.code, detail: app.message }, 'request refused');
+  if (app.code === 'UNAVAILABLE') reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
   return reply
     .status(app.status)
     .type('application/problem+json')
@@ -66,6 +72,7 @@ export const problemSchema = {
     line: { type: 'integer', description: 'For a text record: the line at fault (1-based)' },
     index: { type: 'integer', description: 'For IMPORT_INVALID: the 0-based index of the first bad move' },
     legalNotations: { type: 'array', items: { type: 'string' }, description: 'For a notation that cannot be read: the seat\'s legal moves in notation' },
+    retryAfter: { type: 'integer', description: 'For UNAVAILABLE: seconds to wait before retrying (also in the Retry-After header)' },
   },
   required: ['type', 'title', 'status', 'code', 'detail'],
 } as const;

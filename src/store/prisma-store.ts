@@ -3,9 +3,31 @@ import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove } from './types.js';
 
-export function createPrismaClient(databaseUrl: string, poolSize = 10): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize });
-  return new PrismaClient({ adapter });
+export interface PoolTimeouts {
+  /** Time to open a connection, or to wait for a free one from the pool. */
+  connectMs: number;
+  /** Time for one statement: the server cancels it (statement_timeout), and the client gives up a little later. */
+  statementMs: number;
+}
+
+/**
+ * Prisma Client over a pg pool with time limits, so that a database that is down, frozen or slow
+ * fails a request in seconds (mapped to 503 UNAVAILABLE) instead of hanging it: the server cancels
+ * a statement after `statementMs`; the client abandons one whose answer never comes (a frozen
+ * server cannot cancel anything) 1 s later, and pg-pool then discards that connection; connecting
+ * or waiting for a pooled connection is limited to `connectMs`.
+ */
+export function createPrismaClient(databaseUrl: string, poolSize = 10, timeouts: PoolTimeouts = { connectMs: 3_000, statementMs: 5_000 }): PrismaClient {
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1_000,
+    keepAlive: true,
+  });
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: timeouts.connectMs, timeout: timeouts.statementMs + 1_000 } });
 }
 
 /** Seats with their player's token hash: a player's token acts for the seats bound to it. */
@@ -20,6 +42,7 @@ export function toRow(g: GameWithSeats): GameRow {
     playerCount: g.playerCount,
     options: g.options as Record<string, Json>,
     seed: g.seed,
+    seedChosen: g.seedChosen,
     version: g.version,
     status: g.status,
     toMove: g.toMove,
@@ -64,6 +87,7 @@ export class PrismaGameStore implements GameStore {
           playerCount: game.playerCount,
           options: game.options as Prisma.InputJsonValue,
           seed: game.seed,
+          seedChosen: game.seedChosen ?? false,
           version: game.version,
           status: game.status,
           toMove: game.toMove,

@@ -27,6 +27,8 @@ export interface GameRow {
   playerCount: number;
   options: Record<string, Json>;
   seed: string;
+  /** True when a client chose the seed (it can then foresee every hidden draw); absent: false. */
+  seedChosen?: boolean;
   version: number;
   status: GameStatus;
   toMove: Seat[];
