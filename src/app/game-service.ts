@@ -4,6 +4,7 @@ import type { AnyGame, Json, Move, Outcome, Seat, Viewer } from '../engine/index
 import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, IdempotentMove, StoredMove } from '../store/types.js';
 import { AppError } from './errors.js';
+import { checkCursorDate, checkInt, INT4_MAX, INT_BOUNDS } from './limits.js';
 import { KeyedMutex } from './mutex.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
@@ -232,10 +233,12 @@ export class GameService {
     return { version: s.version, seat, toMove: this.derived(s.game, s.state).toMove, moves: moves as unknown as Json[] };
   }
 
-  async events(gameId: string, token: string | undefined, after = 0, limit = 200) {
+  async events(gameId: string, token: string | undefined, after = 0, limit: number = INT_BOUNDS.eventsLimit.default) {
+    checkInt('version', 'after', after);
+    checkInt('eventsLimit', 'limit', limit);
     const s = await this.fresh(gameId);
     const viewer = viewerOf(this.callerIn(s, token));
-    const moves = await this.store.readMoves(gameId, after, after + limit);
+    const moves = await this.store.readMoves(gameId, after, Math.min(after + limit, INT4_MAX));
     return {
       version: s.version,
       moves: moves.map((m) => ({
@@ -255,6 +258,7 @@ export class GameService {
 
   /** The game as the caller would have seen it right after version `at`. */
   async replay(gameId: string, token: string | undefined, at: number) {
+    checkInt('version', 'at', at);
     const s = await this.fresh(gameId);
     const c = this.callerIn(s, token);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
@@ -310,6 +314,7 @@ export class GameService {
    * first answer without applying anything.
    */
   async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string } = {}): Promise<MoveResult> {
+    if (opts.expectedVersion !== undefined) checkInt('version', 'expectedVersion', opts.expectedVersion);
     return this.locks.run(gameId, async () => {
       let s = await this.session(gameId);
       const seat = this.requireSeat(this.callerIn(s, token));
@@ -428,10 +433,10 @@ export class GameService {
     if (filter.before) {
       const [t, id] = Buffer.from(filter.before, 'base64url').toString().split('|');
       const date = new Date(t ?? '');
-      if (!id || !UUID.test(id) || Number.isNaN(+date)) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
+      if (!id || !UUID.test(id) || !checkCursorDate(date)) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
       before = { updatedAt: date, id };
     }
-    const limit = filter.limit ?? 50;
+    const limit = checkInt('listLimit', 'limit', filter.limit ?? INT_BOUNDS.listLimit.default);
     const rows = await this.store.listGames({ status: filter.status, type: filter.type, limit, before });
     const last = rows[rows.length - 1];
     return {
