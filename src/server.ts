@@ -35,7 +35,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize);
     const store = new PrismaGameStore(prisma);
-    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken });
+    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken, importConcurrency: config.importConcurrency, importQueue: config.importQueue });
     const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger });
     return {
       app,

@@ -5,7 +5,9 @@ import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, IdempotentMove, StoredMove } from '../store/types.js';
 import { AppError } from './errors.js';
 import { checkCursorDate, checkInt, INT4_MAX, INT_BOUNDS } from './limits.js';
+import { Gate } from './gate.js';
 import { KeyedMutex } from './mutex.js';
+import { checkRecordShape } from './record-schema.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 /** A game loaded in memory: its header, engine, and the state folded up to `version`. */
@@ -43,6 +45,9 @@ export interface GameServiceOptions {
   operatorToken?: string;
   /** How many times a move without expectedVersion is re-decided after losing a race. */
   maxRetries?: number;
+  /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
+  importConcurrency?: number;
+  importQueue?: number;
 }
 
 export interface CreateGameInput {
@@ -92,6 +97,7 @@ export class GameService {
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
   private readonly maxRetries: number;
+  private readonly imports: Gate;
 
   constructor(
     private readonly store: GameStore,
@@ -101,6 +107,7 @@ export class GameService {
     this.snapshotEvery = opts.snapshotEvery ?? 50;
     this.cacheSize = opts.cacheSize ?? 1000;
     this.maxRetries = opts.maxRetries ?? 20;
+    this.imports = new Gate('imports', opts.importConcurrency || 2, opts.importQueue ?? 8);
   }
 
   /**
@@ -397,8 +404,17 @@ export class GameService {
 
   // ---- import --------------------------------------------------------------------------------
 
-  /** Re-validates a record move by move and stores it as a new game, with fresh seat tokens. */
-  async importRecord(record: GameRecord) {
+  /**
+   * Checks a record's shape (the one schema and validator of REST and GraphQL), then re-validates it
+   * move by move and stores it as a new game, with fresh seat tokens. Imports are heavy: a few run
+   * at once, the rest wait or get 503 UNAVAILABLE.
+   */
+  async importRecord(input: unknown) {
+    checkRecordShape(input);
+    return this.imports.run(() => this.importChecked(input as GameRecord));
+  }
+
+  private async importChecked(record: GameRecord) {
     const bad = (message: string, extra: Record<string, Json> = {}) => new AppError('IMPORT_INVALID', message, extra);
     if (record.format !== RECORD_FORMAT) throw bad(`unknown record format "${record.format}"; expected ${RECORD_FORMAT}`);
     if (!this.registry.current(record.type)) throw bad(`unknown game type "${record.type}"`);

@@ -35,6 +35,7 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
   const app = toAppError(err);
   if (app.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: app.code, detail: app.message }, 'request refused');
+  if (typeof app.extra.retryAfter === 'number') reply.header('Retry-After', String(app.extra.retryAfter));
   return reply
     .status(app.status)
     .type('application/problem+json')
@@ -63,6 +64,7 @@ export const problemSchema = {
     violation: { type: 'string', description: 'For ILLEGAL_MOVE: the engine\'s own code for the broken rule, e.g. RESIDENTIAL_SPACING' },
     rule: { type: 'string', description: 'The rulebook section or ruling that was broken' },
     currentVersion: { type: 'integer', description: 'For VERSION_CONFLICT: the game\'s version now' },
+    retryAfter: { type: 'integer', description: 'For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header)' },
   },
   required: ['type', 'title', 'status', 'code', 'detail'],
 } as const;

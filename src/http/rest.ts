@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
+import { INT_BOUNDS } from '../app/limits.js';
+import { gameRecordSchema, moveRefSchema, outcomeSchema } from '../app/record-schema.js';
 import type { Config } from '../config.js';
 
 /** The bearer token of a request, if any. A malformed Authorization header is a client error. */
@@ -18,15 +20,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, p
 const idParam = { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] } as const;
 const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
 const anyJson = { description: 'Game-specific JSON; see the game\'s docs/rules document' } as const;
-const outcome = {
-  type: 'object',
-  properties: {
-    scores: { type: 'array', items: { type: 'number' } },
-    ranks: { type: 'array', items: { type: 'integer' } },
-    winners: seatList,
-    detail: anyJson,
-  },
-} as const;
+const outcome = outcomeSchema;
 const players = { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' } } } } as const;
 /** The fields every answer about a game starts with. */
 const gameHeader = {
@@ -145,7 +139,7 @@ export function restRoutes(service: GameService, config: Config) {
           type: 'object',
           additionalProperties: false,
           required: ['move'],
-          properties: { move: { $ref: 'MoveRef#' }, expectedVersion: { type: 'integer', minimum: 0 } },
+          properties: { move: { $ref: 'MoveRef#' }, expectedVersion: INT_BOUNDS.version },
         },
         response: {
           200: {
@@ -169,7 +163,7 @@ export function restRoutes(service: GameService, config: Config) {
         tags: ['replay'],
         params: idParam,
         security: [...auth, {}],
-        querystring: { type: 'object', additionalProperties: false, properties: { after: { type: 'integer', minimum: 0, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { after: { ...INT_BOUNDS.version, default: 0 }, limit: INT_BOUNDS.eventsLimit } },
         response: {
           200: {
             type: 'object',
@@ -195,7 +189,7 @@ export function restRoutes(service: GameService, config: Config) {
         tags: ['replay'],
         params: idParam,
         security: [...auth, {}],
-        querystring: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'integer', minimum: 0 } } },
+        querystring: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: INT_BOUNDS.version } },
         response: { 200: gameView, ...errors(400, 401, 404, 409) },
       },
     }, async (req) => service.replay(req.params.id, tokenOf(req), req.query.at));
@@ -212,11 +206,14 @@ export function restRoutes(service: GameService, config: Config) {
 
     app.post<{ Body: GameRecord }>('/games/import', {
       bodyLimit: config.importBodyLimitBytes,
+      // The service checks the record against GameRecord with the one shape validator, the same
+      // check for REST and GraphQL; Fastify's own (coercing) validator would be a second, different one.
+      validatorCompiler: () => () => true,
       schema: {
         summary: 'Import a finished game\'s record: every move is validated again, into a new game',
         tags: ['replay'],
         body: { $ref: 'GameRecord#' },
-        response: { 201: createdGame, ...errors(400, 409, 413, 415, 422) },
+        response: { 201: createdGame, ...errors(400, 409, 413, 415, 422, 503) },
       },
     }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));
 
@@ -228,7 +225,7 @@ export function restRoutes(service: GameService, config: Config) {
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { status: { type: 'string', enum: ['active', 'finished'] }, type: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, before: { type: 'string', description: 'The `next` cursor of the previous page' } },
+          properties: { status: { type: 'string', enum: ['active', 'finished'] }, type: { type: 'string' }, limit: INT_BOUNDS.listLimit, before: { type: 'string', maxLength: 200, description: 'The `next` cursor of the previous page' } },
         },
         response: {
           200: {
@@ -255,35 +252,5 @@ export function restRoutes(service: GameService, config: Config) {
   };
 }
 
-/** Shared schemas: the problem document, a move, a game record. */
-export const sharedSchemas = [
-  {
-    $id: 'MoveRef',
-    type: 'object',
-    description: 'A move: { type, ...fields }. The shapes of each game\'s moves are in components.schemas (<Game>Move) and /game-types.',
-    required: ['type'],
-    properties: { type: { type: 'string' } },
-    additionalProperties: true,
-  },
-  {
-    $id: 'GameRecord',
-    type: 'object',
-    additionalProperties: false,
-    required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
-    properties: {
-      format: { type: 'string', const: 'citybuilder-record/1' },
-      type: { type: 'string' },
-      engineVersion: { type: 'integer' },
-      options: { type: 'object' },
-      players: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer' }, name: { type: 'string', minLength: 1, maxLength: 64 } } } },
-      seed: { type: 'string', minLength: 1, maxLength: 128 },
-      status: { type: 'string', enum: ['active', 'finished'] },
-      version: { type: 'integer' },
-      moves: {
-        type: 'array',
-        items: { type: 'object', additionalProperties: false, required: ['seat', 'move'], properties: { version: { type: 'integer' }, seat: { type: 'integer' }, move: { anyOf: [{ $ref: 'MoveRef#' }, { type: 'null' }] } } },
-      },
-      outcome: { anyOf: [outcome, { type: 'null' }] },
-    },
-  },
-];
+/** Shared schemas: a move, a game record (defined with the shape validator, src/app/record-schema.ts). */
+export const sharedSchemas = [moveRefSchema, gameRecordSchema];
