@@ -17,6 +17,9 @@ export interface GraphqlLimits {
   maxReadWeight: number;
 }
 
+/** A page size as the resolver will see it; one out of bounds is refused there, with its own message. */
+const pageSize = (v: unknown, b: { minimum: number; maximum: number; default: number }) => (typeof v === 'number' ? Math.min(Math.max(v, b.minimum), b.maximum) : b.default);
+
 /**
  * What a field costs to answer, in rough units of a game view: a record carries every move, an
  * event page up to `limit` moves and their events, a replay folds the log from a snapshot. Without
@@ -28,8 +31,8 @@ export const READ_WEIGHTS: Record<string, (args: Record<string, unknown>) => num
   legalMoves: () => 5,
   replay: () => 10,
   record: () => 20,
-  events: (a) => Math.ceil((typeof a.limit === 'number' ? a.limit : INT_BOUNDS.eventsLimit.default) / 20),
-  games: (a) => Math.ceil((typeof a.limit === 'number' ? a.limit : INT_BOUNDS.listLimit.default) / 10),
+  events: (a) => Math.ceil(pageSize(a.limit, INT_BOUNDS.eventsLimit) / 20),
+  games: (a) => Math.ceil(pageSize(a.limit, INT_BOUNDS.listLimit) / 10),
 };
 
 /** A GraphQL error with one of the API's codes, reported by a validation rule. */
