@@ -183,6 +183,18 @@ describe('hostile input (end-to-end, REST and GraphQL)', () => {
     });
   });
 
+  describe('text the database cannot store (found by the fuzz run)', () => {
+    it('a NUL character or an unpaired surrogate in a body or query string -> 400 INVALID_INPUT, nothing written', async () => {
+      expectProblem(await request(s.url).post('/api/v1/games/import').send({ ...finishedRecord, seed: '\u0000' }), 400, 'INVALID_INPUT', /NUL character/);
+      expectProblem(await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a\u0000' }, { name: '\ud800' }] }), 400, 'INVALID_INPUT', /body\.players\[0\]\.name/);
+      expectProblem(await request(s.url).get('/api/v1/games?type=%00').set(op), 400, 'INVALID_INPUT');
+      const g = await gql('mutation($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }], seed: 'x\u0000' } });
+      expectGqlError(g, 400, 'INVALID_INPUT', /NUL character/);
+      const emoji = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: '😀' }, { name: 'b' }] });
+      expect(emoji.status).toBe(201);
+    });
+  });
+
   describe('D9: work amplification is bounded', () => {
     it('the standard introspection query works under the default limits', async () => {
       const r = await gql(getIntrospectionQuery());
