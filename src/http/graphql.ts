@@ -215,7 +215,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * Checks a GraphQL request over HTTP before Mercurius runs it, so that each client mistake gets its
  * own code in a GraphQL-shaped body: a malformed Authorization header (401 UNAUTHORIZED), a query
- * or operationName of the wrong type, a document with several operations and no operationName or
+ * operationName or variables of the wrong type, a document with several operations and no operationName or
  * an unknown one (400 INVALID_INPUT), a subscription over HTTP (400), a mutation over GET (405).
  * A syntax error is a 400 INVALID_INPUT naming where the document breaks.
  */
@@ -228,6 +228,15 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
   if (query === undefined || query === null) throw new AppError('INVALID_INPUT', 'a GraphQL request needs a "query" string');
   if (typeof query !== 'string') throw new AppError('INVALID_INPUT', '"query" must be a string holding a GraphQL document');
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw new AppError('INVALID_INPUT', '"operationName" must be a string');
+  if (req.method === 'GET' && src.variables !== undefined) {
+    let vars: unknown;
+    try {
+      vars = typeof src.variables === 'string' ? JSON.parse(src.variables) : src.variables;
+    } catch {
+      throw new AppError('INVALID_INPUT', '"variables" must be a JSON object');
+    }
+    if (vars !== null && !isObject(vars)) throw new AppError('INVALID_INPUT', '"variables" must be a JSON object');
+  }
   let doc: DocumentNode;
   try {
     doc = parse(query, { maxTokens: 20_000 });

@@ -109,6 +109,9 @@ describe('hostile input (end-to-end, REST and GraphQL)', () => {
       expectGqlError(await request(s.url).post('/graphql').send({ query: '{ gameTypes { id } }', operationName: { a: 1 } }), 400, 'INVALID_INPUT');
       expectGqlError(await gql('{ gameTypes { id '), 400, 'INVALID_INPUT', /Syntax Error/);
       expectGqlError(await request(s.url).post('/graphql').send({}), 400, 'INVALID_INPUT');
+      for (const v of ['36', '[1]', '{bad', '"x"']) {
+        expectGqlError(await request(s.url).get(`/graphql?query=${encodeURIComponent('{ gameTypes { id } }')}&variables=${encodeURIComponent(v)}`), 400, 'INVALID_INPUT', /variables/);
+      }
     });
 
     it('a mutation over GET -> 405 METHOD_NOT_ALLOWED; a subscription over HTTP -> 400 INVALID_INPUT', async () => {
