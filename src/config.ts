@@ -17,8 +17,16 @@ export interface Config {
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
   importBodyLimitBytes: number;
+  /** Imports run at once / waiting for a turn; more get 503 with Retry-After. */
+  importConcurrency: number;
+  importQueue: number;
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
+  graphqlMaxIntrospectionDepth: number;
+  graphqlMaxAliases: number;
+  graphqlMaxReadWeight: number;
+  /** Subscriptions one WebSocket connection may hold at once. */
+  graphqlMaxSubscriptions: number;
   production: boolean;
   logLevel: string;
   snapshotEvery: number;
@@ -67,8 +75,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     importBodyLimitBytes: int(env.IMPORT_BODY_LIMIT_BYTES, 8 * 1024 * 1024, 'IMPORT_BODY_LIMIT_BYTES'),
+    importConcurrency: int(env.IMPORT_CONCURRENCY, 2, 'IMPORT_CONCURRENCY') || 2,
+    importQueue: int(env.IMPORT_QUEUE, 8, 'IMPORT_QUEUE'),
     graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8, 'GRAPHQL_MAX_DEPTH'),
-    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 300, 'GRAPHQL_MAX_COST'),
+    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 1000, 'GRAPHQL_MAX_COST'),
+    graphqlMaxIntrospectionDepth: int(env.GRAPHQL_MAX_INTROSPECTION_DEPTH, 15, 'GRAPHQL_MAX_INTROSPECTION_DEPTH'),
+    graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 15, 'GRAPHQL_MAX_ALIASES'),
+    graphqlMaxReadWeight: int(env.GRAPHQL_MAX_READ_WEIGHT, 60, 'GRAPHQL_MAX_READ_WEIGHT'),
+    graphqlMaxSubscriptions: int(env.GRAPHQL_MAX_SUBSCRIPTIONS, 20, 'GRAPHQL_MAX_SUBSCRIPTIONS'),
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL || 'info',
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50, 'SNAPSHOT_EVERY') || 50,

@@ -48,6 +48,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       operatorToken: config.operatorToken,
       isPlayerToken: (hash) => players.isPlayerTokenHash(hash),
       clientSeeds: config.clientSeeds,
+      importConcurrency: config.importConcurrency,
+      importQueue: config.importQueue,
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger });

@@ -3,11 +3,17 @@ import type { Json, RuleViolation } from '../engine/index.js';
 /** The stable error codes of the API, with their HTTP status. Clients switch on `code`. */
 export const ERROR_STATUS = {
   INVALID_INPUT: 400,
+  /** GraphQL operations refused before they run by the depth, alias and cost limits. */
+  QUERY_TOO_DEEP: 400,
+  TOO_MANY_ALIASES: 400,
+  QUERY_TOO_COSTLY: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   SEED_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
+  /** GraphQL: a mutation sent with GET. */
+  METHOD_NOT_ALLOWED: 405,
   NOT_YOUR_TURN: 409,
   VERSION_CONFLICT: 409,
   GAME_OVER: 409,
@@ -26,6 +32,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 422,
   IMPORT_INVALID: 422,
   RATE_LIMITED: 429,
+  /** GraphQL: more subscriptions on one WebSocket connection than GRAPHQL_MAX_SUBSCRIPTIONS. */
+  TOO_MANY_SUBSCRIPTIONS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

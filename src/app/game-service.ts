@@ -7,7 +7,10 @@ import { autoMove } from './autoplay.js';
 import { AppError } from './errors.js';
 import type { CreatedSeat, GameAccess, SeatSpec } from './lobby/seats.js';
 import { resignedBy, standing } from './lobby/standing.js';
+import { checkCursorDate, checkInt, INT4_MAX, INT_BOUNDS } from './limits.js';
+import { Gate } from './gate.js';
 import { KeyedMutex } from './mutex.js';
+import { checkRecordShape } from './record-schema.js';
 import { notationProblem } from './notation.js';
 import { importRecord } from './import-record.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
@@ -53,6 +56,9 @@ export interface GameServiceOptions {
   isPlayerToken?: (tokenHash: string) => Promise<boolean>;
   /** Whether clients may choose a game's seed (CLIENT_SEEDS; default true). */
   clientSeeds?: boolean;
+  /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
+  importConcurrency?: number;
+  importQueue?: number;
 }
 
 export interface CreateGameInput {
@@ -105,6 +111,7 @@ export class GameService {
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
   private readonly maxRetries: number;
+  private readonly imports: Gate;
 
   constructor(
     private readonly store: GameStore,
@@ -114,6 +121,7 @@ export class GameService {
     this.snapshotEvery = opts.snapshotEvery ?? 50;
     this.cacheSize = opts.cacheSize ?? 1000;
     this.maxRetries = opts.maxRetries ?? 20;
+    this.imports = new Gate('imports', opts.importConcurrency || 2, opts.importQueue ?? 8);
   }
 
   /**
@@ -261,10 +269,12 @@ export class GameService {
     return { version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves) };
   }
 
-  async events(gameId: string, token: string | undefined, after = 0, limit = 200) {
+  async events(gameId: string, token: string | undefined, after = 0, limit: number = INT_BOUNDS.eventsLimit.default) {
+    checkInt('version', 'after', after);
+    checkInt('eventsLimit', 'limit', limit);
     const s = await this.fresh(gameId);
     const viewer = viewerOf(await this.callerIn(s, token));
-    const moves = await this.store.readMoves(gameId, after, after + limit);
+    const moves = await this.store.readMoves(gameId, after, Math.min(after + limit, INT4_MAX));
     return {
       version: s.version,
       moves: moves.map((m) => ({
@@ -285,6 +295,7 @@ export class GameService {
 
   /** The game as the caller would have seen it right after version `at`. */
   async replay(gameId: string, token: string | undefined, at: number) {
+    checkInt('version', 'at', at);
     const s = await this.fresh(gameId);
     const c = await this.callerIn(s, token);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
@@ -352,6 +363,7 @@ export class GameService {
    * first answer without applying anything.
    */
   async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string } = {}): Promise<MoveResult> {
+    if (opts.expectedVersion !== undefined) checkInt('version', 'expectedVersion', opts.expectedVersion);
     return this.locks.run(gameId, async () => {
       let s = await this.session(gameId);
       let seat = this.requireSeat(await this.callerIn(s, token));
@@ -522,15 +534,20 @@ export class GameService {
 
   // ---- import --------------------------------------------------------------------------------
 
-  /** Re-validates a record move by move and stores it as a new game, with fresh seat tokens (import-record.ts). */
-  async importRecord(record: GameRecord) {
-    return importRecord(this.registry, record, async (game, players, options, seed, state, history) => {
+  /**
+   * Checks a record's shape (the one schema and validator of REST and GraphQL), then re-validates it
+   * move by move (import-record.ts) and stores it as a new game, with fresh seat tokens. Imports are
+   * heavy: a few run at once, the rest wait or get 503 UNAVAILABLE.
+   */
+  async importRecord(input: unknown) {
+    checkRecordShape(input);
+    return this.imports.run(() => importRecord(this.registry, input as GameRecord, async (game, players, options, seed, state, history) => {
       // The importer supplied the seed: if the game can go on, its future draws are known to them.
       if (this.opts.clientSeeds === false && !game.outcome(state)) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one\'s seed foretells the rest of it');
       const created = this.newGame(game, players, options, seed, state, history, { seedChosen: true });
       await this.store.createGame(created.row, history);
       return created.answer;
-    });
+    }));
   }
 
   // ---- admin ---------------------------------------------------------------------------------
@@ -541,10 +558,10 @@ export class GameService {
     if (filter.before) {
       const [t, id] = Buffer.from(filter.before, 'base64url').toString().split('|');
       const date = new Date(t ?? '');
-      if (!id || !UUID.test(id) || Number.isNaN(+date)) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
+      if (!id || !UUID.test(id) || !checkCursorDate(date)) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
       before = { updatedAt: date, id };
     }
-    const limit = filter.limit ?? 50;
+    const limit = checkInt('listLimit', 'limit', filter.limit ?? INT_BOUNDS.listLimit.default);
     const rows = await this.store.listGames({ status: filter.status, type: filter.type, limit, before });
     const last = rows[rows.length - 1];
     return {

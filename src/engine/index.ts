@@ -5,3 +5,4 @@ export * from './fold.js';
 export * from './playout.js';
 export * from './options.js';
 export * from './notation.js';
+export * from './shape.js';

@@ -17,6 +17,7 @@ import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
 import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
 import { restRoutes, sharedSchemas } from './rest.js';
+import { registerTextGuard } from './text-guard.js';
 
 export interface AppDeps {
   service: GameService;
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, req, reply) => sendProblem(err, req, reply));
   app.setNotFoundHandler((req, reply) => sendProblem(new AppError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`), req, reply));
+  registerTextGuard(app);
   // Clients can correlate their calls with the server's logs.
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { getOperationAST, GraphQLError, Kind, parse, type DocumentNode, type ExecutionResult } from 'graphql';
 import mercurius from 'mercurius';
 import mqemitterRedis from 'mqemitter-redis';
-import { AppError } from '../app/errors.js';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
 import { asUnavailable, RETRY_AFTER_SECONDS } from '../app/unavailable.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
@@ -10,6 +10,8 @@ import type { PlayerEntry } from '../app/lobby/lobby.js';
 import type { GameStatus as Status } from '../store/types.js';
 import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
+import { limitRules } from './graphql-limits.js';
+import { toAppError } from './problem.js';
 import { bearer } from './rest.js';
 
 const pascal = (s: string) => s.replace(/(^|[-_ ])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -245,38 +247,114 @@ ${moveInputSdl(games)}
 `;
 }
 
-/**
- * A cost limit: every field selected costs 1 (fragments counted where spread, aliases each
- * counted), so a query cannot amplify work with aliases or fragment repetition.
- */
-export function costLimitRule(maxCost: number) {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-    const cost = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
-      if (!set) return 0;
-      let n = 0;
-      for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) n += 1 + cost(sel.selectionSet, seen);
-        else if (sel.kind === Kind.INLINE_FRAGMENT) n += cost(sel.selectionSet, seen);
-        else if (!seen.has(sel.name.value)) n += cost(fragments.get(sel.name.value)?.selectionSet, new Set([...seen, sel.name.value]));
-        if (n > maxCost) return n;
-      }
-      return n;
-    };
-    return {
-      OperationDefinition(node) {
-        const c = cost(node.selectionSet, new Set());
-        if (c > maxCost) context.reportError(new GraphQLError(`query cost ${c} exceeds the limit of ${maxCost} fields`, { nodes: [node], extensions: { code: 'QUERY_TOO_COSTLY' } }));
-      },
-    };
-  };
-}
-
 interface Ctx {
   token?: string;
   service: GameService;
   pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
+  /** Subscriptions only: the WebSocket upgrade request, and the connection's count of open subscriptions. */
+  request?: FastifyRequest;
+  subscriptions?: { open: number };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Checks a GraphQL request over HTTP before Mercurius runs it, so that each client mistake gets its
+ * own code in a GraphQL-shaped body: a malformed Authorization header (401 UNAUTHORIZED), a query
+ * operationName or variables of the wrong type, a document with several operations and no operationName or
+ * an unknown one (400 INVALID_INPUT), a subscription over HTTP (400), a mutation over GET (405).
+ * A syntax error is a 400 INVALID_INPUT naming where the document breaks.
+ */
+export function checkGraphqlRequest(req: FastifyRequest): void {
+  if ((req as { ws?: boolean }).ws) return; // the WebSocket upgrade: its auth comes in connection_init
+  bearer(req.headers.authorization);
+  const src = req.method === 'GET' ? req.query : req.body;
+  if (!isObject(src)) return;
+  const { query, operationName } = src;
+  if (query === undefined || query === null) throw new AppError('INVALID_INPUT', 'a GraphQL request needs a "query" string');
+  if (typeof query !== 'string') throw new AppError('INVALID_INPUT', '"query" must be a string holding a GraphQL document');
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw new AppError('INVALID_INPUT', '"operationName" must be a string');
+  if (req.method === 'GET' && src.variables !== undefined) {
+    let vars: unknown;
+    try {
+      vars = typeof src.variables === 'string' ? JSON.parse(src.variables) : src.variables;
+    } catch {
+      throw new AppError('INVALID_INPUT', '"variables" must be a JSON object');
+    }
+    if (vars !== null && !isObject(vars)) throw new AppError('INVALID_INPUT', '"variables" must be a JSON object');
+  }
+  let doc: DocumentNode;
+  try {
+    doc = parse(query, { maxTokens: 20_000 });
+  } catch (err) {
+    throw new AppError('INVALID_INPUT', err instanceof GraphQLError ? err.message : 'the query is not a GraphQL document');
+  }
+  const names = doc.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : []));
+  const op = getOperationAST(doc, operationName ?? undefined);
+  if (!op) {
+    if (operationName) throw new AppError('INVALID_INPUT', `the document has no operation named "${operationName.slice(0, 100)}" (it has: ${names.join(', ') || 'none'})`);
+    throw new AppError('INVALID_INPUT', names.length === 0 ? 'the document has no operation' : `the document has ${names.length} operations (${names.join(', ')}): name the one to run with "operationName"`);
+  }
+  if (op.operation === 'subscription') throw new AppError('INVALID_INPUT', 'subscriptions run over WebSocket (graphql-transport-ws protocol) at /graphql, not over HTTP');
+  if (req.method === 'GET' && op.operation !== 'query') throw new AppError('METHOD_NOT_ALLOWED', `a ${op.operation} needs POST; GET runs queries only`);
+}
+
+interface Classified { code: ErrorCode; status: number; message: string; extensions: Record<string, unknown> }
+
+/** The API's code of one GraphQL error: its own code, an AppError's, a Fastify error's (415, 413, 429...), else INVALID_INPUT for a document the client got wrong, INTERNAL for a fault of the server. */
+function classify(err: GraphQLError, inherited?: ErrorCode): Classified {
+  const ext = { ...(err.extensions ?? {}) } as Record<string, unknown>;
+  const given = typeof ext.code === 'string' && Object.hasOwn(ERROR_STATUS, ext.code) ? (ext.code as ErrorCode) : undefined;
+  if (given) return { code: given, status: ERROR_STATUS[given], message: err.message, extensions: ext };
+  // A database outage (or load shedding while it lasts) is UNAVAILABLE (503), not INTERNAL.
+  const orig = (err.originalError === undefined ? undefined : asUnavailable(err.originalError)) as (Error & { code?: string; statusCode?: number }) | undefined;
+  let code: ErrorCode;
+  let message = err.message;
+  if (orig instanceof AppError) {
+    code = orig.code;
+    Object.assign(ext, orig.extra);
+  } else if (orig?.code === 'MER_ERR_METHOD_NOT_ALLOWED') code = 'METHOD_NOT_ALLOWED';
+  else if (orig && (typeof orig.statusCode === 'number' || (orig as { validation?: unknown }).validation)) {
+    const app = toAppError(orig);
+    code = app.code;
+    message = app.code === 'INTERNAL' ? message : app.message;
+    Object.assign(ext, app.extra);
+  } else if (!orig || orig instanceof GraphQLError) code = inherited ?? 'INVALID_INPUT';
+  else code = 'INTERNAL';
+  ext.code = code;
+  return { code, status: ERROR_STATUS[code], message, extensions: ext };
+}
+
+/**
+ * Every GraphQL answer's errors carry one of the API's codes in extensions.code; a client's mistake
+ * is never INTERNAL. A request refused as a whole gets that error's HTTP status (and Retry-After
+ * when the error says when to come back).
+ */
+function formatErrors(execution: ExecutionResult & { statusCode?: number }, ctx: { reply?: { header(k: string, v: string): unknown; log: { info(o: object, m: string): void; error(o: object, m: string): void } } }) {
+  const flat: Classified[] = [];
+  for (const e of execution.errors ?? []) {
+    const orig = e.originalError as (Error & { errors?: unknown[]; code?: string; statusCode?: number }) | undefined;
+    if (orig && Array.isArray(orig.errors)) {
+      const parent = classify(new GraphQLError(orig.message, { originalError: Object.assign(new Error(orig.message), { code: orig.code, statusCode: orig.statusCode }) }));
+      for (const inner of orig.errors) {
+        const g = inner instanceof GraphQLError ? inner : new GraphQLError(String((inner as Error)?.message ?? inner), {});
+        flat.push(classify(g, parent.code === 'INTERNAL' ? 'INVALID_INPUT' : parent.code));
+      }
+    } else flat.push(classify(e));
+  }
+  const errors = flat.map((c, i) => {
+    const src = execution.errors?.[i];
+    if (c.code === 'INTERNAL') {
+      ctx.reply?.log.error({ err: src?.originalError ?? src }, 'graphql request failed');
+      return { message: 'internal server error', extensions: c.extensions, ...(src?.path ? { path: src.path } : {}) };
+    }
+    ctx.reply?.log.info({ code: c.code, detail: c.message }, 'graphql request refused');
+    return { message: c.message, extensions: c.extensions, ...(src?.locations && flat.length === execution.errors?.length ? { locations: src.locations } : {}), ...(src?.path && flat.length === execution.errors?.length ? { path: src.path } : {}) };
+  });
+  const retry = flat.find((c) => typeof c.extensions.retryAfter === 'number' || c.code === 'UNAVAILABLE');
+  if (retry) ctx.reply?.header('Retry-After', String(retry.extensions.retryAfter ?? RETRY_AFTER_SECONDS));
+  const statusCode = execution.data ? 200 : (execution.statusCode ?? flat[0]?.status ?? 200);
+  return { statusCode, response: { data: execution.data ?? null, errors } };
 }
 
 const toGraphQLError = (thrown: unknown) => {
@@ -309,15 +387,20 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const page = (limit: number, max: number) => {
     if (limit < 1 || limit > max) throw new AppError('INVALID_INPUT', `limit must be between 1 and ${max}`);
   };
-  const tokenOfRequest = (req: FastifyRequest) => bearer(req.headers.authorization);
+  // A malformed header is refused by checkGraphqlRequest; the context (also built for error answers) never throws.
+  const tokenOfRequest = (req: FastifyRequest) => {
+    try {
+      return bearer(req.headers.authorization);
+    } catch {
+      return undefined;
+    }
+  };
+  const limiter = config.rateLimitPerMinute > 0 && app.hasDecorator('createRateLimit') ? app.createRateLimit() : undefined;
 
   const gameResolvers = {
     legalMoves: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).moves),
     legalMoveNotations: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).notations),
-    events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
-      if (a.limit < 1 || a.limit > 1000 || a.after < 0) throw new AppError('INVALID_INPUT', 'events takes after >= 0 and 1 <= limit <= 1000');
-      return (await service.events(g.id, ctx.token, a.after, a.limit)).moves;
-    }),
+    events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => (await service.events(g.id, ctx.token, a.after, a.limit)).moves),
     replay: guard(async (g: { id: string }, a: { at: number }, ctx: Ctx) => service.replay(g.id, ctx.token, a.at)),
     record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => service.record(g.id, ctx.token)),
     viewerSeat: (g: { viewer: { seat: number | null } }) => g.viewer.seat,
@@ -336,10 +419,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         page(a.limit, 200);
         return layer().inbox.list(ctx.token, { status: a.status ?? undefined, toMove: a.toMove ?? undefined, limit: a.limit, before: a.before ?? undefined });
       }),
-      games: guard(async (_: unknown, a: { status?: Status; type?: string; limit: number; before?: string }, ctx: Ctx) => {
-        if (a.limit < 1 || a.limit > 200) throw new AppError('INVALID_INPUT', 'limit must be between 1 and 200');
-        return service.listGames(ctx.token, a);
-      }),
+      games: guard(async (_: unknown, a: { status?: Status; type?: string; limit: number; before?: string }, ctx: Ctx) => service.listGames(ctx.token, { ...a, before: a.before ?? undefined })),
     },
     Mutation: {
       createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null } }, ctx: Ctx) => {
@@ -379,11 +459,8 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         if (a.notation.length < 1 || a.notation.length > 2000) throw new AppError('INVALID_INPUT', 'a notation has 1 to 2000 characters');
         return service.submitMove(a.gameId, ctx.token, undefined, { notation: a.notation, expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
-      importRecord: guard(async (_: unknown, a: { record: GameRecord }) => {
-        const r = a.record;
-        if (typeof r !== 'object' || r === null || !Array.isArray(r.players) || !Array.isArray(r.moves)) throw new AppError('INVALID_INPUT', 'a record is an object with players and moves arrays');
-        return service.importRecord(r);
-      }),
+      // The service checks the record's shape: the same schema and validator as REST's import.
+      importRecord: guard(async (_: unknown, a: { record: GameRecord }) => service.importRecord(a.record)),
       deleteGame: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => {
         await service.deleteGame(ctx.token, a.id);
         return true;
@@ -392,16 +469,35 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     Subscription: {
       gameUpdated: {
         subscribe: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => {
-          const first = await service.getGame(a.gameId, ctx.token); // checks the game and the token before anything is sent
-          const iterator = await ctx.pubsub.subscribe(topicOf(a.gameId));
-          return (async function* () {
-            yield { gameUpdated: first };
-            // Each watcher reads its own view; the game just committed is in this process's cache.
-            for await (const update of iterator) {
-              const u = update as { version: number; joined?: boolean };
-              yield { gameUpdated: await service.getGame(a.gameId, ctx.token, u.joined ? undefined : u.version) };
-            }
-          })();
+          // Each subscription counts against the client's rate limit like a request, and one
+          // connection holds at most graphqlMaxSubscriptions at once.
+          if (limiter && ctx.request) {
+            const r = await limiter(ctx.request);
+            if (!r.isAllowed && r.isExceeded) throw new AppError('RATE_LIMITED', `rate limit of ${r.max} requests per minute exceeded; retry in ${r.ttlInSeconds} s`, { retryAfter: r.ttlInSeconds });
+          }
+          const count = ctx.subscriptions ?? { open: 0 };
+          if (count.open >= config.graphqlMaxSubscriptions) throw new AppError('TOO_MANY_SUBSCRIPTIONS', `a connection holds at most ${config.graphqlMaxSubscriptions} subscriptions; complete one first`);
+          count.open++;
+          let started = false;
+          try {
+            const first = await service.getGame(a.gameId, ctx.token); // checks the game and the token before anything is sent
+            const iterator = await ctx.pubsub.subscribe(topicOf(a.gameId));
+            started = true;
+            return (async function* () {
+              try {
+                yield { gameUpdated: first };
+                // Each watcher reads its own view; the game just committed is in this process's cache.
+                for await (const update of iterator) {
+                  const u = update as { version: number; joined?: boolean }; // a join changes the seats: read the game again
+                  yield { gameUpdated: await service.getGame(a.gameId, ctx.token, u.joined ? undefined : u.version) };
+                }
+              } finally {
+                count.open--;
+              }
+            })();
+          } finally {
+            if (!started) count.open--;
+          }
         }),
       },
     },
@@ -418,42 +514,29 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     schema: baseSdl(games),
     resolvers: resolvers as never,
     graphiql: !config.production,
-    queryDepth: config.graphqlMaxDepth,
-    validationRules: [costLimitRule(config.graphqlMaxCost)],
+    validationRules: limitRules({ maxDepth: config.graphqlMaxDepth, maxIntrospectionDepth: config.graphqlMaxIntrospectionDepth, maxAliases: config.graphqlMaxAliases, maxCost: config.graphqlMaxCost, maxReadWeight: config.graphqlMaxReadWeight }),
+    additionalRouteOptions: { preHandler: async (req: FastifyRequest) => checkGraphqlRequest(req) },
     context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service }),
     subscription: {
       ...(emitter ? { emitter } : {}),
-      onConnect: ({ payload }: { payload?: { authorization?: string; Authorization?: string } }) => {
+      // Mercurius calls onConnect as a method of the connection, whose `socket` it is: a malformed
+      // token closes it with 4403 Forbidden, as the graphql-transport-ws protocol says (no
+      // connection_error message, which the protocol does not have).
+      onConnect: function (this: { socket?: { close(code: number, reason: string): void } }, { payload }: { payload?: unknown }) {
+        const p = isObject(payload) ? payload : {};
+        const header = p.authorization ?? p.Authorization;
         try {
-          return { token: bearer(payload?.authorization ?? payload?.Authorization) ?? undefined };
+          if (header !== undefined && typeof header !== 'string') throw new AppError('UNAUTHORIZED', 'authorization must be a string');
+          return { token: bearer(header) ?? undefined };
         } catch {
+          this.socket?.close(4403, 'Forbidden');
           return false;
         }
       },
-      context: () => ({ service }),
+      // Per connection: its upgrade request (for the rate limit) and its count of subscriptions.
+      context: (_socket: unknown, request: FastifyRequest) => ({ service, request, subscriptions: { open: 0 } }),
     },
-    errorFormatter: (execution, ctx) => {
-      const formatted = mercurius.defaultErrorFormatter(execution, ctx);
-      // Errors raised before GraphQL runs (e.g. 503 load shedding while the database is down) reach
-      // here as plain errors: they keep their own code and status instead of becoming INTERNAL.
-      const originals = (execution.errors ?? []).map((e) => asUnavailable((e as { originalError?: unknown }).originalError ?? e));
-      const aligned = originals.length === (formatted.response.errors ?? []).length;
-      let statusCode = formatted.statusCode;
-      const errors = (formatted.response.errors ?? []).map((e, i) => {
-        const ext = { ...(e.extensions ?? {}) } as Record<string, unknown>;
-        const original = aligned ? originals[i] : undefined;
-        if (!ext.code && original instanceof AppError) {
-          Object.assign(ext, { code: original.code, ...original.extra });
-          if (!execution.data) statusCode = original.status;
-          return { ...e, message: original.message, extensions: ext };
-        }
-        if (!ext.code) ext.code = /depth/i.test(e.message) ? 'QUERY_TOO_DEEP' : formatted.statusCode === 400 ? 'INVALID_INPUT' : 'INTERNAL';
-        if (ext.code === 'INTERNAL') return { ...e, message: 'internal server error', extensions: ext };
-        return { ...e, extensions: ext };
-      });
-      if (errors.some((e) => e.extensions?.code === 'UNAVAILABLE')) ctx.reply?.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return { statusCode, response: { ...formatted.response, errors } };
-    },
+    errorFormatter: (execution, ctx) => formatErrors(execution as never, ctx as never) as never,
   });
 
   // Live updates: one of the after-commit hooks. Each watcher's resolver reads its own view.

@@ -40,7 +40,8 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
   if (app.code === 'UNAVAILABLE') request.log.warn({ code: app.code, err }, 'database unavailable');
   else if (app.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: app.code, detail: app.message }, 'request refused');
-  if (app.code === 'UNAVAILABLE') reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  const retry = typeof app.extra.retryAfter === 'number' ? app.extra.retryAfter : app.code === 'UNAVAILABLE' ? RETRY_AFTER_SECONDS : undefined;
+  if (retry !== undefined) reply.header('Retry-After', String(retry));
   return reply
     .status(app.status)
     .type('application/problem+json')
@@ -72,7 +73,7 @@ export const problemSchema = {
     line: { type: 'integer', description: 'For a text record: the line at fault (1-based)' },
     index: { type: 'integer', description: 'For IMPORT_INVALID: the 0-based index of the first bad move' },
     legalNotations: { type: 'array', items: { type: 'string' }, description: 'For a notation that cannot be read: the seat\'s legal moves in notation' },
-    retryAfter: { type: 'integer', description: 'For UNAVAILABLE: seconds to wait before retrying (also in the Retry-After header)' },
+    retryAfter: { type: 'integer', description: 'For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header)' },
   },
   required: ['type', 'title', 'status', 'code', 'detail'],
 } as const;

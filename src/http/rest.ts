@@ -4,6 +4,8 @@ import type { GameRecord, GameService } from '../app/game-service.js';
 import { readTextRecord, textRecordOf } from '../app/text-record.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
 import type { PlayerEntry } from '../app/lobby/lobby.js';
+import { INT_BOUNDS } from '../app/limits.js';
+import { gameRecordSchema, moveRefSchema, outcomeSchema } from '../app/record-schema.js';
 import type { Config } from '../config.js';
 
 /** The bearer token of a request, if any. A malformed Authorization header is a client error. */
@@ -21,15 +23,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, p
 const idParam = { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] } as const;
 const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
 const anyJson = { description: 'Game-specific JSON; see the game\'s docs/rules document' } as const;
-const outcome = {
-  type: 'object',
-  properties: {
-    scores: { type: 'array', items: { type: 'number' } },
-    ranks: { type: 'array', items: { type: 'integer' } },
-    winners: seatList,
-    detail: anyJson,
-  },
-} as const;
+const outcome = outcomeSchema;
 const players = {
   type: 'array',
   items: {
@@ -180,7 +174,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
           properties: {
             move: { $ref: 'MoveRef#' },
             notation: { type: 'string', minLength: 1, maxLength: 2000, description: 'The move in notation, e.g. "build residential b4" (docs/rules/<game>.md); instead of move' },
-            expectedVersion: { type: 'integer', minimum: 0 },
+            expectedVersion: INT_BOUNDS.version,
           },
         },
         response: {
@@ -209,7 +203,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         tags: ['replay'],
         params: idParam,
         security: [...auth, {}],
-        querystring: { type: 'object', additionalProperties: false, properties: { after: { type: 'integer', minimum: 0, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { after: { ...INT_BOUNDS.version, default: 0 }, limit: INT_BOUNDS.eventsLimit } },
         response: {
           200: {
             type: 'object',
@@ -235,7 +229,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         tags: ['replay'],
         params: idParam,
         security: [...auth, {}],
-        querystring: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'integer', minimum: 0 } } },
+        querystring: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: INT_BOUNDS.version } },
         response: { 200: gameView, ...errors(400, 401, 404, 409) },
       },
     }, async (req) => service.replay(req.params.id, tokenOf(req), req.query.at));
@@ -276,12 +270,15 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       });
       scope.post<{ Body: GameRecord }>('/games/import', {
         bodyLimit: config.importBodyLimitBytes,
+        // The service checks the record against GameRecord with the one shape validator, the same
+        // check for REST and GraphQL; Fastify's own (coercing) validator would be a second, different one.
+        validatorCompiler: () => () => true,
         schema: {
           summary: 'Import a finished game\'s record: every move is validated again, into a new game',
           description: 'A JSON record (application/json) or a text record (text/plain, citybuilder-text/1). A text record\'s errors name their line: a missing header, a bad move number or seat is INVALID_INPUT; an unreadable or illegal move IMPORT_INVALID with the engine\'s `violation` and `rule`.',
           tags: ['replay'],
           body: { $ref: 'GameRecord#' },
-          response: { 201: createdGame, ...errors(400, 403, 409, 413, 415, 422) },
+          response: { 201: createdGame, ...errors(400, 403, 409, 413, 415, 422, 503) },
         },
       }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));
     });
@@ -294,7 +291,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { status: { type: 'string', enum: STATUSES }, type: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, before: { type: 'string', description: 'The `next` cursor of the previous page' } },
+          properties: { status: { type: 'string', enum: STATUSES }, type: { type: 'string' }, limit: INT_BOUNDS.listLimit, before: { type: 'string', maxLength: 200, description: 'The `next` cursor of the previous page' } },
         },
         response: {
           200: {
@@ -321,7 +318,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
   };
 }
 
-/** Shared schemas: the problem document, a move, a game record, an entry of players at creation. */
+/** Shared schemas: an entry of players at creation, a move, a game record (src/app/record-schema.ts). */
 export const sharedSchemas = [
   {
     $id: 'PlayerEntry',
@@ -335,43 +332,6 @@ export const sharedSchemas = [
       colour: colourField,
     },
   },
-  {
-    $id: 'MoveRef',
-    type: 'object',
-    description: 'A move: { type, ...fields }. The shapes of each game\'s moves are in components.schemas (<Game>Move) and /game-types.',
-    required: ['type'],
-    properties: { type: { type: 'string' } },
-    additionalProperties: true,
-  },
-  {
-    $id: 'GameRecord',
-    type: 'object',
-    additionalProperties: false,
-    required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
-    properties: {
-      format: { type: 'string', const: 'citybuilder-record/1' },
-      type: { type: 'string' },
-      engineVersion: { type: 'integer' },
-      options: { type: 'object' },
-      players: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer' }, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: colourField } } },
-      seed: { type: 'string', minLength: 1, maxLength: 128 },
-      status: { type: 'string', enum: STATUSES },
-      version: { type: 'integer' },
-      moves: {
-        type: 'array',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['seat', 'move'],
-          properties: {
-            version: { type: 'integer' },
-            seat: { type: 'integer' },
-            move: { anyOf: [{ $ref: 'MoveRef#' }, { type: 'null' }] },
-            origin: { type: 'string', enum: ['seat', 'resign', 'resigned', 'timeout'], description: 'Absent or seat: played by the seat; resign: the seat resigned here (move { type: resign }); resigned: played by the server for a resigned seat; timeout: played on a turn deadline' },
-          },
-        },
-      },
-      outcome: { anyOf: [outcome, { type: 'null' }] },
-    },
-  },
+  moveRefSchema,
+  gameRecordSchema,
 ];

@@ -149,14 +149,17 @@ describe('bad input (end-to-end, REST and GraphQL)', () => {
       expect(firstCode(badEnum)).toBe('INVALID_INPUT');
     });
 
-    it('a query too deep or too costly is refused before it runs', async () => {
-      const deep = await gql('{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }');
+    it('a query too deep, with too many aliases or too costly is refused before it runs, each with its code', async () => {
+      const ofTypes = (n: number): string => (n === 0 ? 'name' : `ofType { ${ofTypes(n - 1)} }`);
+      const deep = await gql(`{ __schema { types { fields { type { ${ofTypes(12)} } } } } }`);
       expect(deep.status).toBe(400);
       expect(firstCode(deep)).toBe('QUERY_TOO_DEEP');
-      const aliases = Array.from({ length: 160 }, (_, i) => `a${i}:gameTypes{id}`).join(' ');
-      const costly = await gql(`{ ${aliases} }`);
-      expect(costly.status).toBe(400);
-      expect(firstCode(costly)).toBe('QUERY_TOO_COSTLY');
+      const aliases = await gql(`{ ${Array.from({ length: 160 }, (_, i) => `a${i}:gameTypes{id}`).join(' ')} }`);
+      expect(aliases.status).toBe(400);
+      expect(firstCode(aliases)).toBe('TOO_MANY_ALIASES');
+      const records = await gql(`{ ${Array.from({ length: 5 }, (_, i) => `a${i}: game(id: "${id}") { record }`).join(' ')} }`);
+      expect(records.status).toBe(400);
+      expect(firstCode(records)).toBe('QUERY_TOO_COSTLY');
     });
 
     it('an unknown game -> NOT_FOUND', async () => {

@@ -1,0 +1,71 @@
+import { describeShapeError, compileShape, shapeValidator } from '../engine/index.js';
+import { AppError } from './errors.js';
+import { INT_BOUNDS } from './limits.js';
+
+/** The most moves a record may hold (a long game has a few hundred); larger records are refused before any work. */
+export const RECORD_MAX_MOVES = 5000;
+
+/** A game's result, as the API shows it and as records carry it. */
+export const outcomeSchema = {
+  type: 'object',
+  properties: {
+    scores: { type: 'array', items: { type: 'number' } },
+    ranks: { type: 'array', items: { type: 'integer' } },
+    winners: { type: 'array', items: { type: 'integer', minimum: 0 } },
+    detail: { description: 'Game-specific JSON; see the game\'s docs/rules document' },
+  },
+} as const;
+
+/** A move as the API carries it before its game checks it: { type, ...fields }. */
+export const moveRefSchema = {
+  $id: 'MoveRef',
+  type: 'object',
+  description: 'A move: { type, ...fields }. The shapes of each game\'s moves are in components.schemas (<Game>Move) and /game-types.',
+  required: ['type'],
+  properties: { type: { type: 'string', minLength: 1, maxLength: 64 } },
+  additionalProperties: true,
+} as const;
+
+/** A game record (export and import). One schema, checked by one validator for REST and GraphQL alike. */
+export const gameRecordSchema = {
+  $id: 'GameRecord',
+  type: 'object',
+  additionalProperties: false,
+  required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
+  properties: {
+    format: { type: 'string', const: 'citybuilder-record/1' },
+    type: { type: 'string', maxLength: 64 },
+    engineVersion: INT_BOUNDS.engineVersion,
+    options: { type: 'object' },
+    players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: INT_BOUNDS.seat, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: { type: 'string', minLength: 1, maxLength: 32, description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' } } } },
+    seed: { type: 'string', minLength: 1, maxLength: 128 },
+    status: { type: 'string', enum: ['waiting', 'active', 'finished'] },
+    version: INT_BOUNDS.version,
+    moves: {
+      type: 'array',
+      maxItems: RECORD_MAX_MOVES,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['seat', 'move'],
+        properties: {
+          version: INT_BOUNDS.version,
+          seat: INT_BOUNDS.seat,
+          move: { anyOf: [{ $ref: 'MoveRef#' }, { type: 'null' }] },
+          origin: { type: 'string', enum: ['seat', 'resign', 'resigned', 'timeout'], description: 'Absent or seat: played by the seat; resign: the seat resigned here (move { type: resign }); resigned: played by the server for a resigned seat; timeout: played by the server when the seat\'s time ran out' },
+        },
+      },
+    },
+    outcome: { anyOf: [outcomeSchema, { type: 'null' }] },
+  },
+} as const;
+
+shapeValidator.addSchema(moveRefSchema);
+
+/** Throws 400 INVALID_INPUT naming the first broken rule when `record` is not a game record's shape. */
+export function checkRecordShape(record: unknown): void {
+  const validate = compileShape(gameRecordSchema);
+  if (validate(record)) return;
+  const first = validate.errors?.[0];
+  throw new AppError('INVALID_INPUT', first ? describeShapeError(first, 'record') : 'record is not a game record');
+}
