@@ -8,7 +8,7 @@ import { KeyedMutex } from './mutex.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 /** A game loaded in memory: its header, engine, and the state folded up to `version`. */
-interface Session {
+export interface Session {
   row: GameRow;
   game: AnyGame;
   state: unknown;
@@ -88,12 +88,15 @@ export class GameService {
   private readonly cache = new Map<string, Session>();
   private readonly locks = new KeyedMutex();
   private readonly hooks: AfterCommitHook[] = [];
+  /** SHA-256 of each seat token of the cached games -> its game: valid tokens known without a store read. */
+  private readonly tokenIndex = new Map<string, string>();
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
   private readonly maxRetries: number;
 
   constructor(
-    private readonly store: GameStore,
+    /** Read by use-case modules built on the service (src/app/live.ts); writes go through the service. */
+    readonly store: GameStore,
     readonly registry: GameRegistry,
     private readonly opts: GameServiceOptions = {},
   ) {
@@ -124,6 +127,12 @@ export class GameService {
   }
 
   // ---- identity ------------------------------------------------------------------------------
+
+  /** A session checked against the store, and who the token is in it (for modules such as live.ts). */
+  async open(gameId: string, token: string | undefined): Promise<{ s: Session; caller: Caller }> {
+    const s = await this.fresh(gameId);
+    return { s, caller: this.callerIn(s, token) };
+  }
 
   private callerIn(s: Session, token: string | undefined): Caller {
     if (token === undefined) return { kind: 'spectator' };
@@ -189,7 +198,7 @@ export class GameService {
     return { row, answer };
   }
 
-  private derived(game: AnyGame, state: unknown): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
+  derived(game: AnyGame, state: unknown): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
     const outcome = game.outcome(state);
     return { status: outcome ? 'finished' : 'active', toMove: outcome ? [] : game.toMove(state), outcome };
   }
@@ -248,7 +257,7 @@ export class GameService {
     };
   }
 
-  private moveFor(s: Session, m: StoredMove, viewer: Viewer): Json | null {
+  moveFor(s: Session, m: StoredMove, viewer: Viewer): Json | null {
     if (s.row.status === 'finished' || viewer === m.seat || !s.game.moveView) return m.move as unknown as Json;
     return s.game.moveView(m.move, m.seat, viewer);
   }
@@ -444,7 +453,7 @@ export class GameService {
     this.requireOperator(token);
     await this.locks.run(gameId, async () => {
       if (!UUID.test(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
-      this.cache.delete(gameId);
+      this.forget(gameId);
     });
   }
 
@@ -480,8 +489,22 @@ export class GameService {
 
   private remember(s: Session): Session {
     this.cache.set(s.row.id, s);
-    while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+    for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
+    while (this.cache.size > this.cacheSize) this.forget(this.cache.keys().next().value!);
     return s;
+  }
+
+  private forget(gameId: string): void {
+    for (const hash of this.cache.get(gameId)?.seatByTokenHash.keys() ?? []) this.tokenIndex.delete(hash);
+    this.cache.delete(gameId);
+  }
+
+  /**
+   * Whether the token is known to be valid without reading the store: the operator's, or a seat
+   * token of a game this process holds (the rate limiter's test: a made-up token is not).
+   */
+  knowsToken(token: string): boolean {
+    return this.isOperator(token) || this.tokenIndex.has(hashToken(token));
   }
 
   /** Brings a cached session up to the stored version (another server process may have moved). */
@@ -489,7 +512,7 @@ export class GameService {
     const moves = await this.store.readMoves(s.row.id, s.version);
     if (moves.length === 0) {
       if ((await this.store.getVersion(s.row.id)) === null) {
-        this.cache.delete(s.row.id);
+        this.forget(s.row.id);
         throw new AppError('NOT_FOUND', `no game ${s.row.id}`);
       }
       return s;
@@ -507,7 +530,7 @@ export class GameService {
     const s = await this.session(gameId);
     const v = await this.store.getVersion(gameId);
     if (v === null) {
-      this.cache.delete(gameId);
+      this.forget(gameId);
       throw new AppError('NOT_FOUND', `no game ${gameId}`);
     }
     if (v === s.version) return s;
@@ -517,5 +540,6 @@ export class GameService {
   /** Drops every cached game (tests use it to prove the store alone can rebuild them). */
   clearCache(): void {
     this.cache.clear();
+    this.tokenIndex.clear();
   }
 }

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import { fastifySSE } from '@fastify/sse';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
 import type { Config } from '../config.js';
 import type { ObjectSchema } from '../engine/index.js';
+import { registerEtags } from './etag.js';
+import { createFanout } from './fanout.js';
 import { registerGraphql } from './graphql.js';
+import { registerRateLimit } from './rate-limit.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { restRoutes, sharedSchemas } from './rest.js';
+import { streamRoute } from './stream.js';
 
 export interface AppDeps {
   service: GameService;
@@ -78,21 +82,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins.split(',').map((s) => s.trim()),
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match', 'Last-Event-ID', 'Accept-Language'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'ETag', 'Content-Language'],
     maxAge: 600,
   });
-  if (config.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, {
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      // One bucket per client address. (Not per bearer token: a client could mint fake tokens to
-      // get fresh buckets, and checking a token costs a database read before the limit applies.)
-      keyGenerator: (req) => req.ip,
-      allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
-      errorResponseBuilder: (_req, ctx) => Object.assign(new Error(`rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`), { statusCode: 429 }),
-    });
-  }
+  await registerRateLimit(app, service, config);
+  registerEtags(app);
+  await app.register(fastifySSE);
 
   for (const s of [problemSchema, ...sharedSchemas]) app.addSchema(s);
   await app.register(swagger, {
@@ -128,7 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Live updates (GraphQL subscriptions and the REST stream) share one fan-out: src/http/fanout.ts.
+  const fanout = createFanout(service, config);
+  app.addHook('onClose', () => fanout.close());
   await app.register(restRoutes(service, config), { prefix: '/api/v1' });
-  await registerGraphql(app, service, config);
+  await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
+  await registerGraphql(app, service, config, fanout);
   return app;
 }

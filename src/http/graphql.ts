@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
 import mercurius from 'mercurius';
-import mqemitterRedis from 'mqemitter-redis';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
+import { movesSince } from '../app/live.js';
 import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
+import { topicOf, type Fanout, type Notice } from './fanout.js';
+import { registerGraphiql } from './graphiql.js';
 import { bearer } from './rest.js';
 
 const pascal = (s: string) => s.replace(/(^|[-_ ])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -154,7 +156,7 @@ type MoveResult {
   events: [JSON!]!
 }
 
-"""Pushed to each watcher after every accepted move, with that watcher's own view."""
+"""Pushed to each watcher after every accepted move, with that watcher's own view and the move's events."""
 type GameUpdate {
   gameId: ID!
   version: Int!
@@ -162,6 +164,10 @@ type GameUpdate {
   toMove: [Int!]!
   view: JSON!
   outcome: Outcome
+  """The seat that made this move; null in the first update (the game as it was when watching began)"""
+  seat: Int
+  """What this move caused, as this watcher may read it (empty in the first update), so a client can animate it"""
+  events: [JSON!]!
 }
 
 type GameSummary { id: ID!, type: String!, version: Int!, status: GameStatus!, toMove: [Int!]!, players: [Player!]!, updatedAt: String! }
@@ -245,9 +251,9 @@ const guard = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (..
   }
 };
 
-export const topicOf = (gameId: string) => `game:${gameId}`;
+export { topicOf };
 
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config): Promise<void> {
+export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, fanout: Fanout): Promise<void> {
   const games = service.registry.list();
   const tokenOfRequest = (req: FastifyRequest) => bearer(req.headers.authorization);
 
@@ -299,9 +305,23 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           const first = await service.getGame(a.gameId, ctx.token); // checks the game and the token before anything is sent
           const iterator = await ctx.pubsub.subscribe(topicOf(a.gameId));
           return (async function* () {
-            yield { gameUpdated: first };
-            // Each watcher reads its own view; the game just committed is in this process's cache.
-            for await (const update of iterator) yield { gameUpdated: await service.getGame(a.gameId, ctx.token, (update as { version: number }).version) };
+            yield { gameUpdated: { ...first, seat: null, events: [] } };
+            // Each watcher reads what it has not seen, with its own view after each move and the
+            // move's events as it may read them: one update per version, none missed or repeated
+            // (a move committed before the subscription started listening is caught up first).
+            let seen = first.version;
+            const catchUp = async function* () {
+              for (;;) {
+                const { version, moves } = await movesSince(service, a.gameId, ctx.token, seen);
+                for (const m of moves) {
+                  seen = m.version;
+                  yield { gameUpdated: { id: a.gameId, ...m } };
+                }
+                if (seen >= version) return;
+              }
+            };
+            yield* catchUp();
+            for await (const notice of iterator) if ((notice as Notice).version > seen) yield* catchUp();
           })();
         }),
       },
@@ -310,20 +330,17 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     GameUpdate: { gameId: (g: { id: string }) => g.id },
   };
 
-  // With REDIS_URL, live updates go through Redis, so a watcher connected to one server process is
-  // woken by a move accepted by another. Without it, the emitter is in-process.
-  const emitter = config.redisUrl ? mqemitterRedis({ connectionString: config.redisUrl }) : undefined;
-  if (emitter) app.addHook('onClose', () => new Promise<void>((resolve) => emitter.close(() => resolve())));
-
   await app.register(mercurius, {
     schema: baseSdl(games),
     resolvers: resolvers as never,
-    graphiql: !config.production,
+    // GraphiQL is served from this server's own copy of its assets (no CDN): src/http/graphiql.ts.
+    graphiql: false,
     queryDepth: config.graphqlMaxDepth,
     validationRules: [costLimitRule(config.graphqlMaxCost)],
     context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service }),
     subscription: {
-      ...(emitter ? { emitter } : {}),
+      // The one fan-out of live updates (in-process, or Redis with REDIS_URL): src/http/fanout.ts.
+      emitter: fanout.emitter,
       onConnect: ({ payload }: { payload?: { authorization?: string; Authorization?: string } }) => {
         try {
           return { token: bearer(payload?.authorization ?? payload?.Authorization) ?? undefined };
@@ -344,9 +361,5 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       return { statusCode: formatted.statusCode, response: { ...formatted.response, errors } };
     },
   });
-
-  // Live updates: one of the after-commit hooks. Each watcher's resolver reads its own view.
-  service.onCommitted((c) => {
-    void app.graphql.pubsub.publish({ topic: topicOf(c.gameId), payload: { version: c.version } });
-  });
+  if (!config.production) await registerGraphiql(app);
 }
