@@ -351,6 +351,9 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       context: () => ({ service }),
     },
     errorFormatter: (execution, ctx) => {
+      // The rate limiter's 429 (src/http/rate-limit.ts) keeps its status, code and message.
+      const limited = execution.errors?.find((e) => (e.originalError as { statusCode?: number } | undefined)?.statusCode === 429);
+      if (limited) return { statusCode: 429, response: { data: null, errors: [{ message: limited.message, extensions: { code: 'RATE_LIMITED' } }] } };
       const formatted = mercurius.defaultErrorFormatter(execution, ctx);
       const errors = (formatted.response.errors ?? []).map((e) => {
         const ext = { ...(e.extensions ?? {}) } as Record<string, unknown>;

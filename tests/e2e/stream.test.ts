@@ -17,7 +17,7 @@ function open(url: string, token?: string, lastEventId?: string) {
   es.addEventListener('open', () => void opened++);
   for (const type of ['game', 'move', 'end', 'error']) {
     es.addEventListener(type, (e) => {
-      const m = e as MessageEvent<string>;
+      const m = e as { data?: unknown; lastEventId: string };
       if (typeof m.data === 'string') got.push({ type, id: m.lastEventId, data: JSON.parse(m.data) });
     });
   }
