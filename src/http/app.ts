@@ -7,7 +7,7 @@ import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
 import type { Config } from '../config.js';
 import type { ObjectSchema } from '../engine/index.js';
-import { registerEtags } from './etag.js';
+import { registerEtags, withEtagDocs } from './etag.js';
 import { createFanout } from './fanout.js';
 import { registerGraphql } from './graphql.js';
 import { registerRateLimit } from './rate-limit.js';
@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     // The document covers the REST API; GraphQL describes itself by introspection.
-    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...(schema ?? {}), hide: true }, url }) as never,
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? withEtagDocs(url, schema) : { ...(schema ?? {}), hide: true }, url }) as never,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
 

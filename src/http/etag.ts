@@ -26,8 +26,19 @@ export function registerEtags(app: FastifyInstance): void {
   });
 }
 
-/** What the OpenAPI document says about these routes: the ETag header, If-None-Match, the 304. */
-export const etagDocs = {
-  header: { ETag: { description: 'A tag of this answer for this viewer: send it back as If-None-Match to get 304 while nothing changed', schema: { type: 'string' } } },
-  notModified: { description: 'Not modified: the If-None-Match tag still names this viewer\'s current answer', type: 'null' },
-};
+/** The OpenAPI document of an ETag route: the If-None-Match header, the ETag on 200, the 304. */
+export function withEtagDocs<S extends { headers?: unknown; response?: unknown }>(url: string, schema: S): S {
+  const response = schema?.response as Record<string, unknown> | undefined;
+  if (!ETAG_ROUTES.has(url) || !response) return schema;
+  const headers = (schema.headers ?? { type: 'object', properties: {} }) as { type: string; properties: Record<string, unknown> };
+  const ok = response[200] as Record<string, unknown>;
+  return {
+    ...schema,
+    headers: { ...headers, properties: { ...headers.properties, 'if-none-match': { type: 'string', description: 'The ETag of an answer already held: 304 while it is still this viewer\'s current answer' } } },
+    response: {
+      ...response,
+      200: { ...ok, headers: { ETag: { type: 'string', description: 'A tag of this answer for this viewer (differs per viewer and per version); send it back as If-None-Match' } } },
+      304: { type: 'null', description: 'Not modified: the If-None-Match tag still names this viewer\'s current answer (no body)' },
+    },
+  };
+}

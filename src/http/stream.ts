@@ -43,6 +43,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
           '(`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is',
           'the caller\'s view right after the move and events what the move caused as the caller may read them), and `end`',
           '(data: `{ version }`) once the game is over and every move was sent; the server then closes the stream.',
+          'If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream.',
           'To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`:',
           'every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open.',
           'Send the seat token as `Authorization: Bearer` (without one: the spectator view).',
