@@ -3,6 +3,7 @@ import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type 
 import mercurius from 'mercurius';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
+import { languageOf, localize, type Language } from '../app/i18n/index.js';
 import { movesSince } from '../app/live.js';
 import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
@@ -235,19 +236,25 @@ export function costLimitRule(maxCost: number) {
 
 interface Ctx {
   token?: string;
+  /** The language of error messages (Accept-Language of the HTTP request; English on subscriptions). */
+  lang?: Language;
   service: GameService;
   pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
 }
 
-const toGraphQLError = (err: unknown) => {
-  if (err instanceof AppError) return new mercurius.ErrorWithProps(err.message, { code: err.code, ...err.extra }, err.status);
+const toGraphQLError = (err: unknown, lang: Language = 'en') => {
+  if (err instanceof AppError) {
+    const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined);
+    return new mercurius.ErrorWithProps(message, { code: err.code, ...err.extra }, err.status);
+  }
   return err;
 };
+/** Resolvers' errors become GraphQL errors with the API's code, in the caller's language (ctx is the third argument). */
 const guard = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
   try {
     return await fn(...a);
   } catch (err) {
-    throw toGraphQLError(err);
+    throw toGraphQLError(err, (a[2] as Ctx | undefined)?.lang);
   }
 };
 
@@ -337,7 +344,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     graphiql: false,
     queryDepth: config.graphqlMaxDepth,
     validationRules: [costLimitRule(config.graphqlMaxCost)],
-    context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service }),
+    context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service, lang: languageOf(req.headers['accept-language']) }),
     subscription: {
       // The one fan-out of live updates (in-process, or Redis with REDIS_URL): src/http/fanout.ts.
       emitter: fanout.emitter,

@@ -3,6 +3,7 @@ import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
 import { movesSince } from '../app/live.js';
 import type { Fanout } from './fanout.js';
+import { languageOf, localize } from '../app/i18n/index.js';
 import { toAppError } from './problem.js';
 import { bearer } from './rest.js';
 
@@ -97,7 +98,8 @@ export function streamRoute(service: GameService, fanout: Fanout) {
         } catch (err) {
           // The game was deleted, or the store failed: say so on the stream, then end it.
           const e = toAppError(err);
-          await send('error', undefined, { code: e.code, detail: e.status >= 500 ? 'internal server error' : e.message }).catch(() => {});
+          const detail = localize(languageOf(req.headers['accept-language']), e.code, e.status >= 500 ? 'internal server error' : e.message);
+          await send('error', undefined, { code: e.code, detail }).catch(() => {});
           close();
         }
       };
