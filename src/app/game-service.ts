@@ -128,9 +128,13 @@ export class GameService {
 
   // ---- identity ------------------------------------------------------------------------------
 
-  /** A session checked against the store, and who the token is in it (for modules such as live.ts). */
-  async open(gameId: string, token: string | undefined): Promise<{ s: Session; caller: Caller }> {
-    const s = await this.fresh(gameId);
+  /**
+   * A session checked against the store, and who the token is in it (for modules such as live.ts).
+   * With `knownVersion` (a live update's), a cached game at or past it is used without a store read.
+   */
+  async open(gameId: string, token: string | undefined, knownVersion?: number): Promise<{ s: Session; caller: Caller }> {
+    const cached = knownVersion === undefined ? undefined : this.cache.get(gameId);
+    const s = cached && cached.version >= knownVersion! ? cached : await this.fresh(gameId);
     return { s, caller: this.callerIn(s, token) };
   }
 

@@ -26,8 +26,10 @@ export interface LiveMove {
  * another) reads what it missed from the store, so it misses nothing and gets nothing twice.
  * Hidden information leaves only through the game's view, eventView and the service's moveFor.
  */
-export async function movesSince(service: GameService, gameId: string, token: string | undefined, after: number, limit = 100): Promise<{ version: number; moves: LiveMove[] }> {
-  const { s, caller } = await service.open(gameId, token);
+export async function movesSince(service: GameService, gameId: string, token: string | undefined, after: number, opts: { knownVersion?: number; limit?: number } = {}): Promise<{ version: number; moves: LiveMove[] }> {
+  const limit = opts.limit ?? 100;
+  // A notice's version lets a process that holds the game skip the store's version check.
+  const { s, caller } = await service.open(gameId, token, opts.knownVersion);
   const viewer = caller.kind === 'seat' ? caller.seat : null;
   // Taken together before any await: another move may advance the session meanwhile.
   const version = s.version;

@@ -317,9 +317,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
             // move's events as it may read them: one update per version, none missed or repeated
             // (a move committed before the subscription started listening is caught up first).
             let seen = first.version;
+            let heard = first.version;
             const catchUp = async function* () {
               for (;;) {
-                const { version, moves } = await movesSince(service, a.gameId, ctx.token, seen);
+                const { version, moves } = await movesSince(service, a.gameId, ctx.token, seen, { knownVersion: heard });
                 for (const m of moves) {
                   seen = m.version;
                   yield { gameUpdated: { id: a.gameId, ...m } };
@@ -328,7 +329,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
               }
             };
             yield* catchUp();
-            for await (const notice of iterator) if ((notice as Notice).version > seen) yield* catchUp();
+            for await (const notice of iterator) {
+              heard = Math.max(heard, (notice as Notice).version);
+              if (heard > seen) yield* catchUp();
+            }
           })();
         }),
       },

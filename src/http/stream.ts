@@ -72,6 +72,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       sse.keepAlive();
       let seen = resume ?? first.version;
       let finished = first.status === 'finished';
+      let heard = first.version; // the newest version a notice announced
       let pump = Promise.resolve();
       const close = () => sse.close();
       open.add(close);
@@ -83,7 +84,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
         try {
           for (;;) {
             if (!sse.isConnected) return;
-            const { version, moves } = await movesSince(service, gameId, token, seen);
+            const { version, moves } = await movesSince(service, gameId, token, seen, { knownVersion: heard });
             for (const m of moves) {
               await send('move', m.version, m);
               seen = m.version;
@@ -109,6 +110,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
 
       // Listen first, then send: a move committed in between is caught up by the first pump.
       const unsubscribe = await fanout.subscribe(gameId, (n) => {
+        heard = Math.max(heard, n.version);
         if (n.version > seen) wake();
       });
       sse.onClose(() => {

@@ -135,6 +135,22 @@ describe('REST live updates: GET /games/{id}/stream (server-sent events, end-to-
   });
 });
 
+describe('the stream and a graceful shutdown', () => {
+  it('a server closing ends its open streams instead of waiting for them', async () => {
+    const own = await startTestServer();
+    const { id } = await newGame(own.url);
+    const res = await fetch(`${own.url}/api/v1/games/${id}/stream`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('event: game');
+    const started = Date.now();
+    await own.stop();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    for (;;) if ((await reader.read()).done) break; // the server ended the stream
+  });
+});
+
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await new Promise<boolean>((resolve) => {
   const u = new URL(REDIS);
