@@ -13,8 +13,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Allowed CORS origins: `*` or a comma-separated list. */
   corsOrigins: string;
-  /** Requests per minute per client address; 0 disables the limit. */
+  /** Requests per minute per client address, for requests without a valid token; 0 disables every limit. */
   rateLimitPerMinute: number;
+  /** Requests per minute per valid seat (or operator) token. */
+  rateLimitPerTokenPerMinute: number;
   bodyLimitBytes: number;
   importBodyLimitBytes: number;
   /** Imports run at once / waiting for a turn; more get 503 with Retry-After. */
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     corsOrigins: env.CORS_ORIGINS || '*',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
+    rateLimitPerTokenPerMinute: int(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, 1200, 'RATE_LIMIT_PER_TOKEN_PER_MINUTE') || 1200,
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     importBodyLimitBytes: int(env.IMPORT_BODY_LIMIT_BYTES, 8 * 1024 * 1024, 'IMPORT_BODY_LIMIT_BYTES'),
     importConcurrency: int(env.IMPORT_CONCURRENCY, 2, 'IMPORT_CONCURRENCY') || 2,

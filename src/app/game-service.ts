@@ -108,13 +108,16 @@ export class GameService {
   private readonly cache = new Map<string, Session>();
   private readonly locks = new KeyedMutex();
   private readonly hooks: AfterCommitHook[] = [];
+  /** SHA-256 of each seat token of the cached games -> its game: valid tokens known without a store read. */
+  private readonly tokenIndex = new Map<string, string>();
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
   private readonly maxRetries: number;
   private readonly imports: Gate;
 
   constructor(
-    private readonly store: GameStore,
+    /** Read by use-case modules built on the service (src/app/live.ts); writes go through the service. */
+    readonly store: GameStore,
     readonly registry: GameRegistry,
     private readonly opts: GameServiceOptions = {},
   ) {
@@ -146,6 +149,16 @@ export class GameService {
   }
 
   // ---- identity ------------------------------------------------------------------------------
+
+  /**
+   * A session checked against the store, and who the token is in it (for modules such as live.ts).
+   * With `knownVersion` (a live update's), a cached game at or past it is used without a store read.
+   */
+  async open(gameId: string, token: string | undefined, knownVersion?: number): Promise<{ s: Session; caller: Caller }> {
+    const cached = knownVersion === undefined ? undefined : this.cache.get(gameId);
+    const s = cached && cached.version >= knownVersion! ? cached : await this.fresh(gameId);
+    return { s, caller: await this.callerIn(s, token) };
+  }
 
   /**
    * A seat token, or the token of the player a seat is bound to, acts as that seat; the operator's
@@ -227,6 +240,10 @@ export class GameService {
     return { row, answer };
   }
 
+  /** Status, seats to move and outcome in a state of a game (engine and seats: lobby/standing.ts). */
+  derived(s: Session, state: unknown, version: number): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
+    return standing(s.game, state, s.row.seats, version);
+  }
 
   // ---- read ----------------------------------------------------------------------------------
 
@@ -288,7 +305,7 @@ export class GameService {
     };
   }
 
-  private moveFor(s: Session, m: StoredMove, viewer: Viewer): Json | null {
+  moveFor(s: Session, m: StoredMove, viewer: Viewer): Json | null {
     if (s.row.status === 'finished' || viewer === m.seat || !s.game.moveView || m.origin === 'resign') return m.move as unknown as Json;
     return s.game.moveView(m.move, m.seat, viewer);
   }
@@ -509,8 +526,9 @@ export class GameService {
     });
   }
 
-  /** Forgets a cached game (the lobby changed its seats). */
+  /** Forgets a cached game (the lobby changed its seats), and its tokens in the rate limiter's index. */
   forget(gameId: string): void {
+    for (const hash of this.cache.get(gameId)?.seatByTokenHash.keys() ?? []) this.tokenIndex.delete(hash);
     this.cache.delete(gameId);
   }
 
@@ -574,7 +592,7 @@ export class GameService {
     this.requireOperator(token);
     await this.locks.run(gameId, async () => {
       if (!UUID.test(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
-      this.cache.delete(gameId);
+      this.forget(gameId);
     });
   }
 
@@ -610,8 +628,17 @@ export class GameService {
 
   private remember(s: Session): Session {
     this.cache.set(s.row.id, s);
-    while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+    for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
+    while (this.cache.size > this.cacheSize) this.forget(this.cache.keys().next().value!);
     return s;
+  }
+
+  /**
+   * Whether the token is known to be valid without reading the store: the operator's, or a seat
+   * token of a game this process holds (the rate limiter's test: a made-up token is not).
+   */
+  knowsToken(token: string): boolean {
+    return this.isOperator(token) || this.tokenIndex.has(hashToken(token));
   }
 
   /** Brings a cached session up to the stored version and seats (another server process may have moved). */
@@ -630,11 +657,12 @@ export class GameService {
   private async reloadSeats(s: Session): Promise<Session> {
     const row = await this.store.getGame(s.row.id);
     if (!row) {
-      this.cache.delete(s.row.id);
+      this.forget(s.row.id);
       throw new AppError('NOT_FOUND', `no game ${s.row.id}`);
     }
     s.row = { ...row, version: s.version, ...standing(s.game, s.state, row.seats, s.version) };
     s.seatByTokenHash = seatMap(row.seats);
+    for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
     return s;
   }
 
@@ -643,7 +671,7 @@ export class GameService {
     const s = await this.session(gameId);
     const stamp = await this.store.getStamp(gameId);
     if (stamp === null) {
-      this.cache.delete(gameId);
+      this.forget(gameId);
       throw new AppError('NOT_FOUND', `no game ${gameId}`);
     }
     if (stamp.version === s.version && stamp.seatsRev === (s.row.seatsRev ?? 0)) return s;
@@ -653,6 +681,7 @@ export class GameService {
   /** Drops every cached game (tests use it to prove the store alone can rebuild them). */
   clearCache(): void {
     this.cache.clear();
+    this.tokenIndex.clear();
   }
 }
 

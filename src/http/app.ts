@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import { fastifySSE } from '@fastify/sse';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,13 +11,17 @@ import { unavailable, within } from '../app/unavailable.js';
 import type { Config } from '../config.js';
 import type { ObjectSchema } from '../engine/index.js';
 import { boardRoutes } from './board.js';
+import { registerEtags, withEtagDocs } from './etag.js';
+import { createFanout } from './fanout.js';
 import { registerGraphql } from './graphql.js';
 import { webPages } from './pages.js';
+import { registerRateLimit } from './rate-limit.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
 import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
 import { restRoutes, sharedSchemas } from './rest.js';
 import { registerTextGuard } from './text-guard.js';
+import { streamRoute } from './stream.js';
 
 export interface AppDeps {
   service: GameService;
@@ -119,21 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins.split(',').map((s) => s.trim()),
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match', 'Last-Event-ID', 'Accept-Language'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'ETag', 'Content-Language'],
     maxAge: 600,
   });
-  if (config.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, {
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      // One bucket per client address. (Not per bearer token: a client could mint fake tokens to
-      // get fresh buckets, and checking a token costs a database read before the limit applies.)
-      keyGenerator: (req) => req.ip,
-      allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
-      errorResponseBuilder: (_req, ctx) => Object.assign(new Error(`rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`), { statusCode: 429 }),
-    });
-  }
+  await registerRateLimit(app, service, config);
+  registerEtags(app);
+  await app.register(fastifySSE);
 
   for (const s of [problemSchema, ...sharedSchemas]) app.addSchema(s);
   await app.register(swagger, {
@@ -155,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     // The document covers the REST API; GraphQL describes itself by introspection.
-    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...(schema ?? {}), hide: true }, url }) as never,
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? withEtagDocs(url, schema) : { ...(schema ?? {}), hide: true }, url }) as never,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
 
@@ -170,10 +166,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Live updates (GraphQL subscriptions and the REST stream) share one fan-out: src/http/fanout.ts.
+  const fanout = createFanout(service, config);
+  app.addHook('onClose', () => fanout.close());
   await app.register(restRoutes(service, config, deps.lobby), { prefix: '/api/v1' });
+  await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);
-  await registerGraphql(app, service, config, deps.lobby);
+  await registerGraphql(app, service, config, deps.lobby, fanout);
   return app;
 }

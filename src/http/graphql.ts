@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getOperationAST, GraphQLError, Kind, parse, type DocumentNode, type ExecutionResult } from 'graphql';
 import mercurius from 'mercurius';
-import mqemitterRedis from 'mqemitter-redis';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
 import { asUnavailable, RETRY_AFTER_SECONDS } from '../app/unavailable.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
@@ -12,6 +11,10 @@ import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
 import { limitRules } from './graphql-limits.js';
 import { toAppError } from './problem.js';
+import { languageOf, localize, type Language } from '../app/i18n/index.js';
+import { movesSince } from '../app/live.js';
+import { topicOf, type Fanout, type Notice } from './fanout.js';
+import { registerGraphiql } from './graphiql.js';
 import { bearer } from './rest.js';
 
 const pascal = (s: string) => s.replace(/(^|[-_ ])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -172,7 +175,7 @@ type MoveResult {
   events: [JSON!]!
 }
 
-"""Pushed to each watcher after every accepted move, with that watcher's own view."""
+"""Pushed to each watcher after every accepted move, with that watcher's own view and the move's events."""
 type GameUpdate {
   gameId: ID!
   version: Int!
@@ -180,6 +183,10 @@ type GameUpdate {
   toMove: [Int!]!
   view: JSON!
   outcome: Outcome
+  """The seat that made this move; null in the first update (the game as it was when watching began)"""
+  seat: Int
+  """What this move caused, as this watcher may read it (empty in the first update), so a client can animate it"""
+  events: [JSON!]!
 }
 
 type GameSummary { id: ID!, type: String!, version: Int!, status: GameStatus!, toMove: [Int!]!, players: [Player!]!, updatedAt: String! }
@@ -249,6 +256,8 @@ ${moveInputSdl(games)}
 
 interface Ctx {
   token?: string;
+  /** The language of error messages (Accept-Language of the HTTP request; English on subscriptions). */
+  lang?: Language;
   service: GameService;
   pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
   /** Subscriptions only: the WebSocket upgrade request, and the connection's count of open subscriptions. */
@@ -357,20 +366,24 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, ctx:
   return { statusCode, response: { data: execution.data ?? null, errors } };
 }
 
-const toGraphQLError = (thrown: unknown) => {
+const toGraphQLError = (thrown: unknown, lang: Language = 'en') => {
   const err = asUnavailable(thrown); // a database outage is UNAVAILABLE (503), not INTERNAL
-  if (err instanceof AppError) return new mercurius.ErrorWithProps(err.message, { code: err.code, ...err.extra }, err.status);
+  if (err instanceof AppError) {
+    const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined);
+    return new mercurius.ErrorWithProps(message, { code: err.code, ...err.extra }, err.status);
+  }
   return err;
 };
+/** Resolvers' errors become GraphQL errors with the API's code, in the caller's language (ctx is the third argument). */
 const guard = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
   try {
     return await fn(...a);
   } catch (err) {
-    throw toGraphQLError(err);
+    throw toGraphQLError(err, (a[2] as Ctx | undefined)?.lang);
   }
 };
 
-export const topicOf = (gameId: string) => `game:${gameId}`;
+export { topicOf };
 
 const text = (v: string | null | undefined, what: string, max: number) => {
   if (v !== undefined && v !== null && (v.length < 1 || v.length > max)) throw new AppError('INVALID_INPUT', `${what} has 1 to ${max} characters`);
@@ -378,7 +391,7 @@ const text = (v: string | null | undefined, what: string, max: number) => {
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby?: LobbyLayer): Promise<void> {
+export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout): Promise<void> {
   const games = service.registry.list();
   const layer = () => {
     if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
@@ -485,11 +498,28 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
             started = true;
             return (async function* () {
               try {
-                yield { gameUpdated: first };
-                // Each watcher reads its own view; the game just committed is in this process's cache.
-                for await (const update of iterator) {
-                  const u = update as { version: number; joined?: boolean }; // a join changes the seats: read the game again
-                  yield { gameUpdated: await service.getGame(a.gameId, ctx.token, u.joined ? undefined : u.version) };
+                yield { gameUpdated: { ...first, seat: null, events: [] } };
+                // Each watcher reads what it has not seen, with its own view after each move and the
+                // move's events as it may read them: one update per version, none missed or repeated
+                // (a move committed before the subscription started listening is caught up first).
+                let seen = first.version;
+                let heard = first.version;
+                const catchUp = async function* () {
+                  for (;;) {
+                    const { version, moves } = await movesSince(service, a.gameId, ctx.token, seen, { knownVersion: heard });
+                    for (const m of moves) {
+                      seen = m.version;
+                      yield { gameUpdated: { id: a.gameId, ...m } };
+                    }
+                    if (seen >= version) return;
+                  }
+                };
+                yield* catchUp();
+                for await (const notice of iterator) {
+                  // A join changes the seats (and may start the game) without a new version.
+                  if ((notice as Notice).joined) yield { gameUpdated: { ...(await service.getGame(a.gameId, ctx.token)), seat: null, events: [] } };
+                  heard = Math.max(heard, (notice as Notice).version);
+                  if (heard > seen) yield* catchUp();
                 }
               } finally {
                 count.open--;
@@ -505,20 +535,17 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     GameUpdate: { gameId: (g: { id: string }) => g.id },
   };
 
-  // With REDIS_URL, live updates go through Redis, so a watcher connected to one server process is
-  // woken by a move accepted by another. Without it, the emitter is in-process.
-  const emitter = config.redisUrl ? mqemitterRedis({ connectionString: config.redisUrl }) : undefined;
-  if (emitter) app.addHook('onClose', () => new Promise<void>((resolve) => emitter.close(() => resolve())));
-
   await app.register(mercurius, {
     schema: baseSdl(games),
     resolvers: resolvers as never,
-    graphiql: !config.production,
+    // GraphiQL is served from this server's own copy of its assets (no CDN): src/http/graphiql.ts.
+    graphiql: false,
     validationRules: limitRules({ maxDepth: config.graphqlMaxDepth, maxIntrospectionDepth: config.graphqlMaxIntrospectionDepth, maxAliases: config.graphqlMaxAliases, maxCost: config.graphqlMaxCost, maxReadWeight: config.graphqlMaxReadWeight }),
     additionalRouteOptions: { preHandler: async (req: FastifyRequest) => checkGraphqlRequest(req) },
-    context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service }),
+    context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service, lang: languageOf(req.headers['accept-language']) }),
     subscription: {
-      ...(emitter ? { emitter } : {}),
+      // The one fan-out of live updates (in-process, or Redis with REDIS_URL): src/http/fanout.ts.
+      emitter: fanout.emitter,
       // Mercurius calls onConnect as a method of the connection, whose `socket` it is: a malformed
       // token closes it with 4403 Forbidden, as the graphql-transport-ws protocol says (no
       // connection_error message, which the protocol does not have).
@@ -539,12 +566,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     errorFormatter: (execution, ctx) => formatErrors(execution as never, ctx as never) as never,
   });
 
-  // Live updates: one of the after-commit hooks. Each watcher's resolver reads its own view.
-  service.onCommitted((c) => {
-    void app.graphql.pubsub.publish({ topic: topicOf(c.gameId), payload: { version: c.version } });
-  });
   // A join changes the seats (and may start the game): watchers read the game again.
-  lobby?.lobby.onJoined((j) => {
-    void app.graphql.pubsub.publish({ topic: topicOf(j.gameId), payload: { version: 0, joined: true } });
-  });
+  lobby?.lobby.onJoined((j) => fanout.emitter.emit({ topic: topicOf(j.gameId), payload: { version: 0, joined: true } satisfies Notice }));
+  if (!config.production) await registerGraphiql(app);
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailable } from '../app/unavailable.js';
+import { languageOf, localize } from '../app/i18n/index.js';
 
 /**
  * Turns any error into an RFC 9457 problem document with a stable `code`. Client mistakes that
@@ -37,6 +38,8 @@ export function toAppError(err: unknown): AppError {
 
 export function sendProblem(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const app = toAppError(err);
+  // The words follow Accept-Language (English or French); the code never changes.
+  const lang = languageOf(request.headers['accept-language']);
   if (app.code === 'UNAVAILABLE') request.log.warn({ code: app.code, err }, 'database unavailable');
   else if (app.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: app.code, detail: app.message }, 'request refused');
@@ -45,12 +48,14 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
   return reply
     .status(app.status)
     .type('application/problem+json')
+    .header('Content-Language', lang)
+    .header('Vary', 'Accept-Language')
     .send({
       type: `urn:citybuilder:problem:${app.code}`,
       title: app.code.toLowerCase().replace(/_/g, ' '),
       status: app.status,
       code: app.code,
-      detail: app.message,
+      detail: localize(lang, app.code, app.message, typeof app.extra.violation === 'string' ? app.extra.violation : undefined),
       instance: request.url,
       ...app.extra,
     });

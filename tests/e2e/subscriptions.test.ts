@@ -64,6 +64,35 @@ describe('GraphQL subscriptions over graphql-ws (end-to-end)', () => {
     }
   });
 
+  it('each update carries the move\'s events as that watcher may read them, and the seat that moved', async () => {
+    const g = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] });
+    const { id } = g.body;
+    const [t0, t1] = g.body.seats.map((x: { token: string }) => x.token);
+    type Animated = { version: number; seat: number | null; events: { type: string; seat?: number; amount?: number; bids?: number[] }[] };
+    const query = 'subscription($id: ID!) { gameUpdated(gameId: $id) { version seat events } }';
+    const collect = (token: string | undefined) => {
+      const got: Animated[] = [];
+      connect(token).subscribe<{ gameUpdated: Animated }>({ query, variables: { id } }, { next: (m) => void (m.data && got.push(m.data.gameUpdated)), error: () => {}, complete: () => {} });
+      return got;
+    };
+    const seat0 = collect(t0);
+    const seat1 = collect(t1);
+    const until = async (got: Animated[], n: number) => {
+      for (let i = 0; i < 200 && got.length < n; i++) await new Promise((r) => setTimeout(r, 25));
+      return got;
+    };
+    expect((await until(seat0, 1))[0]).toEqual({ version: 0, seat: null, events: [] });
+    await until(seat1, 1);
+    await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${t0}`).send({ move: { type: 'bid', amount: 3 } }).expect(200);
+    expect((await until(seat0, 2))[1]).toEqual({ version: 1, seat: 0, events: [{ type: 'bidPlaced', seat: 0, amount: 3 }] });
+    expect((await until(seat1, 2))[1]).toEqual({ version: 1, seat: 0, events: [{ type: 'bidPlaced', seat: 0 }] }); // the amount stays sealed
+    await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${t1}`).send({ move: { type: 'bid', amount: 1 } }).expect(200);
+    const resolved = (await until(seat1, 3))[2]!;
+    expect(resolved.events.map((e) => e.type)).toEqual(['bidPlaced', 'roundResolved']);
+    expect(resolved.events[1]!.bids).toEqual([3, 1]); // revealed once the round resolves
+    expect(JSON.stringify(resolved.events)).not.toContain('rng');
+  });
+
   it('refuses a bad token or an unknown game with the API\'s codes', async () => {
     const g = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] });
     const forged = watch(connect('cbs_forged'), g.body.id);

@@ -1,0 +1,61 @@
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+const require = createRequire(import.meta.url);
+/** A file of an installed package (by its folder: these packages do not export their browser builds). */
+const fileOf = (pkg: string, file: string) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
+
+/**
+ * GraphiQL's assets, served from this server's own node_modules (the graphiql, react and react-dom
+ * packages), so the IDE works without reaching any CDN: offline, behind a firewall, under a strict
+ * Content-Security-Policy.
+ */
+export const GRAPHIQL_ASSETS: Record<string, { file: string; type: string }> = {
+  'react.production.min.js': { file: fileOf('react', 'umd/react.production.min.js'), type: 'text/javascript; charset=utf-8' },
+  'react-dom.production.min.js': { file: fileOf('react-dom', 'umd/react-dom.production.min.js'), type: 'text/javascript; charset=utf-8' },
+  'graphiql.min.js': { file: fileOf('graphiql', 'graphiql.min.js'), type: 'text/javascript; charset=utf-8' },
+  'graphiql.min.css': { file: fileOf('graphiql', 'graphiql.min.css'), type: 'text/css; charset=utf-8' },
+};
+
+const PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>GraphiQL: city-building games server</title>
+  <meta name="robots" content="noindex">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <style>body { margin: 0; overflow: hidden; } #graphiql { height: 100vh; }</style>
+  <link rel="stylesheet" href="/graphiql/assets/graphiql.min.css">
+</head>
+<body>
+  <div id="graphiql">Loading GraphiQL...</div>
+  <script src="/graphiql/assets/react.production.min.js"></script>
+  <script src="/graphiql/assets/react-dom.production.min.js"></script>
+  <script src="/graphiql/assets/graphiql.min.js"></script>
+  <script src="/graphiql/assets/boot.js"></script>
+</body>
+</html>
+`;
+
+/** Starts GraphiQL on /graphql (queries over HTTP, subscriptions over graphql-ws on the same path). */
+const BOOT = `(function () {
+  var ws = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/graphql';
+  var fetcher = GraphiQL.createFetcher({ url: location.origin + '/graphql', subscriptionUrl: ws });
+  ReactDOM.createRoot(document.getElementById('graphiql')).render(
+    React.createElement(GraphiQL, { fetcher: fetcher, headerEditorEnabled: true, shouldPersistHeaders: true, defaultHeaders: '{ "Authorization": "Bearer <seat token>" }' })
+  );
+})();
+`;
+
+/** GET /graphiql (the page) and GET /graphiql/assets/<name> (its scripts and style sheet). */
+export async function registerGraphiql(app: FastifyInstance): Promise<void> {
+  app.get('/graphiql', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
+  app.get<{ Params: { name: string } }>('/graphiql/assets/:name', { schema: { hide: true } }, async (req, reply) => {
+    if (req.params.name === 'boot.js') return reply.type('text/javascript; charset=utf-8').send(BOOT);
+    const asset = GRAPHIQL_ASSETS[req.params.name];
+    if (!asset) return reply.callNotFound();
+    return reply.type(asset.type).header('Cache-Control', 'public, max-age=86400').send(createReadStream(asset.file));
+  });
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../app/errors.js';
+import type { GameService } from '../app/game-service.js';
+import { movesSince } from '../app/live.js';
+import type { Fanout } from './fanout.js';
+import { languageOf, localize } from '../app/i18n/index.js';
+import { toAppError } from './problem.js';
+import { bearer } from './rest.js';
+
+const RETRY_MS = 1000;
+const VERSION = /^(0|[1-9][0-9]{0,9})$/;
+
+/** Where a client resumes: the Last-Event-ID header (sent by EventSource on reconnecting) or ?after=. */
+function resumeFrom(header: string | string[] | undefined, query: string | undefined): number | undefined {
+  const given = (Array.isArray(header) ? header[0] : header) ?? query;
+  if (given === undefined || given === '') return undefined;
+  if (!VERSION.test(given)) throw new AppError('INVALID_INPUT', `Last-Event-ID (or after) must be a version number, the id of the last event received; got "${given.slice(0, 40)}"`);
+  return Number(given);
+}
+
+/**
+ * GET /games/{id}/stream: live updates over server-sent events. Without Last-Event-ID (or `after`)
+ * the first event is `game` (the game now, as GET /games/{id} answers); then one `move` event per
+ * accepted move, `id:` = its version, carrying the caller's view right after it and the move's
+ * events as the caller may read them; `end` when the game is over and everything was sent. A client
+ * that reconnects with Last-Event-ID gets every move after that version, once. Moves accepted by
+ * other server processes arrive through the shared fan-out (Redis with REDIS_URL) and are read from
+ * the store. Each connection's moves are sent one batch at a time, in version order.
+ */
+export function streamRoute(service: GameService, fanout: Fanout) {
+  return async function routes(app: FastifyInstance) {
+    const open = new Set<() => void>();
+    // Streams never go idle: close them first so that a graceful shutdown does not wait for them.
+    app.addHook('preClose', async () => {
+      for (const close of open) close();
+    });
+
+    app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/games/:id/stream', {
+      sse: { kind: 'manual' },
+      schema: {
+        summary: 'Live updates of a game as server-sent events (text/event-stream)',
+        description: [
+          'Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it), then `move` for every accepted move',
+          '(`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is',
+          'the caller\'s view right after the move and events what the move caused as the caller may read them), and `end`',
+          '(data: `{ version }`) once the game is over and every move was sent; the server then closes the stream.',
+          'If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream.',
+          'To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`:',
+          'every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open.',
+          'Send the seat token as `Authorization: Bearer` (without one: the spectator view).',
+        ].join(' '),
+        tags: ['games'],
+        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
+        querystring: { type: 'object', additionalProperties: false, properties: { after: { type: 'string', description: 'Resume after this version (as Last-Event-ID does)' } } },
+        headers: { type: 'object', properties: { 'last-event-id': { type: 'string', description: 'The id (version) of the last event received' } } },
+        security: [{ seatToken: [] }, {}],
+        response: {
+          200: { description: 'A text/event-stream of `game`, `move` and `end` events', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          ...Object.fromEntries([400, 401, 404, 409, 429].map((c) => [c, { $ref: 'Problem#' }])),
+        },
+      },
+    }, async (req, reply) => {
+      const token = bearer(req.headers.authorization);
+      const gameId = req.params.id;
+      const resume = resumeFrom(req.headers['last-event-id'], req.query.after);
+      // The game and the token are checked before the stream starts: a refusal is a problem document.
+      const first = await service.getGame(gameId, token);
+      if (resume !== undefined && resume > first.version) {
+        throw new AppError('INVALID_INPUT', `Last-Event-ID ${resume} is after the game's version ${first.version}: it is not an id this game sent`);
+      }
+      const sse = reply.sse;
+      sse.keepAlive();
+      let seen = resume ?? first.version;
+      let finished = first.status === 'finished';
+      let heard = first.version; // the newest version a notice announced
+      let pump = Promise.resolve();
+      const close = () => sse.close();
+      open.add(close);
+
+      const send = async (event: string, id: number | undefined, data: unknown, retry?: number) => {
+        if (sse.isConnected) await sse.send({ event, ...(id === undefined ? {} : { id: String(id) }), data, ...(retry ? { retry } : {}) });
+      };
+      const catchUp = async () => {
+        try {
+          for (;;) {
+            if (!sse.isConnected) return;
+            const { version, moves } = await movesSince(service, gameId, token, seen, { knownVersion: heard });
+            for (const m of moves) {
+              await send('move', m.version, m);
+              seen = m.version;
+              finished = m.status === 'finished';
+            }
+            if (seen >= version || moves.length === 0) break;
+          }
+          if (finished) {
+            await send('end', undefined, { version: seen });
+            close();
+          }
+        } catch (err) {
+          // The game was deleted, or the store failed: say so on the stream, then end it.
+          const e = toAppError(err);
+          const detail = localize(languageOf(req.headers['accept-language']), e.code, e.status >= 500 ? 'internal server error' : e.message);
+          await send('error', undefined, { code: e.code, detail }).catch(() => {});
+          close();
+        }
+      };
+      const wake = () => {
+        pump = pump.then(catchUp);
+      };
+
+      // Listen first, then send: a move committed in between is caught up by the first pump.
+      const unsubscribe = await fanout.subscribe(gameId, (n) => {
+        heard = Math.max(heard, n.version);
+        if (n.version > seen) wake();
+      });
+      sse.onClose(() => {
+        open.delete(close);
+        unsubscribe();
+      });
+      if (!sse.isConnected) {
+        open.delete(close);
+        unsubscribe(); // the client left while the subscription was being set up
+        return;
+      }
+      sse.sendHeaders(); // the stream is open now, even when there is nothing to send yet
+      // `retry`: an EventSource that loses the connection comes back after 1 s, with Last-Event-ID.
+      if (resume === undefined) await send('game', first.version, first, RETRY_MS);
+      wake();
+    });
+  };
+}
