@@ -23,7 +23,7 @@ function expectedType(f: DmmfField): string {
     if (f.kind === 'enum') return f.type;
     if (f.nativeType?.[0] === 'Uuid') return 'uuid';
     if (f.nativeType?.[0] === 'Timestamptz') return `timestamptz(${f.nativeType[1][0]})`;
-    return ({ String: 'text', Int: 'int4', Json: 'jsonb', DateTime: 'timestamp(3)', Boolean: 'boolean' } as Record<string, string>)[f.type]!;
+    return ({ String: 'text', Int: 'int4', Json: 'jsonb', DateTime: 'timestamp(3)', Boolean: 'bool' } as Record<string, string>)[f.type]!;
   })();
   return f.isList ? `${base}[]` : base;
 }
