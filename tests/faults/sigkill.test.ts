@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,12 +6,17 @@ import { startEmbeddedPostgres } from '../../src/store/embedded.js';
 import { createTestDatabase } from '../support/db.js';
 import { expectConsistentLog, freePort, playLoad, postmasterPid, SCALE, sleep, startServerProcess } from '../support/faults.js';
 
+/** Whether a process runs: a zombie (exited, not yet reaped by whoever adopted it) does not. */
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false; // gone between the two looks
   }
 };
 
