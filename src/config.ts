@@ -23,6 +23,20 @@ export interface Config {
   logLevel: string;
   snapshotEvery: number;
   cacheSize: number;
+  /** Play-by-mail notifications: off disables the queue (moves still write the outbox). */
+  notifications: boolean;
+  /** Whether this process delivers notifications (any process may; each is delivered once). */
+  notifyWorker: boolean;
+  /** smtp://user:pass@host:port for mail; none: mails are held in the outbox for the operator. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The server's public address, for the links in mails. */
+  publicUrl: string;
+  /** Lets webhooks call loopback and link-local addresses (tests; never in production). */
+  webhookAllowPrivate: boolean;
+  notifyRetryLimit: number;
+  notifyRetryDelaySeconds: number;
+  notifyPollSeconds: number;
 }
 
 const int = (v: string | undefined, fallback: number, name: string): number => {
@@ -52,5 +66,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50, 'SNAPSHOT_EVERY') || 50,
     cacheSize: int(env.GAME_CACHE_SIZE, 1000, 'GAME_CACHE_SIZE'),
+    notifications: env.NOTIFICATIONS !== 'off',
+    notifyWorker: env.NOTIFY_WORKER !== 'off',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'City builder <no-reply@localhost>',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000, 'PORT')}`,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    // 11 tries with exponential backoff from 60 s: the last one comes more than 24 hours later.
+    notifyRetryLimit: int(env.NOTIFY_RETRY_LIMIT, 11, 'NOTIFY_RETRY_LIMIT'),
+    notifyRetryDelaySeconds: int(env.NOTIFY_RETRY_DELAY_SECONDS, 60, 'NOTIFY_RETRY_DELAY_SECONDS') || 1,
+    notifyPollSeconds: Math.max(0.5, Number(env.NOTIFY_POLL_SECONDS) || 2),
   };
 }

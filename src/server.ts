@@ -3,14 +3,17 @@ import type { Config } from './config.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
 import { buildApp } from './http/app.js';
+import { notificationRoutes } from './http/notifications.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
+import { Notifications, NotificationStore } from './app/notify/index.js';
 import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 export interface Running {
   app: FastifyInstance;
   service: GameService;
+  notifications: Notifications;
   databaseUrl: string;
   /** Stops taking requests, lets those in flight finish (a move's transaction is atomic), then closes the database. */
   close(): Promise<void>;
@@ -37,9 +40,24 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const store = new PrismaGameStore(prisma);
     const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken });
     const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger });
+    const notifications = new Notifications(service, new NotificationStore(prisma), {
+      databaseUrl,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      publicUrl: config.publicUrl,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+      retryLimit: config.notifyRetryLimit,
+      retryDelaySeconds: config.notifyRetryDelaySeconds,
+      pollingSeconds: config.notifyPollSeconds,
+      worker: config.notifyWorker,
+      log: app.log,
+    });
+    await app.register(notificationRoutes(notifications), { prefix: '/api/v1' });
+    if (config.notifications) await notifications.notifier.start();
     return {
       app,
       service,
+      notifications,
       databaseUrl,
       async close() {
         // Requests in flight finish; a keep-alive connection is closed as soon as it goes idle
@@ -47,6 +65,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
+        await notifications.notifier.stop();
         await store.close();
         opts.log?.('database connections closed');
         await embedded?.stop();

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
 import type { AnyGame, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
-import type { GameRow, GameStatus, GameStore, IdempotentMove, StoredMove } from '../store/types.js';
+import type { GameRow, GameStatus, GameStore, IdempotentMove, Notice, StoredMove } from '../store/types.js';
 import { AppError } from './errors.js';
 import { KeyedMutex } from './mutex.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
@@ -26,6 +26,8 @@ export interface Committed {
   status: GameStatus;
   toMove: Seat[];
   outcome: Outcome | null;
+  /** The notifications written to the outbox with the move, to deliver now. */
+  outbox: string[];
 }
 
 export type AfterCommitHook = (c: Committed) => void;
@@ -74,6 +76,15 @@ export interface GameRecord {
   version: number;
   moves: { version: number; seat: Seat; move: Json | null }[];
   outcome?: Outcome | null;
+}
+
+/**
+ * What a move's result tells the seats: "turn" to each seat that must now act and did not have to
+ * before (one message per turn, however many steps the turn takes), "finished" to every seat.
+ */
+function noticesOf(seats: number, before: Seat[], after: { status: GameStatus; toMove: Seat[] }): Notice[] {
+  if (after.status === 'finished') return Array.from({ length: seats }, (_, seat) => ({ seat, kind: 'finished' as const }));
+  return after.toMove.filter((x) => !before.includes(x)).map((seat) => ({ seat, kind: 'turn' as const }));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -356,6 +367,7 @@ export class GameService {
           response: result as unknown as Json,
           ...d,
           snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
+          notices: noticesOf(s.row.playerCount, s.row.toMove, d),
         });
         if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!);
         if (appended.kind === 'appended') {
@@ -363,7 +375,7 @@ export class GameService {
           s.version = version;
           s.eventCount += events.length;
           s.row = { ...s.row, version, ...d, updatedAt: new Date() };
-          this.emit({ gameId, type: s.row.type, version, seat, ...d });
+          this.emit({ gameId, type: s.row.type, version, seat, ...d, outbox: appended.outbox });
           return result;
         }
         if (attempt >= this.maxRetries) throw new AppError('VERSION_CONFLICT', 'the game is too busy: the move lost the race for a version too many times; send it again');
@@ -388,6 +400,21 @@ export class GameService {
         // A watcher's failure never affects the move, which is already committed.
       }
     }
+  }
+
+  /** The seat a token acts for in a game; spectators and the operator are refused. */
+  async seatOf(gameId: string, token: string | undefined): Promise<{ seat: Seat; toMove: Seat[]; status: GameStatus; version: number }> {
+    const s = await this.fresh(gameId);
+    const seat = this.requireSeat(this.callerIn(s, token));
+    return { seat, toMove: s.row.toMove, status: s.row.status, version: s.version };
+  }
+
+  /** The game as one seat saw it right after version `at`, and its legal moves then: what a notification shows. */
+  async asSeat(gameId: string, seat: Seat, at: number) {
+    const s = await this.fresh(gameId);
+    const state = at === s.version ? s.state : await this.stateAt(s, Math.min(at, s.version));
+    const game = this.summary(s, state, Math.min(at, s.version), seat, { kind: 'seat', seat });
+    return { game, legalMoves: game.status === 'finished' ? [] : (s.game.legalMoves(state, seat) as unknown as Json[]) };
   }
 
   // ---- import --------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ export class MemoryGameStore implements GameStore {
     e.moves.push(clone({ version, seat: cmd.seat, move: cmd.move, events: cmd.events, createdAt: new Date() }));
     e.row = { ...e.row, version, status: cmd.status, toMove: [...cmd.toMove], outcome: clone(cmd.outcome), updatedAt: new Date() };
     if (cmd.snapshot !== null) e.snapshots.push({ version, state: clone(cmd.snapshot) });
-    return { kind: 'appended' };
+    return { kind: 'appended', outbox: [] }; // no notification channels in memory
   }
 
   async findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null> {

@@ -25,6 +25,16 @@ export interface GameRow {
   seats: SeatRow[];
 }
 
+/** What a seat can be notified of (play-by-mail). */
+export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined';
+export const NOTICE_KINDS: readonly NoticeKind[] = ['turn', 'reminder', 'timeout', 'finished', 'joined'];
+
+/** A notification a move causes for a seat; the store writes it to the outbox with the move. */
+export interface Notice {
+  seat: Seat;
+  kind: NoticeKind;
+}
+
 /** One accepted command and the events it caused, as stored. */
 export interface StoredMove {
   version: number;
@@ -52,6 +62,11 @@ export interface AppendCommand {
   outcome: Outcome | null;
   /** The state after the command, stored as a snapshot when given. */
   snapshot: Json | null;
+  /**
+   * Notifications the command causes: written to the outbox, in the same transaction, once per
+   * channel the seat has set up for that kind. A command that does not commit notifies nobody.
+   */
+  notices?: Notice[];
 }
 
 /** A move already applied under an idempotency key: the move sent then and the answer given. */
@@ -60,7 +75,8 @@ export interface IdempotentMove {
   response: Json;
 }
 
-export type AppendResult = { kind: 'appended' } | { kind: 'conflict' } | ({ kind: 'duplicate' } & IdempotentMove);
+/** `outbox`: the ids of the notifications written with the move, to be delivered after commit. */
+export type AppendResult = { kind: 'appended'; outbox: string[] } | { kind: 'conflict' } | ({ kind: 'duplicate' } & IdempotentMove);
 
 export interface ListFilter {
   status?: GameStatus;

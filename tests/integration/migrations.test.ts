@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -42,16 +42,20 @@ describe('migrations (integration, real Postgres)', () => {
   });
 
   it('applies every migration once, keeping Prisma\'s _prisma_migrations bookkeeping', async () => {
+    const all = readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    expect(all[0]).toBe('20261125000000_init');
     const first = await migrate(db.url);
-    expect(first.applied).toEqual(['20261125000000_init']);
+    expect(first.applied).toEqual(all);
     const second = await migrate(db.url);
-    expect(second).toEqual({ applied: [], alreadyApplied: ['20261125000000_init'] });
-    const rows = await client.query('SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations');
-    const sql = readFileSync(join(MIGRATIONS_DIR, '20261125000000_init', 'migration.sql'));
-    expect(rows.rows).toHaveLength(1);
-    expect(rows.rows[0].checksum).toBe(createHash('sha256').update(sql).digest('hex'));
-    expect(rows.rows[0].finished_at).not.toBeNull();
-    expect(rows.rows[0].applied_steps_count).toBe(1);
+    expect(second).toEqual({ applied: [], alreadyApplied: all });
+    const rows = await client.query('SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name');
+    expect(rows.rows.map((r) => r.migration_name)).toEqual(all);
+    for (const [i, name] of all.entries()) {
+      const sql = readFileSync(join(MIGRATIONS_DIR, name, 'migration.sql'));
+      expect(rows.rows[i].checksum).toBe(createHash('sha256').update(sql).digest('hex'));
+      expect(rows.rows[i].finished_at).not.toBeNull();
+      expect(rows.rows[i].applied_steps_count).toBe(1);
+    }
   });
 
   it('the migrated database matches schema.prisma: tables, columns, types, nullability, keys, indexes, foreign keys', async () => {

@@ -32,7 +32,7 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       const store = make();
       const g = newGame();
       await store.createGame(g);
-      expect(await store.append(cmd(g.id, 0))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 0))).toEqual({ kind: 'appended', outbox: [] });
       expect(await store.append(cmd(g.id, 0))).toEqual({ kind: 'conflict' });
       expect(await store.append(cmd(g.id, 5))).toEqual({ kind: 'conflict' });
       expect(await store.getVersion(g.id)).toBe(1);
@@ -69,7 +69,7 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       await store.createGame(g);
       await store.append(cmd(g.id, 0, { idempotencyKey: 'k', response: { first: true } }));
       expect(await store.append(cmd(g.id, 1, { seat: 0, idempotencyKey: 'k', response: { second: true } }))).toEqual({ kind: 'duplicate', move: { type: 'm' }, response: { first: true } });
-      expect(await store.append(cmd(g.id, 1, { seat: 1, idempotencyKey: 'k' }))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 1, { seat: 1, idempotencyKey: 'k' }))).toEqual({ kind: 'appended', outbox: [] });
       expect(await store.findIdempotent(g.id, 0, 'k')).toEqual({ move: { type: 'm' }, response: { first: true } });
       expect(await store.findIdempotent(g.id, 0, 'other')).toBeNull();
     });
@@ -92,7 +92,7 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       const history = [1, 2].map((version) => ({ version, seat: 0, move: { type: 'm' }, events: [{ type: `e${version}` }], createdAt: new Date() }));
       await store.createGame(g, history);
       expect((await store.readMoves(g.id, 0)).map((m) => m.events[0]!.type)).toEqual(['e1', 'e2']);
-      expect(await store.append(cmd(g.id, 2, { eventCount: 2 }))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 2, { eventCount: 2 }))).toEqual({ kind: 'appended', outbox: [] });
       expect(await store.deleteGame(g.id)).toBe(true);
       expect(await store.getGame(g.id)).toBeNull();
       expect(await store.readMoves(g.id, 0)).toEqual([]);
