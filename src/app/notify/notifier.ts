@@ -26,7 +26,7 @@ export interface NotifierOptions {
 
 const QUEUE = 'notification';
 /** A notification still pending this long after it was written was never handed to the queue. */
-const SWEEP_AFTER_MS = 10_000;
+const SWEEP_AFTER_MS = 2_000;
 /** Deliveries in flight at once in one process. */
 const WORKERS = 4;
 
@@ -61,7 +61,7 @@ export class Notifier {
           if (job) await this.deliver(job.data.id, job.retryCount >= job.retryLimit);
         });
       }
-      this.sweeper = setInterval(() => void this.sweep(), SWEEP_AFTER_MS);
+      this.sweeper = setInterval(() => void this.sweep(), 2 * SWEEP_AFTER_MS);
       void this.sweep();
     }
   }
