@@ -3,7 +3,6 @@ import type { Config } from './config.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
 import { buildApp } from './http/app.js';
-import { notificationRoutes } from './http/notifications.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
@@ -39,8 +38,9 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize);
     const store = new PrismaGameStore(prisma);
     const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken });
-    const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger });
-    const notifications = new Notifications(service, new NotificationStore(prisma), {
+    let notifications: Notifications | undefined = undefined;
+    const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
+    notifications = new Notifications(service, new NotificationStore(prisma), {
       databaseUrl,
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
@@ -52,7 +52,6 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       worker: config.notifyWorker,
       log: app.log,
     });
-    await app.register(notificationRoutes(notifications), { prefix: '/api/v1' });
     if (config.notifications) await notifications.notifier.start();
     return {
       app,

@@ -10,6 +10,8 @@ import type { ObjectSchema } from '../engine/index.js';
 import { registerGraphql } from './graphql.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { restRoutes, sharedSchemas } from './rest.js';
+import { notificationRoutes } from './notifications.js';
+import type { Notifications } from '../app/notify/index.js';
 
 export interface AppDeps {
   service: GameService;
@@ -17,6 +19,8 @@ export interface AppDeps {
   /** Readiness: resolves when the database answers. */
   ping: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
+  /** Play-by-mail notifications, once the server has set them up. */
+  notifications?: () => Notifications | undefined;
 }
 
 const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
@@ -129,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(restRoutes(service, config), { prefix: '/api/v1' });
+  await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await registerGraphql(app, service, config);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../app/errors.js';
 import type { Notifications } from '../app/notify/index.js';
 import type { NotificationSettingsInput } from '../app/notify/settings.js';
 import { MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from '../app/notify/settings.js';
@@ -21,7 +22,12 @@ const settings = {
 } as const;
 
 /** Play-by-mail routes: a seat's notification settings, unsubscribing, the operator's outbox. */
-export function notificationRoutes(notifications: Notifications) {
+export function notificationRoutes(get: () => Notifications | undefined) {
+  const n = (): Notifications => {
+    const x = get();
+    if (!x) throw new AppError('UNAVAILABLE', 'notifications are not set up on this server');
+    return x;
+  };
   return async function routes(app: FastifyInstance) {
     app.put<{ Params: { id: string }; Body: NotificationSettingsInput }>('/games/:id/seats/me/notifications', {
       schema: {
@@ -41,7 +47,7 @@ export function notificationRoutes(notifications: Notifications) {
         },
         response: { 200: settings, ...errors(400, 401, 403, 404) },
       },
-    }, async (req) => notifications.putSeatSettings(req.params.id, bearer(req.headers.authorization), req.body));
+    }, async (req) => n().putSeatSettings(req.params.id, bearer(req.headers.authorization), req.body));
 
     const unsubscribe = {
       schema: {
@@ -52,7 +58,7 @@ export function notificationRoutes(notifications: Notifications) {
       },
     };
     const doUnsubscribe = async (req: { query: { token: string } }) => {
-      await notifications.unsubscribe(req.query.token);
+      await n().unsubscribe(req.query.token);
       return { unsubscribed: true };
     };
     app.get<{ Querystring: { token: string } }>('/notifications/unsubscribe', unsubscribe, doUnsubscribe);
@@ -88,6 +94,6 @@ export function notificationRoutes(notifications: Notifications) {
           ...errors(400, 401, 403),
         },
       },
-    }, async (req) => notifications.outbox(bearer(req.headers.authorization), req.query));
+    }, async (req) => n().outbox(bearer(req.headers.authorization), req.query));
   };
 }
