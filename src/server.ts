@@ -1,4 +1,6 @@
 import { GameService } from './app/game-service.js';
+import { createLobbyLayer, type LobbyLayer } from './app/lobby/index.js';
+import { PlayerService } from './app/players.js';
 import type { Config } from './config.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
@@ -6,6 +8,7 @@ import { buildApp } from './http/app.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
+import { LobbyStore } from './store/lobby-store.js';
 import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
@@ -13,6 +16,8 @@ export interface Running {
   app: FastifyInstance;
   service: GameService;
   notifications: Notifications;
+  /** Players, lobby, inbox, resignation. */
+  lobby: LobbyLayer;
   databaseUrl: string;
   /** Stops taking requests, lets those in flight finish (a move's transaction is atomic), then closes the database. */
   close(): Promise<void>;
@@ -37,9 +42,17 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize);
     const store = new PrismaGameStore(prisma);
-    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken });
+    const lobbyStore = new LobbyStore(prisma);
+    const players = new PlayerService(lobbyStore);
+    const service = new GameService(store, opts.registry ?? defaultRegistry(), {
+      snapshotEvery: config.snapshotEvery,
+      cacheSize: config.cacheSize,
+      operatorToken: config.operatorToken,
+      isPlayerToken: (hash) => players.isPlayerTokenHash(hash),
+    });
+    const lobby = createLobbyLayer(service, players, lobbyStore);
     let notifications: Notifications | undefined = undefined;
-    const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
+    const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
     notifications = new Notifications(service, new NotificationStore(prisma), {
       databaseUrl,
       smtpUrl: config.smtpUrl,
@@ -56,6 +69,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     return {
       app,
       service,
+      lobby,
       notifications,
       databaseUrl,
       async close() {

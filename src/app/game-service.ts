@@ -1,19 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
-import type { AnyGame, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
+import type { AnyGame, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
-import type { GameRow, GameStatus, GameStore, IdempotentMove, Notice, StoredMove } from '../store/types.js';
+import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove } from '../store/types.js';
+import { autoMove } from './autoplay.js';
+import { noticesOf } from './notify/notices.js';
 import { AppError } from './errors.js';
+import type { CreatedSeat, GameAccess, SeatSpec } from './lobby/seats.js';
+import { resignedBy, standing } from './lobby/standing.js';
 import { KeyedMutex } from './mutex.js';
+import { importRecord } from './import-record.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 /** A game loaded in memory: its header, engine, and the state folded up to `version`. */
-interface Session {
+export interface Session {
   row: GameRow;
   game: AnyGame;
   state: unknown;
   version: number;
   eventCount: number;
+  /** Seat tokens, and the tokens of the players seats are bound to. */
   seatByTokenHash: Map<string, Seat>;
 }
 
@@ -28,6 +34,7 @@ export interface Committed {
   outcome: Outcome | null;
   /** The notifications written to the outbox with the move, to deliver now. */
   outbox: string[];
+  origin: MoveOrigin;
 }
 
 export type AfterCommitHook = (c: Committed) => void;
@@ -44,13 +51,18 @@ export interface GameServiceOptions {
   operatorToken?: string;
   /** How many times a move without expectedVersion is re-decided after losing a race. */
   maxRetries?: number;
+  /** Whether a token hash is a player's: a player's token where it has no seat is a spectator's. */
+  isPlayerToken?: (tokenHash: string) => Promise<boolean>;
 }
 
 export interface CreateGameInput {
   type: string;
-  players: { name: string }[];
+  players: SeatSpec[];
   seed?: string;
   options?: unknown;
+  public?: boolean;
+  inviteHash?: string | null;
+  creatorSeat?: number | null;
 }
 
 export interface MoveResult {
@@ -69,23 +81,15 @@ export interface GameRecord {
   type: string;
   engineVersion: number;
   options: Record<string, Json>;
-  players: { seat: Seat; name: string }[];
+  players: { seat: Seat; name: string; colour?: string }[];
   /** Only once the game is over: while it runs the seed would reveal every future draw. */
   seed?: string;
   status: GameStatus;
   version: number;
-  moves: { version: number; seat: Seat; move: Json | null }[];
+  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin }[];
   outcome?: Outcome | null;
 }
 
-/**
- * What a move's result tells the seats: "turn" to each seat that must now act and did not have to
- * before (one message per turn, however many steps the turn takes), "finished" to every seat.
- */
-function noticesOf(seats: number, before: Seat[], after: { status: GameStatus; toMove: Seat[] }): Notice[] {
-  if (after.status === 'finished') return Array.from({ length: seats }, (_, seat) => ({ seat, kind: 'finished' as const }));
-  return after.toMove.filter((x) => !before.includes(x)).map((seat) => ({ seat, kind: 'turn' as const }));
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const viewerOf = (c: Caller): Viewer => (c.kind === 'seat' ? c.seat : null);
@@ -136,12 +140,20 @@ export class GameService {
 
   // ---- identity ------------------------------------------------------------------------------
 
-  private callerIn(s: Session, token: string | undefined): Caller {
+  /**
+   * A seat token, or the token of the player a seat is bound to, acts as that seat; the operator's
+   * token is the operator; a player's token where the player has no seat is a spectator. An unknown
+   * token is checked against the stored seats once (another process may have seated it).
+   */
+  private async callerIn(s: Session, token: string | undefined): Promise<Caller> {
     if (token === undefined) return { kind: 'spectator' };
-    const seat = s.seatByTokenHash.get(hashToken(token));
+    const hash = hashToken(token);
+    let seat = s.seatByTokenHash.get(hash);
+    if (seat === undefined && !this.isOperator(token)) seat = (await this.reloadSeats(s)).seatByTokenHash.get(hash);
     if (seat !== undefined) return { kind: 'seat', seat };
     if (this.isOperator(token)) return { kind: 'operator' };
-    throw new AppError('UNAUTHORIZED', 'the bearer token is not a seat token of this game');
+    if (await this.opts.isPlayerToken?.(hash)) return { kind: 'spectator' };
+    throw new AppError('UNAUTHORIZED', 'the bearer token is neither a seat token of this game nor a player token');
   }
 
   isOperator(token: string | undefined): boolean {
@@ -168,15 +180,17 @@ export class GameService {
     if (!resolved.ok) throw new AppError('INVALID_INPUT', resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, []);
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null });
     await this.store.createGame(created.row);
     this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
     return created.answer;
   }
 
-  /** A new game's header row with fresh seat tokens, and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: { name: string }[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[]) {
-    const tokens = players.map(() => newSeatToken());
+  /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat'> = {}) {
+    const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
+    const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
+      : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
     const row: Omit<GameRow, 'createdAt' | 'updatedAt'> = {
       id: randomUUID(),
       type: game.id,
@@ -185,8 +199,10 @@ export class GameService {
       options,
       seed,
       version: history.length,
-      ...this.derived(game, state),
-      seats: players.map((p, seat) => ({ seat, name: p.name, tokenHash: hashToken(tokens[seat]!) })),
+      ...standing(game, state, seats, history.length),
+      seats,
+      ...lobby,
+      seatsRev: 0,
     };
     const answer = {
       id: row.id,
@@ -195,15 +211,12 @@ export class GameService {
       version: row.version,
       status: row.status,
       toMove: row.toMove,
-      seats: row.seats.map((s) => ({ seat: s.seat, name: s.name, token: tokens[s.seat]! })),
+      // An open seat has no name and no token (the type says token for the seats callers read it from).
+      seats: seats.map((s) => (s.tokenHash === null ? { seat: s.seat, open: true } : { seat: s.seat, name: s.name, token: tokens[s.seat]!, ...(s.colour ? { colour: s.colour } : {}) })) as CreatedSeat[],
     };
     return { row, answer };
   }
 
-  private derived(game: AnyGame, state: unknown): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
-    const outcome = game.outcome(state);
-    return { status: outcome ? 'finished' : 'active', toMove: outcome ? [] : game.toMove(state), outcome };
-  }
 
   // ---- read ----------------------------------------------------------------------------------
 
@@ -214,12 +227,13 @@ export class GameService {
   async getGame(gameId: string, token: string | undefined, knownVersion?: number) {
     const cached = knownVersion === undefined ? undefined : this.cache.get(gameId);
     const s = cached && cached.version >= knownVersion! ? cached : await this.fresh(gameId);
-    const c = this.callerIn(s, token);
+    const c = await this.callerIn(s, token);
     return this.summary(s, s.state, s.version, viewerOf(c), c);
   }
 
   private summary(s: Session, state: unknown, version: number, viewer: Viewer, c: Caller) {
-    const d = this.derived(s.game, state);
+    const d = standing(s.game, state, s.row.seats, version);
+    const resigned = resignedBy(s.row.seats, version);
     return {
       id: s.row.id,
       type: s.row.type,
@@ -227,7 +241,7 @@ export class GameService {
       version,
       status: d.status,
       toMove: d.toMove,
-      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name })),
+      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}) })),
       viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
       view: s.game.view(state, viewer),
       ...(d.outcome ? { outcome: d.outcome } : {}),
@@ -238,20 +252,21 @@ export class GameService {
 
   async legalMoves(gameId: string, token: string | undefined) {
     const s = await this.fresh(gameId);
-    const seat = this.requireSeat(this.callerIn(s, token));
-    const moves = s.row.status === 'finished' ? [] : s.game.legalMoves(s.state, seat);
-    return { version: s.version, seat, toMove: this.derived(s.game, s.state).toMove, moves: moves as unknown as Json[] };
+    const seat = this.requireSeat(await this.callerIn(s, token));
+    const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
+    return { version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[] };
   }
 
   async events(gameId: string, token: string | undefined, after = 0, limit = 200) {
     const s = await this.fresh(gameId);
-    const viewer = viewerOf(this.callerIn(s, token));
+    const viewer = viewerOf(await this.callerIn(s, token));
     const moves = await this.store.readMoves(gameId, after, after + limit);
     return {
       version: s.version,
       moves: moves.map((m) => ({
         version: m.version,
         seat: m.seat,
+        ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}),
         at: m.createdAt.toISOString(),
         move: this.moveFor(s, m, viewer),
         events: m.events.map((e) => s.game.eventView(e, viewer)).filter((e): e is Json => e !== null),
@@ -260,14 +275,14 @@ export class GameService {
   }
 
   private moveFor(s: Session, m: StoredMove, viewer: Viewer): Json | null {
-    if (s.row.status === 'finished' || viewer === m.seat || !s.game.moveView) return m.move as unknown as Json;
+    if (s.row.status === 'finished' || viewer === m.seat || !s.game.moveView || m.origin === 'resign') return m.move as unknown as Json;
     return s.game.moveView(m.move, m.seat, viewer);
   }
 
   /** The game as the caller would have seen it right after version `at`. */
   async replay(gameId: string, token: string | undefined, at: number) {
     const s = await this.fresh(gameId);
-    const c = this.callerIn(s, token);
+    const c = await this.callerIn(s, token);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
     const state = await this.stateAt(s, at);
     return this.summary(s, state, at, viewerOf(c), c);
@@ -294,7 +309,7 @@ export class GameService {
 
   async record(gameId: string, token: string | undefined): Promise<GameRecord> {
     const s = await this.fresh(gameId);
-    const viewer = viewerOf(this.callerIn(s, token));
+    const viewer = viewerOf(await this.callerIn(s, token));
     const moves = await this.store.readMoves(gameId, 0);
     const over = s.row.status === 'finished';
     return {
@@ -302,11 +317,11 @@ export class GameService {
       type: s.row.type,
       engineVersion: s.row.engineVersion,
       options: s.row.options,
-      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name })),
+      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
       ...(over ? { seed: s.row.seed } : {}),
       status: s.row.status,
       version: s.version,
-      moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: this.moveFor(s, m, viewer) })),
+      moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: this.moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}) })),
       ...(over ? { outcome: s.row.outcome } : {}),
     };
   }
@@ -323,7 +338,7 @@ export class GameService {
   async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string } = {}): Promise<MoveResult> {
     return this.locks.run(gameId, async () => {
       let s = await this.session(gameId);
-      const seat = this.requireSeat(this.callerIn(s, token));
+      let seat = this.requireSeat(await this.callerIn(s, token));
       const key = opts.idempotencyKey ?? null;
       if (key !== null) {
         const prior = await this.store.findIdempotent(gameId, seat, key);
@@ -336,6 +351,7 @@ export class GameService {
           if (opts.expectedVersion > s.version) s = await this.catchUp(s); // this process may be behind
           if (opts.expectedVersion !== s.version) throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
         }
+        this.checkPlayable(s, seat);
         const applied = applyMove(s.game, s.state, move as Move, seat);
         if (!applied.ok) {
           // A refusal must be judged on the latest state: another process may have moved the game on.
@@ -346,42 +362,100 @@ export class GameService {
           }
           throw AppError.fromViolation(applied.error);
         }
-        const { state, events } = applied.value;
-        const version = s.version + 1;
-        const d = this.derived(s.game, state);
-        const result: MoveResult = {
-          version,
-          status: d.status,
-          toMove: d.toMove,
-          outcome: d.outcome,
-          events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null),
-        };
-        const appended = await this.store.append({
-          gameId,
-          expectedVersion: s.version,
-          eventCount: s.eventCount,
-          seat,
-          move: move as Move,
-          events,
-          idempotencyKey: key,
-          response: result as unknown as Json,
-          ...d,
-          snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
-          notices: noticesOf(s.row.playerCount, s.row.toMove, d),
-        });
+        const appended = await this.commit(s, seat, move as Move, applied.value.events, applied.value.state, 'seat', key);
         if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!);
         if (appended.kind === 'appended') {
-          s.state = state;
-          s.version = version;
-          s.eventCount += events.length;
-          s.row = { ...s.row, version, ...d, updatedAt: new Date() };
-          this.emit({ gameId, type: s.row.type, version, seat, ...d, outbox: appended.outbox });
-          return result;
+          await this.playForResigned(s);
+          return appended.result;
         }
         if (attempt >= this.maxRetries) throw new AppError('VERSION_CONFLICT', 'the game is too busy: the move lost the race for a version too many times; send it again');
         s = await this.catchUp(s);
+        seat = this.requireSeat(await this.callerIn(s, token)); // a seat may have changed (token reissued, seat resigned)
       }
     });
+  }
+
+  private checkPlayable(s: Session, seat: Seat): void {
+    if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: a seat is still open, and moves are accepted once every seat is taken');
+    if (s.row.status === 'finished') throw new AppError('GAME_OVER', 'the game is over (resignations left one seat), no move is accepted');
+    if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('SEAT_RESIGNED', `seat ${seat} has resigned: the server plays its moves now`);
+  }
+
+  /**
+   * Appends one log entry decided against `s` (a resignation has no events and leaves the state as
+   * it is) and, when it lands, moves `s` on and runs the after-commit hooks.
+   */
+  private async commit(s: Session, seat: Seat, move: Move, events: GameEvent[], state: unknown, origin: MoveOrigin, key: string | null) {
+    const version = s.version + 1;
+    const seats = origin === 'resign' ? s.row.seats.map((x) => (x.seat === seat ? { ...x, resignedAt: version } : x)) : s.row.seats;
+    const d = standing(s.game, state, seats, version);
+    const result: MoveResult = { version, ...d, events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null) };
+    const appended = await this.store.append({
+      gameId: s.row.id,
+      expectedVersion: s.version,
+      eventCount: s.eventCount,
+      seat,
+      move,
+      events,
+      idempotencyKey: key,
+      response: result as unknown as Json,
+      ...d,
+      snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
+      origin,
+      seatsRev: s.row.seatsRev ?? 0,
+      notices: noticesOf(seats, s.row.toMove, d, origin === 'timeout' ? seat : null),
+    });
+    if (appended.kind !== 'appended') return appended;
+    s.state = state;
+    s.version = version;
+    s.eventCount += events.length;
+    s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
+    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox });
+    return { kind: 'appended' as const, result };
+  }
+
+  /**
+   * Whenever the game waits for a resigned seat, plays for it the move autoplay.ts chooses from the
+   * seed and the version (so the same game always gets the same moves), logged with origin 'resigned'.
+   */
+  private async playForResigned(s: Session): Promise<void> {
+    for (let guard = 0; guard < 100_000 && s.row.status === 'active'; guard++) {
+      const resigned = resignedBy(s.row.seats, s.version);
+      const seat = s.row.toMove.find((x) => resigned.has(x));
+      const move = seat === undefined ? null : autoMove(s.game, s.state, seat, s.row.seed, s.version);
+      if (seat === undefined || move === null) return;
+      const applied = applyMove(s.game, s.state, move, seat);
+      if (!applied.ok) throw new Error(`autoMove chose an illegal move for seat ${seat}: ${applied.error.message}`);
+      const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, 'resigned', null);
+      if (r.kind !== 'appended') s = await this.catchUp(s); // another process moved: look again
+    }
+  }
+
+  /**
+   * Runs a use case kept outside this class (resignation) on one game, under the game's lock, with
+   * the few internals it needs. A resignation is followed by the moves played for resigned seats.
+   */
+  async withGame<T>(gameId: string, fn: (g: GameAccess) => Promise<T>): Promise<T> {
+    return this.locks.run(gameId, async () => {
+      const s = await this.fresh(gameId, false);
+      return fn({
+        session: s,
+        callerIn: (token) => this.callerIn(s, token),
+        commitEntry: async (seat, move, origin) => {
+          const applied = origin === 'resign' ? { ok: true as const, value: { state: s.state, events: [] as GameEvent[] } } : applyMove(s.game, s.state, move, seat);
+          if (!applied.ok) throw AppError.fromViolation(applied.error);
+          const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, null);
+          if (r.kind !== 'appended') throw new AppError('VERSION_CONFLICT', 'the game moved on meanwhile: send it again', { currentVersion: s.version + 1 });
+          await this.playForResigned(s);
+          return r.result;
+        },
+      });
+    });
+  }
+
+  /** Forgets a cached game (the lobby changed its seats). */
+  forget(gameId: string): void {
+    this.cache.delete(gameId);
   }
 
   /** The first answer to a move sent again with its Idempotency-Key; a different move with a used key is an error. */
@@ -402,13 +476,6 @@ export class GameService {
     }
   }
 
-  /** The seat a token acts for in a game; spectators and the operator are refused. */
-  async seatOf(gameId: string, token: string | undefined): Promise<{ seat: Seat; toMove: Seat[]; status: GameStatus; version: number }> {
-    const s = await this.fresh(gameId);
-    const seat = this.requireSeat(this.callerIn(s, token));
-    return { seat, toMove: s.row.toMove, status: s.row.status, version: s.version };
-  }
-
   /** The game as one seat saw it right after version `at`, and its legal moves then: what a notification shows. */
   async asSeat(gameId: string, seat: Seat, at: number) {
     const s = await this.fresh(gameId);
@@ -419,32 +486,13 @@ export class GameService {
 
   // ---- import --------------------------------------------------------------------------------
 
-  /** Re-validates a record move by move and stores it as a new game, with fresh seat tokens. */
+  /** Re-validates a record move by move and stores it as a new game, with fresh seat tokens (import-record.ts). */
   async importRecord(record: GameRecord) {
-    const bad = (message: string, extra: Record<string, Json> = {}) => new AppError('IMPORT_INVALID', message, extra);
-    if (record.format !== RECORD_FORMAT) throw bad(`unknown record format "${record.format}"; expected ${RECORD_FORMAT}`);
-    if (!this.registry.current(record.type)) throw bad(`unknown game type "${record.type}"`);
-    const game = this.registry.version(record.type, record.engineVersion);
-    if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${record.type} engine version ${record.engineVersion} (it has ${this.registry.versions(record.type).join(', ')}): the record cannot be replayed under its own rules`);
-    if (typeof record.seed !== 'string') throw bad('the record has no seed: records of games still running omit it, so they cannot be replayed');
-    const resolved = resolveOptions(game, record.players.length, record.options);
-    if (!resolved.ok) throw bad(resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
-    let state = game.setup({ players: record.players.length, options: resolved.value, seed: record.seed });
-    const history: StoredMove[] = [];
-    for (const [i, m] of record.moves.entries()) {
-      const where = `move ${i + 1}`;
-      if (m.move === null) throw bad(`${where} is hidden in this record; export the record after the game is over`);
-      if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad(`${where}: seat ${m.seat} is not a seat of this game`);
-      const shape = checkMoveShape(game, m.move);
-      if (shape) throw bad(`${where}: ${shape.message}`, { index: i });
-      const r = applyMove(game, state, m.move as unknown as Move, m.seat);
-      if (!r.ok) throw bad(`${where} is illegal: ${r.error.message}`, { index: i, violation: r.error.code, rule: r.error.rule });
-      state = r.value.state;
-      history.push({ version: i + 1, seat: m.seat, move: m.move as unknown as Move, events: r.value.events, createdAt: new Date() });
-    }
-    const created = this.newGame(game, record.players, resolved.value, record.seed, state, history);
-    await this.store.createGame(created.row, history);
-    return created.answer;
+    return importRecord(this.registry, record, async (game, players, options, seed, state, history) => {
+      const created = this.newGame(game, players, options, seed, state, history);
+      await this.store.createGame(created.row, history);
+      return created.answer;
+    });
   }
 
   // ---- admin ---------------------------------------------------------------------------------
@@ -462,7 +510,7 @@ export class GameService {
     const rows = await this.store.listGames({ status: filter.status, type: filter.type, limit, before });
     const last = rows[rows.length - 1];
     return {
-      games: rows.map((r) => ({ id: r.id, type: r.type, version: r.version, status: r.status, toMove: r.toMove, players: r.seats.map((x) => ({ seat: x.seat, name: x.name })), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+      games: rows.map((r) => ({ id: r.id, type: r.type, version: r.version, status: r.status, toMove: r.toMove, players: r.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: x.resignedAt != null })), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
       next: rows.length === limit && last ? Buffer.from(`${last.updatedAt.toISOString()}|${last.id}`).toString('base64url') : null,
     };
   }
@@ -483,7 +531,7 @@ export class GameService {
     if (cached) {
       this.cache.delete(gameId);
       this.cache.set(gameId, cached); // most recently used last
-      return cached;
+      return cached.row.status === 'waiting' ? this.reloadSeats(cached) : cached; // the lobby may have filled it
     }
     if (!UUID.test(gameId)) throw new AppError('NOT_FOUND', `no game ${gameId}`);
     const row = await this.store.getGame(gameId);
@@ -502,7 +550,7 @@ export class GameService {
   }
 
   private newSession(row: GameRow, game: AnyGame, state: unknown, version: number, eventCount: number): Session {
-    return { row, game, state, version, eventCount, seatByTokenHash: new Map(row.seats.map((x) => [x.tokenHash, x.seat])) };
+    return { row, game, state, version, eventCount, seatByTokenHash: seatMap(row.seats) };
   }
 
   private remember(s: Session): Session {
@@ -511,34 +559,40 @@ export class GameService {
     return s;
   }
 
-  /** Brings a cached session up to the stored version (another server process may have moved). */
+  /** Brings a cached session up to the stored version and seats (another server process may have moved). */
   private async catchUp(s: Session): Promise<Session> {
     const moves = await this.store.readMoves(s.row.id, s.version);
-    if (moves.length === 0) {
-      if ((await this.store.getVersion(s.row.id)) === null) {
-        this.cache.delete(s.row.id);
-        throw new AppError('NOT_FOUND', `no game ${s.row.id}`);
-      }
-      return s;
+    if (moves.length > 0) {
+      const events = moves.flatMap((m) => m.events);
+      s.state = fold(s.game, s.state, events);
+      s.version = moves[moves.length - 1]!.version;
+      s.eventCount += events.length;
     }
-    const events = moves.flatMap((m) => m.events);
-    s.state = fold(s.game, s.state, events);
-    s.version = moves[moves.length - 1]!.version;
-    s.eventCount += events.length;
-    s.row = { ...s.row, version: s.version, ...this.derived(s.game, s.state) };
+    return this.reloadSeats(s);
+  }
+
+  /** Reads the game's header again: its seats (joined, left, resigned, reissued tokens) and standing. */
+  private async reloadSeats(s: Session): Promise<Session> {
+    const row = await this.store.getGame(s.row.id);
+    if (!row) {
+      this.cache.delete(s.row.id);
+      throw new AppError('NOT_FOUND', `no game ${s.row.id}`);
+    }
+    s.row = { ...row, version: s.version, ...standing(s.game, s.state, row.seats, s.version) };
+    s.seatByTokenHash = seatMap(row.seats);
     return s;
   }
 
-  /** A session checked against the store's version first: reads never serve a stale game. */
-  private async fresh(gameId: string): Promise<Session> {
+  /** A session checked against the store's version and seats first: reads never serve a stale game. */
+  private async fresh(gameId: string, lock = true): Promise<Session> {
     const s = await this.session(gameId);
-    const v = await this.store.getVersion(gameId);
-    if (v === null) {
+    const stamp = await this.store.getStamp(gameId);
+    if (stamp === null) {
       this.cache.delete(gameId);
       throw new AppError('NOT_FOUND', `no game ${gameId}`);
     }
-    if (v === s.version) return s;
-    return this.locks.run(gameId, () => this.catchUp(s));
+    if (stamp.version === s.version && stamp.seatsRev === (s.row.seatsRev ?? 0)) return s;
+    return lock ? this.locks.run(gameId, () => this.catchUp(s)) : this.catchUp(s);
   }
 
   /** Drops every cached game (tests use it to prove the store alone can rebuild them). */
@@ -546,3 +600,6 @@ export class GameService {
     this.cache.clear();
   }
 }
+
+/** Seat tokens and the tokens of the players bound to seats, to the seat they act for. */
+const seatMap = (seats: SeatRow[]) => new Map(seats.flatMap((x) => [...(x.tokenHash ? [[x.tokenHash, x.seat] as const] : []), ...(x.playerTokenHash ? [[x.playerTokenHash, x.seat] as const] : [])]));

@@ -5,6 +5,16 @@ export function newSeatToken(): string {
   return `cbs_${randomBytes(24).toString('base64url')}`;
 }
 
+/** A player token: one for all of a person's seats, shown once, stored only as its SHA-256. 192 random bits. */
+export function newPlayerToken(): string {
+  return `cbp_${randomBytes(24).toString('base64url')}`;
+}
+
+/** An invitation code: 128 random bits, stored only as its SHA-256. */
+export function newInviteCode(): string {
+  return `inv_${randomBytes(16).toString('base64url')}`;
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

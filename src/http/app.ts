@@ -5,16 +5,20 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
+import type { LobbyLayer } from '../app/lobby/index.js';
 import type { Config } from '../config.js';
 import type { ObjectSchema } from '../engine/index.js';
 import { registerGraphql } from './graphql.js';
 import { problemSchema, sendProblem } from './problem.js';
+import { lobbyRoutes } from './lobby-routes.js';
 import { restRoutes, sharedSchemas } from './rest.js';
 import { notificationRoutes } from './notifications.js';
 import type { Notifications } from '../app/notify/index.js';
 
 export interface AppDeps {
   service: GameService;
+  /** Players, lobby, inbox, resignation; without it (the OpenAPI generator) their routes answer 503. */
+  lobby?: LobbyLayer;
   config: Config;
   /** Readiness: resolves when the database answers. */
   ping: () => Promise<void>;
@@ -111,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           seatToken: { type: 'http', scheme: 'bearer', description: 'A seat token returned by POST /api/v1/games' },
+          playerToken: { type: 'http', scheme: 'bearer', description: 'A player token returned by POST /api/v1/players: acts for every seat bound to the player' },
           operatorToken: { type: 'http', scheme: 'bearer', description: 'The OPERATOR_TOKEN of the server' },
         },
         schemas: moveComponents(service) as never,
@@ -132,8 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(restRoutes(service, config), { prefix: '/api/v1' });
+  await app.register(restRoutes(service, config, deps.lobby), { prefix: '/api/v1' });
+  await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
-  await registerGraphql(app, service, config);
+  await registerGraphql(app, service, config, deps.lobby);
   return app;
 }

@@ -4,6 +4,9 @@ import mercurius from 'mercurius';
 import mqemitterRedis from 'mqemitter-redis';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
+import type { LobbyLayer } from '../app/lobby/index.js';
+import type { PlayerEntry } from '../app/lobby/lobby.js';
+import type { GameStatus as Status } from '../store/types.js';
 import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
 import { bearer } from './rest.js';
@@ -78,7 +81,8 @@ function baseSdl(games: AnyGame[]): string {
 """Any JSON value. Used for game views, events and options, whose shape each game documents."""
 scalar JSON
 
-enum GameStatus { active finished }
+"""waiting: a seat is still open and nobody moves yet"""
+enum GameStatus { waiting active finished }
 
 type GameType {
   id: ID!
@@ -92,8 +96,10 @@ type GameType {
   moves: JSON!
 }
 
-type Player { seat: Int!, name: String! }
-type SeatToken { seat: Int!, name: String!, """Secret: shown once.""" token: String! }
+type Player { seat: Int!, """Empty while the seat is open""" name: String!, open: Boolean!, """The server plays its moves; it ranks last""" resigned: Boolean!, colour: String }
+"""A seat at creation: seated (name and token) or open (open: true, no token)."""
+type SeatToken { seat: Int!, name: String, """Secret: shown once.""" token: String, open: Boolean, colour: String }
+type Invite { """Secret: shown once; others join with it.""" code: String! }
 
 type CreatedGame {
   id: ID!
@@ -103,6 +109,7 @@ type CreatedGame {
   status: GameStatus!
   toMove: [Int!]!
   seats: [SeatToken!]!
+  invite: Invite
 }
 
 type Outcome { scores: [Float!]!, ranks: [Int!]!, winners: [Int!]!, detail: JSON }
@@ -110,6 +117,8 @@ type Outcome { scores: [Float!]!, ranks: [Int!]!, winners: [Int!]!, detail: JSON
 type MoveEntry {
   version: Int!
   seat: Int!
+  """resign, resigned (played by the server for a resigned seat) or timeout; null when the seat played"""
+  origin: String
   at: String!
   """The move, or null while it is hidden from this viewer"""
   move: JSON
@@ -167,19 +176,37 @@ type GameUpdate {
 type GameSummary { id: ID!, type: String!, version: Int!, status: GameStatus!, toMove: [Int!]!, players: [Player!]!, updatedAt: String! }
 type GamePage { games: [GameSummary!]!, next: String }
 
-input PlayerInput { name: String! }
+"""Exactly one of: name (seated now), open: true (an open seat), me: true (the caller's player)."""
+input PlayerInput { name: String, open: Boolean, me: Boolean, colour: String }
 input CreateGameInput {
   type: String!
   players: [PlayerInput!]!
   seed: String
   options: JSON
+  """Listed in the lobby while it waits"""
+  public: Boolean
 }
+
+type PlayerIdentity { id: ID!, name: String!, email: String }
+type CreatedPlayer { id: ID!, name: String!, """Secret: shown once.""" token: String! }
+type JoinedSeat { seat: Int!, name: String!, """Secret: shown once.""" token: String!, colour: String, status: GameStatus! }
+type LobbySeat { seat: Int!, open: Boolean!, name: String, colour: String }
+type LobbyGame { id: ID!, type: String!, options: JSON!, seats: [LobbySeat!]!, seatsTaken: Int!, seatsOpen: Int!, createdAt: String! }
+type LobbyPage { games: [LobbyGame!]!, next: String }
+type InboxGame { id: ID!, type: String!, seat: Int!, version: Int!, status: GameStatus!, toMove: [Int!]!, isMyTurn: Boolean!, resigned: Boolean!, lastMoveAt: String, updatedAt: String! }
+type InboxPage { games: [InboxGame!]!, next: String }
 
 type Query {
   gameTypes: [GameType!]!
   game(id: ID!): Game!
   """Operator only"""
   games(status: GameStatus, type: String, limit: Int = 50, before: String): GamePage!
+  """The player of the token"""
+  me: PlayerIdentity!
+  """Public games waiting for players, newest first"""
+  lobby(type: String, limit: Int = 20, before: String): LobbyPage!
+  """The player's games, newest activity first (the inbox)"""
+  myGames(status: GameStatus, toMove: Boolean, limit: Int = 50, before: String): InboxPage!
 }
 
 type Mutation {
@@ -188,6 +215,16 @@ type Mutation {
   importRecord(record: JSON!): CreatedGame!
   """Operator only"""
   deleteGame(id: ID!): Boolean!
+  createPlayer(name: String!, email: String): CreatedPlayer!
+  """Takes an open seat with the invitation code (bound to the player of the token, if any)"""
+  joinGame(gameId: ID!, inviteCode: String!, name: String, seat: Int, colour: String): JoinedSeat!
+  """Frees the caller's seat before the start; returns the seat"""
+  leaveGame(gameId: ID!): Int!
+  """The creator or the operator deletes a waiting game"""
+  cancelGame(gameId: ID!): Boolean!
+  resign(gameId: ID!): MoveResult!
+  """Operator only: a new token for a seat; the old one stops working"""
+  reissueSeatToken(gameId: ID!, seat: Int!): SeatToken!
 }
 
 type Subscription {
@@ -247,8 +284,21 @@ const guard = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (..
 
 export const topicOf = (gameId: string) => `game:${gameId}`;
 
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config): Promise<void> {
+const text = (v: string | null | undefined, what: string, max: number) => {
+  if (v !== undefined && v !== null && (v.length < 1 || v.length > max)) throw new AppError('INVALID_INPUT', `${what} has 1 to ${max} characters`);
+  return v ?? undefined;
+};
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby?: LobbyLayer): Promise<void> {
   const games = service.registry.list();
+  const layer = () => {
+    if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
+    return lobby;
+  };
+  const page = (limit: number, max: number) => {
+    if (limit < 1 || limit > max) throw new AppError('INVALID_INPUT', `limit must be between 1 and ${max}`);
+  };
   const tokenOfRequest = (req: FastifyRequest) => bearer(req.headers.authorization);
 
   const gameResolvers = {
@@ -266,18 +316,49 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     Query: {
       gameTypes: () => service.gameTypes(),
       game: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => service.getGame(a.id, ctx.token)),
-      games: guard(async (_: unknown, a: { status?: 'active' | 'finished'; type?: string; limit: number; before?: string }, ctx: Ctx) => {
+      me: guard(async (_: unknown, __: unknown, ctx: Ctx) => layer().players.me(ctx.token)),
+      lobby: guard(async (_: unknown, a: { type?: string | null; limit: number; before?: string | null }) => {
+        page(a.limit, 100);
+        return layer().lobby.lobby({ type: a.type ?? undefined, limit: a.limit, before: a.before ?? undefined });
+      }),
+      myGames: guard(async (_: unknown, a: { status?: Status | null; toMove?: boolean | null; limit: number; before?: string | null }, ctx: Ctx) => {
+        page(a.limit, 200);
+        return layer().inbox.list(ctx.token, { status: a.status ?? undefined, toMove: a.toMove ?? undefined, limit: a.limit, before: a.before ?? undefined });
+      }),
+      games: guard(async (_: unknown, a: { status?: Status; type?: string; limit: number; before?: string }, ctx: Ctx) => {
         if (a.limit < 1 || a.limit > 200) throw new AppError('INVALID_INPUT', 'limit must be between 1 and 200');
         return service.listGames(ctx.token, a);
       }),
     },
     Mutation: {
-      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name: string }[]; seed?: string; options?: unknown } }) => {
+      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
-        if (players.some((p) => p.name.length < 1 || p.name.length > 64)) throw new AppError('INVALID_INPUT', 'a player name has 1 to 64 characters');
-        if (seed !== undefined && seed !== null && (seed.length < 1 || seed.length > 128)) throw new AppError('INVALID_INPUT', 'a seed has 1 to 128 characters');
-        return service.createGame({ type: a.input.type, players, seed: seed ?? undefined, options: a.input.options ?? undefined });
+        if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
+        const entries = players.map((p, i) => {
+          if (p.open === false || p.me === false) throw new AppError('INVALID_INPUT', `players/${i}: open and me are true or absent`);
+          const e = Object.fromEntries(Object.entries({ name: text(p.name, 'a player name', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'a colour', 32) }).filter(([, v]) => v !== undefined));
+          return e as PlayerEntry;
+        });
+        text(seed, 'a seed', 128);
+        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false }, ctx.token);
       }),
+      createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
+        text(a.name, 'a player name', 64);
+        if (a.email != null && (a.email.length > 254 || !EMAIL.test(a.email))) throw new AppError('INVALID_INPUT', 'email must be an email address');
+        return layer().players.create({ name: a.name, email: a.email ?? undefined });
+      }),
+      joinGame: guard(async (_: unknown, a: { gameId: string; inviteCode: string; name?: string | null; seat?: number | null; colour?: string | null }, ctx: Ctx) => {
+        if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
+        text(a.inviteCode, 'an invitation code', 128);
+        return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode, name: text(a.name, 'a player name', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'a colour', 32) });
+      }),
+      leaveGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => (await layer().lobby.leave(a.gameId, ctx.token)).seat),
+      cancelGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => {
+        await layer().lobby.cancel(a.gameId, ctx.token);
+        return true;
+      }),
+      resign: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => layer().resignation.resign(a.gameId, ctx.token)),
+      reissueSeatToken: guard(async (_: unknown, a: { gameId: string; seat: number }, ctx: Ctx) => layer().lobby.reissue(a.gameId, a.seat, ctx.token)),
       submitMove: guard(async (_: unknown, a: { gameId: string; move: Record<string, Record<string, unknown>>; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
         const summary = await service.getGame(a.gameId, ctx.token);
         const game = service.registry.version(summary.type, summary.engineVersion)!;
@@ -301,7 +382,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           return (async function* () {
             yield { gameUpdated: first };
             // Each watcher reads its own view; the game just committed is in this process's cache.
-            for await (const update of iterator) yield { gameUpdated: await service.getGame(a.gameId, ctx.token, (update as { version: number }).version) };
+            for await (const update of iterator) {
+              const u = update as { version: number; joined?: boolean };
+              yield { gameUpdated: await service.getGame(a.gameId, ctx.token, u.joined ? undefined : u.version) };
+            }
           })();
         }),
       },
@@ -348,5 +432,9 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   // Live updates: one of the after-commit hooks. Each watcher's resolver reads its own view.
   service.onCommitted((c) => {
     void app.graphql.pubsub.publish({ topic: topicOf(c.gameId), payload: { version: c.version } });
+  });
+  // A join changes the seats (and may start the game): watchers read the game again.
+  lobby?.lobby.onJoined((j) => {
+    void app.graphql.pubsub.publish({ topic: topicOf(j.gameId), payload: { version: 0, joined: true } });
   });
 }

@@ -63,6 +63,7 @@ export const problemSchema = {
     violation: { type: 'string', description: 'For ILLEGAL_MOVE: the engine\'s own code for the broken rule, e.g. RESIDENTIAL_SPACING' },
     rule: { type: 'string', description: 'The rulebook section or ruling that was broken' },
     currentVersion: { type: 'integer', description: 'For VERSION_CONFLICT: the game\'s version now' },
+    index: { type: 'integer', description: 'For IMPORT_INVALID: the index in moves of the first move refused' },
   },
   required: ['type', 'title', 'status', 'code', 'detail'],
 } as const;

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
+import type { LobbyLayer } from '../app/lobby/index.js';
+import type { PlayerEntry } from '../app/lobby/lobby.js';
 import type { Config } from '../config.js';
 
 /** The bearer token of a request, if any. A malformed Authorization header is a client error. */
@@ -27,14 +29,29 @@ const outcome = {
     detail: anyJson,
   },
 } as const;
-const players = { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' } } } } as const;
+const players = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      seat: { type: 'integer' },
+      name: { type: 'string', description: 'Empty while the seat is open' },
+      open: { type: 'boolean', description: 'Nobody holds the seat yet: the game waits' },
+      resigned: { type: 'boolean', description: 'The seat resigned: the server plays its moves, and it ranks last' },
+      colour: { type: 'string', description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' },
+    },
+  },
+} as const;
+export const STATUSES = ['waiting', 'active', 'finished'] as const;
+/** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
+export const colourField = { type: 'string', minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' } as const;
 /** The fields every answer about a game starts with. */
 const gameHeader = {
   id: { type: 'string' },
   type: { type: 'string' },
   engineVersion: { type: 'integer' },
   version: { type: 'integer' },
-  status: { type: 'string', enum: ['active', 'finished'] },
+  status: { type: 'string', enum: STATUSES, description: 'waiting: a seat is still open, nobody moves yet' },
   toMove: seatList,
 } as const;
 const createdGame = {
@@ -43,9 +60,10 @@ const createdGame = {
     ...gameHeader,
     seats: {
       type: 'array',
-      description: 'One secret token per seat. Shown only once: the server keeps only a hash.',
-      items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' } } },
+      description: 'One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token.',
+      items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' }, open: { type: 'boolean' }, colour: { type: 'string' } } },
     },
+    invite: { type: 'object', description: 'With open seats: the invitation code others join with (shown once)', properties: { code: { type: 'string' } } },
   },
 } as const;
 const gameView = {
@@ -60,9 +78,13 @@ const gameView = {
     createdAt: { type: 'string', format: 'date-time' },
   },
 } as const;
-const auth = [{ seatToken: [] }];
+const auth: Record<string, string[]>[] = [{ seatToken: [] }, { playerToken: [] }];
 
-export function restRoutes(service: GameService, config: Config) {
+export function restRoutes(service: GameService, config: Config, lobby?: LobbyLayer) {
+  const layer = () => {
+    if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
+    return lobby;
+  };
   return async function routes(app: FastifyInstance) {
     app.get('/game-types', {
       schema: {
@@ -88,24 +110,27 @@ export function restRoutes(service: GameService, config: Config) {
       },
     }, async () => service.gameTypes());
 
-    app.post<{ Body: { type: string; players: { name: string }[]; seed?: string; options?: Record<string, unknown> } }>('/games', {
+    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean } }>('/games', {
       schema: {
-        summary: 'Create a game; returns one secret token per seat',
+        summary: 'Create a game; returns one secret token per seated seat, and an invitation code when seats are open',
+        description: 'Each entry of players is { name, colour? } (seated now), { open: true } (an open seat: the game waits until someone joins it) or { me: true, colour? } (seated now and bound to the player whose token is in Authorization).',
         tags: ['games'],
+        security: [{ playerToken: [] }, {}],
         body: {
           type: 'object',
           additionalProperties: false,
           required: ['type', 'players'],
           properties: {
             type: { type: 'string', description: 'A game type id from /game-types' },
-            players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 64 } } } },
+            players: { type: 'array', minItems: 1, maxItems: 64, items: { $ref: 'PlayerEntry#' } },
             seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Revealed in the record once the game is over.' },
             options: { type: 'object', description: 'Game options; see /game-types' },
+            public: { type: 'boolean', default: false, description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code' },
           },
         },
-        response: { 201: createdGame, ...errors(400, 413, 415, 429) },
+        response: { 201: createdGame, ...errors(400, 401, 409, 413, 415, 429) },
       },
-    }, async (req, reply) => reply.status(201).send(await service.createGame(req.body)));
+    }, async (req, reply) => reply.status(201).send(await layer().lobby.createGame(req.body, tokenOf(req))));
 
     app.get<{ Params: { id: string } }>('/games/:id', {
       schema: {
@@ -152,7 +177,7 @@ export function restRoutes(service: GameService, config: Config) {
             type: 'object',
             properties: {
               version: { type: 'integer' },
-              status: { type: 'string', enum: ['active', 'finished'] },
+              status: { type: 'string', enum: STATUSES },
               toMove: seatList,
               outcome: { anyOf: [outcome, { type: 'null' }] },
               events: { type: 'array', items: anyJson, description: 'What the move caused, as this seat may read it' },
@@ -179,7 +204,7 @@ export function restRoutes(service: GameService, config: Config) {
                 type: 'array',
                 items: {
                   type: 'object',
-                  properties: { version: { type: 'integer' }, seat: { type: 'integer' }, at: { type: 'string', format: 'date-time' }, move: { description: 'The move, or null while it is hidden from this viewer' }, events: { type: 'array', items: anyJson } },
+                  properties: { version: { type: 'integer' }, seat: { type: 'integer' }, origin: { type: 'string', enum: ['resign', 'resigned', 'timeout'], description: 'Absent when the seat played the move itself' }, at: { type: 'string', format: 'date-time' }, move: { description: 'The move, or null while it is hidden from this viewer' }, events: { type: 'array', items: anyJson } },
                 },
               },
             },
@@ -220,7 +245,7 @@ export function restRoutes(service: GameService, config: Config) {
       },
     }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));
 
-    app.get<{ Querystring: { status?: 'active' | 'finished'; type?: string; limit?: number; before?: string } }>('/games', {
+    app.get<{ Querystring: { status?: (typeof STATUSES)[number]; type?: string; limit?: number; before?: string } }>('/games', {
       schema: {
         summary: 'List games, most recently updated first (operator only)',
         tags: ['admin'],
@@ -228,7 +253,7 @@ export function restRoutes(service: GameService, config: Config) {
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { status: { type: 'string', enum: ['active', 'finished'] }, type: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, before: { type: 'string', description: 'The `next` cursor of the previous page' } },
+          properties: { status: { type: 'string', enum: STATUSES }, type: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, before: { type: 'string', description: 'The `next` cursor of the previous page' } },
         },
         response: {
           200: {
@@ -255,8 +280,20 @@ export function restRoutes(service: GameService, config: Config) {
   };
 }
 
-/** Shared schemas: the problem document, a move, a game record. */
+/** Shared schemas: the problem document, a move, a game record, an entry of players at creation. */
 export const sharedSchemas = [
+  {
+    $id: 'PlayerEntry',
+    type: 'object',
+    description: 'A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization.',
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 64 },
+      open: { type: 'boolean', const: true },
+      me: { type: 'boolean', const: true },
+      colour: colourField,
+    },
+  },
   {
     $id: 'MoveRef',
     type: 'object',
@@ -275,13 +312,23 @@ export const sharedSchemas = [
       type: { type: 'string' },
       engineVersion: { type: 'integer' },
       options: { type: 'object' },
-      players: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer' }, name: { type: 'string', minLength: 1, maxLength: 64 } } } },
+      players: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer' }, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: colourField } } },
       seed: { type: 'string', minLength: 1, maxLength: 128 },
-      status: { type: 'string', enum: ['active', 'finished'] },
+      status: { type: 'string', enum: STATUSES },
       version: { type: 'integer' },
       moves: {
         type: 'array',
-        items: { type: 'object', additionalProperties: false, required: ['seat', 'move'], properties: { version: { type: 'integer' }, seat: { type: 'integer' }, move: { anyOf: [{ $ref: 'MoveRef#' }, { type: 'null' }] } } },
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['seat', 'move'],
+          properties: {
+            version: { type: 'integer' },
+            seat: { type: 'integer' },
+            move: { anyOf: [{ $ref: 'MoveRef#' }, { type: 'null' }] },
+            origin: { type: 'string', enum: ['seat', 'resign', 'resigned', 'timeout'], description: 'Absent or seat: played by the seat; resign: the seat resigned here (move { type: resign }); resigned: played by the server for a resigned seat; timeout: played on a turn deadline' },
+          },
+        },
       },
       outcome: { anyOf: [outcome, { type: 'null' }] },
     },

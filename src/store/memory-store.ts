@@ -29,6 +29,11 @@ export class MemoryGameStore implements GameStore {
     return this.games.get(id)?.row.version ?? null;
   }
 
+  async getStamp(id: string): Promise<{ version: number; seatsRev: number } | null> {
+    const e = this.games.get(id);
+    return e ? { version: e.row.version, seatsRev: e.row.seatsRev ?? 0 } : null;
+  }
+
   async readMoves(id: string, after: number, upTo = Number.MAX_SAFE_INTEGER): Promise<StoredMove[]> {
     const e = this.games.get(id);
     return e ? clone(e.moves.filter((m) => m.version > after && m.version <= upTo)) : [];
@@ -46,14 +51,19 @@ export class MemoryGameStore implements GameStore {
   async append(cmd: AppendCommand): Promise<AppendResult> {
     const e = this.games.get(cmd.gameId);
     if (!e || e.row.version !== cmd.expectedVersion) return { kind: 'conflict' };
+    if (cmd.seatsRev !== undefined && cmd.seatsRev !== (e.row.seatsRev ?? 0)) return { kind: 'conflict' };
     if (cmd.idempotencyKey !== null) {
       const prior = e.responses.get(`${cmd.seat}:${cmd.idempotencyKey}`);
       if (prior !== undefined) return { kind: 'duplicate', ...clone(prior) };
       e.responses.set(`${cmd.seat}:${cmd.idempotencyKey}`, clone({ move: cmd.move, response: cmd.response }));
     }
     const version = cmd.expectedVersion + 1;
-    e.moves.push(clone({ version, seat: cmd.seat, move: cmd.move, events: cmd.events, createdAt: new Date() }));
+    e.moves.push(clone({ version, seat: cmd.seat, move: cmd.move, events: cmd.events, createdAt: new Date(), ...(cmd.origin && cmd.origin !== 'seat' ? { origin: cmd.origin } : {}) }));
     e.row = { ...e.row, version, status: cmd.status, toMove: [...cmd.toMove], outcome: clone(cmd.outcome), updatedAt: new Date() };
+    if (cmd.origin === 'resign') {
+      e.row.seats = e.row.seats.map((x) => (x.seat === cmd.seat ? { ...x, resignedAt: version } : x));
+      e.row.seatsRev = (e.row.seatsRev ?? 0) + 1;
+    }
     if (cmd.snapshot !== null) e.snapshots.push({ version, state: clone(cmd.snapshot) });
     return { kind: 'appended', outbox: [] }; // no notification channels in memory
   }

@@ -8,9 +8,11 @@ export function createPrismaClient(databaseUrl: string, poolSize = 10): PrismaCl
   return new PrismaClient({ adapter });
 }
 
-type GameWithSeats = Prisma.GameGetPayload<{ include: { seats: true } }>;
+/** Seats with their player's token hash: a player's token acts for the seats bound to it. */
+export const SEATS_WITH_PLAYERS = { seats: { include: { player: { select: { tokenHash: true } } } } } as const;
+type GameWithSeats = Prisma.GameGetPayload<{ include: typeof SEATS_WITH_PLAYERS }>;
 
-function toRow(g: GameWithSeats): GameRow {
+export function toRow(g: GameWithSeats): GameRow {
   return {
     id: g.id,
     type: g.type,
@@ -24,7 +26,19 @@ function toRow(g: GameWithSeats): GameRow {
     outcome: (g.outcome ?? null) as Outcome | null,
     createdAt: g.createdAt,
     updatedAt: g.updatedAt,
-    seats: g.seats.sort((a, b) => a.seat - b.seat).map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash })),
+    seats: g.seats.sort((a, b) => a.seat - b.seat).map((s) => ({
+      seat: s.seat,
+      name: s.name,
+      tokenHash: s.tokenHash,
+      playerId: s.playerId,
+      playerTokenHash: s.player?.tokenHash ?? null,
+      colour: s.colour,
+      resignedAt: s.resignedAt,
+    })),
+    public: g.public,
+    inviteHash: g.inviteHash,
+    creatorSeat: g.creatorSeat,
+    seatsRev: g.seatsRev,
   };
 }
 
@@ -54,19 +68,26 @@ export class PrismaGameStore implements GameStore {
           status: game.status,
           toMove: game.toMove,
           outcome: game.outcome === null ? Prisma.DbNull : (game.outcome as unknown as Prisma.InputJsonValue),
-          seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash })) },
+          public: game.public ?? false,
+          inviteHash: game.inviteHash ?? null,
+          creatorSeat: game.creatorSeat ?? null,
+          seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null })) },
         },
       }),
       this.db.move.createMany({
-        data: history.map((m) => ({ gameId: game.id, version: m.version, seat: m.seat, move: m.move as unknown as Prisma.InputJsonValue, response: { version: m.version } })),
+        data: history.map((m) => ({ gameId: game.id, version: m.version, seat: m.seat, move: m.move as unknown as Prisma.InputJsonValue, response: { version: m.version }, origin: m.origin ?? 'seat' })),
       }),
       this.db.event.createMany({ data: events }),
     ]);
   }
 
   async getGame(id: string): Promise<GameRow | null> {
-    const g = await this.db.game.findUnique({ where: { id }, include: { seats: true } });
+    const g = await this.db.game.findUnique({ where: { id }, include: SEATS_WITH_PLAYERS });
     return g ? toRow(g) : null;
+  }
+
+  async getStamp(id: string): Promise<{ version: number; seatsRev: number } | null> {
+    return this.db.game.findUnique({ where: { id }, select: { version: true, seatsRev: true } });
   }
 
   async getVersion(id: string): Promise<number | null> {
@@ -78,7 +99,7 @@ export class PrismaGameStore implements GameStore {
     // Moves first, then the events of exactly those moves: a move row is committed together with
     // its events, so every event of a move seen by the first query is visible to the second. (Two
     // queries run in parallel could see different commits: a move without its events.)
-    const moves = await this.db.move.findMany({ where: { gameId: id, version: { gt: after, lte: upTo } }, orderBy: { version: 'asc' }, select: { version: true, seat: true, move: true, createdAt: true } });
+    const moves = await this.db.move.findMany({ where: { gameId: id, version: { gt: after, lte: upTo } }, orderBy: { version: 'asc' }, select: { version: true, seat: true, move: true, createdAt: true, origin: true } });
     if (moves.length === 0) return [];
     const last = moves[moves.length - 1]!.version;
     const events = await this.db.event.findMany({ where: { gameId: id, version: { gt: after, lte: last } }, orderBy: { seq: 'asc' }, select: { version: true, data: true } });
@@ -88,7 +109,7 @@ export class PrismaGameStore implements GameStore {
       list.push(e.data as unknown as GameEvent);
       byVersion.set(e.version, list);
     }
-    return moves.map((m) => ({ version: m.version, seat: m.seat, move: m.move as unknown as Move, createdAt: m.createdAt, events: byVersion.get(m.version) ?? [] }));
+    return moves.map((m) => ({ version: m.version, seat: m.seat, move: m.move as unknown as Move, createdAt: m.createdAt, events: byVersion.get(m.version) ?? [], ...(m.origin !== 'seat' ? { origin: m.origin as StoredMove['origin'] } : {}) }));
   }
 
   async countEvents(id: string, upTo: number): Promise<number> {
@@ -105,24 +126,31 @@ export class PrismaGameStore implements GameStore {
    * `version = expectedVersion`, and the move, events and snapshot rows are inserted only from the
    * updated row. A stale command updates nothing and inserts nothing. The (game, version) primary
    * key of `moves` backs the guard up; the (game, seat, idempotency key) unique index catches a
-   * retry that raced its original on another server process.
+   * retry that raced its original on another server process. With `seatsRev`, a command decided on
+   * seats that changed since (a token reissued, a seat resigned) is a conflict too. A resignation
+   * entry marks its seat resigned in the same statement.
    */
   async append(c: AppendCommand): Promise<AppendResult> {
     const version = c.expectedVersion + 1;
     const outcome = c.outcome === null ? null : JSON.stringify(c.outcome);
     const snapshot = c.snapshot === null ? null : JSON.stringify(c.snapshot);
     const notices = JSON.stringify(c.notices ?? []);
+    const resign = c.origin === 'resign';
     try {
       const rows = await this.db.$queryRaw<{ n: number; outbox: string[] }[]>`
         WITH g AS (
           UPDATE games SET version = ${version}, status = ${c.status}::"GameStatus", to_move = ${c.toMove}::int[],
-                 outcome = ${outcome}::jsonb, updated_at = now()
-          WHERE id = ${c.gameId}::uuid AND version = ${c.expectedVersion}
+                 outcome = ${outcome}::jsonb, updated_at = now(),
+                 seats_rev = seats_rev + ${resign ? 1 : 0}
+          WHERE id = ${c.gameId}::uuid AND version = ${c.expectedVersion} AND (${c.seatsRev ?? null}::int IS NULL OR seats_rev = ${c.seatsRev ?? null}::int)
           RETURNING id
         ), m AS (
-          INSERT INTO moves (game_id, version, seat, move, idempotency_key, response)
-          SELECT id, ${version}, ${c.seat}, ${JSON.stringify(c.move)}::jsonb, ${c.idempotencyKey}, ${JSON.stringify(c.response)}::jsonb FROM g
+          INSERT INTO moves (game_id, version, seat, move, idempotency_key, response, origin)
+          SELECT id, ${version}, ${c.seat}, ${JSON.stringify(c.move)}::jsonb, ${c.idempotencyKey}, ${JSON.stringify(c.response)}::jsonb, ${c.origin ?? 'seat'} FROM g
           RETURNING game_id
+        ), r AS (
+          UPDATE seats SET resigned_at = ${version} FROM m
+          WHERE ${resign} AND seats.game_id = m.game_id AND seats.seat = ${c.seat} AND seats.resigned_at IS NULL
         ), e AS (
           INSERT INTO events (game_id, seq, version, type, data)
           SELECT m.game_id, ${c.eventCount}::int + x.ord::int, ${version}, x.value->>'type', x.value
@@ -167,7 +195,7 @@ export class PrismaGameStore implements GameStore {
       },
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
       take: f.limit,
-      include: { seats: true },
+      include: SEATS_WITH_PLAYERS,
     });
     return games.map(toRow);
   }

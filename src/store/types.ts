@@ -1,11 +1,22 @@
 import type { GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 
-export type GameStatus = 'active' | 'finished';
+export type GameStatus = 'waiting' | 'active' | 'finished';
+
+/** Who a log entry was played by: the seat, a resignation entry, the service for a resigned seat, a deadline. */
+export type MoveOrigin = 'seat' | 'resign' | 'resigned' | 'timeout';
 
 export interface SeatRow {
   seat: Seat;
+  /** Empty while the seat is open. */
   name: string;
-  tokenHash: string;
+  /** Null while the seat is open. */
+  tokenHash: string | null;
+  /** The player the seat is bound to, and that player's token hash (their token acts for the seat). */
+  playerId?: string | null;
+  playerTokenHash?: string | null;
+  colour?: string | null;
+  /** The version of the seat's resignation entry. */
+  resignedAt?: number | null;
 }
 
 /** A game's header row: everything but its log. */
@@ -23,6 +34,14 @@ export interface GameRow {
   createdAt: Date;
   updatedAt: Date;
   seats: SeatRow[];
+  /** Listed in the lobby while waiting. */
+  public?: boolean;
+  /** SHA-256 of the invitation code. */
+  inviteHash?: string | null;
+  /** The seat made with { me: true }, whose holder may cancel the game while it waits. */
+  creatorSeat?: number | null;
+  /** Bumped by every change of a seat (join, leave, resign, reissue). */
+  seatsRev?: number;
 }
 
 /** What a seat can be notified of (play-by-mail). */
@@ -42,6 +61,8 @@ export interface StoredMove {
   move: Move;
   events: GameEvent[];
   createdAt: Date;
+  /** 'seat' when absent. */
+  origin?: MoveOrigin;
 }
 
 /** What one accepted command appends, and what the game header becomes. */
@@ -67,6 +88,10 @@ export interface AppendCommand {
    * channel the seat has set up for that kind. A command that does not commit notifies nobody.
    */
   notices?: Notice[];
+  /** 'seat' when absent. 'resign' also marks the seat resigned at the new version. */
+  origin?: MoveOrigin;
+  /** The seats revision the command was decided against: the append fails if a seat changed since. */
+  seatsRev?: number;
 }
 
 /** A move already applied under an idempotency key: the move sent then and the answer given. */
@@ -97,6 +122,8 @@ export interface GameStore {
   getGame(id: string): Promise<GameRow | null>;
   /** The version only, to tell whether a cached state is current. */
   getVersion(id: string): Promise<number | null>;
+  /** The version and the seats revision: both say whether a cached game is current. */
+  getStamp(id: string): Promise<{ version: number; seatsRev: number } | null>;
   /** Moves with version in (after, upTo], in order. */
   readMoves(id: string, after: number, upTo?: number): Promise<StoredMove[]>;
   /** How many events the moves up to `upTo` caused (the seq of the last one). */

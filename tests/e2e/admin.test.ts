@@ -23,7 +23,7 @@ describe('admin operations (end-to-end)', () => {
     const first = await request(s.url).get('/api/v1/games?limit=2').set(op);
     expect(first.status).toBe(200);
     expect(first.body.games.map((g: { id: string }) => g.id)).toEqual([ids[4], ids[3]]);
-    expect(first.body.games[0].players).toEqual([{ seat: 0, name: 'a' }, { seat: 1, name: 'b' }]);
+    expect(first.body.games[0].players).toEqual([{ seat: 0, name: 'a', open: false, resigned: false }, { seat: 1, name: 'b', open: false, resigned: false }]);
     const second = await request(s.url).get(`/api/v1/games?limit=2&before=${first.body.next}`).set(op);
     expect(second.body.games.map((g: { id: string }) => g.id)).toEqual([ids[2], ids[1]]);
     const mpv = await request(s.url).get('/api/v1/games?type=ma-petite-ville').set(op);

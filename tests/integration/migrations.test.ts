@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, appendFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -49,9 +49,10 @@ describe('migrations (integration, real Postgres)', () => {
     const second = await migrate(db.url);
     expect(second).toEqual({ applied: [], alreadyApplied: all });
     const rows = await client.query('SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name');
-    expect(rows.rows.map((r) => r.migration_name)).toEqual(all);
+    expect(rows.rows).toHaveLength(all.length);
     for (const [i, name] of all.entries()) {
       const sql = readFileSync(join(MIGRATIONS_DIR, name, 'migration.sql'));
+      expect(rows.rows[i].migration_name).toBe(name);
       expect(rows.rows[i].checksum).toBe(createHash('sha256').update(sql).digest('hex'));
       expect(rows.rows[i].finished_at).not.toBeNull();
       expect(rows.rows[i].applied_steps_count).toBe(1);
@@ -66,7 +67,7 @@ describe('migrations (integration, real Postgres)', () => {
       JOIN pg_attribute a ON a.attrelid = (quote_ident(c.table_name))::regclass AND a.attname = c.column_name
       WHERE c.table_schema = 'public' AND c.table_name <> '_prisma_migrations'`);
     const normalise = (t: string) => t.replace('timestamp(3) with time zone', 'timestamptz(3)').replace('timestamp(3) without time zone', 'timestamp(3)')
-      .replace('integer', 'int4').replace('"GameStatus"', 'GameStatus');
+      .replace('integer', 'int4').replace('"GameStatus"', 'GameStatus').replace(/^boolean$/, 'bool');
     const actual = new Map(cols.rows.map((r) => [`${r.table_name}.${r.column_name}`, { type: normalise(r.type), nullable: r.is_nullable === 'YES', hasDefault: r.has_default }]));
     const expected = new Map<string, { type: string; nullable: boolean; hasDefault: boolean }>();
     for (const m of dmmf.datamodel.models) {
@@ -101,7 +102,7 @@ describe('migrations (integration, real Postgres)', () => {
              (SELECT array_agg(a.attname ORDER BY k.ord)::text[] FROM unnest(c.conkey) WITH ORDINALITY k(n, ord) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n) AS columns,
              c.confdeltype AS on_delete
       FROM pg_constraint c WHERE c.contype = 'f'`);
-    const actualFks = fks.rows.map((r) => `${r.table}(${r.columns.join(',')})->${r.ref}:${r.on_delete === 'c' ? 'Cascade' : r.on_delete}`).sort();
+    const actualFks = fks.rows.map((r) => `${r.table}(${r.columns.join(',')})->${r.ref}:${({ c: 'Cascade', n: 'SetNull', r: 'Restrict', a: 'NoAction' } as Record<string, string>)[r.on_delete] ?? r.on_delete}`).sort();
     const expectedFks = dmmf.datamodel.models.flatMap((m) =>
       m.fields.filter((f) => f.kind === 'object' && f.relationFromFields?.length).map((f) => `${tableOf(m.name)}(${f.relationFromFields!.map((x) => dbName(m.name, x)).join(',')})->${tableOf(f.type)}:${f.relationOnDelete}`),
     ).sort();

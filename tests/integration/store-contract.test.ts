@@ -28,6 +28,20 @@ afterAll(async () => {
 
 for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres', () => prisma]] as [string, () => GameStore][]) {
   describe(`GameStore contract: ${name}`, () => {
+    it('keeps the origin of each entry, marks a resignation\'s seat, and guards on the seats revision', async () => {
+      const store = make();
+      const g = newGame();
+      await store.createGame(g);
+      expect(await store.getStamp(g.id)).toEqual({ version: 0, seatsRev: 0 });
+      expect(await store.append(cmd(g.id, 0, { seatsRev: 0 }))).toEqual({ kind: 'appended', outbox: [] });
+      expect(await store.append(cmd(g.id, 1, { seat: 1, move: { type: 'resign' }, events: [], origin: 'resign', seatsRev: 0 }))).toEqual({ kind: 'appended', outbox: [] });
+      expect(await store.getStamp(g.id)).toEqual({ version: 2, seatsRev: 1 });
+      expect((await store.getGame(g.id))!.seats.map((x) => x.resignedAt ?? null)).toEqual([null, 2]);
+      expect(await store.append(cmd(g.id, 2, { seatsRev: 0 }))).toEqual({ kind: 'conflict' }); // decided on seats that changed since
+      expect(await store.append(cmd(g.id, 2, { seat: 1, origin: 'resigned', seatsRev: 1 }))).toEqual({ kind: 'appended', outbox: [] });
+      expect((await store.readMoves(g.id, 0)).map((m) => [m.version, m.origin ?? 'seat', m.events.length])).toEqual([[1, 'seat', 2], [2, 'resign', 0], [3, 'resigned', 2]]);
+    });
+
     it('appends guarded by version: a stale command writes nothing', async () => {
       const store = make();
       const g = newGame();

@@ -31,7 +31,11 @@ export class Notifications {
 
   /** PUT /games/{id}/seats/me/notifications: a seat says where its notifications go. */
   async putSeatSettings(gameId: string, token: string | undefined, input: NotificationSettingsInput) {
-    const { seat, toMove, status, version } = await this.service.seatOf(gameId, token);
+    const { seat, toMove, status, version } = await this.service.withGame(gameId, async (g) => {
+      const c = await g.callerIn(token);
+      if (c.kind !== 'seat') throw new AppError(c.kind === 'operator' ? 'FORBIDDEN' : 'UNAUTHORIZED', 'notification settings need the token of the seat (or of its player)');
+      return { seat: c.seat, toMove: g.session.row.toMove, status: g.session.row.status, version: g.session.version };
+    });
     const before = await this.store.getSeat(gameId, seat);
     const email = input.email === undefined ? (before?.email ?? null) : input.email === null ? null : checkEmail(input.email);
     const webhookUrl = input.webhookUrl === undefined ? (before?.webhookUrl ?? null) : input.webhookUrl === null ? null : await checkWebhookUrl(input.webhookUrl, this.opts.allowPrivateWebhooks);

@@ -1,0 +1,188 @@
+import type { Json, Seat } from '../../engine/index.js';
+import type { LobbyRefusal, LobbyStore } from '../../store/lobby-store.js';
+import { AppError, type ErrorCode } from '../errors.js';
+import type { GameService } from '../game-service.js';
+import type { SeatSpec } from './seats.js';
+import type { PlayerService } from '../players.js';
+import { hashToken, newInviteCode, newSeatToken } from '../tokens.js';
+import { checkColour } from './choices.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+
+/** An entry of `players` at creation: seated now by name, an open seat, or the caller's player. */
+export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string };
+
+export interface CreateInput {
+  type: string;
+  players: PlayerEntry[];
+  seed?: string;
+  options?: unknown;
+  public?: boolean;
+}
+
+export interface JoinInput {
+  inviteCode: string;
+  name?: string;
+  seat?: number;
+  colour?: string;
+}
+
+/** Told after a seat is taken (play-by-mail writes to the players; GraphQL wakes the game's watchers). */
+export interface Joined {
+  gameId: string;
+  type: string;
+  seat: Seat;
+  playerId: string | null;
+  /** The join filled the last open seat: the game is now active. */
+  started: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
+  NOT_FOUND: ['NOT_FOUND', 'no such game'],
+  WRONG_CODE: ['FORBIDDEN', 'the invitation code is not this game\'s'],
+  FINISHED: ['GAME_OVER', 'the game is finished'],
+  FULL: ['GAME_FULL', 'every seat of the game is taken (it has started): the invitation no longer admits anyone'],
+  STARTED: ['GAME_STARTED', 'the game has started: seats can be left and games cancelled only while they wait for players (resign instead)'],
+  ALREADY_SEATED: ['ALREADY_SEATED', 'this player already has a seat in this game'],
+  COLOUR_TAKEN: ['COLOUR_TAKEN', 'another seat of this game has already chosen this colour (ruling M7: all different)'],
+  SEAT_TAKEN: ['SEAT_TAKEN', 'the requested seat is not open; leave out "seat" to take the first open one'],
+  NOT_SEATED: ['INVALID_INPUT', 'that seat is open: nobody holds it'],
+};
+const refuse = (r: LobbyRefusal, gameId: string) => new AppError(REFUSALS[r][0], r === 'NOT_FOUND' ? `no game ${gameId}` : REFUSALS[r][1]);
+
+/**
+ * The lobby: games created with open seats, invitations, joining, leaving, cancelling, the public
+ * list of games waiting for players, and the operator's reissue of a lost seat token. Seats change
+ * in the database under a lock of the game's row (LobbyStore), so several server processes agree.
+ */
+export class LobbyService {
+  private readonly hooks: ((j: Joined) => void)[] = [];
+
+  constructor(
+    private readonly service: GameService,
+    private readonly players: PlayerService,
+    private readonly store: LobbyStore,
+  ) {}
+
+  onJoined(hook: (j: Joined) => void): void {
+    this.hooks.push(hook);
+  }
+
+  /** Creates a game; with open seats it waits for players and the answer carries the invitation code (shown once). */
+  async createGame(input: CreateInput, token: string | undefined) {
+    for (const [i, p] of input.players.entries()) {
+      const kinds = (['name', 'open', 'me'] as const).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
+      if (kinds.length !== 1) throw new AppError('INVALID_INPUT', `players/${i} must be exactly one of { name }, { open: true }, { me: true }`);
+      if ('open' in p && (p as { colour?: string }).colour !== undefined) throw new AppError('INVALID_INPUT', `players/${i}: an open seat's colour is chosen by whoever joins it`);
+    }
+    const mine = input.players.flatMap((p, i) => ('me' in p ? [i] : []));
+    if (mine.length > 1) throw new AppError('ALREADY_SEATED', 'one player cannot take two seats: give { me: true } once');
+    const me = mine.length ? await this.players.require(token) : null;
+    const colours = input.players.flatMap((p) => ('colour' in p && p.colour !== undefined ? [p.colour] : []));
+    for (const c of colours) checkColour(input.type, c);
+    if (new Set(colours).size !== colours.length) throw new AppError('COLOUR_TAKEN', 'two seats chose the same colour; each seat\'s colour is different (ruling M7)');
+    const specs: SeatSpec[] = input.players.map((p) =>
+      'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
+    );
+    const code = specs.some((p) => 'open' in p) ? newInviteCode() : null;
+    const created = await this.service.createGame({ ...input, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });
+    return { ...created, ...(code ? { invite: { code } } : {}) };
+  }
+
+  /** Takes an open seat with the invitation code; with a player token the seat is bound to that player. */
+  async join(gameId: string, token: string | undefined, input: JoinInput) {
+    const player = token === undefined ? null : await this.players.resolve(token);
+    if (token !== undefined && !player) throw new AppError('UNAUTHORIZED', 'joining takes a player token, or no token at all');
+    const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
+    if (!info) throw refuse('NOT_FOUND', gameId);
+    const name = input.name ?? player?.name;
+    if (!name) throw new AppError('INVALID_INPUT', 'name is required when joining without a player token');
+    checkColour(info.type, input.colour);
+    if (input.seat !== undefined && input.seat >= info.playerCount) throw new AppError('INVALID_INPUT', `seat ${input.seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    const game = this.service.registry.version(info.type, info.engineVersion);
+    if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
+    const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
+    const seatToken = newSeatToken();
+    const r = await this.store.join({ gameId, inviteHash: hashToken(input.inviteCode), name, tokenHash: hashToken(seatToken), playerId: player?.id ?? null, seat: input.seat, colour: input.colour, toMoveAtStart });
+    if (typeof r === 'string') throw refuse(r, gameId);
+    this.service.forget(gameId);
+    for (const hook of this.hooks) {
+      try {
+        hook({ gameId, type: info.type, seat: r.seat, playerId: player?.id ?? null, started: r.started });
+      } catch {
+        // A hook's failure never undoes the join.
+      }
+    }
+    return { seat: r.seat, name, token: seatToken, ...(input.colour ? { colour: input.colour } : {}), status: r.started ? ('active' as const) : ('waiting' as const) };
+  }
+
+  /** The caller's seat in a game (by seat token or player token), or the reason it has none. */
+  private async seatOf(gameId: string, token: string | undefined): Promise<Seat> {
+    if (token === undefined) throw new AppError('UNAUTHORIZED', 'this needs the token of your seat, or your player token (Authorization: Bearer)');
+    const g = await this.service.getGame(gameId, token);
+    if (g.viewer.seat === null) throw new AppError('FORBIDDEN', 'this token holds no seat in this game');
+    return g.viewer.seat;
+  }
+
+  /** Frees the caller's seat before the game starts. The creator cancels instead. */
+  async leave(gameId: string, token: string | undefined): Promise<{ seat: Seat }> {
+    const seat = await this.seatOf(gameId, token);
+    const info = await this.store.gameInfo(gameId);
+    if (info?.creatorSeat === seat) throw new AppError('FORBIDDEN', 'the creator cannot leave a waiting game: cancel it instead');
+    const r = await this.store.leave(gameId, seat);
+    if (r !== true) throw refuse(r, gameId);
+    this.service.forget(gameId);
+    return { seat };
+  }
+
+  /** Deletes a waiting game: the creator's seat (or player) token, or the operator's. */
+  async cancel(gameId: string, token: string | undefined): Promise<void> {
+    if (!this.service.isOperator(token)) {
+      if (token === undefined) throw new AppError('UNAUTHORIZED', 'cancelling needs the creator\'s token (seat or player) or the operator\'s');
+      const { viewer } = await this.service.getGame(gameId, token);
+      const info = await this.store.gameInfo(gameId);
+      if (viewer.seat === null || info?.creatorSeat !== viewer.seat) throw new AppError('FORBIDDEN', 'only the creator (the seat made with { me: true }) or the operator may cancel a game');
+    }
+    const r = UUID.test(gameId) ? await this.store.cancel(gameId) : 'NOT_FOUND';
+    if (r !== true) throw refuse(r, gameId);
+    this.service.forget(gameId);
+  }
+
+  /** The operator gives a seat a new token (a lost one); the old token stops working at once. */
+  async reissue(gameId: string, seat: number, token: string | undefined) {
+    this.service.requireOperator(token);
+    const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
+    if (!info) throw refuse('NOT_FOUND', gameId);
+    if (seat < 0 || seat >= info.playerCount) throw new AppError('INVALID_INPUT', `seat ${seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    const fresh = newSeatToken();
+    const r = await this.store.reissue(gameId, seat, hashToken(fresh));
+    if (typeof r === 'string') throw refuse(r, gameId);
+    this.service.forget(gameId);
+    return { seat, name: r.name, token: fresh };
+  }
+
+  /** The player a seat is bound to (name, email), or null: for play-by-mail. */
+  playerOf(gameId: string, seat: Seat) {
+    return UUID.test(gameId) ? this.store.playerOfSeat(gameId, seat) : Promise.resolve(null);
+  }
+
+  /** Public games waiting for players, newest first, paged. */
+  async lobby(f: { type?: string; limit?: number; before?: string }) {
+    const limit = f.limit ?? 20;
+    const rows = await this.store.lobby({ type: f.type, limit, before: decodeCursor(f.before) });
+    const last = rows[rows.length - 1];
+    return {
+      games: rows.map((g) => ({
+        id: g.id,
+        type: g.type,
+        options: g.options,
+        seats: g.seats.map((x) => ({ seat: x.seat, open: x.open, ...(x.open ? {} : { name: x.name }), ...(x.colour ? { colour: x.colour } : {}) })),
+        seatsTaken: g.seats.filter((x) => !x.open).length,
+        seatsOpen: g.seats.filter((x) => x.open).length,
+        createdAt: g.createdAt.toISOString(),
+      })),
+      next: rows.length === limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { LobbyStore, PlayerRow } from '../store/lobby-store.js';
+import { AppError } from './errors.js';
+import { hashToken, newPlayerToken } from './tokens.js';
+
+/**
+ * Player identities: a name, an optional email (play-by-mail), and one token for all of a person's
+ * games. The token is shown once; only its SHA-256 is stored, like seat tokens.
+ */
+export class PlayerService {
+  constructor(private readonly store: LobbyStore) {}
+
+  async create(input: { name: string; email?: string }) {
+    const token = newPlayerToken();
+    const player = { id: randomUUID(), name: input.name, email: input.email ?? null };
+    await this.store.createPlayer({ ...player, tokenHash: hashToken(token) });
+    return { id: player.id, name: player.name, token };
+  }
+
+  /** The player whose token this is, or null (no token, or a seat's or the operator's token). */
+  async resolve(token: string | undefined): Promise<PlayerRow | null> {
+    return token === undefined ? null : this.store.playerByTokenHash(hashToken(token));
+  }
+
+  async isPlayerTokenHash(tokenHash: string): Promise<boolean> {
+    return (await this.store.playerByTokenHash(tokenHash)) !== null;
+  }
+
+  async require(token: string | undefined): Promise<PlayerRow> {
+    if (token === undefined) throw new AppError('UNAUTHORIZED', 'this needs a player token (Authorization: Bearer <token from POST /api/v1/players>)');
+    const p = await this.resolve(token);
+    if (!p) throw new AppError('UNAUTHORIZED', 'the bearer token is not a player token');
+    return p;
+  }
+
+  async me(token: string | undefined) {
+    const p = await this.require(token);
+    return { id: p.id, name: p.name, ...(p.email ? { email: p.email } : {}) };
+  }
+
+  /** A player by id, with the email play-by-mail writes to. */
+  byId(id: string): Promise<PlayerRow | null> {
+    return this.store.playerById(id);
+  }
+}

@@ -1,0 +1,176 @@
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Json, Seat } from '../engine/index.js';
+import type { GameStatus } from './types.js';
+
+export interface PlayerRow {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+/** Why a join, leave or cancel was refused; the use case turns it into an error with its code. */
+export type LobbyRefusal = 'NOT_FOUND' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED';
+
+export interface JoinCommand {
+  gameId: string;
+  inviteHash: string;
+  name: string;
+  tokenHash: string;
+  playerId: string | null;
+  seat?: Seat;
+  colour?: string;
+  /** The seats to move once the game starts (the engine's, at version 0). */
+  toMoveAtStart: Seat[];
+}
+
+export interface LobbyGameRow {
+  id: string;
+  type: string;
+  options: Record<string, Json>;
+  createdAt: Date;
+  seats: { seat: Seat; name: string; open: boolean; colour: string | null }[];
+}
+
+export interface InboxRow {
+  id: string;
+  type: string;
+  seat: Seat;
+  version: number;
+  status: GameStatus;
+  toMove: Seat[];
+  resigned: boolean;
+  updatedAt: Date;
+  lastMoveAt: Date | null;
+}
+
+/**
+ * The lobby's writes and reads on Postgres. Every change of a game's seats runs in one transaction
+ * that first locks the game's row (SELECT ... FOR UPDATE), so joins, leaves and cancels of one game
+ * are decided one after another by the database, even across server processes: two people racing
+ * for the last seat cannot both get it, and the last join is the one that starts the game.
+ */
+export class LobbyStore {
+  constructor(private readonly db: PrismaClient) {}
+
+  async createPlayer(p: PlayerRow & { tokenHash: string }): Promise<void> {
+    await this.db.player.create({ data: { id: p.id, name: p.name, email: p.email, tokenHash: p.tokenHash } });
+  }
+
+  async playerByTokenHash(tokenHash: string): Promise<PlayerRow | null> {
+    return this.db.player.findUnique({ where: { tokenHash }, select: { id: true, name: true, email: true } });
+  }
+
+  async playerById(id: string): Promise<PlayerRow | null> {
+    return this.db.player.findUnique({ where: { id }, select: { id: true, name: true, email: true } });
+  }
+
+  /** What the lobby needs to know of a game before changing its seats. */
+  async gameInfo(gameId: string) {
+    return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true } });
+  }
+
+  /** The player a seat is bound to, if any (play-by-mail writes to them). */
+  async playerOfSeat(gameId: string, seat: Seat): Promise<PlayerRow | null> {
+    const r = await this.db.seat.findUnique({ where: { gameId_seat: { gameId, seat } }, select: { player: { select: { id: true, name: true, email: true } } } });
+    return r?.player ?? null;
+  }
+
+  private locked<T>(gameId: string, fn: (tx: Tx, game: { status: GameStatus; inviteHash: string | null; creatorSeat: number | null }) => Promise<T | LobbyRefusal>): Promise<T | LobbyRefusal> {
+    return this.db.$transaction(
+      async (tx) => {
+        const rows = await tx.$queryRaw<{ status: GameStatus; invite_hash: string | null; creator_seat: number | null }[]>`
+          SELECT status::text AS status, invite_hash, creator_seat FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
+        const g = rows[0];
+        if (!g) return 'NOT_FOUND';
+        return fn(tx, { status: g.status, inviteHash: g.invite_hash, creatorSeat: g.creator_seat });
+      },
+      { maxWait: 10_000, timeout: 10_000 },
+    );
+  }
+
+  /** Takes the requested open seat, or the first open one; the last one taken starts the game. */
+  join(c: JoinCommand): Promise<{ seat: Seat; started: boolean } | LobbyRefusal> {
+    return this.locked(c.gameId, async (tx, g) => {
+      if (g.inviteHash === null || g.inviteHash !== c.inviteHash) return 'WRONG_CODE';
+      if (g.status === 'finished') return 'FINISHED';
+      if (g.status === 'active') return 'FULL';
+      const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true, playerId: true, colour: true }, orderBy: { seat: 'asc' } });
+      if (c.playerId !== null && seats.some((x) => x.playerId === c.playerId)) return 'ALREADY_SEATED';
+      if (c.colour !== undefined && seats.some((x) => x.colour === c.colour)) return 'COLOUR_TAKEN';
+      const open = seats.filter((x) => x.tokenHash === null);
+      const seat = c.seat === undefined ? open[0]?.seat : open.find((x) => x.seat === c.seat)?.seat;
+      if (seat === undefined) return open.length === 0 ? 'FULL' : 'SEAT_TAKEN';
+      await tx.seat.update({ where: { gameId_seat: { gameId: c.gameId, seat } }, data: { name: c.name, tokenHash: c.tokenHash, playerId: c.playerId, colour: c.colour ?? null } });
+      const started = open.length === 1;
+      await tx.game.update({
+        where: { id: c.gameId },
+        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}) },
+      });
+      return { seat, started };
+    });
+  }
+
+  /** Frees a seat of a game that has not started. */
+  leave(gameId: string, seat: Seat): Promise<true | LobbyRefusal> {
+    return this.locked(gameId, async (tx, g) => {
+      if (g.status !== 'waiting') return g.status === 'finished' ? 'FINISHED' : 'STARTED';
+      const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null } }, data: { name: '', tokenHash: null, playerId: null, colour: null } });
+      if (r.count === 0) return 'NOT_SEATED';
+      await tx.game.update({ where: { id: gameId }, data: { seatsRev: { increment: 1 }, updatedAt: new Date() } });
+      return true;
+    });
+  }
+
+  /** Deletes a game that is still waiting for players. */
+  cancel(gameId: string): Promise<true | LobbyRefusal> {
+    return this.locked(gameId, async (tx, g) => {
+      if (g.status !== 'waiting') return g.status === 'finished' ? 'FINISHED' : 'STARTED';
+      await tx.game.delete({ where: { id: gameId } });
+      return true;
+    });
+  }
+
+  /** Gives a seated seat a new token hash: the old token stops working at once. */
+  async reissue(gameId: string, seat: Seat, tokenHash: string): Promise<{ name: string } | LobbyRefusal> {
+    return this.locked(gameId, async (tx) => {
+      const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null } }, data: { tokenHash } });
+      if (r.count === 0) return 'NOT_SEATED';
+      await tx.game.update({ where: { id: gameId }, data: { seatsRev: { increment: 1 } } });
+      const s = await tx.seat.findUniqueOrThrow({ where: { gameId_seat: { gameId, seat } }, select: { name: true } });
+      return { name: s.name };
+    });
+  }
+
+  /** Public games waiting for players, newest first (keyset pagination by createdAt, id). */
+  async lobby(f: { type?: string; limit: number; before?: { at: Date; id: string } }): Promise<LobbyGameRow[]> {
+    const games = await this.db.game.findMany({
+      where: {
+        status: 'waiting',
+        public: true,
+        ...(f.type ? { type: f.type } : {}),
+        ...(f.before ? { OR: [{ createdAt: { lt: f.before.at } }, { createdAt: f.before.at, id: { lt: f.before.id } }] } : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: f.limit,
+      select: { id: true, type: true, options: true, createdAt: true, seats: { select: { seat: true, name: true, tokenHash: true, colour: true }, orderBy: { seat: 'asc' } } },
+    });
+    return games.map((g) => ({ ...g, options: g.options as Record<string, Json>, seats: g.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, colour: x.colour })) }));
+  }
+
+  /** A player's games, newest activity first (keyset pagination by updatedAt, id). */
+  async inbox(playerId: string, f: { status?: GameStatus; toMove?: boolean; limit: number; before?: { at: Date; id: string } }): Promise<InboxRow[]> {
+    const rows = await this.db.$queryRaw<{ id: string; type: string; seat: number; version: number; status: GameStatus; to_move: number[]; resigned_at: number | null; updated_at: Date; last_move_at: Date | null }[]>`
+      SELECT g.id::text AS id, g.type, s.seat, g.version, g.status::text AS status, g.to_move, s.resigned_at, g.updated_at,
+             (SELECT max(m.created_at) FROM moves m WHERE m.game_id = g.id) AS last_move_at
+      FROM seats s JOIN games g ON g.id = s.game_id
+      WHERE s.player_id = ${playerId}::uuid
+        AND (${f.status ?? null}::text IS NULL OR g.status::text = ${f.status ?? null}::text)
+        AND (NOT ${f.toMove ?? false}::boolean OR (g.status = 'active' AND s.seat = ANY (g.to_move) AND s.resigned_at IS NULL))
+        AND (${f.before?.at ?? null}::timestamptz IS NULL OR (g.updated_at, g.id) < (${f.before?.at ?? null}::timestamptz, ${f.before?.id ?? null}::uuid))
+      ORDER BY g.updated_at DESC, g.id DESC
+      LIMIT ${f.limit}`;
+    return rows.map((r) => ({ id: r.id, type: r.type, seat: r.seat, version: r.version, status: r.status, toMove: r.to_move, resigned: r.resigned_at !== null, updatedAt: r.updated_at, lastMoveAt: r.last_move_at }));
+  }
+}
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
