@@ -37,6 +37,8 @@ export interface Config {
   notifyRetryLimit: number;
   notifyRetryDelaySeconds: number;
   notifyPollSeconds: number;
+  /** A reminder goes out when this share of a turn's time is left. */
+  reminderShare: number;
 }
 
 const int = (v: string | undefined, fallback: number, name: string): number => {
@@ -76,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyRetryLimit: int(env.NOTIFY_RETRY_LIMIT, 11, 'NOTIFY_RETRY_LIMIT'),
     notifyRetryDelaySeconds: int(env.NOTIFY_RETRY_DELAY_SECONDS, 60, 'NOTIFY_RETRY_DELAY_SECONDS') || 1,
     notifyPollSeconds: Math.max(0.5, Number(env.NOTIFY_POLL_SECONDS) || 2),
+    reminderShare: Math.min(0.9, Math.max(0.05, Number(env.REMINDER_SHARE) || 0.25)),
   };
 }

@@ -64,8 +64,11 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       pollingSeconds: config.notifyPollSeconds,
       worker: config.notifyWorker,
       log: app.log,
+      db: prisma,
+      reminderShare: config.reminderShare,
+      resignSeat: (gameId, seat) => lobby.resignation.resignSeat(gameId, seat),
     });
-    if (config.notifications) await notifications.notifier.start();
+    if (config.notifications) await notifications.start();
     return {
       app,
       service,
@@ -78,7 +81,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
-        await notifications.notifier.stop();
+        await notifications.stop();
         await store.close();
         opts.log?.('database connections closed');
         await embedded?.stop();

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, resolveOptions } from '../engine/index.js';
 import type { AnyGame, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
-import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove } from '../store/types.js';
+import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove, TimeoutAction } from '../store/types.js';
 import { autoMove } from './autoplay.js';
 import { noticesOf } from './notify/notices.js';
 import { AppError } from './errors.js';
@@ -34,6 +34,9 @@ export interface Committed {
   outcome: Outcome | null;
   /** The notifications written to the outbox with the move, to deliver now. */
   outbox: string[];
+  /** Who had to act before the move, and the game's turn clock (play-by-mail deadlines). */
+  before: Seat[];
+  clock: { seconds: number; action: TimeoutAction } | null;
   origin: MoveOrigin;
 }
 
@@ -63,6 +66,8 @@ export interface CreateGameInput {
   public?: boolean;
   inviteHash?: string | null;
   creatorSeat?: number | null;
+  turnDeadlineSeconds?: number | null;
+  timeoutAction?: TimeoutAction | null;
 }
 
 export interface MoveResult {
@@ -180,14 +185,14 @@ export class GameService {
     if (!resolved.ok) throw new AppError('INVALID_INPUT', resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null });
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null });
     await this.store.createGame(created.row);
     this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
     return created.answer;
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'turnDeadlineSeconds' | 'timeoutAction'> = {}) {
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
       : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
@@ -247,6 +252,7 @@ export class GameService {
       ...(d.outcome ? { outcome: d.outcome } : {}),
       options: s.row.options,
       createdAt: s.row.createdAt.toISOString(),
+      ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
     };
   }
 
@@ -406,11 +412,12 @@ export class GameService {
       notices: noticesOf(seats, s.row.toMove, d, origin === 'timeout' ? seat : null),
     });
     if (appended.kind !== 'appended') return appended;
+    const before = s.row.toMove;
     s.state = state;
     s.version = version;
     s.eventCount += events.length;
     s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
-    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox });
+    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }
 

@@ -137,9 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(restRoutes(service, config, deps.lobby), { prefix: '/api/v1' });
+  const deadlines = async (gameId: string) => (await deps.notifications?.()?.clock.deadlines(gameId)) ?? [];
+  await app.register(restRoutes(service, config, deps.lobby, deadlines), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
-  await registerGraphql(app, service, config, deps.lobby);
+  await registerGraphql(app, service, config, deps.lobby, deadlines);
   return app;
 }

@@ -39,6 +39,8 @@ export function toRow(g: GameWithSeats): GameRow {
     inviteHash: g.inviteHash,
     creatorSeat: g.creatorSeat,
     seatsRev: g.seatsRev,
+    turnDeadlineSeconds: g.turnDeadlineSeconds,
+    timeoutAction: g.timeoutAction as GameRow['timeoutAction'],
   };
 }
 
@@ -71,6 +73,8 @@ export class PrismaGameStore implements GameStore {
           public: game.public ?? false,
           inviteHash: game.inviteHash ?? null,
           creatorSeat: game.creatorSeat ?? null,
+          turnDeadlineSeconds: game.turnDeadlineSeconds ?? null,
+          timeoutAction: game.timeoutAction ?? null,
           seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null })) },
         },
       }),

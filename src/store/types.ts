@@ -42,7 +42,13 @@ export interface GameRow {
   creatorSeat?: number | null;
   /** Bumped by every change of a seat (join, leave, resign, reissue). */
   seatsRev?: number;
+  /** The turn clock: seconds per move of a seat (null: none), and what a timeout does. */
+  turnDeadlineSeconds?: number | null;
+  timeoutAction?: TimeoutAction | null;
 }
+
+export type TimeoutAction = 'auto-move' | 'resign' | 'none';
+export const TIMEOUT_ACTIONS: readonly TimeoutAction[] = ['auto-move', 'resign', 'none'];
 
 /** What a seat can be notified of (play-by-mail). */
 export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined';

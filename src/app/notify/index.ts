@@ -1,5 +1,8 @@
 import { AppError } from '../errors.js';
 import type { GameService } from '../game-service.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Seat } from '../../engine/index.js';
+import { TurnClock } from './clock.js';
 import { Notifier, type NotifierOptions } from './notifier.js';
 import { checkEmail, checkEvents, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
 import type { NotificationStore, OutboxStatus } from './store.js';
@@ -15,13 +18,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class Notifications {
   readonly notifier: Notifier;
+  readonly clock: TurnClock;
 
   constructor(
     private readonly service: GameService,
     private readonly store: NotificationStore,
-    private readonly opts: NotifierOptions,
+    private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown> },
   ) {
     this.notifier = new Notifier(service, store, opts);
+    this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
+    this.notifier.onDeadline = (j) => this.clock.fire(j);
     // After a move commits, its notifications go to the queue at once; if this process dies
     // first, the sweeper of any process hands them over later.
     service.onCommitted((c) => {
@@ -46,6 +52,17 @@ export class Notifications {
     // Already the seat's turn: tell it now rather than after the next turn change.
     if (status === 'active' && toMove.includes(seat) && events.includes('turn')) await this.notifier.enqueue(await this.store.addNotice(gameId, version, seat, 'turn'));
     return { seat, email, webhookUrl, events, ...(newSecret ? { webhookSecret: webhookSecret! } : {}) };
+  }
+
+  /** Starts delivering and the turn clocks (every process may; each job runs once). */
+  async start(): Promise<void> {
+    await this.notifier.start();
+    if (this.opts.worker) this.clock.start(2_000);
+  }
+
+  async stop(): Promise<void> {
+    this.clock.stop();
+    await this.notifier.stop();
   }
 
   async unsubscribe(token: string): Promise<void> {

@@ -6,6 +6,7 @@ import type { GameService } from '../game-service.js';
 import { emailMessage, webhookPayload, type NoticeContext } from './messages.js';
 import { checkWebhookUrl } from './settings.js';
 import type { NotificationStore, OutboxRow } from './store.js';
+import type { DeadlineJob } from './clock.js';
 
 export interface NotifierOptions {
   databaseUrl: string;
@@ -25,6 +26,7 @@ export interface NotifierOptions {
 }
 
 const QUEUE = 'notification';
+const DEADLINES = 'deadline';
 /** A notification still pending this long after it was written was never handed to the queue. */
 const SWEEP_AFTER_MS = 2_000;
 /** Deliveries in flight at once in one process. */
@@ -52,6 +54,7 @@ export class Notifier {
     boss.on('error', (err) => this.opts.log.error({ err }, 'notification queue error'));
     await boss.start();
     await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds, retryBackoff: true, expireInMinutes: 5 });
+    await boss.createQueue(DEADLINES, { name: DEADLINES, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 });
     this.boss = boss;
     if (this.opts.smtpUrl) this.mailer = nodemailer.createTransport(this.opts.smtpUrl);
     if (this.opts.worker) {
@@ -61,9 +64,22 @@ export class Notifier {
           if (job) await this.deliver(job.data.id, job.retryCount >= job.retryLimit);
         });
       }
+      for (let i = 0; i < 2; i++) {
+        await boss.work<DeadlineJob>(DEADLINES, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
+          if (job && this.onDeadline) await this.onDeadline(job.data);
+        });
+      }
       this.sweeper = setInterval(() => void this.sweep(), 2 * SWEEP_AFTER_MS);
       void this.sweep();
     }
+  }
+
+  /** What a deadline job does when it fires (the turn clock sets it). */
+  onDeadline: ((j: DeadlineJob) => Promise<void>) | undefined;
+
+  /** Queues a deadline job to run at `at`; the same id twice queues it once. */
+  async schedule(job: DeadlineJob, id: string, at: Date): Promise<void> {
+    await this.boss?.send(DEADLINES, job, { id, startAfter: at });
   }
 
   /** Hands notifications written to the outbox to the queue (after their move committed). */
