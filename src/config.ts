@@ -47,6 +47,22 @@ export interface Config {
    * counts as infinitely late, and would refuse everything for the next second.
    */
   maxEventLoopDelayMs: number;
+  /** Play-by-mail notifications: off disables the queue (moves still write the outbox). */
+  notifications: boolean;
+  /** Whether this process delivers notifications (any process may; each is delivered once). */
+  notifyWorker: boolean;
+  /** smtp://user:pass@host:port for mail; none: mails are held in the outbox for the operator. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The server's public address, for the links in mails. */
+  publicUrl: string;
+  /** Lets webhooks call loopback and link-local addresses (tests; never in production). */
+  webhookAllowPrivate: boolean;
+  notifyRetryLimit: number;
+  notifyRetryDelaySeconds: number;
+  notifyPollSeconds: number;
+  /** A reminder goes out when this share of a turn's time is left. */
+  reminderShare: number;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -95,5 +111,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3_000, 'DB_CONNECT_TIMEOUT_MS') || 3_000,
     maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 0, 'MAX_EVENT_LOOP_DELAY_MS'),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5_000, 'DB_STATEMENT_TIMEOUT_MS') || 5_000,
+    notifications: env.NOTIFICATIONS !== 'off',
+    notifyWorker: env.NOTIFY_WORKER !== 'off',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'City builder <no-reply@localhost>',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000, 'PORT')}`,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    // 11 tries with exponential backoff from 60 s: the last one comes more than 24 hours later.
+    notifyRetryLimit: int(env.NOTIFY_RETRY_LIMIT, 11, 'NOTIFY_RETRY_LIMIT'),
+    notifyRetryDelaySeconds: int(env.NOTIFY_RETRY_DELAY_SECONDS, 60, 'NOTIFY_RETRY_DELAY_SECONDS') || 1,
+    notifyPollSeconds: Math.max(0.5, Number(env.NOTIFY_POLL_SECONDS) || 2),
+    reminderShare: Math.min(0.9, Math.max(0.05, Number(env.REMINDER_SHARE) || 0.25)),
   };
 }

@@ -7,6 +7,7 @@ import type { GameRegistry } from './games/registry.js';
 import { buildApp } from './http/app.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
+import { Notifications, NotificationStore } from './app/notify/index.js';
 import { LobbyStore } from './store/lobby-store.js';
 import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 export interface Running {
   app: FastifyInstance;
   service: GameService;
+  notifications: Notifications;
   /** Players, lobby, inbox, resignation. */
   lobby: LobbyLayer;
   databaseUrl: string;
@@ -52,11 +54,29 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       importQueue: config.importQueue,
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
-    const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger });
+    let notifications: Notifications | undefined = undefined;
+    const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
+    notifications = new Notifications(service, new NotificationStore(prisma), {
+      databaseUrl,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      publicUrl: config.publicUrl,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+      retryLimit: config.notifyRetryLimit,
+      retryDelaySeconds: config.notifyRetryDelaySeconds,
+      pollingSeconds: config.notifyPollSeconds,
+      worker: config.notifyWorker,
+      log: app.log,
+      db: prisma,
+      reminderShare: config.reminderShare,
+      resignSeat: (gameId, seat) => lobby.resignation.resignSeat(gameId, seat),
+    });
+    if (config.notifications) await notifications.start();
     return {
       app,
       service,
       lobby,
+      notifications,
       databaseUrl,
       async close() {
         // Requests in flight finish; a keep-alive connection is closed as soon as it goes idle
@@ -64,6 +84,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
+        await notifications.stop();
         await store.close();
         opts.log?.('database connections closed');
         await embedded?.stop();

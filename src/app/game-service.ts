@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, notationsOf, parseMove, resolveOptions } from '../engine/index.js';
 import type { AnyGame, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
-import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove } from '../store/types.js';
+import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove, TimeoutAction } from '../store/types.js';
 import { autoMove } from './autoplay.js';
+import { noticesOf } from './notify/notices.js';
 import { AppError } from './errors.js';
 import type { CreatedSeat, GameAccess, SeatSpec } from './lobby/seats.js';
 import { resignedBy, standing } from './lobby/standing.js';
@@ -35,6 +36,11 @@ export interface Committed {
   status: GameStatus;
   toMove: Seat[];
   outcome: Outcome | null;
+  /** The notifications written to the outbox with the move, to deliver now. */
+  outbox: string[];
+  /** Who had to act before the move, and the game's turn clock (play-by-mail deadlines). */
+  before: Seat[];
+  clock: { seconds: number; action: TimeoutAction } | null;
   origin: MoveOrigin;
 }
 
@@ -69,6 +75,8 @@ export interface CreateGameInput {
   public?: boolean;
   inviteHash?: string | null;
   creatorSeat?: number | null;
+  turnDeadlineSeconds?: number | null;
+  timeoutAction?: TimeoutAction | null;
 }
 
 export interface MoveResult {
@@ -95,6 +103,7 @@ export interface GameRecord {
   moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin }[];
   outcome?: Outcome | null;
 }
+
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const viewerOf = (c: Caller): Viewer => (c.kind === 'seat' ? c.seat : null);
@@ -202,14 +211,14 @@ export class GameService {
     if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen });
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null });
     await this.store.createGame(created.row);
     this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
     return created.answer;
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction'> = {}) {
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
       : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
@@ -276,6 +285,7 @@ export class GameService {
       ...(d.outcome ? { outcome: d.outcome } : {}),
       options: s.row.options,
       createdAt: s.row.createdAt.toISOString(),
+      ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
     };
   }
 
@@ -477,13 +487,15 @@ export class GameService {
       snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
       origin,
       seatsRev: s.row.seatsRev ?? 0,
+      notices: noticesOf(seats, s.row.toMove, d, origin === 'timeout' ? seat : null),
     });
     if (appended.kind !== 'appended') return appended;
+    const before = s.row.toMove;
     s.state = state;
     s.version = version;
     s.eventCount += events.length;
     s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
-    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin });
+    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }
 
@@ -548,6 +560,14 @@ export class GameService {
         // A watcher's failure never affects the move, which is already committed.
       }
     }
+  }
+
+  /** The game as one seat saw it right after version `at`, and its legal moves then: what a notification shows. */
+  async asSeat(gameId: string, seat: Seat, at: number) {
+    const s = await this.fresh(gameId);
+    const state = at === s.version ? s.state : await this.stateAt(s, Math.min(at, s.version));
+    const game = this.summary(s, state, Math.min(at, s.version), seat, { kind: 'seat', seat });
+    return { game, legalMoves: game.status === 'finished' ? [] : (s.game.legalMoves(state, seat) as unknown as Json[]) };
   }
 
   // ---- import --------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js'
 import { restRoutes, sharedSchemas } from './rest.js';
 import { registerTextGuard } from './text-guard.js';
 import { streamRoute } from './stream.js';
+import { notificationRoutes } from './notifications.js';
+import type { Notifications } from '../app/notify/index.js';
 
 export interface AppDeps {
   service: GameService;
@@ -31,6 +33,8 @@ export interface AppDeps {
   /** Readiness: resolves when the database answers. */
   ping: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
+  /** Play-by-mail notifications, once the server has set them up. */
+  notifications?: () => Notifications | undefined;
 }
 
 const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
@@ -122,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins.split(',').map((s) => s.trim()),
-    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match', 'Last-Event-ID', 'Accept-Language'],
     exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'ETag', 'Content-Language'],
     maxAge: 600,
@@ -169,11 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Live updates (GraphQL subscriptions and the REST stream) share one fan-out: src/http/fanout.ts.
   const fanout = createFanout(service, config);
   app.addHook('onClose', () => fanout.close());
-  await app.register(restRoutes(service, config, deps.lobby), { prefix: '/api/v1' });
+  const deadlines = async (gameId: string) => (await deps.notifications?.()?.clock.deadlines(gameId)) ?? [];
+  await app.register(restRoutes(service, config, deps.lobby, deadlines), { prefix: '/api/v1' });
   await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
+  await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);
-  await registerGraphql(app, service, config, deps.lobby, fanout);
+  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines);
   return app;
 }

@@ -15,7 +15,8 @@ import { languageOf, localize, type Language } from '../app/i18n/index.js';
 import { movesSince } from '../app/live.js';
 import { topicOf, type Fanout, type Notice } from './fanout.js';
 import { registerGraphiql } from './graphiql.js';
-import { bearer } from './rest.js';
+import { bearer, type DeadlinesOf } from './rest.js';
+import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
 
 const pascal = (s: string) => s.replace(/(^|[-_ ])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 const camel = (s: string) => {
@@ -149,6 +150,12 @@ type Game {
   outcome: Outcome
   options: JSON!
   createdAt: String!
+  """Play by mail: seconds each seat has for each of its moves (null: no deadlines)"""
+  turnDeadlineSeconds: Int
+  """What happens when a seat's time runs out: auto-move, resign or none"""
+  timeoutAction: String
+  """While the game runs with a turn clock: when each seat that must act runs out of time"""
+  deadlines: [Deadline!]!
   """The caller's legal moves now, each { type, ...fields } (needs a seat token)"""
   legalMoves: [JSON!]!
   """The caller's legal moves in the game's notation, in the order of legalMoves (needs a seat token)"""
@@ -158,6 +165,8 @@ type Game {
   replay(at: Int!): GameAt!
   record: JSON!
 }
+
+type Deadline { seat: Int!, at: String! }
 
 type GameAt {
   version: Int!
@@ -201,6 +210,10 @@ input CreateGameInput {
   options: JSON
   """Listed in the lobby while it waits"""
   public: Boolean
+  """Play by mail: seconds each seat has for each of its moves (1 s to 90 days)"""
+  turnDeadlineSeconds: Int
+  """auto-move, resign or none (default): what happens when a seat's time runs out"""
+  timeoutAction: String
 }
 
 type PlayerIdentity { id: ID!, name: String!, email: String }
@@ -391,7 +404,15 @@ const text = (v: string | null | undefined, what: string, max: number) => {
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout): Promise<void> {
+/** The same rules as REST's body schema for a game's turn clock. */
+function turnClock(seconds: number | null | undefined, action: string | null | undefined) {
+  if (action != null && seconds == null) throw new AppError('INVALID_INPUT', 'timeoutAction needs turnDeadlineSeconds');
+  if (seconds != null && (seconds < 1 || seconds > 90 * 24 * 3600)) throw new AppError('INVALID_INPUT', 'turnDeadlineSeconds must be between 1 (a second) and 7776000 (90 days)');
+  if (action != null && !TIMEOUT_ACTIONS.includes(action as TimeoutAction)) throw new AppError('INVALID_INPUT', `timeoutAction must be one of ${TIMEOUT_ACTIONS.join(', ')}`);
+  return seconds == null ? {} : { turnDeadlineSeconds: seconds, timeoutAction: (action ?? 'none') as TimeoutAction };
+}
+
+export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => []): Promise<void> {
   const games = service.registry.list();
   const layer = () => {
     if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
@@ -417,6 +438,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     replay: guard(async (g: { id: string }, a: { at: number }, ctx: Ctx) => service.replay(g.id, ctx.token, a.at)),
     record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => service.record(g.id, ctx.token)),
     viewerSeat: (g: { viewer: { seat: number | null } }) => g.viewer.seat,
+    deadlines: guard(async (g: { id: string; status: string; turnDeadlineSeconds?: number }) => (g.turnDeadlineSeconds && g.status === 'active' ? deadlines(g.id) : [])),
   };
 
   const resolvers = {
@@ -435,7 +457,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       games: guard(async (_: unknown, a: { status?: Status; type?: string; limit: number; before?: string }, ctx: Ctx) => service.listGames(ctx.token, { ...a, before: a.before ?? undefined })),
     },
     Mutation: {
-      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null } }, ctx: Ctx) => {
+      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
         if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
         const entries = players.map((p, i) => {
@@ -444,7 +466,8 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           return e as PlayerEntry;
         });
         text(seed, 'a seed', 128);
-        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false }, ctx.token);
+        const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction);
+        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock }, ctx.token);
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
         text(a.name, 'a player name', 64);

@@ -6,6 +6,7 @@ import type { LobbyLayer } from '../app/lobby/index.js';
 import type { PlayerEntry } from '../app/lobby/lobby.js';
 import { INT_BOUNDS } from '../app/limits.js';
 import { gameRecordSchema, moveRefSchema, outcomeSchema } from '../app/record-schema.js';
+import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
 import type { Config } from '../config.js';
 
 /** The bearer token of a request, if any. A malformed Authorization header is a client error. */
@@ -72,11 +73,17 @@ const gameView = {
     outcome,
     options: anyJson,
     createdAt: { type: 'string', format: 'date-time' },
+    turnDeadlineSeconds: { type: 'integer', description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)' },
+    timeoutAction: { type: 'string', enum: TIMEOUT_ACTIONS, description: 'What happens when a seat\'s time runs out' },
+    deadlines: { type: 'array', description: 'While the game runs with a turn clock: when each seat that must act runs out of time', items: { type: 'object', required: ['seat', 'at'], properties: { seat: { type: 'integer' }, at: { type: 'string', format: 'date-time' } } } },
   },
 } as const;
 const auth: Record<string, string[]>[] = [{ seatToken: [] }, { playerToken: [] }];
 
-export function restRoutes(service: GameService, config: Config, lobby?: LobbyLayer) {
+/** The running turn deadlines of a game (play by mail). */
+export type DeadlinesOf = (gameId: string) => Promise<{ seat: number; at: string }[]>;
+
+export function restRoutes(service: GameService, config: Config, lobby?: LobbyLayer, deadlines: DeadlinesOf = async () => []) {
   const layer = () => {
     if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
     return lobby;
@@ -106,7 +113,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       },
     }, async () => service.gameTypes());
 
-    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean } }>('/games', {
+    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction } }>('/games', {
       schema: {
         summary: 'Create a game; returns one secret token per seated seat, and an invitation code when seats are open',
         description: 'Each entry of players is { name, colour? } (seated now), { open: true } (an open seat: the game waits until someone joins it) or { me: true, colour? } (seated now and bound to the player whose token is in Authorization).',
@@ -122,7 +129,10 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
             seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.' },
             options: { type: 'object', description: 'Game options; see /game-types' },
             public: { type: 'boolean', default: false, description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code' },
+            turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
+            timeoutAction: { type: 'string', enum: TIMEOUT_ACTIONS, description: 'When a seat\'s time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.' },
           },
+          dependencies: { timeoutAction: ['turnDeadlineSeconds'] },
         },
         response: { 201: createdGame, ...errors(400, 401, 403, 409, 413, 415, 429) },
       },
@@ -136,7 +146,10 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         security: [...auth, {}],
         response: { 200: gameView, ...errors(401, 404, 409) },
       },
-    }, async (req) => service.getGame(req.params.id, tokenOf(req)));
+    }, async (req) => {
+      const g = await service.getGame(req.params.id, tokenOf(req));
+      return g.turnDeadlineSeconds && g.status === 'active' ? { ...g, deadlines: await deadlines(g.id) } : g;
+    });
 
     app.get<{ Params: { id: string } }>('/games/:id/legal-moves', {
       schema: {

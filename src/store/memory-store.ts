@@ -65,7 +65,7 @@ export class MemoryGameStore implements GameStore {
       e.row.seatsRev = (e.row.seatsRev ?? 0) + 1;
     }
     if (cmd.snapshot !== null) e.snapshots.push({ version, state: clone(cmd.snapshot) });
-    return { kind: 'appended' };
+    return { kind: 'appended', outbox: [] }; // no notification channels in memory
   }
 
   async findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null> {

@@ -62,6 +62,8 @@ export function toRow(g: GameWithSeats): GameRow {
     inviteHash: g.inviteHash,
     creatorSeat: g.creatorSeat,
     seatsRev: g.seatsRev,
+    turnDeadlineSeconds: g.turnDeadlineSeconds,
+    timeoutAction: g.timeoutAction as GameRow['timeoutAction'],
   };
 }
 
@@ -95,6 +97,8 @@ export class PrismaGameStore implements GameStore {
           public: game.public ?? false,
           inviteHash: game.inviteHash ?? null,
           creatorSeat: game.creatorSeat ?? null,
+          turnDeadlineSeconds: game.turnDeadlineSeconds ?? null,
+          timeoutAction: game.timeoutAction ?? null,
           seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null })) },
         },
       }),
@@ -158,9 +162,10 @@ export class PrismaGameStore implements GameStore {
     const version = c.expectedVersion + 1;
     const outcome = c.outcome === null ? null : JSON.stringify(c.outcome);
     const snapshot = c.snapshot === null ? null : JSON.stringify(c.snapshot);
+    const notices = JSON.stringify(c.notices ?? []);
     const resign = c.origin === 'resign';
     try {
-      const rows = await this.db.$queryRaw<{ n: number }[]>`
+      const rows = await this.db.$queryRaw<{ n: number; outbox: string[] }[]>`
         WITH g AS (
           UPDATE games SET version = ${version}, status = ${c.status}::"GameStatus", to_move = ${c.toMove}::int[],
                  outcome = ${outcome}::jsonb, updated_at = now(),
@@ -181,9 +186,19 @@ export class PrismaGameStore implements GameStore {
         ), s AS (
           INSERT INTO snapshots (game_id, version, state)
           SELECT m.game_id, ${version}, ${snapshot}::jsonb FROM m WHERE ${snapshot}::jsonb IS NOT NULL
+        ), o AS (
+          -- One outbox row per notice and channel the seat has set up for that kind.
+          INSERT INTO outbox (game_id, version, seat, kind, channel, target)
+          SELECT m.game_id, ${version}, x.seat, x.kind, ch.channel, ch.target
+          FROM m
+          CROSS JOIN jsonb_to_recordset(${notices}::jsonb) AS x(seat int, kind text)
+          JOIN seat_notifications n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
+          CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
+          WHERE ch.target IS NOT NULL
+          RETURNING id
         )
-        SELECT count(*)::int AS n FROM m`;
-      return rows[0]?.n === 1 ? { kind: 'appended' } : { kind: 'conflict' };
+        SELECT (SELECT count(*)::int FROM m) AS n, (SELECT coalesce(array_agg(id::text), '{}') FROM o) AS outbox`;
+      return rows[0]?.n === 1 ? { kind: 'appended', outbox: rows[0].outbox } : { kind: 'conflict' };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (c.idempotencyKey !== null) {

@@ -44,6 +44,22 @@ export interface GameRow {
   creatorSeat?: number | null;
   /** Bumped by every change of a seat (join, leave, resign, reissue). */
   seatsRev?: number;
+  /** The turn clock: seconds per move of a seat (null: none), and what a timeout does. */
+  turnDeadlineSeconds?: number | null;
+  timeoutAction?: TimeoutAction | null;
+}
+
+export type TimeoutAction = 'auto-move' | 'resign' | 'none';
+export const TIMEOUT_ACTIONS: readonly TimeoutAction[] = ['auto-move', 'resign', 'none'];
+
+/** What a seat can be notified of (play-by-mail). */
+export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined';
+export const NOTICE_KINDS: readonly NoticeKind[] = ['turn', 'reminder', 'timeout', 'finished', 'joined'];
+
+/** A notification a move causes for a seat; the store writes it to the outbox with the move. */
+export interface Notice {
+  seat: Seat;
+  kind: NoticeKind;
 }
 
 /** One accepted command and the events it caused, as stored. */
@@ -75,6 +91,11 @@ export interface AppendCommand {
   outcome: Outcome | null;
   /** The state after the command, stored as a snapshot when given. */
   snapshot: Json | null;
+  /**
+   * Notifications the command causes: written to the outbox, in the same transaction, once per
+   * channel the seat has set up for that kind. A command that does not commit notifies nobody.
+   */
+  notices?: Notice[];
   /** 'seat' when absent. 'resign' also marks the seat resigned at the new version. */
   origin?: MoveOrigin;
   /** The seats revision the command was decided against: the append fails if a seat changed since. */
@@ -87,7 +108,8 @@ export interface IdempotentMove {
   response: Json;
 }
 
-export type AppendResult = { kind: 'appended' } | { kind: 'conflict' } | ({ kind: 'duplicate' } & IdempotentMove);
+/** `outbox`: the ids of the notifications written with the move, to be delivered after commit. */
+export type AppendResult = { kind: 'appended'; outbox: string[] } | { kind: 'conflict' } | ({ kind: 'duplicate' } & IdempotentMove);
 
 export interface ListFilter {
   status?: GameStatus;

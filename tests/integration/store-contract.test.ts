@@ -33,12 +33,12 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       const g = newGame();
       await store.createGame(g);
       expect(await store.getStamp(g.id)).toEqual({ version: 0, seatsRev: 0 });
-      expect(await store.append(cmd(g.id, 0, { seatsRev: 0 }))).toEqual({ kind: 'appended' });
-      expect(await store.append(cmd(g.id, 1, { seat: 1, move: { type: 'resign' }, events: [], origin: 'resign', seatsRev: 0 }))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 0, { seatsRev: 0 }))).toEqual({ kind: 'appended', outbox: [] });
+      expect(await store.append(cmd(g.id, 1, { seat: 1, move: { type: 'resign' }, events: [], origin: 'resign', seatsRev: 0 }))).toEqual({ kind: 'appended', outbox: [] });
       expect(await store.getStamp(g.id)).toEqual({ version: 2, seatsRev: 1 });
       expect((await store.getGame(g.id))!.seats.map((x) => x.resignedAt ?? null)).toEqual([null, 2]);
       expect(await store.append(cmd(g.id, 2, { seatsRev: 0 }))).toEqual({ kind: 'conflict' }); // decided on seats that changed since
-      expect(await store.append(cmd(g.id, 2, { seat: 1, origin: 'resigned', seatsRev: 1 }))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 2, { seat: 1, origin: 'resigned', seatsRev: 1 }))).toEqual({ kind: 'appended', outbox: [] });
       expect((await store.readMoves(g.id, 0)).map((m) => [m.version, m.origin ?? 'seat', m.events.length])).toEqual([[1, 'seat', 2], [2, 'resign', 0], [3, 'resigned', 2]]);
     });
 
@@ -46,7 +46,7 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       const store = make();
       const g = newGame();
       await store.createGame(g);
-      expect(await store.append(cmd(g.id, 0))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 0))).toEqual({ kind: 'appended', outbox: [] });
       expect(await store.append(cmd(g.id, 0))).toEqual({ kind: 'conflict' });
       expect(await store.append(cmd(g.id, 5))).toEqual({ kind: 'conflict' });
       expect(await store.getVersion(g.id)).toBe(1);
@@ -83,7 +83,7 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       await store.createGame(g);
       await store.append(cmd(g.id, 0, { idempotencyKey: 'k', response: { first: true } }));
       expect(await store.append(cmd(g.id, 1, { seat: 0, idempotencyKey: 'k', response: { second: true } }))).toEqual({ kind: 'duplicate', move: { type: 'm' }, response: { first: true } });
-      expect(await store.append(cmd(g.id, 1, { seat: 1, idempotencyKey: 'k' }))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 1, { seat: 1, idempotencyKey: 'k' }))).toEqual({ kind: 'appended', outbox: [] });
       expect(await store.findIdempotent(g.id, 0, 'k')).toEqual({ move: { type: 'm' }, response: { first: true } });
       expect(await store.findIdempotent(g.id, 0, 'other')).toBeNull();
     });
@@ -106,7 +106,7 @@ for (const [name, make] of [['memory', () => new MemoryGameStore()], ['postgres'
       const history = [1, 2].map((version) => ({ version, seat: 0, move: { type: 'm' }, events: [{ type: `e${version}` }], createdAt: new Date() }));
       await store.createGame(g, history);
       expect((await store.readMoves(g.id, 0)).map((m) => m.events[0]!.type)).toEqual(['e1', 'e2']);
-      expect(await store.append(cmd(g.id, 2, { eventCount: 2 }))).toEqual({ kind: 'appended' });
+      expect(await store.append(cmd(g.id, 2, { eventCount: 2 }))).toEqual({ kind: 'appended', outbox: [] });
       expect(await store.deleteGame(g.id)).toBe(true);
       expect(await store.getGame(g.id)).toBeNull();
       expect(await store.readMoves(g.id, 0)).toEqual([]);

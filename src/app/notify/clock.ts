@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Seat } from '../../engine/index.js';
+import { autoMove } from '../autoplay.js';
+import { AppError } from '../errors.js';
+import type { Committed, GameService } from '../game-service.js';
+import type { Notifier } from './notifier.js';
+import type { NotificationStore } from './store.js';
+
+export interface DeadlineJob {
+  gameId: string;
+  seat: Seat;
+  since: number;
+  kind: 'reminder' | 'timeout';
+  /** The due time (ms) the job was made for: a job for a deadline that moved is stale. */
+  due: number;
+}
+
+interface Row { game_id: string; seat: number; since: number; due_at: Date; remind_at: Date | null }
+
+/** A job id made from what the job is for, so that scheduling it twice queues it once. */
+const jobId = (j: DeadlineJob) => {
+  const h = createHash('sha256').update(`${j.gameId}|${j.seat}|${j.since}|${j.kind}|${j.due}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/**
+ * Turn deadlines (play by mail). A game created with turnDeadlineSeconds gives each seat that must
+ * act that long for each of its moves: a row per running deadline (seat, the version its clock
+ * started at, when it is due, when to remind), and two pg-boss jobs that fire at those times.
+ * A job carries the deadline it was made for, so one that comes late, after the seat moved, finds
+ * a different row and does nothing; job ids are derived from the deadline, so several processes
+ * scheduling it queue it once, and pg-boss runs it once. A sweep in every process starts the
+ * clocks of games that began (the last seat joined) or whose rows a killed process never wrote,
+ * and drops rows of seats that no longer have to act.
+ */
+export class TurnClock {
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly service: GameService,
+    private readonly notifier: Notifier,
+    private readonly notices: NotificationStore,
+    private readonly opts: { reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; log: { warn(o: object, m: string): void } },
+  ) {
+    service.onCommitted((c) => void this.committed(c).catch((err) => opts.log.warn({ err, gameId: c.gameId }, 'turn clock update failed; the sweep will redo it')));
+  }
+
+  start(everyMs: number): void {
+    this.sweeper = setInterval(() => void this.sweep().catch((err) => this.opts.log.warn({ err }, 'turn clock sweep failed')), everyMs);
+    void this.sweep().catch(() => {});
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** The running deadlines of a game, for its answer: [{ seat, at }]. */
+  async deadlines(gameId: string): Promise<{ seat: Seat; at: string }[]> {
+    const rows = await this.db.$queryRaw<{ seat: number; due_at: Date }[]>`SELECT seat, due_at FROM deadlines WHERE game_id = ${gameId}::uuid AND NOT timed_out ORDER BY seat`;
+    return rows.map((r) => ({ seat: r.seat, at: r.due_at.toISOString() }));
+  }
+
+  /** After a move: a new clock for each seat that must now act anew and for the mover if it must act again; none for the others. */
+  private async committed(c: Committed): Promise<void> {
+    if (!c.clock) return;
+    if (c.status !== 'active') {
+      await this.db.$executeRaw`DELETE FROM deadlines WHERE game_id = ${c.gameId}::uuid`;
+      return;
+    }
+    const restart = c.toMove.filter((x) => !c.before.includes(x) || x === c.seat);
+    const rows = await this.db.$queryRaw<Row[]>`
+      WITH gone AS (DELETE FROM deadlines WHERE game_id = ${c.gameId}::uuid AND NOT (seat = ANY(${c.toMove}::int[])))
+      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
+      SELECT ${c.gameId}::uuid, x, ${c.version}, now() + make_interval(secs => ${c.clock.seconds}), now() + make_interval(secs => ${c.clock.seconds * (1 - this.opts.reminderShare)})
+      FROM unnest(${restart}::int[]) AS x
+      ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false
+      WHERE deadlines.since < EXCLUDED.since
+      RETURNING game_id::text, seat, since, due_at, remind_at`;
+    await this.schedule(rows);
+  }
+
+  /** Starts missing clocks (a game that just began, a process killed after a commit), drops stale ones, re-queues those due soon. */
+  async sweep(): Promise<void> {
+    await this.db.$executeRaw`
+      DELETE FROM deadlines d USING games g
+      WHERE d.game_id = g.id AND (g.status <> 'active' OR NOT (d.seat = ANY(g.to_move)))`;
+    const started = await this.db.$queryRaw<Row[]>`
+      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
+      SELECT g.id, x, g.version, now() + make_interval(secs => g.turn_deadline_seconds),
+             now() + make_interval(secs => g.turn_deadline_seconds * ${1 - this.opts.reminderShare}::float8)
+      FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
+      WHERE g.status = 'active' AND g.turn_deadline_seconds IS NOT NULL
+      ON CONFLICT (game_id, seat) DO NOTHING
+      RETURNING game_id::text, seat, since, due_at, remind_at`;
+    const soon = await this.db.$queryRaw<Row[]>`
+      SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines
+      WHERE NOT timed_out AND due_at < now() + interval '1 minute'`;
+    await this.schedule([...started, ...soon]);
+  }
+
+  private async schedule(rows: Row[]): Promise<void> {
+    for (const r of rows) {
+      const base = { gameId: r.game_id, seat: r.seat, since: r.since };
+      const timeout: DeadlineJob = { ...base, kind: 'timeout', due: +r.due_at };
+      await this.notifier.schedule(timeout, jobId(timeout), r.due_at);
+      if (r.remind_at && +r.remind_at > Date.now()) {
+        const reminder: DeadlineJob = { ...base, kind: 'reminder', due: +r.due_at };
+        await this.notifier.schedule(reminder, jobId(reminder), r.remind_at);
+      }
+    }
+  }
+
+  /** A deadline job fires: remind, or act on the timeout, if the deadline is still the one it was made for. */
+  async fire(j: DeadlineJob): Promise<void> {
+    const [row] = await this.db.$queryRaw<(Row & { timed_out: boolean; timeout_action: string | null })[]>`
+      SELECT d.game_id::text, d.seat, d.since, d.due_at, d.remind_at, d.timed_out, g.timeout_action
+      FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.game_id = ${j.gameId}::uuid AND d.seat = ${j.seat}`;
+    if (!row || row.since !== j.since || +row.due_at !== j.due || row.timed_out) return; // moved on: nothing to do
+    if (j.kind === 'reminder') {
+      await this.notifier.enqueue(await this.notices.addNotice(j.gameId, j.since, j.seat, 'reminder'));
+      return;
+    }
+    try {
+      if (row.timeout_action === 'auto-move') {
+        await this.service.withGame(j.gameId, async (g) => {
+          const s = g.session;
+          if (s.row.status !== 'active' || !s.row.toMove.includes(j.seat)) return;
+          const move = autoMove(s.game, s.state, j.seat, s.row.seed, s.version);
+          if (move) await g.commitEntry(j.seat, move, 'timeout'); // its "timeout" notice is written with it
+        });
+        return;
+      }
+      if (row.timeout_action === 'resign') await this.opts.resignSeat(j.gameId, j.seat);
+      else await this.db.$executeRaw`UPDATE deadlines SET timed_out = true WHERE game_id = ${j.gameId}::uuid AND seat = ${j.seat} AND since = ${j.since}`;
+      await this.notifier.enqueue(await this.notices.addNotice(j.gameId, j.since, j.seat, 'timeout'));
+    } catch (err) {
+      // The game moved on between the check and the act (another process, the seat itself): the
+      // move that did it has started the seat's next clock. Anything else is retried by pg-boss.
+      if (err instanceof AppError && err.status < 500) return;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { AppError } from '../errors.js';
+import type { GameService } from '../game-service.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Seat } from '../../engine/index.js';
+import { TurnClock } from './clock.js';
+import { Notifier, type NotifierOptions } from './notifier.js';
+import { checkEmail, checkEvents, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
+import type { NotificationStore, OutboxStatus } from './store.js';
+
+export { NotificationStore } from './store.js';
+export type { NotifierOptions } from './notifier.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Play-by-mail notifications: where each seat's go (email, a signed webhook, or both), the outbox
+ * that every move writes to in its own transaction, and its delivery (Notifier).
+ */
+export class Notifications {
+  readonly notifier: Notifier;
+  readonly clock: TurnClock;
+
+  constructor(
+    private readonly service: GameService,
+    private readonly store: NotificationStore,
+    private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown> },
+  ) {
+    this.notifier = new Notifier(service, store, opts);
+    this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
+    this.notifier.onDeadline = (j) => this.clock.fire(j);
+    // After a move commits, its notifications go to the queue at once; if this process dies
+    // first, the sweeper of any process hands them over later.
+    service.onCommitted((c) => {
+      this.notifier.enqueue(c.outbox).catch((err) => opts.log.warn({ err }, 'could not queue notifications; the sweeper will'));
+    });
+  }
+
+  /** PUT /games/{id}/seats/me/notifications: a seat says where its notifications go. */
+  async putSeatSettings(gameId: string, token: string | undefined, input: NotificationSettingsInput) {
+    const { seat, toMove, status, version } = await this.service.withGame(gameId, async (g) => {
+      const c = await g.callerIn(token);
+      if (c.kind !== 'seat') throw new AppError(c.kind === 'operator' ? 'FORBIDDEN' : 'UNAUTHORIZED', 'notification settings need the token of the seat (or of its player)');
+      return { seat: c.seat, toMove: g.session.row.toMove, status: g.session.row.status, version: g.session.version };
+    });
+    const before = await this.store.getSeat(gameId, seat);
+    const email = input.email === undefined ? (before?.email ?? null) : input.email === null ? null : checkEmail(input.email);
+    const webhookUrl = input.webhookUrl === undefined ? (before?.webhookUrl ?? null) : input.webhookUrl === null ? null : await checkWebhookUrl(input.webhookUrl, this.opts.allowPrivateWebhooks);
+    const events = input.events === undefined ? (before?.events ?? checkEvents(undefined)) : checkEvents(input.events);
+    const newSecret = webhookUrl !== null && (webhookUrl !== before?.webhookUrl || !before?.webhookSecret);
+    const webhookSecret = webhookUrl === null ? null : newSecret ? newWebhookSecret() : before!.webhookSecret;
+    await this.store.putSeat(gameId, seat, { email, webhookUrl, webhookSecret, events, unsubscribeToken: before?.unsubscribeToken ?? newUnsubscribeToken() });
+    // Already the seat's turn: tell it now rather than after the next turn change.
+    if (status === 'active' && toMove.includes(seat) && events.includes('turn')) await this.notifier.enqueue(await this.store.addNotice(gameId, version, seat, 'turn'));
+    return { seat, email, webhookUrl, events, ...(newSecret ? { webhookSecret: webhookSecret! } : {}) };
+  }
+
+  /** Starts delivering and the turn clocks (every process may; each job runs once). */
+  async start(): Promise<void> {
+    await this.notifier.start();
+    if (this.opts.worker) this.clock.start(2_000);
+  }
+
+  async stop(): Promise<void> {
+    this.clock.stop();
+    await this.notifier.stop();
+  }
+
+  async unsubscribe(token: string): Promise<void> {
+    if (!(await this.store.unsubscribe(token))) throw new AppError('NOT_FOUND', 'no notification settings have this unsubscribe token');
+  }
+
+  /** GET /admin/outbox: what was sent, held (no SMTP server) or given up on, newest first. */
+  async outbox(token: string | undefined, f: { status?: OutboxStatus; limit?: number; before?: string }) {
+    this.service.requireOperator(token);
+    let before: { createdAt: Date; id: string } | undefined;
+    if (f.before) {
+      const [t, id] = Buffer.from(f.before, 'base64url').toString().split('|');
+      const date = new Date(t ?? '');
+      if (!id || !UUID.test(id) || Number.isNaN(+date) || Math.abs(+date) > 8.64e15) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
+      before = { createdAt: date, id };
+    }
+    const limit = f.limit ?? 50;
+    const rows = await this.store.list({ status: f.status, limit, before });
+    const last = rows[rows.length - 1];
+    return {
+      notifications: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), deliveredAt: r.deliveredAt?.toISOString() ?? null })),
+      next: rows.length === limit && last ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url') : null,
+    };
+  }
+}

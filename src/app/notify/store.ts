@@ -1,0 +1,96 @@
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
+import type { Json, Seat } from '../../engine/index.js';
+import type { NoticeKind } from '../../store/types.js';
+
+export type OutboxStatus = 'pending' | 'delivered' | 'held' | 'dead';
+
+export interface SeatSettings {
+  email: string | null;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  events: NoticeKind[];
+  unsubscribeToken: string;
+}
+
+export interface OutboxRow {
+  id: string;
+  gameId: string;
+  version: number;
+  seat: Seat;
+  kind: NoticeKind;
+  channel: 'email' | 'webhook';
+  target: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  message: Json | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
+const toOutbox = (r: Prisma.OutboxGetPayload<object>): OutboxRow => ({ ...r, kind: r.kind as NoticeKind, channel: r.channel as OutboxRow['channel'], status: r.status as OutboxStatus, message: (r.message ?? null) as Json | null });
+
+/** The notification tables: where each seat's notifications go, and the outbox. */
+export class NotificationStore {
+  constructor(private readonly db: PrismaClient) {}
+
+  async getSeat(gameId: string, seat: Seat): Promise<SeatSettings | null> {
+    const r = await this.db.seatNotification.findUnique({ where: { gameId_seat: { gameId, seat } } });
+    return r ? { email: r.email, webhookUrl: r.webhookUrl, webhookSecret: r.webhookSecret, events: r.events as NoticeKind[], unsubscribeToken: r.unsubscribeToken } : null;
+  }
+
+  async putSeat(gameId: string, seat: Seat, s: SeatSettings): Promise<void> {
+    const data = { email: s.email, webhookUrl: s.webhookUrl, webhookSecret: s.webhookSecret, events: s.events, unsubscribeToken: s.unsubscribeToken, updatedAt: new Date() };
+    await this.db.seatNotification.upsert({ where: { gameId_seat: { gameId, seat } }, create: { gameId, seat, ...data }, update: data });
+  }
+
+  /** Turns a seat's mail off: what the List-Unsubscribe link of its mails does. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const r = await this.db.seatNotification.updateMany({ where: { unsubscribeToken: token }, data: { email: null, updatedAt: new Date() } });
+    return r.count > 0;
+  }
+
+  /** Writes a notice for a seat outside a move (its turn is already on when it sets up notifications). */
+  async addNotice(gameId: string, version: number, seat: Seat, kind: NoticeKind): Promise<string[]> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      INSERT INTO outbox (game_id, version, seat, kind, channel, target)
+      SELECT n.game_id, ${version}, n.seat, ${kind}, ch.channel, ch.target
+      FROM seat_notifications n
+      CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
+      WHERE n.game_id = ${gameId}::uuid AND n.seat = ${seat} AND ${kind} = ANY(n.events) AND ch.target IS NOT NULL
+      ON CONFLICT (game_id, version, seat, kind, channel) DO NOTHING
+      RETURNING id::text`;
+    return rows.map((r) => r.id);
+  }
+
+  async get(id: string): Promise<OutboxRow | null> {
+    const r = await this.db.outbox.findUnique({ where: { id } });
+    return r ? toOutbox(r) : null;
+  }
+
+  async finish(id: string, status: 'delivered' | 'held', message: Json): Promise<void> {
+    await this.db.outbox.update({ where: { id }, data: { status, message: message as Prisma.InputJsonValue, attempts: { increment: 1 }, deliveredAt: status === 'delivered' ? new Date() : null, lastError: null } });
+  }
+
+  async fail(id: string, error: string, dead: boolean): Promise<void> {
+    await this.db.outbox.update({ where: { id }, data: { attempts: { increment: 1 }, lastError: error.slice(0, 500), ...(dead ? { status: 'dead' } : {}) } });
+  }
+
+  /** Notifications still pending after `olderThanMs`: the ones a killed process never handed to the queue. */
+  async pending(olderThanMs: number, limit = 500): Promise<string[]> {
+    const rows = await this.db.outbox.findMany({ where: { status: 'pending', createdAt: { lt: new Date(Date.now() - olderThanMs) } }, select: { id: true }, orderBy: { createdAt: 'asc' }, take: limit });
+    return rows.map((r) => r.id);
+  }
+
+  async list(f: { status?: OutboxStatus; limit: number; before?: { createdAt: Date; id: string } }): Promise<OutboxRow[]> {
+    const rows = await this.db.outbox.findMany({
+      where: {
+        ...(f.status ? { status: f.status } : {}),
+        ...(f.before ? { OR: [{ createdAt: { lt: f.before.createdAt } }, { createdAt: f.before.createdAt, id: { lt: f.before.id } }] } : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: f.limit,
+    });
+    return rows.map(toOutbox);
+  }
+}

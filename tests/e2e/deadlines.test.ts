@@ -1,0 +1,93 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailbox, receiver, until } from '../support/mail.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+/** Turn deadlines (play by mail): durable pg-boss jobs that remind, then act when a seat's time runs out. */
+describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', () => {
+  let s: TestServer;
+  let mail: Awaited<ReturnType<typeof mailbox>>;
+  let hooks: Awaited<ReturnType<typeof receiver>>;
+  beforeAll(async () => {
+    mail = await mailbox();
+    hooks = await receiver();
+    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5' });
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await mail?.close();
+    await hooks?.close();
+  });
+
+  const create = async (body: object) => {
+    const r = await request(s.url).post('/api/v1/games').send(body);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: string; seats: { seat: number; token: string }[] };
+  };
+
+  it('a game with turnDeadlineSeconds=2 and timeoutAction "auto-move" finishes with nobody moving; reminders and timeouts in the log and the mailbox; replay equals live', async () => {
+    const { id, seats } = await create({ type: 'town-center', players: [{ name: 'Sleepy' }], seed: 'deadline-auto', turnDeadlineSeconds: 2, timeoutAction: 'auto-move' });
+    await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[0]!.token}`)
+      .send({ email: 'sleepy@example.test', webhookUrl: `${hooks.url}/sleepy/${id}` }).expect(200);
+    const g = (await request(s.url).get(`/api/v1/games/${id}`)).body;
+    expect(g).toMatchObject({ turnDeadlineSeconds: 2, timeoutAction: 'auto-move' });
+    await until('a running deadline', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.deadlines?.length === 1, 10_000);
+    const first = (await request(s.url).get(`/api/v1/games/${id}`)).body.deadlines[0];
+    expect(first.seat).toBe(0);
+    expect(Math.abs(+new Date(first.at) - Date.now())).toBeLessThan(3_000);
+
+    await until('the game to finish by timeouts', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.status === 'finished', 150_000);
+    const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as { moves: { origin?: string }[]; version: number };
+    expect(record.moves.length).toBeGreaterThan(5);
+    expect(record.moves.every((m) => m.origin === 'timeout')).toBe(true);
+    const done = (await request(s.url).get(`/api/v1/games/${id}`)).body;
+    expect(done.deadlines).toBeUndefined();
+
+    // Replay equals live: the state rebuilt from the log (cache dropped) at the end is the live one,
+    // and the record imports to the same final state.
+    const live = await s.service.stateHash(id);
+    s.service.clearCache();
+    expect(await s.service.stateHash(id)).toBe(live);
+    const imported = await request(s.url).post('/api/v1/games/import').send(record).expect(201);
+    expect(await s.service.stateHash(imported.body.id)).toBe(live);
+
+    const mine = () => mail.mails.filter((m) => (m.to as { text: string }).text === 'sleepy@example.test');
+    await until('the last mails', () => mine().some((m) => m.subject?.startsWith('Game over')), 20_000);
+    const subjects = mine().map((m) => m.subject ?? '');
+    expect(subjects.filter((x) => x.startsWith('Your turn timed out'))).toHaveLength(record.moves.length);
+    expect(subjects.filter((x) => x.startsWith('Reminder')).length).toBeGreaterThan(0);
+    const kinds = hooks.calls.filter((c) => c.path === `/sleepy/${id}`).map((c) => JSON.parse(c.raw).type as string);
+    expect(kinds.filter((k) => k === 'game.timeout')).toHaveLength(record.moves.length);
+    expect(kinds).toContain('game.reminder');
+    expect(kinds).toContain('game.finished');
+  }, 200_000);
+
+  it('timeoutAction "none" only notifies, once, and the seat keeps its turn; "resign" resigns the seat', async () => {
+    const none = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], seed: 'deadline-none', turnDeadlineSeconds: 1, timeoutAction: 'none' });
+    const g = (await request(s.url).get(`/api/v1/games/${none.id}`)).body;
+    const seat = g.toMove[0] as number;
+    await request(s.url).put(`/api/v1/games/${none.id}/seats/me/notifications`).set('Authorization', `Bearer ${none.seats[seat]!.token}`).send({ webhookUrl: `${hooks.url}/none/${none.id}`, events: ['timeout'] }).expect(200);
+
+    const resign = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], seed: 'deadline-resign', turnDeadlineSeconds: 1, timeoutAction: 'resign' });
+    const r0 = (await request(s.url).get(`/api/v1/games/${resign.id}`)).body.toMove[0] as number;
+    await until('the resignation', async () => (await request(s.url).get(`/api/v1/games/${resign.id}`)).body.players[r0].resigned === true, 15_000);
+
+    await until('the timeout webhook', () => hooks.calls.some((c) => c.path === `/none/${none.id}`), 15_000);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(hooks.calls.filter((c) => c.path === `/none/${none.id}`).map((c) => JSON.parse(c.raw).type)).toEqual(['game.timeout']);
+    const after = (await request(s.url).get(`/api/v1/games/${none.id}`)).body;
+    expect(after.version).toBe(0);
+    expect(after.toMove).toEqual([seat]);
+  }, 60_000);
+
+  it('refuses a deadline under 1 second or over 90 days, an unknown timeoutAction, and an action without a deadline', async () => {
+    const base = { type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] };
+    for (const extra of [{ turnDeadlineSeconds: 0 }, { turnDeadlineSeconds: 90 * 24 * 3600 + 1 }, { turnDeadlineSeconds: 60, timeoutAction: 'explode' }, { timeoutAction: 'resign' }, { turnDeadlineSeconds: 1.5 }]) {
+      const r = await request(s.url).post('/api/v1/games').send({ ...base, ...extra });
+      expect(r.status, JSON.stringify(extra)).toBe(400);
+      expect(r.body.code).toBe('INVALID_INPUT');
+    }
+    const gql = await request(s.url).post('/graphql').send({ query: 'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: "b" }], timeoutAction: "resign" }) { id } }' });
+    expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+  });
+});

@@ -1,0 +1,141 @@
+import { Webhook } from 'standardwebhooks';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../src/engine/index.js';
+import { RestClient } from '../support/clients.js';
+import { mailbox, receiver, unsubscribeHeader, until, type Hook } from '../support/mail.js';
+import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
+
+describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook receiver)', () => {
+  let s: TestServer;
+  let mail: Awaited<ReturnType<typeof mailbox>>;
+  let hooks: Awaited<ReturnType<typeof receiver>>;
+  const failures = new Map<string, number>();
+  beforeAll(async () => {
+    mail = await mailbox();
+    hooks = await receiver((path, id) => {
+      if (!path.startsWith('/flaky')) return false;
+      const n = failures.get(id) ?? 0;
+      failures.set(id, n + 1);
+      return n < 2;
+    });
+    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5', NOTIFY_RETRY_DELAY_SECONDS: '1', PUBLIC_URL: 'http://games.example' });
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await mail?.close();
+    await hooks?.close();
+  });
+
+  const outbox = async (status?: string) => (await request(s.url).get('/api/v1/admin/outbox').query({ limit: 200, ...(status ? { status } : {}) }).set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.notifications as { id: string; status: string; gameId: string }[];
+
+  it('a 3-player game played to the end: exactly one "turn" per seat per turn on each channel, signed webhooks, "finished" to everyone', async () => {
+    const api = new RestClient(s.url);
+    const { id, seats } = await api.create('ville-de-demain', 3, { seed: 'pbm-e2e' });
+    const secrets: string[] = [];
+    const expectedTurns = [0, 0, 0];
+    let g = await api.game(id);
+    for (const x of seats) {
+      const r = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${x.token}`)
+        .send({ email: `seat${x.seat}@example.test`, webhookUrl: `${hooks.url}/seat/${x.seat}` });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.webhookSecret).toMatch(/^whsec_/);
+      secrets[x.seat] = r.body.webhookSecret;
+      if (g.toMove.includes(x.seat)) expectedTurns[x.seat]! += 1; // already its turn: told at once
+    }
+    const rng = Rng.fromSeed('pbm-choices');
+    while (g.status === 'active') {
+      const before = g.toMove;
+      const seat = rng.pick(g.toMove);
+      await api.move(id, seats[seat]!.token, rng.pick(await api.legal(id, seats[seat]!.token)));
+      g = await api.game(id);
+      if (g.status === 'active') for (const x of g.toMove) if (!before.includes(x)) expectedTurns[x]! += 1;
+    }
+    const total = expectedTurns.reduce((a, b) => a + b, 0) + 3; // + "finished" to each seat
+    await until('every notification delivered', async () => (await outbox()).filter((n) => n.gameId === id && n.status === 'delivered').length === total * 2);
+    await new Promise((r) => setTimeout(r, 1500)); // nothing more arrives afterwards
+
+    const mine = hooks.calls.filter((c) => c.path.startsWith('/seat/'));
+    for (const seat of [0, 1, 2]) {
+      const calls = mine.filter((c) => c.path === `/seat/${seat}`);
+      const parsed = calls.map((c): Hook => {
+        let verified = true;
+        try { new Webhook(secrets[seat]!).verify(c.raw, c.headers); } catch { verified = false; }
+        return { path: c.path, id: c.id, body: JSON.parse(c.raw), verified };
+      });
+      expect(parsed.every((h) => h.verified)).toBe(true);
+      expect(new Set(parsed.map((h) => h.id)).size).toBe(parsed.length);
+      expect(parsed.filter((h) => h.body.type === 'game.turn')).toHaveLength(expectedTurns[seat]!);
+      expect(parsed.filter((h) => h.body.type === 'game.finished')).toHaveLength(1);
+      for (const h of parsed) {
+        expect(Object.keys(h.body.data).sort()).toEqual(['gameId', 'gameType', 'seat', 'toMove', 'version']);
+        expect(h.body.data.seat).toBe(seat);
+      }
+      // A wrong secret does not verify.
+      expect(() => new Webhook(secrets[(seat + 1) % 3]!).verify(calls[0]!.raw, calls[0]!.headers)).toThrow();
+
+      const inbox = mail.mails.filter((m) => (m.to as { text: string }).text === `seat${seat}@example.test`);
+      expect(inbox.filter((m) => m.subject?.startsWith('Your turn'))).toHaveLength(expectedTurns[seat]!);
+      expect(inbox.filter((m) => m.subject?.startsWith('Game over'))).toHaveLength(1);
+      for (const m of inbox) {
+        expect(m.text).toContain(`http://games.example/games/${id}`);
+        expect(m.html).toContain('<pre');
+        expect(unsubscribeHeader(m)).toMatch(/^<http:\/\/games\.example\/api\/v1\/notifications\/unsubscribe\?token=/);
+      }
+      const turn = inbox.find((m) => m.subject?.startsWith('Your turn'))!;
+      expect(turn.text).toContain('Your legal moves:');
+    }
+    expect(expectedTurns.every((n) => n > 0)).toBe(true);
+  });
+
+  it('a receiver that answers 500 twice gets the same webhook-id three times, then no more', async () => {
+    const api = new RestClient(s.url);
+    const { id, seats } = await api.create('ville-de-demain', 2, { seed: 'pbm-flaky' });
+    const g = await api.game(id);
+    const seat = g.toMove[0]!;
+    const r = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[seat]!.token}`)
+      .send({ webhookUrl: `${hooks.url}/flaky/${id}`, events: ['turn'] });
+    expect(r.status).toBe(200);
+    await until('three tries', () => hooks.calls.filter((c) => c.path === `/flaky/${id}`).length >= 3, 20_000);
+    await until('delivered', async () => (await outbox('delivered')).some((n) => n.gameId === id));
+    await new Promise((r) => setTimeout(r, 3000));
+    const calls = hooks.calls.filter((c) => c.path === `/flaky/${id}`);
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(1);
+  });
+
+  it('refuses bad settings with a clear 400 and writes nothing', async () => {
+    const api = new RestClient(s.url);
+    const { id, seats } = await api.create('ville-de-demain', 2, { seed: 'pbm-bad' });
+    const put = (body: object, token = seats[0]!.token) => request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${token}`).send(body);
+    for (const body of [{ email: 'not an address' }, { webhookUrl: 'ftp://example.test/x' }, { webhookUrl: `https://example.test/${'x'.repeat(3000)}` }, { events: ['turn', 'lunch'] }, { email: 'a@b.c', extra: 1 }]) {
+      const r = await put(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.code).toBe('INVALID_INPUT');
+    }
+    expect((await put({ email: 'a@example.test' }, 'not-a-seat-token')).status).toBe(401);
+    // Without WEBHOOK_ALLOW_PRIVATE the server's own loopback is refused (checked by the settings rule).
+    const { checkWebhookUrl } = await import('../../src/app/notify/settings.js');
+    await expect(checkWebhookUrl('http://127.0.0.1:9/x', false)).rejects.toThrow(/loopback or link-local/);
+    await expect(checkWebhookUrl('http://[::1]:9/x', false)).rejects.toThrow(/loopback or link-local/);
+    await expect(checkWebhookUrl('http://169.254.169.254/latest', false)).rejects.toThrow(/loopback or link-local/);
+    const stored = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[1]!.token}`).send({});
+    expect(stored.body).toMatchObject({ email: null, webhookUrl: null });
+  });
+
+  it('the List-Unsubscribe link turns the mails off', async () => {
+    const api = new RestClient(s.url);
+    const { id, seats } = await api.create('ville-de-demain', 2, { seed: 'pbm-unsub' });
+    const g = await api.game(id);
+    const seat = g.toMove[0]!;
+    await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[seat]!.token}`).send({ email: `unsub@example.test` });
+    await until('the first mail', () => mail.mails.some((m) => (m.to as { text: string }).text === 'unsub@example.test'));
+    const m = mail.mails.find((x) => (x.to as { text: string }).text === 'unsub@example.test')!;
+    const link = new URL(unsubscribeHeader(m).slice(1, -1));
+    const r = await request(s.url).post(`${link.pathname}${link.search}`);
+    expect(r.status).toBe(200);
+    const after = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[seat]!.token}`).send({});
+    expect(after.body.email).toBeNull();
+    expect((await request(s.url).get('/api/v1/notifications/unsubscribe').query({ token: 'nope' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface Hook { path: string; id: string; body: { type: string; data: { gameId: string; seat: number; version: number; toMove: number[] } }; verified: boolean }
+
+/** A real SMTP server that keeps every mail it is given, parsed. */
+export async function mailbox() {
+  const mails: ParsedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then((m) => { mails.push(m); done(); }, done);
+    },
+  });
+  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', ok));
+  return { mails, port: (smtp.server.address() as AddressInfo).port, close: () => new Promise<void>((ok) => smtp.close(() => ok())) };
+}
+
+/** A real HTTP webhook receiver; `fail(path)` says how many times a path answers 500 first. */
+export async function receiver(fail: (path: string, id: string) => boolean = () => false) {
+  const calls: { path: string; id: string; raw: string; headers: Record<string, string> }[] = [];
+  const server: Server = createHttpServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const id = String(req.headers['webhook-id']);
+      calls.push({ path: req.url ?? '', id, raw, headers: req.headers as Record<string, string> });
+      res.statusCode = fail(req.url ?? '', id) ? 500 : 204;
+      res.end();
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((ok) => server.close(() => ok())) };
+}
+
+export const unsubscribeHeader = (m: ParsedMail) => m.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/^List-Unsubscribe:\s*/i, '') ?? '';
+
+export const until = async (what: string, check: () => Promise<boolean> | boolean, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
