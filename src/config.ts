@@ -63,6 +63,11 @@ export interface Config {
   notifyPollSeconds: number;
   /** A reminder goes out when this share of a turn's time is left. */
   reminderShare: number;
+  /** The port of the listener for moves by mail (SMTP_INBOUND_PORT); none: off. */
+  smtpInboundPort: number | undefined;
+  smtpInboundHost: string;
+  /** The domain of reply addresses (move+...@MAIL_DOMAIN); by default MAIL_FROM's. */
+  mailDomain: string;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -122,5 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyRetryDelaySeconds: int(env.NOTIFY_RETRY_DELAY_SECONDS, 60, 'NOTIFY_RETRY_DELAY_SECONDS') || 1,
     notifyPollSeconds: Math.max(0.5, Number(env.NOTIFY_POLL_SECONDS) || 2),
     reminderShare: Math.min(0.9, Math.max(0.05, Number(env.REMINDER_SHARE) || 0.25)),
+    smtpInboundPort: env.SMTP_INBOUND_PORT ? int(env.SMTP_INBOUND_PORT, 0, 'SMTP_INBOUND_PORT') : undefined,
+    smtpInboundHost: env.SMTP_INBOUND_HOST || env.HOST || '0.0.0.0',
+    mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
   };
 }

@@ -527,6 +527,7 @@ export class GameService {
         session: s,
         callerIn: (token) => this.callerIn(s, token),
         commitEntry: async (seat, move, origin) => {
+          if (origin === 'seat' || origin === 'timeout') this.checkPlayable(s, seat);
           const applied = origin === 'resign' ? { ok: true as const, value: { state: s.state, events: [] as GameEvent[] } } : applyMove(s.game, s.state, move, seat);
           if (!applied.ok) throw AppError.fromViolation(applied.error);
           const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, null);
@@ -567,7 +568,7 @@ export class GameService {
     const s = await this.fresh(gameId);
     const state = at === s.version ? s.state : await this.stateAt(s, Math.min(at, s.version));
     const game = this.summary(s, state, Math.min(at, s.version), seat, { kind: 'seat', seat });
-    return { game, legalMoves: game.status === 'finished' ? [] : (s.game.legalMoves(state, seat) as unknown as Json[]) };
+    return { game, legalMoves: game.status === 'finished' ? [] : notationsOf(s.game, state, seat, s.game.legalMoves(state, seat)) };
   }
 
   // ---- import --------------------------------------------------------------------------------

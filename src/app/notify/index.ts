@@ -3,6 +3,7 @@ import type { GameService } from '../game-service.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Seat } from '../../engine/index.js';
 import { TurnClock } from './clock.js';
+import { MailMoves } from './mail-moves.js';
 import { Notifier, type NotifierOptions } from './notifier.js';
 import { checkEmail, checkEvents, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
 import type { NotificationStore, OutboxStatus } from './store.js';
@@ -19,13 +20,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class Notifications {
   readonly notifier: Notifier;
   readonly clock: TurnClock;
+  /** Moves by email reply, when SMTP_INBOUND_PORT is set. */
+  mailMoves: MailMoves | undefined;
 
   constructor(
     private readonly service: GameService,
     private readonly store: NotificationStore,
-    private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown> },
+    private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string } },
   ) {
-    this.notifier = new Notifier(service, store, opts);
+    this.notifier = new Notifier(service, store, { ...opts, replyTo: (gameId, seat) => this.mailMoves?.replyAddress(gameId, seat) ?? '' });
     this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
     this.notifier.onDeadline = (j) => this.clock.fire(j);
     // After a move commits, its notifications go to the queue at once; if this process dies
@@ -58,10 +61,24 @@ export class Notifications {
   async start(): Promise<void> {
     await this.notifier.start();
     if (this.opts.worker) this.clock.start(2_000);
+    const inbound = this.opts.inbound;
+    if (inbound) {
+      const [row] = await this.opts.db.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
+      this.mailMoves = new MailMoves(this.service, {
+        domain: inbound.domain,
+        secret: row!.value,
+        send: (to, subject, text, replyTo) => this.notifier.sendNow(to, subject, text, replyTo),
+        addressOf: async (gameId, seat) => (await this.store.getSeat(gameId, seat))?.email ?? null,
+        log: this.opts.log,
+      });
+      const port = await this.mailMoves.listen(inbound.port, inbound.host);
+      this.opts.log.info({ port }, 'listening for moves by mail');
+    }
   }
 
   async stop(): Promise<void> {
     this.clock.stop();
+    await this.mailMoves?.close();
     await this.notifier.stop();
   }
 

@@ -22,6 +22,8 @@ export interface NotifierOptions {
   pollingSeconds: number;
   /** Whether this process delivers (every process writes to the outbox either way). */
   worker: boolean;
+  /** The reply address of a seat's mails, when moves by mail are on. */
+  replyTo?: (gameId: string, seat: number) => string;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
@@ -128,7 +130,7 @@ export class Notifier {
       status: game.status,
       view: game.view,
       outcome: game.outcome ?? null,
-      legalMoves: legalMoves.map((m) => JSON.stringify(m)),
+      legalMoves,
       gameUrl: `${base}/games/${row.gameId}`,
       unsubscribeUrl: `${base}/api/v1/notifications/unsubscribe?token=${settings?.unsubscribeToken ?? ''}`,
     };
@@ -155,7 +157,8 @@ export class Notifier {
 
   private async sendMail(row: OutboxRow, ctx: NoticeContext): Promise<void> {
     const m = emailMessage(ctx);
-    const message = { from: this.opts.mailFrom, to: row.target, subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id } };
+    const replyTo = this.opts.replyTo?.(row.gameId, row.seat);
+    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id } };
     if (!this.mailer) {
       // No SMTP server configured (the embedded default): keep the mail for the operator to see.
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
@@ -164,6 +167,15 @@ export class Notifier {
     }
     await this.mailer.sendMail({ ...message, messageId: `<${row.id}@citybuilder>` });
     await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
+  }
+
+  /** Sends a mail at once (the answer to a move by mail); without SMTP_URL it is only logged. */
+  async sendNow(to: string, subject: string, text: string, replyTo: string): Promise<void> {
+    if (!this.mailer) {
+      this.opts.log.info({ to, subject }, 'mail not sent (no SMTP_URL)');
+      return;
+    }
+    await this.mailer.sendMail({ from: this.opts.mailFrom, to, replyTo, subject, text });
   }
 
   async stop(): Promise<void> {
