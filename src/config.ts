@@ -68,6 +68,8 @@ export interface Config {
   smtpInboundHost: string;
   /** The domain of reply addresses (move+...@MAIL_DOMAIN); by default MAIL_FROM's. */
   mailDomain: string;
+  /** Days of vacation a player may take in a calendar year (deadlines paused). */
+  vacationDaysPerYear: number;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderShare: Math.min(0.9, Math.max(0.05, Number(env.REMINDER_SHARE) || 0.25)),
     smtpInboundPort: env.SMTP_INBOUND_PORT ? int(env.SMTP_INBOUND_PORT, 0, 'SMTP_INBOUND_PORT') : undefined,
     smtpInboundHost: env.SMTP_INBOUND_HOST || env.HOST || '0.0.0.0',
+    vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
   };
 }

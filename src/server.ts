@@ -70,6 +70,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       db: prisma,
       reminderShare: config.reminderShare,
       resignSeat: (gameId, seat) => lobby.resignation.resignSeat(gameId, seat),
+      players,
+      vacationDaysPerYear: config.vacationDaysPerYear,
       ...(config.smtpInboundPort !== undefined ? { inbound: { port: config.smtpInboundPort, host: config.smtpInboundHost, domain: config.mailDomain } } : {}),
     });
     if (config.notifications) await notifications.start();

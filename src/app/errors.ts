@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   ILLEGAL_MOVE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   IMPORT_INVALID: 422,
+  /** Play by mail: a vacation longer than what is left of the yearly allowance. */
+  VACATION_TOO_LONG: 422,
   RATE_LIMITED: 429,
   /** GraphQL: more subscriptions on one WebSocket connection than GRAPHQL_MAX_SUBSCRIPTIONS. */
   TOO_MANY_SUBSCRIPTIONS: 429,

@@ -23,6 +23,7 @@ import { restRoutes, sharedSchemas } from './rest.js';
 import { registerTextGuard } from './text-guard.js';
 import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
+import { vacationRoutes } from './vacation-routes.js';
 import type { Notifications } from '../app/notify/index.js';
 
 export interface AppDeps {
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines);

@@ -166,7 +166,7 @@ type Game {
   record: JSON!
 }
 
-type Deadline { seat: Int!, at: String! }
+type Deadline { seat: Int!, at: String!, """The seat's player is on vacation until then: its clock waits""" pausedUntil: String }
 
 type GameAt {
   version: Int!

@@ -75,7 +75,7 @@ const gameView = {
     createdAt: { type: 'string', format: 'date-time' },
     turnDeadlineSeconds: { type: 'integer', description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)' },
     timeoutAction: { type: 'string', enum: TIMEOUT_ACTIONS, description: 'What happens when a seat\'s time runs out' },
-    deadlines: { type: 'array', description: 'While the game runs with a turn clock: when each seat that must act runs out of time', items: { type: 'object', required: ['seat', 'at'], properties: { seat: { type: 'integer' }, at: { type: 'string', format: 'date-time' } } } },
+    deadlines: { type: 'array', description: 'While the game runs with a turn clock: when each seat that must act runs out of time', items: { type: 'object', required: ['seat', 'at'], properties: { seat: { type: 'integer' }, at: { type: 'string', format: 'date-time' }, pausedUntil: { type: 'string', format: 'date-time', description: 'The seat\'s player is on vacation until then: its clock waits, and starts again from then' } } } },
   },
 } as const;
 const auth: Record<string, string[]>[] = [{ seatToken: [] }, { playerToken: [] }];

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailbox, receiver, until } from '../support/mail.js';
+import { mailbox, receiver, until, until as until_ } from '../support/mail.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /** Turn deadlines (play by mail): durable pg-boss jobs that remind, then act when a seat's time runs out. */
@@ -90,4 +90,43 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
     const gql = await request(s.url).post('/graphql').send({ query: 'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: "b" }], timeoutAction: "resign" }) { id } }' });
     expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
   });
+});
+
+describe('vacation: a player\'s deadlines pause (end-to-end)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ NOTIFICATIONS: 'on', NOTIFY_POLL_SECONDS: '0.5' });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('pauses the deadlines of the player\'s seats until the vacation ends, shows the pause to everyone, and keeps to the yearly allowance', async () => {
+    const player = (await request(s.url).post('/api/v1/players').send({ name: 'Traveller' }).expect(201)).body as { token: string };
+    const auth = { Authorization: `Bearer ${player.token}` };
+    const g = (await request(s.url).post('/api/v1/games').set(auth).send({ type: 'ville-de-demain', players: [{ me: true }, { name: 'Home' }], seed: 'vacation', turnDeadlineSeconds: 2, timeoutAction: 'auto-move' }).expect(201)).body as { id: string };
+    const first = (await request(s.url).get(`/api/v1/games/${g.id}`)).body.toMove as number[];
+    expect(first).toEqual([0]); // the player's seat moves first (Prem's card, V1)
+    const until = new Date(Date.now() + 5_000).toISOString();
+    const v = await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until });
+    expect(v.status, JSON.stringify(v.body)).toBe(200);
+    expect(v.body).toMatchObject({ until, daysPerYear: 21 });
+    await until_('the pause in the game answer', async () => (await request(s.url).get(`/api/v1/games/${g.id}`)).body.deadlines?.[0]?.pausedUntil === until, 10_000);
+    const shown = (await request(s.url).get(`/api/v1/games/${g.id}`)).body.deadlines[0];
+    expect(+new Date(shown.at)).toBeGreaterThanOrEqual(+new Date(until) + 2_000 - 50);
+    await new Promise((r) => setTimeout(r, 4_000)); // past the 2 s the seat had: paused, nothing played
+    expect((await request(s.url).get(`/api/v1/games/${g.id}`)).body.version).toBe(0);
+    await until_('the timeout after the vacation', async () => (await request(s.url).get(`/api/v1/games/${g.id}`)).body.version > 0, 15_000);
+
+    const long = await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until: new Date(Date.now() + 20 * 86_400_000).toISOString() }).expect(200);
+    expect(long.body.daysLeft).toBeGreaterThan(0.9);
+    expect(long.body.daysLeft).toBeLessThan(1.1);
+    const tooLong = await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.code).toBe('VACATION_TOO_LONG');
+    expect((await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until: 'next tuesday' })).body.code).toBe('INVALID_INPUT');
+    expect((await request(s.url).put('/api/v1/players/me/vacation').send({ until })).status).toBe(401);
+    const back = await request(s.url).delete('/api/v1/players/me/vacation').set(auth).expect(200);
+    expect(back.body.until).toBeNull();
+  }, 60_000);
 });

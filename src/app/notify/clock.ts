@@ -56,10 +56,36 @@ export class TurnClock {
     clearInterval(this.sweeper);
   }
 
-  /** The running deadlines of a game, for its answer: [{ seat, at }]. */
-  async deadlines(gameId: string): Promise<{ seat: Seat; at: string }[]> {
-    const rows = await this.db.$queryRaw<{ seat: number; due_at: Date }[]>`SELECT seat, due_at FROM deadlines WHERE game_id = ${gameId}::uuid AND NOT timed_out ORDER BY seat`;
-    return rows.map((r) => ({ seat: r.seat, at: r.due_at.toISOString() }));
+  /** The running deadlines of a game, for its answer: [{ seat, at, pausedUntil? }] (a seat's player on vacation). */
+  async deadlines(gameId: string): Promise<{ seat: Seat; at: string; pausedUntil?: string }[]> {
+    const rows = await this.db.$queryRaw<{ seat: number; due_at: Date; paused_until: Date | null }[]>`
+      SELECT d.seat, d.due_at, (SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
+                                 WHERE s.game_id = d.game_id AND s.seat = d.seat AND v.starts_at <= now() AND v.ends_at > now()) AS paused_until
+      FROM deadlines d WHERE d.game_id = ${gameId}::uuid AND NOT d.timed_out ORDER BY d.seat`;
+    return rows.map((r) => ({ seat: r.seat, at: r.due_at.toISOString(), ...(r.paused_until ? { pausedUntil: r.paused_until.toISOString() } : {}) }));
+  }
+
+  /**
+   * A player's vacation runs until `until` (now: it ended): the running deadlines of the player's
+   * seats start again from then, with the game's whole time per move; the jobs of the old deadlines
+   * find a different row and do nothing.
+   */
+  async pausePlayer(playerId: string, until: Date): Promise<void> {
+    const rows = await this.db.$queryRaw<Row[]>`
+      UPDATE deadlines d SET due_at = ${until}::timestamptz + make_interval(secs => g.turn_deadline_seconds),
+             remind_at = ${until}::timestamptz + make_interval(secs => g.turn_deadline_seconds * ${1 - this.opts.reminderShare}::float8), timed_out = false
+      FROM seats s, games g
+      WHERE s.game_id = d.game_id AND s.seat = d.seat AND s.player_id = ${playerId}::uuid AND g.id = d.game_id AND g.status = 'active'
+      RETURNING d.game_id::text, d.seat, d.since, d.due_at, d.remind_at`;
+    await this.schedule(rows);
+  }
+
+  /** The end of the vacation the seat's player is on now, if any. */
+  private async pausedUntil(gameId: string, seat: Seat): Promise<Date | null> {
+    const [r] = await this.db.$queryRaw<{ until: Date | null }[]>`
+      SELECT max(v.ends_at) AS until FROM seats s JOIN vacations v ON v.player_id = s.player_id
+      WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat} AND v.starts_at <= now() AND v.ends_at > now()`;
+    return r?.until ?? null;
   }
 
   /** After a move: a new clock for each seat that must now act anew and for the mover if it must act again; none for the others. */
@@ -73,8 +99,11 @@ export class TurnClock {
     const rows = await this.db.$queryRaw<Row[]>`
       WITH gone AS (DELETE FROM deadlines WHERE game_id = ${c.gameId}::uuid AND NOT (seat = ANY(${c.toMove}::int[])))
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT ${c.gameId}::uuid, x, ${c.version}, now() + make_interval(secs => ${c.clock.seconds}), now() + make_interval(secs => ${c.clock.seconds * (1 - this.opts.reminderShare)})
+      SELECT ${c.gameId}::uuid, x, ${c.version}, t.start + make_interval(secs => ${c.clock.seconds}), t.start + make_interval(secs => ${c.clock.seconds * (1 - this.opts.reminderShare)})
       FROM unnest(${restart}::int[]) AS x
+      -- A seat whose player is on vacation starts its clock when the vacation ends.
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
+                                           WHERE s.game_id = ${c.gameId}::uuid AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), now()) AS start) AS t
       ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false
       WHERE deadlines.since < EXCLUDED.since
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -88,9 +117,11 @@ export class TurnClock {
       WHERE d.game_id = g.id AND (g.status <> 'active' OR NOT (d.seat = ANY(g.to_move)))`;
     const started = await this.db.$queryRaw<Row[]>`
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT g.id, x, g.version, now() + make_interval(secs => g.turn_deadline_seconds),
-             now() + make_interval(secs => g.turn_deadline_seconds * ${1 - this.opts.reminderShare}::float8)
+      SELECT g.id, x, g.version, t.start + make_interval(secs => g.turn_deadline_seconds),
+             t.start + make_interval(secs => g.turn_deadline_seconds * ${1 - this.opts.reminderShare}::float8)
       FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), now()) AS start) AS t
       WHERE g.status = 'active' AND g.turn_deadline_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -118,6 +149,17 @@ export class TurnClock {
       SELECT d.game_id::text, d.seat, d.since, d.due_at, d.remind_at, d.timed_out, g.timeout_action
       FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.game_id = ${j.gameId}::uuid AND d.seat = ${j.seat}`;
     if (!row || row.since !== j.since || +row.due_at !== j.due || row.timed_out) return; // moved on: nothing to do
+    const paused = await this.pausedUntil(j.gameId, j.seat);
+    if (paused) {
+      // The player went on vacation after this deadline was set: its clock starts again at the end.
+      await this.db.$executeRaw`
+        UPDATE deadlines d SET due_at = ${paused}::timestamptz + make_interval(secs => g.turn_deadline_seconds),
+               remind_at = ${paused}::timestamptz + make_interval(secs => g.turn_deadline_seconds * ${1 - this.opts.reminderShare}::float8)
+        FROM games g WHERE g.id = d.game_id AND d.game_id = ${j.gameId}::uuid AND d.seat = ${j.seat} AND d.since = ${j.since}`;
+      const [moved] = await this.db.$queryRaw<Row[]>`SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines WHERE game_id = ${j.gameId}::uuid AND seat = ${j.seat}`;
+      if (moved) await this.schedule([moved]);
+      return;
+    }
     if (j.kind === 'reminder') {
       await this.notifier.enqueue(await this.notices.addNotice(j.gameId, j.since, j.seat, 'reminder'));
       return;

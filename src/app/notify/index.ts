@@ -4,6 +4,8 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Seat } from '../../engine/index.js';
 import { TurnClock } from './clock.js';
 import { MailMoves } from './mail-moves.js';
+import { Vacations } from './vacation.js';
+import type { PlayerService } from '../players.js';
 import { Notifier, type NotifierOptions } from './notifier.js';
 import { checkEmail, checkEvents, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
 import type { NotificationStore, OutboxStatus } from './store.js';
@@ -22,15 +24,18 @@ export class Notifications {
   readonly clock: TurnClock;
   /** Moves by email reply, when SMTP_INBOUND_PORT is set. */
   mailMoves: MailMoves | undefined;
+  /** Players' vacations, which pause their deadlines. */
+  readonly vacations: Vacations | undefined;
 
   constructor(
     private readonly service: GameService,
     private readonly store: NotificationStore,
-    private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string } },
+    private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string }; players?: PlayerService; vacationDaysPerYear?: number },
   ) {
     this.notifier = new Notifier(service, store, { ...opts, replyTo: (gameId, seat) => this.mailMoves?.replyAddress(gameId, seat) ?? '' });
     this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
     this.notifier.onDeadline = (j) => this.clock.fire(j);
+    this.vacations = opts.players ? new Vacations(opts.db, opts.players, this.clock, opts.vacationDaysPerYear ?? 21) : undefined;
     // After a move commits, its notifications go to the queue at once; if this process dies
     // first, the sweeper of any process hands them over later.
     service.onCommitted((c) => {

@@ -1,0 +1,75 @@
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { AppError } from '../errors.js';
+import type { PlayerService } from '../players.js';
+import type { TurnClock } from './clock.js';
+
+const DAY = 86_400_000;
+
+/**
+ * Vacation (play by mail): a player pauses the deadlines (and reminders) of all their seats until a
+ * date, within a yearly allowance of days (VACATION_DAYS_PER_YEAR, counted per calendar year, UTC).
+ * Setting a new vacation ends the running one; ending it early gives the unused days back. The
+ * other players see the pause and its end in each game's deadlines.
+ */
+export class Vacations {
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly players: PlayerService,
+    private readonly clock: TurnClock,
+    private readonly daysPerYear: number,
+  ) {}
+
+  /** Days of vacation taken in the calendar year of `now`, the running one counted to its end. */
+  private async daysUsed(playerId: string, now: Date): Promise<number> {
+    const year = Date.UTC(now.getUTCFullYear(), 0, 1);
+    const rows = await this.db.vacation.findMany({ where: { playerId, endsAt: { gt: new Date(year) } } });
+    const ms = rows.reduce((sum, v) => sum + Math.max(0, Math.min(+v.endsAt, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - Math.max(+v.startsAt, year)), 0);
+    return ms / DAY;
+  }
+
+  async get(token: string | undefined) {
+    const p = await this.players.require(token);
+    const now = new Date();
+    const running = await this.db.vacation.findFirst({ where: { playerId: p.id, startsAt: { lte: now }, endsAt: { gt: now } }, orderBy: { endsAt: 'desc' } });
+    const used = await this.daysUsed(p.id, now);
+    return { until: running?.endsAt.toISOString() ?? null, daysPerYear: this.daysPerYear, daysUsed: round(used), daysLeft: round(Math.max(0, this.daysPerYear - used)) };
+  }
+
+  /** PUT /players/me/vacation { until }: pauses the player's deadlines from now until then. */
+  async set(token: string | undefined, untilText: string) {
+    const p = await this.players.require(token);
+    const now = new Date();
+    const until = new Date(untilText);
+    if (Number.isNaN(+until) || !/^\d{4}-\d{2}-\d{2}/.test(untilText)) throw new AppError('INVALID_INPUT', `until must be a date and time (ISO 8601, e.g. 2026-12-24T18:00:00Z), not "${untilText.slice(0, 40)}"`);
+    if (+until <= +now) throw new AppError('INVALID_INPUT', 'until must be in the future');
+    await this.db.$transaction(async (tx) => {
+      // Serialised per player, so two requests cannot both spend the same days.
+      await tx.$queryRaw`SELECT id FROM players WHERE id = ${p.id}::uuid FOR UPDATE`;
+      await tx.vacation.updateMany({ where: { playerId: p.id, startsAt: { lte: now }, endsAt: { gt: now } }, data: { endsAt: now } });
+      await tx.vacation.deleteMany({ where: { playerId: p.id, startsAt: { gt: now } } });
+      const used = (await this.daysUsedIn(tx as unknown as PrismaClient, p.id, now)) + (Math.min(+until, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - +now) / DAY;
+      const nextYear = Math.max(0, +until - Date.UTC(now.getUTCFullYear() + 1, 0, 1)) / DAY;
+      if (used > this.daysPerYear + 1e-9 || nextYear > this.daysPerYear) {
+        throw new AppError('VACATION_TOO_LONG', `a vacation until ${until.toISOString()} takes ${round((+until - +now) / DAY)} days, more than the ${round(Math.max(0, this.daysPerYear - (used - (+until - +now) / DAY)))} left of this year's ${this.daysPerYear}`);
+      }
+      await tx.vacation.create({ data: { playerId: p.id, startsAt: now, endsAt: until } });
+    });
+    await this.clock.pausePlayer(p.id, until);
+    return this.get(token);
+  }
+
+  /** DELETE /players/me/vacation: back now; the unused days are not counted. */
+  async end(token: string | undefined) {
+    const p = await this.players.require(token);
+    const now = new Date();
+    await this.db.vacation.updateMany({ where: { playerId: p.id, endsAt: { gt: now } }, data: { endsAt: now } });
+    await this.clock.pausePlayer(p.id, now);
+    return this.get(token);
+  }
+
+  private daysUsedIn(db: PrismaClient, playerId: string, now: Date) {
+    return new Vacations(db, this.players, this.clock, this.daysPerYear).daysUsed(playerId, now);
+  }
+}
+
+const round = (d: number) => Math.round(d * 100) / 100;
