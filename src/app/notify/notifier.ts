@@ -55,8 +55,19 @@ export class Notifier {
     const boss = new PgBoss({ connectionString: this.opts.databaseUrl, schema: 'pgboss', max: WORKERS + 2, application_name: 'citybuilder-notifier' });
     boss.on('error', (err) => this.opts.log.error({ err }, 'notification queue error'));
     await boss.start();
-    await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds, retryBackoff: true, expireInMinutes: 5 });
-    await boss.createQueue(DEADLINES, { name: DEADLINES, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 });
+    // Several processes starting at once on a new database race to create the queues: a deadlock
+    // or a duplicate there is retried (createQueue does nothing for a queue that exists).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds, retryBackoff: true, expireInMinutes: 5 });
+        await boss.createQueue(DEADLINES, { name: DEADLINES, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 });
+        break;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 8 || (code !== '40P01' && code !== '23505' && code !== '40001')) throw err;
+        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+      }
+    }
     this.boss = boss;
     if (this.opts.smtpUrl) this.mailer = nodemailer.createTransport(this.opts.smtpUrl);
     if (this.opts.worker) {
