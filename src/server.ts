@@ -74,6 +74,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       vacationDaysPerYear: config.vacationDaysPerYear,
       ...(config.smtpInboundPort !== undefined ? { inbound: { port: config.smtpInboundPort, host: config.smtpInboundHost, domain: config.mailDomain } } : {}),
     });
+    const pbm = notifications;
+    lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
     if (config.notifications) await notifications.start();
     return {
       app,

@@ -49,6 +49,33 @@ export function notificationRoutes(get: () => Notifications | undefined) {
       },
     }, async (req) => n().putSeatSettings(req.params.id, bearer(req.headers.authorization), req.body));
 
+    app.put<{ Body: NotificationSettingsInput }>('/players/me/notifications', {
+      schema: {
+        operationId: 'setPlayerNotifications',
+        summary: 'Where a player is told of the turns, reminders, timeouts, ends and joins of all their games',
+        description: 'With the player token. Used for every seat bound to the player that has no settings of its own (PUT /games/{id}/seats/me/notifications). Fields left out keep their value; null turns a channel off. A new webhookUrl returns its signing secret once. Seats of the player that are to move now are told at once.',
+        tags: ['notifications'],
+        security: [{ playerToken: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            email: { type: ['string', 'null'], maxLength: MAX_EMAIL_LENGTH },
+            webhookUrl: { type: ['string', 'null'], maxLength: MAX_URL_LENGTH },
+            events: kinds,
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['playerId', 'email', 'webhookUrl', 'events'],
+            properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, webhookSecret: { type: 'string', description: 'Shown once, when a new webhookUrl is set' } },
+          },
+          ...errors(400, 401),
+        },
+      },
+    }, async (req) => n().putPlayerSettings(bearer(req.headers.authorization), req.body));
+
     const unsubscribe = {
       schema: {
         summary: 'Turn off the mails of the seat whose List-Unsubscribe link this is (one click, RFC 8058)',

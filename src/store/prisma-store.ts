@@ -192,7 +192,7 @@ export class PrismaGameStore implements GameStore {
           SELECT m.game_id, ${version}, x.seat, x.kind, ch.channel, ch.target
           FROM m
           CROSS JOIN jsonb_to_recordset(${notices}::jsonb) AS x(seat int, kind text)
-          JOIN seat_notifications n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
+          JOIN notification_targets n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
           CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
           WHERE ch.target IS NOT NULL
           RETURNING id

@@ -139,3 +139,44 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     expect((await request(s.url).get('/api/v1/notifications/unsubscribe').query({ token: 'nope' })).status).toBe(404);
   });
 });
+
+describe('a player\'s notifications (end-to-end)', () => {
+  let s: TestServer;
+  let mail: Awaited<ReturnType<typeof mailbox>>;
+  let hooks: Awaited<ReturnType<typeof receiver>>;
+  beforeAll(async () => {
+    mail = await mailbox();
+    hooks = await receiver();
+    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5' });
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await mail?.close();
+    await hooks?.close();
+  });
+
+  it('one setting covers all of a player\'s seats; a seat\'s own settings win; a join is told to the seats already there', async () => {
+    const ada = (await request(s.url).post('/api/v1/players').send({ name: 'Ada' }).expect(201)).body as { token: string };
+    const bob = (await request(s.url).post('/api/v1/players').send({ name: 'Bob' }).expect(201)).body as { token: string };
+    const put = await request(s.url).put('/api/v1/players/me/notifications').set('Authorization', `Bearer ${ada.token}`).send({ email: 'ada@example.test', webhookUrl: `${hooks.url}/ada` });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.webhookSecret).toMatch(/^whsec_/);
+    // A waiting game: Ada's seat and an open one; Bob joins, Ada is told.
+    const g = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${ada.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], seed: 'player-pbm' }).expect(201)).body as { id: string; invite: { code: string } };
+    await request(s.url).post(`/api/v1/games/${g.id}/join`).set('Authorization', `Bearer ${bob.token}`).send({ inviteCode: g.invite.code }).expect(201);
+    await until('the joined mail', () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada@example.test' && m.subject?.startsWith('A player joined')), 20_000);
+    await until('the joined webhook', () => hooks.calls.some((c) => c.path === '/ada' && JSON.parse(c.raw).type === 'game.joined'), 20_000);
+    const joined = hooks.calls.find((c) => c.path === '/ada' && JSON.parse(c.raw).type === 'game.joined')!;
+    expect(() => new Webhook(put.body.webhookSecret).verify(joined.raw, joined.headers)).not.toThrow();
+    // The game started: whoever moves first is told through the player's settings.
+    expect((await request(s.url).get(`/api/v1/games/${g.id}`)).body.toMove).toEqual([0]); // Ada's seat moves first (V1)
+    await until('Ada\'s turn mail', () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada@example.test' && m.subject?.startsWith('Your turn')), 20_000);
+    // A seat's own settings win over its player's.
+    const h = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${ada.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { name: 'Cy' }], seed: 'player-pbm-2' }).expect(201)).body as { id: string };
+    await request(s.url).put(`/api/v1/games/${h.id}/seats/me/notifications`).set('Authorization', `Bearer ${ada.token}`).send({ email: 'ada-this-game@example.test', events: ['turn'] }).expect(200);
+    await until('the seat-level mail', () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada-this-game@example.test'), 20_000);
+    expect(mail.mails.filter((m) => (m.to as { text: string }).text === 'ada@example.test' && m.text?.includes(h.id))).toHaveLength(0);
+    expect((await request(s.url).put('/api/v1/players/me/notifications').send({ email: 'x@example.test' })).status).toBe(401);
+    expect((await request(s.url).put('/api/v1/players/me/notifications').set('Authorization', `Bearer ${ada.token}`).send({ email: 'nope' })).body.code).toBe('INVALID_INPUT');
+  }, 90_000);
+});

@@ -65,7 +65,8 @@ describe('migrations (integration, real Postgres)', () => {
              format_type(a.atttypid, a.atttypmod) AS type
       FROM information_schema.columns c
       JOIN pg_attribute a ON a.attrelid = (quote_ident(c.table_name))::regclass AND a.attname = c.column_name
-      WHERE c.table_schema = 'public' AND c.table_name <> '_prisma_migrations'`);
+      WHERE c.table_schema = 'public' AND c.table_name <> '_prisma_migrations'
+        AND (SELECT t.table_type FROM information_schema.tables t WHERE t.table_schema = c.table_schema AND t.table_name = c.table_name) = 'BASE TABLE'`); // views (notification_targets) are not Prisma models
     const normalise = (t: string) => t.replace('timestamp(3) with time zone', 'timestamptz(3)').replace('timestamp(3) without time zone', 'timestamp(3)')
       .replace('integer', 'int4').replace('"GameStatus"', 'GameStatus').replace(/^boolean$/, 'bool');
     const actual = new Map(cols.rows.map((r) => [`${r.table_name}.${r.column_name}`, { type: normalise(r.type), nullable: r.is_nullable === 'YES', hasDefault: r.has_default }]));

@@ -38,6 +38,7 @@ CREATE TABLE "outbox" (
     "version" INTEGER NOT NULL,
     "seat" INTEGER NOT NULL,
     "kind" TEXT NOT NULL,
+    "about" INTEGER NOT NULL DEFAULT -1,
     "channel" TEXT NOT NULL,
     "target" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'pending',
@@ -54,7 +55,7 @@ CREATE TABLE "outbox" (
 CREATE UNIQUE INDEX "seat_notifications_unsubscribe_token_key" ON "seat_notifications"("unsubscribe_token");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "outbox_game_id_version_seat_kind_channel_key" ON "outbox"("game_id", "version", "seat", "kind", "channel");
+CREATE UNIQUE INDEX "outbox_game_id_version_seat_kind_about_channel_key" ON "outbox"("game_id", "version", "seat", "kind", "about", "channel");
 
 -- CreateIndex
 CREATE INDEX "outbox_status_created_at_idx" ON "outbox"("status", "created_at");

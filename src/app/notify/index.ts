@@ -8,7 +8,7 @@ import { Vacations } from './vacation.js';
 import type { PlayerService } from '../players.js';
 import { Notifier, type NotifierOptions } from './notifier.js';
 import { checkEmail, checkEvents, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
-import type { NotificationStore, OutboxStatus } from './store.js';
+import type { NotificationStore, OutboxStatus, SeatSettings } from './store.js';
 
 export { NotificationStore } from './store.js';
 export type { NotifierOptions } from './notifier.js';
@@ -50,16 +50,40 @@ export class Notifications {
       if (c.kind !== 'seat') throw new AppError(c.kind === 'operator' ? 'FORBIDDEN' : 'UNAUTHORIZED', 'notification settings need the token of the seat (or of its player)');
       return { seat: c.seat, toMove: g.session.row.toMove, status: g.session.row.status, version: g.session.version };
     });
-    const before = await this.store.getSeat(gameId, seat);
+    const { settings, newSecret } = await this.settingsFrom(await this.store.getSeat(gameId, seat), input);
+    await this.store.putSeat(gameId, seat, settings);
+    // Already the seat's turn: tell it now rather than after the next turn change.
+    if (status === 'active' && toMove.includes(seat) && settings.events.includes('turn')) await this.notifier.enqueue(await this.store.addNotice(gameId, version, seat, 'turn'));
+    return { seat, email: settings.email, webhookUrl: settings.webhookUrl, events: settings.events, ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}) };
+  }
+
+  /** PUT /players/me/notifications: a player says where the notifications of all their seats go (those without settings of their own). */
+  async putPlayerSettings(token: string | undefined, input: NotificationSettingsInput) {
+    if (!this.opts.players) throw new AppError('UNAVAILABLE', 'players are not set up on this server');
+    const player = await this.opts.players.require(token);
+    const { settings, newSecret } = await this.settingsFrom(await this.store.getPlayer(player.id), input);
+    await this.store.putPlayer(player.id, settings);
+    if (settings.events.includes('turn')) for (const t of await this.store.playerTurns(player.id)) await this.notifier.enqueue(await this.store.addNotice(t.gameId, t.version, t.seat, 'turn'));
+    return { playerId: player.id, email: settings.email, webhookUrl: settings.webhookUrl, events: settings.events, ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}) };
+  }
+
+  /** Someone took a seat of a waiting game: the other seats are told ("joined"); if it started the game, whoever moves first is told it is their turn. */
+  async joined(gameId: string, seat: Seat, started: boolean): Promise<void> {
+    for (const other of await this.store.otherSeats(gameId, seat)) await this.notifier.enqueue(await this.store.addNotice(gameId, 0, other, 'joined', seat));
+    if (!started) return;
+    const g = await this.service.getGame(gameId, undefined);
+    for (const first of g.toMove) await this.notifier.enqueue(await this.store.addNotice(gameId, g.version, first, 'turn'));
+  }
+
+  /** New settings from the old ones and a request: fields left out keep their value, null turns a channel off. */
+  private async settingsFrom(before: SeatSettings | null, input: NotificationSettingsInput) {
     const email = input.email === undefined ? (before?.email ?? null) : input.email === null ? null : checkEmail(input.email);
     const webhookUrl = input.webhookUrl === undefined ? (before?.webhookUrl ?? null) : input.webhookUrl === null ? null : await checkWebhookUrl(input.webhookUrl, this.opts.allowPrivateWebhooks);
     const events = input.events === undefined ? (before?.events ?? checkEvents(undefined)) : checkEvents(input.events);
     const newSecret = webhookUrl !== null && (webhookUrl !== before?.webhookUrl || !before?.webhookSecret);
     const webhookSecret = webhookUrl === null ? null : newSecret ? newWebhookSecret() : before!.webhookSecret;
-    await this.store.putSeat(gameId, seat, { email, webhookUrl, webhookSecret, events, unsubscribeToken: before?.unsubscribeToken ?? newUnsubscribeToken() });
-    // Already the seat's turn: tell it now rather than after the next turn change.
-    if (status === 'active' && toMove.includes(seat) && events.includes('turn')) await this.notifier.enqueue(await this.store.addNotice(gameId, version, seat, 'turn'));
-    return { seat, email, webhookUrl, events, ...(newSecret ? { webhookSecret: webhookSecret! } : {}) };
+    const settings: SeatSettings = { email, webhookUrl, webhookSecret, events, unsubscribeToken: before?.unsubscribeToken ?? newUnsubscribeToken() };
+    return { settings, newSecret };
   }
 
   /** Starts delivering and the turn clocks (every process may; each job runs once). */
@@ -73,7 +97,7 @@ export class Notifications {
         domain: inbound.domain,
         secret: row!.value,
         send: (to, subject, text, replyTo) => this.notifier.sendNow(to, subject, text, replyTo),
-        addressOf: async (gameId, seat) => (await this.store.getSeat(gameId, seat))?.email ?? null,
+        addressOf: async (gameId, seat) => (await this.store.targetOf(gameId, seat))?.email ?? null,
         log: this.opts.log,
       });
       const port = await this.mailMoves.listen(inbound.port, inbound.host);

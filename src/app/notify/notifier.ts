@@ -127,7 +127,7 @@ export class Notifier {
 
   private async context(row: OutboxRow): Promise<NoticeContext> {
     const { game, legalMoves } = await this.service.asSeat(row.gameId, row.seat, row.version);
-    const settings = await this.store.getSeat(row.gameId, row.seat);
+    const settings = await this.store.targetOf(row.gameId, row.seat);
     const base = this.opts.publicUrl.replace(/\/$/, '');
     return {
       kind: row.kind,
@@ -148,7 +148,7 @@ export class Notifier {
   }
 
   private async sendWebhook(row: OutboxRow, ctx: NoticeContext): Promise<void> {
-    const settings = await this.store.getSeat(row.gameId, row.seat);
+    const settings = await this.store.targetOf(row.gameId, row.seat);
     if (!settings?.webhookSecret) throw new Error('the seat no longer has a webhook secret');
     const url = await checkWebhookUrl(row.target, this.opts.allowPrivateWebhooks);
     const now = new Date();

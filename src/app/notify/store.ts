@@ -44,23 +44,54 @@ export class NotificationStore {
     await this.db.seatNotification.upsert({ where: { gameId_seat: { gameId, seat } }, create: { gameId, seat, ...data }, update: data });
   }
 
-  /** Turns a seat's mail off: what the List-Unsubscribe link of its mails does. */
-  async unsubscribe(token: string): Promise<boolean> {
-    const r = await this.db.seatNotification.updateMany({ where: { unsubscribeToken: token }, data: { email: null, updatedAt: new Date() } });
-    return r.count > 0;
+  async getPlayer(playerId: string): Promise<SeatSettings | null> {
+    const r = await this.db.playerNotification.findUnique({ where: { playerId } });
+    return r ? { email: r.email, webhookUrl: r.webhookUrl, webhookSecret: r.webhookSecret, events: r.events as NoticeKind[], unsubscribeToken: r.unsubscribeToken } : null;
   }
 
-  /** Writes a notice for a seat outside a move (its turn is already on when it sets up notifications). */
-  async addNotice(gameId: string, version: number, seat: Seat, kind: NoticeKind): Promise<string[]> {
+  async putPlayer(playerId: string, s: SeatSettings): Promise<void> {
+    const data = { email: s.email, webhookUrl: s.webhookUrl, webhookSecret: s.webhookSecret, events: s.events, unsubscribeToken: s.unsubscribeToken, updatedAt: new Date() };
+    await this.db.playerNotification.upsert({ where: { playerId }, create: { playerId, ...data }, update: data });
+  }
+
+  /** Where a seat's notifications go: its own settings, else those of the player it is bound to. */
+  async targetOf(gameId: string, seat: Seat): Promise<Pick<SeatSettings, 'email' | 'webhookSecret' | 'unsubscribeToken'> | null> {
+    const [r] = await this.db.$queryRaw<{ email: string | null; webhook_secret: string | null; unsubscribe_token: string }[]>`
+      SELECT email, webhook_secret, unsubscribe_token FROM notification_targets WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
+    return r ? { email: r.email, webhookSecret: r.webhook_secret, unsubscribeToken: r.unsubscribe_token } : null;
+  }
+
+  /** Turns mail off for the settings (a seat's or a player's) whose List-Unsubscribe link this is. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const a = await this.db.seatNotification.updateMany({ where: { unsubscribeToken: token }, data: { email: null, updatedAt: new Date() } });
+    const b = await this.db.playerNotification.updateMany({ where: { unsubscribeToken: token }, data: { email: null, updatedAt: new Date() } });
+    return a.count + b.count > 0;
+  }
+
+  /** Writes a notice outside a move (a turn already on, a reminder, a timeout, a join: `about` the seat taken). */
+  async addNotice(gameId: string, version: number, seat: Seat, kind: NoticeKind, about = -1): Promise<string[]> {
     const rows = await this.db.$queryRaw<{ id: string }[]>`
-      INSERT INTO outbox (game_id, version, seat, kind, channel, target)
-      SELECT n.game_id, ${version}, n.seat, ${kind}, ch.channel, ch.target
-      FROM seat_notifications n
+      INSERT INTO outbox (game_id, version, seat, kind, about, channel, target)
+      SELECT n.game_id, ${version}, n.seat, ${kind}, ${about}, ch.channel, ch.target
+      FROM notification_targets n
       CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
       WHERE n.game_id = ${gameId}::uuid AND n.seat = ${seat} AND ${kind} = ANY(n.events) AND ch.target IS NOT NULL
-      ON CONFLICT (game_id, version, seat, kind, channel) DO NOTHING
+      ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING
       RETURNING id::text`;
     return rows.map((r) => r.id);
+  }
+
+  /** The seats of a player now to move in running games (told at once when the player sets up notifications). */
+  async playerTurns(playerId: string): Promise<{ gameId: string; seat: Seat; version: number }[]> {
+    return this.db.$queryRaw<{ gameId: string; seat: number; version: number }[]>`
+      SELECT s.game_id::text AS "gameId", s.seat, g.version FROM seats s JOIN games g ON g.id = s.game_id
+      WHERE s.player_id = ${playerId}::uuid AND g.status = 'active' AND s.seat = ANY(g.to_move)`;
+  }
+
+  /** The taken seats of a game other than `except` (told that someone joined). */
+  async otherSeats(gameId: string, except: Seat): Promise<Seat[]> {
+    const rows = await this.db.seat.findMany({ where: { gameId, tokenHash: { not: null }, seat: { not: except } }, select: { seat: true } });
+    return rows.map((r) => r.seat);
   }
 
   async get(id: string): Promise<OutboxRow | null> {
