@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /** Everything the server reads from its environment, in one place, with defaults. */
 export interface Config {
   port: number;
@@ -23,6 +25,10 @@ export interface Config {
   logLevel: string;
   snapshotEvery: number;
   cacheSize: number;
+  /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
+  workers: number;
+  /** How long a store read keeps a cached game trusted while the commit feed is live (ms); 0: no feed, every read checks the store. */
+  cacheTrustMs: number;
 }
 
 const int = (v: string | undefined, fallback: number, name: string): number => {
@@ -52,5 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50, 'SNAPSHOT_EVERY') || 50,
     cacheSize: int(env.GAME_CACHE_SIZE, 1000, 'GAME_CACHE_SIZE'),
+    workers: int(env.WORKERS, env.NODE_ENV === 'test' || env.VITEST ? 1 : availableParallelism(), 'WORKERS') || 1,
+    cacheTrustMs: int(env.CACHE_TRUST_MS, 2_000, 'CACHE_TRUST_MS'),
   };
 }

@@ -5,6 +5,7 @@ import type { GameRegistry } from './games/registry.js';
 import { buildApp } from './http/app.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
+import { PgCommitFeed } from './store/pg-commit-feed.js';
 import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
@@ -35,7 +36,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize);
     const store = new PrismaGameStore(prisma);
-    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken });
+    // Other processes' commits, so that reads of a cached, current game need no database round trip.
+    const feed = config.cacheTrustMs > 0 ? new PgCommitFeed(databaseUrl, { log: opts.log }) : null;
+    await feed?.start();
+    const service = new GameService(store, opts.registry ?? defaultRegistry(), { snapshotEvery: config.snapshotEvery, cacheSize: config.cacheSize, operatorToken: config.operatorToken, feed, cacheTrustMs: config.cacheTrustMs });
     const app = await buildApp({ service, config, ping: () => store.ping(), logger: opts.logger });
     return {
       app,
@@ -47,6 +51,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
+        await feed?.close();
         await store.close();
         opts.log?.('database connections closed');
         await embedded?.stop();

@@ -3,6 +3,7 @@ import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, resolveO
 import type { AnyGame, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, IdempotentMove, StoredMove } from '../store/types.js';
+import { CacheTrust, type CommitFeed, type Mark, type Trust } from './cache-trust.js';
 import { AppError } from './errors.js';
 import { KeyedMutex } from './mutex.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
@@ -15,6 +16,8 @@ interface Session {
   version: number;
   eventCount: number;
   seatByTokenHash: Map<string, Seat>;
+  /** When the cached version may be served without asking the store (cache-trust.ts). */
+  trust: Trust | null;
 }
 
 /** What happened when a move committed: given to every after-commit hook. */
@@ -42,6 +45,16 @@ export interface GameServiceOptions {
   operatorToken?: string;
   /** How many times a move without expectedVersion is re-decided after losing a race. */
   maxRetries?: number;
+  /** Other processes' commits; with it, reads of a cached current game skip the store. */
+  feed?: CommitFeed | null;
+  /** How long a database read keeps a cached game trusted when the feed is live (ms). */
+  cacheTrustMs?: number;
+}
+
+/** Extra parts of an answer, on request (`?include=view,legalMoves`). */
+export interface Include {
+  view?: boolean;
+  legalMoves?: boolean;
 }
 
 export interface CreateGameInput {
@@ -58,6 +71,10 @@ export interface MoveResult {
   outcome: Outcome | null;
   /** The move's events, as this seat may read them. */
   events: Json[];
+  /** On request: the mover's view after the move. */
+  view?: Json;
+  /** On request: the mover's legal moves now (empty unless it must act again). */
+  legalMoves?: Json[];
 }
 
 export const RECORD_FORMAT = 'citybuilder-record/1';
@@ -91,6 +108,7 @@ export class GameService {
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
   private readonly maxRetries: number;
+  private readonly trust: CacheTrust;
 
   constructor(
     private readonly store: GameStore,
@@ -100,6 +118,7 @@ export class GameService {
     this.snapshotEvery = opts.snapshotEvery ?? 50;
     this.cacheSize = opts.cacheSize ?? 1000;
     this.maxRetries = opts.maxRetries ?? 20;
+    this.trust = new CacheTrust(opts.feed ?? null, opts.cacheTrustMs ?? 2_000, (id) => this.cache.get(id), (id) => this.cache.delete(id));
   }
 
   /**
@@ -158,8 +177,9 @@ export class GameService {
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
     const created = this.newGame(game, input.players, resolved.value, seed, state, []);
-    await this.store.createGame(created.row);
-    this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
+    const mark = this.trust.begin(created.row.id);
+    await this.store.createGame(created.row).finally(() => this.trust.end(mark));
+    this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0), mark);
     return created.answer;
   }
 
@@ -225,11 +245,11 @@ export class GameService {
     };
   }
 
-  async legalMoves(gameId: string, token: string | undefined) {
+  async legalMoves(gameId: string, token: string | undefined, include: Include = {}) {
     const s = await this.fresh(gameId);
     const seat = this.requireSeat(this.callerIn(s, token));
     const moves = s.row.status === 'finished' ? [] : s.game.legalMoves(s.state, seat);
-    return { version: s.version, seat, toMove: this.derived(s.game, s.state).toMove, moves: moves as unknown as Json[] };
+    return { version: s.version, seat, toMove: this.derived(s.game, s.state).toMove, moves: moves as unknown as Json[], ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}) };
   }
 
   async events(gameId: string, token: string | undefined, after = 0, limit = 200) {
@@ -309,7 +329,7 @@ export class GameService {
    * expectedVersion, a stale version is a VERSION_CONFLICT. A repeated Idempotency-Key returns the
    * first answer without applying anything.
    */
-  async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string } = {}): Promise<MoveResult> {
+  async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; include?: Include } = {}): Promise<MoveResult> {
     return this.locks.run(gameId, async () => {
       let s = await this.session(gameId);
       const seat = this.requireSeat(this.callerIn(s, token));
@@ -345,6 +365,7 @@ export class GameService {
           outcome: d.outcome,
           events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null),
         };
+        const mark = this.trust.begin(gameId);
         const appended = await this.store.append({
           gameId,
           expectedVersion: s.version,
@@ -357,14 +378,23 @@ export class GameService {
           ...d,
           snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
         });
+        if (appended.kind !== 'appended') this.trust.end(mark);
         if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!);
         if (appended.kind === 'appended') {
           s.state = state;
           s.version = version;
           s.eventCount += events.length;
           s.row = { ...s.row, version, ...d, updatedAt: new Date() };
+          this.trust.settle(s, mark);
+          this.trust.published(gameId, version);
           this.emit({ gameId, type: s.row.type, version, seat, ...d });
-          return result;
+          const inc = opts.include ?? {};
+          if (!inc.view && !inc.legalMoves) return result;
+          return {
+            ...result,
+            ...(inc.view ? { view: s.game.view(state, seat) as Json } : {}),
+            ...(inc.legalMoves ? { legalMoves: (d.toMove.includes(seat) ? s.game.legalMoves(state, seat) : []) as unknown as Json[] } : {}),
+          };
         }
         if (attempt >= this.maxRetries) throw new AppError('VERSION_CONFLICT', 'the game is too busy: the move lost the race for a version too many times; send it again');
         s = await this.catchUp(s);
@@ -445,6 +475,7 @@ export class GameService {
     await this.locks.run(gameId, async () => {
       if (!UUID.test(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
       this.cache.delete(gameId);
+      this.trust.published(gameId, -1);
     });
   }
 
@@ -459,6 +490,15 @@ export class GameService {
       return cached;
     }
     if (!UUID.test(gameId)) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    const mark = this.trust.begin(gameId);
+    try {
+      return this.remember(await this.load(gameId), mark);
+    } finally {
+      this.trust.end(mark);
+    }
+  }
+
+  private async load(gameId: string): Promise<Session> {
     const row = await this.store.getGame(gameId);
     if (!row) throw new AppError('NOT_FOUND', `no game ${gameId}`);
     const game = this.registry.version(row.type, row.engineVersion);
@@ -470,15 +510,16 @@ export class GameService {
     const moves = await this.store.readMoves(gameId, snap?.version ?? 0, row.version);
     const events = moves.flatMap((m) => m.events);
     const eventCount = snap ? await this.store.countEvents(gameId, row.version) : events.length;
-    const s = this.newSession(row, game, fold(game, base, events), row.version, eventCount);
-    return this.remember(s);
+    return this.newSession(row, game, fold(game, base, events), row.version, eventCount);
   }
 
   private newSession(row: GameRow, game: AnyGame, state: unknown, version: number, eventCount: number): Session {
-    return { row, game, state, version, eventCount, seatByTokenHash: new Map(row.seats.map((x) => [x.tokenHash, x.seat])) };
+    return { row, game, state, version, eventCount, seatByTokenHash: new Map(row.seats.map((x) => [x.tokenHash, x.seat])), trust: null };
   }
 
-  private remember(s: Session): Session {
+  /** Caches a session; `mark`: the store read it came from, which may make it trusted. */
+  private remember(s: Session, mark?: Mark): Session {
+    if (mark) this.trust.settle(s, mark);
     this.cache.set(s.row.id, s);
     while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
     return s;
@@ -502,16 +543,27 @@ export class GameService {
     return s;
   }
 
-  /** A session checked against the store's version first: reads never serve a stale game. */
+  /**
+   * A current session: a trusted cached game as it is (no store read), otherwise checked against
+   * the store's version first, or caught up directly when another process announced a newer one.
+   */
   private async fresh(gameId: string): Promise<Session> {
     const s = await this.session(gameId);
-    const v = await this.store.getVersion(gameId);
-    if (v === null) {
-      this.cache.delete(gameId);
-      throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    if (this.trust.isCurrent(s)) return s;
+    const mark = this.trust.begin(gameId);
+    try {
+      const behind = s.trust !== null && s.trust.announced > s.version && s.trust.announced !== Infinity;
+      const v = behind ? null : await this.store.getVersion(gameId);
+      if (!behind && v === null) {
+        this.cache.delete(gameId);
+        throw new AppError('NOT_FOUND', `no game ${gameId}`);
+      }
+      const current = v === s.version ? s : await this.locks.run(gameId, () => this.catchUp(s));
+      this.trust.settle(current, mark);
+      return current;
+    } finally {
+      this.trust.end(mark);
     }
-    if (v === s.version) return s;
-    return this.locks.run(gameId, () => this.catchUp(s));
   }
 
   /** Drops every cached game (tests use it to prove the store alone can rebuild them). */

@@ -61,6 +61,16 @@ const gameView = {
   },
 } as const;
 const auth = [{ seatToken: [] }];
+/** `?include=a,b`: extra parts of an answer, from a fixed list. */
+const includeQuery = (parts: string[], description: string) => {
+  const one = `(${parts.join('|')})`;
+  return { type: 'object', additionalProperties: false, properties: { include: { type: 'string', pattern: `^${one}(,${one})*$`, description } } } as const;
+};
+const includes = (q: { include?: string }) => {
+  const parts = new Set((q.include ?? '').split(','));
+  return { view: parts.has('view'), legalMoves: parts.has('legalMoves') };
+};
+const moveList = { type: 'array', items: { $ref: 'MoveRef#' } } as const;
 
 export function restRoutes(service: GameService, config: Config) {
   return async function routes(app: FastifyInstance) {
@@ -117,29 +127,31 @@ export function restRoutes(service: GameService, config: Config) {
       },
     }, async (req) => service.getGame(req.params.id, tokenOf(req)));
 
-    app.get<{ Params: { id: string } }>('/games/:id/legal-moves', {
+    app.get<{ Params: { id: string }; Querystring: { include?: string } }>('/games/:id/legal-moves', {
       schema: {
         summary: 'Every legal move of the token\'s seat now (empty when it is not to move)',
         tags: ['moves'],
         params: idParam,
+        querystring: includeQuery(['view'], '`view`: the answer also carries the seat\'s view of the game, at the same version'),
         security: auth,
         response: {
           200: {
             type: 'object',
-            properties: { version: { type: 'integer' }, seat: { type: 'integer' }, toMove: seatList, moves: { type: 'array', items: { $ref: 'MoveRef#' } } },
+            properties: { version: { type: 'integer' }, seat: { type: 'integer' }, toMove: seatList, moves: moveList, view: { ...anyJson, description: 'With ?include=view: the seat\'s view' } },
           },
-          ...errors(401, 403, 404, 409),
+          ...errors(400, 401, 403, 404, 409),
         },
       },
-    }, async (req) => service.legalMoves(req.params.id, tokenOf(req)));
+    }, async (req) => service.legalMoves(req.params.id, tokenOf(req), includes(req.query)));
 
-    app.post<{ Params: { id: string }; Body: { move: unknown; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
+    app.post<{ Params: { id: string }; Querystring: { include?: string }; Body: { move: unknown; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
       schema: {
         summary: 'Submit a move for the token\'s seat',
         description: 'Validated by the game engine on the server. With expectedVersion, a stale version is a VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided again against the new state. A retry with the same Idempotency-Key is applied once and gets the first answer.',
         tags: ['moves'],
         params: idParam,
         headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } } },
+        querystring: includeQuery(['view', 'legalMoves'], 'Comma-separated: `view` adds the mover\'s view after the move, `legalMoves` its legal moves now (empty unless it must act again). Not in an answer replayed for a repeated Idempotency-Key.'),
         security: auth,
         body: {
           type: 'object',
@@ -156,12 +168,14 @@ export function restRoutes(service: GameService, config: Config) {
               toMove: seatList,
               outcome: { anyOf: [outcome, { type: 'null' }] },
               events: { type: 'array', items: anyJson, description: 'What the move caused, as this seat may read it' },
+              view: { ...anyJson, description: 'With ?include=view: the mover\'s view after the move' },
+              legalMoves: { ...moveList, description: 'With ?include=legalMoves: the mover\'s legal moves now; empty unless it must act again' },
             },
           },
           ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429),
         },
       },
-    }, async (req) => service.submitMove(req.params.id, tokenOf(req), req.body.move, { expectedVersion: req.body.expectedVersion, idempotencyKey: req.headers['idempotency-key'] }));
+    }, async (req) => service.submitMove(req.params.id, tokenOf(req), req.body.move, { expectedVersion: req.body.expectedVersion, idempotencyKey: req.headers['idempotency-key'], include: includes(req.query) }));
 
     app.get<{ Params: { id: string }; Querystring: { after?: number; limit?: number } }>('/games/:id/events', {
       schema: {
