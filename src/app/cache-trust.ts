@@ -24,8 +24,11 @@ export interface CommitFeed {
   readonly live: boolean;
   /** Changes each time the feed connects or loses its connection. */
   readonly epoch: number;
-  /** Announces a commit of this process to the others (after it committed). */
-  publish(gameId: string, version: number): void;
+  /**
+   * Announces a commit of this process to the others (after it committed). Resolves once the
+   * announcement is delivered to the other listeners' side (or could not be sent).
+   */
+  publish(gameId: string, version: number): Promise<void>;
   subscribe(listener: FeedListener): void;
   close(): Promise<void>;
 }
@@ -128,8 +131,14 @@ export class CacheTrust {
     s.trust = { epoch: m.epoch, at: performance.now(), announced };
   }
 
-  /** This process committed `version`: tell the others. */
-  published(gameId: string, version: number): void {
-    if (this.enabled) this.feed!.publish(gameId, version);
+  /**
+   * This process committed `version`: tell the others. Await it before answering the client, so
+   * that a read the client sends next to another process finds the announcement there already
+   * (Postgres has signalled every listener by then): the answer waits for one more round trip,
+   * shared by every commit announced in the same batch.
+   */
+  published(gameId: string, version: number): Promise<void> {
+    if (!this.enabled || !this.feed!.live) return Promise.resolve();
+    return this.feed!.publish(gameId, version);
   }
 }

@@ -386,7 +386,7 @@ export class GameService {
           s.eventCount += events.length;
           s.row = { ...s.row, version, ...d, updatedAt: new Date() };
           this.trust.settle(s, mark);
-          this.trust.published(gameId, version);
+          await this.trust.published(gameId, version);
           this.emit({ gameId, type: s.row.type, version, seat, ...d });
           const inc = opts.include ?? {};
           if (!inc.view && !inc.legalMoves) return result;
@@ -475,7 +475,7 @@ export class GameService {
     await this.locks.run(gameId, async () => {
       if (!UUID.test(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
       this.cache.delete(gameId);
-      this.trust.published(gameId, -1);
+      await this.trust.published(gameId, -1);
     });
   }
 

@@ -33,6 +33,8 @@ export class PgCommitFeed implements CommitFeed {
   private readonly listeners: FeedListener[] = [];
   private readonly sender = randomBytes(6).toString('base64url');
   private queue: string[] = [];
+  /** Resolved when the queued announcements have been handed to Postgres (or given up on). */
+  private waiters: (() => void)[] = [];
   private sending = false;
   private closed = false;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -61,14 +63,16 @@ export class PgCommitFeed implements CommitFeed {
     this.listeners.push(listener);
   }
 
-  publish(gameId: string, version: number): void {
+  publish(gameId: string, version: number): Promise<void> {
     this.queue.push(`${gameId}:${version}`);
+    const sent = new Promise<void>((resolve) => this.waiters.push(resolve));
     void this.flush();
+    return sent;
   }
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const c = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const c = new pg.Client({ connectionString: this.url, keepAlive: true, application_name: 'citybuilder-commit-feed' });
     c.on('error', () => this.lost(c));
     c.on('end', () => this.lost(c));
     c.on('notification', (n) => this.received(n.channel, n.payload ?? ''));
@@ -155,7 +159,9 @@ export class PgCommitFeed implements CommitFeed {
     if (this.sending || !c || !this.live || this.queue.length === 0) return;
     this.sending = true;
     const batch = this.queue;
+    const waiters = this.waiters;
     this.queue = [];
+    this.waiters = [];
     const payloads: string[] = [];
     let cur = '';
     for (const e of batch) {
@@ -172,10 +178,12 @@ export class PgCommitFeed implements CommitFeed {
       // Not sent: keep them for the next connection. (Others untrust their caches when *their*
       // connection drops; a sender's failure alone is covered by the trust horizon.)
       this.queue = [...batch, ...this.queue];
+      for (const w of waiters) w(); // nobody waits for a reconnection
       this.sending = false;
       this.lost(c);
       return;
     }
+    for (const w of waiters) w();
     this.sending = false;
     if (this.queue.length) void this.flush();
   }
