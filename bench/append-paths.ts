@@ -7,7 +7,8 @@ import { migrate } from '../src/store/migrate.js';
  * e.g. postgresql://root@127.0.0.1:5432/bench): Prisma's $queryRawUnsafe, the adapter's pg pool
  * unnamed and as a named prepared statement, and the version read through Prisma and through pg.
  * Prints median and p90 in µs. `tsx bench/append-paths.ts [samples]`. Used for BENCHMARKS.md's
- * choice of the append path.
+ * choice of the append path. With `ALTER DATABASE <scratch> SET synchronous_commit = off` the WAL
+ * flush leaves the figures, and what remains is the client's, the protocol's and the planner's share.
  */
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to a scratch database');
