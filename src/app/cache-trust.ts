@@ -98,6 +98,11 @@ export class CacheTrust {
     return !!t && !!f && f.live && t.epoch === f.epoch && t.announced <= s.version && performance.now() - t.at < this.trustMs;
   }
 
+  /** Another process announced a newer version than the cached one: catch up before using it. */
+  behind(s: Trusted): boolean {
+    return !!s.trust && s.trust.announced > s.version && s.trust.announced !== Infinity;
+  }
+
   /** Call before reading game `id` from the store. */
   begin(id: string): Mark {
     const m: Mark = { id, epoch: this.feed?.epoch ?? -1, live: this.enabled && !!this.feed?.live, announced: -1 };

@@ -332,6 +332,7 @@ export class GameService {
   async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; include?: Include } = {}): Promise<MoveResult> {
     return this.locks.run(gameId, async () => {
       let s = await this.session(gameId);
+      if (this.trust.behind(s)) s = await this.catchUp(s); // rather than lose the append's race
       const seat = this.requireSeat(this.callerIn(s, token));
       const key = opts.idempotencyKey ?? null;
       if (key !== null) {
@@ -552,7 +553,7 @@ export class GameService {
     if (this.trust.isCurrent(s)) return s;
     const mark = this.trust.begin(gameId);
     try {
-      const behind = s.trust !== null && s.trust.announced > s.version && s.trust.announced !== Infinity;
+      const behind = this.trust.behind(s);
       const v = behind ? null : await this.store.getVersion(gameId);
       if (!behind && v === null) {
         this.cache.delete(gameId);

@@ -14,6 +14,13 @@ export function createPrismaClient(databaseUrl: string, poolSize = 10): PrismaCl
   return client;
 }
 
+/** Moves with version in ($2, $3] of game $1, each with its events in order. */
+const READ_MOVES_SQL = `
+SELECT m.version, m.seat, m.move, m.created_at,
+       COALESCE((SELECT json_agg(e.data ORDER BY e.seq) FROM events e WHERE e.game_id = m.game_id AND e.version = m.version), '[]'::json) AS events
+FROM moves m WHERE m.game_id = $1::uuid AND m.version > $2 AND m.version <= $3
+ORDER BY m.version`;
+
 /**
  * The append: one statement, so one round trip and one implicit transaction. The header update is
  * guarded by `version = expected`, and the move, events and snapshot rows are inserted only from the
@@ -115,6 +122,12 @@ export class PrismaGameStore implements GameStore {
   }
 
   async readMoves(id: string, after: number, upTo = 2_147_483_647): Promise<StoredMove[]> {
+    if (this.pool) {
+      // One statement (one snapshot, so never a move without its events), prepared on the adapter's
+      // pool: a process catching up on another's commits runs it on the move path.
+      const { rows } = await this.pool.query<{ version: number; seat: number; move: Move; created_at: Date; events: GameEvent[] }>({ name: 'citybuilder_read_moves', text: READ_MOVES_SQL, values: [id, after, upTo] });
+      return rows.map((r) => ({ version: r.version, seat: r.seat, move: r.move, createdAt: r.created_at, events: r.events }));
+    }
     // Moves first, then the events of exactly those moves: a move row is committed together with
     // its events, so every event of a move seen by the first query is visible to the second. (Two
     // queries run in parallel could see different commits: a move without its events.)
