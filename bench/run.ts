@@ -205,10 +205,10 @@ function gameSpecific() {
 }
 
 /** The server in its own process (as in production), so the clients' work is not counted in it. */
-async function startServer(url: string) {
+async function startServer(url: string, workers = WORKERS) {
   const port = 40_000 + (process.pid % 10_000);
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -254,6 +254,15 @@ async function peerComparison(url: string) {
     log(`  service K=${K}, one request per move: ${JSON.stringify(svc[`one-${K}`])}`);
   }
   await server.stop();
+  // The same at 16 games with one server process, to show what the second worker buys on this machine.
+  let single: LoopResult | null = null;
+  if (WORKERS !== '1') {
+    const one = await startServer(url, '1');
+    await serviceLoop(one.base, 4, 4, 99);
+    single = await serviceLoop(one.base, 16, games, 1);
+    log(`  service K=16, WORKERS=1: ${JSON.stringify(single)}`);
+    await one.stop();
+  }
   // 3. pgbench, alone.
   const pgb: Record<number, { tps: number; latency: number } | null> = {};
   for (const c of [1, 16]) pgb[c] = await pgbench(url, c, pgSeconds);
@@ -265,6 +274,7 @@ async function peerComparison(url: string) {
   out(`| boardgame.io games/s | ${f1(b(1)?.gamesPerSec)} | ${f1(b(16)?.gamesPerSec)} |`);
   out(`| this service games/s (GET legal-moves + POST per move) | ${f1(svc['get+post-1']!.gamesPerSec)} | ${f1(svc['get+post-16']!.gamesPerSec)} |`);
   out(`| this service games/s (POST ?include=legalMoves; GET when the seat changes) | ${f1(svc['one-1']!.gamesPerSec)} | ${f1(svc['one-16']!.gamesPerSec)} |`);
+  if (single) out(`| the same with WORKERS=1 (GET legal-moves + POST) | | ${f1(single.gamesPerSec)} games/s, POST p50 / p99 ${f1(single.postP50)} / ${f1(single.postP99)} ms |`);
   out(`| this service durable moves/s | ${f1(svc['get+post-1']!.movesPerSec, 0)} | ${f1(svc['get+post-16']!.movesPerSec, 0)} |`);
   out(`| boardgame.io durable moves/s | ${f1(b(1)?.movesPerSec, 0)} | ${f1(b(16)?.movesPerSec, 0)} |`);
   out(`| this service POST /moves p50 / p99 ms (durable) | ${f1(svc['get+post-1']!.postP50)} / ${f1(svc['get+post-1']!.postP99)} | ${f1(svc['get+post-16']!.postP50)} / ${f1(svc['get+post-16']!.postP99)} |`);
@@ -277,7 +287,7 @@ async function peerComparison(url: string) {
   out(`| durable moves/s vs pgbench, 16 clients | ≥ 0.35× | ${ratio(svc['get+post-16']!.movesPerSec, pgb[16]?.tps)} |`);
   out(`| POST p99 vs boardgame.io send-to-commit p99, 16 at a time | ≤ 0.25× | ${ratio(svc['get+post-16']!.postP99, b(16)?.durableP99)} |`);
   out(`| games/s vs boardgame.io, 1 at a time | ≥ 2× | ${ratio(svc['get+post-1']!.gamesPerSec, b(1)?.gamesPerSec)} (one-request loop: ${ratio(svc['one-1']!.gamesPerSec, b(1)?.gamesPerSec)}) |`);
-  return { service: svc, boardgameIo: peer?.rows ?? null, pgbench: pgb, peerOutput: peer?.output };
+  return { service: svc, singleWorker16: single, boardgameIo: peer?.rows ?? null, pgbench: pgb, peerOutput: peer?.output };
 }
 
 async function main() {
