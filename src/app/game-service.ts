@@ -378,6 +378,9 @@ export class GameService {
           response: result as unknown as Json,
           ...d,
           snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
+        }).catch((err: unknown) => {
+          this.trust.end(mark);
+          throw err;
         });
         if (appended.kind !== 'appended') this.trust.end(mark);
         if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!);
