@@ -138,9 +138,9 @@ export class CacheTrust {
 
   /**
    * This process committed `version`: tell the others. Await it before answering the client, so
-   * that a read the client sends next to another process finds the announcement there already
-   * (Postgres has signalled every listener by then): the answer waits for one more round trip,
-   * shared by every commit announced in the same batch.
+   * that a read the client sends next to another process finds the announcement there already (it
+   * resolves when the announcement came back to this process, delivered to every listener at once):
+   * the answer waits for about one more round trip, shared by every commit in the same batch.
    */
   published(gameId: string, version: number): Promise<void> {
     if (!this.enabled || !this.feed!.live) return Promise.resolve();

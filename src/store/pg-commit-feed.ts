@@ -9,6 +9,8 @@ const MAX_PAYLOAD = 7_800;
 export interface PgCommitFeedOptions {
   /** How often the feed proves it still receives: it notifies itself and expects it back in time. */
   heartbeatMs?: number;
+  /** How long `publish` waits for its own announcement to come back before resolving anyway. */
+  echoTimeoutMs?: number;
   /** Delay before reconnecting after the connection is lost. */
   reconnectMs?: number;
   log?: (msg: string) => void;
@@ -24,7 +26,12 @@ export interface PgCommitFeedOptions {
  * while another is being sent go out together in one statement, several per payload. The sending
  * session runs with synchronous_commit off: a notification has nothing to make durable.
  *
- * Payload: `<sender>|<gameId>:<version>,<gameId>:<version>...`; a process ignores its own.
+ * `publish` resolves when the process's own batch comes back on its listening connection: Postgres
+ * signals every listener of a commit together and delivers in commit order, so by then the other
+ * processes' connections have it too (their Node processes may still have to read it: a narrow race
+ * that BENCHMARKS.md counts). It resolves after `echoTimeoutMs` at the latest.
+ *
+ * Payload: `<sender>|<batch>|<gameId>:<version>,<gameId>:<version>...`; a process applies only others'.
  */
 export class PgCommitFeed implements CommitFeed {
   live = false;
@@ -33,8 +40,11 @@ export class PgCommitFeed implements CommitFeed {
   private readonly listeners: FeedListener[] = [];
   private readonly sender = randomBytes(6).toString('base64url');
   private queue: string[] = [];
-  /** Resolved when the queued announcements have been handed to Postgres (or given up on). */
+  /** Resolved when the queued announcements have come back to this process (or were given up on). */
   private waiters: (() => void)[] = [];
+  private batchSeq = 0;
+  /** Batches sent and not yet received back, by sequence number. */
+  private echoes = new Map<number, () => void>();
   private sending = false;
   private closed = false;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -139,12 +149,18 @@ export class PgCommitFeed implements CommitFeed {
     const bar = payload.indexOf('|');
     const from = payload.slice(0, bar);
     const body = payload.slice(bar + 1);
-    if (from === this.sender) {
-      if (body === 'ping') this.pingSeen = this.pingSent;
+    if (body === 'ping') {
+      if (from === this.sender) this.pingSeen = this.pingSent;
       return;
     }
-    if (body === 'ping') return;
-    for (const entry of body.split(',')) {
+    const bar2 = body.indexOf('|');
+    if (from === this.sender) {
+      // Our own batch came back: every listener was signalled together with us, in commit order.
+      const seq = Number(body.slice(0, bar2));
+      for (const [n, done] of this.echoes) if (n <= seq) done();
+      return;
+    }
+    for (const entry of body.slice(bar2 + 1).split(',')) {
       const colon = entry.lastIndexOf(':');
       const id = entry.slice(0, colon);
       const version = Number(entry.slice(colon + 1));
@@ -172,18 +188,25 @@ export class PgCommitFeed implements CommitFeed {
       cur = cur ? `${cur},${e}` : e;
     }
     if (cur) payloads.push(cur);
+    const seq = ++this.batchSeq;
+    const timer = setTimeout(() => done(), this.opts.echoTimeoutMs ?? 100);
+    const done = () => {
+      clearTimeout(timer);
+      this.echoes.delete(seq);
+      for (const w of waiters) w();
+    };
+    this.echoes.set(seq, done);
     try {
-      await c.query('SELECT pg_notify($1, $2 || p) FROM unnest($3::text[]) AS p', [COMMIT_CHANNEL, `${this.sender}|`, payloads]);
+      await c.query('SELECT pg_notify($1, $2 || p) FROM unnest($3::text[]) AS p', [COMMIT_CHANNEL, `${this.sender}|${seq}|`, payloads]);
     } catch {
       // Not sent: keep them for the next connection. (Others untrust their caches when *their*
       // connection drops; a sender's failure alone is covered by the trust horizon.)
       this.queue = [...batch, ...this.queue];
-      for (const w of waiters) w(); // nobody waits for a reconnection
+      done(); // nobody waits for a reconnection
       this.sending = false;
       this.lost(c);
       return;
     }
-    for (const w of waiters) w();
     this.sending = false;
     if (this.queue.length) void this.flush();
   }
