@@ -52,7 +52,8 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...process.env, WORKERS: '2', DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' },
+      // A long trust horizon: a commit not announced would leave the other worker stale for a minute.
+      env: { ...process.env, WORKERS: '2', DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', CACHE_TRUST_MS: '60000' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     exit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
@@ -89,16 +90,23 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
     let toMove: number[] = c.body.toMove;
     let stale = 0;
     let moves = 0;
+    let staleSince = 0;
+    let longest = 0;
     for (let status = 'active'; status === 'active'; ) {
       const seat = toMove[0]!;
       const legal = await call(port, 'GET', `/api/v1/games/${c.body.id}/legal-moves?include=view`, tokens[seat]);
       expect(legal.status).toBe(200);
       expect(legal.body.view).toBeTypeOf('object');
       if (legal.body.version !== version) {
-        // Read on the other worker before our commit's announcement reached it: the version guard
-        // still refuses a move decided on it, so nothing wrong can be written.
+        // Read on the other worker before our commit's announcement reached it (a race the feed
+        // narrows but cannot close without a round trip): the version guard refuses a move decided
+        // on it, and the announcement arrives within moments, not at the end of the trust horizon.
         expect(legal.body.version).toBeLessThan(version);
         stale++;
+        staleSince ||= Date.now();
+        longest = Math.max(longest, Date.now() - staleSince);
+        expect(longest, 'a read stayed stale: the commit was not announced').toBeLessThan(2_000);
+        await new Promise((r) => setTimeout(r, 5));
         if (legal.body.moves.length > 0) {
           const r = await call(port, 'POST', `/api/v1/games/${c.body.id}/moves`, tokens[seat], { move: legal.body.moves[0], expectedVersion: legal.body.version });
           expect(r.status).toBe(409);
@@ -106,6 +114,7 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
         }
         continue;
       }
+      staleSince = 0;
       const r = await call(port, 'POST', `/api/v1/games/${c.body.id}/moves`, tokens[seat], { move: rng.pick(legal.body.moves), expectedVersion: version });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.version).toBe(version + 1);
@@ -115,11 +124,9 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
       moves++;
     }
     expect(moves).toBeGreaterThan(100);
-    // Every GET here lands on the worker that did not make the previous commit, right after it. The
-    // commit's announcement reaches it first almost always (were announcements lost, nearly every
-    // one of these reads would be stale); on a loaded machine a few lose the race, and the version
-    // guard refuses a move decided on them.
-    expect(stale, `${stale} stale reads in ${moves} moves`).toBeLessThanOrEqual(Math.ceil(moves * 0.25));
+    // Every GET here lands on the worker that did not make the previous commit, right after it; how
+    // many lose the race depends on the machine's load. None stays stale for long.
+    expect(longest, `${stale} stale reads in ${moves} moves; the longest lasted ${longest} ms`).toBeLessThan(2_000);
     const g = await call(port, 'GET', `/api/v1/games/${c.body.id}`);
     expect(g.body).toMatchObject({ version, status: 'finished' });
     const pgc = new pg.Client({ connectionString: db.url });
