@@ -10,10 +10,16 @@
  * 3. Engines: random complete games per second for each game and player count, and microseconds
  *    per validated move (decide + evolve).
  * 4. Each engine's own extra figures (bench/games/<game>.ts), when present.
+ * 5. The peer comparison (bench/peer.ts): complete 4-player games of La Ville de Demain, K = 1 and
+ *    16 at a time, this service beside boardgame.io (../shared/peers/boardgame-io, when present) and
+ *    pgbench, with the ratios the issue's targets are stated in.
+ * 6. The soak (bench/soak.ts): --soak-games open games (1000), a move every --soak-interval seconds
+ *    (5) each, for --soak-minutes (10); server RSS and POST p50/p99 over time.
  *
  * DATABASE_URL selects the Postgres server; without it an embedded one runs in a temporary folder.
- * BENCH_SECONDS (default 5) is the duration of each timed run. Results: stdout, as Markdown, and
- * bench/results/latest.json.
+ * BENCH_SECONDS (default 5) is the duration of each timed run. The server runs with WORKERS
+ * (default: one per core). `--only api,peer,soak,engines` runs some sections; `--peer-games N`
+ * (32 per K), `--pgbench-seconds S` (10). Results: stdout, as Markdown, and bench/results/latest.{md,json}.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +30,17 @@ import { applyMove, randomPlayout, resolveOptions, type AnyGame, type Move } fro
 import { hostedGames } from '../src/games/index.js';
 import { startEmbeddedPostgres } from '../src/store/embedded.js';
 import { toMoveInput } from '../tests/support/clients.js';
+import { pgbench, runPeer, serviceLoop, type LoopResult, type PeerRow } from './peer.js';
+import { soak } from './soak.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const onlyAt = args.indexOf('--only');
+const sections = new Set(onlyAt >= 0 ? args[onlyAt + 1]!.split(',') : ['api', 'peer', 'soak', 'engines']);
+const WORKERS = process.env.WORKERS ?? String(cpus().length);
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const results: Record<string, unknown> = {};
@@ -187,6 +204,92 @@ function gameSpecific() {
   return rows;
 }
 
+/** The server in its own process (as in production), so the clients' work is not counted in it. */
+async function startServer(url: string, workers = WORKERS) {
+  const port = 40_000 + (process.pid % 10_000);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
+    if (i > 900) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 2000)); // every worker up, not just the first
+  return {
+    base,
+    pid: server.pid!,
+    async stop() {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function peerComparison(url: string) {
+  const games = arg('peer-games', 32);
+  const pgSeconds = arg('pgbench-seconds', 10);
+  const log = (m: string) => console.log(m);
+  out(`\n## Peer comparison: complete 4-player games of La Ville de Demain, ${games} games per K`);
+  // 1. boardgame.io, alone on the machine (its server is its child process).
+  const bgioUrl = Object.assign(new URL(url), { pathname: '/bgio' }).toString();
+  let peer: { rows: PeerRow[]; output: string } | null = null;
+  try {
+    peer = runPeer(bgioUrl, games, log);
+  } catch (err) {
+    out(`boardgame.io harness failed: ${(err as Error).message.split('\n')[0]}`);
+  }
+  if (!peer) out('(boardgame.io: the harness ../shared/peers/boardgame-io is not here; its columns stay empty)');
+  // 2. This service, alone.
+  const server = await startServer(url);
+  log('(service: warm-up)');
+  await serviceLoop(server.base, 4, 4, 99);
+  const svc: Record<string, LoopResult> = {};
+  for (const K of [1, 16]) {
+    svc[`get+post-${K}`] = await serviceLoop(server.base, K, games, 1);
+    svc[`one-${K}`] = await serviceLoop(server.base, K, games, 1, { oneRequest: true });
+    log(`  service K=${K}: ${JSON.stringify(svc[`get+post-${K}`])}`);
+    log(`  service K=${K}, one request per move: ${JSON.stringify(svc[`one-${K}`])}`);
+  }
+  await server.stop();
+  // The same at 16 games with one server process, to show what the second worker buys on this machine.
+  let single: LoopResult | null = null;
+  if (WORKERS !== '1') {
+    const one = await startServer(url, '1');
+    await serviceLoop(one.base, 4, 4, 99);
+    single = await serviceLoop(one.base, 16, games, 1);
+    log(`  service K=16, WORKERS=1: ${JSON.stringify(single)}`);
+    await one.stop();
+  }
+  // 3. pgbench, alone.
+  const pgb: Record<number, { tps: number; latency: number } | null> = {};
+  for (const c of [1, 16]) pgb[c] = await pgbench(url, c, pgSeconds);
+  const b = (K: number) => peer?.rows.find((r) => r.K === K);
+  const f1 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : fmt(x, d));
+  const ratio = (a: number | undefined, c: number | undefined) => (a === undefined || c === undefined || !c ? '–' : `${(a / c).toFixed(2)}×`);
+  out('\n| | 1 game at a time | 16 games at a time |');
+  out('|---|---|---|');
+  out(`| boardgame.io games/s | ${f1(b(1)?.gamesPerSec)} | ${f1(b(16)?.gamesPerSec)} |`);
+  out(`| this service games/s (GET legal-moves + POST per move) | ${f1(svc['get+post-1']!.gamesPerSec)} | ${f1(svc['get+post-16']!.gamesPerSec)} |`);
+  out(`| this service games/s (POST ?include=legalMoves; GET when the seat changes) | ${f1(svc['one-1']!.gamesPerSec)} | ${f1(svc['one-16']!.gamesPerSec)} |`);
+  if (single) out(`| the same with WORKERS=1 (GET legal-moves + POST) | | ${f1(single.gamesPerSec)} games/s, POST p50 / p99 ${f1(single.postP50)} / ${f1(single.postP99)} ms |`);
+  out(`| this service durable moves/s | ${f1(svc['get+post-1']!.movesPerSec, 0)} | ${f1(svc['get+post-16']!.movesPerSec, 0)} |`);
+  out(`| boardgame.io durable moves/s | ${f1(b(1)?.movesPerSec, 0)} | ${f1(b(16)?.movesPerSec, 0)} |`);
+  out(`| this service POST /moves p50 / p99 ms (durable) | ${f1(svc['get+post-1']!.postP50)} / ${f1(svc['get+post-1']!.postP99)} | ${f1(svc['get+post-16']!.postP50)} / ${f1(svc['get+post-16']!.postP99)} |`);
+  out(`| boardgame.io send-to-commit p50 / p99 ms | ${f1(b(1)?.durableP50)} / ${f1(b(1)?.durableP99)} | ${f1(b(16)?.durableP50)} / ${f1(b(16)?.durableP99)} |`);
+  out(`| pgbench (version bump + event insert) tx/s, 1 and 16 clients | ${f1(pgb[1]?.tps, 0)} | ${f1(pgb[16]?.tps, 0)} |`);
+  out(`| reads that had not seen the last commit yet (retried) | ${svc['get+post-1']!.staleReads} of ${svc['get+post-1']!.gets} | ${svc['get+post-16']!.staleReads} of ${svc['get+post-16']!.gets} |`);
+  out('\n| target (issue 14) | aim | this run |');
+  out('|---|---|---|');
+  out(`| games/s vs boardgame.io, 16 at a time | ≥ 4× | ${ratio(svc['get+post-16']!.gamesPerSec, b(16)?.gamesPerSec)} (one-request loop: ${ratio(svc['one-16']!.gamesPerSec, b(16)?.gamesPerSec)}) |`);
+  out(`| durable moves/s vs pgbench, 16 clients | ≥ 0.35× | ${ratio(svc['get+post-16']!.movesPerSec, pgb[16]?.tps)} |`);
+  out(`| POST p99 vs boardgame.io send-to-commit p99, 16 at a time | ≤ 0.25× | ${ratio(svc['get+post-16']!.postP99, b(16)?.durableP99)} |`);
+  out(`| games/s vs boardgame.io, 1 at a time | ≥ 2× | ${ratio(svc['get+post-1']!.gamesPerSec, b(1)?.gamesPerSec)} (one-request loop: ${ratio(svc['one-1']!.gamesPerSec, b(1)?.gamesPerSec)}) |`);
+  return { service: svc, singleWorker16: single, boardgameIo: peer?.rows ?? null, pgbench: pgb, peerOutput: peer?.output };
+}
+
 async function main() {
   out(`# Benchmark run ${new Date().toISOString()}`);
   out(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}; each timed run ${SECONDS} s.`);
@@ -206,29 +309,42 @@ async function main() {
   } else {
     out(`Database: ${new URL(url).host} (DATABASE_URL).`);
   }
-  out('\n| what | concurrent clients | per second | p50 ms | p99 ms |');
-  out('|---|---:|---:|---:|---:|');
-  results.raw = await rawCommitRate(url);
-  // The server runs in its own process, as in production, so the clients' work is not counted in it.
-  const port = 40_000 + (process.pid % 10_000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', DB_POOL_SIZE: '10' },
-    stdio: 'inherit',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
+  out(`Server: src/main.ts, NODE_ENV=production, WORKERS=${WORKERS}, a pool of 10 connections per worker, rate limit off.`);
+  if (sections.has('api')) {
+    out('\n| what | concurrent clients | per second | p50 ms | p99 ms |');
+    out('|---|---:|---:|---:|---:|');
+    results.raw = await rawCommitRate(url);
+    const server = await startServer(url);
+    const vdd = hostedGames.find((g) => g.id === 'ville-de-demain')!;
+    results.api = await apiMoves(server.base, vdd, 3);
+    await server.stop();
   }
-  const vdd = hostedGames.find((g) => g.id === 'ville-de-demain')!;
-  results.api = await apiMoves(base, vdd, 3);
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await exited;
+  if (sections.has('peer')) results.peer = await peerComparison(url);
+  if (sections.has('soak')) {
+    const server = await startServer(url);
+    const minutes = arg('soak-minutes', 10);
+    const games = arg('soak-games', 1000);
+    const interval = arg('soak-interval', 5);
+    const samples = await soak(server.base, server.pid, { games, minutes, intervalSeconds: interval, sampleSeconds: arg('soak-sample-seconds', Math.max(5, Math.round((minutes * 60) / 20))), log: (m) => console.log(m) });
+    await server.stop();
+    results.soak = samples;
+    out(`\n## Soak: ${games} open games, a move every ${interval} s each (± 50 %), ${minutes} min`);
+    out('\n| t (s) | moves/s | POST p50 ms | POST p99 ms | server RSS MB (all processes) |');
+    out('|---:|---:|---:|---:|---:|');
+    for (const x of samples) out(`| ${fmt(x.atSeconds)} | ${fmt(x.movesPerSec)} | ${fmt(x.p50, 2)} | ${fmt(x.p99, 2)} | ${fmt(x.rssMb)} |`);
+    const half = samples.filter((x) => x.atSeconds >= (minutes * 60) / 2);
+    if (half.length >= 2) {
+      const rss = half.map((x) => x.rssMb);
+      const p99 = half.map((x) => x.p99);
+      out(`\nSecond half: RSS from ${fmt(rss[0]!)} to ${fmt(rss[rss.length - 1]!)} MB (min ${fmt(Math.min(...rss))}, max ${fmt(Math.max(...rss))}); p99 between ${fmt(Math.min(...p99), 2)} and ${fmt(Math.max(...p99), 2)} ms.`);
+    }
+  }
   await stopDb();
   if (dir) rmSync(dir, { recursive: true, force: true });
-  results.engines = engineFigures();
-  results.gameSpecific = gameSpecific();
+  if (sections.has('engines')) {
+    results.engines = engineFigures();
+    results.gameSpecific = gameSpecific();
+  }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, results }, null, 2)}\n`);
   writeFileSync(new URL('./results/latest.md', import.meta.url), `${lines.join('\n')}\n`);

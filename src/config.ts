@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /** Everything the server reads from its environment, in one place, with defaults. */
 export interface Config {
   port: number;
@@ -70,6 +72,10 @@ export interface Config {
   mailDomain: string;
   /** Days of vacation a player may take in a calendar year (deadlines paused). */
   vacationDaysPerYear: number;
+  /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
+  workers: number;
+  /** How long a store read keeps a cached game trusted while the commit feed is live (ms); 0: no feed, every read checks the store. */
+  cacheTrustMs: number;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -133,5 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpInboundHost: env.SMTP_INBOUND_HOST || env.HOST || '0.0.0.0',
     vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
+    workers: int(env.WORKERS, env.NODE_ENV === 'test' || env.VITEST ? 1 : availableParallelism(), 'WORKERS') || 1,
+    cacheTrustMs: int(env.CACHE_TRUST_MS, 2_000, 'CACHE_TRUST_MS'),
   };
 }

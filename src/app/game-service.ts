@@ -5,6 +5,7 @@ import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove, TimeoutAction } from '../store/types.js';
 import { autoMove } from './autoplay.js';
 import { noticesOf } from './notify/notices.js';
+import { CacheTrust, type CommitFeed, type Mark, type Trust } from './cache-trust.js';
 import { AppError } from './errors.js';
 import type { CreatedSeat, GameAccess, SeatSpec } from './lobby/seats.js';
 import { resignedBy, standing } from './lobby/standing.js';
@@ -25,6 +26,8 @@ export interface Session {
   eventCount: number;
   /** Seat tokens, and the tokens of the players seats are bound to. */
   seatByTokenHash: Map<string, Seat>;
+  /** When the cached version may be served without asking the store (cache-trust.ts). */
+  trust: Trust | null;
 }
 
 /** What happened when a move committed: given to every after-commit hook. */
@@ -65,6 +68,16 @@ export interface GameServiceOptions {
   /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
   importConcurrency?: number;
   importQueue?: number;
+  /** Other processes' commits; with it, reads of a cached current game skip the store. */
+  feed?: CommitFeed | null;
+  /** How long a database read keeps a cached game trusted when the feed is live (ms). */
+  cacheTrustMs?: number;
+}
+
+/** Extra parts of an answer, on request (`?include=view,legalMoves`). */
+export interface Include {
+  view?: boolean;
+  legalMoves?: boolean;
 }
 
 export interface CreateGameInput {
@@ -86,6 +99,10 @@ export interface MoveResult {
   outcome: Outcome | null;
   /** The move's events, as this seat may read them. */
   events: Json[];
+  /** On request: the mover's view after the move. */
+  view?: Json;
+  /** On request: the mover's legal moves now (empty unless it must act again). */
+  legalMoves?: Json[];
 }
 
 export const RECORD_FORMAT = 'citybuilder-record/1';
@@ -123,6 +140,7 @@ export class GameService {
   private readonly cacheSize: number;
   private readonly maxRetries: number;
   private readonly imports: Gate;
+  private readonly trust: CacheTrust;
 
   constructor(
     /** Read by use-case modules built on the service (src/app/live.ts); writes go through the service. */
@@ -134,6 +152,7 @@ export class GameService {
     this.cacheSize = opts.cacheSize ?? 1000;
     this.maxRetries = opts.maxRetries ?? 20;
     this.imports = new Gate('imports', opts.importConcurrency || 2, opts.importQueue ?? 8);
+    this.trust = new CacheTrust(opts.feed ?? null, opts.cacheTrustMs ?? 2_000, (id) => this.cache.get(id), (id) => this.cache.delete(id));
   }
 
   /**
@@ -212,8 +231,9 @@ export class GameService {
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
     const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null });
-    await this.store.createGame(created.row);
-    this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0));
+    const mark = this.trust.begin(created.row.id);
+    await this.store.createGame(created.row).finally(() => this.trust.end(mark));
+    this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0), mark);
     return created.answer;
   }
 
@@ -289,11 +309,11 @@ export class GameService {
     };
   }
 
-  async legalMoves(gameId: string, token: string | undefined) {
+  async legalMoves(gameId: string, token: string | undefined, include: Include = {}) {
     const s = await this.fresh(gameId);
     const seat = this.requireSeat(await this.callerIn(s, token));
     const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
-    return { version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves) };
+    return { version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}) };
   }
 
   async events(gameId: string, token: string | undefined, after = 0, limit: number = INT_BOUNDS.eventsLimit.default) {
@@ -389,10 +409,11 @@ export class GameService {
    * expectedVersion, a stale version is a VERSION_CONFLICT. A repeated Idempotency-Key returns the
    * first answer without applying anything.
    */
-  async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string } = {}): Promise<MoveResult> {
+  async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string; include?: Include } = {}): Promise<MoveResult> {
     if (opts.expectedVersion !== undefined) checkInt('version', 'expectedVersion', opts.expectedVersion);
     return this.locks.run(gameId, async () => {
       let s = await this.session(gameId);
+      if (this.trust.behind(s)) s = await this.catchUp(s); // rather than lose the append's race
       let seat = this.requireSeat(await this.callerIn(s, token));
       // A notation is read in the position the move is decided in (read again below if another
       // process moves the game on first); the move stored is the parsed move.
@@ -450,7 +471,13 @@ export class GameService {
         if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!);
         if (appended.kind === 'appended') {
           await this.playForResigned(s);
-          return appended.result;
+          const inc = opts.include ?? {};
+          if (!inc.view && !inc.legalMoves) return appended.result;
+          return {
+            ...appended.result,
+            ...(inc.view ? { view: s.game.view(s.state, seat) as Json } : {}),
+            ...(inc.legalMoves ? { legalMoves: (s.row.toMove.includes(seat) ? s.game.legalMoves(s.state, seat) : []) as unknown as Json[] } : {}),
+          };
         }
         if (attempt >= this.maxRetries) throw new AppError('VERSION_CONFLICT', 'the game is too busy: the move lost the race for a version too many times; send it again');
         s = await this.catchUp(s);
@@ -474,6 +501,7 @@ export class GameService {
     const seats = origin === 'resign' ? s.row.seats.map((x) => (x.seat === seat ? { ...x, resignedAt: version } : x)) : s.row.seats;
     const d = standing(s.game, state, seats, version);
     const result: MoveResult = { version, ...d, events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null) };
+    const mark = this.trust.begin(s.row.id);
     const appended = await this.store.append({
       gameId: s.row.id,
       expectedVersion: s.version,
@@ -488,13 +516,23 @@ export class GameService {
       origin,
       seatsRev: s.row.seatsRev ?? 0,
       notices: noticesOf(seats, s.row.toMove, d, origin === 'timeout' ? seat : null),
+    }).catch((err: unknown) => {
+      this.trust.end(mark);
+      throw err;
     });
-    if (appended.kind !== 'appended') return appended;
+    if (appended.kind !== 'appended') {
+      this.trust.end(mark);
+      return appended;
+    }
     const before = s.row.toMove;
     s.state = state;
     s.version = version;
     s.eventCount += events.length;
     s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
+    this.trust.settle(s, mark);
+    // The answer waits for this process's own announcement, so that the next read on another
+    // process almost always knows of the move (cache-trust.ts).
+    await this.trust.published(s.row.id, version);
     this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }
@@ -539,7 +577,16 @@ export class GameService {
     });
   }
 
-  /** Forgets a cached game (the lobby changed its seats), and its tokens in the rate limiter's index. */
+  /**
+   * The lobby changed a game's seats (a join, a leave, a reissued token): this process forgets it,
+   * and every other process is told to drop its copy (the commit feed's announcement).
+   */
+  async seatsChanged(gameId: string): Promise<void> {
+    this.forget(gameId);
+    await this.trust.published(gameId, -1);
+  }
+
+  /** Forgets a cached game, and its tokens in the rate limiter's index. */
   forget(gameId: string): void {
     for (const hash of this.cache.get(gameId)?.seatByTokenHash.keys() ?? []) this.tokenIndex.delete(hash);
     this.cache.delete(gameId);
@@ -614,6 +661,7 @@ export class GameService {
     await this.locks.run(gameId, async () => {
       if (!UUID.test(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
       this.forget(gameId);
+      await this.trust.published(gameId, -1);
     });
   }
 
@@ -628,6 +676,15 @@ export class GameService {
       return cached.row.status === 'waiting' ? this.reloadSeats(cached) : cached; // the lobby may have filled it
     }
     if (!UUID.test(gameId)) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    const mark = this.trust.begin(gameId);
+    try {
+      return this.remember(await this.load(gameId), mark);
+    } finally {
+      this.trust.end(mark);
+    }
+  }
+
+  private async load(gameId: string): Promise<Session> {
     const row = await this.store.getGame(gameId);
     if (!row) throw new AppError('NOT_FOUND', `no game ${gameId}`);
     const game = this.registry.version(row.type, row.engineVersion);
@@ -639,15 +696,16 @@ export class GameService {
     const moves = await this.store.readMoves(gameId, snap?.version ?? 0, row.version);
     const events = moves.flatMap((m) => m.events);
     const eventCount = snap ? await this.store.countEvents(gameId, row.version) : events.length;
-    const s = this.newSession(row, game, fold(game, base, events), row.version, eventCount);
-    return this.remember(s);
+    return this.newSession(row, game, fold(game, base, events), row.version, eventCount);
   }
 
   private newSession(row: GameRow, game: AnyGame, state: unknown, version: number, eventCount: number): Session {
-    return { row, game, state, version, eventCount, seatByTokenHash: seatMap(row.seats) };
+    return { row, game, state, version, eventCount, seatByTokenHash: seatMap(row.seats), trust: null };
   }
 
-  private remember(s: Session): Session {
+  /** Caches a session; `mark`: the store read it came from, which may make it trusted. */
+  private remember(s: Session, mark?: Mark): Session {
+    if (mark) this.trust.settle(s, mark);
     this.cache.set(s.row.id, s);
     for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
     while (this.cache.size > this.cacheSize) this.forget(this.cache.keys().next().value!);
@@ -687,16 +745,29 @@ export class GameService {
     return s;
   }
 
-  /** A session checked against the store's version and seats first: reads never serve a stale game. */
+  /**
+   * A current session: a trusted cached game as it is (no store read; cache-trust.ts), otherwise
+   * checked against the store's version and seats first, or caught up directly when another
+   * process announced a newer version.
+   */
   private async fresh(gameId: string, lock = true): Promise<Session> {
     const s = await this.session(gameId);
-    const stamp = await this.store.getStamp(gameId);
-    if (stamp === null) {
-      this.forget(gameId);
-      throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    if (this.trust.isCurrent(s)) return s;
+    const mark = this.trust.begin(gameId);
+    try {
+      const behind = this.trust.behind(s);
+      const stamp = behind ? null : await this.store.getStamp(gameId);
+      if (!behind && stamp === null) {
+        this.forget(gameId);
+        throw new AppError('NOT_FOUND', `no game ${gameId}`);
+      }
+      const same = stamp !== null && stamp.version === s.version && stamp.seatsRev === (s.row.seatsRev ?? 0);
+      const current = same ? s : lock ? await this.locks.run(gameId, () => this.catchUp(s)) : await this.catchUp(s);
+      this.trust.settle(current, mark);
+      return current;
+    } finally {
+      this.trust.end(mark);
     }
-    if (stamp.version === s.version && stamp.seatsRev === (s.row.seatsRev ?? 0)) return s;
-    return lock ? this.locks.run(gameId, () => this.catchUp(s)) : this.catchUp(s);
   }
 
   /** Drops every cached game (tests use it to prove the store alone can rebuild them). */

@@ -79,6 +79,16 @@ const gameView = {
   },
 } as const;
 const auth: Record<string, string[]>[] = [{ seatToken: [] }, { playerToken: [] }];
+/** `?include=a,b`: extra parts of an answer, from a fixed list. */
+const includeQuery = (parts: string[], description: string) => {
+  const one = `(${parts.join('|')})`;
+  return { type: 'object', additionalProperties: false, properties: { include: { type: 'string', pattern: `^${one}(,${one})*$`, description } } } as const;
+};
+const includes = (q: { include?: string }) => {
+  const parts = new Set((q.include ?? '').split(','));
+  return { view: parts.has('view'), legalMoves: parts.has('legalMoves') };
+};
+const moveList = { type: 'array', items: { $ref: 'MoveRef#' } } as const;
 
 /** The running turn deadlines of a game (play by mail). */
 export type DeadlinesOf = (gameId: string) => Promise<{ seat: number; at: string }[]>;
@@ -151,11 +161,12 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       return g.turnDeadlineSeconds && g.status === 'active' ? { ...g, deadlines: await deadlines(g.id) } : g;
     });
 
-    app.get<{ Params: { id: string } }>('/games/:id/legal-moves', {
+    app.get<{ Params: { id: string }; Querystring: { include?: string } }>('/games/:id/legal-moves', {
       schema: {
         summary: 'Every legal move of the token\'s seat now (empty when it is not to move)',
         tags: ['moves'],
         params: idParam,
+        querystring: includeQuery(['view'], '`view`: the answer also carries the seat\'s view of the game, at the same version'),
         security: auth,
         response: {
           200: {
@@ -166,20 +177,22 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
               toMove: seatList,
               moves: { type: 'array', items: { $ref: 'MoveRef#' } },
               notations: { type: 'array', items: { type: 'string' }, description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")' },
+              view: { ...anyJson, description: 'With ?include=view: the seat\'s view' },
             },
           },
-          ...errors(401, 403, 404, 409),
+          ...errors(400, 401, 403, 404, 409),
         },
       },
-    }, async (req) => service.legalMoves(req.params.id, tokenOf(req)));
+    }, async (req) => service.legalMoves(req.params.id, tokenOf(req), includes(req.query)));
 
-    app.post<{ Params: { id: string }; Body: { move?: unknown; notation?: string; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
+    app.post<{ Params: { id: string }; Querystring: { include?: string }; Body: { move?: unknown; notation?: string; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
       schema: {
         summary: 'Submit a move for the token\'s seat',
         description: 'Send exactly one of `move` (JSON) or `notation` (the move in the game\'s notation, read in the current position; the move stored is the parsed move). Validated by the game engine on the server. With expectedVersion, a stale version is a VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided again against the new state. A retry with the same Idempotency-Key is applied once and gets the first answer.',
         tags: ['moves'],
         params: idParam,
         headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } } },
+        querystring: includeQuery(['view', 'legalMoves'], 'Comma-separated: `view` adds the mover\'s view after the move, `legalMoves` its legal moves now (empty unless it must act again). Not in an answer replayed for a repeated Idempotency-Key.'),
         security: auth,
         body: {
           type: 'object',
@@ -199,6 +212,8 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
               toMove: seatList,
               outcome: { anyOf: [outcome, { type: 'null' }] },
               events: { type: 'array', items: anyJson, description: 'What the move caused, as this seat may read it' },
+              view: { ...anyJson, description: 'With ?include=view: the mover\'s view after the move' },
+              legalMoves: { ...moveList, description: 'With ?include=legalMoves: the mover\'s legal moves now; empty unless it must act again' },
             },
           },
           ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429),
@@ -207,7 +222,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
     }, async (req) => {
       const { move, notation, expectedVersion } = req.body;
       if ((move === undefined) === (notation === undefined)) throw new AppError('INVALID_INPUT', 'send exactly one of move (the move as JSON) or notation (the move as text, e.g. "pass")');
-      return service.submitMove(req.params.id, tokenOf(req), move, { expectedVersion, idempotencyKey: req.headers['idempotency-key'], notation });
+      return service.submitMove(req.params.id, tokenOf(req), move, { expectedVersion, idempotencyKey: req.headers['idempotency-key'], notation, include: includes(req.query) });
     });
 
     app.get<{ Params: { id: string }; Querystring: { after?: number; limit?: number } }>('/games/:id/events', {

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove } from './types.js';
@@ -10,15 +11,19 @@ export interface PoolTimeouts {
   statementMs: number;
 }
 
+/** The pg pool under each client's driver adapter: the store sends its hot statements through it. */
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 /**
  * Prisma Client over a pg pool with time limits, so that a database that is down, frozen or slow
  * fails a request in seconds (mapped to 503 UNAVAILABLE) instead of hanging it: the server cancels
  * a statement after `statementMs`; the client abandons one whose answer never comes (a frozen
  * server cannot cancel anything) 1 s later, and pg-pool then discards that connection; connecting
- * or waiting for a pooled connection is limited to `connectMs`.
+ * or waiting for a pooled connection is limited to `connectMs`. The store also sends its hot
+ * statements (append, version read, catch-up) through the same pool as prepared statements.
  */
 export function createPrismaClient(databaseUrl: string, poolSize = 10, timeouts: PoolTimeouts = { connectMs: 3_000, statementMs: 5_000 }): PrismaClient {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
     connectionTimeoutMillis: timeouts.connectMs,
@@ -27,8 +32,62 @@ export function createPrismaClient(databaseUrl: string, poolSize = 10, timeouts:
     query_timeout: timeouts.statementMs + 1_000,
     keepAlive: true,
   });
-  return new PrismaClient({ adapter, transactionOptions: { maxWait: timeouts.connectMs, timeout: timeouts.statementMs + 1_000 } });
+  // A pooled connection that fails while idle (the database restarted) must not crash the process.
+  pool.on('error', () => {});
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: { maxWait: timeouts.connectMs, timeout: timeouts.statementMs + 1_000 } });
+  pools.set(client, pool);
+  return client;
 }
+
+/** Moves with version in ($2, $3] of game $1, each with its events in order. */
+const READ_MOVES_SQL = `
+SELECT m.version, m.seat, m.move, m.created_at, m.origin,
+       COALESCE((SELECT json_agg(e.data ORDER BY e.seq) FROM events e WHERE e.game_id = m.game_id AND e.version = m.version), '[]'::json) AS events
+FROM moves m WHERE m.game_id = $1::uuid AND m.version > $2 AND m.version <= $3
+ORDER BY m.version`;
+
+/**
+ * The append: one statement, so one round trip and one implicit transaction. The header update is
+ * guarded by `version = expected`, and the move, events and snapshot rows are inserted only from the
+ * updated row: a stale command updates nothing and inserts nothing. Parameters: $1 game, $2 expected
+ * version, $3 new version, $4 status, $5 toMove, $6 outcome, $7 seat, $8 move, $9 idempotency key,
+ * $10 response, $11 events (a JSON array), $12 event count before, $13 snapshot or null, $14 the
+ * seats revision decided on (or null), $15 origin, $16 whether it is a resignation (the seat is
+ * marked resigned, the seats revision bumped), $17 notices (a JSON array of { seat, kind }): one
+ * outbox row per notice and channel the seat (or its player) has set up for that kind.
+ */
+export const APPEND_SQL = `
+WITH g AS (
+  UPDATE games SET version = $3, status = $4::"GameStatus", to_move = $5::int[], outcome = $6::jsonb, updated_at = now(),
+         seats_rev = seats_rev + CASE WHEN $16::boolean THEN 1 ELSE 0 END
+  WHERE id = $1::uuid AND version = $2 AND ($14::int IS NULL OR seats_rev = $14::int)
+  RETURNING id
+), m AS (
+  INSERT INTO moves (game_id, version, seat, move, idempotency_key, response, origin)
+  SELECT id, $3, $7, $8::jsonb, $9, $10::jsonb, $15 FROM g
+  RETURNING game_id
+), r AS (
+  UPDATE seats SET resigned_at = $3 FROM m
+  WHERE $16::boolean AND seats.game_id = m.game_id AND seats.seat = $7 AND seats.resigned_at IS NULL
+), e AS (
+  INSERT INTO events (game_id, seq, version, type, data)
+  SELECT m.game_id, $12::int + x.ord::int, $3, x.value->>'type', x.value
+  FROM m, jsonb_array_elements($11::jsonb) WITH ORDINALITY AS x(value, ord)
+), s AS (
+  INSERT INTO snapshots (game_id, version, state)
+  SELECT m.game_id, $3, $13::jsonb FROM m WHERE $13::jsonb IS NOT NULL
+), o AS (
+  INSERT INTO outbox (game_id, version, seat, kind, channel, target)
+  SELECT m.game_id, $3, x.seat, x.kind, ch.channel, ch.target
+  FROM m
+  CROSS JOIN jsonb_to_recordset($17::jsonb) AS x(seat int, kind text)
+  JOIN notification_targets n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
+  CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
+  WHERE ch.target IS NOT NULL
+  RETURNING id
+)
+SELECT (SELECT count(*)::int FROM m) AS n, (SELECT coalesce(array_agg(id::text), '{}') FROM o) AS outbox`;
+
 
 /** Seats with their player's token hash: a player's token acts for the seats bound to it. */
 export const SEATS_WITH_PLAYERS = { seats: { include: { player: { select: { tokenHash: true } } } } } as const;
@@ -74,7 +133,10 @@ const isUniqueViolation = (err: unknown): boolean => {
 
 /** The event store on Postgres, through Prisma Client and its pg driver adapter. */
 export class PrismaGameStore implements GameStore {
-  constructor(private readonly db: PrismaClient) {}
+  private readonly pool: pg.Pool | undefined;
+  constructor(private readonly db: PrismaClient) {
+    this.pool = pools.get(db);
+  }
 
   async createGame(game: Omit<GameRow, 'createdAt' | 'updatedAt'>, history: StoredMove[] = []): Promise<void> {
     const events: Prisma.EventCreateManyInput[] = [];
@@ -114,16 +176,32 @@ export class PrismaGameStore implements GameStore {
     return g ? toRow(g) : null;
   }
 
+  /** The version and seats revision: on every read of a game not trusted from the cache, a prepared statement on the adapter's pool. */
   async getStamp(id: string): Promise<{ version: number; seatsRev: number } | null> {
+    if (this.pool) {
+      const { rows } = await this.pool.query<{ version: number; seats_rev: number }>({ name: 'citybuilder_stamp', text: 'SELECT version, seats_rev FROM games WHERE id = $1::uuid', values: [id] });
+      return rows[0] ? { version: rows[0].version, seatsRev: rows[0].seats_rev } : null;
+    }
     return this.db.game.findUnique({ where: { id }, select: { version: true, seatsRev: true } });
   }
 
+  /** The version alone (a refused move's check): a prepared statement too (BENCHMARKS.md). */
   async getVersion(id: string): Promise<number | null> {
+    if (this.pool) {
+      const { rows } = await this.pool.query<{ version: number }>({ name: 'citybuilder_version', text: 'SELECT version FROM games WHERE id = $1::uuid', values: [id] });
+      return rows[0]?.version ?? null;
+    }
     const g = await this.db.game.findUnique({ where: { id }, select: { version: true } });
     return g?.version ?? null;
   }
 
   async readMoves(id: string, after: number, upTo = 2_147_483_647): Promise<StoredMove[]> {
+    if (this.pool) {
+      // One statement (one snapshot, so never a move without its events), prepared on the adapter's
+      // pool: a process catching up on another's commits runs it on the move path.
+      const { rows } = await this.pool.query<{ version: number; seat: number; move: Move; created_at: Date; origin: string; events: GameEvent[] }>({ name: 'citybuilder_read_moves', text: READ_MOVES_SQL, values: [id, after, upTo] });
+      return rows.map((r) => ({ version: r.version, seat: r.seat, move: r.move, createdAt: r.created_at, events: r.events, ...(r.origin !== 'seat' ? { origin: r.origin as StoredMove['origin'] } : {}) }));
+    }
     // Moves first, then the events of exactly those moves: a move row is committed together with
     // its events, so every event of a move seen by the first query is visible to the second. (Two
     // queries run in parallel could see different commits: a move without its events.)
@@ -150,54 +228,25 @@ export class PrismaGameStore implements GameStore {
   }
 
   /**
-   * One statement, so one round trip and one implicit transaction: the header update is guarded by
-   * `version = expectedVersion`, and the move, events and snapshot rows are inserted only from the
-   * updated row. A stale command updates nothing and inserts nothing. The (game, version) primary
-   * key of `moves` backs the guard up; the (game, seat, idempotency key) unique index catches a
-   * retry that raced its original on another server process. With `seatsRev`, a command decided on
-   * seats that changed since (a token reissued, a seat resigned) is a conflict too. A resignation
-   * entry marks its seat resigned in the same statement.
+   * APPEND_SQL, sent as a named prepared statement on the driver adapter's own pool (parsed and
+   * planned once per connection, then only bound and executed; see BENCHMARKS.md for what that
+   * saves over `$queryRawUnsafe`). The (game, version) primary key of `moves` backs the guard up;
+   * the (game, seat, idempotency key) unique index catches a retry that raced its original on
+   * another server process. With `seatsRev`, a command decided on seats that changed since (a token
+   * reissued, a seat resigned) is a conflict too; a resignation entry marks its seat resigned, and
+   * the notices go to the outbox, in the same statement.
    */
   async append(c: AppendCommand): Promise<AppendResult> {
-    const version = c.expectedVersion + 1;
-    const outcome = c.outcome === null ? null : JSON.stringify(c.outcome);
-    const snapshot = c.snapshot === null ? null : JSON.stringify(c.snapshot);
-    const notices = JSON.stringify(c.notices ?? []);
-    const resign = c.origin === 'resign';
+    const values = [
+      c.gameId, c.expectedVersion, c.expectedVersion + 1, c.status, c.toMove, c.outcome === null ? null : JSON.stringify(c.outcome),
+      c.seat, JSON.stringify(c.move), c.idempotencyKey, JSON.stringify(c.response), JSON.stringify(c.events), c.eventCount,
+      c.snapshot === null ? null : JSON.stringify(c.snapshot),
+      c.seatsRev ?? null, c.origin ?? 'seat', c.origin === 'resign', JSON.stringify(c.notices ?? []),
+    ];
     try {
-      const rows = await this.db.$queryRaw<{ n: number; outbox: string[] }[]>`
-        WITH g AS (
-          UPDATE games SET version = ${version}, status = ${c.status}::"GameStatus", to_move = ${c.toMove}::int[],
-                 outcome = ${outcome}::jsonb, updated_at = now(),
-                 seats_rev = seats_rev + ${resign ? 1 : 0}
-          WHERE id = ${c.gameId}::uuid AND version = ${c.expectedVersion} AND (${c.seatsRev ?? null}::int IS NULL OR seats_rev = ${c.seatsRev ?? null}::int)
-          RETURNING id
-        ), m AS (
-          INSERT INTO moves (game_id, version, seat, move, idempotency_key, response, origin)
-          SELECT id, ${version}, ${c.seat}, ${JSON.stringify(c.move)}::jsonb, ${c.idempotencyKey}, ${JSON.stringify(c.response)}::jsonb, ${c.origin ?? 'seat'} FROM g
-          RETURNING game_id
-        ), r AS (
-          UPDATE seats SET resigned_at = ${version} FROM m
-          WHERE ${resign} AND seats.game_id = m.game_id AND seats.seat = ${c.seat} AND seats.resigned_at IS NULL
-        ), e AS (
-          INSERT INTO events (game_id, seq, version, type, data)
-          SELECT m.game_id, ${c.eventCount}::int + x.ord::int, ${version}, x.value->>'type', x.value
-          FROM m, jsonb_array_elements(${JSON.stringify(c.events)}::jsonb) WITH ORDINALITY AS x(value, ord)
-        ), s AS (
-          INSERT INTO snapshots (game_id, version, state)
-          SELECT m.game_id, ${version}, ${snapshot}::jsonb FROM m WHERE ${snapshot}::jsonb IS NOT NULL
-        ), o AS (
-          -- One outbox row per notice and channel the seat has set up for that kind.
-          INSERT INTO outbox (game_id, version, seat, kind, channel, target)
-          SELECT m.game_id, ${version}, x.seat, x.kind, ch.channel, ch.target
-          FROM m
-          CROSS JOIN jsonb_to_recordset(${notices}::jsonb) AS x(seat int, kind text)
-          JOIN notification_targets n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
-          CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
-          WHERE ch.target IS NOT NULL
-          RETURNING id
-        )
-        SELECT (SELECT count(*)::int FROM m) AS n, (SELECT coalesce(array_agg(id::text), '{}') FROM o) AS outbox`;
+      const rows = this.pool
+        ? (await this.pool.query<{ n: number; outbox: string[] }>({ name: 'citybuilder_append', text: APPEND_SQL, values })).rows
+        : await this.db.$queryRawUnsafe<{ n: number; outbox: string[] }[]>(APPEND_SQL, ...values);
       return rows[0]?.n === 1 ? { kind: 'appended', outbox: rows[0].outbox } : { kind: 'conflict' };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

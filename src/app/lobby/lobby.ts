@@ -106,7 +106,7 @@ export class LobbyService {
     const seatToken = newSeatToken();
     const r = await this.store.join({ gameId, inviteHash: hashToken(input.inviteCode), name, tokenHash: hashToken(seatToken), playerId: player?.id ?? null, seat: input.seat, colour: input.colour, toMoveAtStart });
     if (typeof r === 'string') throw refuse(r, gameId);
-    this.service.forget(gameId);
+    await this.service.seatsChanged(gameId);
     for (const hook of this.hooks) {
       try {
         hook({ gameId, type: info.type, seat: r.seat, playerId: player?.id ?? null, started: r.started });
@@ -132,7 +132,7 @@ export class LobbyService {
     if (info?.creatorSeat === seat) throw new AppError('FORBIDDEN', 'the creator cannot leave a waiting game: cancel it instead');
     const r = await this.store.leave(gameId, seat);
     if (r !== true) throw refuse(r, gameId);
-    this.service.forget(gameId);
+    await this.service.seatsChanged(gameId);
     return { seat };
   }
 
@@ -146,7 +146,7 @@ export class LobbyService {
     }
     const r = UUID.test(gameId) ? await this.store.cancel(gameId) : 'NOT_FOUND';
     if (r !== true) throw refuse(r, gameId);
-    this.service.forget(gameId);
+    await this.service.seatsChanged(gameId);
   }
 
   /** The operator gives a seat a new token (a lost one); the old token stops working at once. */
@@ -158,7 +158,7 @@ export class LobbyService {
     const fresh = newSeatToken();
     const r = await this.store.reissue(gameId, seat, hashToken(fresh));
     if (typeof r === 'string') throw refuse(r, gameId);
-    this.service.forget(gameId);
+    await this.service.seatsChanged(gameId);
     return { seat, name: r.name, token: fresh };
   }
 

@@ -1,0 +1,122 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameService } from '../../src/app/game-service.js';
+import { PgCommitFeed } from '../../src/store/pg-commit-feed.js';
+import { createPrismaClient, PrismaGameStore } from '../../src/store/prisma-store.js';
+import type { GameStore } from '../../src/store/types.js';
+import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { testRegistry } from '../support/server.js';
+
+/** A real Prisma store whose calls are counted: how many database reads a service makes. */
+function counted(store: PrismaGameStore): { store: GameStore; calls: () => number } {
+  let n = 0;
+  const proxy = new Proxy(store, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? (...args: unknown[]) => (n++, v.apply(target, args)) : v;
+    },
+  });
+  return { store: proxy, calls: () => n };
+}
+
+const until = async (f: () => Promise<boolean>, ms = 5_000) => {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if (await f()) return;
+  throw new Error('timed out');
+};
+
+/**
+ * Two services on one database, each with its own commit feed (two server processes' worth):
+ * reads of a trusted cached game touch no database; another process's commit, a lost feed
+ * connection and the trust horizon each make the next read go to the store.
+ */
+describe('cache trust over the commit feed (integration, Postgres LISTEN/NOTIFY)', () => {
+  let db: TestDatabase;
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const c of closers.reverse()) await c();
+    await db?.drop();
+  });
+  const proc = async (trustMs = 60_000, withFeed = true) => {
+    const prisma = new PrismaGameStore(createPrismaClient(db.url, 2));
+    const feed = withFeed ? new PgCommitFeed(db.url, { reconnectMs: 50 }) : null;
+    await feed?.start();
+    closers.push(() => prisma.close(), async () => feed?.close());
+    const c = counted(prisma);
+    return { service: new GameService(c.store, testRegistry(), { feed, cacheTrustMs: trustMs }), calls: c.calls, feed };
+  };
+  const players = [{ name: 'a' }, { name: 'b' }, { name: 'c' }];
+
+  it('a trusted game is read with no store call; another process\'s commit makes the next read catch up, once', async () => {
+    const a = await proc();
+    const b = await proc();
+    const { id, seats } = await a.service.createGame({ type: 'sealed-bids', players });
+    const before = a.calls();
+    await a.service.getGame(id, seats[0]!.token);
+    await a.service.legalMoves(id, seats[0]!.token);
+    expect(a.calls()).toBe(before); // the creator trusts what it just wrote
+    await b.service.getGame(id, undefined); // b loads it from the store
+    const loaded = b.calls();
+    for (let i = 0; i < 5; i++) await b.service.legalMoves(id, seats[1]!.token);
+    expect(b.calls()).toBe(loaded);
+    await a.service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 2 });
+    // a awaited the announcement before answering: b has it (or gets it within moments)
+    await until(async () => (await b.service.getGame(id, undefined)).version === 1);
+    const caughtUp = b.calls();
+    expect(caughtUp).toBeGreaterThan(loaded);
+    expect((await b.service.legalMoves(id, seats[1]!.token)).version).toBe(1);
+    expect(b.calls()).toBe(caughtUp);
+    // b's own move is trusted by b at once, and announced to a.
+    await b.service.submitMove(id, seats[1]!.token, { type: 'bid', amount: 1 });
+    await until(async () => (await a.service.getGame(id, undefined)).version === 2);
+  });
+
+  it('a lost feed connection untrusts every cached game until it is back; then trust resumes', async () => {
+    const a = await proc();
+    const { id } = await a.service.createGame({ type: 'sealed-bids', players });
+    await a.service.getGame(id, undefined);
+    const n = a.calls();
+    await a.service.getGame(id, undefined);
+    expect(a.calls()).toBe(n);
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    const epoch = a.feed!.epoch;
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'citybuilder-commit-feed' AND datname = current_database()`);
+    await admin.end();
+    await until(async () => a.feed!.epoch !== epoch);
+    await a.service.getGame(id, undefined);
+    expect(a.calls()).toBeGreaterThan(n); // checked against the store, not served on trust
+    await until(async () => a.feed!.live);
+    await a.service.getGame(id, undefined); // the first read after reconnecting confirms it...
+    const m = a.calls();
+    await a.service.getGame(id, undefined); // ...and the next is trusted again
+    expect(a.calls()).toBe(m);
+  });
+
+  it('a commit nobody announced (its process died first) is seen once the trust horizon passes', async () => {
+    const b = await proc(300);
+    const silent = await proc(60_000, false); // commits without announcing
+    const { id, seats } = await silent.service.createGame({ type: 'sealed-bids', players });
+    expect((await b.service.getGame(id, undefined)).version).toBe(0);
+    await silent.service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 1 });
+    expect((await b.service.getGame(id, undefined)).version).toBe(0); // trusted, and stale
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await b.service.getGame(id, undefined)).version).toBe(1);
+    // Writes never rely on trust: b decides on the stored state.
+    expect((await b.service.submitMove(id, seats[1]!.token, { type: 'bid', amount: 1 })).version).toBe(2);
+  });
+
+  it('a game deleted by another process is gone for every process at once', async () => {
+    const a = await proc();
+    const b = await proc();
+    const { id } = await a.service.createGame({ type: 'sealed-bids', players });
+    await b.service.getGame(id, undefined);
+    const opStore = new PrismaGameStore(createPrismaClient(db.url, 1));
+    closers.push(() => opStore.close());
+    const op = new GameService(opStore, testRegistry(), { operatorToken: 'op', feed: a.feed, cacheTrustMs: 60_000 });
+    await op.deleteGame('op', id);
+    await until(async () => (await b.service.getGame(id, undefined).then(() => false, (e) => e.code === 'NOT_FOUND')));
+  });
+});
