@@ -5,7 +5,7 @@ import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove, TimeoutAction } from '../store/types.js';
 import { autoMove } from './autoplay.js';
 import { noticesOf } from './notify/notices.js';
-import { CacheTrust, type CommitFeed, type Mark, type Trust } from './cache-trust.js';
+import { Sessions } from './sessions.js';
 import { AppError } from './errors.js';
 import type { CreatedSeat, GameAccess, SeatSpec } from './lobby/seats.js';
 import { resignedBy, standing } from './lobby/standing.js';
@@ -17,110 +17,8 @@ import { notationProblem } from './notation.js';
 import { importRecord } from './import-record.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
-/** A game loaded in memory: its header, engine, and the state folded up to `version`. */
-export interface Session {
-  row: GameRow;
-  game: AnyGame;
-  state: unknown;
-  version: number;
-  eventCount: number;
-  /** Seat tokens, and the tokens of the players seats are bound to. */
-  seatByTokenHash: Map<string, Seat>;
-  /** When the cached version may be served without asking the store (cache-trust.ts). */
-  trust: Trust | null;
-}
-
-/** What happened when a move committed: given to every after-commit hook. */
-export interface Committed {
-  gameId: string;
-  type: string;
-  version: number;
-  seat: Seat;
-  status: GameStatus;
-  toMove: Seat[];
-  outcome: Outcome | null;
-  /** The notifications written to the outbox with the move, to deliver now. */
-  outbox: string[];
-  /** Who had to act before the move, and the game's turn clock (play-by-mail deadlines). */
-  before: Seat[];
-  clock: { seconds: number; action: TimeoutAction } | null;
-  origin: MoveOrigin;
-}
-
-export type AfterCommitHook = (c: Committed) => void;
-
-/** Who is asking: a seat of the game, a spectator, or the operator. */
-export type Caller = { kind: 'seat'; seat: Seat } | { kind: 'spectator' } | { kind: 'operator' };
-
-export interface GameServiceOptions {
-  /** Store a snapshot of the state every this many versions. */
-  snapshotEvery?: number;
-  /** How many games to keep in memory. */
-  cacheSize?: number;
-  /** The operator's bearer token, for admin operations; none disables them. */
-  operatorToken?: string;
-  /** How many times a move without expectedVersion is re-decided after losing a race. */
-  maxRetries?: number;
-  /** Whether a token hash is a player's: a player's token where it has no seat is a spectator's. */
-  isPlayerToken?: (tokenHash: string) => Promise<boolean>;
-  /** Whether clients may choose a game's seed (CLIENT_SEEDS; default true). */
-  clientSeeds?: boolean;
-  /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
-  importConcurrency?: number;
-  importQueue?: number;
-  /** Other processes' commits; with it, reads of a cached current game skip the store. */
-  feed?: CommitFeed | null;
-  /** How long a database read keeps a cached game trusted when the feed is live (ms). */
-  cacheTrustMs?: number;
-}
-
-/** Extra parts of an answer, on request (`?include=view,legalMoves`). */
-export interface Include {
-  view?: boolean;
-  legalMoves?: boolean;
-}
-
-export interface CreateGameInput {
-  type: string;
-  players: SeatSpec[];
-  seed?: string;
-  options?: unknown;
-  public?: boolean;
-  inviteHash?: string | null;
-  creatorSeat?: number | null;
-  turnDeadlineSeconds?: number | null;
-  timeoutAction?: TimeoutAction | null;
-}
-
-export interface MoveResult {
-  version: number;
-  status: GameStatus;
-  toMove: Seat[];
-  outcome: Outcome | null;
-  /** The move's events, as this seat may read them. */
-  events: Json[];
-  /** On request: the mover's view after the move. */
-  view?: Json;
-  /** On request: the mover's legal moves now (empty unless it must act again). */
-  legalMoves?: Json[];
-}
-
-export const RECORD_FORMAT = 'citybuilder-record/1';
-
-export interface GameRecord {
-  format: typeof RECORD_FORMAT;
-  type: string;
-  engineVersion: number;
-  options: Record<string, Json>;
-  players: { seat: Seat; name: string; colour?: string }[];
-  /** Only once the game is over: while it runs the seed would reveal every future draw. */
-  seed?: string;
-  status: GameStatus;
-  version: number;
-  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin }[];
-  outcome?: Outcome | null;
-}
-
+export * from './service-types.js';
+import { RECORD_FORMAT, type AfterCommitHook, type Caller, type Committed, type CreateGameInput, type GameRecord, type GameServiceOptions, type Include, type MoveResult, type Session } from './service-types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const viewerOf = (c: Caller): Viewer => (c.kind === 'seat' ? c.seat : null);
@@ -131,16 +29,13 @@ const viewerOf = (c: Caller): Viewer => (c.kind === 'seat' ? c.seat : null);
  * and move leaves through `game.view`, `game.eventView` or `game.moveView` for the caller's seat.
  */
 export class GameService {
-  private readonly cache = new Map<string, Session>();
   private readonly locks = new KeyedMutex();
   private readonly hooks: AfterCommitHook[] = [];
-  /** SHA-256 of each seat token of the cached games -> its game: valid tokens known without a store read. */
-  private readonly tokenIndex = new Map<string, string>();
   private readonly snapshotEvery: number;
-  private readonly cacheSize: number;
   private readonly maxRetries: number;
   private readonly imports: Gate;
-  private readonly trust: CacheTrust;
+  /** The games held in memory, and when they may be read without the store (sessions.ts). */
+  private readonly sessions: Sessions;
 
   constructor(
     /** Read by use-case modules built on the service (src/app/live.ts); writes go through the service. */
@@ -149,10 +44,9 @@ export class GameService {
     private readonly opts: GameServiceOptions = {},
   ) {
     this.snapshotEvery = opts.snapshotEvery ?? 50;
-    this.cacheSize = opts.cacheSize ?? 1000;
     this.maxRetries = opts.maxRetries ?? 20;
     this.imports = new Gate('imports', opts.importConcurrency || 2, opts.importQueue ?? 8);
-    this.trust = new CacheTrust(opts.feed ?? null, opts.cacheTrustMs ?? 2_000, (id) => this.cache.get(id), (id) => this.cache.delete(id));
+    this.sessions = new Sessions(store, registry, this.locks, opts.cacheSize ?? 1000, opts.feed ?? null, opts.cacheTrustMs ?? 2_000);
   }
 
   /**
@@ -183,8 +77,8 @@ export class GameService {
    * With `knownVersion` (a live update's), a cached game at or past it is used without a store read.
    */
   async open(gameId: string, token: string | undefined, knownVersion?: number): Promise<{ s: Session; caller: Caller }> {
-    const cached = knownVersion === undefined ? undefined : this.cache.get(gameId);
-    const s = cached && cached.version >= knownVersion! ? cached : await this.fresh(gameId);
+    const cached = knownVersion === undefined ? undefined : this.sessions.peek(gameId);
+    const s = cached && cached.version >= knownVersion! ? cached : await this.sessions.fresh(gameId);
     return { s, caller: await this.callerIn(s, token) };
   }
 
@@ -197,7 +91,7 @@ export class GameService {
     if (token === undefined) return { kind: 'spectator' };
     const hash = hashToken(token);
     let seat = s.seatByTokenHash.get(hash);
-    if (seat === undefined && !this.isOperator(token)) seat = (await this.reloadSeats(s)).seatByTokenHash.get(hash);
+    if (seat === undefined && !this.isOperator(token)) seat = (await this.sessions.reloadSeats(s)).seatByTokenHash.get(hash);
     if (seat !== undefined) return { kind: 'seat', seat };
     if (this.isOperator(token)) return { kind: 'operator' };
     if (await this.opts.isPlayerToken?.(hash)) return { kind: 'spectator' };
@@ -231,9 +125,9 @@ export class GameService {
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
     const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null });
-    const mark = this.trust.begin(created.row.id);
-    await this.store.createGame(created.row).finally(() => this.trust.end(mark));
-    this.remember(this.newSession({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0), mark);
+    const mark = this.sessions.trust.begin(created.row.id);
+    await this.store.createGame(created.row).finally(() => this.sessions.trust.end(mark));
+    this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0), mark);
     return created.answer;
   }
 
@@ -281,8 +175,8 @@ export class GameService {
    * game reached that version: a cached game at or past it is served without asking the store.
    */
   async getGame(gameId: string, token: string | undefined, knownVersion?: number) {
-    const cached = knownVersion === undefined ? undefined : this.cache.get(gameId);
-    const s = cached && cached.version >= knownVersion! ? cached : await this.fresh(gameId);
+    const cached = knownVersion === undefined ? undefined : this.sessions.peek(gameId);
+    const s = cached && cached.version >= knownVersion! ? cached : await this.sessions.fresh(gameId);
     const c = await this.callerIn(s, token);
     return this.summary(s, s.state, s.version, viewerOf(c), c);
   }
@@ -310,7 +204,7 @@ export class GameService {
   }
 
   async legalMoves(gameId: string, token: string | undefined, include: Include = {}) {
-    const s = await this.fresh(gameId);
+    const s = await this.sessions.fresh(gameId);
     const seat = this.requireSeat(await this.callerIn(s, token));
     const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
     return { version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}) };
@@ -319,7 +213,7 @@ export class GameService {
   async events(gameId: string, token: string | undefined, after = 0, limit: number = INT_BOUNDS.eventsLimit.default) {
     checkInt('version', 'after', after);
     checkInt('eventsLimit', 'limit', limit);
-    const s = await this.fresh(gameId);
+    const s = await this.sessions.fresh(gameId);
     const viewer = viewerOf(await this.callerIn(s, token));
     const moves = await this.store.readMoves(gameId, after, Math.min(after + limit, INT4_MAX));
     return {
@@ -343,7 +237,7 @@ export class GameService {
   /** The game as the caller would have seen it right after version `at`. */
   async replay(gameId: string, token: string | undefined, at: number) {
     checkInt('version', 'at', at);
-    const s = await this.fresh(gameId);
+    const s = await this.sessions.fresh(gameId);
     const c = await this.callerIn(s, token);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
     const state = await this.stateAt(s, at);
@@ -363,7 +257,7 @@ export class GameService {
    * leaves the server: it lets tests and operators check that a replay rebuilds exactly what was live.
    */
   async stateHash(gameId: string, at?: number): Promise<string> {
-    const s = await this.fresh(gameId);
+    const s = await this.sessions.fresh(gameId);
     if (at === undefined) return canonicalHash(s.state);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
     return canonicalHash(await this.stateAt(s, at));
@@ -374,7 +268,7 @@ export class GameService {
    * each move's position (the text record writes moves in notation). Never sent as such.
    */
   async positions(gameId: string): Promise<{ game: AnyGame; moves: StoredMove[]; before: unknown[]; createdAt: Date; lastMoveAt: Date | null }> {
-    const s = await this.fresh(gameId);
+    const s = await this.sessions.fresh(gameId);
     const moves = await this.store.readMoves(gameId, 0, s.version);
     let state = s.game.setup({ players: s.row.playerCount, options: s.row.options, seed: s.row.seed });
     const before = moves.map((m) => [state, (state = fold(s.game, state, m.events))][0]);
@@ -382,7 +276,7 @@ export class GameService {
   }
 
   async record(gameId: string, token: string | undefined): Promise<GameRecord> {
-    const s = await this.fresh(gameId);
+    const s = await this.sessions.fresh(gameId);
     const viewer = viewerOf(await this.callerIn(s, token));
     const moves = await this.store.readMoves(gameId, 0);
     const over = s.row.status === 'finished';
@@ -412,14 +306,14 @@ export class GameService {
   async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string; include?: Include } = {}): Promise<MoveResult> {
     if (opts.expectedVersion !== undefined) checkInt('version', 'expectedVersion', opts.expectedVersion);
     return this.locks.run(gameId, async () => {
-      let s = await this.session(gameId);
-      if (this.trust.behind(s)) s = await this.catchUp(s); // rather than lose the append's race
+      let s = await this.sessions.get(gameId);
+      if (this.sessions.trust.behind(s)) s = await this.sessions.catchUp(s); // rather than lose the append's race
       let seat = this.requireSeat(await this.callerIn(s, token));
       // A notation is read in the position the move is decided in (read again below if another
       // process moves the game on first); the move stored is the parsed move.
       let parsed = opts.notation === undefined ? null : parseMove(s.game, s.state, seat, opts.notation);
       if (parsed && !parsed.ok && (await this.store.getVersion(gameId)) !== s.version) {
-        s = await this.catchUp(s);
+        s = await this.sessions.catchUp(s);
         parsed = parseMove(s.game, s.state, seat, opts.notation!);
       }
       let parsedAt = s.version;
@@ -445,7 +339,7 @@ export class GameService {
           if (won) return won;
         }
         if (opts.expectedVersion !== undefined && opts.expectedVersion !== s.version) {
-          if (opts.expectedVersion > s.version) s = await this.catchUp(s); // this process may be behind
+          if (opts.expectedVersion > s.version) s = await this.sessions.catchUp(s); // this process may be behind
           const won = opts.expectedVersion === s.version ? null : await firstAnswer();
           if (won) return won;
           if (opts.expectedVersion !== s.version) throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
@@ -462,7 +356,7 @@ export class GameService {
           // A refusal must be judged on the latest state: another process may have moved the game on.
           const stored = await this.store.getVersion(gameId);
           if (stored !== null && stored !== s.version && attempt < this.maxRetries) {
-            s = await this.catchUp(s);
+            s = await this.sessions.catchUp(s);
             continue;
           }
           throw AppError.fromViolation(applied.error);
@@ -480,7 +374,7 @@ export class GameService {
           };
         }
         if (attempt >= this.maxRetries) throw new AppError('VERSION_CONFLICT', 'the game is too busy: the move lost the race for a version too many times; send it again');
-        s = await this.catchUp(s);
+        s = await this.sessions.catchUp(s);
         seat = this.requireSeat(await this.callerIn(s, token)); // a seat may have changed (token reissued, seat resigned)
       }
     });
@@ -501,7 +395,7 @@ export class GameService {
     const seats = origin === 'resign' ? s.row.seats.map((x) => (x.seat === seat ? { ...x, resignedAt: version } : x)) : s.row.seats;
     const d = standing(s.game, state, seats, version);
     const result: MoveResult = { version, ...d, events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null) };
-    const mark = this.trust.begin(s.row.id);
+    const mark = this.sessions.trust.begin(s.row.id);
     const appended = await this.store.append({
       gameId: s.row.id,
       expectedVersion: s.version,
@@ -517,11 +411,11 @@ export class GameService {
       seatsRev: s.row.seatsRev ?? 0,
       notices: noticesOf(seats, s.row.toMove, d, origin === 'timeout' ? seat : null),
     }).catch((err: unknown) => {
-      this.trust.end(mark);
+      this.sessions.trust.end(mark);
       throw err;
     });
     if (appended.kind !== 'appended') {
-      this.trust.end(mark);
+      this.sessions.trust.end(mark);
       return appended;
     }
     const before = s.row.toMove;
@@ -529,10 +423,10 @@ export class GameService {
     s.version = version;
     s.eventCount += events.length;
     s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
-    this.trust.settle(s, mark);
+    this.sessions.trust.settle(s, mark);
     // The answer waits for this process's own announcement, so that the next read on another
     // process almost always knows of the move (cache-trust.ts).
-    await this.trust.published(s.row.id, version);
+    await this.sessions.trust.published(s.row.id, version);
     this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }
@@ -550,7 +444,7 @@ export class GameService {
       const applied = applyMove(s.game, s.state, move, seat);
       if (!applied.ok) throw new Error(`autoMove chose an illegal move for seat ${seat}: ${applied.error.message}`);
       const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, 'resigned', null);
-      if (r.kind !== 'appended') s = await this.catchUp(s); // another process moved: look again
+      if (r.kind !== 'appended') s = await this.sessions.catchUp(s); // another process moved: look again
     }
   }
 
@@ -560,7 +454,7 @@ export class GameService {
    */
   async withGame<T>(gameId: string, fn: (g: GameAccess) => Promise<T>): Promise<T> {
     return this.locks.run(gameId, async () => {
-      const s = await this.fresh(gameId, false);
+      const s = await this.sessions.fresh(gameId, false);
       return fn({
         session: s,
         callerIn: (token) => this.callerIn(s, token),
@@ -577,19 +471,13 @@ export class GameService {
     });
   }
 
-  /**
-   * The lobby changed a game's seats (a join, a leave, a reissued token): this process forgets it,
-   * and every other process is told to drop its copy (the commit feed's announcement).
-   */
-  async seatsChanged(gameId: string): Promise<void> {
-    this.forget(gameId);
-    await this.trust.published(gameId, -1);
+  /** The lobby changed a game's seats: every process drops its copy (sessions.ts). */
+  seatsChanged(gameId: string): Promise<void> {
+    return this.sessions.seatsChanged(gameId);
   }
 
-  /** Forgets a cached game, and its tokens in the rate limiter's index. */
   forget(gameId: string): void {
-    for (const hash of this.cache.get(gameId)?.seatByTokenHash.keys() ?? []) this.tokenIndex.delete(hash);
-    this.cache.delete(gameId);
+    this.sessions.forget(gameId);
   }
 
   /** The first answer to a move sent again with its Idempotency-Key; a different move with a used key is an error. */
@@ -612,7 +500,7 @@ export class GameService {
 
   /** The game as one seat saw it right after version `at`, and its legal moves then: what a notification shows. */
   async asSeat(gameId: string, seat: Seat, at: number) {
-    const s = await this.fresh(gameId);
+    const s = await this.sessions.fresh(gameId);
     const state = at === s.version ? s.state : await this.stateAt(s, Math.min(at, s.version));
     const game = this.summary(s, state, Math.min(at, s.version), seat, { kind: 'seat', seat });
     return { game, legalMoves: game.status === 'finished' ? [] : notationsOf(s.game, state, seat, s.game.legalMoves(state, seat)) };
@@ -660,56 +548,9 @@ export class GameService {
     this.requireOperator(token);
     await this.locks.run(gameId, async () => {
       if (!UUID.test(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
-      this.forget(gameId);
-      await this.trust.published(gameId, -1);
+      this.sessions.forget(gameId);
+      await this.sessions.trust.published(gameId, -1);
     });
-  }
-
-  // ---- loading and the cache -----------------------------------------------------------------
-
-  /** The cached session, or the game loaded from its latest snapshot and the moves after it. */
-  private async session(gameId: string): Promise<Session> {
-    const cached = this.cache.get(gameId);
-    if (cached) {
-      this.cache.delete(gameId);
-      this.cache.set(gameId, cached); // most recently used last
-      return cached.row.status === 'waiting' ? this.reloadSeats(cached) : cached; // the lobby may have filled it
-    }
-    if (!UUID.test(gameId)) throw new AppError('NOT_FOUND', `no game ${gameId}`);
-    const mark = this.trust.begin(gameId);
-    try {
-      return this.remember(await this.load(gameId), mark);
-    } finally {
-      this.trust.end(mark);
-    }
-  }
-
-  private async load(gameId: string): Promise<Session> {
-    const row = await this.store.getGame(gameId);
-    if (!row) throw new AppError('NOT_FOUND', `no game ${gameId}`);
-    const game = this.registry.version(row.type, row.engineVersion);
-    if (!game) {
-      throw new AppError('ENGINE_VERSION_UNSUPPORTED', `game ${gameId} was started under ${row.type} engine version ${row.engineVersion}, which this server no longer has (it has ${this.registry.versions(row.type).join(', ') || 'none'})`);
-    }
-    const snap = await this.store.latestSnapshot(gameId, row.version);
-    const base = snap ? snap.state : game.setup({ players: row.playerCount, options: row.options, seed: row.seed });
-    const moves = await this.store.readMoves(gameId, snap?.version ?? 0, row.version);
-    const events = moves.flatMap((m) => m.events);
-    const eventCount = snap ? await this.store.countEvents(gameId, row.version) : events.length;
-    return this.newSession(row, game, fold(game, base, events), row.version, eventCount);
-  }
-
-  private newSession(row: GameRow, game: AnyGame, state: unknown, version: number, eventCount: number): Session {
-    return { row, game, state, version, eventCount, seatByTokenHash: seatMap(row.seats), trust: null };
-  }
-
-  /** Caches a session; `mark`: the store read it came from, which may make it trusted. */
-  private remember(s: Session, mark?: Mark): Session {
-    if (mark) this.trust.settle(s, mark);
-    this.cache.set(s.row.id, s);
-    for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
-    while (this.cache.size > this.cacheSize) this.forget(this.cache.keys().next().value!);
-    return s;
   }
 
   /**
@@ -717,65 +558,11 @@ export class GameService {
    * token of a game this process holds (the rate limiter's test: a made-up token is not).
    */
   knowsToken(token: string): boolean {
-    return this.isOperator(token) || this.tokenIndex.has(hashToken(token));
-  }
-
-  /** Brings a cached session up to the stored version and seats (another server process may have moved). */
-  private async catchUp(s: Session): Promise<Session> {
-    const moves = await this.store.readMoves(s.row.id, s.version);
-    if (moves.length > 0) {
-      const events = moves.flatMap((m) => m.events);
-      s.state = fold(s.game, s.state, events);
-      s.version = moves[moves.length - 1]!.version;
-      s.eventCount += events.length;
-    }
-    return this.reloadSeats(s);
-  }
-
-  /** Reads the game's header again: its seats (joined, left, resigned, reissued tokens) and standing. */
-  private async reloadSeats(s: Session): Promise<Session> {
-    const row = await this.store.getGame(s.row.id);
-    if (!row) {
-      this.forget(s.row.id);
-      throw new AppError('NOT_FOUND', `no game ${s.row.id}`);
-    }
-    s.row = { ...row, version: s.version, ...standing(s.game, s.state, row.seats, s.version) };
-    s.seatByTokenHash = seatMap(row.seats);
-    for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
-    return s;
-  }
-
-  /**
-   * A current session: a trusted cached game as it is (no store read; cache-trust.ts), otherwise
-   * checked against the store's version and seats first, or caught up directly when another
-   * process announced a newer version.
-   */
-  private async fresh(gameId: string, lock = true): Promise<Session> {
-    const s = await this.session(gameId);
-    if (this.trust.isCurrent(s)) return s;
-    const mark = this.trust.begin(gameId);
-    try {
-      const behind = this.trust.behind(s);
-      const stamp = behind ? null : await this.store.getStamp(gameId);
-      if (!behind && stamp === null) {
-        this.forget(gameId);
-        throw new AppError('NOT_FOUND', `no game ${gameId}`);
-      }
-      const same = stamp !== null && stamp.version === s.version && stamp.seatsRev === (s.row.seatsRev ?? 0);
-      const current = same ? s : lock ? await this.locks.run(gameId, () => this.catchUp(s)) : await this.catchUp(s);
-      this.trust.settle(current, mark);
-      return current;
-    } finally {
-      this.trust.end(mark);
-    }
+    return this.isOperator(token) || this.sessions.knows(hashToken(token));
   }
 
   /** Drops every cached game (tests use it to prove the store alone can rebuild them). */
   clearCache(): void {
-    this.cache.clear();
-    this.tokenIndex.clear();
+    this.sessions.clear();
   }
 }
-
-/** Seat tokens and the tokens of the players bound to seats, to the seat they act for. */
-const seatMap = (seats: SeatRow[]) => new Map(seats.flatMap((x) => [...(x.tokenHash ? [[x.tokenHash, x.seat] as const] : []), ...(x.playerTokenHash ? [[x.playerTokenHash, x.seat] as const] : [])]));

@@ -1,0 +1,110 @@
+import type { AnyGame, Json, Outcome, Seat } from '../engine/index.js';
+import type { GameRow, GameStatus, MoveOrigin, TimeoutAction } from '../store/types.js';
+import type { CommitFeed, Trust } from './cache-trust.js';
+import type { SeatSpec } from './lobby/seats.js';
+
+// The shapes the game service takes and gives (src/app/game-service.ts), kept apart from it.
+
+/** A game loaded in memory: its header, engine, and the state folded up to `version`. */
+export interface Session {
+  row: GameRow;
+  game: AnyGame;
+  state: unknown;
+  version: number;
+  eventCount: number;
+  /** Seat tokens, and the tokens of the players seats are bound to. */
+  seatByTokenHash: Map<string, Seat>;
+  /** When the cached version may be served without asking the store (cache-trust.ts). */
+  trust: Trust | null;
+}
+
+/** What happened when a move committed: given to every after-commit hook. */
+export interface Committed {
+  gameId: string;
+  type: string;
+  version: number;
+  seat: Seat;
+  status: GameStatus;
+  toMove: Seat[];
+  outcome: Outcome | null;
+  /** The notifications written to the outbox with the move, to deliver now. */
+  outbox: string[];
+  /** Who had to act before the move, and the game's turn clock (play-by-mail deadlines). */
+  before: Seat[];
+  clock: { seconds: number; action: TimeoutAction } | null;
+  origin: MoveOrigin;
+}
+
+export type AfterCommitHook = (c: Committed) => void;
+
+/** Who is asking: a seat of the game, a spectator, or the operator. */
+export type Caller = { kind: 'seat'; seat: Seat } | { kind: 'spectator' } | { kind: 'operator' };
+
+export interface GameServiceOptions {
+  /** Store a snapshot of the state every this many versions. */
+  snapshotEvery?: number;
+  /** How many games to keep in memory. */
+  cacheSize?: number;
+  /** The operator's bearer token, for admin operations; none disables them. */
+  operatorToken?: string;
+  /** How many times a move without expectedVersion is re-decided after losing a race. */
+  maxRetries?: number;
+  /** Whether a token hash is a player's: a player's token where it has no seat is a spectator's. */
+  isPlayerToken?: (tokenHash: string) => Promise<boolean>;
+  /** Whether clients may choose a game's seed (CLIENT_SEEDS; default true). */
+  clientSeeds?: boolean;
+  /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
+  importConcurrency?: number;
+  importQueue?: number;
+  /** Other processes' commits; with it, reads of a cached current game skip the store. */
+  feed?: CommitFeed | null;
+  /** How long a database read keeps a cached game trusted when the feed is live (ms). */
+  cacheTrustMs?: number;
+}
+
+/** Extra parts of an answer, on request (`?include=view,legalMoves`). */
+export interface Include {
+  view?: boolean;
+  legalMoves?: boolean;
+}
+
+export interface CreateGameInput {
+  type: string;
+  players: SeatSpec[];
+  seed?: string;
+  options?: unknown;
+  public?: boolean;
+  inviteHash?: string | null;
+  creatorSeat?: number | null;
+  turnDeadlineSeconds?: number | null;
+  timeoutAction?: TimeoutAction | null;
+}
+
+export interface MoveResult {
+  version: number;
+  status: GameStatus;
+  toMove: Seat[];
+  outcome: Outcome | null;
+  /** The move's events, as this seat may read them. */
+  events: Json[];
+  /** On request: the mover's view after the move. */
+  view?: Json;
+  /** On request: the mover's legal moves now (empty unless it must act again). */
+  legalMoves?: Json[];
+}
+
+export const RECORD_FORMAT = 'citybuilder-record/1';
+
+export interface GameRecord {
+  format: typeof RECORD_FORMAT;
+  type: string;
+  engineVersion: number;
+  options: Record<string, Json>;
+  players: { seat: Seat; name: string; colour?: string }[];
+  /** Only once the game is over: while it runs the seed would reveal every future draw. */
+  seed?: string;
+  status: GameStatus;
+  version: number;
+  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin }[];
+  outcome?: Outcome | null;
+}

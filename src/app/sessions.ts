@@ -1,0 +1,162 @@
+import { fold, type AnyGame } from '../engine/index.js';
+import type { GameRegistry } from '../games/registry.js';
+import type { GameRow, GameStore, SeatRow } from '../store/types.js';
+import { CacheTrust, type CommitFeed, type Mark } from './cache-trust.js';
+import { AppError } from './errors.js';
+import { standing } from './lobby/standing.js';
+import type { KeyedMutex } from './mutex.js';
+import type { Session } from './service-types.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The games this process holds in memory (an LRU of sessions): loading a game from its latest
+ * snapshot and the moves after it, catching up on what other processes appended, and knowing when
+ * a cached game may be served without asking the store (cache-trust.ts, fed by the commit feed).
+ * The game service decides and appends; this keeps its view of the store current.
+ */
+export class Sessions {
+  private readonly cache = new Map<string, Session>();
+  /** SHA-256 of each seat token of the cached games -> its game: valid tokens known without a store read. */
+  private readonly tokenIndex = new Map<string, string>();
+  readonly trust: CacheTrust;
+
+  constructor(
+    private readonly store: GameStore,
+    private readonly registry: GameRegistry,
+    private readonly locks: KeyedMutex,
+    private readonly cacheSize: number,
+    feed: CommitFeed | null,
+    cacheTrustMs: number,
+  ) {
+    this.trust = new CacheTrust(feed, cacheTrustMs, (id) => this.cache.get(id), (id) => this.cache.delete(id));
+  }
+
+  /** The cached session, if any, without touching the store or the LRU order. */
+  peek(gameId: string): Session | undefined {
+    return this.cache.get(gameId);
+  }
+
+  /** Whether a token hash is a seat token of a game this process holds. */
+  knows(tokenHash: string): boolean {
+    return this.tokenIndex.has(tokenHash);
+  }
+
+  /** The cached session, or the game loaded from its latest snapshot and the moves after it. */
+  async get(gameId: string): Promise<Session> {
+    const cached = this.cache.get(gameId);
+    if (cached) {
+      this.cache.delete(gameId);
+      this.cache.set(gameId, cached); // most recently used last
+      return cached.row.status === 'waiting' ? this.reloadSeats(cached) : cached; // the lobby may have filled it
+    }
+    if (!UUID.test(gameId)) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    const mark = this.trust.begin(gameId);
+    try {
+      return this.remember(await this.load(gameId), mark);
+    } finally {
+      this.trust.end(mark);
+    }
+  }
+
+  private async load(gameId: string): Promise<Session> {
+    const row = await this.store.getGame(gameId);
+    if (!row) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    const game = this.registry.version(row.type, row.engineVersion);
+    if (!game) {
+      throw new AppError('ENGINE_VERSION_UNSUPPORTED', `game ${gameId} was started under ${row.type} engine version ${row.engineVersion}, which this server no longer has (it has ${this.registry.versions(row.type).join(', ') || 'none'})`);
+    }
+    const snap = await this.store.latestSnapshot(gameId, row.version);
+    const base = snap ? snap.state : game.setup({ players: row.playerCount, options: row.options, seed: row.seed });
+    const moves = await this.store.readMoves(gameId, snap?.version ?? 0, row.version);
+    const events = moves.flatMap((m) => m.events);
+    const eventCount = snap ? await this.store.countEvents(gameId, row.version) : events.length;
+    return this.create(row, game, fold(game, base, events), row.version, eventCount);
+  }
+
+  create(row: GameRow, game: AnyGame, state: unknown, version: number, eventCount: number): Session {
+    return { row, game, state, version, eventCount, seatByTokenHash: seatMap(row.seats), trust: null };
+  }
+
+  /** Caches a session; `mark`: the store read it came from, which may make it trusted. */
+  remember(s: Session, mark?: Mark): Session {
+    if (mark) this.trust.settle(s, mark);
+    this.cache.set(s.row.id, s);
+    for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
+    while (this.cache.size > this.cacheSize) this.forget(this.cache.keys().next().value!);
+    return s;
+  }
+
+  /** Brings a cached session up to the stored version and seats (another server process may have moved). */
+  async catchUp(s: Session): Promise<Session> {
+    const moves = await this.store.readMoves(s.row.id, s.version);
+    if (moves.length > 0) {
+      const events = moves.flatMap((m) => m.events);
+      s.state = fold(s.game, s.state, events);
+      s.version = moves[moves.length - 1]!.version;
+      s.eventCount += events.length;
+    }
+    return this.reloadSeats(s);
+  }
+
+  /** Reads the game's header again: its seats (joined, left, resigned, reissued tokens) and standing. */
+  async reloadSeats(s: Session): Promise<Session> {
+    const row = await this.store.getGame(s.row.id);
+    if (!row) {
+      this.forget(s.row.id);
+      throw new AppError('NOT_FOUND', `no game ${s.row.id}`);
+    }
+    s.row = { ...row, version: s.version, ...standing(s.game, s.state, row.seats, s.version) };
+    s.seatByTokenHash = seatMap(row.seats);
+    for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
+    return s;
+  }
+
+  /**
+   * A current session: a trusted cached game as it is (no store read; cache-trust.ts), otherwise
+   * checked against the store's version and seats first, or caught up directly when another
+   * process announced a newer version.
+   */
+  async fresh(gameId: string, lock = true): Promise<Session> {
+    const s = await this.get(gameId);
+    if (this.trust.isCurrent(s)) return s;
+    const mark = this.trust.begin(gameId);
+    try {
+      const behind = this.trust.behind(s);
+      const stamp = behind ? null : await this.store.getStamp(gameId);
+      if (!behind && stamp === null) {
+        this.forget(gameId);
+        throw new AppError('NOT_FOUND', `no game ${gameId}`);
+      }
+      const same = stamp !== null && stamp.version === s.version && stamp.seatsRev === (s.row.seatsRev ?? 0);
+      const current = same ? s : lock ? await this.locks.run(gameId, () => this.catchUp(s)) : await this.catchUp(s);
+      this.trust.settle(current, mark);
+      return current;
+    } finally {
+      this.trust.end(mark);
+    }
+  }
+
+  /**
+   * The lobby changed a game's seats (a join, a leave, a reissued token): this process forgets it,
+   * and every other process is told to drop its copy (the commit feed's announcement).
+   */
+  async seatsChanged(gameId: string): Promise<void> {
+    this.forget(gameId);
+    await this.trust.published(gameId, -1);
+  }
+
+  /** Forgets a cached game, and its tokens in the rate limiter's index. */
+  forget(gameId: string): void {
+    for (const hash of this.cache.get(gameId)?.seatByTokenHash.keys() ?? []) this.tokenIndex.delete(hash);
+    this.cache.delete(gameId);
+  }
+
+  clear(): void {
+    this.cache.clear();
+    this.tokenIndex.clear();
+  }
+}
+
+/** Seat tokens and the tokens of the players bound to seats, to the seat they act for. */
+export const seatMap = (seats: SeatRow[]) => new Map(seats.flatMap((x) => [...(x.tokenHash ? [[x.tokenHash, x.seat] as const] : []), ...(x.playerTokenHash ? [[x.playerTokenHash, x.seat] as const] : [])]));
