@@ -4,3 +4,4 @@ export * from './canonical.js';
 export * from './fold.js';
 export * from './playout.js';
 export * from './options.js';
+export * from './schema.js';
