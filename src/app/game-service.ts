@@ -52,6 +52,8 @@ export interface CreateGameInput {
 }
 
 export interface MoveResult {
+  /** The game type, so that typed clients can tell which game's events these are. */
+  type: string;
   version: number;
   status: GameStatus;
   toMove: Seat[];
@@ -229,7 +231,7 @@ export class GameService {
     const s = await this.fresh(gameId);
     const seat = this.requireSeat(this.callerIn(s, token));
     const moves = s.row.status === 'finished' ? [] : s.game.legalMoves(s.state, seat);
-    return { version: s.version, seat, toMove: this.derived(s.game, s.state).toMove, moves: moves as unknown as Json[] };
+    return { type: s.row.type, version: s.version, seat, toMove: this.derived(s.game, s.state).toMove, moves: moves as unknown as Json[] };
   }
 
   async events(gameId: string, token: string | undefined, after = 0, limit = 200) {
@@ -237,6 +239,7 @@ export class GameService {
     const viewer = viewerOf(this.callerIn(s, token));
     const moves = await this.store.readMoves(gameId, after, after + limit);
     return {
+      type: s.row.type,
       version: s.version,
       moves: moves.map((m) => ({
         version: m.version,
@@ -339,6 +342,7 @@ export class GameService {
         const version = s.version + 1;
         const d = this.derived(s.game, state);
         const result: MoveResult = {
+          type: s.row.type,
           version,
           status: d.status,
           toMove: d.toMove,

@@ -41,12 +41,12 @@ export const outcomeSchema = <D extends TSchema>(detail: D) =>
  * The fields every game's view starts with (docs/api.md, "View conventions"): the phase, the
  * round, whose turn it is, the scores so far and the result (null until the game is over).
  */
-export const viewHeader = <P extends TSchema, D extends TSchema>(phase: P, detail: D) => ({
+export const viewHeader = <P extends TSchema, R extends TSchema>(phase: P, result: R) => ({
   phase,
   round: Type.Integer({ minimum: 0, description: 'The current round (0 before the first one where the game has a setup round)' }),
   toMove: Type.Array(SeatSchema, { description: 'The seats that must act now (several in simultaneous phases; empty once over)' }),
   scores: Type.Array(Type.Number(), { description: 'Each seat\'s score so far, in seat order, as the game would count it if it ended now' }),
-  result: Nullable(outcomeSchema(detail)),
+  result: Nullable(result),
 });
 
 /** One move type: `{ type: <name>, ...fields }`. */
@@ -80,6 +80,8 @@ export interface GameSchemas {
   event: TSchema;
   /** Every move (a union discriminated by `type`). */
   move: TSchema;
+  /** What `outcome` returns once over (the view's `result`): the kernel's Outcome with a typed `detail`. */
+  outcome: TSchema;
 }
 
 export type { Static, TSchema } from '@sinclair/typebox';

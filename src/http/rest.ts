@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
 import type { Config } from '../config.js';
+import { players, ref, seatList, status } from './contract.js';
+import { operation } from './route-schema.js';
 
 /** The bearer token of a request, if any. A malformed Authorization header is a client error. */
 export function bearer(authorization: string | undefined): string | undefined {
@@ -13,85 +15,78 @@ export function bearer(authorization: string | undefined): string | undefined {
 
 const tokenOf = (req: FastifyRequest) => bearer(req.headers.authorization);
 
-const problem = { $ref: 'Problem#' };
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, problem]));
 const idParam = { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] } as const;
-const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
-const anyJson = { description: 'Game-specific JSON; see the game\'s docs/rules document' } as const;
 const outcome = {
   type: 'object',
+  additionalProperties: false,
+  required: ['scores', 'ranks', 'winners'],
   properties: {
     scores: { type: 'array', items: { type: 'number' } },
     ranks: { type: 'array', items: { type: 'integer' } },
     winners: seatList,
-    detail: anyJson,
+    detail: { type: 'object', description: 'The game\'s breakdown (typed per game in <Game>Outcome)', additionalProperties: true },
   },
-} as const;
-const players = { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' } } } } as const;
-/** The fields every answer about a game starts with. */
-const gameHeader = {
-  id: { type: 'string' },
-  type: { type: 'string' },
-  engineVersion: { type: 'integer' },
-  version: { type: 'integer' },
-  status: { type: 'string', enum: ['active', 'finished'] },
-  toMove: seatList,
 } as const;
 const createdGame = {
   type: 'object',
+  additionalProperties: false,
+  required: ['id', 'type', 'engineVersion', 'version', 'status', 'toMove', 'seats'],
   properties: {
-    ...gameHeader,
+    id: { type: 'string', format: 'uuid' },
+    type: { type: 'string', description: 'The game type' },
+    engineVersion: { type: 'integer' },
+    version: { type: 'integer' },
+    status,
+    toMove: seatList,
     seats: {
       type: 'array',
       description: 'One secret token per seat. Shown only once: the server keeps only a hash.',
-      items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' } } },
+      items: { type: 'object', additionalProperties: false, required: ['seat', 'name', 'token'], properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' } } },
     },
   },
 } as const;
-const gameView = {
-  type: 'object',
-  properties: {
-    ...gameHeader,
-    players,
-    viewer: { type: 'object', properties: { seat: { type: ['integer', 'null'] } } },
-    view: { ...anyJson, description: 'What the token\'s seat (or, without a token, a spectator) may see' },
-    outcome,
-    options: anyJson,
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-} as const;
-const auth = [{ seatToken: [] }];
 
 export function restRoutes(service: GameService, config: Config) {
   return async function routes(app: FastifyInstance) {
     app.get('/game-types', {
-      schema: {
-        summary: 'The games this server hosts, with their player counts, options and move shapes',
+      schema: operation({
+        operationId: 'listGameTypes',
+        summary: 'The games this server hosts',
+        description: 'Each game type with its player counts, engine version, and the JSON Schemas of its options and of each move type\'s fields. The same shapes are in this document\'s components (<Game>Options, <Game>Move).',
         tags: ['games'],
-        response: {
-          200: {
+        access: 'public',
+        success: {
+          status: 200,
+          description: 'The hosted game types',
+          schema: {
             type: 'array',
             items: {
               type: 'object',
+              additionalProperties: false,
+              required: ['id', 'name', 'minPlayers', 'maxPlayers', 'engineVersion', 'options', 'moves'],
               properties: {
                 id: { type: 'string' },
                 name: { type: 'string' },
                 minPlayers: { type: 'integer' },
                 maxPlayers: { type: 'integer' },
                 engineVersion: { type: 'integer' },
-                options: { description: 'JSON Schema of the options object' },
-                moves: { description: 'JSON Schema of each move type\'s fields, by type' },
+                options: { type: 'object', additionalProperties: true, description: 'JSON Schema of the options object' },
+                moves: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true }, description: 'JSON Schema of each move type\'s fields, by type' },
               },
             },
           },
         },
-      },
+        errors: [],
+      }),
     }, async () => service.gameTypes());
 
     app.post<{ Body: { type: string; players: { name: string }[]; seed?: string; options?: Record<string, unknown> } }>('/games', {
-      schema: {
-        summary: 'Create a game; returns one secret token per seat',
+      schema: operation({
+        operationId: 'createGame',
+        summary: 'Create a game',
+        description: 'Starts a game of the given type and returns one secret bearer token per seat, once. Options are checked against the game\'s option schema (unknown options are refused); missing ones take their defaults.',
         tags: ['games'],
+        access: 'public',
         body: {
           type: 'object',
           additionalProperties: false,
@@ -103,151 +98,170 @@ export function restRoutes(service: GameService, config: Config) {
             options: { type: 'object', description: 'Game options; see /game-types' },
           },
         },
-        response: { 201: createdGame, ...errors(400, 413, 415, 429) },
-      },
+        documentedBody: ref('NewGame'),
+        success: { status: 201, description: 'The game was created; the seat tokens are shown only now', schema: createdGame },
+        errors: [400, 413, 415],
+      }),
     }, async (req, reply) => reply.status(201).send(await service.createGame(req.body)));
 
     app.get<{ Params: { id: string } }>('/games/:id', {
-      schema: {
-        summary: 'A game as the token\'s seat sees it; without a token, the spectator view',
+      schema: operation({
+        operationId: 'getGame',
+        summary: 'A game as the token\'s seat sees it',
+        description: 'The game\'s header, players and the view of the token\'s seat; without a token, the spectator\'s view (public information only). The view\'s shape depends on the game type (<Game>View).',
         tags: ['games'],
+        access: 'seatOrSpectator',
         params: idParam,
-        security: [...auth, {}],
-        response: { 200: gameView, ...errors(401, 404, 409) },
-      },
+        success: { status: 200, description: 'The game, as this caller may see it', schema: ref('Game') },
+        errors: [401, 404, 409],
+      }),
     }, async (req) => service.getGame(req.params.id, tokenOf(req)));
 
     app.get<{ Params: { id: string } }>('/games/:id/legal-moves', {
-      schema: {
-        summary: 'Every legal move of the token\'s seat now (empty when it is not to move)',
+      schema: operation({
+        operationId: 'getLegalMoves',
+        summary: 'The token\'s seat\'s legal moves now',
+        description: 'Every move the token\'s seat may make now, complete and exact: each can be sent back as is to submitMove. Empty when the seat is not to move or the game is over.',
         tags: ['moves'],
+        access: 'seat',
         params: idParam,
-        security: auth,
-        response: {
-          200: {
-            type: 'object',
-            properties: { version: { type: 'integer' }, seat: { type: 'integer' }, toMove: seatList, moves: { type: 'array', items: { $ref: 'MoveRef#' } } },
-          },
-          ...errors(401, 403, 404, 409),
-        },
-      },
+        success: { status: 200, description: 'The legal moves at this version', schema: ref('LegalMoves') },
+        errors: [401, 403, 404, 409],
+      }),
     }, async (req) => service.legalMoves(req.params.id, tokenOf(req)));
 
     app.post<{ Params: { id: string }; Body: { move: unknown; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
-      schema: {
+      schema: operation({
+        operationId: 'submitMove',
         summary: 'Submit a move for the token\'s seat',
         description: 'Validated by the game engine on the server. With expectedVersion, a stale version is a VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided again against the new state. A retry with the same Idempotency-Key is applied once and gets the first answer.',
         tags: ['moves'],
+        access: 'seat',
         params: idParam,
         headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } } },
-        security: auth,
         body: {
           type: 'object',
           additionalProperties: false,
           required: ['move'],
           properties: { move: { $ref: 'MoveRef#' }, expectedVersion: { type: 'integer', minimum: 0 } },
         },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              version: { type: 'integer' },
-              status: { type: 'string', enum: ['active', 'finished'] },
-              toMove: seatList,
-              outcome: { anyOf: [outcome, { type: 'null' }] },
-              events: { type: 'array', items: anyJson, description: 'What the move caused, as this seat may read it' },
-            },
+        documentedBody: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['move'],
+          properties: {
+            move: { ...ref('AnyMove'), description: 'A move of this game\'s type, as listed by getLegalMoves' },
+            expectedVersion: { type: 'integer', minimum: 0, description: 'Apply the move only if the game is still at this version' },
           },
-          ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429),
         },
-      },
+        success: { status: 200, description: 'The move was accepted: the new version and what it caused', schema: ref('MoveResult') },
+        errors: [400, 401, 403, 404, 409, 413, 415, 422],
+      }),
     }, async (req) => service.submitMove(req.params.id, tokenOf(req), req.body.move, { expectedVersion: req.body.expectedVersion, idempotencyKey: req.headers['idempotency-key'] }));
 
     app.get<{ Params: { id: string }; Querystring: { after?: number; limit?: number } }>('/games/:id/events', {
-      schema: {
-        summary: 'The event log, move by move, as the token\'s seat (or a spectator) may read it',
+      schema: operation({
+        operationId: 'getEvents',
+        summary: 'The event log, move by move',
+        description: 'The moves after version `after` (at most `limit`) with their events, as the token\'s seat (or a spectator) may read them.',
         tags: ['replay'],
+        access: 'seatOrSpectator',
         params: idParam,
-        security: [...auth, {}],
         querystring: { type: 'object', additionalProperties: false, properties: { after: { type: 'integer', minimum: 0, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } } },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              version: { type: 'integer' },
-              moves: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: { version: { type: 'integer' }, seat: { type: 'integer' }, at: { type: 'string', format: 'date-time' }, move: { description: 'The move, or null while it is hidden from this viewer' }, events: { type: 'array', items: anyJson } },
-                },
-              },
-            },
-          },
-          ...errors(400, 401, 404, 409),
-        },
-      },
+        success: { status: 200, description: 'A page of the log', schema: ref('EventLog') },
+        errors: [400, 401, 404, 409],
+      }),
     }, async (req) => service.events(req.params.id, tokenOf(req), req.query.after, req.query.limit));
 
     app.get<{ Params: { id: string }; Querystring: { at: number } }>('/games/:id/replay', {
-      schema: {
-        summary: 'The game as the viewer saw it right after version `at`',
+      schema: operation({
+        operationId: 'replayGame',
+        summary: 'The game as the viewer saw it at a version',
+        description: 'The game right after version `at`, as the token\'s seat (or a spectator) saw it then: the same shape as getGame.',
         tags: ['replay'],
+        access: 'seatOrSpectator',
         params: idParam,
-        security: [...auth, {}],
         querystring: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'integer', minimum: 0 } } },
-        response: { 200: gameView, ...errors(400, 401, 404, 409) },
-      },
+        success: { status: 200, description: 'The game at that version', schema: ref('Game') },
+        errors: [400, 401, 404, 409],
+      }),
     }, async (req) => service.replay(req.params.id, tokenOf(req), req.query.at));
 
     app.get<{ Params: { id: string } }>('/games/:id/record', {
-      schema: {
-        summary: 'The game record: type, options, players, engine version, moves; the seed once the game is over',
+      schema: operation({
+        operationId: 'getRecord',
+        summary: 'The game record',
+        description: 'Type, options, players, engine version and moves (as this viewer may read them); the seed once the game is over, so that a finished record can be replayed and imported.',
         tags: ['replay'],
+        access: 'seatOrSpectator',
         params: idParam,
-        security: [...auth, {}],
-        response: { 200: { $ref: 'GameRecord#' }, ...errors(401, 404, 409) },
-      },
+        success: { status: 200, description: 'The record', schema: { $ref: 'GameRecord#' } },
+        errors: [401, 404, 409],
+      }),
     }, async (req) => service.record(req.params.id, tokenOf(req)));
 
     app.post<{ Body: GameRecord }>('/games/import', {
       bodyLimit: config.importBodyLimitBytes,
-      schema: {
-        summary: 'Import a finished game\'s record: every move is validated again, into a new game',
+      schema: operation({
+        operationId: 'importGame',
+        summary: 'Import a game record',
+        description: 'Every move of the record is validated again by the named engine version and stored as a new game with new tokens; nothing is written if any move is refused.',
         tags: ['replay'],
+        access: 'public',
         body: { $ref: 'GameRecord#' },
-        response: { 201: createdGame, ...errors(400, 409, 413, 415, 422) },
-      },
+        success: { status: 201, description: 'The record was replayed into a new game; its seat tokens are shown only now', schema: createdGame },
+        errors: [400, 409, 413, 415, 422],
+      }),
     }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));
 
     app.get<{ Querystring: { status?: 'active' | 'finished'; type?: string; limit?: number; before?: string } }>('/games', {
-      schema: {
-        summary: 'List games, most recently updated first (operator only)',
+      schema: operation({
+        operationId: 'listGames',
+        summary: 'List games (operator only)',
+        description: 'Games, most recently updated first, filtered by status and type, a page at a time (`before` takes the `next` cursor of the previous page).',
         tags: ['admin'],
-        security: [{ operatorToken: [] }],
+        access: 'operator',
         querystring: {
           type: 'object',
           additionalProperties: false,
           properties: { status: { type: 'string', enum: ['active', 'finished'] }, type: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, before: { type: 'string', description: 'The `next` cursor of the previous page' } },
         },
-        response: {
-          200: {
+        success: {
+          status: 200,
+          description: 'A page of games',
+          schema: {
             type: 'object',
+            additionalProperties: false,
+            required: ['games', 'next'],
             properties: {
               games: {
                 type: 'array',
-                items: { type: 'object', properties: { id: { type: 'string' }, type: { type: 'string' }, version: { type: 'integer' }, status: { type: 'string' }, toMove: seatList, players, createdAt: { type: 'string' }, updatedAt: { type: 'string' } } },
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['id', 'type', 'version', 'status', 'toMove', 'players', 'createdAt', 'updatedAt'],
+                  properties: { id: { type: 'string' }, type: { type: 'string' }, version: { type: 'integer' }, status, toMove: seatList, players, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
+                },
               },
-              next: { type: ['string', 'null'] },
+              next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
             },
           },
-          ...errors(400, 401, 403),
         },
-      },
+        errors: [400, 401, 403],
+      }),
     }, async (req) => service.listGames(tokenOf(req), req.query));
 
     app.delete<{ Params: { id: string } }>('/games/:id', {
-      schema: { summary: 'Delete a game and its whole log (operator only)', tags: ['admin'], params: idParam, security: [{ operatorToken: [] }], response: { 204: { type: 'null' }, ...errors(401, 403, 404) } },
+      schema: operation({
+        operationId: 'deleteGame',
+        summary: 'Delete a game (operator only)',
+        description: 'Deletes the game and its whole log. It cannot be undone.',
+        tags: ['admin'],
+        access: 'operator',
+        params: idParam,
+        success: { status: 204, description: 'The game is deleted' },
+        errors: [401, 403, 404],
+      }),
     }, async (req, reply) => {
       await service.deleteGame(tokenOf(req), req.params.id);
       return reply.status(204).send();

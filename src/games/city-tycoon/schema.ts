@@ -1,4 +1,4 @@
-import { Ev, eventUnion, moveUnion, Nullable, Obj, SeatListSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
+import { Ev, eventUnion, moveUnion, Nullable, Obj, outcomeSchema, SeatListSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
 import { DISTRICT_IDS } from './data.js';
 import { COORD_LIMIT } from './map.js';
 
@@ -73,8 +73,11 @@ export const OutcomeDetailSchema = Obj({
   tieBreak: StringEnum(['money']),
 });
 
+/** The result once over (the kernel's Outcome, typed). */
+export const OutcomeSchema = outcomeSchema(OutcomeDetailSchema);
+
 export const ViewSchema = Obj({
-  ...viewHeader(Phase, OutcomeDetailSchema),
+  ...viewHeader(Phase, OutcomeSchema),
   order: Type.Array(SeatSchema, { description: 'Turn order: seats, first to last' }),
   turn: Nullable(SeatSchema),
   draftPass: StringEnum(['right', 'left']),
@@ -146,4 +149,4 @@ export const EventSchema = eventUnion([
 ]);
 export type CityTycoonEventView = Static<typeof EventSchema>;
 
-export const schemas = { view: ViewSchema, event: EventSchema, move: MoveSchema };
+export const schemas = { view: ViewSchema, event: EventSchema, move: MoveSchema, outcome: OutcomeSchema };

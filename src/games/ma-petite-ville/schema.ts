@@ -1,4 +1,4 @@
-import { Ev, eventUnion, moveUnion, Nullable, Obj, SeatListSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
+import { Ev, eventUnion, moveUnion, Nullable, Obj, outcomeSchema, SeatListSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
 import { SQUARE_COORD_MAX, SQUARE_COORD_MIN, TILE_COORD_MAX, TILE_COORD_MIN } from './board.js';
 import { COLOURS } from './data.js';
 
@@ -43,8 +43,11 @@ export const OutcomeDetailSchema = Obj({
   silhouettesLeft: Type.Array(Type.Integer({ minimum: 0 })),
 });
 
+/** The result once over (the kernel's Outcome, typed). */
+export const OutcomeSchema = outcomeSchema(OutcomeDetailSchema);
+
 export const ViewSchema = Obj({
-  ...viewHeader(Phase, OutcomeDetailSchema),
+  ...viewHeader(Phase, OutcomeSchema),
   version: StringEnum(['easy', 'normal'], 'The rules version (the `version` option)'),
   mustTakeTile: Type.Boolean({ description: 'On a regular turn, whether the seat to move must take a tile because no silhouette fits (M5)' }),
   pileCount: Type.Integer({ minimum: 0, description: 'Tiles left in the draw pile (its order is hidden)' }),
@@ -87,4 +90,4 @@ export const EventSchema = eventUnion([
 ]);
 export type MpvEventView = Static<typeof EventSchema>;
 
-export const schemas = { view: ViewSchema, event: EventSchema, move: MoveSchema };
+export const schemas = { view: ViewSchema, event: EventSchema, move: MoveSchema, outcome: OutcomeSchema };

@@ -1,4 +1,4 @@
-import { Ev, eventUnion, moveUnion, Nullable, Obj, SeatListSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
+import { Ev, eventUnion, moveUnion, Nullable, Obj, outcomeSchema, SeatListSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
 import { BOARDS, COLOR_NAMES } from './data.js';
 
 /** Town Center's shapes as JSON Schema (TypeBox): moves, the view and the public events. The TypeScript types derive from them. */
@@ -63,8 +63,11 @@ export const OutcomeDetailSchema = Obj({
   soloLevel: Type.Optional(Obj({ en: Type.String(), fr: Type.String() })),
 });
 
+/** The result once over (the kernel's Outcome, typed). */
+export const OutcomeSchema = outcomeSchema(OutcomeDetailSchema);
+
 export const ViewSchema = Obj({
-  ...viewHeader(Phase, OutcomeDetailSchema),
+  ...viewHeader(Phase, OutcomeSchema),
   rounds: Type.Integer({ description: 'Rounds in a game' }),
   players: Type.Integer({ minimum: 1 }),
   boxes: Type.Integer({ minimum: 1, maximum: 2 }),
@@ -106,4 +109,4 @@ export const EventSchema = eventUnion([
 ]);
 export type TownCenterEventView = Static<typeof EventSchema>;
 
-export const schemas = { view: ViewSchema, event: EventSchema, move: MoveSchema };
+export const schemas = { view: ViewSchema, event: EventSchema, move: MoveSchema, outcome: OutcomeSchema };

@@ -1,4 +1,4 @@
-import { Ev, eventUnion, moveUnion, Nullable, Obj, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
+import { Ev, eventUnion, moveUnion, Nullable, Obj, outcomeSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
 import { SPECIAL_IDS } from './cards.js';
 import { HABITATION_KINDS } from './data.js';
 
@@ -40,8 +40,11 @@ const Phase = StringEnum(['discard', 'refill', 'build', 'special', 'over'], 'The
 
 export const OutcomeDetailSchema = Type.Array(Obj({ seat: SeatSchema, inhabitants: int(), leaves: int(), score: int(), coins: nat(), cards: Type.Array(Type.String()) }), { description: 'Each seat\'s city figures and cards' });
 
+/** The result once over (the kernel's Outcome, typed). */
+export const OutcomeSchema = outcomeSchema(OutcomeDetailSchema);
+
 export const ViewSchema = Obj({
-  ...viewHeader(Phase, OutcomeDetailSchema),
+  ...viewHeader(Phase, OutcomeSchema),
   viewer: Nullable(SeatSchema),
   players: Type.Integer({ minimum: 2 }),
   firstPlayer: SeatSchema,
@@ -91,4 +94,4 @@ export const EventSchema = eventUnion([
 ]);
 export type VilleEventView = Static<typeof EventSchema>;
 
-export const schemas = { view: ViewSchema, event: EventSchema, move: MoveSchema };
+export const schemas = { view: ViewSchema, event: EventSchema, move: MoveSchema, outcome: OutcomeSchema };
