@@ -24,7 +24,7 @@ const outcome = {
     scores: { type: 'array', items: { type: 'number' } },
     ranks: { type: 'array', items: { type: 'integer' } },
     winners: seatList,
-    detail: { type: 'object', description: 'The game\'s breakdown (typed per game in <Game>Outcome)', additionalProperties: true },
+    detail: { description: 'The game\'s breakdown (typed per game in <Game>Outcome)' },
   },
 } as const;
 const createdGame = {
