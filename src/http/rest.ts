@@ -195,7 +195,7 @@ export function restRoutes(service: GameService, config: Config) {
         tags: ['replay'],
         access: 'seatOrSpectator',
         params: idParam,
-        success: { status: 200, description: 'The record', schema: { $ref: 'GameRecord#' } },
+        success: { status: 200, description: 'The game record, as this viewer may read it', schema: { $ref: 'GameRecord#' } },
         errors: [401, 404, 409],
       }),
     }, async (req) => service.record(req.params.id, tokenOf(req)));
