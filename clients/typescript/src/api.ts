@@ -898,18 +898,18 @@ export interface components {
              * @default A
              * @enum {string}
              */
-            boardSide: "A" | "B";
+            boardSide?: "A" | "B";
             /**
              * @description Solo only: 'bag' (draw 3, return 1 to the bag) or 'centralPark' (the row of 20 cubes on the Central Park map).
              * @default bag
              * @enum {string}
              */
-            soloVariant: "bag" | "centralPark";
+            soloVariant?: "bag" | "centralPark";
             /**
              * @description Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide.
              * @default
              */
-            seatSides: string;
+            seatSides?: string;
         };
         /** @description The result of a finished game */
         TownCenterOutcome: {
@@ -1234,7 +1234,7 @@ export interface components {
              * @default normal
              * @enum {string}
              */
-            version: "easy" | "normal";
+            version?: "easy" | "normal";
         };
         /** @description The result of a finished game */
         MaPetiteVilleOutcome: {
@@ -1404,7 +1404,11 @@ export interface components {
                 owner: number | null;
                 tile: string | null;
                 face: {
-                    id: string;
+                    /**
+                     * @description a district tile id (t<round>_<nn>)
+                     * @enum {string}
+                     */
+                    id: "t1_01" | "t1_02" | "t1_03" | "t1_04" | "t1_05" | "t1_06" | "t1_07" | "t1_08" | "t1_09" | "t1_10" | "t1_11" | "t1_12" | "t1_13" | "t1_14" | "t1_15" | "t1_16" | "t1_17" | "t1_18" | "t1_19" | "t1_20" | "t1_21" | "t1_22" | "t1_23" | "t1_24" | "t1_25" | "t1_26" | "t1_27" | "t1_28" | "t1_29" | "t1_30" | "t2_01" | "t2_02" | "t2_03" | "t2_04" | "t2_05" | "t2_06" | "t2_07" | "t2_08" | "t2_09" | "t2_10" | "t2_11" | "t2_12" | "t2_13" | "t2_14" | "t2_15" | "t2_16" | "t2_17" | "t2_18" | "t2_19" | "t2_20" | "t2_21" | "t2_22" | "t2_23" | "t2_24" | "t2_25" | "t2_26" | "t2_27" | "t2_28" | "t2_29" | "t2_30" | "t3_01" | "t3_02" | "t3_03" | "t3_04" | "t3_05" | "t3_06" | "t3_07" | "t3_08" | "t3_09" | "t3_10" | "t3_11" | "t3_12" | "t3_13" | "t3_14" | "t3_15" | "t3_16" | "t3_17" | "t3_18" | "t3_19" | "t3_20" | "t3_21" | "t3_22" | "t3_23" | "t3_24" | "t3_25" | "t3_26" | "t3_27" | "t3_28" | "t3_29" | "t3_30" | "t4_01" | "t4_02" | "t4_03" | "t4_04" | "t4_05" | "t4_06" | "t4_07" | "t4_08" | "t4_09" | "t4_10" | "t4_11" | "t4_12" | "t4_13" | "t4_14" | "t4_15" | "t4_16" | "t4_17" | "t4_18" | "t4_19" | "t4_20" | "t4_21" | "t4_22" | "t4_23" | "t4_24" | "t4_25" | "t4_26" | "t4_27" | "t4_28" | "t4_29" | "t4_30";
                     round: number;
                     name: string;
                     /** @enum {string} */
@@ -1474,7 +1478,11 @@ export interface components {
                 level: number;
                 /** @description A district tile's printed face */
                 face: {
-                    id: string;
+                    /**
+                     * @description a district tile id (t<round>_<nn>)
+                     * @enum {string}
+                     */
+                    id: "t1_01" | "t1_02" | "t1_03" | "t1_04" | "t1_05" | "t1_06" | "t1_07" | "t1_08" | "t1_09" | "t1_10" | "t1_11" | "t1_12" | "t1_13" | "t1_14" | "t1_15" | "t1_16" | "t1_17" | "t1_18" | "t1_19" | "t1_20" | "t1_21" | "t1_22" | "t1_23" | "t1_24" | "t1_25" | "t1_26" | "t1_27" | "t1_28" | "t1_29" | "t1_30" | "t2_01" | "t2_02" | "t2_03" | "t2_04" | "t2_05" | "t2_06" | "t2_07" | "t2_08" | "t2_09" | "t2_10" | "t2_11" | "t2_12" | "t2_13" | "t2_14" | "t2_15" | "t2_16" | "t2_17" | "t2_18" | "t2_19" | "t2_20" | "t2_21" | "t2_22" | "t2_23" | "t2_24" | "t2_25" | "t2_26" | "t2_27" | "t2_28" | "t2_29" | "t2_30" | "t3_01" | "t3_02" | "t3_03" | "t3_04" | "t3_05" | "t3_06" | "t3_07" | "t3_08" | "t3_09" | "t3_10" | "t3_11" | "t3_12" | "t3_13" | "t3_14" | "t3_15" | "t3_16" | "t3_17" | "t3_18" | "t3_19" | "t3_20" | "t3_21" | "t3_22" | "t3_23" | "t3_24" | "t3_25" | "t3_26" | "t3_27" | "t3_28" | "t3_29" | "t3_30" | "t4_01" | "t4_02" | "t4_03" | "t4_04" | "t4_05" | "t4_06" | "t4_07" | "t4_08" | "t4_09" | "t4_10" | "t4_11" | "t4_12" | "t4_13" | "t4_14" | "t4_15" | "t4_16" | "t4_17" | "t4_18" | "t4_19" | "t4_20" | "t4_21" | "t4_22" | "t4_23" | "t4_24" | "t4_25" | "t4_26" | "t4_27" | "t4_28" | "t4_29" | "t4_30";
                     round: number;
                     name: string;
                     /** @enum {string} */
@@ -1595,7 +1603,11 @@ export interface components {
             }[];
             /** @description The viewer's draft hand (a seat's own view only) */
             hand?: {
-                id: string;
+                /**
+                 * @description a district tile id (t<round>_<nn>)
+                 * @enum {string}
+                 */
+                id: "t1_01" | "t1_02" | "t1_03" | "t1_04" | "t1_05" | "t1_06" | "t1_07" | "t1_08" | "t1_09" | "t1_10" | "t1_11" | "t1_12" | "t1_13" | "t1_14" | "t1_15" | "t1_16" | "t1_17" | "t1_18" | "t1_19" | "t1_20" | "t1_21" | "t1_22" | "t1_23" | "t1_24" | "t1_25" | "t1_26" | "t1_27" | "t1_28" | "t1_29" | "t1_30" | "t2_01" | "t2_02" | "t2_03" | "t2_04" | "t2_05" | "t2_06" | "t2_07" | "t2_08" | "t2_09" | "t2_10" | "t2_11" | "t2_12" | "t2_13" | "t2_14" | "t2_15" | "t2_16" | "t2_17" | "t2_18" | "t2_19" | "t2_20" | "t2_21" | "t2_22" | "t2_23" | "t2_24" | "t2_25" | "t2_26" | "t2_27" | "t2_28" | "t2_29" | "t2_30" | "t3_01" | "t3_02" | "t3_03" | "t3_04" | "t3_05" | "t3_06" | "t3_07" | "t3_08" | "t3_09" | "t3_10" | "t3_11" | "t3_12" | "t3_13" | "t3_14" | "t3_15" | "t3_16" | "t3_17" | "t3_18" | "t3_19" | "t3_20" | "t3_21" | "t3_22" | "t3_23" | "t3_24" | "t3_25" | "t3_26" | "t3_27" | "t3_28" | "t3_29" | "t3_30" | "t4_01" | "t4_02" | "t4_03" | "t4_04" | "t4_05" | "t4_06" | "t4_07" | "t4_08" | "t4_09" | "t4_10" | "t4_11" | "t4_12" | "t4_13" | "t4_14" | "t4_15" | "t4_16" | "t4_17" | "t4_18" | "t4_19" | "t4_20" | "t4_21" | "t4_22" | "t4_23" | "t4_24" | "t4_25" | "t4_26" | "t4_27" | "t4_28" | "t4_29" | "t4_30";
                 round: number;
                 name: string;
                 /** @enum {string} */
@@ -1641,7 +1653,11 @@ export interface components {
             }[];
             /** @description The viewer's kept tiles (a seat's own view only) */
             kept?: {
-                id: string;
+                /**
+                 * @description a district tile id (t<round>_<nn>)
+                 * @enum {string}
+                 */
+                id: "t1_01" | "t1_02" | "t1_03" | "t1_04" | "t1_05" | "t1_06" | "t1_07" | "t1_08" | "t1_09" | "t1_10" | "t1_11" | "t1_12" | "t1_13" | "t1_14" | "t1_15" | "t1_16" | "t1_17" | "t1_18" | "t1_19" | "t1_20" | "t1_21" | "t1_22" | "t1_23" | "t1_24" | "t1_25" | "t1_26" | "t1_27" | "t1_28" | "t1_29" | "t1_30" | "t2_01" | "t2_02" | "t2_03" | "t2_04" | "t2_05" | "t2_06" | "t2_07" | "t2_08" | "t2_09" | "t2_10" | "t2_11" | "t2_12" | "t2_13" | "t2_14" | "t2_15" | "t2_16" | "t2_17" | "t2_18" | "t2_19" | "t2_20" | "t2_21" | "t2_22" | "t2_23" | "t2_24" | "t2_25" | "t2_26" | "t2_27" | "t2_28" | "t2_29" | "t2_30" | "t3_01" | "t3_02" | "t3_03" | "t3_04" | "t3_05" | "t3_06" | "t3_07" | "t3_08" | "t3_09" | "t3_10" | "t3_11" | "t3_12" | "t3_13" | "t3_14" | "t3_15" | "t3_16" | "t3_17" | "t3_18" | "t3_19" | "t3_20" | "t3_21" | "t3_22" | "t3_23" | "t3_24" | "t3_25" | "t3_26" | "t3_27" | "t3_28" | "t3_29" | "t3_30" | "t4_01" | "t4_02" | "t4_03" | "t4_04" | "t4_05" | "t4_06" | "t4_07" | "t4_08" | "t4_09" | "t4_10" | "t4_11" | "t4_12" | "t4_13" | "t4_14" | "t4_15" | "t4_16" | "t4_17" | "t4_18" | "t4_19" | "t4_20" | "t4_21" | "t4_22" | "t4_23" | "t4_24" | "t4_25" | "t4_26" | "t4_27" | "t4_28" | "t4_29" | "t4_30";
                 round: number;
                 name: string;
                 /** @enum {string} */
@@ -1911,7 +1927,7 @@ export interface components {
              * @default right
              * @enum {string}
              */
-            draftPass: "right" | "left";
+            draftPass?: "right" | "left";
         };
         /** @description The result of a finished game */
         CityTycoonOutcome: {
@@ -2472,9 +2488,7 @@ export interface components {
                 ranks: number[];
                 winners: number[];
                 /** @description The game's breakdown (typed per game in <Game>Outcome) */
-                detail?: {
-                    [key: string]: unknown;
-                };
+                detail?: unknown;
             } | null;
         };
     };
@@ -3145,7 +3159,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record */
+            /** @description The game record, as this viewer may read it */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -38,7 +38,7 @@ const Terrain = StringEnum(['forest', 'water']);
 const benefit = Obj({ money: int(), vp: int(), goods: int() });
 /** A district tile's printed face. */
 const DistrictFace = Obj({
-  id: Type.String(),
+  id: tile,
   round: Type.Integer({ minimum: 1, maximum: 4 }),
   name: Type.String(),
   type: DistrictType,
