@@ -6,6 +6,7 @@ import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
 import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
+import { gameTypesSdl } from './graphql-types.js';
 import { bearer } from './rest.js';
 
 const pascal = (s: string) => s.replace(/(^|[-_ ])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -114,6 +115,15 @@ type MoveEntry {
   """The move, or null while it is hidden from this viewer"""
   move: JSON
   events: [JSON!]!
+  """The events, typed: one GraphQL type per game and event type"""
+  typedEvents: [GameEvent!]!
+}
+
+"""A legal move, typed, with an id that submitListedMove accepts as is while the game is at that version."""
+type LegalMove {
+  """Opaque: names this move at this version (submitListedMove refuses it once the game has moved on)"""
+  id: ID!
+  move: ListedMove!
 }
 
 """A game as the caller's seat sees it (without a token: a spectator)."""
@@ -127,11 +137,15 @@ type Game {
   players: [Player!]!
   viewerSeat: Int
   view: JSON!
+  """The view, typed per game (a union of the games' view types)"""
+  typedView: GameView!
   outcome: Outcome
   options: JSON!
   createdAt: String!
   """The caller's legal moves now, each { type, ...fields } (needs a seat token)"""
   legalMoves: [JSON!]!
+  """The caller's legal moves now, typed, each with an id to submit it by (needs a seat token)"""
+  typedLegalMoves: [LegalMove!]!
   events(after: Int = 0, limit: Int = 200): [MoveEntry!]!
   """The game right after version \`at\`"""
   replay(at: Int!): GameAt!
@@ -143,6 +157,7 @@ type GameAt {
   status: GameStatus!
   toMove: [Int!]!
   view: JSON!
+  typedView: GameView!
   outcome: Outcome
 }
 
@@ -152,6 +167,7 @@ type MoveResult {
   toMove: [Int!]!
   outcome: Outcome
   events: [JSON!]!
+  typedEvents: [GameEvent!]!
 }
 
 """Pushed to each watcher after every accepted move, with that watcher's own view."""
@@ -161,6 +177,7 @@ type GameUpdate {
   status: GameStatus!
   toMove: [Int!]!
   view: JSON!
+  typedView: GameView!
   outcome: Outcome
 }
 
@@ -185,6 +202,8 @@ type Query {
 type Mutation {
   createGame(input: CreateGameInput!): CreatedGame!
   submitMove(gameId: ID!, move: MoveInput!, expectedVersion: Int, idempotencyKey: String): MoveResult!
+  """Submit a move listed by typedLegalMoves by its id (valid while the game is at the version it was listed at)."""
+  submitListedMove(gameId: ID!, moveId: ID!, idempotencyKey: String): MoveResult!
   importRecord(record: JSON!): CreatedGame!
   """Operator only"""
   deleteGame(id: ID!): Boolean!
@@ -196,6 +215,8 @@ type Subscription {
 }
 
 ${moveInputSdl(games)}
+
+${gameTypesSdl(games).sdl}
 `;
 }
 
@@ -245,21 +266,41 @@ const guard = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (..
   }
 };
 
+/** A listed move's id: the version it was listed at and the move, as base64url JSON (the server checks both again). */
+export const listedMoveId = (version: number, move: unknown) => Buffer.from(JSON.stringify({ v: version, m: move })).toString('base64url');
+function fromListedMoveId(id: string): { version: number; move: unknown } {
+  try {
+    const { v, m } = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as { v: unknown; m: unknown };
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && typeof m === 'object' && m !== null) return { version: v, move: m };
+  } catch {
+    // reported below
+  }
+  throw new AppError('INVALID_INPUT', 'moveId is not the id of a move listed by typedLegalMoves');
+}
+
 export const topicOf = (gameId: string) => `game:${gameId}`;
 
 export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config): Promise<void> {
   const games = service.registry.list();
+  const generated = gameTypesSdl(games);
+  const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
   const tokenOfRequest = (req: FastifyRequest) => bearer(req.headers.authorization);
 
   const gameResolvers = {
     legalMoves: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).moves),
     events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
       if (a.limit < 1 || a.limit > 1000 || a.after < 0) throw new AppError('INVALID_INPUT', 'events takes after >= 0 and 1 <= limit <= 1000');
-      return (await service.events(g.id, ctx.token, a.after, a.limit)).moves;
+      const log = await service.events(g.id, ctx.token, a.after, a.limit);
+      return log.moves.map((m) => ({ ...m, __game: log.type }));
     }),
     replay: guard(async (g: { id: string }, a: { at: number }, ctx: Ctx) => service.replay(g.id, ctx.token, a.at)),
     record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => service.record(g.id, ctx.token)),
     viewerSeat: (g: { viewer: { seat: number | null } }) => g.viewer.seat,
+    typedView,
+    typedLegalMoves: guard(async (g: { id: string; type: string }, _: unknown, ctx: Ctx) => {
+      const legal = await service.legalMoves(g.id, ctx.token);
+      return legal.moves.map((move) => ({ id: listedMoveId(legal.version, move), move: { ...(move as object), __game: legal.type } }));
+    }),
   };
 
   const resolvers = {
@@ -282,6 +323,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         const summary = await service.getGame(a.gameId, ctx.token);
         const game = service.registry.version(summary.type, summary.engineVersion)!;
         return service.submitMove(a.gameId, ctx.token, moveFromInput(game, a.move), { expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
+      }),
+      submitListedMove: guard(async (_: unknown, a: { gameId: string; moveId: string; idempotencyKey?: string | null }, ctx: Ctx) => {
+        const { version, move } = fromListedMoveId(a.moveId);
+        return service.submitMove(a.gameId, ctx.token, move, { expectedVersion: version, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       importRecord: guard(async (_: unknown, a: { record: GameRecord }) => {
         const r = a.record;
@@ -307,7 +352,11 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       },
     },
     Game: gameResolvers,
-    GameUpdate: { gameId: (g: { id: string }) => g.id },
+    GameAt: { typedView },
+    GameUpdate: { gameId: (g: { id: string }) => g.id, typedView },
+    MoveEntry: { typedEvents: (m: { events: object[]; __game: string }) => m.events.map((e) => ({ ...e, __game: m.__game })) },
+    MoveResult: { typedEvents: (r: { events: object[]; type: string }) => r.events.map((e) => ({ ...e, __game: r.type })) },
+    ...generated.resolvers,
   };
 
   // With REDIS_URL, live updates go through Redis, so a watcher connected to one server process is
