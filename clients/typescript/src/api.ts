@@ -2484,9 +2484,9 @@ export interface components {
                 move: components["schemas"]["MoveRef"] | null;
             }[];
             outcome?: {
-                scores: number[];
-                ranks: number[];
-                winners: number[];
+                scores?: number[];
+                ranks?: number[];
+                winners?: number[];
                 /** @description The game's breakdown (typed per game in <Game>Outcome) */
                 detail?: unknown;
             } | null;
