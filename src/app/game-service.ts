@@ -319,7 +319,7 @@ export class GameService {
       const key = opts.idempotencyKey ?? null;
       if (key !== null) {
         const prior = await this.store.findIdempotent(gameId, seat, key);
-        if (prior !== null) return this.replayAnswer(prior, move, key);
+        if (prior !== null) return this.replayAnswer(prior, move, key, s.row.type);
       }
       const shape = checkMoveShape(s.game, move);
       if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
@@ -361,7 +361,7 @@ export class GameService {
           ...d,
           snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
         });
-        if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!);
+        if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!, s.row.type);
         if (appended.kind === 'appended') {
           s.state = state;
           s.version = version;
@@ -377,11 +377,12 @@ export class GameService {
   }
 
   /** The first answer to a move sent again with its Idempotency-Key; a different move with a used key is an error. */
-  private replayAnswer(prior: IdempotentMove, move: unknown, key: string): MoveResult {
+  private replayAnswer(prior: IdempotentMove, move: unknown, key: string, type: string): MoveResult {
     if (canonicalJson(prior.move) !== canonicalJson(move)) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', `the Idempotency-Key "${key}" was already used by this seat for another move (${JSON.stringify(prior.move)}); use a new key for a new move`);
     }
-    return prior.response as unknown as MoveResult;
+    // Answers stored before answers carried the game type get it here.
+    return { ...(prior.response as unknown as MoveResult), type };
   }
 
   private emit(c: Committed): void {

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import { contractComponents } from './contract.js';
 import { registerGraphql } from './graphql.js';
 import { problemSchema, sendProblem } from './problem.js';
-import { restRoutes, sharedSchemas } from './rest.js';
+import { restRoutes } from './rest.js';
 import { documentedSchema } from './route-schema.js';
 
 export interface AppDeps {
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  for (const s of [problemSchema, ...sharedSchemas]) app.addSchema(s);
+  app.addSchema(problemSchema);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

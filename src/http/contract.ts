@@ -59,7 +59,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
     }
     out[`${pascal(g.id)}Move`] = union(`A ${g.name} move`, names);
   }
-  const all: Record<string, Record<string, string>> = { Game: {}, LegalMoves: {}, MoveResult: {}, EventLog: {}, NewGame: {} };
+  const all: Record<string, Record<string, string>> = { Game: {}, LegalMoves: {}, MoveResult: {}, EventLog: {}, NewGame: {}, Record: {} };
   for (const g of typedGames(games)) {
     const P = pascal(g.id);
     const s = g.schemas!;
@@ -148,6 +148,36 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         options: ref(`${P}Options`),
       },
     };
+    out[`${P}Record`] = {
+      type: 'object',
+      description: `A ${g.name} game record (export and import)`,
+      additionalProperties: false,
+      required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
+      properties: {
+        format: { type: 'string', const: 'citybuilder-record/1' },
+        type: gameType(g),
+        engineVersion: { type: 'integer' },
+        options: ref(`${P}Options`),
+        players: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string', minLength: 1, maxLength: 64 } } } },
+        seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
+        status,
+        version: { type: 'integer' },
+        moves: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['seat', 'move'],
+            properties: {
+              version: { type: 'integer' },
+              seat: { type: 'integer', minimum: 0 },
+              move: { description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null', anyOf: [ref(`${P}Move`), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }] },
+            },
+          },
+        },
+        outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
+      },
+    };
     for (const k of Object.keys(all)) all[k]![g.id] = `${P}${k}`;
   }
   out.Game = union('A game as the caller sees it, by game type', all.Game!);
@@ -155,6 +185,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
   out.MoveResult = union('What a move did, by game type', all.MoveResult!);
   out.EventLog = union('A page of the event log, by game type', all.EventLog!);
   out.NewGame = union('A new game, by game type', all.NewGame!);
+  out.Record = union('A game record, by game type', all.Record!);
   out.AnyMove = { description: 'A move of any game (each game\'s moves are discriminated by `type`)', anyOf: games.map((g) => ref(`${pascal(g.id)}Move`)) };
   return out;
 }

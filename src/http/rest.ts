@@ -142,7 +142,7 @@ export function restRoutes(service: GameService, config: Config) {
           type: 'object',
           additionalProperties: false,
           required: ['move'],
-          properties: { move: { $ref: 'MoveRef#' }, expectedVersion: { type: 'integer', minimum: 0 } },
+          properties: { move: moveRef, expectedVersion: { type: 'integer', minimum: 0 } },
         },
         documentedBody: {
           type: 'object',
@@ -194,7 +194,7 @@ export function restRoutes(service: GameService, config: Config) {
         tags: ['replay'],
         access: 'seatOrSpectator',
         params: idParam,
-        success: { status: 200, description: 'The game record, as this viewer may read it', schema: { $ref: 'GameRecord#' } },
+        success: { status: 200, description: 'The game record, as this viewer may read it', schema: ref('Record') },
         errors: [401, 404, 409],
       }),
     }, async (req) => service.record(req.params.id, tokenOf(req)));
@@ -207,7 +207,8 @@ export function restRoutes(service: GameService, config: Config) {
         description: 'Every move of the record is validated again by the named engine version and stored as a new game with new tokens; nothing is written if any move is refused.',
         tags: ['replay'],
         access: 'public',
-        body: { $ref: 'GameRecord#' },
+        body: gameRecordBody,
+        documentedBody: ref('Record'),
         success: { status: 201, description: 'The record was replayed into a new game; its seat tokens are shown only now', schema: createdGame },
         errors: [400, 409, 413, 415, 422],
       }),
@@ -268,35 +269,38 @@ export function restRoutes(service: GameService, config: Config) {
   };
 }
 
-/** Shared schemas: the problem document, a move, a game record. */
-export const sharedSchemas = [
-  {
-    $id: 'MoveRef',
-    type: 'object',
-    description: 'A move: { type, ...fields }. The shapes of each game\'s moves are in components.schemas (<Game>Move) and /game-types.',
-    required: ['type'],
-    properties: { type: { type: 'string' } },
-    additionalProperties: true,
-  },
-  {
-    $id: 'GameRecord',
-    type: 'object',
-    additionalProperties: false,
-    required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
-    properties: {
-      format: { type: 'string', const: 'citybuilder-record/1' },
-      type: { type: 'string' },
-      engineVersion: { type: 'integer' },
-      options: { type: 'object' },
-      players: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer' }, name: { type: 'string', minLength: 1, maxLength: 64 } } } },
-      seed: { type: 'string', minLength: 1, maxLength: 128 },
-      status: { type: 'string', enum: ['active', 'finished'] },
-      version: { type: 'integer' },
-      moves: {
-        type: 'array',
-        items: { type: 'object', additionalProperties: false, required: ['seat', 'move'], properties: { version: { type: 'integer' }, seat: { type: 'integer' }, move: { anyOf: [{ $ref: 'MoveRef#' }, { type: 'null' }] } } },
-      },
-      outcome: { anyOf: [outcome, { type: 'null' }] },
+/**
+ * What the routes check of a move: an object with a string `type`. Its fields are checked by the
+ * service against the game's move schemas, with messages naming the rule; the document shows the
+ * typed moves (`AnyMove`).
+ */
+const moveRef = {
+  type: 'object',
+  description: 'A move: { type, ...fields }',
+  required: ['type'],
+  properties: { type: { type: 'string' } },
+  additionalProperties: true,
+} as const;
+
+/** A game record as an import body (validated by the route; the service replays every move). Documented per game as `Record`. */
+const gameRecordBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
+  properties: {
+    format: { type: 'string', const: 'citybuilder-record/1' },
+    type: { type: 'string' },
+    engineVersion: { type: 'integer' },
+    options: { type: 'object' },
+    players: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer' }, name: { type: 'string', minLength: 1, maxLength: 64 } } } },
+    seed: { type: 'string', minLength: 1, maxLength: 128 },
+    status: { type: 'string', enum: ['active', 'finished'] },
+    version: { type: 'integer' },
+    moves: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['seat', 'move'], properties: { version: { type: 'integer' }, seat: { type: 'integer' }, move: { anyOf: [moveRef, { type: 'null' }] } } },
     },
+    outcome: { anyOf: [outcome, { type: 'null' }] },
   },
-];
+} as const;
+

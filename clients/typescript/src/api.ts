@@ -1031,6 +1031,39 @@ export interface components {
             seed?: string;
             options?: components["schemas"]["TownCenterOptions"];
         };
+        /** @description A Town Center game record (export and import) */
+        TownCenterRecord: {
+            /** @enum {string} */
+            format: "citybuilder-record/1";
+            /**
+             * @description The game type: town-center (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "town-center";
+            engineVersion: number;
+            options: components["schemas"]["TownCenterOptions"];
+            players: {
+                seat?: number;
+                name: string;
+            }[];
+            /** @description Present once the game is over */
+            seed?: string;
+            /**
+             * @description active while some seat must act; finished once the game has a result
+             * @enum {string}
+             */
+            status?: "active" | "finished";
+            version?: number;
+            moves: {
+                version?: number;
+                seat: number;
+                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
+                move: components["schemas"]["TownCenterMove"] | {
+                    type: string;
+                } | null;
+            }[];
+            outcome?: components["schemas"]["TownCenterOutcome"] | null;
+        };
         /** @description A Ma Petite Ville game as a seat or a spectator sees it (everything is public but the pile's order) */
         MaPetiteVilleView: {
             /**
@@ -1351,6 +1384,39 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["MaPetiteVilleOptions"];
+        };
+        /** @description A Ma Petite Ville game record (export and import) */
+        MaPetiteVilleRecord: {
+            /** @enum {string} */
+            format: "citybuilder-record/1";
+            /**
+             * @description The game type: ma-petite-ville (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ma-petite-ville";
+            engineVersion: number;
+            options: components["schemas"]["MaPetiteVilleOptions"];
+            players: {
+                seat?: number;
+                name: string;
+            }[];
+            /** @description Present once the game is over */
+            seed?: string;
+            /**
+             * @description active while some seat must act; finished once the game has a result
+             * @enum {string}
+             */
+            status?: "active" | "finished";
+            version?: number;
+            moves: {
+                version?: number;
+                seat: number;
+                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
+                move: components["schemas"]["MaPetiteVilleMove"] | {
+                    type: string;
+                } | null;
+            }[];
+            outcome?: components["schemas"]["MaPetiteVilleOutcome"] | null;
         };
         /** @description A City Tycoon game as a seat or a spectator sees it */
         CityTycoonView: {
@@ -2043,6 +2109,39 @@ export interface components {
             seed?: string;
             options?: components["schemas"]["CityTycoonOptions"];
         };
+        /** @description A City Tycoon game record (export and import) */
+        CityTycoonRecord: {
+            /** @enum {string} */
+            format: "citybuilder-record/1";
+            /**
+             * @description The game type: city-tycoon (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "city-tycoon";
+            engineVersion: number;
+            options: components["schemas"]["CityTycoonOptions"];
+            players: {
+                seat?: number;
+                name: string;
+            }[];
+            /** @description Present once the game is over */
+            seed?: string;
+            /**
+             * @description active while some seat must act; finished once the game has a result
+             * @enum {string}
+             */
+            status?: "active" | "finished";
+            version?: number;
+            moves: {
+                version?: number;
+                seat: number;
+                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
+                move: components["schemas"]["CityTycoonMove"] | {
+                    type: string;
+                } | null;
+            }[];
+            outcome?: components["schemas"]["CityTycoonOutcome"] | null;
+        };
         /** @description A La Ville de Demain game as a seat or a spectator sees it (everything is public but the decks' order and the discard piles) */
         VilleDeDemainView: {
             /**
@@ -2430,6 +2529,39 @@ export interface components {
             seed?: string;
             options?: components["schemas"]["VilleDeDemainOptions"];
         };
+        /** @description A La Ville de Demain game record (export and import) */
+        VilleDeDemainRecord: {
+            /** @enum {string} */
+            format: "citybuilder-record/1";
+            /**
+             * @description The game type: ville-de-demain (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ville-de-demain";
+            engineVersion: number;
+            options: components["schemas"]["VilleDeDemainOptions"];
+            players: {
+                seat?: number;
+                name: string;
+            }[];
+            /** @description Present once the game is over */
+            seed?: string;
+            /**
+             * @description active while some seat must act; finished once the game has a result
+             * @enum {string}
+             */
+            status?: "active" | "finished";
+            version?: number;
+            moves: {
+                version?: number;
+                seat: number;
+                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
+                move: components["schemas"]["VilleDeDemainMove"] | {
+                    type: string;
+                } | null;
+            }[];
+            outcome?: components["schemas"]["VilleDeDemainOutcome"] | null;
+        };
         /** @description A game as the caller sees it, by game type */
         Game: components["schemas"]["TownCenterGame"] | components["schemas"]["MaPetiteVilleGame"] | components["schemas"]["CityTycoonGame"] | components["schemas"]["VilleDeDemainGame"];
         /** @description The moves the token's seat may make now, by game type */
@@ -2440,6 +2572,8 @@ export interface components {
         EventLog: components["schemas"]["TownCenterEventLog"] | components["schemas"]["MaPetiteVilleEventLog"] | components["schemas"]["CityTycoonEventLog"] | components["schemas"]["VilleDeDemainEventLog"];
         /** @description A new game, by game type */
         NewGame: components["schemas"]["TownCenterNewGame"] | components["schemas"]["MaPetiteVilleNewGame"] | components["schemas"]["CityTycoonNewGame"] | components["schemas"]["VilleDeDemainNewGame"];
+        /** @description A game record, by game type */
+        Record: components["schemas"]["TownCenterRecord"] | components["schemas"]["MaPetiteVilleRecord"] | components["schemas"]["CityTycoonRecord"] | components["schemas"]["VilleDeDemainRecord"];
         /** @description A move of any game (each game's moves are discriminated by `type`) */
         AnyMove: components["schemas"]["TownCenterMove"] | components["schemas"]["MaPetiteVilleMove"] | components["schemas"]["CityTycoonMove"] | components["schemas"]["VilleDeDemainMove"];
         /** @description RFC 9457 problem details. `code` is stable; `detail` names the broken rule. */
@@ -2457,39 +2591,6 @@ export interface components {
             rule?: string;
             /** @description For VERSION_CONFLICT: the game's version now */
             currentVersion?: number;
-        };
-        /** @description A move: { type, ...fields }. The shapes of each game's moves are in components.schemas (<Game>Move) and /game-types. */
-        MoveRef: {
-            type: string;
-        } & {
-            [key: string]: unknown;
-        };
-        GameRecord: {
-            /** @enum {string} */
-            format: "citybuilder-record/1";
-            type: string;
-            engineVersion: number;
-            options: Record<string, never>;
-            players: {
-                seat?: number;
-                name: string;
-            }[];
-            seed?: string;
-            /** @enum {string} */
-            status?: "active" | "finished";
-            version?: number;
-            moves: {
-                version?: number;
-                seat: number;
-                move: components["schemas"]["MoveRef"] | null;
-            }[];
-            outcome?: {
-                scores?: number[];
-                ranks?: number[];
-                winners?: number[];
-                /** @description The game's breakdown (typed per game in <Game>Outcome) */
-                detail?: unknown;
-            } | null;
         };
     };
     responses: never;
@@ -3165,7 +3266,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GameRecord"];
+                    "application/json": components["schemas"]["Record"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
@@ -3215,7 +3316,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GameRecord"];
+                "application/json": components["schemas"]["Record"];
             };
         };
         responses: {
