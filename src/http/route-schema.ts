@@ -55,12 +55,14 @@ export interface OperationSpec {
   documentedBody?: object;
   /** The success answer: a JSON schema, or `content` by media type (text records, SVG, event streams). */
   success: { status: number; description: string; schema?: object; content?: Record<string, { schema: object }> };
-  /** Error statuses this operation can answer (429 is added to every operation). */
+  /** Error statuses this operation can answer (429 and 503 are added to every operation). */
   errors: number[];
+  /** What an error status means for this operation, where it says more than ERROR_DESCRIPTIONS. */
+  errorDescriptions?: Record<number, string>;
 }
 
-const problem = (status: number) => ({
-  description: ERROR_DESCRIPTIONS[status] ?? 'An error, as application/problem+json',
+const problem = (status: number, own?: Record<number, string>) => ({
+  description: own?.[status] ?? ERROR_DESCRIPTIONS[status] ?? 'An error, as application/problem+json',
   content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
 });
 
@@ -74,7 +76,7 @@ export function operation(spec: OperationSpec): FastifySchema {
         : { description: success.description, type: 'null' },
   };
   // Every operation may be rate limited (429) or shed while the database is away (503).
-  for (const status of [...new Set([...spec.errors, 429, 503])].sort()) response[status] = problem(status);
+  for (const status of [...new Set([...spec.errors, 429, 503])].sort()) response[status] = problem(status, spec.errorDescriptions);
   return {
     operationId: spec.operationId,
     summary: spec.summary,
