@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Starts a game of the given type and returns one secret bearer token per seat, once. Options are checked against the game's option schema (unknown options are refused); missing ones take their defaults.
+         * @description Starts a game of the given type and returns one secret bearer token per seated seat, once, and an invitation code when seats are open. Each entry of players is { name, colour? } (seated now), { open: true } (an open seat: the game waits until someone joins it) or { me: true, colour? } (seated now and bound to the player whose token is in Authorization). Options are checked against the game's option schema (unknown options are refused); missing ones take their defaults.
          */
         post: operations["createGame"];
         delete?: never;
@@ -78,7 +78,7 @@ export interface paths {
         };
         /**
          * The token's seat's legal moves now
-         * @description Every move the token's seat may make now, complete and exact: each can be sent back as is to submitMove. Empty when the seat is not to move or the game is over.
+         * @description Every move the token's seat may make now, complete and exact: each can be sent back as is to submitMove; `notations` has the same moves in the game's notation, in the same order. Empty when the seat is not to move, has resigned, or the game is not active.
          */
         get: operations["getLegalMoves"];
         put?: never;
@@ -100,7 +100,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a move for the token's seat
-         * @description Validated by the game engine on the server. With expectedVersion, a stale version is a VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided again against the new state. A retry with the same Idempotency-Key is applied once and gets the first answer.
+         * @description Send exactly one of `move` (JSON, as listed by getLegalMoves) or `notation` (the move in the game's notation, read in the current position; the move stored is the parsed move). Validated by the game engine on the server. With expectedVersion, a stale version is a VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided again against the new state. A retry with the same Idempotency-Key is applied once and gets the first answer.
          */
         post: operations["submitMove"];
         delete?: never;
@@ -158,7 +158,7 @@ export interface paths {
         };
         /**
          * The game record
-         * @description Type, options, players, engine version and moves (as this viewer may read them); the seed once the game is over, so that a finished record can be replayed and imported.
+         * @description Type, options, players, engine version and moves (as this viewer may read them); the seed once the game is over, so that a finished record can be replayed and imported. JSON by default; the text record (citybuilder-text/1, moves in notation, like chess's PGN) with ?format=text or Accept: text/plain.
          */
         get: operations["getRecord"];
         put?: never;
@@ -180,9 +180,293 @@ export interface paths {
         put?: never;
         /**
          * Import a game record
-         * @description Every move of the record is validated again by the named engine version and stored as a new game with new tokens; nothing is written if any move is refused.
+         * @description A JSON record (application/json) or a text record (text/plain, citybuilder-text/1). Every move of the record is validated again by the named engine version and stored as a new game with new tokens; nothing is written if any move is refused. A text record's errors name their line: a missing header, a bad move number or seat is INVALID_INPUT; an unreadable or illegal move IMPORT_INVALID with the engine's `violation` and `rule`.
          */
         post: operations["importGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates of a game as server-sent events (text/event-stream)
+         * @description Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it), then `move` for every accepted move (`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is the caller's view right after the move and events what the move caused as the caller may read them), and `end` (data: `{ version }`) once the game is over and every move was sent; the server then closes the stream. If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream. To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`: every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open. Send the seat token as `Authorization: Bearer` (without one: the spectator view).
+         */
+        get: operations["streamGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a player identity
+         * @description A player identity holds one token for all of a person's seats (games created with { me: true }, seats joined with it). The token is shown once: the server keeps only a hash.
+         */
+        post: operations["createPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player whose token is in Authorization
+         * @description The player identity the bearer player token belongs to: its id, name and email (when it has one).
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's games (the inbox)
+         * @description The games of the player whose token is in Authorization, newest activity first, a page at a time, each with whether it is the player's turn; filtered by status or by toMove.
+         */
+        get: operations["listMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public games waiting for players
+         * @description The public games that still have open seats, newest first, a page at a time, with their seats (open or taken) and options; join one with its invitation code.
+         */
+        get: operations["listLobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an open seat with the invitation code
+         * @description Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.
+         */
+        post: operations["joinGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Free your seat of a game that has not started
+         * @description The seat of the token (a seat token, or a player token bound to a seat of this game) becomes open again; only while the game waits for players.
+         */
+        post: operations["leaveGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel (delete) a game that has not started
+         * @description Its creator (seat or player token) or the operator deletes a game that still waits for players; a game that has started cannot be cancelled (GAME_STARTED).
+         */
+        post: operations["cancelGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resign your seat
+         * @description With two seats the other wins at once. With more the game goes on: the server plays a deterministic legal move whenever the resigned seat must act, and the resigned seat ranks last. Seat or player token.
+         */
+        post: operations["resignGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/seats/{seat}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a seat a new token (operator only)
+         * @description The seat gets a new secret token, shown once; the old one stops working at once. For a person who lost their token.
+         */
+        post: operations["reissueSeatToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/seats/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Where the token's seat is told of its turn, reminders, timeouts and the end (email, signed webhook)
+         * @description Fields left out keep their value; null turns a channel off. Setting a new webhookUrl returns its signing secret once. If it is already the seat's turn, a "turn" notification goes out at once.
+         */
+        put: operations["putSeatNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Turn off the mails of the seat whose List-Unsubscribe link this is (one click, RFC 8058)
+         * @description The link a person follows from the mail. The token is the one in the mail's List-Unsubscribe link; the seat's email channel is turned off.
+         */
+        get: operations["unsubscribeByLink"];
+        put?: never;
+        /**
+         * Turn off the mails of the seat whose List-Unsubscribe link this is (one click, RFC 8058)
+         * @description The one-click POST a mail client sends (List-Unsubscribe-Post, RFC 8058). The token is the one in the mail's List-Unsubscribe link; the seat's email channel is turned off.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notification outbox (operator only)
+         * @description Every notification, newest first: delivered, pending, held (no SMTP server configured) and dead (retries exhausted), a page at a time (`before` takes the `next` cursor of the previous page).
+         */
+        get: operations["listOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/board.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The board as the token's seat (or a spectator) sees it, now or right after version `at`, as an SVG picture
+         * @description Drawn on the server from the viewer's view only, so it shows nothing that viewer may not see. Labels are in English or French, chosen by Accept-Language (or `lang`). The same input always gives the same picture.
+         */
+        get: operations["getBoardPicture"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -947,14 +1231,23 @@ export interface components {
             /** @description Moves accepted so far */
             version: number;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "active" | "finished";
+            status: "waiting" | "active" | "finished";
             toMove: number[];
+            /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
+            seedChosen: boolean;
             players: {
                 seat: number;
+                /** @description Empty while the seat is open */
                 name: string;
+                /** @description Nobody holds the seat yet: the game waits */
+                open?: boolean;
+                /** @description The seat resigned: the server plays its moves, and it ranks last */
+                resigned?: boolean;
+                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
+                colour?: string;
             }[];
             viewer: {
                 /** @description The token's seat; null for a spectator */
@@ -965,6 +1258,19 @@ export interface components {
             options: components["schemas"]["TownCenterOptions"];
             /** Format: date-time */
             createdAt: string;
+            /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
+            turnDeadlineSeconds?: number;
+            /**
+             * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
+             * @enum {string}
+             */
+            timeoutAction?: "auto-move" | "resign" | "none";
+            /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
+            deadlines?: {
+                seat: number;
+                /** Format: date-time */
+                at: string;
+            }[];
         };
         /** @description The Town Center moves the token's seat may make now */
         TownCenterLegalMoves: {
@@ -978,6 +1284,8 @@ export interface components {
             toMove: number[];
             /** @description Every legal move; each can be sent back as is */
             moves: components["schemas"]["TownCenterMove"][];
+            /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
+            notations: string[];
         };
         /** @description What a Town Center move did */
         TownCenterMoveResult: {
@@ -988,10 +1296,10 @@ export interface components {
             type: "town-center";
             version: number;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "active" | "finished";
+            status: "waiting" | "active" | "finished";
             toMove: number[];
             outcome: components["schemas"]["TownCenterOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -1008,6 +1316,11 @@ export interface components {
             moves: {
                 version: number;
                 seat: number;
+                /**
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @enum {string}
+                 */
+                origin?: "resign" | "resigned" | "timeout";
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
@@ -1024,12 +1337,22 @@ export interface components {
              * @enum {string}
              */
             type: "town-center";
-            players: {
-                name: string;
-            }[];
-            /** @description Seeds every random draw; random when absent. Revealed in the record once the game is over. */
+            players: components["schemas"]["PlayerEntry"][];
+            /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["TownCenterOptions"];
+            /**
+             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
+             * @default false
+             */
+            public?: boolean;
+            /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
+            turnDeadlineSeconds?: number;
+            /**
+             * @description When a seat's time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @enum {string}
+             */
+            timeoutAction?: "auto-move" | "resign" | "none";
         };
         /** @description A Town Center game record (export and import) */
         TownCenterRecord: {
@@ -1045,14 +1368,16 @@ export interface components {
             players: {
                 seat?: number;
                 name: string;
+                /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                colour?: string;
             }[];
             /** @description Present once the game is over */
             seed?: string;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "active" | "finished";
+            status?: "waiting" | "active" | "finished";
             version?: number;
             moves: {
                 version?: number;
@@ -1061,6 +1386,11 @@ export interface components {
                 move: components["schemas"]["TownCenterMove"] | {
                     type: string;
                 } | null;
+                /**
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @enum {string}
+                 */
+                origin?: "seat" | "resign" | "resigned" | "timeout";
             }[];
             outcome?: components["schemas"]["TownCenterOutcome"] | null;
         };
@@ -1301,14 +1631,23 @@ export interface components {
             /** @description Moves accepted so far */
             version: number;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "active" | "finished";
+            status: "waiting" | "active" | "finished";
             toMove: number[];
+            /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
+            seedChosen: boolean;
             players: {
                 seat: number;
+                /** @description Empty while the seat is open */
                 name: string;
+                /** @description Nobody holds the seat yet: the game waits */
+                open?: boolean;
+                /** @description The seat resigned: the server plays its moves, and it ranks last */
+                resigned?: boolean;
+                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
+                colour?: string;
             }[];
             viewer: {
                 /** @description The token's seat; null for a spectator */
@@ -1319,6 +1658,19 @@ export interface components {
             options: components["schemas"]["MaPetiteVilleOptions"];
             /** Format: date-time */
             createdAt: string;
+            /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
+            turnDeadlineSeconds?: number;
+            /**
+             * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
+             * @enum {string}
+             */
+            timeoutAction?: "auto-move" | "resign" | "none";
+            /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
+            deadlines?: {
+                seat: number;
+                /** Format: date-time */
+                at: string;
+            }[];
         };
         /** @description The Ma Petite Ville moves the token's seat may make now */
         MaPetiteVilleLegalMoves: {
@@ -1332,6 +1684,8 @@ export interface components {
             toMove: number[];
             /** @description Every legal move; each can be sent back as is */
             moves: components["schemas"]["MaPetiteVilleMove"][];
+            /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
+            notations: string[];
         };
         /** @description What a Ma Petite Ville move did */
         MaPetiteVilleMoveResult: {
@@ -1342,10 +1696,10 @@ export interface components {
             type: "ma-petite-ville";
             version: number;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "active" | "finished";
+            status: "waiting" | "active" | "finished";
             toMove: number[];
             outcome: components["schemas"]["MaPetiteVilleOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -1362,6 +1716,11 @@ export interface components {
             moves: {
                 version: number;
                 seat: number;
+                /**
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @enum {string}
+                 */
+                origin?: "resign" | "resigned" | "timeout";
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
@@ -1378,12 +1737,22 @@ export interface components {
              * @enum {string}
              */
             type: "ma-petite-ville";
-            players: {
-                name: string;
-            }[];
-            /** @description Seeds every random draw; random when absent. Revealed in the record once the game is over. */
+            players: components["schemas"]["PlayerEntry"][];
+            /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["MaPetiteVilleOptions"];
+            /**
+             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
+             * @default false
+             */
+            public?: boolean;
+            /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
+            turnDeadlineSeconds?: number;
+            /**
+             * @description When a seat's time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @enum {string}
+             */
+            timeoutAction?: "auto-move" | "resign" | "none";
         };
         /** @description A Ma Petite Ville game record (export and import) */
         MaPetiteVilleRecord: {
@@ -1399,14 +1768,16 @@ export interface components {
             players: {
                 seat?: number;
                 name: string;
+                /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                colour?: string;
             }[];
             /** @description Present once the game is over */
             seed?: string;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "active" | "finished";
+            status?: "waiting" | "active" | "finished";
             version?: number;
             moves: {
                 version?: number;
@@ -1415,6 +1786,11 @@ export interface components {
                 move: components["schemas"]["MaPetiteVilleMove"] | {
                     type: string;
                 } | null;
+                /**
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @enum {string}
+                 */
+                origin?: "seat" | "resign" | "resigned" | "timeout";
             }[];
             outcome?: components["schemas"]["MaPetiteVilleOutcome"] | null;
         };
@@ -2025,14 +2401,23 @@ export interface components {
             /** @description Moves accepted so far */
             version: number;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "active" | "finished";
+            status: "waiting" | "active" | "finished";
             toMove: number[];
+            /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
+            seedChosen: boolean;
             players: {
                 seat: number;
+                /** @description Empty while the seat is open */
                 name: string;
+                /** @description Nobody holds the seat yet: the game waits */
+                open?: boolean;
+                /** @description The seat resigned: the server plays its moves, and it ranks last */
+                resigned?: boolean;
+                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
+                colour?: string;
             }[];
             viewer: {
                 /** @description The token's seat; null for a spectator */
@@ -2043,6 +2428,19 @@ export interface components {
             options: components["schemas"]["CityTycoonOptions"];
             /** Format: date-time */
             createdAt: string;
+            /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
+            turnDeadlineSeconds?: number;
+            /**
+             * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
+             * @enum {string}
+             */
+            timeoutAction?: "auto-move" | "resign" | "none";
+            /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
+            deadlines?: {
+                seat: number;
+                /** Format: date-time */
+                at: string;
+            }[];
         };
         /** @description The City Tycoon moves the token's seat may make now */
         CityTycoonLegalMoves: {
@@ -2056,6 +2454,8 @@ export interface components {
             toMove: number[];
             /** @description Every legal move; each can be sent back as is */
             moves: components["schemas"]["CityTycoonMove"][];
+            /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
+            notations: string[];
         };
         /** @description What a City Tycoon move did */
         CityTycoonMoveResult: {
@@ -2066,10 +2466,10 @@ export interface components {
             type: "city-tycoon";
             version: number;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "active" | "finished";
+            status: "waiting" | "active" | "finished";
             toMove: number[];
             outcome: components["schemas"]["CityTycoonOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -2086,6 +2486,11 @@ export interface components {
             moves: {
                 version: number;
                 seat: number;
+                /**
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @enum {string}
+                 */
+                origin?: "resign" | "resigned" | "timeout";
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
@@ -2102,12 +2507,22 @@ export interface components {
              * @enum {string}
              */
             type: "city-tycoon";
-            players: {
-                name: string;
-            }[];
-            /** @description Seeds every random draw; random when absent. Revealed in the record once the game is over. */
+            players: components["schemas"]["PlayerEntry"][];
+            /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["CityTycoonOptions"];
+            /**
+             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
+             * @default false
+             */
+            public?: boolean;
+            /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
+            turnDeadlineSeconds?: number;
+            /**
+             * @description When a seat's time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @enum {string}
+             */
+            timeoutAction?: "auto-move" | "resign" | "none";
         };
         /** @description A City Tycoon game record (export and import) */
         CityTycoonRecord: {
@@ -2123,14 +2538,16 @@ export interface components {
             players: {
                 seat?: number;
                 name: string;
+                /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                colour?: string;
             }[];
             /** @description Present once the game is over */
             seed?: string;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "active" | "finished";
+            status?: "waiting" | "active" | "finished";
             version?: number;
             moves: {
                 version?: number;
@@ -2139,6 +2556,11 @@ export interface components {
                 move: components["schemas"]["CityTycoonMove"] | {
                     type: string;
                 } | null;
+                /**
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @enum {string}
+                 */
+                origin?: "seat" | "resign" | "resigned" | "timeout";
             }[];
             outcome?: components["schemas"]["CityTycoonOutcome"] | null;
         };
@@ -2445,14 +2867,23 @@ export interface components {
             /** @description Moves accepted so far */
             version: number;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "active" | "finished";
+            status: "waiting" | "active" | "finished";
             toMove: number[];
+            /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
+            seedChosen: boolean;
             players: {
                 seat: number;
+                /** @description Empty while the seat is open */
                 name: string;
+                /** @description Nobody holds the seat yet: the game waits */
+                open?: boolean;
+                /** @description The seat resigned: the server plays its moves, and it ranks last */
+                resigned?: boolean;
+                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
+                colour?: string;
             }[];
             viewer: {
                 /** @description The token's seat; null for a spectator */
@@ -2463,6 +2894,19 @@ export interface components {
             options: components["schemas"]["VilleDeDemainOptions"];
             /** Format: date-time */
             createdAt: string;
+            /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
+            turnDeadlineSeconds?: number;
+            /**
+             * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
+             * @enum {string}
+             */
+            timeoutAction?: "auto-move" | "resign" | "none";
+            /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
+            deadlines?: {
+                seat: number;
+                /** Format: date-time */
+                at: string;
+            }[];
         };
         /** @description The La Ville de Demain moves the token's seat may make now */
         VilleDeDemainLegalMoves: {
@@ -2476,6 +2920,8 @@ export interface components {
             toMove: number[];
             /** @description Every legal move; each can be sent back as is */
             moves: components["schemas"]["VilleDeDemainMove"][];
+            /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
+            notations: string[];
         };
         /** @description What a La Ville de Demain move did */
         VilleDeDemainMoveResult: {
@@ -2486,10 +2932,10 @@ export interface components {
             type: "ville-de-demain";
             version: number;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "active" | "finished";
+            status: "waiting" | "active" | "finished";
             toMove: number[];
             outcome: components["schemas"]["VilleDeDemainOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -2506,6 +2952,11 @@ export interface components {
             moves: {
                 version: number;
                 seat: number;
+                /**
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @enum {string}
+                 */
+                origin?: "resign" | "resigned" | "timeout";
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
@@ -2522,12 +2973,22 @@ export interface components {
              * @enum {string}
              */
             type: "ville-de-demain";
-            players: {
-                name: string;
-            }[];
-            /** @description Seeds every random draw; random when absent. Revealed in the record once the game is over. */
+            players: components["schemas"]["PlayerEntry"][];
+            /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["VilleDeDemainOptions"];
+            /**
+             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
+             * @default false
+             */
+            public?: boolean;
+            /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
+            turnDeadlineSeconds?: number;
+            /**
+             * @description When a seat's time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @enum {string}
+             */
+            timeoutAction?: "auto-move" | "resign" | "none";
         };
         /** @description A La Ville de Demain game record (export and import) */
         VilleDeDemainRecord: {
@@ -2543,14 +3004,16 @@ export interface components {
             players: {
                 seat?: number;
                 name: string;
+                /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                colour?: string;
             }[];
             /** @description Present once the game is over */
             seed?: string;
             /**
-             * @description active while some seat must act; finished once the game has a result
+             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "active" | "finished";
+            status?: "waiting" | "active" | "finished";
             version?: number;
             moves: {
                 version?: number;
@@ -2559,6 +3022,11 @@ export interface components {
                 move: components["schemas"]["VilleDeDemainMove"] | {
                     type: string;
                 } | null;
+                /**
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @enum {string}
+                 */
+                origin?: "seat" | "resign" | "resigned" | "timeout";
             }[];
             outcome?: components["schemas"]["VilleDeDemainOutcome"] | null;
         };
@@ -2582,7 +3050,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -2591,6 +3059,24 @@ export interface components {
             rule?: string;
             /** @description For VERSION_CONFLICT: the game's version now */
             currentVersion?: number;
+            /** @description For a text record: the line at fault (1-based) */
+            line?: number;
+            /** @description For IMPORT_INVALID: the 0-based index of the first bad move */
+            index?: number;
+            /** @description For a notation that cannot be read: the seat's legal moves in notation */
+            legalNotations?: string[];
+            /** @description For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header) */
+            retryAfter?: number;
+        };
+        /** @description A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization. */
+        PlayerEntry: {
+            name?: string;
+            /** @enum {boolean} */
+            open?: true;
+            /** @enum {boolean} */
+            me?: true;
+            /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+            colour?: string;
         };
     };
     responses: never;
@@ -2644,12 +3130,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listGames: {
         parameters: {
             query?: {
-                status?: "active" | "finished";
+                status?: "waiting" | "active" | "finished";
                 type?: string;
                 limit?: number;
                 /** @description The `next` cursor of the previous page */
@@ -2673,14 +3168,21 @@ export interface operations {
                             type: string;
                             version: number;
                             /**
-                             * @description active while some seat must act; finished once the game has a result
+                             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                              * @enum {string}
                              */
-                            status: "active" | "finished";
+                            status: "waiting" | "active" | "finished";
                             toMove: number[];
                             players: {
                                 seat: number;
+                                /** @description Empty while the seat is open */
                                 name: string;
+                                /** @description Nobody holds the seat yet: the game waits */
+                                open?: boolean;
+                                /** @description The seat resigned: the server plays its moves, and it ranks last */
+                                resigned?: boolean;
+                                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
+                                colour?: string;
                             }[];
                             /** Format: date-time */
                             createdAt: string;
@@ -2692,7 +3194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an unknown game type, option or move type */
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2710,7 +3212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move) */
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2721,6 +3223,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2743,7 +3254,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The game was created; the seat tokens are shown only now */
+            /** @description The game was created; the seat tokens (and the invitation code) are shown only now */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2757,22 +3268,58 @@ export interface operations {
                         engineVersion: number;
                         version: number;
                         /**
-                         * @description active while some seat must act; finished once the game has a result
+                         * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "active" | "finished";
+                        status: "waiting" | "active" | "finished";
                         toMove: number[];
-                        /** @description One secret token per seat. Shown only once: the server keeps only a hash. */
+                        /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
+                        seedChosen: boolean;
+                        /** @description One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token. */
                         seats: {
                             seat: number;
-                            name: string;
-                            token: string;
+                            name?: string;
+                            token?: string;
+                            /** @enum {boolean} */
+                            open?: true;
+                            colour?: string;
                         }[];
+                        /** @description With open seats: the invitation code others join with (shown once) */
+                        invite?: {
+                            code: string;
+                        };
                     };
                 };
             };
-            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an unknown game type, option or move type */
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2807,12 +3354,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getGame: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer already held: 304 while it is still this viewer's current answer */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Game id (UUID) */
                 id: string;
@@ -2824,64 +3383,16 @@ export interface operations {
             /** @description The game, as this caller may see it */
             200: {
                 headers: {
+                    /** @description A tag of this answer for this viewer (differs per viewer and per version); send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description NOT_FOUND: no game has this id */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER or ENGINE_VERSION_UNSUPPORTED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteGame: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Game id (UUID) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The game is deleted */
-            204: {
+            /** @description Not modified: the If-None-Match tag still names this viewer's current answer (no body) */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2896,7 +3407,94 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move) */
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer already held: 304 while it is still this viewer's current answer */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description A tag of this answer for this viewer (differs per viewer and per version); send it back as If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The game is deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: the If-None-Match tag still names this viewer's current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2905,7 +3503,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_FOUND: no game has this id */
+            /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2916,6 +3514,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2928,7 +3535,10 @@ export interface operations {
     getLegalMoves: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer already held: 304 while it is still this viewer's current answer */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Game id (UUID) */
                 id: string;
@@ -2940,11 +3550,20 @@ export interface operations {
             /** @description The legal moves at this version */
             200: {
                 headers: {
+                    /** @description A tag of this answer for this viewer (differs per viewer and per version); send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LegalMoves"];
                 };
+            };
+            /** @description Not modified: the If-None-Match tag still names this viewer's current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
@@ -2955,7 +3574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move) */
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2964,7 +3583,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_FOUND: no game has this id */
+            /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2973,7 +3592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER or ENGINE_VERSION_UNSUPPORTED */
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2984,6 +3603,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3005,10 +3633,13 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Exactly one of move or notation */
         requestBody: {
             content: {
                 "application/json": {
-                    move: components["schemas"]["AnyMove"];
+                    move?: components["schemas"]["AnyMove"];
+                    /** @description The move in notation, e.g. "build residential b4" (docs/rules/<game>.md); instead of move */
+                    notation?: string;
                     /** @description Apply the move only if the game is still at this version */
                     expectedVersion?: number;
                 };
@@ -3024,7 +3655,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an unknown game type, option or move type */
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3042,7 +3673,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move) */
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3051,7 +3682,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_FOUND: no game has this id */
+            /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3060,7 +3691,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER or ENGINE_VERSION_UNSUPPORTED */
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3098,6 +3729,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3131,7 +3771,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventLog"];
                 };
             };
-            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an unknown game type, option or move type */
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3149,7 +3789,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_FOUND: no game has this id */
+            /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3158,7 +3798,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER or ENGINE_VERSION_UNSUPPORTED */
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3169,6 +3809,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3183,7 +3832,10 @@ export interface operations {
             query: {
                 at: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer already held: 304 while it is still this viewer's current answer */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Game id (UUID) */
                 id: string;
@@ -3195,13 +3847,22 @@ export interface operations {
             /** @description The game at that version */
             200: {
                 headers: {
+                    /** @description A tag of this answer for this viewer (differs per viewer and per version); send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Game"];
                 };
             };
-            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an unknown game type, option or move type */
+            /** @description Not modified: the If-None-Match tag still names this viewer's current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3219,7 +3880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_FOUND: no game has this id */
+            /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3228,7 +3889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER or ENGINE_VERSION_UNSUPPORTED */
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,11 +3907,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getRecord: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description json (default) or text */
+                format?: "json" | "text";
+            };
             header?: never;
             path: {
                 /** @description Game id (UUID) */
@@ -3267,6 +3940,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Record"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
@@ -3278,7 +3961,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_FOUND: no game has this id */
+            /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3287,7 +3970,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER or ENGINE_VERSION_UNSUPPORTED */
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3298,6 +3981,15 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3317,6 +4009,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Record"];
+                "text/plain": string;
             };
         };
         responses: {
@@ -3334,21 +4027,30 @@ export interface operations {
                         engineVersion: number;
                         version: number;
                         /**
-                         * @description active while some seat must act; finished once the game has a result
+                         * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "active" | "finished";
+                        status: "waiting" | "active" | "finished";
                         toMove: number[];
-                        /** @description One secret token per seat. Shown only once: the server keeps only a hash. */
+                        /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
+                        seedChosen: boolean;
+                        /** @description One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token. */
                         seats: {
                             seat: number;
-                            name: string;
-                            token: string;
+                            name?: string;
+                            token?: string;
+                            /** @enum {boolean} */
+                            open?: true;
+                            colour?: string;
                         }[];
+                        /** @description With open seats: the invitation code others join with (shown once) */
+                        invite?: {
+                            code: string;
+                        };
                     };
                 };
             };
-            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an unknown game type, option or move type */
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3357,7 +4059,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER or ENGINE_VERSION_UNSUPPORTED */
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3395,6 +4106,1246 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamGame: {
+        parameters: {
+            query?: {
+                /** @description Resume after this version (as Last-Event-ID does) */
+                after?: string;
+            };
+            header?: {
+                /** @description The id (version) of the last event received */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A text/event-stream of `game`, `move` and `end` events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description Where play-by-mail notifications go by default
+                     */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The player, with its token (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description Secret: shown once, the server keeps only a hash */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player this token belongs to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        email?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyGames: {
+        parameters: {
+            query?: {
+                status?: "waiting" | "active" | "finished";
+                /** @description true: only the games where it is the player's turn */
+                toMove?: boolean;
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the player's games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        games: {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            seat: number;
+                            version: number;
+                            /**
+                             * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
+                             * @enum {string}
+                             */
+                            status: "waiting" | "active" | "finished";
+                            toMove: number[];
+                            isMyTurn: boolean;
+                            resigned?: boolean;
+                            /** Format: date-time */
+                            lastMoveAt?: string | null;
+                            /** Format: date-time */
+                            updatedAt?: string;
+                        }[];
+                        /** @description The cursor of the next page; null on the last page */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLobby: {
+        parameters: {
+            query?: {
+                /** @description Only games of this type */
+                type?: string;
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of waiting public games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        games: {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            /** @description The game's options */
+                            options: Record<string, never>;
+                            seats: {
+                                seat: number;
+                                open: boolean;
+                                name?: string;
+                                colour?: string;
+                            }[];
+                            seatsTaken: number;
+                            seatsOpen: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description The cursor of the next page; null on the last page */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    joinGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    inviteCode: string;
+                    /** @description Required without a player token; with one, the player's name by default */
+                    name?: string;
+                    seat?: number;
+                    /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                    colour?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The seat taken, with its token (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seat: number;
+                        name: string;
+                        /** @description The seat's token, shown once */
+                        token: string;
+                        colour?: string;
+                        /**
+                         * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
+                         * @enum {string}
+                         */
+                        status: "waiting" | "active" | "finished";
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leaveGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat that was freed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seat: number;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game is cancelled and deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resignGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resignation was logged: the new version and the game's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResult"];
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reissueSeatToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat's new token (shown once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seat: number;
+                        name: string;
+                        /** @description The seat's token, shown once: the server keeps only a hash */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSeatNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string | null;
+                    webhookUrl?: string | null;
+                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The seat's notification settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seat: number;
+                        email: string | null;
+                        webhookUrl: string | null;
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        /** @description The Standard Webhooks signing secret (whsec_...): only in the answer that set a new webhookUrl. Shown once. */
+                        webhookSecret?: string;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsubscribeByLink: {
+        parameters: {
+            query: {
+                /** @description The unsubscribe token of the mail's link */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat gets no more mails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        unsubscribed: true;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query: {
+                /** @description The unsubscribe token of the mail's link */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat gets no more mails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        unsubscribed: true;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOutbox: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "held" | "dead";
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the outbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notifications: {
+                            id?: string;
+                            gameId?: string;
+                            version?: number;
+                            seat?: number;
+                            kind?: string;
+                            channel?: string;
+                            target?: string;
+                            status?: string;
+                            attempts?: number;
+                            lastError?: string | null;
+                            /** @description What was sent (the rendered mail or webhook payload) */
+                            message?: unknown;
+                            /** Format: date-time */
+                            createdAt?: string;
+                            /** Format: date-time */
+                            deliveredAt?: string | null;
+                        }[];
+                        /** @description The cursor of the next page; null on the last page */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBoardPicture: {
+        parameters: {
+            query?: {
+                /** @description A version between 0 and the game's version; the current one when absent */
+                at?: number;
+                /** @description The label language; overrides Accept-Language */
+                lang?: "en" | "fr";
+            };
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board picture, an SVG document (Content-Language names the label language) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description INVALID_INPUT: `at` is not a version between 0 and the game's version, or `lang` is not en or fr */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: the token is not one of this game's seat tokens */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game has this id (or its type has no board picture) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ENGINE_VERSION_UNSUPPORTED: the game needs an engine version this server does not have */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
