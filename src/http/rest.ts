@@ -50,6 +50,8 @@ const createdGame = {
   },
 } as const;
 
+const expectedVersion = { ...INT_BOUNDS.version, description: 'Apply the move only if the game is still at this version' };
+
 /** The running turn deadlines of a game (play by mail). */
 export type DeadlinesOf = (gameId: string) => Promise<{ seat: number; at: string }[]>;
 
@@ -163,14 +165,23 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
           properties: { move: moveRef, notation: { type: 'string', minLength: 1, maxLength: 2000 }, expectedVersion: INT_BOUNDS.version },
         },
         documentedBody: {
-          type: 'object',
-          additionalProperties: false,
-          description: 'Exactly one of move or notation',
-          properties: {
-            move: { ...ref('AnyMove'), description: 'A move of this game\'s type, as listed by getLegalMoves' },
-            notation: { type: 'string', minLength: 1, maxLength: 2000, description: 'The move in notation, e.g. "build residential b4" (docs/rules/<game>.md); instead of move' },
-            expectedVersion: { ...INT_BOUNDS.version, description: 'Apply the move only if the game is still at this version' },
-          },
+          description: 'Exactly one of move (JSON) or notation (text)',
+          oneOf: [
+            {
+              type: 'object',
+              title: 'MoveAsJson',
+              additionalProperties: false,
+              required: ['move'],
+              properties: { move: { ...ref('AnyMove'), description: 'A move of this game\'s type, as listed by getLegalMoves' }, expectedVersion },
+            },
+            {
+              type: 'object',
+              title: 'MoveInNotation',
+              additionalProperties: false,
+              required: ['notation'],
+              properties: { notation: { type: 'string', minLength: 1, maxLength: 2000, description: 'The move in notation, e.g. "build residential b4" (docs/rules/<game>.md)' }, expectedVersion },
+            },
+          ],
         },
         success: { status: 200, description: 'The move was accepted: the new version and what it caused', schema: ref('MoveResult') },
         errors: [400, 401, 403, 404, 409, 413, 415, 422],

@@ -3633,13 +3633,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Exactly one of move or notation */
+        /** @description Exactly one of move (JSON) or notation (text) */
         requestBody: {
             content: {
                 "application/json": {
-                    move?: components["schemas"]["AnyMove"];
-                    /** @description The move in notation, e.g. "build residential b4" (docs/rules/<game>.md); instead of move */
-                    notation?: string;
+                    move: components["schemas"]["AnyMove"];
+                    /** @description Apply the move only if the game is still at this version */
+                    expectedVersion?: number;
+                } | {
+                    /** @description The move in notation, e.g. "build residential b4" (docs/rules/<game>.md) */
+                    notation: string;
                     /** @description Apply the move only if the game is still at this version */
                     expectedVersion?: number;
                 };
