@@ -106,6 +106,22 @@ export const FR: Record<string, Entry> = {
     [null, 'Trop de requêtes : ralentissez (voir Retry-After)'],
   ],
   INTERNAL: [[null, 'Erreur interne du serveur']],
+  // Codes added by the GraphQL limits, hardening, lobby and live helpers: one French sentence each.
+  QUERY_TOO_DEEP: [[null, 'Requête GraphQL trop profonde : réduisez l\'imbrication']],
+  TOO_MANY_ALIASES: [[null, 'Trop d\'alias dans cette requête GraphQL']],
+  QUERY_TOO_COSTLY: [[null, 'Requête GraphQL trop coûteuse : demandez moins de champs ou de listes']],
+  SEED_NOT_ALLOWED: [[null, 'Ce serveur n\'accepte pas de graine choisie (CLIENT_SEEDS=off) : qui la choisit peut prévoir chaque tirage caché ; omettez seed']],
+  REQUEST_TIMEOUT: [[null, 'La requête a mis trop de temps à arriver']],
+  METHOD_NOT_ALLOWED: [[null, 'Méthode HTTP non permise ici']],
+  GAME_NOT_STARTED: [[null, 'La partie n\'a pas commencé : une place est encore libre, les coups sont acceptés une fois toutes les places prises']],
+  GAME_STARTED: [[null, 'La partie a déjà commencé']],
+  GAME_FULL: [[null, 'La partie n\'a plus de place libre']],
+  SEAT_TAKEN: [[null, 'Cette place est déjà prise']],
+  ALREADY_SEATED: [[null, 'Vous avez déjà une place dans cette partie']],
+  COLOUR_TAKEN: [[null, 'Cette couleur est déjà prise']],
+  SEAT_RESIGNED: [[null, 'Cette place a abandonné : le serveur joue ses coups désormais']],
+  ALREADY_RESIGNED: [[null, 'Cette place a déjà abandonné']],
+  TOO_MANY_SUBSCRIPTIONS: [[null, 'Trop d\'abonnements sur cette connexion : terminez-en un d\'abord']],
   UNAVAILABLE: [[null, 'Service indisponible : la base de données ne répond pas']],
 
   // ---- the kernel: options, player counts, move shapes -----------------------------------------
