@@ -207,7 +207,7 @@ export class GameService {
     const s = await this.sessions.fresh(gameId);
     const seat = this.requireSeat(await this.callerIn(s, token));
     const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
-    return { version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}) };
+    return { type: s.row.type, version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}) };
   }
 
   async events(gameId: string, token: string | undefined, after = 0, limit: number = INT_BOUNDS.eventsLimit.default) {
@@ -217,6 +217,7 @@ export class GameService {
     const viewer = viewerOf(await this.callerIn(s, token));
     const moves = await this.store.readMoves(gameId, after, Math.min(after + limit, INT4_MAX));
     return {
+      type: s.row.type,
       version: s.version,
       moves: moves.map((m) => ({
         version: m.version,
@@ -325,7 +326,7 @@ export class GameService {
         if (key === null) return null;
         const prior = await this.store.findIdempotent(gameId, seat, key);
         // A retried notation may no longer read in the new state: the key then stands for the first move.
-        return prior === null ? null : this.replayAnswer(prior, parsed ? (parsed.ok ? parsed.value : prior.move) : move, key);
+        return prior === null ? null : this.replayAnswer(prior, parsed ? (parsed.ok ? parsed.value : prior.move) : move, key, s.row.type);
       };
       const first = await firstAnswer();
       if (first) return first;
@@ -362,7 +363,7 @@ export class GameService {
           throw AppError.fromViolation(applied.error);
         }
         const appended = await this.commit(s, seat, move as Move, applied.value.events, applied.value.state, 'seat', key);
-        if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!);
+        if (appended.kind === 'duplicate') return this.replayAnswer(appended, move, key!, s.row.type);
         if (appended.kind === 'appended') {
           await this.playForResigned(s);
           const inc = opts.include ?? {};
@@ -394,7 +395,7 @@ export class GameService {
     const version = s.version + 1;
     const seats = origin === 'resign' ? s.row.seats.map((x) => (x.seat === seat ? { ...x, resignedAt: version } : x)) : s.row.seats;
     const d = standing(s.game, state, seats, version);
-    const result: MoveResult = { version, ...d, events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null) };
+    const result: MoveResult = { type: s.row.type, version, ...d, events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null) };
     const mark = this.sessions.trust.begin(s.row.id);
     const appended = await this.store.append({
       gameId: s.row.id,
@@ -481,11 +482,12 @@ export class GameService {
   }
 
   /** The first answer to a move sent again with its Idempotency-Key; a different move with a used key is an error. */
-  private replayAnswer(prior: IdempotentMove, move: unknown, key: string): MoveResult {
+  private replayAnswer(prior: IdempotentMove, move: unknown, key: string, type: string): MoveResult {
     if (canonicalJson(prior.move) !== canonicalJson(move)) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', `the Idempotency-Key "${key}" was already used by this seat for another move (${JSON.stringify(prior.move)}); use a new key for a new move`);
     }
-    return prior.response as unknown as MoveResult;
+    // Answers stored before answers carried the game type get it here.
+    return { ...(prior.response as unknown as MoveResult), type };
   }
 
   private emit(c: Committed): void {

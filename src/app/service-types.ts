@@ -81,6 +81,8 @@ export interface CreateGameInput {
 }
 
 export interface MoveResult {
+  /** The game type, so that typed clients can tell which game's events these are. */
+  type: string;
   version: number;
   status: GameStatus;
   toMove: Seat[];

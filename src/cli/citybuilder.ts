@@ -18,7 +18,7 @@ import { boardSvg } from '../board/index.js';
 import { readTextRecord, replayJsonRecord, writeTextRecord, type AnyRecord } from '../app/text-record.js';
 import { defaultRegistry } from '../games/index.js';
 import type { GameRegistry } from '../games/registry.js';
-import { sharedSchemas } from '../http/rest.js';
+import { gameRecordSchema, moveRefSchema } from '../app/record-schema.js';
 
 export interface Io {
   out(text: string): void;
@@ -50,7 +50,7 @@ let validateRecord: ((data: unknown) => boolean) & { errors?: { instancePath: st
 function checkShape(data: unknown): void {
   if (!validateRecord) {
     const ajv = new Ajv({ allErrors: false, strict: false });
-    for (const s of sharedSchemas) ajv.addSchema(s);
+    for (const s of [moveRefSchema, gameRecordSchema]) ajv.addSchema(s);
     validateRecord = ajv.getSchema('GameRecord') as typeof validateRecord;
   }
   if (!validateRecord!(data)) {

@@ -6,3 +6,4 @@ export * from './playout.js';
 export * from './options.js';
 export * from './notation.js';
 export * from './shape.js';
+export * from './schema.js';

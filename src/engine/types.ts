@@ -28,6 +28,8 @@
  *   choices are split into steps.
  */
 
+import type { GameSchemas } from './schema.js';
+
 /** A seat is the 0-based index of a player in the game's seat order. */
 export type Seat = number;
 
@@ -93,7 +95,8 @@ export interface ObjectSchema {
   description?: string;
   properties: Record<string, FieldSchema>;
   required?: string[];
-  additionalProperties: false;
+  /** Always false (closed objects); typed loosely so TypeBox's `Type.Object(..., { additionalProperties: false })` fits. */
+  additionalProperties?: unknown;
 }
 export type FieldSchema =
   | { type: 'integer'; description?: string; minimum?: number; maximum?: number; default?: number }
@@ -114,6 +117,12 @@ export interface Game<S, M extends Move, E extends GameEvent, O> {
   optionsSchema: ObjectSchema;
   /** One schema per move type: the fields besides `type`. */
   moveSchemas: Record<M['type'], ObjectSchema>;
+  /**
+   * The game's shapes as JSON Schema (src/engine/schema.ts): its view, its public events (as
+   * `eventView` gives them) and its moves. Published in OpenAPI and GraphQL, and checked against
+   * thousands of random positions by the schema tests. Every hosted game has them.
+   */
+  schemas?: GameSchemas;
   /** Checks option combinations the schema cannot express (e.g. solo variants need 1 player). */
   checkConfig?(players: number, options: O): RuleViolation | null;
 

@@ -9,10 +9,10 @@ import type { GameService } from '../app/game-service.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
 import { unavailable, within } from '../app/unavailable.js';
 import type { Config } from '../config.js';
-import type { ObjectSchema } from '../engine/index.js';
 import { boardRoutes } from './board.js';
 import { registerEtags, withEtagDocs } from './etag.js';
 import { createFanout } from './fanout.js';
+import { contractComponents } from './contract.js';
 import { registerGraphql } from './graphql.js';
 import { webPages } from './pages.js';
 import { registerRateLimit } from './rate-limit.js';
@@ -20,6 +20,7 @@ import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
 import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
 import { restRoutes, sharedSchemas } from './rest.js';
+import { documentedSchema } from './route-schema.js';
 import { registerTextGuard } from './text-guard.js';
 import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
@@ -39,31 +40,6 @@ export interface AppDeps {
 }
 
 const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
-const pascal = (s: string) => s.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
-
-/** Each game's moves as OpenAPI schemas: `<Game>Move` is a oneOf of `{ type: const, ...fields }`. */
-function moveComponents(service: GameService): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const g of service.registry.list()) {
-    const refs: string[] = [];
-    for (const [type, s] of Object.entries(g.moveSchemas as Record<string, ObjectSchema>)) {
-      const name = `${pascal(g.id)}Move_${type}`;
-      refs.push(name);
-      out[name] = {
-        ...s,
-        properties: { type: { type: 'string', const: type }, ...s.properties },
-        required: ['type', ...(s.required ?? [])],
-      };
-    }
-    out[`${pascal(g.id)}Move`] = {
-      description: `A ${g.name} move`,
-      oneOf: refs.map((r) => ({ $ref: `#/components/schemas/${r}` })),
-      discriminator: { propertyName: 'type' },
-    };
-  }
-  return out;
-}
-
 /**
  * The HTTP application: external plugins first (CORS, rate limit, OpenAPI), then the REST routes
  * under /api/v1 and GraphQL at /graphql, all calling the same GameService.
@@ -116,6 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+
+  // Answers are plain JSON built by the service: response schemas document them (typed per game in
+  // OpenAPI) and are not used to reshape them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // The API speaks JSON only: any other body is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, req, reply) => sendProblem(err, req, reply));
@@ -143,8 +123,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: {
         title: 'City-building games server',
         version: '1.0.0',
-        description: 'Create games, read each seat\'s view, list legal moves, submit moves, replay and export games. Errors are application/problem+json with a stable `code`.',
+        description: 'Create games, read each seat\'s view, list legal moves, submit moves, replay and export games. Views, events, moves and options are typed per game (components <Game>View, <Game>Event, <Game>Move, <Game>Options; answers discriminated by the game `type`). Errors are application/problem+json with a stable `code`.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      tags: [
+        { name: 'games', description: 'Game types, creating games and reading them' },
+        { name: 'moves', description: 'Legal moves and submitting moves' },
+        { name: 'replay', description: 'The event log, replays at a version, records and imports' },
+        { name: 'admin', description: 'Operator-only listing and deletion' },
+      ],
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
@@ -152,11 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           playerToken: { type: 'http', scheme: 'bearer', description: 'A player token returned by POST /api/v1/players: acts for every seat bound to the player' },
           operatorToken: { type: 'http', scheme: 'bearer', description: 'The OPERATOR_TOKEN of the server' },
         },
-        schemas: moveComponents(service) as never,
+        schemas: contractComponents(service.registry.list()) as never,
       },
     },
     // The document covers the REST API; GraphQL describes itself by introspection.
-    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? withEtagDocs(url, schema) : { ...(schema ?? {}), hide: true }, url }) as never,
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? withEtagDocs(url, documentedSchema(schema as Record<string, unknown>)) : { ...(schema ?? {}), hide: true }, url }) as never,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
 

@@ -1,39 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { boardPicture, pictureLang } from '../app/board-picture.js';
 import type { GameService } from '../app/game-service.js';
+import { INT_BOUNDS } from '../app/limits.js';
 import { bearer } from './rest.js';
+import { operation } from './route-schema.js';
 
-/** An error answer, documented with what its codes mean. */
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } });
 
 /** GET /api/v1/games/{id}/board.svg: the board picture (src/board) of a game, now or at a version. */
 export function boardRoutes(service: GameService) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { id: string }; Querystring: { at?: number; lang?: 'en' | 'fr' } }>('/games/:id/board.svg', {
-      schema: {
+      schema: operation({
         operationId: 'getBoardPicture',
         summary: 'The board as the token\'s seat (or a spectator) sees it, now or right after version `at`, as an SVG picture',
         description: 'Drawn on the server from the viewer\'s view only, so it shows nothing that viewer may not see. Labels are in English or French, chosen by Accept-Language (or `lang`). The same input always gives the same picture.',
         tags: ['replay'],
+        access: 'seatOrSpectator',
         params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
         querystring: {
           type: 'object',
           additionalProperties: false,
           properties: {
-            at: { type: 'integer', minimum: 0, description: 'A version between 0 and the game\'s version; the current one when absent' },
+            at: { ...INT_BOUNDS.version, description: 'A version between 0 and the game\'s version; the current one when absent' },
             lang: { type: 'string', enum: ['en', 'fr'], description: 'The label language; overrides Accept-Language' },
           },
         },
-        security: [{ seatToken: [] }, {}],
-        response: {
-          200: { description: 'The board picture, an SVG document (Content-Language names the label language)', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
-          400: problem('INVALID_INPUT: `at` is not a version between 0 and the game\'s version, or `lang` is not en or fr'),
-          401: problem('UNAUTHORIZED: the token is not one of this game\'s seat tokens'),
-          404: problem('NOT_FOUND: no game has this id (or its type has no board picture)'),
-          409: problem('ENGINE_VERSION_UNSUPPORTED: the game needs an engine version this server does not have'),
-          429: problem('RATE_LIMITED: too many requests; Retry-After says when to come back'),
+        success: { status: 200, description: 'The board picture, an SVG document (Content-Language names the label language)', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+        errors: [400, 401, 404, 409],
+        errorDescriptions: {
+          400: 'INVALID_INPUT: `at` is not a version between 0 and the game\'s version, or `lang` is not en or fr',
+          401: 'UNAUTHORIZED: the token is not one of this game\'s seat tokens',
+          404: 'NOT_FOUND: no game has this id (or its type has no board picture)',
+          409: 'ENGINE_VERSION_UNSUPPORTED: the game needs an engine version this server does not have',
         },
-      },
+      }),
     }, async (req, reply) => {
       const lang = req.query.lang ?? pictureLang(req.headers['accept-language']);
       const svg = await boardPicture(service, req.params.id, bearer(req.headers.authorization), req.query.at, lang);

@@ -17,6 +17,7 @@ import { topicOf, type Fanout, type Notice } from './fanout.js';
 import { registerGraphiql } from './graphiql.js';
 import { bearer, type DeadlinesOf } from './rest.js';
 import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
+import { gameTypesSdl } from './graphql-types.js';
 
 const pascal = (s: string) => s.replace(/(^|[-_ ])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 const camel = (s: string) => {
@@ -132,6 +133,15 @@ type MoveEntry {
   """The move, or null while it is hidden from this viewer"""
   move: JSON
   events: [JSON!]!
+  """The events, typed: one GraphQL type per game and event type"""
+  typedEvents: [GameEvent!]!
+}
+
+"""A legal move, typed, with an id that submitListedMove accepts as is while the game is at that version."""
+type LegalMove {
+  """Opaque: names this move at this version (submitListedMove refuses it once the game has moved on)"""
+  id: ID!
+  move: ListedMove!
 }
 
 """A game as the caller's seat sees it (without a token: a spectator)."""
@@ -147,6 +157,8 @@ type Game {
   players: [Player!]!
   viewerSeat: Int
   view: JSON!
+  """The view, typed per game (a union of the games' view types)"""
+  typedView: GameView!
   outcome: Outcome
   options: JSON!
   createdAt: String!
@@ -160,6 +172,8 @@ type Game {
   legalMoves: [JSON!]!
   """The caller's legal moves in the game's notation, in the order of legalMoves (needs a seat token)"""
   legalMoveNotations: [String!]!
+  """The caller's legal moves now, typed, each with an id to submit it by (needs a seat token)"""
+  typedLegalMoves: [LegalMove!]!
   events(after: Int = 0, limit: Int = 200): [MoveEntry!]!
   """The game right after version \`at\`"""
   replay(at: Int!): GameAt!
@@ -173,6 +187,7 @@ type GameAt {
   status: GameStatus!
   toMove: [Int!]!
   view: JSON!
+  typedView: GameView!
   outcome: Outcome
 }
 
@@ -182,6 +197,7 @@ type MoveResult {
   toMove: [Int!]!
   outcome: Outcome
   events: [JSON!]!
+  typedEvents: [GameEvent!]!
 }
 
 """Pushed to each watcher after every accepted move, with that watcher's own view and the move's events."""
@@ -191,6 +207,7 @@ type GameUpdate {
   status: GameStatus!
   toMove: [Int!]!
   view: JSON!
+  typedView: GameView!
   outcome: Outcome
   """The seat that made this move; null in the first update (the game as it was when watching began)"""
   seat: Int
@@ -243,6 +260,8 @@ type Mutation {
   submitMove(gameId: ID!, move: MoveInput!, expectedVersion: Int, idempotencyKey: String): MoveResult!
   """Submit a move written in the game's notation (e.g. "build residential b4"); the move stored is the parsed move."""
   submitNotation(gameId: ID!, notation: String!, expectedVersion: Int, idempotencyKey: String): MoveResult!
+  """Submit a move listed by typedLegalMoves by its id (valid while the game is at the version it was listed at)."""
+  submitListedMove(gameId: ID!, moveId: ID!, idempotencyKey: String): MoveResult!
   importRecord(record: JSON!): CreatedGame!
   """Operator only"""
   deleteGame(id: ID!): Boolean!
@@ -264,6 +283,8 @@ type Subscription {
 }
 
 ${moveInputSdl(games)}
+
+${gameTypesSdl(games).sdl}
 `;
 }
 
@@ -397,6 +418,17 @@ const guard = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (..
 };
 
 export { topicOf };
+/** A listed move's id: the version it was listed at and the move, as base64url JSON (the server checks both again). */
+export const listedMoveId = (version: number, move: unknown) => Buffer.from(JSON.stringify({ v: version, m: move })).toString('base64url');
+function fromListedMoveId(id: string): { version: number; move: unknown } {
+  try {
+    const { v, m } = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as { v: unknown; m: unknown };
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && typeof m === 'object' && m !== null) return { version: v, move: m };
+  } catch {
+    // reported below
+  }
+  throw new AppError('INVALID_INPUT', 'moveId is not the id of a move listed by typedLegalMoves');
+}
 
 const text = (v: string | null | undefined, what: string, max: number) => {
   if (v !== undefined && v !== null && (v.length < 1 || v.length > max)) throw new AppError('INVALID_INPUT', `${what} has 1 to ${max} characters`);
@@ -414,6 +446,8 @@ function turnClock(seconds: number | null | undefined, action: string | null | u
 
 export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => []): Promise<void> {
   const games = service.registry.list();
+  const generated = gameTypesSdl(games);
+  const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
   const layer = () => {
     if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
     return lobby;
@@ -434,11 +468,19 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const gameResolvers = {
     legalMoves: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).moves),
     legalMoveNotations: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).notations),
-    events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => (await service.events(g.id, ctx.token, a.after, a.limit)).moves),
+    events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
+      const log = await service.events(g.id, ctx.token, a.after, a.limit);
+      return log.moves.map((m) => ({ ...m, __game: log.type }));
+    }),
     replay: guard(async (g: { id: string }, a: { at: number }, ctx: Ctx) => service.replay(g.id, ctx.token, a.at)),
     record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => service.record(g.id, ctx.token)),
     viewerSeat: (g: { viewer: { seat: number | null } }) => g.viewer.seat,
     deadlines: guard(async (g: { id: string; status: string; turnDeadlineSeconds?: number }) => (g.turnDeadlineSeconds && g.status === 'active' ? deadlines(g.id) : [])),
+    typedView,
+    typedLegalMoves: guard(async (g: { id: string; type: string }, _: unknown, ctx: Ctx) => {
+      const legal = await service.legalMoves(g.id, ctx.token);
+      return legal.moves.map((move) => ({ id: listedMoveId(legal.version, move), move: { ...(move as object), __game: legal.type } }));
+    }),
   };
 
   const resolvers = {
@@ -494,6 +536,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       submitNotation: guard(async (_: unknown, a: { gameId: string; notation: string; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
         if (a.notation.length < 1 || a.notation.length > 2000) throw new AppError('INVALID_INPUT', 'a notation has 1 to 2000 characters');
         return service.submitMove(a.gameId, ctx.token, undefined, { notation: a.notation, expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
+      }),
+      submitListedMove: guard(async (_: unknown, a: { gameId: string; moveId: string; idempotencyKey?: string | null }, ctx: Ctx) => {
+        const { version, move } = fromListedMoveId(a.moveId);
+        return service.submitMove(a.gameId, ctx.token, move, { expectedVersion: version, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       // The service checks the record's shape: the same schema and validator as REST's import.
       importRecord: guard(async (_: unknown, a: { record: GameRecord }) => service.importRecord(a.record)),
@@ -555,7 +601,11 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       },
     },
     Game: gameResolvers,
-    GameUpdate: { gameId: (g: { id: string }) => g.id },
+    GameAt: { typedView },
+    GameUpdate: { gameId: (g: { id: string }) => g.id, typedView },
+    MoveEntry: { typedEvents: (m: { events: object[]; __game: string }) => m.events.map((e) => ({ ...e, __game: m.__game })) },
+    MoveResult: { typedEvents: (r: { events: object[]; type: string }) => r.events.map((e) => ({ ...e, __game: r.type })) },
+    ...generated.resolvers,
   };
 
   await app.register(mercurius, {

@@ -3,19 +3,19 @@ import { AppError } from '../app/errors.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
 import type { JoinInput } from '../app/lobby/lobby.js';
 import type { GameStatus } from '../store/types.js';
-import { bearer, colourField, STATUSES } from './rest.js';
+import { colourField, ref, seatList, status, STATUSES } from './contract.js';
+import { bearer } from './rest.js';
+import { operation } from './route-schema.js';
 
-const problem = { $ref: 'Problem#' };
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, problem]));
 const idParam = { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] } as const;
-const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
 const name = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const cursor = { type: 'string', description: 'The `next` cursor of the previous page' } as const;
-const playerAuth: Record<string, string[]>[] = [{ playerToken: [] }];
-const seatOrPlayer: Record<string, string[]>[] = [{ seatToken: [] }, { playerToken: [] }];
-const moveAnswer = {
+const cursor = { type: 'string', maxLength: 200, description: 'The `next` cursor of the previous page' } as const;
+const next = { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' } as const;
+const seatToken = {
   type: 'object',
-  properties: { version: { type: 'integer' }, status: { type: 'string', enum: STATUSES }, toMove: seatList, outcome: { type: ['object', 'null'], additionalProperties: true }, events: { type: 'array', items: {} } },
+  additionalProperties: false,
+  required: ['seat', 'name', 'token'],
+  properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat\'s token, shown once: the server keeps only a hash' } },
 } as const;
 
 /** REST routes of the lobby and player layer: players, the inbox, join/leave/cancel, resign, the lobby, token reissue. */
@@ -28,28 +28,41 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
     const tokenOf = (req: { headers: { authorization?: string } }) => bearer(req.headers.authorization);
 
     app.post<{ Body: { name: string; email?: string } }>('/players', {
-      schema: {
-        summary: 'Create a player identity; returns its token once (one token for all of a person\'s seats)',
+      schema: operation({
+        operationId: 'createPlayer',
+        summary: 'Create a player identity',
+        description: 'A player identity holds one token for all of a person\'s seats (games created with { me: true }, seats joined with it). The token is shown once: the server keeps only a hash.',
         tags: ['players'],
-        body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name, email: { type: 'string', format: 'email', maxLength: 254 } } },
-        response: { 201: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, token: { type: 'string', description: 'Secret: shown once, the server keeps only a hash' } } }, ...errors(400, 413, 415, 429) },
-      },
+        access: 'public',
+        body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name, email: { type: 'string', format: 'email', maxLength: 254, description: 'Where play-by-mail notifications go by default' } } },
+        success: {
+          status: 201,
+          description: 'The player, with its token (shown once)',
+          schema: { type: 'object', additionalProperties: false, required: ['id', 'name', 'token'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, token: { type: 'string', description: 'Secret: shown once, the server keeps only a hash' } } },
+        },
+        errors: [400, 413, 415],
+      }),
     }, async (req, reply) => reply.status(201).send(await layer().players.create(req.body)));
 
     app.get('/players/me', {
-      schema: {
+      schema: operation({
+        operationId: 'getMe',
         summary: 'The player whose token is in Authorization',
+        description: 'The player identity the bearer player token belongs to: its id, name and email (when it has one).',
         tags: ['players'],
-        security: playerAuth,
-        response: { 200: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } }, ...errors(401) },
-      },
+        access: 'player',
+        success: { status: 200, description: 'The player this token belongs to', schema: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, email: { type: 'string' } } } },
+        errors: [401],
+      }),
     }, async (req) => layer().players.me(tokenOf(req)));
 
     app.get<{ Querystring: { status?: GameStatus; toMove?: boolean; limit?: number; before?: string } }>('/players/me/games', {
-      schema: {
-        summary: 'The player\'s games (the inbox), newest activity first, paged',
+      schema: operation({
+        operationId: 'listMyGames',
+        summary: 'The player\'s games (the inbox)',
+        description: 'The games of the player whose token is in Authorization, newest activity first, a page at a time, each with whether it is the player\'s turn; filtered by status or by toMove.',
         tags: ['players'],
-        security: playerAuth,
+        access: 'player',
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -60,20 +73,26 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
             before: cursor,
           },
         },
-        response: {
-          200: {
+        success: {
+          status: 200,
+          description: 'A page of the player\'s games',
+          schema: {
             type: 'object',
+            additionalProperties: false,
+            required: ['games', 'next'],
             properties: {
               games: {
                 type: 'array',
                 items: {
                   type: 'object',
+                  additionalProperties: false,
+                  required: ['id', 'type', 'seat', 'version', 'status', 'toMove', 'isMyTurn'],
                   properties: {
-                    id: { type: 'string' },
+                    id: { type: 'string', format: 'uuid' },
                     type: { type: 'string' },
-                    seat: { type: 'integer' },
+                    seat: { type: 'integer', minimum: 0 },
                     version: { type: 'integer' },
-                    status: { type: 'string', enum: STATUSES },
+                    status,
                     toMove: seatList,
                     isMyTurn: { type: 'boolean' },
                     resigned: { type: 'boolean' },
@@ -82,53 +101,66 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
                   },
                 },
               },
-              next: { type: ['string', 'null'] },
+              next,
             },
           },
-          ...errors(400, 401),
         },
-      },
+        errors: [400, 401],
+      }),
     }, async (req) => layer().inbox.list(tokenOf(req), req.query));
 
     app.get<{ Querystring: { type?: string; limit?: number; before?: string } }>('/lobby', {
-      schema: {
-        summary: 'Public games waiting for players, newest first, paged',
+      schema: operation({
+        operationId: 'listLobby',
+        summary: 'Public games waiting for players',
+        description: 'The public games that still have open seats, newest first, a page at a time, with their seats (open or taken) and options; join one with its invitation code.',
         tags: ['lobby'],
-        querystring: { type: 'object', additionalProperties: false, properties: { type: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, before: cursor } },
-        response: {
-          200: {
+        access: 'public',
+        querystring: { type: 'object', additionalProperties: false, properties: { type: { type: 'string', description: 'Only games of this type' }, limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, before: cursor } },
+        success: {
+          status: 200,
+          description: 'A page of waiting public games',
+          schema: {
             type: 'object',
+            additionalProperties: false,
+            required: ['games', 'next'],
             properties: {
               games: {
                 type: 'array',
                 items: {
                   type: 'object',
+                  additionalProperties: false,
+                  required: ['id', 'type', 'options', 'seats', 'seatsTaken', 'seatsOpen', 'createdAt'],
                   properties: {
-                    id: { type: 'string' },
+                    id: { type: 'string', format: 'uuid' },
                     type: { type: 'string' },
-                    options: { description: 'The game\'s options' },
-                    seats: { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, open: { type: 'boolean' }, name: { type: 'string' }, colour: { type: 'string' } } } },
+                    options: { type: 'object', description: 'The game\'s options' },
+                    seats: {
+                      type: 'array',
+                      items: { type: 'object', additionalProperties: false, required: ['seat', 'open'], properties: { seat: { type: 'integer', minimum: 0 }, open: { type: 'boolean' }, name: { type: 'string' }, colour: { type: 'string' } } },
+                    },
                     seatsTaken: { type: 'integer' },
                     seatsOpen: { type: 'integer' },
                     createdAt: { type: 'string', format: 'date-time' },
                   },
                 },
               },
-              next: { type: ['string', 'null'] },
+              next,
             },
           },
-          ...errors(400),
         },
-      },
+        errors: [400],
+      }),
     }, async (req) => layer().lobby.lobby(req.query));
 
     app.post<{ Params: { id: string }; Body: JoinInput }>('/games/:id/join', {
-      schema: {
-        summary: 'Take an open seat with the invitation code; with a player token the seat is bound to that player',
-        description: 'Takes the requested open seat, or the first open one. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.',
+      schema: operation({
+        operationId: 'joinGame',
+        summary: 'Take an open seat with the invitation code',
+        description: 'Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.',
         tags: ['lobby'],
+        access: 'playerOptional',
         params: idParam,
-        security: [...playerAuth, {}],
         body: {
           type: 'object',
           additionalProperties: false,
@@ -140,55 +172,73 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
             colour: colourField,
           },
         },
-        response: {
-          201: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string', description: 'The seat\'s token, shown once' }, colour: { type: 'string' }, status: { type: 'string', enum: STATUSES } } },
-          ...errors(400, 401, 403, 404, 409),
+        success: {
+          status: 201,
+          description: 'The seat taken, with its token (shown once)',
+          schema: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['seat', 'name', 'token', 'status'],
+            properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat\'s token, shown once' }, colour: { type: 'string' }, status },
+          },
         },
-      },
+        errors: [400, 401, 403, 404, 409, 413, 415],
+      }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.join(req.params.id, tokenOf(req), req.body)));
 
     app.post<{ Params: { id: string } }>('/games/:id/leave', {
-      schema: {
-        summary: 'Free your seat of a game that has not started (seat or player token)',
+      schema: operation({
+        operationId: 'leaveGame',
+        summary: 'Free your seat of a game that has not started',
+        description: 'The seat of the token (a seat token, or a player token bound to a seat of this game) becomes open again; only while the game waits for players.',
         tags: ['lobby'],
+        access: 'seat',
         params: idParam,
-        security: seatOrPlayer,
-        response: { 200: { type: 'object', properties: { seat: { type: 'integer' } } }, ...errors(401, 403, 404, 409) },
-      },
+        success: { status: 200, description: 'The seat that was freed', schema: { type: 'object', additionalProperties: false, required: ['seat'], properties: { seat: { type: 'integer', minimum: 0 } } } },
+        errors: [401, 403, 404, 409],
+      }),
     }, async (req) => layer().lobby.leave(req.params.id, tokenOf(req)));
 
     app.post<{ Params: { id: string } }>('/games/:id/cancel', {
-      schema: {
-        summary: 'Cancel (delete) a game that has not started: its creator or the operator',
+      schema: operation({
+        operationId: 'cancelGame',
+        summary: 'Cancel (delete) a game that has not started',
+        description: 'Its creator (seat or player token) or the operator deletes a game that still waits for players; a game that has started cannot be cancelled (GAME_STARTED).',
         tags: ['lobby'],
+        access: 'seatOrOperator',
         params: idParam,
-        security: [...seatOrPlayer, { operatorToken: [] }],
-        response: { 204: { type: 'null' }, ...errors(401, 403, 404, 409) },
-      },
+        success: { status: 204, description: 'The game is cancelled and deleted' },
+        errors: [401, 403, 404, 409],
+      }),
     }, async (req, reply) => {
       await layer().lobby.cancel(req.params.id, tokenOf(req));
       return reply.status(204).send();
     });
 
     app.post<{ Params: { id: string } }>('/games/:id/resign', {
-      schema: {
-        summary: 'Resign your seat (seat or player token)',
-        description: 'With two seats the other wins at once. With more the game goes on: the server plays a deterministic legal move whenever the resigned seat must act, and the resigned seat ranks last.',
+      schema: operation({
+        operationId: 'resignGame',
+        summary: 'Resign your seat',
+        description: 'With two seats the other wins at once. With more the game goes on: the server plays a deterministic legal move whenever the resigned seat must act, and the resigned seat ranks last. Seat or player token.',
         tags: ['moves'],
+        access: 'seat',
         params: idParam,
-        security: seatOrPlayer,
-        response: { 200: moveAnswer, ...errors(400, 401, 403, 404, 409) },
-      },
+        success: { status: 200, description: 'The resignation was logged: the new version and the game\'s state', schema: ref('MoveResult') },
+        errors: [400, 401, 403, 404, 409],
+      }),
     }, async (req) => layer().resignation.resign(req.params.id, tokenOf(req)));
 
     app.post<{ Params: { id: string; seat: number } }>('/games/:id/seats/:seat/token', {
-      schema: {
-        summary: 'Give a seat a new token; the old one stops working at once (operator only)',
+      schema: operation({
+        operationId: 'reissueSeatToken',
+        summary: 'Give a seat a new token (operator only)',
+        description: 'The seat gets a new secret token, shown once; the old one stops working at once. For a person who lost their token.',
         tags: ['admin'],
-        params: { type: 'object', properties: { id: { type: 'string' }, seat: { type: 'integer', minimum: 0 } }, required: ['id', 'seat'] },
-        security: [{ operatorToken: [] }],
-        response: { 200: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' } } }, ...errors(400, 401, 403, 404) },
-      },
+        access: 'operator',
+        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' }, seat: { type: 'integer', minimum: 0 } }, required: ['id', 'seat'] },
+        success: { status: 200, description: 'The seat\'s new token (shown once)', schema: seatToken },
+        errors: [400, 401, 403, 404],
+      }),
     }, async (req) => layer().lobby.reissue(req.params.id, req.params.seat, tokenOf(req)));
   };
 }

@@ -4,13 +4,14 @@ import type { Notifications } from '../app/notify/index.js';
 import type { NotificationSettingsInput } from '../app/notify/settings.js';
 import { MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from '../app/notify/settings.js';
 import { NOTICE_KINDS } from '../store/types.js';
+import { INT_BOUNDS } from '../app/limits.js';
 import { bearer } from './rest.js';
+import { operation } from './route-schema.js';
 
-const problem = { $ref: 'Problem#' };
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, problem]));
 const kinds = { type: 'array', maxItems: NOTICE_KINDS.length, items: { type: 'string', enum: [...NOTICE_KINDS] } } as const;
 const settings = {
   type: 'object',
+  additionalProperties: false,
   required: ['seat', 'email', 'webhookUrl', 'events'],
   properties: {
     seat: { type: 'integer' },
@@ -30,12 +31,13 @@ export function notificationRoutes(get: () => Notifications | undefined) {
   };
   return async function routes(app: FastifyInstance) {
     app.put<{ Params: { id: string }; Body: NotificationSettingsInput }>('/games/:id/seats/me/notifications', {
-      schema: {
+      schema: operation({
+        operationId: 'putSeatNotifications',
         summary: 'Where the token\'s seat is told of its turn, reminders, timeouts and the end (email, signed webhook)',
         description: 'Fields left out keep their value; null turns a channel off. Setting a new webhookUrl returns its signing secret once. If it is already the seat\'s turn, a "turn" notification goes out at once.',
         tags: ['notifications'],
-        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-        security: [{ seatToken: [] }],
+        access: 'seat',
+        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
         body: {
           type: 'object',
           additionalProperties: false,
@@ -45,17 +47,18 @@ export function notificationRoutes(get: () => Notifications | undefined) {
             events: kinds,
           },
         },
-        response: { 200: settings, ...errors(400, 401, 403, 404) },
-      },
+        success: { status: 200, description: 'The seat\'s notification settings now', schema: settings },
+        errors: [400, 401, 403, 404, 413, 415],
+      }),
     }, async (req) => n().putSeatSettings(req.params.id, bearer(req.headers.authorization), req.body));
 
     app.put<{ Body: NotificationSettingsInput }>('/players/me/notifications', {
-      schema: {
-        operationId: 'setPlayerNotifications',
+      schema: operation({
+        operationId: 'putPlayerNotifications',
         summary: 'Where a player is told of the turns, reminders, timeouts, ends and joins of all their games',
-        description: 'With the player token. Used for every seat bound to the player that has no settings of its own (PUT /games/{id}/seats/me/notifications). Fields left out keep their value; null turns a channel off. A new webhookUrl returns its signing secret once. Seats of the player that are to move now are told at once.',
+        description: 'With the player token. Used for every seat bound to the player that has no settings of its own (putSeatNotifications). Fields left out keep their value; null turns a channel off. A new webhookUrl returns its signing secret once. Seats of the player that are to move now are told at once.',
         tags: ['notifications'],
-        security: [{ playerToken: [] }],
+        access: 'player',
         body: {
           type: 'object',
           additionalProperties: false,
@@ -65,45 +68,58 @@ export function notificationRoutes(get: () => Notifications | undefined) {
             events: kinds,
           },
         },
-        response: {
-          200: {
+        success: {
+          status: 200,
+          description: 'The player\'s notification settings now',
+          schema: {
             type: 'object',
+            additionalProperties: false,
             required: ['playerId', 'email', 'webhookUrl', 'events'],
             properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, webhookSecret: { type: 'string', description: 'Shown once, when a new webhookUrl is set' } },
           },
-          ...errors(400, 401),
         },
-      },
+        errors: [400, 401, 413, 415],
+      }),
     }, async (req) => n().putPlayerSettings(bearer(req.headers.authorization), req.body));
 
-    const unsubscribe = {
-      schema: {
+    const unsubscribe = (operationId: string, how: string) => ({
+      schema: operation({
+        operationId,
         summary: 'Turn off the mails of the seat whose List-Unsubscribe link this is (one click, RFC 8058)',
+        description: `${how} The token is the one in the mail's List-Unsubscribe link; the seat's email channel is turned off.`,
         tags: ['notifications'],
-        querystring: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100 } } },
-        response: { 200: { type: 'object', properties: { unsubscribed: { type: 'boolean' } } }, ...errors(400, 404) },
-      },
-    };
+        access: 'public',
+        querystring: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100, description: 'The unsubscribe token of the mail\'s link' } } },
+        success: { status: 200, description: 'The seat gets no more mails', schema: { type: 'object', additionalProperties: false, required: ['unsubscribed'], properties: { unsubscribed: { type: 'boolean', const: true } } } },
+        errors: [400, 404],
+      }),
+    });
     const doUnsubscribe = async (req: { query: { token: string } }) => {
       await n().unsubscribe(req.query.token);
       return { unsubscribed: true };
     };
-    app.get<{ Querystring: { token: string } }>('/notifications/unsubscribe', unsubscribe, doUnsubscribe);
-    app.post<{ Querystring: { token: string } }>('/notifications/unsubscribe', unsubscribe, doUnsubscribe);
+    app.get<{ Querystring: { token: string } }>('/notifications/unsubscribe', unsubscribe('unsubscribeByLink', 'The link a person follows from the mail.'), doUnsubscribe);
+    app.post<{ Querystring: { token: string } }>('/notifications/unsubscribe', unsubscribe('unsubscribeOneClick', 'The one-click POST a mail client sends (List-Unsubscribe-Post, RFC 8058).'), doUnsubscribe);
 
     app.get<{ Querystring: { status?: 'pending' | 'delivered' | 'held' | 'dead'; limit?: number; before?: string } }>('/admin/outbox', {
-      schema: {
-        summary: 'The notification outbox, newest first: delivered, pending, held (no SMTP server configured) and dead (retries exhausted) (operator only)',
+      schema: operation({
+        operationId: 'listOutbox',
+        summary: 'The notification outbox (operator only)',
+        description: 'Every notification, newest first: delivered, pending, held (no SMTP server configured) and dead (retries exhausted), a page at a time (`before` takes the `next` cursor of the previous page).',
         tags: ['admin'],
-        security: [{ operatorToken: [] }],
+        access: 'operator',
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { status: { type: 'string', enum: ['pending', 'delivered', 'held', 'dead'] }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, before: { type: 'string', maxLength: 200 } },
+          properties: { status: { type: 'string', enum: ['pending', 'delivered', 'held', 'dead'] }, limit: INT_BOUNDS.listLimit, before: { type: 'string', maxLength: 200, description: 'The `next` cursor of the previous page' } },
         },
-        response: {
-          200: {
+        success: {
+          status: 200,
+          description: 'A page of the outbox',
+          schema: {
             type: 'object',
+            additionalProperties: false,
+            required: ['notifications', 'next'],
             properties: {
               notifications: {
                 type: 'array',
@@ -111,16 +127,16 @@ export function notificationRoutes(get: () => Notifications | undefined) {
                   type: 'object',
                   properties: {
                     id: { type: 'string' }, gameId: { type: 'string' }, version: { type: 'integer' }, seat: { type: 'integer' }, kind: { type: 'string' }, channel: { type: 'string' }, target: { type: 'string' },
-                    status: { type: 'string' }, attempts: { type: 'integer' }, lastError: { type: ['string', 'null'] }, message: {}, createdAt: { type: 'string' }, deliveredAt: { type: ['string', 'null'] },
+                    status: { type: 'string' }, attempts: { type: 'integer' }, lastError: { type: ['string', 'null'] }, message: { description: 'What was sent (the rendered mail or webhook payload)' }, createdAt: { type: 'string', format: 'date-time' }, deliveredAt: { type: ['string', 'null'], format: 'date-time' },
                   },
                 },
               },
-              next: { type: ['string', 'null'] },
+              next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
             },
           },
-          ...errors(400, 401, 403),
         },
-      },
+        errors: [400, 401, 403],
+      }),
     }, async (req) => n().outbox(bearer(req.headers.authorization), req.query));
   };
 }

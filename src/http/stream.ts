@@ -6,6 +6,7 @@ import type { Fanout } from './fanout.js';
 import { languageOf, localize } from '../app/i18n/index.js';
 import { toAppError } from './problem.js';
 import { bearer } from './rest.js';
+import { operation } from './route-schema.js';
 
 const RETRY_MS = 1000;
 const VERSION = /^(0|[1-9][0-9]{0,9})$/;
@@ -37,7 +38,8 @@ export function streamRoute(service: GameService, fanout: Fanout) {
 
     app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/games/:id/stream', {
       sse: { kind: 'manual' },
-      schema: {
+      schema: operation({
+        operationId: 'streamGame',
         summary: 'Live updates of a game as server-sent events (text/event-stream)',
         description: [
           'Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it), then `move` for every accepted move',
@@ -53,12 +55,10 @@ export function streamRoute(service: GameService, fanout: Fanout) {
         params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
         querystring: { type: 'object', additionalProperties: false, properties: { after: { type: 'string', description: 'Resume after this version (as Last-Event-ID does)' } } },
         headers: { type: 'object', properties: { 'last-event-id': { type: 'string', description: 'The id (version) of the last event received' } } },
-        security: [{ seatToken: [] }, {}],
-        response: {
-          200: { description: 'A text/event-stream of `game`, `move` and `end` events', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-          ...Object.fromEntries([400, 401, 404, 409, 429].map((c) => [c, { $ref: 'Problem#' }])),
-        },
-      },
+        access: 'seatOrSpectator',
+        success: { status: 200, description: 'A text/event-stream of `game`, `move` and `end` events', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+        errors: [400, 401, 404, 409],
+      }),
     }, async (req, reply) => {
       const token = bearer(req.headers.authorization);
       const gameId = req.params.id;

@@ -147,6 +147,9 @@ describe('the web page in a real browser', () => {
       const seat = g.seats[game.toMove[0] ?? 0]!;
       await page.goto(`${s.url}/games/${g.id}#token=${encodeURIComponent(seat.token)}`);
       await poll(() => page.locator('#board').getAttribute('data-version')).toBe(String(game.version));
+      // The log is read in parallel with the picture (and waits for the text record): the page
+      // marks the body with the version once everything is shown.
+      await poll(() => page.locator('body').getAttribute('data-version')).toBe(String(game.version));
       expect(await page.locator('#board svg').getAttribute('data-type')).toBe(type);
       expect(await page.locator('#log li').count()).toBe(game.version);
       if (game.status === 'active') {

@@ -123,15 +123,8 @@ export interface Point {
   y: number;
 }
 
-export type Move =
-  | { type: 'keepTile'; tile: string }
-  | { type: 'buildDistrict'; tile: string; level: number }
-  | { type: 'buildPlant'; tile: string; plant: Resource; side: PlantSide }
-  | { type: 'sellTile'; tile: string }
-  | { type: 'place'; x: number; y: number }
-  | { type: 'placeTerrain'; x: number; y: number }
-  | { type: 'supply'; x: number; y: number; option: number; routes?: { path: Point[] }[] }
-  | { type: 'pass' };
+/** The moves, derived from their JSON Schemas (schema.ts). */
+export type { CityTycoonMove as Move } from './schema.js';
 
 /** Money moving between two parties; 'bank' is the bank, which also takes the city's tolls. */
 export interface Transfer {

@@ -1,4 +1,5 @@
-import type { Json, Outcome, Viewer } from '../../engine/index.js';
+import type { Viewer } from '../../engine/index.js';
+import type { CityTycoonEventView, CityTycoonView } from './schema.js';
 import { district, plant } from './data.js';
 import { freeAround, frontier } from './map.js';
 import { cooperation, planDistrict, score, unsuppliedDistricts } from './rules.js';
@@ -11,18 +12,18 @@ import type { Event, State } from './types.js';
  * draft hand and kept tiles. Never shown: the round stacks' content, other seats' hands and kept
  * tiles, the generator state.
  */
-export function view(state: State, viewer: Viewer): Json {
-  const out: { [k: string]: Json } = { ...publicView(state) };
+export function view(state: State, viewer: Viewer): CityTycoonView {
+  const pub = publicView(state);
   if (viewer !== null && viewer >= 0 && viewer < state.players) {
-    out.hand = state.hands[viewer]!.map(faceOf);
-    out.kept = state.kept[viewer]!.map(faceOf);
+    return { ...pub, hand: state.hands[viewer]!.map(faceOf), kept: state.kept[viewer]!.map(faceOf) };
   }
-  return out;
+  return { ...pub };
 }
 
 /** The part every viewer sees, built once per state (states are never mutated); it shares nothing with the state. */
-const publicViews = new WeakMap<State, { [k: string]: Json }>();
-function publicView(state: State): { [k: string]: Json } {
+type PublicView = Omit<CityTycoonView, 'hand' | 'kept'>;
+const publicViews = new WeakMap<State, PublicView>();
+function publicView(state: State): PublicView {
   const cached = publicViews.get(state);
   if (cached) return cached;
   const toMoveSeat = state.phase === 'construction' || state.phase === 'supply' ? state.order[state.turn]! : null;
@@ -43,12 +44,14 @@ function publicView(state: State): { [k: string]: Json } {
     }));
   const p = state.pending;
   const placeable = p?.kind === 'terrain' ? freeAround(state.cells, state.players, p.x, p.y) : p ? frontier(state.cells, state.players) : [];
-  const out: { [k: string]: Json } = {
+  const out: PublicView = {
     phase: state.phase,
     round: state.round,
+    toMove: toMove(state),
+    scores: state.money.map((_, seat) => score(state, seat)),
+    result: outcome(state),
     order: state.order.slice(),
     turn: toMoveSeat,
-    toMove: toMove(state),
     draftPass: state.draftPass,
     players: state.order.slice().sort((a, b) => a - b).map((seat) => ({
       seat,
@@ -63,7 +66,7 @@ function publicView(state: State): { [k: string]: Json } {
       passed: state.passed[seat]!,
     })),
     map: cells,
-    pending: p ? ((p.kind === 'terrain' ? { ...p } : p.kind === 'district' ? { ...p, face: faceOf(p.tile) } : { ...p, face: { ...plant(p.plant)[p.side] } }) as Json) : null,
+    pending: p ? (p.kind === 'terrain' ? { ...p } : p.kind === 'district' ? { ...p, face: faceOf(p.tile) } : { ...p, face: { ...plant(p.plant)[p.side] } }) : null,
     placeable: placeable.map((q) => ({ x: q.x, y: q.y })),
     plantStacks: {
       power: state.plantStacks.power.map((id) => ({ ...plant(id), a: { ...plant(id).a }, b: { ...plant(id).b } })),
@@ -74,7 +77,6 @@ function publicView(state: State): { [k: string]: Json } {
     discard: state.discard.slice(),
     bank: state.bank,
     supplyCosts: state.phase === 'supply' && toMoveSeat !== null ? supplyCosts(state, toMoveSeat) : [],
-    outcome: outcome(state) as unknown as Json,
   };
   publicViews.set(state, out);
   return out;
@@ -85,7 +87,7 @@ function publicView(state: State): { [k: string]: Json } {
  * cost (null when the cubes cannot be brought), the cooperation bonus it would add, and whether
  * it can be delivered now.
  */
-function supplyCosts(state: State, seat: number): Json {
+function supplyCosts(state: State, seat: number): CityTycoonView['supplyCosts'] {
   return unsuppliedDistricts(state, seat).flatMap((c) => {
     const coop = cooperation(state, c.x, c.y, district(c.tile!).type);
     return planDistrict(state, seat, c).map((plan) => ({
@@ -100,32 +102,33 @@ function supplyCosts(state: State, seat: number): Json {
   });
 }
 
-const FACES = new Map<string, Json>();
+type DistrictFace = NonNullable<CityTycoonView['hand']>[number];
+const FACES = new Map<string, DistrictFace>();
 /** A district's printed face, as JSON (cached: faces never change). */
-function faceOf(id: string): Json {
+function faceOf(id: string): DistrictFace {
   let f = FACES.get(id);
-  if (!f) FACES.set(id, (f = JSON.parse(JSON.stringify(district(id))) as Json));
+  if (!f) FACES.set(id, (f = structuredClone(district(id))));
   return f;
 }
 
 /** The part of an event a viewer may read: another seat's dealt, passed or kept tiles are removed. */
-export function eventView(event: Event, viewer: Viewer): Json | null {
+export function eventView(event: Event, viewer: Viewer): CityTycoonEventView {
   switch (event.type) {
     case 'roundStarted':
     case 'handsPassed': {
       const { hands, ...rest } = event;
       const own = viewer !== null && viewer >= 0 && viewer < hands.length ? hands[viewer]! : null;
-      return { ...rest, handSizes: hands.map((h) => h.length), hand: own } as Json;
+      return { ...rest, handSizes: hands.map((h) => h.length), hand: own };
     }
     case 'tileKept':
-      return viewer === event.seat ? (event as unknown as Json) : { type: event.type, seat: event.seat };
+      return viewer === event.seat ? event : { type: event.type, seat: event.seat };
     default:
-      return event as unknown as Json;
+      return event;
   }
 }
 
 /** C11: VP + floor(money / 10); ties broken by money, then shared. */
-export function outcome(state: State): Outcome | null {
+export function outcome(state: State): CityTycoonView['result'] {
   if (state.phase !== 'over') return null;
   const seats = Array.from({ length: state.players }, (_, i) => i);
   const scores = seats.map((s) => score(state, s));
@@ -140,7 +143,7 @@ export function outcome(state: State): Outcome | null {
       money: state.money,
       moneyPoints: state.money.map((m) => Math.floor(m / 10)),
       goods: state.goods,
-      tieBreak: 'money',
+      tieBreak: 'money' as const,
     },
   };
 }

@@ -54,11 +54,8 @@ export type MpvState = {
   result: { reason: EndReason; winners: Seat[] } | null;
 };
 
-export type MpvMove =
-  | { type: 'drawTile' }
-  | { type: 'placeTile'; x: number; y: number; quarterTurns: number }
-  | { type: 'placeSilhouette'; length: number; x: number; y: number; direction: Direction }
-  | { type: 'pass' };
+/** The moves, derived from their JSON Schemas (schema.ts). */
+export type { MpvMove } from './schema.js';
 
 export type MpvEvent =
   | { type: 'tileDrawn'; seat: Seat; tile: string }

@@ -1,4 +1,5 @@
-import type { Json, Seat, Viewer } from '../../engine/index.js';
+import type { Seat, Viewer } from '../../engine/index.js';
+import type { MpvEventView, MpvView } from './schema.js';
 import { canPlaceSilhouette, colourOf, objectsLeft, tilePattern } from './board.js';
 import { COLOURS, OBJECT_OF_COLOUR } from './data.js';
 import type { Colour } from './data.js';
@@ -18,7 +19,7 @@ function squareView(code: string): SquareView {
  * from the top, each null (no tile there) or { colour, isX, coveredBy }; `city.x`/`city.y` are
  * the square coordinates of its top-left corner, the coordinates moves use (E4).
  */
-export function view(state: MpvState, _viewer: Viewer): Json {
+export function view(state: MpvState, _viewer: Viewer): MpvView {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const t of state.tiles) {
     minX = Math.min(minX, 3 * t.x); maxX = Math.max(maxX, 3 * t.x + 2);
@@ -41,10 +42,13 @@ export function view(state: MpvState, _viewer: Viewer): Json {
   };
   const st = standings(state);
   return {
-    version: state.version,
     phase: state.phase,
     round: state.round,
     toMove: over ? [] : [state.turn],
+    // Score so far: objects placed (18 minus the objects still in hand), as in the result.
+    scores: st.objectsLeft.map((n) => 18 - n),
+    result: outcome(state),
+    version: state.version,
     /** On a regular turn, whether the seat to move must take a tile because no silhouette fits (M5). */
     mustTakeTile: state.phase === 'turn' && !canPlaceSilhouette(state, state.turn),
     pileCount: state.pile.length,
@@ -63,11 +67,23 @@ export function view(state: MpvState, _viewer: Viewer): Json {
     })),
     colours: COLOURS.slice(0, state.players),
     finalRound: state.finalRound && { ...state.finalRound },
-    result: state.result && { reason: state.result.reason, winners: state.result.winners.slice() },
   };
 }
 
 /** Every event is public: a drawn tile is shown to everyone (M2); no event carries the pile. */
-export function eventView(event: MpvEvent, _viewer: Viewer): Json {
+export function eventView(event: MpvEvent, _viewer: Viewer): MpvEventView {
   return { ...event };
+}
+
+/** The result once over: scores are objects placed; ranks and winners follow M6. */
+export function outcome(state: MpvState): MpvView['result'] {
+  if (state.phase !== 'over' || !state.result) return null;
+  const st = standings(state);
+  return {
+    // Score: objects placed (18 minus the objects still in hand); ranks and winners follow M6.
+    scores: st.objectsLeft.map((n) => 18 - n),
+    ranks: st.ranks,
+    winners: state.result.winners.slice(),
+    detail: { reason: state.result.reason, objectsLeft: st.objectsLeft, silhouettesLeft: st.silhouettesLeft },
+  };
 }

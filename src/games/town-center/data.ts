@@ -16,6 +16,8 @@ export type Letter = (typeof COLOR_LETTERS)[number];
 
 export const COLOR_NAMES = ['office', 'residential', 'commercial', 'utility', 'elevator', 'cityHall'] as const;
 export type ColorName = (typeof COLOR_NAMES)[number];
+/** The colour of a cube a seat can hold, stack or build (the City Hall is placed, never drawn). */
+export type CubeColor = Exclude<ColorName, 'cityHall'>;
 
 /** Index of each colour in count arrays. */
 export const OFFICE = 0, RESIDENTIAL = 1, COMMERCIAL = 2, UTILITY = 3, ELEVATOR = 4, CITY_HALL = 5;
@@ -95,4 +97,11 @@ export const SOLO_LEVELS: { min: number; en: string; fr: string }[] = [
 export function soloLevel(score: number): { en: string; fr: string } {
   const l = SOLO_LEVELS.find((x) => score >= x.min)!;
   return { en: l.en, fr: l.fr };
+}
+
+/** The colour name of a drawable cube's letter; the City Hall's letter is not one. */
+export function cubeName(letter: string): CubeColor {
+  const name = nameOf[letter as Letter];
+  if (name === undefined || name === 'cityHall') throw new Error(`town-center: "${letter}" is not a drawable cube`);
+  return name;
 }

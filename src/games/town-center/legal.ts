@@ -4,7 +4,7 @@
  */
 import type { Seat } from '../../engine/index.js';
 import { boardOf, type Board } from './board.js';
-import { COLOR_LETTERS, indexOfLetter, nameOf, RESIDENTIAL, COMMERCIAL, UTILITY, ELEVATOR, type Letter } from './data.js';
+import { COLOR_LETTERS, cubeName, indexOfLetter, nameOf, RESIDENTIAL, COMMERCIAL, UTILITY, ELEVATOR, type Letter } from './data.js';
 import { towerCount } from './evolve.js';
 import { countColor, developmentTargets, elevatorPurchaseError, hasSite, heightLimit, placementError } from './town.js';
 import type { TownCenterMove, TownCenterState } from './types.js';
@@ -149,7 +149,7 @@ export function legalMoves(s: TownCenterState, seat: Seat): TownCenterMove[] {
       const out: TownCenterMove[] = [];
       for (const letter of distinctLetters(s.drawn)) {
         for (let tower = 0; tower < towerCount(s.players); tower++) {
-          if (stackError(s, tower) === null) out.push({ type: 'stackCube', color: nameOf[letter as Letter], tower });
+          if (stackError(s, tower) === null) out.push({ type: 'stackCube', color: cubeName(letter), tower });
         }
       }
       return out;
@@ -162,20 +162,20 @@ export function legalMoves(s: TownCenterState, seat: Seat): TownCenterMove[] {
       return out;
     }
     case 'soloReturn':
-      return distinctLetters(s.hands[0]!).map((l) => ({ type: 'returnCube', color: nameOf[l as Letter] }));
+      return distinctLetters(s.hands[0]!).map((l) => ({ type: 'returnCube' as const, color: cubeName(l) }));
     case 'construction': {
       const out: TownCenterMove[] = [];
-      for (const p of constructionPlacements(s, seat)) out.push({ type: 'buildCube', color: nameOf[p.letter as Letter], row: board.row[p.site]!, col: board.col[p.site]! });
+      for (const p of constructionPlacements(s, seat)) out.push({ type: 'buildCube', color: cubeName(p.letter), row: board.row[p.site]!, col: board.col[p.site]! });
       return out;
     }
     case 'development': {
       const out: TownCenterMove[] = [];
-      for (const p of developments(s, seat)) out.push({ type: 'developCube', color: nameOf[p.letter], row: board.row[p.site]!, col: board.col[p.site]! });
+      for (const p of developments(s, seat)) out.push({ type: 'developCube', color: nameOf[p.letter] === 'residential' ? 'residential' : 'commercial', row: board.row[p.site]!, col: board.col[p.site]! });
       return out;
     }
     case 'publicWorks':
       return [
-        ...purchases(s, seat).map((p): TownCenterMove => ({ type: 'buyCube', color: nameOf[p.letter as Letter], ...at(p.site) })),
+        ...purchases(s, seat).map((p): TownCenterMove => ({ type: 'buyCube', color: nameOf[p.letter as Letter] === 'utility' ? 'utility' : 'elevator', ...at(p.site) })),
         { type: 'pass' },
       ];
     case 'over':

@@ -13,7 +13,9 @@ import { intOf, normalise, notationError, ok, pickByName, type Notation, type Re
 import type { ColorName } from './data.js';
 import type { TownCenterMove, TownCenterState } from './types.js';
 
-const CUBES: { value: ColorName; names: string[] }[] = [
+/** The colours a move may name (a City Hall is not a cube). */
+type CubeColor = Exclude<ColorName, 'cityHall'>;
+const CUBES: { value: CubeColor; names: string[] }[] = [
   { value: 'office', names: ['office', 'o', 'red'] },
   { value: 'residential', names: ['residential', 'r', 'green'] },
   { value: 'commercial', names: ['commercial', 'c', 'blue'] },
@@ -30,7 +32,7 @@ function siteOf(text: string | undefined, raw: string): Result<{ row: number; co
   return ok({ row: Number(m[2]) - 1, col: COLUMNS.indexOf(m[1]!) });
 }
 
-const cube = (text: string | undefined, raw: string, only?: readonly ColorName[]): Result<ColorName> => {
+const cube = (text: string | undefined, raw: string, only?: readonly ColorName[]): Result<CubeColor> => {
   if (text === undefined) return notationError(raw, `a cube colour (${(only ?? CUBES.map((c) => c.value)).join(', ')})`);
   return pickByName(text, only ? CUBES.filter((c) => only.includes(c.value)) : CUBES, 'cube colour');
 };

@@ -54,15 +54,8 @@ export interface TownCenterState {
   rng: RngState;
 }
 
-export type TownCenterMove =
-  | { type: 'placeCityHall'; row: number; col: number }
-  | { type: 'stackCube'; color: ColorName; tower: number }
-  | { type: 'takeCube'; tower: number }
-  | { type: 'returnCube'; color: ColorName }
-  | { type: 'buildCube'; color: ColorName; row: number; col: number }
-  | { type: 'developCube'; color: ColorName; row: number; col: number }
-  | { type: 'buyCube'; color: ColorName; row: number; col: number }
-  | { type: 'pass' };
+/** The moves, derived from their JSON Schemas (schema.ts). */
+export type { TownCenterMove } from './schema.js';
 
 export type ForfeitReason = 'cannotPay' | 'noSite';
 

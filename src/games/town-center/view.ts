@@ -1,29 +1,22 @@
-import type { Json, Outcome, Viewer } from '../../engine/index.js';
+import type { Viewer } from '../../engine/index.js';
+import type { TownCenterEventView, TownCenterView } from './schema.js';
 import { boardOf } from './board.js';
-import { BOARDS, COLOR_NAMES, nameOf, ROUNDS, soloLevel, type Letter } from './data.js';
+import { BOARDS, COLOR_NAMES, nameOf, ROUNDS, soloLevel, type ColorName, type Letter } from './data.js';
 import { pickSeat } from './evolve.js';
 import { purchasePrice, toMove } from './legal.js';
 import { analyzeTown, cubesPerLevel, townIncome, townScore, unitValue, type Unit } from './town.js';
 import type { TownCenterEvent, TownCenterState } from './types.js';
 
-const names = (letters: string): Json[] => letters.split('').map((l) => nameOf[l as Letter]);
-const counts = (c: readonly number[]): Json => Object.fromEntries(COLOR_NAMES.map((n, i) => [n, c[i] ?? 0]));
+const names = (letters: string): ColorName[] => letters.split('').map((l) => nameOf[l as Letter]);
+const counts = (c: readonly number[]): TownCenterView['bag'] => Object.fromEntries(COLOR_NAMES.map((n, i) => [n, c[i] ?? 0])) as TownCenterView['bag'];
 
-function townView(s: TownCenterState, seat: number): Json {
+function townView(s: TownCenterState, seat: number): TownCenterView['towns'][number] {
   const town = s.towns[seat]!;
   const board = boardOf(town.board);
   const data = BOARDS[town.board]!;
   const a = analyzeTown(board, town.stacks);
   const cell = (c: number) => ({ row: board.row[(c / 5) | 0]!, col: board.col[(c / 5) | 0]!, level: (c % 5) + 1 });
-  const unit = (u: Unit): Json => ({
-    size: u.size,
-    height: u.height,
-    powered: u.powered,
-    ...(u.color === 'R' ? { offices: u.offices } : { residentialUnits: u.residentialUnits }),
-    canDevelop: u.develops,
-    value: unitValue(u),
-    cubes: u.cells.map(cell),
-  });
+  const unit = (u: Unit) => ({ size: u.size, height: u.height, powered: u.powered, canDevelop: u.develops, value: unitValue(u), cubes: u.cells.map(cell) });
   return {
     seat,
     board: { id: data.id, name: data.name, standIn: data.standIn, rows: data.rows },
@@ -31,8 +24,8 @@ function townView(s: TownCenterState, seat: number): Json {
     hand: names(s.hands[seat]!),
     sites: town.stacks.map((st, i) => ({ row: board.row[i]!, col: board.col[i]!, center: board.center[i]!, stack: names(st) })),
     heightLimit: a.limit,
-    residentialUnits: a.residential.map(unit),
-    commercialUnits: a.commercial.map(unit),
+    residentialUnits: a.residential.map((u) => ({ ...unit(u), offices: u.offices })),
+    commercialUnits: a.commercial.map((u) => ({ ...unit(u), residentialUnits: u.residentialUnits })),
     parkingLots: a.parkingLots.map((p) => ({ sites: p.sites.map((i) => ({ row: board.row[i]!, col: board.col[i]! })), income: p.adjacentCubes })),
     income: { ...townIncome(a, town.stacks) },
     score: { ...townScore(board, a, town.stacks, town.money) },
@@ -42,18 +35,21 @@ function townView(s: TownCenterState, seat: number): Json {
 }
 
 /** Everything is public except the bag's order, which does not exist (the bag is counts) and the generator state. */
-export function view(s: TownCenterState, _viewer: Viewer): Json {
-  const pickOrder: Json[] = [];
+export function view(s: TownCenterState, _viewer: Viewer): TownCenterView {
+  const pickOrder: number[] = [];
   if (s.players > 1) for (let i = 0; i < 2 * s.players; i++) pickOrder.push(pickSeat(s, i));
+  const towns = s.towns.map((_, i) => townView(s, i));
   return {
     phase: s.phase,
     round: s.round,
+    toMove: toMove(s),
+    scores: towns.map((t) => t.score.total),
+    result: outcome(s),
     rounds: ROUNDS,
     players: s.players,
     boxes: s.boxes,
     solo: s.solo,
     firstPlayer: s.firstPlayer,
-    toMove: toMove(s),
     active: s.active,
     bag: counts(s.bag),
     bagTotal: s.bag.reduce((a, b) => a + b, 0),
@@ -65,24 +61,23 @@ export function view(s: TownCenterState, _viewer: Viewer): Json {
     picksMade: s.picks,
     developmentMode: s.phase === 'development' ? s.devMode : null,
     publicWorksDone: s.worksDone,
-    towns: s.towns.map((_, i) => townView(s, i)),
-    outcome: (outcome(s) as unknown as Json) ?? null,
+    towns,
   };
 }
 
-export function eventView(e: TownCenterEvent, _viewer: Viewer): Json | null {
+export function eventView(e: TownCenterEvent, _viewer: Viewer): TownCenterEventView {
   if (e.type === 'roundStarted') {
     const { rng: _rng, ...rest } = e;
-    return rest as unknown as Json;
+    return rest;
   }
-  return e as unknown as Json;
+  return e;
 }
 
 /**
  * The result once round 10 is over: scores (R23), ranks by score then cubes on level 5, 4, ... 1,
  * shared when all equal; solo games also get their level from the solo table (R25).
  */
-export function outcome(s: TownCenterState): Outcome | null {
+export function outcome(s: TownCenterState): TownCenterView['result'] {
   if (s.phase !== 'over') return null;
   const rows = s.towns.map((t) => {
     const board = boardOf(t.board);
@@ -98,7 +93,7 @@ export function outcome(s: TownCenterState): Outcome | null {
   const scores = rows.map((r) => r.score.total);
   const ranks = rows.map((_, i) => 1 + rows.filter((__, j) => cmp(j, i) < 0).length);
   const winners = ranks.flatMap((r, i) => (r === 1 ? [i] : []));
-  const detail: Json = {
+  const detail = {
     towns: rows.map((r) => ({ ...r.score, cubesPerLevel: r.levels })),
     ...(s.players === 1 ? { soloLevel: soloLevel(scores[0]!) } : {}),
   };

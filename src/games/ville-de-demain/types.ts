@@ -42,15 +42,8 @@ export interface VilleState {
   rng: RngState;
 }
 
-export type VilleMove =
-  | { type: 'discardCard'; slot: number }
-  | { type: 'skipDiscard' }
-  | { type: 'drawCard'; deck: number }
-  | { type: 'buyCard'; slot: number }
-  | { type: 'buyHabitation'; kind: HabitationKind }
-  | { type: 'takeCoin' }
-  | { type: 'takeSpecial'; special: string }
-  | { type: 'skipSpecial' };
+/** The moves, derived from their JSON Schemas (schema.ts). */
+export type { VilleMove } from './schema.js';
 
 export type VilleEvent =
   | { type: 'roundBegan'; round: number; income: number[] }

@@ -1,17 +1,20 @@
-import type { Json, Outcome, Viewer } from '../../engine/index.js';
+import type { Viewer } from '../../engine/index.js';
+import type { VilleEventView, VilleView } from './schema.js';
 import { canDraw, card, cardId, cityFigures, colourCounts, conditionText, DECKS, hasSpecial, SPECIAL_BY_ID } from './cards.js';
 import type { AnyCard } from './cards.js';
 import { CITY_LIMIT, DECK_COSTS, HABITATION_KINDS, HABITATIONS } from './data.js';
 import { lastSeat, specialsFor } from './flow.js';
 import type { CardRef, VilleEvent, VilleState } from './types.js';
 
-const CARD_VIEWS = new Map<string, { [key: string]: Json }>();
+type CardView = VilleView['cities'][number]['cards'][number];
+type SpecialView = Omit<VilleView['specials'][number], 'eligibleSeats'>;
+const CARD_VIEWS = new Map<string, CardView>();
 
 /**
  * A card as a frontend draws it: its id, printed name, colour and values (never the copy number).
  * Built once per card and frozen, since views repeat the same cards many times.
  */
-function cardView(c: AnyCard): { [key: string]: Json } {
+function cardView(c: AnyCard): CardView {
   let v = CARD_VIEWS.get(c.id);
   if (v === undefined) {
     v = Object.freeze({ card: c.id, name: c.name, colour: c.colour, cost: c.cost, income: c.income, inhabitants: c.inhabitants, leaves: c.leaves });
@@ -26,16 +29,19 @@ function cardView(c: AnyCard): { [key: string]: Json } {
  * It carries the derived figures a frontend needs (income, inhabitants, leaves, score so far,
  * colour counts, the specials each seat could take), so none re-implements a rule.
  */
-export function view(state: VilleState, viewer: Viewer): Json {
+export function view(state: VilleState, viewer: Viewer): VilleView {
   const eligibility = state.cities.map((_, seat) => specialsFor(state, seat));
+  const figures = state.cities.map((city) => cityFigures(city));
   return {
+    phase: state.step,
+    round: state.round,
+    toMove: state.step === 'over' ? [] : [state.current],
+    scores: figures.map((f) => f.score),
+    result: outcome(state),
     viewer,
     players: state.players,
-    round: state.round,
     firstPlayer: state.firstPlayer,
     lastPlayer: lastSeat(state),
-    currentSeat: state.step === 'over' ? null : state.current,
-    step: state.step,
     cityLimit: CITY_LIMIT,
     endTriggeredBy: state.endTriggeredBy,
     finalRound: state.endTriggeredBy !== null,
@@ -44,7 +50,7 @@ export function view(state: VilleState, viewer: Viewer): Json {
     habitations: HABITATION_KINDS.map((kind) => ({ ...cardView(HABITATIONS[kind]), remaining: state.habitations[kind] })),
     specials: state.specials.map((id) => ({ ...specialView(id), eligibleSeats: eligibility.flatMap((ids, seat) => (ids.includes(id) ? [seat] : [])) })),
     cities: state.cities.map((city, seat) => {
-      const figures = cityFigures(city);
+      const f = figures[seat]!;
       return {
         seat,
         coins: state.coins[seat]!,
@@ -52,19 +58,19 @@ export function view(state: VilleState, viewer: Viewer): Json {
         cardCount: city.length,
         hasSpecial: hasSpecial(city),
         colours: colourCounts(city),
-        income: figures.income,
-        inhabitants: figures.inhabitants,
-        leaves: figures.leaves,
-        score: figures.score,
+        income: f.income,
+        inhabitants: f.inhabitants,
+        leaves: f.leaves,
+        score: f.score,
       };
     }),
   };
 }
 
-const SPECIAL_VIEWS = new Map<string, { [key: string]: Json }>();
+const SPECIAL_VIEWS = new Map<string, SpecialView>();
 
 /** A special building with its condition, as counts and as text; built once per card. */
-function specialView(id: string): { [key: string]: Json } {
+function specialView(id: string): SpecialView {
   let v = SPECIAL_VIEWS.get(id);
   if (v === undefined) {
     const s = SPECIAL_BY_ID.get(id)!;
@@ -80,13 +86,13 @@ function deckOf(ref: CardRef): number | null {
 }
 
 /** The part of an event a viewer may read: a rebuilt deck's order and the generator state are removed (V8). */
-export function eventView(event: VilleEvent, _viewer: Viewer): Json {
+export function eventView(event: VilleEvent, _viewer: Viewer): VilleEventView {
   if (event.type === 'deckRebuilt') return { type: event.type, deck: event.deck, size: event.size };
-  return event as unknown as Json;
+  return event;
 }
 
 /** Scores (V7), ranks by score then coins, shared wins when both tie. */
-export function outcome(state: VilleState): Outcome | null {
+export function outcome(state: VilleState): VilleView['result'] {
   if (state.step !== 'over') return null;
   const figures = state.cities.map((city) => cityFigures(city));
   const scores = figures.map((f) => f.score);

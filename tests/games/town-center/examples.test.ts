@@ -3,7 +3,7 @@
  * French one has the same examples). The printed pictures are not available: each example is laid
  * out on side A so that every statement of its caption holds, and each statement is checked.
  */
-import type { ColorName } from '../../../src/games/town-center/data.js';
+import type { CubeColor } from '../../../src/games/town-center/data.js';
 import type { TownCenterMove } from '../../../src/games/town-center/types.js';
 import { describe, expect, it } from 'vitest';
 import { townCenter } from '../../../src/games/town-center/index.js';
@@ -13,7 +13,7 @@ import { analyzeTown, heightLimit, townIncome, townScore } from '../../../src/ga
 import { codeOf, play, position, stacksFrom } from './helpers.js';
 
 const A = boardOf('A');
-const build = (color: ColorName, row: number, col: number): TownCenterMove => ({ type: 'buildCube', color, row, col });
+const build = (color: CubeColor, row: number, col: number): TownCenterMove => ({ type: 'buildCube', color, row, col });
 
 describe('Construction, Adjacency', () => {
   it('example 1: the ground Commercial cube touches the Residential and Utilities cubes; the Residential above City Hall does not touch the ground one', () => {

@@ -3,7 +3,7 @@
  * Pictures are side A unless said: one string per row, '.' no site, '-' empty site, else the stack
  * bottom first (O Office, R Residential, C Commercial, U Utilities, E Elevator/Parking, H City Hall).
  */
-import type { ColorName } from '../../../src/games/town-center/data.js';
+import type { CubeColor } from '../../../src/games/town-center/data.js';
 import { describe, expect, it } from 'vitest';
 import { townCenter } from '../../../src/games/town-center/index.js';
 import { boardOf } from '../../../src/games/town-center/board.js';
@@ -21,7 +21,7 @@ const analyze = (picture: string[]) => analyzeTown(A, stacksFrom('A', picture));
 const building = (picture: string[], hand: string, money = 3, extra: Partial<TownCenterState> = {}) =>
   position({ towns: [{ picture, money }], fields: { phase: 'construction', hands: [hand], ...extra } });
 
-const build = (color: ColorName, row: number, col: number): TownCenterMove => ({ type: 'buildCube', color, row, col });
+const build = (color: CubeColor, row: number, col: number): TownCenterMove => ({ type: 'buildCube', color, row, col });
 
 describe('Geometry', () => {
   it('R1 a town is a grid of Center and Suburb sites, each stack at most 5 high, levels 1 to 5', () => {

@@ -1,0 +1,44 @@
+// A bot that plays one game of any type to the end through the typed client: every seat is played
+// by the bot, each taking one of its legal moves (picked by a small seeded generator) until the game
+// is over. Usage: npx tsx examples/bot.ts [game-type] [players] [base-url]
+import { pathToFileURL } from 'node:url';
+import { CityBuilderClient, type Game, type GameSession, type GameType } from '../clients/typescript/src/index.js';
+
+export interface BotResult {
+  game: Game;
+  moves: number;
+}
+
+const GAME_TYPES: readonly GameType[] = ['town-center', 'ma-petite-ville', 'city-tycoon', 'ville-de-demain'];
+export const isGameType = (s: string): s is GameType => GAME_TYPES.some((t) => t === s);
+
+/** Plays every seat of a new game of `type` with `players` seats until it is over. */
+export async function playGame(client: CityBuilderClient, type: GameType, players: number, seed = 'bot'): Promise<BotResult> {
+  const { seats } = await client.create({ type, seed, players: Array.from({ length: players }, (_, i) => ({ name: `bot ${i + 1}` })) });
+  let state = 2166136261;
+  const pick = (n: number) => {
+    state = Math.imul(state ^ (state >>> 15), 2246822519) >>> 0;
+    return state % n;
+  };
+  let moves = 0;
+  let game = await seats[0]!.game();
+  while (game.status === 'active') {
+    for (const seat of game.toMove) {
+      const session: GameSession<GameType> = seats[seat]!;
+      const legal = await session.legalMoves();
+      if (legal.moves.length === 0) continue;
+      const result = await session.move(legal.moves[pick(legal.moves.length)]!);
+      moves++;
+      if (result.status === 'finished') break;
+    }
+    game = await seats[0]!.game();
+  }
+  return { game, moves };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [type = 'town-center', players = '2', baseUrl = 'http://127.0.0.1:3000'] = process.argv.slice(2);
+  if (!isGameType(type)) throw new Error(`unknown game type ${type}; one of ${GAME_TYPES.join(', ')}`);
+  const { game, moves } = await playGame(new CityBuilderClient({ baseUrl }), type, Number(players));
+  console.log(`${type}: over after ${moves} moves; scores ${game.outcome?.scores.join(', ')}, winners ${game.outcome?.winners.join(', ')}`);
+}

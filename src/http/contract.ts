@@ -1,0 +1,245 @@
+import type { AnyGame, ObjectSchema } from '../engine/index.js';
+import { TIMEOUT_ACTIONS } from '../store/types.js';
+
+/**
+ * The typed contract of the REST API, built from the games' own JSON Schemas (src/games/<game>/
+ * schema.ts) for the OpenAPI document's components: per game `<Game>View`, `<Game>Event`,
+ * `<Game>Move`, `<Game>Options`, `<Game>Outcome` and the per-game answers (`<Game>Game`,
+ * `<Game>LegalMoves`, `<Game>MoveResult`, `<Game>EventLog`, `<Game>NewGame`), and over all games
+ * the unions `Game`, `LegalMoves`, `MoveResult`, `EventLog`, `NewGame`, `AnyMove`, discriminated by
+ * the game `type` (moves and events by their own `type`). Generators (openapi-typescript, ...)
+ * turn them into discriminated unions.
+ */
+
+export const pascal = (s: string) => s.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** A schema as plain JSON (TypeBox keeps its own marks in symbol keys). */
+const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
+
+export const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
+export const STATUSES = ['waiting', 'active', 'finished'] as const;
+export const status = { type: 'string', enum: STATUSES, description: 'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result' } as const;
+/** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
+export const colourField = { type: 'string', minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' } as const;
+export const players = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['seat', 'name'],
+    properties: {
+      seat: { type: 'integer', minimum: 0 },
+      name: { type: 'string', description: 'Empty while the seat is open' },
+      open: { type: 'boolean', description: 'Nobody holds the seat yet: the game waits' },
+      resigned: { type: 'boolean', description: 'The seat resigned: the server plays its moves, and it ranks last' },
+      colour: { type: 'string', description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' },
+    },
+  },
+} as const;
+/** A seat at creation (validated by the route as `PlayerEntry`, registered with addSchema). */
+export const playerEntrySchema = {
+  $id: 'PlayerEntry',
+  type: 'object',
+  description: 'A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization.',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 64 },
+    open: { type: 'boolean', const: true },
+    me: { type: 'boolean', const: true },
+    colour: colourField,
+  },
+} as const;
+const seedChosen = { type: 'boolean', description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw' } as const;
+const timeoutAction = { type: 'string', enum: TIMEOUT_ACTIONS, description: 'What happens when a seat\'s time runs out: auto-move (the server plays a legal move), resign, or none (only notify)' } as const;
+const origin = { type: 'string', enum: ['resign', 'resigned', 'timeout'], description: 'Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat\'s time ran out' } as const;
+const gameType = (g: AnyGame) => ({ type: 'string', const: g.id, description: `The game type: ${g.id}` });
+
+/** The games with published schemas (every hosted game; a test fixture may have none). */
+export const typedGames = (games: AnyGame[]) => games.filter((g) => g.schemas !== undefined);
+
+/** A union of components discriminated by `type`, with its mapping. */
+function union(description: string, members: Record<string, string>) {
+  return {
+    description,
+    oneOf: Object.values(members).map(ref),
+    discriminator: { propertyName: 'type', mapping: Object.fromEntries(Object.entries(members).map(([k, v]) => [k, ref(v).$ref])) },
+  };
+}
+
+/** Splits a TypeBox union of `{ type: const, ... }` objects into one component per member. */
+function members(prefix: string, schema: { anyOf?: { properties: { type: { const: string } } }[] }, out: Record<string, unknown>): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const m of schema.anyOf ?? []) {
+    const type = m.properties.type.const;
+    names[type] = `${prefix}_${type}`;
+    out[`${prefix}_${type}`] = plain(m);
+  }
+  return names;
+}
+
+export function contractComponents(games: AnyGame[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  // Moves of every game (also those without published view schemas): `<Game>Move_<type>` and their union.
+  for (const g of games) {
+    const names: Record<string, string> = {};
+    for (const [type, s] of Object.entries(g.moveSchemas as Record<string, ObjectSchema>)) {
+      const name = `${pascal(g.id)}Move_${type}`;
+      names[type] = name;
+      const fields = plain(s);
+      out[name] = { ...fields, properties: { type: { type: 'string', const: type }, ...fields.properties }, required: ['type', ...(fields.required ?? [])], additionalProperties: false };
+    }
+    out[`${pascal(g.id)}Move`] = union(`A ${g.name} move`, names);
+  }
+  const all: Record<string, Record<string, string>> = { Game: {}, LegalMoves: {}, MoveResult: {}, EventLog: {}, NewGame: {}, Record: {} };
+  for (const g of typedGames(games)) {
+    const P = pascal(g.id);
+    const s = g.schemas!;
+    out[`${P}View`] = plain(s.view);
+    out[`${P}Event`] = union(`A ${g.name} event, as a viewer may read it`, members(`${P}Event`, plain(s.event) as never, out));
+    out[`${P}Options`] = { ...plain(g.optionsSchema), description: `${g.name} options (every one has a default)` };
+    out[`${P}Outcome`] = plain(s.outcome);
+    out[`${P}Game`] = {
+      type: 'object',
+      description: `A ${g.name} game as the caller sees it`,
+      additionalProperties: false,
+      required: ['id', 'type', 'engineVersion', 'version', 'status', 'toMove', 'seedChosen', 'players', 'viewer', 'view', 'options', 'createdAt'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        type: gameType(g),
+        engineVersion: { type: 'integer' },
+        version: { type: 'integer', minimum: 0, description: 'Moves accepted so far' },
+        status,
+        toMove: seatList,
+        seedChosen,
+        players,
+        viewer: { type: 'object', additionalProperties: false, required: ['seat'], properties: { seat: { type: ['integer', 'null'], description: 'The token\'s seat; null for a spectator' } } },
+        view: ref(`${P}View`),
+        outcome: ref(`${P}Outcome`),
+        options: ref(`${P}Options`),
+        createdAt: { type: 'string', format: 'date-time' },
+        turnDeadlineSeconds: { type: 'integer', minimum: 1, description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)' },
+        timeoutAction,
+        deadlines: {
+          type: 'array',
+          description: 'While the game runs with a turn clock: when each seat that must act runs out of time',
+          items: { type: 'object', additionalProperties: false, required: ['seat', 'at'], properties: { seat: { type: 'integer', minimum: 0 }, at: { type: 'string', format: 'date-time' }, pausedUntil: { type: 'string', format: 'date-time', description: 'The seat\'s player is on vacation until then: its clock waits, and starts again, whole, from then' } } },
+        },
+      },
+    };
+    out[`${P}LegalMoves`] = {
+      type: 'object',
+      description: `The ${g.name} moves the token's seat may make now`,
+      additionalProperties: false,
+      required: ['type', 'version', 'seat', 'toMove', 'moves', 'notations'],
+      properties: {
+        type: gameType(g),
+        version: { type: 'integer' },
+        seat: { type: 'integer', minimum: 0 },
+        toMove: seatList,
+        moves: { type: 'array', items: ref(`${P}Move`), description: 'Every legal move; each can be sent back as is' },
+        notations: { type: 'array', items: { type: 'string' }, description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")' },
+        view: { ...ref(`${P}View`), description: 'With ?include=view: the seat\'s view, at the same version' },
+      },
+    };
+    out[`${P}MoveResult`] = {
+      type: 'object',
+      description: `What a ${g.name} move did`,
+      additionalProperties: false,
+      required: ['type', 'version', 'status', 'toMove', 'outcome', 'events'],
+      properties: {
+        type: gameType(g),
+        version: { type: 'integer' },
+        status,
+        toMove: seatList,
+        outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
+        events: { type: 'array', items: ref(`${P}Event`), description: 'What the move caused, as this seat may read it' },
+        view: { ...ref(`${P}View`), description: 'With ?include=view: the mover\'s view after the move' },
+        legalMoves: { type: 'array', items: ref(`${P}Move`), description: 'With ?include=legalMoves: the mover\'s legal moves now; empty unless it must act again' },
+      },
+    };
+    out[`${P}EventLog`] = {
+      type: 'object',
+      description: `A page of a ${g.name} game's log, move by move`,
+      additionalProperties: false,
+      required: ['type', 'version', 'moves'],
+      properties: {
+        type: gameType(g),
+        version: { type: 'integer' },
+        moves: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['version', 'seat', 'at', 'move', 'events'],
+            properties: {
+              version: { type: 'integer' },
+              seat: { type: 'integer', minimum: 0 },
+              origin,
+              at: { type: 'string', format: 'date-time' },
+              move: {
+                description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
+                anyOf: [ref(`${P}Move`), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
+              },
+              events: { type: 'array', items: ref(`${P}Event`) },
+            },
+          },
+        },
+      },
+    };
+    out[`${P}NewGame`] = {
+      type: 'object',
+      description: `A new ${g.name} game`,
+      additionalProperties: false,
+      required: ['type', 'players'],
+      properties: {
+        type: gameType(g),
+        players: { type: 'array', minItems: g.minPlayers, maxItems: g.maxPlayers, items: ref('PlayerEntry') },
+        seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.' },
+        options: ref(`${P}Options`),
+        public: { type: 'boolean', default: false, description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code' },
+        turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
+        timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.' },
+      },
+    };
+    out[`${P}Record`] = {
+      type: 'object',
+      description: `A ${g.name} game record (export and import)`,
+      additionalProperties: false,
+      required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
+      properties: {
+        format: { type: 'string', const: 'citybuilder-record/1' },
+        type: gameType(g),
+        engineVersion: { type: 'integer' },
+        options: ref(`${P}Options`),
+        players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer', minimum: 0, maximum: 63 }, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: colourField } } },
+        seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
+        status,
+        version: { type: 'integer' },
+        moves: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['seat', 'move'],
+            properties: {
+              version: { type: 'integer' },
+              seat: { type: 'integer', minimum: 0 },
+              move: { description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null', anyOf: [ref(`${P}Move`), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }] },
+              origin: { ...origin, enum: ['seat', ...origin.enum] },
+            },
+          },
+        },
+        outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
+      },
+    };
+    for (const k of Object.keys(all)) all[k]![g.id] = `${P}${k}`;
+  }
+  out.Game = union('A game as the caller sees it, by game type', all.Game!);
+  out.LegalMoves = union('The moves the token\'s seat may make now, by game type', all.LegalMoves!);
+  out.MoveResult = union('What a move did, by game type', all.MoveResult!);
+  out.EventLog = union('A page of the event log, by game type', all.EventLog!);
+  out.NewGame = union('A new game, by game type', all.NewGame!);
+  out.Record = union('A game record, by game type', all.Record!);
+  out.AnyMove = { description: 'A move of any game (each game\'s moves are discriminated by `type`)', anyOf: games.map((g) => ref(`${pascal(g.id)}Move`)) };
+  return out;
+}

@@ -1,0 +1,99 @@
+import type { FastifySchema } from 'fastify';
+
+/**
+ * The conventions every REST operation follows, in one place, so that a new route gets them by
+ * construction: an operationId, a summary and a real description, tags, its security (`public`
+ * operations say `security: []`), one described success response and the problem+json error
+ * responses it can give, each with a description of its codes. Routes call `operation({...})` for
+ * their `schema`. Response schemas document the answer (they may reference the typed components of
+ * contract.ts); answers are serialized as plain JSON.
+ */
+
+export type Access = 'public' | 'seat' | 'seatOrSpectator' | 'operator' | 'player' | 'playerOptional' | 'seatOrOperator';
+
+/** A seat acts with its seat token or with the token of the player the seat is bound to. */
+const SECURITY: Record<Access, Record<string, string[]>[]> = {
+  public: [],
+  seat: [{ seatToken: [] }, { playerToken: [] }],
+  seatOrSpectator: [{ seatToken: [] }, { playerToken: [] }, {}],
+  operator: [{ operatorToken: [] }],
+  player: [{ playerToken: [] }],
+  playerOptional: [{ playerToken: [] }, {}],
+  seatOrOperator: [{ seatToken: [] }, { playerToken: [] }, { operatorToken: [] }],
+};
+
+/** What each error status means in this API (the codes are in src/app/errors.ts and docs/api.md). */
+export const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation',
+  401: 'UNAUTHORIZED: a token is needed, or the token is not one of this game\'s',
+  403: 'FORBIDDEN: this token may not do this (a seat token where the operator\'s is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed',
+  404: 'NOT_FOUND: no game (or other resource) has this id',
+  408: 'REQUEST_TIMEOUT: the request (headers or body) took longer than the request timeout',
+  409: 'Conflict with the game\'s state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED',
+  413: 'PAYLOAD_TOO_LARGE: the body is over the size limit',
+  415: 'UNSUPPORTED_MEDIA_TYPE: the body is not JSON',
+  422: 'Refused by the rules: ILLEGAL_MOVE (violation and rule name the broken rule), IDEMPOTENCY_KEY_REUSED, or IMPORT_INVALID',
+  429: 'RATE_LIMITED: too many requests; Retry-After says when to come back',
+  503: 'UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back',
+};
+
+export interface OperationSpec {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  access: Access;
+  params?: object;
+  querystring?: object;
+  headers?: object;
+  /** The body schema the route validates. */
+  body?: object;
+  /**
+   * The body as documented, when the service checks it further than the route (a move's or an
+   * option's fields, against the game's own schemas, with messages that name the rule).
+   */
+  documentedBody?: object;
+  /** The success answer: a JSON schema, or `content` by media type (text records, SVG, event streams). */
+  success: { status: number; description: string; schema?: object; content?: Record<string, { schema: object }> };
+  /** Error statuses this operation can answer (429 and 503 are added to every operation). */
+  errors: number[];
+  /** What an error status means for this operation, where it says more than ERROR_DESCRIPTIONS. */
+  errorDescriptions?: Record<number, string>;
+}
+
+const problem = (status: number, own?: Record<number, string>) => ({
+  description: own?.[status] ?? ERROR_DESCRIPTIONS[status] ?? 'An error, as application/problem+json',
+  content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+});
+
+export function operation(spec: OperationSpec): FastifySchema {
+  const { success } = spec;
+  const response: Record<number, unknown> = {
+    [success.status]: success.content
+      ? { description: success.description, content: success.content }
+      : success.schema
+        ? { description: success.description, content: { 'application/json': { schema: success.schema } } }
+        : { description: success.description, type: 'null' },
+  };
+  // Every operation may be rate limited (429) or shed while the database is away (503).
+  for (const status of [...new Set([...spec.errors, 429, 503])].sort()) response[status] = problem(status, spec.errorDescriptions);
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    tags: spec.tags,
+    security: SECURITY[spec.access],
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.querystring ? { querystring: spec.querystring } : {}),
+    ...(spec.headers ? { headers: spec.headers } : {}),
+    ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.documentedBody ? { documentedBody: spec.documentedBody } : {}),
+    response,
+  } as FastifySchema;
+}
+
+/** For @fastify/swagger's `transform`: the document shows `documentedBody` in place of the validated body. */
+export function documentedSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const { documentedBody, ...rest } = schema;
+  return documentedBody ? { ...rest, body: documentedBody } : rest;
+}
