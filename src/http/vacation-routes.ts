@@ -41,7 +41,7 @@ export function vacationRoutes(get: () => Notifications | undefined) {
       schema: operation({
         operationId: 'getVacation',
         summary: 'Your running vacation and the days left this year',
-        description: 'With the player token.',
+        description: 'With the player token: the end of the running vacation (null when none), and the days used and left of this calendar year\'s allowance.',
         tags: ['players'],
         access: 'player',
         success: { status: 200, description: 'The vacation now', schema: vacation },

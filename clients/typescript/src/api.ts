@@ -482,7 +482,7 @@ export interface paths {
         };
         /**
          * Your running vacation and the days left this year
-         * @description With the player token.
+         * @description With the player token: the end of the running vacation (null when none), and the days used and left of this calendar year's allowance.
          */
         get: operations["getVacation"];
         /**
