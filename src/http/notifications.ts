@@ -9,6 +9,16 @@ import { bearer } from './rest.js';
 import { operation } from './route-schema.js';
 
 const kinds = { type: 'array', maxItems: NOTICE_KINDS.length, items: { type: 'string', enum: [...NOTICE_KINDS] } } as const;
+/** What a seat or a player sends: fields left out keep their value, null turns a channel off. */
+const settingsBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    email: { type: ['string', 'null'], maxLength: MAX_EMAIL_LENGTH },
+    webhookUrl: { type: ['string', 'null'], maxLength: MAX_URL_LENGTH },
+    events: kinds,
+  },
+} as const;
 const settings = {
   type: 'object',
   additionalProperties: false,
@@ -38,15 +48,7 @@ export function notificationRoutes(get: () => Notifications | undefined) {
         tags: ['notifications'],
         access: 'seat',
         params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            email: { type: ['string', 'null'], maxLength: MAX_EMAIL_LENGTH },
-            webhookUrl: { type: ['string', 'null'], maxLength: MAX_URL_LENGTH },
-            events: kinds,
-          },
-        },
+        body: settingsBody,
         success: { status: 200, description: 'The seat\'s notification settings now', schema: settings },
         errors: [400, 401, 403, 404, 413, 415],
       }),
@@ -59,15 +61,7 @@ export function notificationRoutes(get: () => Notifications | undefined) {
         description: 'With the player token. Used for every seat bound to the player that has no settings of its own (putSeatNotifications). Fields left out keep their value; null turns a channel off. A new webhookUrl returns its signing secret once. Seats of the player that are to move now are told at once.',
         tags: ['notifications'],
         access: 'player',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            email: { type: ['string', 'null'], maxLength: MAX_EMAIL_LENGTH },
-            webhookUrl: { type: ['string', 'null'], maxLength: MAX_URL_LENGTH },
-            events: kinds,
-          },
-        },
+        body: settingsBody,
         success: {
           status: 200,
           description: 'The player\'s notification settings now',

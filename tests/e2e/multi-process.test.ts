@@ -1,22 +1,10 @@
-import { Socket } from 'node:net';
+import { REDIS, redisUp } from '../support/redis.js';
 import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-
-const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Whether a Redis answers (it does on this project's machines and CI; a bare laptop may have none). */
-const redisUp = await new Promise<boolean>((resolve) => {
-  const u = new URL(REDIS);
-  const s = new Socket();
-  s.setTimeout(500);
-  s.once('connect', () => (s.destroy(), resolve(true)));
-  s.once('error', () => resolve(false));
-  s.once('timeout', () => (s.destroy(), resolve(false)));
-  s.connect(Number(u.port || 6379), u.hostname);
-});
 
 /**
  * Two server processes' worth of apps on one database and one Redis: a watcher subscribed on one

@@ -1,4 +1,4 @@
-import { Socket } from 'node:net';
+import { REDIS, redisUp } from '../support/redis.js';
 import { EventSource } from 'eventsource';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,17 +149,6 @@ describe('the stream and a graceful shutdown', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     for (;;) if ((await reader.read()).done) break; // the server ended the stream
   });
-});
-
-const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const u = new URL(REDIS);
-  const sock = new Socket();
-  sock.setTimeout(500);
-  sock.once('connect', () => (sock.destroy(), resolve(true)));
-  sock.once('error', () => resolve(false));
-  sock.once('timeout', () => (sock.destroy(), resolve(false)));
-  sock.connect(Number(u.port || 6379), u.hostname);
 });
 
 describe.runIf(redisUp)('the stream across two server processes (Postgres + Redis)', () => {
