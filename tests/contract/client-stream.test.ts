@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, CityBuilderClient } from '../../clients/typescript/src/index.js';
 
 /**
- * The client's SSE reader against a real HTTP server speaking text/event-stream (the game stream
- * route itself is built on another branch): messages split across chunks, multi-line data,
- * comments, Last-Event-ID sent on reconnect, and a refused stream as an ApiError.
+ * The client's SSE reader against a small real HTTP server speaking text/event-stream, so that the
+ * awkward cases can be produced at will (tests/e2e/stream.test.ts covers the game's own stream):
+ * messages split across chunks, multi-line data, comments, Last-Event-ID sent on reconnect, and a
+ * refused stream as an ApiError.
  */
 describe('GameSession.stream reads server-sent events', () => {
   let server: Server;
