@@ -208,7 +208,7 @@ function gameSpecific() {
 async function startServer(url: string, workers = WORKERS) {
   const port = 40_000 + (process.pid % 10_000);
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers, CACHE_TRUST_MS: process.env.CACHE_TRUST_MS ?? '2000' },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -140,6 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
     workers: int(env.WORKERS, env.NODE_ENV === 'test' || env.VITEST ? 1 : availableParallelism(), 'WORKERS') || 1,
-    cacheTrustMs: int(env.CACHE_TRUST_MS, 2_000, 'CACHE_TRUST_MS'),
+    // Off by default: with it on, a read sent to another process right after a move's answer can
+    // still miss that move for a few milliseconds (BENCHMARKS.md, docs/api.md); until games are
+    // routed to one worker, every read checks the store unless an operator opts in.
+    cacheTrustMs: int(env.CACHE_TRUST_MS, 0, 'CACHE_TRUST_MS'),
   };
 }
