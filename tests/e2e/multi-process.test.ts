@@ -3,26 +3,21 @@ import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTwoServers, type TestServer } from '../support/server.js';
 
 /**
  * Two server processes' worth of apps on one database and one Redis: a watcher subscribed on one
  * is woken by a move accepted by the other, with its own seat's view.
  */
 describe.runIf(redisUp)('several server processes (end-to-end, Postgres + Redis)', () => {
-  let db: TestDatabase;
   let a: TestServer;
   let b: TestServer;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    a = await startTestServer({ REDIS_URL: REDIS }, db);
-    b = await startTestServer({ REDIS_URL: REDIS }, db);
+    ({ a, b, stop } = await startTwoServers({ REDIS_URL: REDIS }));
   });
   afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await db?.drop();
+    await stop?.();
   });
 
   it('a watcher on server A sees a move accepted by server B, and each server serves the other\'s moves', async () => {

@@ -2,8 +2,7 @@ import { REDIS, redisUp } from '../support/redis.js';
 import { EventSource } from 'eventsource';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, startTwoServers, type TestServer } from '../support/server.js';
 
 interface Received { type: string; id: string; data: Record<string, unknown> }
 
@@ -152,18 +151,14 @@ describe('the stream and a graceful shutdown', () => {
 });
 
 describe.runIf(redisUp)('the stream across two server processes (Postgres + Redis)', () => {
-  let db: TestDatabase;
   let a: TestServer;
   let b: TestServer;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    a = await startTestServer({ REDIS_URL: REDIS }, db);
-    b = await startTestServer({ REDIS_URL: REDIS }, db);
+    ({ a, b, stop } = await startTwoServers({ REDIS_URL: REDIS }));
   });
   afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await db?.drop();
+    await stop?.();
   });
 
   it('a stream on server A carries the moves accepted by server B, each once, in order', async () => {

@@ -37,3 +37,19 @@ export async function startTestServer(env: Record<string, string> = {}, shared?:
     },
   };
 }
+
+/** Two server processes' worth of servers on one fresh database (and whatever `env` shares, e.g. REDIS_URL). */
+export async function startTwoServers(env: Record<string, string> = {}): Promise<{ a: TestServer; b: TestServer; stop(): Promise<void> }> {
+  const db = await createTestDatabase();
+  const a = await startTestServer(env, db);
+  const b = await startTestServer(env, db);
+  return {
+    a,
+    b,
+    async stop() {
+      await a.stop();
+      await b.stop();
+      await db.drop();
+    },
+  };
+}
