@@ -20,13 +20,13 @@
 
 /** Commits announced between processes. `version` -1: the game changed otherwise or is gone (reload it). */
 export interface CommitFeed {
-  /** Listening now. */
+  /** Listening, and known to the other processes: cached games may be trusted. */
   readonly live: boolean;
   /** Changes each time the feed connects or loses its connection. */
   readonly epoch: number;
   /**
-   * Announces a commit of this process to the others (after it committed). Resolves once the
-   * announcement is delivered to the other listeners' side (or could not be sent).
+   * Announces a commit of this process to the others (after it committed). Resolves once every
+   * other listening process has taken it in (or it could not be sent, or a process did not answer).
    */
   publish(gameId: string, version: number): Promise<void>;
   subscribe(listener: FeedListener): void;
@@ -79,7 +79,7 @@ export class CacheTrust {
         const s = this.lookup(id);
         if (s?.trust) s.trust.announced = Math.max(s.trust.announced, v);
         if (version < 0) this.evict(id);
-        for (const m of this.open.get(id) ?? []) m.announced = Math.max(m.announced, v);
+        this.announce(id, v);
       },
       reset: () => {
         // Every trust carries the old epoch: nothing cached is trusted until read again.
@@ -101,6 +101,18 @@ export class CacheTrust {
   /** Another process announced a newer version than the cached one: catch up before using it. */
   behind(s: Trusted): boolean {
     return !!s.trust && s.trust.announced > s.version && s.trust.announced !== Infinity;
+  }
+
+  /**
+   * This process committed `version` of game `id` (Infinity: changed its seats): reads of the game
+   * still in flight here started before it, so they must not be trusted as current when they land.
+   */
+  committedHere(id: string, version: number): void {
+    this.announce(id, version);
+  }
+
+  private announce(id: string, version: number): void {
+    for (const m of this.open.get(id) ?? []) m.announced = Math.max(m.announced, version);
   }
 
   /** Call before reading game `id` from the store. */
@@ -129,8 +141,8 @@ export class CacheTrust {
     this.end(m);
     const f = this.feed;
     const announced = Math.max(m.announced, s.trust?.announced ?? -1);
-    if (!m.live || !f || !f.live || f.epoch !== m.epoch) {
-      s.trust = null;
+    if (!m.live || !f || !f.live || f.epoch !== m.epoch || announced === Infinity) {
+      s.trust = null; // (Infinity: the seats changed during the read: the next read checks them)
       return;
     }
     s.trust = { epoch: m.epoch, at: performance.now(), announced };
@@ -139,11 +151,11 @@ export class CacheTrust {
   /**
    * This process committed `version`: tell the others. Await it before answering the client, so
    * that a read the client sends next to another process finds the announcement there already (it
-   * resolves when the announcement came back to this process, delivered to every listener at once):
-   * the answer waits for about one more round trip, shared by every commit in the same batch.
+   * resolves when every other listening process acknowledged it: pg-commit-feed.ts): the answer
+   * waits for about two more round trips, shared by every commit in the same batch.
    */
   published(gameId: string, version: number): Promise<void> {
-    if (!this.enabled || !this.feed!.live) return Promise.resolve();
+    if (!this.enabled) return Promise.resolve();
     return this.feed!.publish(gameId, version);
   }
 }

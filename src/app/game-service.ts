@@ -419,6 +419,7 @@ export class GameService {
       this.sessions.trust.end(mark);
       return appended;
     }
+    this.sessions.trust.committedHere(s.row.id, version);
     const before = s.row.toMove;
     s.state = state;
     s.version = version;

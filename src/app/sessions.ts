@@ -78,8 +78,16 @@ export class Sessions {
     return { row, game, state, version, eventCount, seatByTokenHash: seatMap(row.seats), trust: null };
   }
 
-  /** Caches a session; `mark`: the store read it came from, which may make it trusted. */
+  /**
+   * Caches a session; `mark`: the store read it came from, which may make it trusted. A load that
+   * finishes after this process cached a newer copy (a commit landed meanwhile) keeps the newer one.
+   */
   remember(s: Session, mark?: Mark): Session {
+    const held = this.cache.get(s.row.id);
+    if (held && held !== s && held.version > s.version) {
+      if (mark) this.trust.end(mark);
+      return held;
+    }
     if (mark) this.trust.settle(s, mark);
     this.cache.set(s.row.id, s);
     for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
@@ -143,6 +151,7 @@ export class Sessions {
    */
   async seatsChanged(gameId: string): Promise<void> {
     this.forget(gameId);
+    this.trust.committedHere(gameId, Infinity); // a load in flight read the old seats
     await this.trust.published(gameId, -1);
   }
 
