@@ -9,8 +9,10 @@ const MAX_PAYLOAD = 7_800;
 export interface PgCommitFeedOptions {
   /** How often the feed proves it still receives: it notifies itself and expects it back in time. */
   heartbeatMs?: number;
-  /** How long `publish` waits for its own announcement to come back before resolving anyway. */
+  /** How long `publish` waits for the other processes' acknowledgements before resolving anyway. */
   echoTimeoutMs?: number;
+  /** How long after it starts listening a process waits before it trusts (the others learn of it meanwhile). */
+  settleMs?: number;
   /** Delay before reconnecting after the connection is lost. */
   reconnectMs?: number;
   log?: (msg: string) => void;
@@ -26,16 +28,30 @@ export interface PgCommitFeedOptions {
  * while another is being sent go out together in one statement, several per payload. The sending
  * session runs with synchronous_commit off: a notification has nothing to make durable.
  *
- * `publish` resolves when the process's own batch comes back on its listening connection: Postgres
- * signals every listener of a commit together and delivers in commit order, so by then the other
- * processes' connections have it too (their Node processes may still have to read it: a narrow race
- * that BENCHMARKS.md counts). It resolves after `echoTimeoutMs` at the latest.
+ * Read-your-writes across processes: `publish` resolves once every other live process has
+ * *acknowledged* the batch, that is, has handed it to its listeners (cache-trust.ts marks the games
+ * behind) and sent back `<sender>|ack|<to>:<batch>,...`. A client that got its answer from one
+ * process and reads from another therefore finds the announcement there already. The processes
+ * know one another from their heartbeats (each pings the channel every `heartbeatMs`; a process
+ * not heard from for three beats is no longer waited for), and a new process trusts nothing for
+ * `settleMs` after it starts listening, so that every other process has heard its first ping before
+ * it could serve a trusted read. A batch nobody acknowledges within `echoTimeoutMs` resolves anyway
+ * (a frozen process does not stall the others' writes); with no other process it resolves when the
+ * statement that sent it returns.
  *
- * Payload: `<sender>|<batch>|<gameId>:<version>,<gameId>:<version>...`; a process applies only others'.
+ * Payloads: `<sender>|<batch>|<gameId>:<version>,...` (announcements), `<sender>|ping`,
+ * `<sender>|ack|<to>:<batch>,...`; a process applies only others' announcements.
  */
 export class PgCommitFeed implements CommitFeed {
+  /** Listening, and known to the other processes (see `settleMs`): cached games may be trusted. */
   live = false;
   epoch = 0;
+  /** Other processes, by sender id: when each was last heard from (performance.now()). */
+  private readonly peers = new Map<string, number>();
+  /** Acknowledgements to send: announcing process -> the newest batch of it handed to the listeners. */
+  private acks = new Map<string, number>();
+  private ackScheduled = false;
+  private settle: NodeJS.Timeout | undefined;
   private client: pg.Client | null = null;
   private readonly listeners: FeedListener[] = [];
   private readonly sender = randomBytes(6).toString('base64url');
@@ -43,8 +59,8 @@ export class PgCommitFeed implements CommitFeed {
   /** Resolved when the queued announcements have come back to this process (or were given up on). */
   private waiters: (() => void)[] = [];
   private batchSeq = 0;
-  /** Batches sent and not yet received back, by sequence number. */
-  private echoes = new Map<number, () => void>();
+  /** Batches sent and not yet acknowledged by every peer, by sequence number. */
+  private echoes = new Map<number, { waiting: Set<string>; done: () => void }>();
   private sending = false;
   private closed = false;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -75,6 +91,7 @@ export class PgCommitFeed implements CommitFeed {
 
   publish(gameId: string, version: number): Promise<void> {
     this.queue.push(`${gameId}:${version}`);
+    if (!this.client) return Promise.resolve(); // sent on the next connection; nobody waits for it
     const sent = new Promise<void>((resolve) => this.waiters.push(resolve));
     void this.flush();
     return sent;
@@ -105,8 +122,20 @@ export class PgCommitFeed implements CommitFeed {
     this.pingSent = this.pingSeen = 0;
     // A new epoch: reads made before this point may have missed commits nobody told us about.
     this.epoch++;
-    this.live = true;
+    // Announce ourselves at once, and trust nothing until the others have surely heard it: a process
+    // that committed before it knew of us would not have waited for our acknowledgement.
+    this.ping(c);
+    const epoch = this.epoch;
     void this.flush();
+    this.settle = setTimeout(() => {
+      if (this.client === c && this.epoch === epoch) this.live = true;
+    }, this.opts.settleMs ?? 250);
+    this.settle.unref();
+  }
+
+  private ping(c: pg.Client): void {
+    this.pingSent++;
+    c.query('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, `${this.sender}|ping`]).catch(() => this.lost(c));
   }
 
   /** The connection is gone or deaf: untrust everything, reconnect. */
@@ -115,6 +144,8 @@ export class PgCommitFeed implements CommitFeed {
     this.client = null;
     this.live = false;
     this.epoch++;
+    clearTimeout(this.settle);
+    for (const e of this.echoes.values()) e.done(); // nobody waits for a reconnection
     for (const l of this.listeners) l.reset();
     c.removeAllListeners('end');
     void c.end().catch(() => undefined);
@@ -134,14 +165,25 @@ export class PgCommitFeed implements CommitFeed {
   /** Each beat checks that the previous ping came back, then sends the next one. */
   private beat(): void {
     const c = this.client;
-    if (!c || !this.live) return;
+    if (!c) return;
     if (this.pingSent > this.pingSeen) {
       this.opts.log?.('commit feed: heartbeat not received back');
       this.lost(c);
       return;
     }
-    this.pingSent++;
-    c.query('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, `${this.sender}|ping`]).catch(() => this.lost(c));
+    const silent = performance.now() - 3 * this.heartbeatMs;
+    for (const [peer, seen] of this.peers) if (seen < silent) this.forgetPeer(peer);
+    this.ping(c);
+  }
+
+  /** A peer went silent: stop waiting for it. */
+  private forgetPeer(peer: string): void {
+    this.peers.delete(peer);
+    for (const e of this.echoes.values()) this.acked(e, peer);
+  }
+
+  private acked(e: { waiting: Set<string>; done: () => void }, peer: string): void {
+    if (e.waiting.delete(peer) && e.waiting.size === 0) e.done();
   }
 
   private received(channel: string, payload: string): void {
@@ -149,15 +191,22 @@ export class PgCommitFeed implements CommitFeed {
     const bar = payload.indexOf('|');
     const from = payload.slice(0, bar);
     const body = payload.slice(bar + 1);
-    if (body === 'ping') {
-      if (from === this.sender) this.pingSeen = this.pingSent;
+    if (from === this.sender) {
+      if (body === 'ping') this.pingSeen = this.pingSent;
       return;
     }
+    if (!this.peers.has(from)) this.opts.log?.(`commit feed: another process listens (${from})`);
+    this.peers.set(from, performance.now());
+    if (body === 'ping') return;
     const bar2 = body.indexOf('|');
-    if (from === this.sender) {
-      // Our own batch came back: every listener was signalled together with us, in commit order.
-      const seq = Number(body.slice(0, bar2));
-      for (const [n, done] of this.echoes) if (n <= seq) done();
+    const head = body.slice(0, bar2);
+    if (head === 'ack') {
+      for (const entry of body.slice(bar2 + 1).split(',')) {
+        const colon = entry.lastIndexOf(':');
+        if (entry.slice(0, colon) !== this.sender) continue;
+        const seq = Number(entry.slice(colon + 1));
+        for (const [n, e] of this.echoes) if (n <= seq) this.acked(e, from);
+      }
       return;
     }
     for (const entry of body.slice(bar2 + 1).split(',')) {
@@ -167,12 +216,29 @@ export class PgCommitFeed implements CommitFeed {
       if (!id || !Number.isInteger(version)) continue;
       for (const l of this.listeners) l.commit(id, version);
     }
+    // The listeners have the whole batch (its last payload has no '+'): tell the sender, in one
+    // statement for everything received this turn.
+    if (head.endsWith('+')) return;
+    this.acks.set(from, Math.max(this.acks.get(from) ?? 0, Number(head)));
+    if (!this.ackScheduled) {
+      this.ackScheduled = true;
+      setImmediate(() => this.sendAcks());
+    }
+  }
+
+  private sendAcks(): void {
+    this.ackScheduled = false;
+    const c = this.client;
+    if (!c || this.acks.size === 0) return;
+    const body = [...this.acks].map(([to, seq]) => `${to}:${seq}`).join(',');
+    this.acks = new Map();
+    c.query('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, `${this.sender}|ack|${body}`]).catch(() => this.lost(c));
   }
 
   /** Sends every queued announcement in one statement; what queues meanwhile goes next. */
   private async flush(): Promise<void> {
     const c = this.client;
-    if (this.sending || !c || !this.live || this.queue.length === 0) return;
+    if (this.sending || !c || this.queue.length === 0) return;
     this.sending = true;
     const batch = this.queue;
     const waiters = this.waiters;
@@ -195,9 +261,12 @@ export class PgCommitFeed implements CommitFeed {
       this.echoes.delete(seq);
       for (const w of waiters) w();
     };
-    this.echoes.set(seq, done);
+    const echo = { waiting: new Set(this.peers.keys()), done };
+    this.echoes.set(seq, echo);
     try {
-      await c.query('SELECT pg_notify($1, $2 || p) FROM unnest($3::text[]) AS p', [COMMIT_CHANNEL, `${this.sender}|${seq}|`, payloads]);
+      const last = payloads.length - 1;
+      const framed = payloads.map((p, i) => `${this.sender}|${seq}${i < last ? '+' : ''}|${p}`);
+      await c.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i', [COMMIT_CHANNEL, framed]);
     } catch {
       // Not sent: keep them for the next connection. (Others untrust their caches when *their*
       // connection drops; a sender's failure alone is covered by the trust horizon.)
@@ -207,6 +276,7 @@ export class PgCommitFeed implements CommitFeed {
       this.lost(c);
       return;
     }
+    if (echo.waiting.size === 0) done(); // nobody else listens
     this.sending = false;
     if (this.queue.length) void this.flush();
   }
@@ -215,8 +285,9 @@ export class PgCommitFeed implements CommitFeed {
     this.closed = true;
     clearInterval(this.heartbeat);
     clearTimeout(this.reconnect);
+    clearTimeout(this.settle);
     // Announcements still queued go out before the connection closes.
-    for (let i = 0; i < 50 && this.live && (this.sending || this.queue.length); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 50 && this.client && (this.sending || this.queue.length); i++) await new Promise((r) => setTimeout(r, 10));
     const c = this.client;
     this.client = null;
     this.live = false;

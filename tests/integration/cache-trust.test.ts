@@ -44,6 +44,7 @@ describe('cache trust over the commit feed (integration, Postgres LISTEN/NOTIFY)
     const feed = withFeed ? new PgCommitFeed(db.url, { reconnectMs: 50 }) : null;
     await feed?.start();
     closers.push(() => prisma.close(), async () => feed?.close());
+    if (feed) await until(async () => feed.live); // the others have heard of it: it may trust now
     const c = counted(prisma);
     return { service: new GameService(c.store, testRegistry(), { feed, cacheTrustMs: trustMs }), calls: c.calls, feed };
   };
@@ -62,15 +63,70 @@ describe('cache trust over the commit feed (integration, Postgres LISTEN/NOTIFY)
     for (let i = 0; i < 5; i++) await b.service.legalMoves(id, seats[1]!.token);
     expect(b.calls()).toBe(loaded);
     await a.service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 2 });
-    // a awaited the announcement before answering: b has it (or gets it within moments)
-    await until(async () => (await b.service.getGame(id, undefined)).version === 1);
+    // a awaited b's acknowledgement of the announcement before answering: b knows it is behind
+    expect((await b.service.getGame(id, undefined)).version).toBe(1);
     const caughtUp = b.calls();
     expect(caughtUp).toBeGreaterThan(loaded);
     expect((await b.service.legalMoves(id, seats[1]!.token)).version).toBe(1);
     expect(b.calls()).toBe(caughtUp);
     // b's own move is trusted by b at once, and announced to a.
     await b.service.submitMove(id, seats[1]!.token, { type: 'bid', amount: 1 });
-    await until(async () => (await a.service.getGame(id, undefined)).version === 2);
+    expect((await a.service.getGame(id, undefined)).version).toBe(2);
+  });
+
+  it('read-your-writes across processes: a read sent to one process right after another answered a move sees it, every time', async () => {
+    const a = await proc();
+    const b = await proc();
+    const c = await proc(); // a third listener: every other process must acknowledge
+    const procs = [a, b, c];
+    const { id, seats } = await a.service.createGame({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] });
+    for (const p of procs) await p.service.getGame(id, undefined); // every process caches and trusts it
+    for (let i = 0; i < 60; i++) {
+      const mover = procs[i % 3]!;
+      const reader = procs[(i + 1) % 3]!;
+      const g = await mover.service.getGame(id, undefined);
+      if (g.status !== 'active') break;
+      const seat = g.toMove[0]!;
+      const legal = await mover.service.legalMoves(id, seats[seat]!.token);
+      const r = await mover.service.submitMove(id, seats[seat]!.token, legal.moves[i % legal.moves.length], { expectedVersion: g.version });
+      expect((await reader.service.getGame(id, undefined)).version, `move ${i}`).toBe(r.version);
+    }
+  });
+
+  it('a load of a game still in flight when this process commits a move to it does not replace the newer copy', async () => {
+    const other = await proc();
+    const prisma = new PrismaGameStore(createPrismaClient(db.url, 2));
+    const feed = new PgCommitFeed(db.url);
+    await feed.start();
+    closers.push(() => prisma.close(), () => feed.close());
+    await until(async () => feed.live);
+    // The first game read of this store is held back until the move below has committed.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let first = true;
+    const store = new Proxy(prisma, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        if (prop !== 'getGame' || typeof v !== 'function') return typeof v === 'function' ? v.bind(target) : v;
+        return async (...args: unknown[]) => {
+          const row = await v.apply(target, args);
+          if (first) {
+            first = false;
+            await held;
+          }
+          return row;
+        };
+      },
+    }) as GameStore;
+    const service = new GameService(store, testRegistry(), { feed, cacheTrustMs: 60_000 });
+    const { id, seats } = await other.service.createGame({ type: 'sealed-bids', players });
+    const slow = service.getGame(id, undefined); // reads version 0, then waits
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 2 })).version).toBe(1);
+    release();
+    expect((await slow).version).toBe(1); // that read landed after the commit: it answers the newer copy...
+    expect((await service.getGame(id, undefined)).version).toBe(1); // ...and did not replace it
+    expect(await service.submitMove(id, seats[1]!.token, { type: 'bid', amount: 1 })).toMatchObject({ version: 2 });
   });
 
   it('a lost feed connection untrusts every cached game until it is back; then trust resumes', async () => {
