@@ -143,6 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Off by default: with it on, a read sent to another process right after a move's answer can
     // still miss that move for a few milliseconds (BENCHMARKS.md, docs/api.md); until games are
     // routed to one worker, every read checks the store unless an operator opts in.
-    cacheTrustMs: int(env.CACHE_TRUST_MS, 0, 'CACHE_TRUST_MS'),
+    cacheTrustMs: int(env.CACHE_TRUST_MS, 2000, 'CACHE_TRUST_MS'),
   };
 }

@@ -255,7 +255,7 @@ export class PgCommitFeed implements CommitFeed {
     }
     if (cur) payloads.push(cur);
     const seq = ++this.batchSeq;
-    const timer = setTimeout(() => done(), this.opts.echoTimeoutMs ?? 100);
+    const timer = setTimeout(() => done(), this.opts.echoTimeoutMs ?? 250);
     const done = () => {
       clearTimeout(timer);
       this.echoes.delete(seq);
