@@ -10,6 +10,7 @@
  * next seat. A POST is answered after its commit, so its latency is the durable latency.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { cpSync, existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,39 @@ const json = async (res: Response) => {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 };
 
+/**
+ * How the client holds its connections: 'pool' (one shared pool, global fetch: any request on any
+ * connection) or 'seat' (one keep-alive connection per player, as the boardgame.io harness holds
+ * one socket per player: with several workers, each player talks to one of them).
+ */
+export type Connections = 'pool' | 'seat';
+
+type Send = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+const viaFetch: Send = async (method, url, token, body) =>
+  json(await fetch(url, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) }));
+
+/** One keep-alive connection (node:http, one socket): requests go out one after another on it. */
+function viaConnection(): { send: Send; close: () => void } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send: Send = (method, url, token, body) =>
+    new Promise((resolve, reject) => {
+      const data = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(url, { method, agent, headers: { authorization: `Bearer ${token}`, ...(data === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(data);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
 export interface Created {
   id: string;
   tokens: string[];
@@ -63,7 +97,16 @@ export async function createGame(base: string, players = 4): Promise<Created> {
  * Plays one game to its end. `oneRequest`: POST with ?include=legalMoves and GET legal moves only
  * when the seat to act changes (the loop docs/api.md describes).
  */
-export async function playGame(base: string, g: Created, rand: () => number, latencies: number[], opts: { oneRequest?: boolean } = {}) {
+export async function playGame(base: string, g: Created, rand: () => number, latencies: number[], opts: { oneRequest?: boolean; connections?: Connections } = {}) {
+  const conns = opts.connections === 'seat' ? g.tokens.map(() => viaConnection()) : null;
+  try {
+    return await play(base, g, rand, latencies, opts.oneRequest ?? false, conns ? (seat) => conns[seat]!.send : () => viaFetch);
+  } finally {
+    for (const c of conns ?? []) c.close();
+  }
+}
+
+async function play(base: string, g: Created, rand: () => number, latencies: number[], oneRequest: boolean, sender: (seat: number) => Send) {
   let version = 0;
   let toMove = g.toMove;
   let moves = 0;
@@ -73,11 +116,12 @@ export async function playGame(base: string, g: Created, rand: () => number, lat
   for (;;) {
     const seat = toMove[0]!;
     const token = g.tokens[seat]!;
+    const send = sender(seat);
     let legal: unknown[];
     if (next && next.seat === seat) legal = next.moves;
     else {
       gets++;
-      const r = await json(await fetch(`${base}/api/v1/games/${g.id}/legal-moves`, { headers: { authorization: `Bearer ${token}` } }));
+      const r = await send('GET', `${base}/api/v1/games/${g.id}/legal-moves`, token);
       if (r.status !== 200) throw new Error(`legal-moves: ${r.status} ${JSON.stringify(r.body)}`);
       if (r.body.version !== version || r.body.moves.length === 0) {
         stale++; // a read that has not seen the last commit yet: ask again
@@ -88,24 +132,19 @@ export async function playGame(base: string, g: Created, rand: () => number, lat
     }
     const move = legal[Math.floor(rand() * legal.length)];
     const t = performance.now();
-    const res = await fetch(`${base}/api/v1/games/${g.id}/moves${opts.oneRequest ? '?include=legalMoves' : ''}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ move, expectedVersion: version }),
-    });
-    const r = await json(res);
+    const r = await send('POST', `${base}/api/v1/games/${g.id}/moves${oneRequest ? '?include=legalMoves' : ''}`, token, { move, expectedVersion: version });
     latencies.push(performance.now() - t);
     if (r.status !== 200) throw new Error(`move: ${r.status} ${JSON.stringify(r.body)}`);
     moves++;
     version = r.body.version;
     toMove = r.body.toMove;
-    next = opts.oneRequest ? { seat, moves: r.body.legalMoves } : null;
+    next = oneRequest ? { seat, moves: r.body.legalMoves } : null;
     if (r.body.status !== 'active') return { moves, gets, stale };
   }
 }
 
 /** K slots playing `games` games (created beforehand, not timed) back to back. */
-export async function serviceLoop(base: string, K: number, games: number, seed: number, opts: { oneRequest?: boolean } = {}): Promise<LoopResult> {
+export async function serviceLoop(base: string, K: number, games: number, seed: number, opts: { oneRequest?: boolean; connections?: Connections } = {}): Promise<LoopResult> {
   const perSlot = Math.max(1, Math.ceil(games / K));
   const created: Created[] = [];
   for (let i = 0; i < perSlot * K; i++) created.push(await createGame(base));

@@ -308,7 +308,7 @@ export class GameService {
     if (opts.expectedVersion !== undefined) checkInt('version', 'expectedVersion', opts.expectedVersion);
     return this.locks.run(gameId, async () => {
       let s = await this.sessions.get(gameId);
-      if (this.sessions.trust.behind(s)) s = await this.sessions.catchUp(s); // rather than lose the append's race
+      if (this.sessions.trust.behind(s)) s = await this.sessions.catchUp(s, true); // rather than lose the append's race
       let seat = this.requireSeat(await this.callerIn(s, token));
       // A notation is read in the position the move is decided in (read again below if another
       // process moves the game on first); the move stored is the parsed move.
