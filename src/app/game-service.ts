@@ -426,6 +426,7 @@ export class GameService {
     s.eventCount += events.length;
     s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
     this.sessions.trust.settle(s, mark);
+    this.sessions.committed(s);
     // The answer waits for this process's own announcement, so that the next read on another
     // process almost always knows of the move (cache-trust.ts).
     await this.sessions.trust.published(s.row.id, version);

@@ -32,6 +32,11 @@ export class Sessions {
     this.trust = new CacheTrust(feed, cacheTrustMs, (id) => this.cache.get(id), (id) => this.cache.delete(id));
   }
 
+  /** A session a commit just moved on is the game's newest copy here: it must be the cached one. */
+  committed(s: Session): void {
+    if (this.cache.get(s.row.id) !== s) this.remember(s);
+  }
+
   /** The cached session, if any, without touching the store or the LRU order. */
   peek(gameId: string): Session | undefined {
     return this.cache.get(gameId);
@@ -80,11 +85,12 @@ export class Sessions {
 
   /**
    * Caches a session; `mark`: the store read it came from, which may make it trusted. A load that
-   * finishes after this process cached a newer copy (a commit landed meanwhile) keeps the newer one.
+   * finishes when this process already holds a copy as new keeps that copy: it may be the one a
+   * move is being decided on under the game's lock, and that move's commit updates it.
    */
   remember(s: Session, mark?: Mark): Session {
     const held = this.cache.get(s.row.id);
-    if (held && held !== s && held.version > s.version) {
+    if (held && held !== s && (held.version > s.version || (held.version === s.version && (held.row.seatsRev ?? 0) >= (s.row.seatsRev ?? 0)))) {
       if (mark) this.trust.end(mark);
       return held;
     }

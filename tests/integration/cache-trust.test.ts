@@ -129,6 +129,49 @@ describe('cache trust over the commit feed (integration, Postgres LISTEN/NOTIFY)
     expect(await service.submitMove(id, seats[1]!.token, { type: 'bid', amount: 1 })).toMatchObject({ version: 2 });
   });
 
+  it('a load that lands while a move is being decided on another copy does not hide that move', async () => {
+    const other = await proc();
+    const prisma = new PrismaGameStore(createPrismaClient(db.url, 2));
+    const feed = new PgCommitFeed(db.url);
+    await feed.start();
+    closers.push(() => prisma.close(), () => feed.close());
+    await until(async () => feed.live);
+    // The first game read is held back; the append waits until that read has landed in the cache.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let slow: Promise<unknown> | null = null;
+    let first = true;
+    const store = new Proxy(prisma, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        if (typeof v !== 'function') return v;
+        if (prop === 'getGame')
+          return async (...args: unknown[]) => {
+            const row = await v.apply(target, args);
+            if (first) {
+              first = false;
+              await held;
+            }
+            return row;
+          };
+        if (prop === 'append')
+          return async (...args: unknown[]) => {
+            release();
+            await slow;
+            return v.apply(target, args);
+          };
+        return v.bind(target);
+      },
+    }) as GameStore;
+    const service = new GameService(store, testRegistry(), { feed, cacheTrustMs: 60_000 });
+    const { id, seats } = await other.service.createGame({ type: 'sealed-bids', players });
+    slow = service.getGame(id, undefined); // an unlocked read (a hook's, say): version 0, held back
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 2 })).version).toBe(1);
+    expect((await service.getGame(id, undefined)).version).toBe(1);
+    expect(await service.submitMove(id, seats[1]!.token, { type: 'bid', amount: 1 })).toMatchObject({ version: 2 });
+  });
+
   it('a lost feed connection untrusts every cached game until it is back; then trust resumes', async () => {
     const a = await proc();
     const { id } = await a.service.createGame({ type: 'sealed-bids', players });
