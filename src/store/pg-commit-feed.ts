@@ -36,8 +36,7 @@ export interface PgCommitFeedOptions {
  * not heard from for three beats is no longer waited for), and a new process trusts nothing for
  * `settleMs` after it starts listening, so that every other process has heard its first ping before
  * it could serve a trusted read. A batch nobody acknowledges within `echoTimeoutMs` resolves anyway
- * (a frozen process does not stall the others' writes); with no other process it resolves when the
- * statement that sent it returns.
+ * (a frozen process does not stall the others' writes); with no other process nothing is sent.
  *
  * Payloads: `<sender>|<batch>|<gameId>:<version>,...` (announcements), `<sender>|ping`,
  * `<sender>|ack|<to>:<batch>,...`; a process applies only others' announcements.
@@ -90,6 +89,10 @@ export class PgCommitFeed implements CommitFeed {
   }
 
   publish(gameId: string, version: number): Promise<void> {
+    // Nobody else listens: nobody to tell. (A process that starts now trusts nothing before this
+    // one has heard its first ping, and its reads until then check the store: nothing is missed.
+    // Until this process has settled itself, it may not know of the others yet: it always sends.)
+    if (this.live && this.peers.size === 0) return Promise.resolve();
     this.queue.push(`${gameId}:${version}`);
     if (!this.client) return Promise.resolve(); // sent on the next connection; nobody waits for it
     const sent = new Promise<void>((resolve) => this.waiters.push(resolve));
@@ -195,7 +198,11 @@ export class PgCommitFeed implements CommitFeed {
       if (body === 'ping') this.pingSeen = this.pingSent;
       return;
     }
-    if (!this.peers.has(from)) this.opts.log?.(`commit feed: another process listens (${from})`);
+    if (!this.peers.has(from)) {
+      this.opts.log?.(`commit feed: another process listens (${from})`);
+      // A newcomer's first ping: answer with ours, so that it knows of this process at once.
+      if (body === 'ping' && this.client) this.ping(this.client);
+    }
     this.peers.set(from, performance.now());
     if (body === 'ping') return;
     const bar2 = body.indexOf('|');
