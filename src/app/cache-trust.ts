@@ -28,17 +28,33 @@ export interface CommitFeed {
    * Announces a commit of this process to the others (after it committed). Resolves once every
    * other listening process has taken it in (or it could not be sent, or a process did not answer).
    */
-  publish(gameId: string, version: number): Promise<void>;
+  publish(gameId: string, version: number, move?: string): Promise<void>;
   subscribe(listener: FeedListener): void;
   close(): Promise<void>;
 }
 
 export interface FeedListener {
-  /** Another process committed `version` of the game (-1: reload it from the store). */
-  commit(gameId: string, version: number): void;
+  /**
+   * Another process committed `version` of the game (-1: reload it from the store). `move`: the
+   * entry that made that version (JSON of `AnnouncedMove`), when it was small enough to announce.
+   */
+  commit(gameId: string, version: number, move: string | null): void;
   /** The feed lost its connection: notifications may have been missed. */
   reset(): void;
 }
+
+/** A log entry as announced: enough to replay it on the previous version (the engines are deterministic). */
+export interface AnnouncedMove {
+  seat: number;
+  move: unknown;
+  origin: string;
+}
+
+/** Larger entries are announced without the move (the others read it from the store). */
+const MAX_MOVE_CHARS = 1_500;
+
+/** Announced entries kept per cached game at most (beyond, catching up reads the store). */
+const MAX_KEPT = 64;
 
 /** What a cached game carries about its trust. */
 export interface Trust {
@@ -64,6 +80,8 @@ export interface Mark {
 
 export class CacheTrust {
   private readonly open = new Map<string, Set<Mark>>();
+  /** Entries other processes announced for cached games, by game, then by the version they made. */
+  private readonly announcedMoves = new Map<string, Map<number, string>>();
 
   constructor(
     private readonly feed: CommitFeed | null,
@@ -74,11 +92,14 @@ export class CacheTrust {
     private readonly evict: (id: string) => void,
   ) {
     feed?.subscribe({
-      commit: (id, version) => {
+      commit: (id, version, move) => {
         const v = version < 0 ? Infinity : version;
         const s = this.lookup(id);
         if (s?.trust) s.trust.announced = Math.max(s.trust.announced, v);
-        if (version < 0) this.evict(id);
+        if (version < 0) {
+          this.evict(id);
+          this.announcedMoves.delete(id);
+        } else if (move !== null && s) this.keep(id, version, move);
         this.announce(id, v);
       },
       reset: () => {
@@ -113,6 +134,36 @@ export class CacheTrust {
 
   private announce(id: string, version: number): void {
     for (const m of this.open.get(id) ?? []) m.announced = Math.max(m.announced, version);
+  }
+
+  private keep(id: string, version: number, move: string): void {
+    let kept = this.announcedMoves.get(id);
+    if (!kept) this.announcedMoves.set(id, (kept = new Map()));
+    if (kept.size >= MAX_KEPT) kept.clear();
+    kept.set(version, move);
+  }
+
+  /**
+   * The announced entries that take a game from version `from` to `to`, in order, if every one of
+   * them was announced; null otherwise (then read the store). Forgets the game's entries up to `to`.
+   */
+  announcedBetween(id: string, from: number, to: number): AnnouncedMove[] | null {
+    const kept = this.announcedMoves.get(id);
+    if (!kept) return null;
+    const out: AnnouncedMove[] = [];
+    for (let v = from + 1; v <= to; v++) {
+      const m = kept.get(v);
+      if (m === undefined) break;
+      out.push(JSON.parse(m) as AnnouncedMove);
+    }
+    for (const v of kept.keys()) if (v <= to) kept.delete(v);
+    if (kept.size === 0) this.announcedMoves.delete(id);
+    return out.length === to - from && to > from ? out : null;
+  }
+
+  /** The game left this process's cache: its announced entries are of no use. */
+  dropped(id: string): void {
+    this.announcedMoves.delete(id);
   }
 
   /** Call before reading game `id` from the store. */
@@ -154,8 +205,9 @@ export class CacheTrust {
    * resolves when every other listening process acknowledged it: pg-commit-feed.ts): the answer
    * waits for about two more round trips, shared by every commit in the same batch.
    */
-  published(gameId: string, version: number): Promise<void> {
+  published(gameId: string, version: number, entry?: AnnouncedMove): Promise<void> {
     if (!this.enabled) return Promise.resolve();
-    return this.feed!.publish(gameId, version);
+    const move = entry && entry.origin !== 'resign' ? JSON.stringify(entry) : undefined;
+    return this.feed!.publish(gameId, version, move !== undefined && move.length <= MAX_MOVE_CHARS ? move : undefined);
   }
 }

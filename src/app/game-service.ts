@@ -429,7 +429,7 @@ export class GameService {
     this.sessions.committed(s);
     // The answer waits for this process's own announcement, so that the next read on another
     // process almost always knows of the move (cache-trust.ts).
-    await this.sessions.trust.published(s.row.id, version);
+    await this.sessions.trust.published(s.row.id, version, { seat, move, origin });
     this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }

@@ -1,4 +1,4 @@
-import { fold, type AnyGame } from '../engine/index.js';
+import { applyMove, fold, type AnyGame, type GameEvent, type Move } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStore, SeatRow } from '../store/types.js';
 import { CacheTrust, type CommitFeed, type Mark } from './cache-trust.js';
@@ -108,6 +108,7 @@ export class Sessions {
    * again only if a caught-up entry is a resignation; one statement instead of two.
    */
   async catchUp(s: Session, seatsUnchanged = false): Promise<Session> {
+    if (seatsUnchanged && s.trust && this.replayAnnounced(s, s.trust.announced)) return s;
     const moves = await this.store.readMoves(s.row.id, s.version);
     if (moves.length > 0) {
       const events = moves.flatMap((m) => m.events);
@@ -118,6 +119,29 @@ export class Sessions {
     if (!seatsUnchanged || moves.some((m) => m.origin === 'resign')) return this.reloadSeats(s);
     if (moves.length > 0) s.row = { ...s.row, version: s.version, ...standing(s.game, s.state, s.row.seats, s.version), updatedAt: moves[moves.length - 1]!.createdAt ?? new Date() };
     return s;
+  }
+
+  /**
+   * Catches up with the entries other processes announced (cache-trust.ts), replaying them on the
+   * cached state instead of reading them: the engines are deterministic, so the state is the one
+   * the log holds (the property tests' "replay equals live"). False if one is missing or refused.
+   */
+  private replayAnnounced(s: Session, to: number): boolean {
+    const entries = to === Infinity ? null : this.trust.announcedBetween(s.row.id, s.version, to);
+    if (!entries) return false;
+    let state = s.state;
+    const events: GameEvent[] = [];
+    for (const e of entries) {
+      const r = applyMove(s.game, state, e.move as Move, e.seat);
+      if (!r.ok) return false;
+      state = r.value.state;
+      events.push(...r.value.events);
+    }
+    s.state = state;
+    s.version = to;
+    s.eventCount += events.length;
+    s.row = { ...s.row, version: to, ...standing(s.game, state, s.row.seats, to), updatedAt: new Date() };
+    return true;
   }
 
   /** Reads the game's header again: its seats (joined, left, resigned, reissued tokens) and standing. */
@@ -173,9 +197,11 @@ export class Sessions {
   forget(gameId: string): void {
     for (const hash of this.cache.get(gameId)?.seatByTokenHash.keys() ?? []) this.tokenIndex.delete(hash);
     this.cache.delete(gameId);
+    this.trust.dropped(gameId);
   }
 
   clear(): void {
+    for (const id of this.cache.keys()) this.trust.dropped(id);
     this.cache.clear();
     this.tokenIndex.clear();
   }

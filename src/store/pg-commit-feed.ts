@@ -38,7 +38,8 @@ export interface PgCommitFeedOptions {
  * it could serve a trusted read. A batch nobody acknowledges within `echoTimeoutMs` resolves anyway
  * (a frozen process does not stall the others' writes); with no other process nothing is sent.
  *
- * Payloads: `<sender>|<batch>|<gameId>:<version>,...` (announcements), `<sender>|ping`,
+ * Payloads: `<sender>|<batch>|<gameId>:<version>[ <entry JSON>]` one per line (announcements; the
+ * entry, when small, lets the others replay the move instead of reading it), `<sender>|ping`,
  * `<sender>|ack|<to>:<batch>,...`; a process applies only others' announcements.
  */
 export class PgCommitFeed implements CommitFeed {
@@ -88,12 +89,12 @@ export class PgCommitFeed implements CommitFeed {
     this.listeners.push(listener);
   }
 
-  publish(gameId: string, version: number): Promise<void> {
+  publish(gameId: string, version: number, move?: string): Promise<void> {
     // Nobody else listens: nobody to tell. (A process that starts now trusts nothing before this
     // one has heard its first ping, and its reads until then check the store: nothing is missed.
     // Until this process has settled itself, it may not know of the others yet: it always sends.)
     if (this.live && this.peers.size === 0) return Promise.resolve();
-    this.queue.push(`${gameId}:${version}`);
+    this.queue.push(move === undefined ? `${gameId}:${version}` : `${gameId}:${version} ${move}`);
     if (!this.client) return Promise.resolve(); // sent on the next connection; nobody waits for it
     const sent = new Promise<void>((resolve) => this.waiters.push(resolve));
     void this.flush();
@@ -216,12 +217,14 @@ export class PgCommitFeed implements CommitFeed {
       }
       return;
     }
-    for (const entry of body.slice(bar2 + 1).split(',')) {
-      const colon = entry.lastIndexOf(':');
-      const id = entry.slice(0, colon);
-      const version = Number(entry.slice(colon + 1));
+    for (const entry of body.slice(bar2 + 1).split('\n')) {
+      const space = entry.indexOf(' ');
+      const head = space < 0 ? entry : entry.slice(0, space);
+      const colon = head.lastIndexOf(':');
+      const id = head.slice(0, colon);
+      const version = Number(head.slice(colon + 1));
       if (!id || !Number.isInteger(version)) continue;
-      for (const l of this.listeners) l.commit(id, version);
+      for (const l of this.listeners) l.commit(id, version, space < 0 ? null : entry.slice(space + 1));
     }
     // The listeners have the whole batch (its last payload has no '+'): tell the sender, in one
     // statement for everything received this turn.
@@ -258,7 +261,7 @@ export class PgCommitFeed implements CommitFeed {
         payloads.push(cur);
         cur = '';
       }
-      cur = cur ? `${cur},${e}` : e;
+      cur = cur ? `${cur}\n${e}` : e;
     }
     if (cur) payloads.push(cur);
     const seq = ++this.batchSeq;
