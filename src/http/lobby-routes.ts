@@ -5,12 +5,11 @@ import type { JoinInput } from '../app/lobby/lobby.js';
 import type { GameStatus } from '../store/types.js';
 import { colourField, ref, seatList, status, STATUSES } from './contract.js';
 import { bearer } from './rest.js';
-import { operation } from './route-schema.js';
+import { operation, pageOfGames } from './route-schema.js';
 
 const idParam = { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] } as const;
 const name = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const cursor = { type: 'string', maxLength: 200, description: 'The `next` cursor of the previous page' } as const;
-const next = { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' } as const;
 const seatToken = {
   type: 'object',
   additionalProperties: false,
@@ -76,34 +75,23 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
         success: {
           status: 200,
           description: 'A page of the player\'s games',
-          schema: {
+          schema: pageOfGames({
             type: 'object',
             additionalProperties: false,
-            required: ['games', 'next'],
+            required: ['id', 'type', 'seat', 'version', 'status', 'toMove', 'isMyTurn'],
             properties: {
-              games: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  additionalProperties: false,
-                  required: ['id', 'type', 'seat', 'version', 'status', 'toMove', 'isMyTurn'],
-                  properties: {
-                    id: { type: 'string', format: 'uuid' },
-                    type: { type: 'string' },
-                    seat: { type: 'integer', minimum: 0 },
-                    version: { type: 'integer' },
-                    status,
-                    toMove: seatList,
-                    isMyTurn: { type: 'boolean' },
-                    resigned: { type: 'boolean' },
-                    lastMoveAt: { type: ['string', 'null'], format: 'date-time' },
-                    updatedAt: { type: 'string', format: 'date-time' },
-                  },
-                },
-              },
-              next,
+              id: { type: 'string', format: 'uuid' },
+              type: { type: 'string' },
+              seat: { type: 'integer', minimum: 0 },
+              version: { type: 'integer' },
+              status,
+              toMove: seatList,
+              isMyTurn: { type: 'boolean' },
+              resigned: { type: 'boolean' },
+              lastMoveAt: { type: ['string', 'null'], format: 'date-time' },
+              updatedAt: { type: 'string', format: 'date-time' },
             },
-          },
+          }),
         },
         errors: [400, 401],
       }),
@@ -120,34 +108,23 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
         success: {
           status: 200,
           description: 'A page of waiting public games',
-          schema: {
+          schema: pageOfGames({
             type: 'object',
             additionalProperties: false,
-            required: ['games', 'next'],
+            required: ['id', 'type', 'options', 'seats', 'seatsTaken', 'seatsOpen', 'createdAt'],
             properties: {
-              games: {
+              id: { type: 'string', format: 'uuid' },
+              type: { type: 'string' },
+              options: { type: 'object', description: 'The game\'s options' },
+              seats: {
                 type: 'array',
-                items: {
-                  type: 'object',
-                  additionalProperties: false,
-                  required: ['id', 'type', 'options', 'seats', 'seatsTaken', 'seatsOpen', 'createdAt'],
-                  properties: {
-                    id: { type: 'string', format: 'uuid' },
-                    type: { type: 'string' },
-                    options: { type: 'object', description: 'The game\'s options' },
-                    seats: {
-                      type: 'array',
-                      items: { type: 'object', additionalProperties: false, required: ['seat', 'open'], properties: { seat: { type: 'integer', minimum: 0 }, open: { type: 'boolean' }, name: { type: 'string' }, colour: { type: 'string' } } },
-                    },
-                    seatsTaken: { type: 'integer' },
-                    seatsOpen: { type: 'integer' },
-                    createdAt: { type: 'string', format: 'date-time' },
-                  },
-                },
+                items: { type: 'object', additionalProperties: false, required: ['seat', 'open'], properties: { seat: { type: 'integer', minimum: 0 }, open: { type: 'boolean' }, name: { type: 'string' }, colour: { type: 'string' } } },
               },
-              next,
+              seatsTaken: { type: 'integer' },
+              seatsOpen: { type: 'integer' },
+              createdAt: { type: 'string', format: 'date-time' },
             },
-          },
+          }),
         },
         errors: [400],
       }),

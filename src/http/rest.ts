@@ -9,7 +9,7 @@ import { moveRefSchema } from '../app/record-schema.js';
 import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
 import type { Config } from '../config.js';
 import { playerEntrySchema, players, ref, seatList, status, STATUSES } from './contract.js';
-import { operation } from './route-schema.js';
+import { operation, pageOfGames } from './route-schema.js';
 
 export { colourField, STATUSES } from './contract.js';
 
@@ -305,23 +305,12 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         success: {
           status: 200,
           description: 'A page of games',
-          schema: {
+          schema: pageOfGames({
             type: 'object',
             additionalProperties: false,
-            required: ['games', 'next'],
-            properties: {
-              games: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  additionalProperties: false,
-                  required: ['id', 'type', 'version', 'status', 'toMove', 'players', 'createdAt', 'updatedAt'],
-                  properties: { id: { type: 'string' }, type: { type: 'string' }, version: { type: 'integer' }, status, toMove: seatList, players, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
-                },
-              },
-              next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
-            },
-          },
+            required: ['id', 'type', 'version', 'status', 'toMove', 'players', 'createdAt', 'updatedAt'],
+            properties: { id: { type: 'string' }, type: { type: 'string' }, version: { type: 'integer' }, status, toMove: seatList, players, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
+          }),
         },
         errors: [400, 401, 403],
       }),

@@ -66,6 +66,17 @@ const problem = (status: number, own?: Record<number, string>) => ({
   content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
 });
 
+/** The answer of a listing: a page of games (`item` each) and the cursor of the next page. */
+export const pageOfGames = (item: Record<string, unknown>) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['games', 'next'],
+  properties: {
+    games: { type: 'array', items: item },
+    next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
+  },
+});
+
 export function operation(spec: OperationSpec): FastifySchema {
   const { success } = spec;
   const response: Record<number, unknown> = {
