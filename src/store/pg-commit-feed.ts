@@ -52,6 +52,8 @@ export class PgCommitFeed implements CommitFeed {
   private acks = new Map<string, number>();
   private ackScheduled = false;
   private settle: NodeJS.Timeout | undefined;
+  /** The last statement sent on the connection: the next one waits for it. */
+  private tail: Promise<unknown> = Promise.resolve();
   private client: pg.Client | null = null;
   private readonly listeners: FeedListener[] = [];
   private readonly sender = randomBytes(6).toString('base64url');
@@ -123,6 +125,7 @@ export class PgCommitFeed implements CommitFeed {
       return;
     }
     this.client = c;
+    this.tail = Promise.resolve();
     this.pingSent = this.pingSeen = 0;
     // A new epoch: reads made before this point may have missed commits nobody told us about.
     this.epoch++;
@@ -137,9 +140,16 @@ export class PgCommitFeed implements CommitFeed {
     this.settle.unref();
   }
 
+  /** One statement at a time on the feed's connection (pings, acknowledgements and batches queue here). */
+  private send(c: pg.Client, text: string, values: unknown[]): Promise<unknown> {
+    const sent = this.tail.then(() => c.query(text, values));
+    this.tail = sent.catch(() => undefined);
+    return sent;
+  }
+
   private ping(c: pg.Client): void {
     this.pingSent++;
-    c.query('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, `${this.sender}|ping`]).catch(() => this.lost(c));
+    this.send(c, 'SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, `${this.sender}|ping`]).catch(() => this.lost(c));
   }
 
   /** The connection is gone or deaf: untrust everything, reconnect. */
@@ -242,7 +252,7 @@ export class PgCommitFeed implements CommitFeed {
     if (!c || this.acks.size === 0) return;
     const body = [...this.acks].map(([to, seq]) => `${to}:${seq}`).join(',');
     this.acks = new Map();
-    c.query('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, `${this.sender}|ack|${body}`]).catch(() => this.lost(c));
+    this.send(c, 'SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, `${this.sender}|ack|${body}`]).catch(() => this.lost(c));
   }
 
   /** Sends every queued announcement in one statement; what queues meanwhile goes next. */
@@ -276,7 +286,7 @@ export class PgCommitFeed implements CommitFeed {
     try {
       const last = payloads.length - 1;
       const framed = payloads.map((p, i) => `${this.sender}|${seq}${i < last ? '+' : ''}|${p}`);
-      await c.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i', [COMMIT_CHANNEL, framed]);
+      await this.send(c, 'SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i', [COMMIT_CHANNEL, framed]);
     } catch {
       // Not sent: keep them for the next connection. (Others untrust their caches when *their*
       // connection drops; a sender's failure alone is covered by the trust horizon.)
