@@ -98,53 +98,19 @@ describe('cache trust over the commit feed (integration, Postgres LISTEN/NOTIFY)
     for (const p of procs) expect(await p.service.stateHash(id)).toBe(rebuilt);
   });
 
-  it('a load of a game still in flight when this process commits a move to it does not replace the newer copy', async () => {
-    const other = await proc();
+  /**
+   * A process whose first game read is held back until `release` is called (the read itself has
+   * happened: it returns the row it read then), and whose `append` may be wrapped: interleavings of
+   * an unlocked read with a move, made deterministic.
+   */
+  const heldBack = async (append?: (send: () => Promise<unknown>, release: () => void) => Promise<unknown>) => {
     const prisma = new PrismaGameStore(createPrismaClient(db.url, 2));
     const feed = new PgCommitFeed(db.url);
     await feed.start();
     closers.push(() => prisma.close(), () => feed.close());
     await until(async () => feed.live);
-    // The first game read of this store is held back until the move below has committed.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    let first = true;
-    const store = new Proxy(prisma, {
-      get(target, prop, receiver) {
-        const v = Reflect.get(target, prop, receiver);
-        if (prop !== 'getGame' || typeof v !== 'function') return typeof v === 'function' ? v.bind(target) : v;
-        return async (...args: unknown[]) => {
-          const row = await v.apply(target, args);
-          if (first) {
-            first = false;
-            await held;
-          }
-          return row;
-        };
-      },
-    }) as GameStore;
-    const service = new GameService(store, testRegistry(), { feed, cacheTrustMs: 60_000 });
-    const { id, seats } = await other.service.createGame({ type: 'sealed-bids', players });
-    const slow = service.getGame(id, undefined); // reads version 0, then waits
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 2 })).version).toBe(1);
-    release();
-    expect((await slow).version).toBe(1); // that read landed after the commit: it answers the newer copy...
-    expect((await service.getGame(id, undefined)).version).toBe(1); // ...and did not replace it
-    expect(await service.submitMove(id, seats[1]!.token, { type: 'bid', amount: 1 })).toMatchObject({ version: 2 });
-  });
-
-  it('a load that lands while a move is being decided on another copy does not hide that move', async () => {
-    const other = await proc();
-    const prisma = new PrismaGameStore(createPrismaClient(db.url, 2));
-    const feed = new PgCommitFeed(db.url);
-    await feed.start();
-    closers.push(() => prisma.close(), () => feed.close());
-    await until(async () => feed.live);
-    // The first game read is held back; the append waits until that read has landed in the cache.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let slow: Promise<unknown> | null = null;
     let first = true;
     const store = new Proxy(prisma, {
       get(target, prop, receiver) {
@@ -159,16 +125,35 @@ describe('cache trust over the commit feed (integration, Postgres LISTEN/NOTIFY)
             }
             return row;
           };
-        if (prop === 'append')
-          return async (...args: unknown[]) => {
-            release();
-            await slow;
-            return v.apply(target, args);
-          };
+        if (prop === 'append' && append) return (...args: unknown[]) => append(() => v.apply(target, args), release);
         return v.bind(target);
       },
     }) as GameStore;
-    const service = new GameService(store, testRegistry(), { feed, cacheTrustMs: 60_000 });
+    return { service: new GameService(store, testRegistry(), { feed, cacheTrustMs: 60_000 }), release: () => release() };
+  };
+
+  it('a load of a game still in flight when this process commits a move to it does not replace the newer copy', async () => {
+    const other = await proc();
+    const { service, release } = await heldBack();
+    const { id, seats } = await other.service.createGame({ type: 'sealed-bids', players });
+    const slow = service.getGame(id, undefined); // reads version 0, then waits
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 2 })).version).toBe(1);
+    release();
+    expect((await slow).version).toBe(1); // that read landed after the commit: it answers the newer copy...
+    expect((await service.getGame(id, undefined)).version).toBe(1); // ...and did not replace it
+    expect(await service.submitMove(id, seats[1]!.token, { type: 'bid', amount: 1 })).toMatchObject({ version: 2 });
+  });
+
+  it('a load that lands while a move is being decided on another copy does not hide that move', async () => {
+    const other = await proc();
+    let slow: Promise<unknown> | null = null;
+    // The append waits until the held-back read has landed in the cache.
+    const { service } = await heldBack(async (send, release) => {
+      release();
+      await slow;
+      return send();
+    });
     const { id, seats } = await other.service.createGame({ type: 'sealed-bids', players });
     slow = service.getGame(id, undefined); // an unlocked read (a hook's, say): version 0, held back
     await new Promise((r) => setTimeout(r, 50));
