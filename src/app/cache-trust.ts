@@ -54,7 +54,7 @@ export interface AnnouncedMove {
 const MAX_MOVE_CHARS = 1_500;
 
 /** Announced entries kept per cached game at most (beyond, catching up reads the store). */
-const MAX_KEPT = 64;
+const MAX_KEPT = 16;
 
 /** What a cached game carries about its trust. */
 export interface Trust {
