@@ -1,23 +1,15 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailbox, receiver, until, until as until_ } from '../support/mail.js';
+import { notifyingServer, until, until as until_, type Mailbox, type Receiver } from '../support/mail.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /** Turn deadlines (play by mail): durable pg-boss jobs that remind, then act when a seat's time runs out. */
 describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', () => {
   let s: TestServer;
-  let mail: Awaited<ReturnType<typeof mailbox>>;
-  let hooks: Awaited<ReturnType<typeof receiver>>;
-  beforeAll(async () => {
-    mail = await mailbox();
-    hooks = await receiver();
-    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5' });
-  });
-  afterAll(async () => {
-    await s?.stop();
-    await mail?.close();
-    await hooks?.close();
-  });
+  let mail: Mailbox;
+  let hooks: Receiver;
+  const served = notifyingServer();
+  beforeAll(() => void ({ s, mail, hooks } = served));
 
   const create = async (body: object) => {
     const r = await request(s.url).post('/api/v1/games').send(body);

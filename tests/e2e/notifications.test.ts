@@ -1,31 +1,23 @@
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
 import { RestClient } from '../support/clients.js';
-import { mailbox, receiver, unsubscribeHeader, until, type Hook } from '../support/mail.js';
-import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
+import { notifyingServer, unsubscribeHeader, until, type Hook, type Mailbox, type Receiver } from '../support/mail.js';
+import { OPERATOR_TOKEN, type TestServer } from '../support/server.js';
 
 describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook receiver)', () => {
   let s: TestServer;
-  let mail: Awaited<ReturnType<typeof mailbox>>;
-  let hooks: Awaited<ReturnType<typeof receiver>>;
+  let mail: Mailbox;
+  let hooks: Receiver;
   const failures = new Map<string, number>();
-  beforeAll(async () => {
-    mail = await mailbox();
-    hooks = await receiver((path, id) => {
-      if (!path.startsWith('/flaky')) return false;
-      const n = failures.get(id) ?? 0;
-      failures.set(id, n + 1);
-      return n < 2;
-    });
-    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5', NOTIFY_RETRY_DELAY_SECONDS: '1', PUBLIC_URL: 'http://games.example' });
+  const served = notifyingServer({ NOTIFY_RETRY_DELAY_SECONDS: '1', PUBLIC_URL: 'http://games.example' }, (path, id) => {
+    if (!path.startsWith('/flaky')) return false;
+    const n = failures.get(id) ?? 0;
+    failures.set(id, n + 1);
+    return n < 2;
   });
-  afterAll(async () => {
-    await s?.stop();
-    await mail?.close();
-    await hooks?.close();
-  });
+  beforeAll(() => void ({ s, mail, hooks } = served));
 
   const outbox = async (status?: string) => (await request(s.url).get('/api/v1/admin/outbox').query({ limit: 200, ...(status ? { status } : {}) }).set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.notifications as { id: string; status: string; gameId: string }[];
 
@@ -142,18 +134,10 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
 
 describe('a player\'s notifications (end-to-end)', () => {
   let s: TestServer;
-  let mail: Awaited<ReturnType<typeof mailbox>>;
-  let hooks: Awaited<ReturnType<typeof receiver>>;
-  beforeAll(async () => {
-    mail = await mailbox();
-    hooks = await receiver();
-    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5' });
-  });
-  afterAll(async () => {
-    await s?.stop();
-    await mail?.close();
-    await hooks?.close();
-  });
+  let mail: Mailbox;
+  let hooks: Receiver;
+  const served = notifyingServer();
+  beforeAll(() => void ({ s, mail, hooks } = served));
 
   it('one setting covers all of a player\'s seats; a seat\'s own settings win; a join is told to the seats already there', async () => {
     const ada = (await request(s.url).post('/api/v1/players').send({ name: 'Ada' }).expect(201)).body as { token: string };

@@ -2,6 +2,8 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './server.js';
 
 export interface Hook { path: string; id: string; body: { type: string; data: { gameId: string; seat: number; version: number; toMove: number[] } }; verified: boolean }
 
@@ -47,3 +49,25 @@ export const until = async (what: string, check: () => Promise<boolean> | boolea
   }
 };
 
+
+export type Mailbox = Awaited<ReturnType<typeof mailbox>>;
+export type Receiver = Awaited<ReturnType<typeof receiver>>;
+
+/**
+ * A test server that notifies (play by mail), with a real mailbox and a real webhook receiver:
+ * started before the suite's tests, stopped after them. `fail` decides which webhooks fail.
+ */
+export function notifyingServer(env: Record<string, string> = {}, fail?: (path: string, id: string) => boolean): { s: TestServer; mail: Mailbox; hooks: Receiver } {
+  const ctx = {} as { s: TestServer; mail: Mailbox; hooks: Receiver };
+  beforeAll(async () => {
+    ctx.mail = await mailbox();
+    ctx.hooks = await receiver(fail);
+    ctx.s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${ctx.mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5', ...env });
+  });
+  afterAll(async () => {
+    await ctx.s?.stop();
+    await ctx.mail?.close();
+    await ctx.hooks?.close();
+  });
+  return ctx;
+}
