@@ -1,4 +1,5 @@
-import { AppError } from '../errors.js';
+import { AppError } from './errors.js';
+import { checkCursorDate } from './limits.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,6 +10,15 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
   if (cursor === undefined) return undefined;
   const [t, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const at = new Date(t ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(+at)) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
+  if (!id || !UUID.test(id) || !checkCursorDate(at)) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
   return { at, id };
+}
+
+/**
+ * One page of a listing, as answered: the games (`item` of each row, newest first) and the cursor
+ * of the next page (`at` of the last row), null when this page was not full.
+ */
+export function pageOf<R extends { id: string }, T>(rows: R[], limit: number, at: (r: R) => Date, item: (r: R) => T): { games: T[]; next: string | null } {
+  const last = rows[rows.length - 1];
+  return { games: rows.map(item), next: rows.length === limit && last ? encodeCursor(at(last), last.id) : null };
 }

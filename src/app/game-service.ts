@@ -9,7 +9,8 @@ import { Sessions } from './sessions.js';
 import { AppError } from './errors.js';
 import type { CreatedSeat, GameAccess, SeatSpec } from './lobby/seats.js';
 import { resignedBy, standing } from './lobby/standing.js';
-import { checkCursorDate, checkInt, INT4_MAX, INT_BOUNDS } from './limits.js';
+import { decodeCursor, pageOf } from './cursor.js';
+import { checkInt, INT4_MAX, INT_BOUNDS } from './limits.js';
 import { Gate } from './gate.js';
 import { KeyedMutex } from './mutex.js';
 import { checkRecordShape } from './record-schema.js';
@@ -532,20 +533,11 @@ export class GameService {
 
   async listGames(token: string | undefined, filter: { status?: GameStatus; type?: string; limit?: number; before?: string }) {
     this.requireOperator(token);
-    let before: { updatedAt: Date; id: string } | undefined;
-    if (filter.before) {
-      const [t, id] = Buffer.from(filter.before, 'base64url').toString().split('|');
-      const date = new Date(t ?? '');
-      if (!id || !UUID.test(id) || !checkCursorDate(date)) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
-      before = { updatedAt: date, id };
-    }
+    const cursor = decodeCursor(filter.before);
+    const before = cursor && { updatedAt: cursor.at, id: cursor.id };
     const limit = checkInt('listLimit', 'limit', filter.limit ?? INT_BOUNDS.listLimit.default);
     const rows = await this.store.listGames({ status: filter.status, type: filter.type, limit, before });
-    const last = rows[rows.length - 1];
-    return {
-      games: rows.map((r) => ({ id: r.id, type: r.type, version: r.version, status: r.status, toMove: r.toMove, players: r.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: x.resignedAt != null })), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
-      next: rows.length === limit && last ? Buffer.from(`${last.updatedAt.toISOString()}|${last.id}`).toString('base64url') : null,
-    };
+    return pageOf(rows, limit, (r) => r.updatedAt, (r) => ({ id: r.id, type: r.type, version: r.version, status: r.status, toMove: r.toMove, players: r.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: x.resignedAt != null })), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
   }
 
   async deleteGame(token: string | undefined, gameId: string): Promise<void> {

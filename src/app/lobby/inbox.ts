@@ -1,7 +1,7 @@
 import type { GameStatus } from '../../store/types.js';
 import type { LobbyStore } from '../../store/lobby-store.js';
 import type { PlayerService } from '../players.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, pageOf } from '../cursor.js';
 
 /**
  * A player's games in one list, newest activity first: for each, the player's seat, the game's
@@ -17,21 +17,17 @@ export class Inbox {
     const player = await this.players.require(token);
     const limit = f.limit ?? 50;
     const rows = await this.store.inbox(player.id, { status: f.status, toMove: f.toMove, limit, before: decodeCursor(f.before) });
-    const last = rows[rows.length - 1];
-    return {
-      games: rows.map((r) => ({
-        id: r.id,
-        type: r.type,
-        seat: r.seat,
-        version: r.version,
-        status: r.status,
-        toMove: r.toMove,
-        isMyTurn: r.status === 'active' && !r.resigned && r.toMove.includes(r.seat),
-        resigned: r.resigned,
-        lastMoveAt: r.lastMoveAt?.toISOString() ?? null,
-        updatedAt: r.updatedAt.toISOString(),
-      })),
-      next: rows.length === limit && last ? encodeCursor(last.updatedAt, last.id) : null,
-    };
+    return pageOf(rows, limit, (r) => r.updatedAt, (r) => ({
+      id: r.id,
+      type: r.type,
+      seat: r.seat,
+      version: r.version,
+      status: r.status,
+      toMove: r.toMove,
+      isMyTurn: r.status === 'active' && !r.resigned && r.toMove.includes(r.seat),
+      resigned: r.resigned,
+      lastMoveAt: r.lastMoveAt?.toISOString() ?? null,
+      updatedAt: r.updatedAt.toISOString(),
+    }));
   }
 }

@@ -6,7 +6,7 @@ import type { SeatSpec } from './seats.js';
 import type { PlayerService } from '../players.js';
 import { hashToken, newInviteCode, newSeatToken } from '../tokens.js';
 import { checkColour } from './choices.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, pageOf } from '../cursor.js';
 
 /** An entry of `players` at creation: seated now by name, an open seat, or the caller's player. */
 export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string };
@@ -171,18 +171,14 @@ export class LobbyService {
   async lobby(f: { type?: string; limit?: number; before?: string }) {
     const limit = f.limit ?? 20;
     const rows = await this.store.lobby({ type: f.type, limit, before: decodeCursor(f.before) });
-    const last = rows[rows.length - 1];
-    return {
-      games: rows.map((g) => ({
-        id: g.id,
-        type: g.type,
-        options: g.options,
-        seats: g.seats.map((x) => ({ seat: x.seat, open: x.open, ...(x.open ? {} : { name: x.name }), ...(x.colour ? { colour: x.colour } : {}) })),
-        seatsTaken: g.seats.filter((x) => !x.open).length,
-        seatsOpen: g.seats.filter((x) => x.open).length,
-        createdAt: g.createdAt.toISOString(),
-      })),
-      next: rows.length === limit && last ? encodeCursor(last.createdAt, last.id) : null,
-    };
+    return pageOf(rows, limit, (g) => g.createdAt, (g) => ({
+      id: g.id,
+      type: g.type,
+      options: g.options,
+      seats: g.seats.map((x) => ({ seat: x.seat, open: x.open, ...(x.open ? {} : { name: x.name }), ...(x.colour ? { colour: x.colour } : {}) })),
+      seatsTaken: g.seats.filter((x) => !x.open).length,
+      seatsOpen: g.seats.filter((x) => x.open).length,
+      createdAt: g.createdAt.toISOString(),
+    }));
   }
 }

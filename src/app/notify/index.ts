@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { GameService } from '../game-service.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Seat } from '../../engine/index.js';
@@ -13,7 +14,6 @@ import type { NotificationStore, OutboxStatus, SeatSettings } from './store.js';
 export { NotificationStore } from './store.js';
 export type { NotifierOptions } from './notifier.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Play-by-mail notifications: where each seat's go (email, a signed webhook, or both), the outbox
@@ -118,19 +118,14 @@ export class Notifications {
   /** GET /admin/outbox: what was sent, held (no SMTP server) or given up on, newest first. */
   async outbox(token: string | undefined, f: { status?: OutboxStatus; limit?: number; before?: string }) {
     this.service.requireOperator(token);
-    let before: { createdAt: Date; id: string } | undefined;
-    if (f.before) {
-      const [t, id] = Buffer.from(f.before, 'base64url').toString().split('|');
-      const date = new Date(t ?? '');
-      if (!id || !UUID.test(id) || Number.isNaN(+date) || Math.abs(+date) > 8.64e15) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
-      before = { createdAt: date, id };
-    }
+    const cursor = decodeCursor(f.before);
+    const before = cursor && { createdAt: cursor.at, id: cursor.id };
     const limit = f.limit ?? 50;
     const rows = await this.store.list({ status: f.status, limit, before });
     const last = rows[rows.length - 1];
     return {
       notifications: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), deliveredAt: r.deliveredAt?.toISOString() ?? null })),
-      next: rows.length === limit && last ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url') : null,
+      next: rows.length === limit && last ? encodeCursor(last.createdAt, last.id) : null,
     };
   }
 }
