@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 /** Everything the server reads from its environment, in one place, with defaults. */
@@ -76,6 +77,11 @@ export interface Config {
   workers: number;
   /** How long a store read keeps a cached game trusted while the commit feed is live (ms); 0: no feed, every read checks the store. */
   cacheTrustMs: number;
+  /**
+   * The addresses (or CIDRs) of the one proxy in front (TRUST_PROXY): a request from one of them
+   * counts against the address that proxy last added to X-Forwarded-For. Empty: the peer's address.
+   */
+  trustProxy: string[];
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -91,6 +97,18 @@ const int = (v: string | undefined, fallback: number, name: string): number => {
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
   return n;
 };
+
+/** TRUST_PROXY: a comma-separated list of addresses or CIDRs (IPv4 or IPv6); unset: none. */
+function trustProxy(v: string | undefined): string[] {
+  const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((s) => {
+    const [addr, bits, extra] = s.split('/');
+    const family = isIP(addr!);
+    return !family || extra !== undefined || (bits !== undefined && !(/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  });
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be a comma-separated list of addresses or CIDRs (e.g. 10.0.0.0/8), got "${bad}"`);
+  return list;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -144,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // still miss that move for a few milliseconds (BENCHMARKS.md, docs/api.md); until games are
     // routed to one worker, every read checks the store unless an operator opts in.
     cacheTrustMs: int(env.CACHE_TRUST_MS, 2000, 'CACHE_TRUST_MS'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

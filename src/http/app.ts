@@ -26,6 +26,7 @@ import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
 import { vacationRoutes } from './vacation-routes.js';
 import type { Notifications } from '../app/notify/index.js';
+import { trustNearestProxy } from './trust-proxy.js';
 
 export interface AppDeps {
   service: GameService;
@@ -55,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     return503OnClosing: true,
+    // Behind a proxy (compose.yaml's HAProxy) the client's address comes from X-Forwarded-For.
+    trustProxy: trustNearestProxy(config.trustProxy),
     // Slow headers and bodies get 408 (enforceRequestTimeout). Node checks for expired headers
     // every connectionsCheckingInterval (30 s by default: a 30 s timeout would act after 60 s).
     http: { connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.requestTimeoutMs / 4) || 1000)) },
@@ -108,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins.split(',').map((s) => s.trim()),
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match', 'Last-Event-ID', 'Accept-Language'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match', 'Last-Event-ID', 'Accept-Language', 'X-Game-Id'],
     exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'ETag', 'Content-Language'],
     maxAge: 600,
   });
