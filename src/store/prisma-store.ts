@@ -68,7 +68,7 @@ WITH g AS (
   RETURNING game_id
 ), r AS (
   UPDATE seats SET resigned_at = $3 FROM m
-  WHERE $16::boolean AND seats.game_id = m.game_id AND seats.seat = $7 AND seats.resigned_at IS NULL
+  WHERE $16::boolean AND seats.game_id = $1::uuid AND seats.seat = $7 AND seats.resigned_at IS NULL
 ), e AS (
   INSERT INTO events (game_id, seq, version, type, data)
   SELECT m.game_id, $12::int + x.ord::int, $3, x.value->>'type', x.value
@@ -81,7 +81,7 @@ WITH g AS (
   SELECT m.game_id, $3, x.seat, x.kind, ch.channel, ch.target
   FROM m
   CROSS JOIN jsonb_to_recordset($17::jsonb) AS x(seat int, kind text)
-  JOIN notification_targets n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
+  JOIN notification_targets n ON n.game_id = $1::uuid AND n.seat = x.seat AND x.kind = ANY(n.events)
   CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
   WHERE ch.target IS NOT NULL
   RETURNING id
