@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 
 /**
  * docs/scaling.md, checked: every SQL statement that creating a game, a move, a read and a replay
@@ -184,7 +184,7 @@ describe('one game per statement (what Citus needs to route each statement to on
     }
   };
 
-  it('creating a game, moves, reads and replays: every statement touches one game id only', async () => {
+  it('creating a game, moves, a resignation, a token reissue, reads and replays: every statement touches one game id only', async () => {
     // Other games exist, so that a statement touching every game would touch more than one.
     const others = [];
     for (let i = 0; i < 2; i++) others.push(await call('setup', a, 'POST', '/api/v1/games', { type: 'ville-de-demain', players: [{ name: 'x' }, { name: 'y' }] }));
@@ -202,6 +202,7 @@ describe('one game per statement (what Citus needs to route each statement to on
       toMove = r.toMove;
     }
     await call('resign', b, 'POST', `/api/v1/games/${id}/resign`, undefined, tokens[toMove[0]!]);
+    tokens[0] = (await call('token reissue', a, 'POST', `/api/v1/games/${id}/seats/0/token`, undefined, OPERATOR_TOKEN)).token;
     for (const server of [a, b]) {
       await call('read', server, 'GET', `/api/v1/games/${id}`, undefined, tokens[0]);
       await call('read (spectator)', server, 'GET', `/api/v1/games/${id}`);
