@@ -69,7 +69,7 @@ describe('deploy/haproxy/haproxy.cfg', () => {
     };
     const home = async (id: string) => (await send('GET', `/api/v1/games/${id}`)).name!;
 
-    it('sends every request naming one game to one process: REST paths, the page, GraphQL with X-Game-Id', async () => {
+    it('sends every request naming one game to one process: REST paths, the page, GraphQL with X-Game-Id or ?gameId=', async () => {
       reset();
       const ids = Array.from({ length: 30 }, () => randomUUID());
       const homes = new Map<string, string>();
@@ -82,6 +82,7 @@ describe('deploy/haproxy/haproxy.cfg', () => {
           ['GET', `/api/v1/games/${id.toUpperCase()}`, {}],
           ['GET', `/games/${id}`, {}],
           ['POST', '/graphql', { 'x-game-id': id }],
+          ['GET', `/graphql?gameId=${id}`, {}],
           ['GET', `/api/v1/games/${id}/stream?after=3`, {}],
         ] as const) {
           expect((await send(method, path, headers)).name, `${method} ${path}`).toBe(at);
@@ -97,6 +98,7 @@ describe('deploy/haproxy/haproxy.cfg', () => {
         ['GET', '/api/v1/lobby', {}],
         ['POST', '/graphql', {}],
         ['POST', '/graphql', { 'x-game-id': 'not-a-game' }],
+        ['GET', '/graphql?gameId=42', {}],
       ] as const) {
         reset();
         const names = new Set<string>();
