@@ -5,11 +5,11 @@ import type { Config } from './config.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
 import { buildApp } from './http/app.js';
+import { liveChannelFor } from './http/fanout.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
 import { LobbyStore } from './store/lobby-store.js';
-import { PgCommitFeed } from './store/pg-commit-feed.js';
 import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
@@ -42,10 +42,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const migrated = await migrate(databaseUrl);
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
-    const store = new PrismaGameStore(prisma);
-    // Other processes' commits, so that reads of a cached, current game need no database round trip.
-    const feed = config.cacheTrustMs > 0 ? new PgCommitFeed(databaseUrl, { log: opts.log }) : null;
-    await feed?.start();
+    // Without Redis, each append notifies the live updates' Postgres channel in its own transaction.
+    const store = new PrismaGameStore(prisma, { liveChannel: liveChannelFor(config.redisUrl) });
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
     const service = new GameService(store, opts.registry ?? defaultRegistry(), {
@@ -56,12 +54,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       clientSeeds: config.clientSeeds,
       importConcurrency: config.importConcurrency,
       importQueue: config.importQueue,
-      feed,
-      cacheTrustMs: config.cacheTrustMs,
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     let notifications: Notifications | undefined = undefined;
-    const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
+    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
     notifications = new Notifications(service, new NotificationStore(prisma), {
       databaseUrl,
       smtpUrl: config.smtpUrl,
@@ -96,7 +92,6 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
         await notifications.stop();
-        await feed?.close();
         await store.close();
         opts.log?.('database connections closed');
         await embedded?.stop();
