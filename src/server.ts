@@ -5,7 +5,6 @@ import type { Config } from './config.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
 import { buildApp } from './http/app.js';
-import { liveChannelFor } from './http/fanout.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
@@ -42,8 +41,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const migrated = await migrate(databaseUrl);
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
-    // Without Redis, each append notifies the live updates' Postgres channel in its own transaction.
-    const store = new PrismaGameStore(prisma, { liveChannel: liveChannelFor(config.redisUrl) });
+    const store = new PrismaGameStore(prisma);
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
     const service = new GameService(store, opts.registry ?? defaultRegistry(), {

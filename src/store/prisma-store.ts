@@ -52,49 +52,47 @@ ORDER BY m.version`;
  * guarded by `version = expected` (and the seats revision decided on), and the move, events and
  * snapshot rows are inserted only from the updated row: a stale command updates nothing and inserts
  * nothing. The store numbers the events itself, from the count the guarded update bumps, never from
- * what the deciding process believes. With a live channel, `pg_notify` tells every listening server
- * process `<game>:<version>` — inside the transaction, so a watcher hears of exactly the moves that
- * committed, and of every one (src/http/fanout.ts). Parameters: $1 game, $2 expected version, $3 new
- * version, $4 status, $5 toMove, $6 outcome, $7 seat, $8 move, $9 idempotency key, $10 response,
- * $11 events (a JSON array), $12 the live channel or null, $13 snapshot or null, $14 the seats
- * revision decided on (or null), $15 origin, $16 whether it is a resignation (the seat is marked
- * resigned, the seats revision bumped), $17 notices (a JSON array of { seat, kind }): one outbox row
- * per notice and channel the seat (or its player) has set up for that kind, $18 the snapshot's hash.
+ * what the deciding process believes. (No NOTIFY here: a NOTIFY holds Postgres's global notify lock
+ * through the commit's WAL flush, so commits of all games would queue one behind another; the live
+ * updates are announced after the commit, src/http/fanout.ts.) Parameters: $1 game, $2 expected
+ * version, $3 new version, $4 status, $5 toMove, $6 outcome, $7 seat, $8 move, $9 idempotency key,
+ * $10 response, $11 events (a JSON array), $12 snapshot or null, $13 the seats revision decided on
+ * (or null), $14 origin, $15 whether it is a resignation (the seat is marked resigned, the seats
+ * revision bumped), $16 notices (a JSON array of { seat, kind }): one outbox row per notice and
+ * channel the seat (or its player) has set up for that kind, $17 the snapshot's hash.
  */
 export const APPEND_SQL = `
 WITH g AS (
   UPDATE games SET version = $3, status = $4::"GameStatus", to_move = $5::int[], outcome = $6::jsonb, updated_at = now(),
-         seats_rev = seats_rev + CASE WHEN $16::boolean THEN 1 ELSE 0 END,
+         seats_rev = seats_rev + CASE WHEN $15::boolean THEN 1 ELSE 0 END,
          event_count = event_count + jsonb_array_length($11::jsonb)
-  WHERE id = $1::uuid AND version = $2 AND ($14::int IS NULL OR seats_rev = $14::int)
+  WHERE id = $1::uuid AND version = $2 AND ($13::int IS NULL OR seats_rev = $13::int)
   RETURNING id, event_count - jsonb_array_length($11::jsonb) AS base
 ), m AS (
   INSERT INTO moves (game_id, version, seat, move, idempotency_key, response, origin)
-  SELECT id, $3, $7, $8::jsonb, $9, $10::jsonb, $15 FROM g
+  SELECT id, $3, $7, $8::jsonb, $9, $10::jsonb, $14 FROM g
   RETURNING game_id
 ), r AS (
   UPDATE seats SET resigned_at = $3 FROM m
-  WHERE $16::boolean AND seats.game_id = m.game_id AND seats.seat = $7 AND seats.resigned_at IS NULL
+  WHERE $15::boolean AND seats.game_id = m.game_id AND seats.seat = $7 AND seats.resigned_at IS NULL
 ), e AS (
   INSERT INTO events (game_id, seq, version, type, data)
   SELECT m.game_id, g.base + x.ord::int, $3, x.value->>'type', x.value
   FROM m, g, jsonb_array_elements($11::jsonb) WITH ORDINALITY AS x(value, ord)
 ), s AS (
   INSERT INTO snapshots (game_id, version, state, state_hash)
-  SELECT m.game_id, $3, $13::jsonb, $18 FROM m WHERE $13::jsonb IS NOT NULL
+  SELECT m.game_id, $3, $12::jsonb, $17 FROM m WHERE $12::jsonb IS NOT NULL
 ), o AS (
   INSERT INTO outbox (game_id, version, seat, kind, channel, target)
   SELECT m.game_id, $3, x.seat, x.kind, ch.channel, ch.target
   FROM m
-  CROSS JOIN jsonb_to_recordset($17::jsonb) AS x(seat int, kind text)
+  CROSS JOIN jsonb_to_recordset($16::jsonb) AS x(seat int, kind text)
   JOIN notification_targets n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
   CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
   WHERE ch.target IS NOT NULL
   RETURNING id
-), l AS (
-  SELECT pg_notify($12::text, m.game_id::text || ':' || $3) FROM m WHERE $12::text IS NOT NULL
 )
-SELECT (SELECT count(*)::int FROM m) AS n, (SELECT coalesce(array_agg(id::text), '{}') FROM o) AS outbox, (SELECT count(*) FROM l) AS notified`;
+SELECT (SELECT count(*)::int FROM m) AS n, (SELECT coalesce(array_agg(id::text), '{}') FROM o) AS outbox`;
 
 /** Seats with their player's token hash: a player's token acts for the seats bound to it. */
 export const SEATS_WITH_PLAYERS = { seats: { include: { player: { select: { tokenHash: true } } } } } as const;
@@ -138,23 +136,13 @@ const isUniqueViolation = (err: unknown): boolean => {
   return (err as { code?: string })?.code === 'P2002' || text.includes('23505') || text.includes('unique constraint');
 };
 
-export interface PrismaStoreOptions {
-  /**
-   * The Postgres channel the append notifies `<game>:<version>` on, inside its transaction, for
-   * live updates across processes (src/http/fanout.ts); none: the append notifies nobody.
-   */
-  liveChannel?: string | null;
-}
-
 type MoveRowSql = { version: number; seat: number; move: Move; created_at: Date; origin: string; events: GameEvent[]; state_hash: string | null };
 
 /** The event store on Postgres, through Prisma Client and its pg driver adapter. */
 export class PrismaGameStore implements GameStore {
   private readonly pool: pg.Pool | undefined;
-  private readonly liveChannel: string | null;
-  constructor(private readonly db: PrismaClient, opts: PrismaStoreOptions = {}) {
+  constructor(private readonly db: PrismaClient) {
     this.pool = pools.get(db);
-    this.liveChannel = opts.liveChannel ?? null;
   }
 
   /**
@@ -240,7 +228,7 @@ export class PrismaGameStore implements GameStore {
   async append(c: AppendCommand): Promise<AppendResult> {
     const values = [
       c.gameId, c.expectedVersion, c.expectedVersion + 1, c.status, c.toMove, c.outcome === null ? null : JSON.stringify(c.outcome),
-      c.seat, JSON.stringify(c.move), c.idempotencyKey, JSON.stringify(c.response), JSON.stringify(c.events), this.liveChannel,
+      c.seat, JSON.stringify(c.move), c.idempotencyKey, JSON.stringify(c.response), JSON.stringify(c.events),
       c.snapshot === null ? null : JSON.stringify(c.snapshot.state),
       c.seatsRev ?? null, c.origin ?? 'seat', c.origin === 'resign', JSON.stringify(c.notices ?? []), c.snapshot?.hash ?? null,
     ];

@@ -149,24 +149,4 @@ describe('GameStore on Postgres: what only the database can show', () => {
     expect(rows.map((r) => [r.seq, r.version])).toEqual([[1, 1], [2, 1], [3, 2], [4, 2], [5, 3], [6, 3], [7, 5], [8, 5], [9, 5]]);
     expect(row!.event_count).toBe(9);
   });
-
-  it('with a live channel, a move is announced exactly when it commits, in its transaction, and a lost race announces nothing', async () => {
-    const store = new PrismaGameStore(createPrismaClient(db.url, 2), { liveChannel: 'contract_live' });
-    const listener = new pg.Client({ connectionString: db.url });
-    await listener.connect();
-    const heard: string[] = [];
-    listener.on('notification', (n) => heard.push(n.payload!));
-    await listener.query('LISTEN contract_live');
-    try {
-      const g = newGame();
-      await store.createGame(g);
-      const results = await Promise.all(Array.from({ length: 5 }, () => store.append(cmd(g.id, 0))));
-      expect(results.filter((r) => r.kind === 'appended')).toHaveLength(1);
-      await store.append(cmd(g.id, 1));
-      await expect.poll(() => heard).toEqual([`${g.id}:1`, `${g.id}:2`]);
-    } finally {
-      await listener.end();
-      await store.close();
-    }
-  });
 });
