@@ -126,9 +126,10 @@ export function gqlWatcher(url: string, gameId: string, process: number, resumeA
         next: (m) => {
           const u = m.data?.gameUpdated;
           if (!u) return;
-          // A fresh subscription starts with the game's state (no seat); then one update per move.
-          if (first && u.seat === null && after === undefined) w.snapshots.push(u.version);
-          else w.got.push(u.version);
+          // A fresh subscription starts with the game's state (no seat), a resumed one does not;
+          // then one update per move. A state sent later (a seat changed) is no move.
+          if (u.seat !== null) w.got.push(u.version);
+          else if (first) w.snapshots.push(u.version);
           first = false;
         },
         error: again,
