@@ -132,8 +132,10 @@ export function gqlWatcher(url: string, gameId: string, process: number, resumeA
           else if (first) w.snapshots.push(u.version);
           first = false;
         },
+        // A lost connection ends in error: subscribe again. The server completes the
+        // subscription itself once the game is over and every move was sent.
         error: again,
-        complete: () => !closed && again(),
+        complete: () => void c.dispose(),
       },
     );
   };

@@ -100,6 +100,8 @@ interface Stats {
   readsDirect: number;
   directUnavailable: number;
   clientRetries: number;
+  /** The longest wait of any game between two answered moves (ms): the outage a player saw. */
+  longestPauseMs: number;
   examples: string[];
 }
 
@@ -171,7 +173,7 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
     if (Date.now() > until) throw new Error(`${watchers.filter((w) => !w.ready()).length} of ${watchers.length} watchers never got the game's first state`);
   }
   log(`(${label}: ${watchers.length} watchers connected; playing)`);
-  const stats: Stats = { answered: [], staleProxy: 0, staleDirect: 0, readsProxy: 0, readsDirect: 0, directUnavailable: 0, clientRetries: 0, examples: [] };
+  const stats: Stats = { answered: [], staleProxy: 0, staleDirect: 0, readsProxy: 0, readsDirect: 0, directUnavailable: 0, clientRetries: 0, longestPauseMs: 0, examples: [] };
   const send = resilientSend(stats);
   const latencies: number[] = [];
   const errors: string[] = [];
@@ -185,8 +187,10 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
     Array.from({ length: CONCURRENCY }, async (_, slot) => {
       const rand = xorshift(SEED * 100_003 + slot);
       for (const g of games.slice(slot * perSlot, (slot + 1) * perSlot)) {
+        let lastAt = performance.now();
         const onMove = async (a: Answered) => {
           stats.answered.push({ ...a, gameId: g.id });
+          stats.longestPauseMs = Math.max(stats.longestPauseMs, performance.now() - lastAt);
           const token = g.tokens[a.seat]!;
           const viaProxy = await versionAt(proxy.url, g.id, token);
           stats.readsProxy++;
@@ -204,6 +208,7 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
               if (stats.examples.length < 5) stats.examples.push(`process ${p + 1} showed ${g.id} at ${direct} after answered version ${a.version}`);
             }
           }
+          lastAt = performance.now();
           if (kill && !killed && stats.answered.length >= KILL_AFTER) {
             log(`(${label}: SIGKILL process ${kill.victim + 1} after ${stats.answered.length} answered moves)`);
             procs[kill.victim]!.child.kill('SIGKILL');
@@ -317,11 +322,11 @@ const redisUp = () =>
   });
 
 function report(all: PhaseResult[]) {
-  out('\n| fan-out / phase | processes | games finished | answered moves | in the log | moves/s | POST p50 / p99 ms | stale reads via the proxy | stale reads on a process directly | watchers | missed / duplicated / out-of-order updates | reconnections |');
-  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  out('\n| fan-out / phase | processes | games finished | answered moves | in the log | moves/s | POST p50 / p99 ms | longest pause of a game (ms) | stale reads via the proxy | stale reads on a process directly | watchers | missed / duplicated / out-of-order updates | watchers\' connection errors |');
+  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of all) {
     out(
-      `| ${r.label} | ${r.processes} | ${r.finished}/${r.games} | ${fmt(r.moves)} | ${fmt(r.inLog)} | ${fmt(r.movesPerSec)} | ${fmt(r.postP50, 1)} / ${fmt(r.postP99, 1)} | ${r.stats.staleProxy} of ${fmt(r.stats.readsProxy)} | ${r.stats.staleDirect} of ${fmt(r.stats.readsDirect)}${r.stats.directUnavailable ? ` (${r.stats.directUnavailable} unanswered)` : ''} | ${fmt(r.watch.watchers)} | ${r.watch.missed} / ${r.watch.duplicates} / ${r.watch.outOfOrder} | ${r.watch.reconnects} |`,
+      `| ${r.label} | ${r.processes} | ${r.finished}/${r.games} | ${fmt(r.moves)} | ${fmt(r.inLog)} | ${fmt(r.movesPerSec)} | ${fmt(r.postP50, 1)} / ${fmt(r.postP99, 1)} | ${fmt(r.stats.longestPauseMs)} | ${r.stats.staleProxy} of ${fmt(r.stats.readsProxy)} | ${r.stats.staleDirect} of ${fmt(r.stats.readsDirect)}${r.stats.directUnavailable ? ` (${r.stats.directUnavailable} unanswered)` : ''} | ${fmt(r.watch.watchers)} | ${r.watch.missed} / ${r.watch.duplicates} / ${r.watch.outOfOrder} | ${r.watch.reconnects} |`,
     );
   }
   for (const mode of MODES) {
