@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { EventSource } from 'eventsource';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkHaproxyConfig, ensureHaproxy, startHaproxy, type Haproxy } from '../support/haproxy.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -191,6 +194,44 @@ describe('deploy/haproxy/haproxy.cfg', () => {
       // Sent straight from 127.0.0.1 (the trusted proxy's address): each names its own client.
       expect(await statuses(server.url, ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4', '192.0.2.5'])).toEqual([200, 200, 200, 200, 200]);
       expect(await statuses(server.url, ['192.0.2.6', '192.0.2.6', '192.0.2.6', '192.0.2.6'])).toEqual([200, 200, 200, 429]);
+    });
+  });
+
+  describe('in front of a real server: live updates pass through', () => {
+    let server: TestServer;
+    let proxy: Haproxy;
+    beforeAll(async () => {
+      server = await startTestServer();
+      proxy = await startHaproxy([server.url.replace('http://', '')]);
+    });
+    afterAll(async () => {
+      await proxy?.stop();
+      await server?.stop();
+    });
+
+    it('an SSE stream and a GraphQL subscription (WebSocket, ?gameId=) opened through the proxy get a move as it happens', async () => {
+      const created = (await (await fetch(`${proxy.url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] }) })).json()) as { id: string; seats: { token: string }[] };
+      const { id } = created;
+      const sse: number[] = [];
+      const es = new EventSource(`${proxy.url}/api/v1/games/${id}/stream`);
+      es.addEventListener('game', (e) => void sse.push(JSON.parse((e as MessageEvent).data).version));
+      es.addEventListener('move', (e) => void sse.push(JSON.parse((e as MessageEvent).data).version));
+      const gql: number[] = [];
+      const client = createClient({ url: `${proxy.url.replace('http', 'ws')}/graphql?gameId=${id}`, webSocketImpl: WebSocket, retryAttempts: 0 });
+      const dispose = client.subscribe<{ gameUpdated: { version: number } }>(
+        { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id } },
+        { next: (m) => void (m.data && gql.push(m.data.gameUpdated.version)), error: () => {}, complete: () => {} },
+      );
+      try {
+        await vi.waitFor(() => expect([sse, gql]).toEqual([[0], [0]]), { timeout: 10_000 });
+        const move = await fetch(`${proxy.url}/api/v1/games/${id}/moves`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${created.seats[0]!.token}` }, body: JSON.stringify({ move: { type: 'bid', amount: 2 } }) });
+        expect(move.status).toBe(200);
+        await vi.waitFor(() => expect([sse, gql]).toEqual([[0, 1], [0, 1]]), { timeout: 10_000 });
+      } finally {
+        es.close();
+        dispose();
+        await client.dispose();
+      }
     });
   });
 });
