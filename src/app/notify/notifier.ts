@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Json } from '../../engine/index.js';
 import type { GameService } from '../game-service.js';
 import { emailMessage, webhookPayload, type NoticeContext } from './messages.js';
-import { checkWebhookUrl } from './settings.js';
+import { postWebhook, resolveWebhook } from './webhook-target.js';
 import type { NotificationStore, OutboxRow } from './store.js';
 import type { DeadlineJob } from './clock.js';
 
@@ -150,19 +150,13 @@ export class Notifier {
   private async sendWebhook(row: OutboxRow, ctx: NoticeContext): Promise<void> {
     const settings = await this.store.targetOf(row.gameId, row.seat);
     if (!settings?.webhookSecret) throw new Error('the seat no longer has a webhook secret');
-    const url = await checkWebhookUrl(row.target, this.opts.allowPrivateWebhooks);
+    // Resolved and checked once; the request connects to that address (webhook-target.ts).
+    const target = await resolveWebhook(row.target, this.opts.allowPrivateWebhooks);
     const now = new Date();
     const body = JSON.stringify(webhookPayload(ctx, now));
     const signature = new Webhook(settings.webhookSecret).sign(row.id, now, body);
-    const res = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-      headers: { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature },
-      body,
-    });
-    await res.body?.cancel();
-    if (res.status < 200 || res.status >= 300) throw new Error(`the receiver answered ${res.status}`);
+    const status = await postWebhook(target, { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature }, body, 10_000);
+    if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
     await this.store.finish(row.id, 'delivered', JSON.parse(body) as Json);
   }
 
