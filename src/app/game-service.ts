@@ -462,11 +462,12 @@ export class GameService {
       return fn({
         session: s,
         callerIn: (token) => this.callerIn(s, token),
-        commitEntry: async (seat, move, origin) => {
+        commitEntry: async (seat, move, origin, key) => {
           if (origin === 'seat' || origin === 'timeout') this.checkPlayable(s, seat);
           const applied = origin === 'resign' ? { ok: true as const, value: { state: s.state, events: [] as GameEvent[] } } : applyMove(s.game, s.state, move, seat);
           if (!applied.ok) throw AppError.fromViolation(applied.error);
-          const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, null);
+          const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, key ?? null);
+          if (r.kind === 'duplicate') return r.response as unknown as MoveResult; // another process stored this key first
           if (r.kind !== 'appended') throw new AppError('VERSION_CONFLICT', 'the game moved on meanwhile: send it again', { currentVersion: s.version + 1 });
           await this.playForResigned(s);
           return r.result;

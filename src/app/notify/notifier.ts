@@ -5,7 +5,7 @@ import type { Json } from '../../engine/index.js';
 import type { GameService } from '../game-service.js';
 import { emailMessage, webhookPayload, type NoticeContext } from './messages.js';
 import { postWebhook, resolveWebhook } from './webhook-target.js';
-import type { NotificationStore, OutboxRow } from './store.js';
+import { isMailAnswer, type NotificationStore, type OutboxRow } from './store.js';
 import type { DeadlineJob } from './clock.js';
 
 export interface NotifierOptions {
@@ -23,7 +23,7 @@ export interface NotifierOptions {
   /** Whether this process delivers (every process writes to the outbox either way). */
   worker: boolean;
   /** The reply address of a seat's mails, when moves by mail are on. */
-  replyTo?: (gameId: string, seat: number) => string;
+  replyTo?: (gameId: string, seat: number) => Promise<string>;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
@@ -114,9 +114,12 @@ export class Notifier {
     const row = await this.store.get(id);
     if (!row || row.status !== 'pending') return; // delivered already, or its game was deleted
     try {
-      const ctx = await this.context(row);
-      if (row.channel === 'webhook') await this.sendWebhook(row, ctx);
-      else await this.sendMail(row, ctx);
+      if (isMailAnswer(row.kind)) await this.sendAnswer(row);
+      else {
+        const ctx = await this.context(row);
+        if (row.channel === 'webhook') await this.sendWebhook(row, ctx);
+        else await this.sendMail(row, ctx);
+      }
     } catch (err) {
       const message = (err as Error).message ?? String(err);
       await this.store.fail(id, message, lastTry);
@@ -130,7 +133,7 @@ export class Notifier {
     const settings = await this.store.targetOf(row.gameId, row.seat);
     const base = this.opts.publicUrl.replace(/\/$/, '');
     return {
-      kind: row.kind,
+      kind: row.kind as NoticeContext['kind'], // mail answers never get here (sendAnswer)
       gameId: row.gameId,
       gameType: game.type,
       gameName: this.service.registry.current(game.type)?.name ?? game.type,
@@ -162,7 +165,7 @@ export class Notifier {
 
   private async sendMail(row: OutboxRow, ctx: NoticeContext): Promise<void> {
     const m = emailMessage(ctx);
-    const replyTo = this.opts.replyTo?.(row.gameId, row.seat);
+    const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
     const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id } };
     if (!this.mailer) {
       // No SMTP server configured (the embedded default): keep the mail for the operator to see.
@@ -174,13 +177,17 @@ export class Notifier {
     await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
   }
 
-  /** Sends a mail at once (the answer to a move by mail); without SMTP_URL it is only logged. */
-  async sendNow(to: string, subject: string, text: string, replyTo: string): Promise<void> {
+  /** The answer to a move by mail: its text was written with it; the reply address is the seat's current one. */
+  private async sendAnswer(row: OutboxRow): Promise<void> {
+    const m = row.message as { subject: string; text: string };
     if (!this.mailer) {
-      this.opts.log.info({ to, subject }, 'mail not sent (no SMTP_URL)');
+      await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
+      this.opts.log.info({ id: row.id, to: row.target, subject: m.subject }, 'mail held in the outbox (no SMTP_URL)');
       return;
     }
-    await this.mailer.sendMail({ from: this.opts.mailFrom, to, replyTo, subject, text });
+    const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
+    await this.mailer.sendMail({ from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, messageId: `<${row.id}@citybuilder>`, headers: { 'X-Citybuilder-Notification': row.id } });
+    await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
   }
 
   async stop(): Promise<void> {

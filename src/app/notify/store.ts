@@ -12,12 +12,16 @@ export interface SeatSettings {
   unsubscribeToken: string;
 }
 
+/** The answers to a move by mail: written with their text, sent by mail only. */
+export type MailAnswerKind = 'accepted' | 'refused';
+export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused';
+
 export interface OutboxRow {
   id: string;
   gameId: string;
   version: number;
   seat: Seat;
-  kind: NoticeKind;
+  kind: NoticeKind | MailAnswerKind;
   channel: 'email' | 'webhook';
   target: string;
   status: OutboxStatus;
@@ -76,6 +80,26 @@ export class NotificationStore {
       FROM notification_targets n
       CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
       WHERE n.game_id = ${gameId}::uuid AND n.seat = ${seat} AND ${kind} = ANY(n.events) AND ch.target IS NOT NULL
+      ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING
+      RETURNING id::text`;
+    return rows.map((r) => r.id);
+  }
+
+  /** A seat's token hash and its registered mail address (its own settings', else its player's); null: no such seat. */
+  async mailIdentity(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null } | null> {
+    const [r] = await this.db.$queryRaw<{ token_hash: string | null; email: string | null }[]>`
+      SELECT s.token_hash, t.email FROM seats s LEFT JOIN notification_targets t ON t.game_id = s.game_id AND t.seat = s.seat
+      WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat}`;
+    return r ? { tokenHash: r.token_hash, email: r.email } : null;
+  }
+
+  /** Writes the answer to a move by mail (its text made already) for the seat's registered address, once per (version, kind, about). */
+  async addMailAnswer(a: { gameId: string; version: number; seat: Seat; kind: MailAnswerKind; about: number; subject: string; text: string }): Promise<string[]> {
+    const message = JSON.stringify({ subject: a.subject, text: a.text });
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      INSERT INTO outbox (game_id, version, seat, kind, about, channel, target, message)
+      SELECT n.game_id, ${a.version}, n.seat, ${a.kind}, ${a.about}, 'email', n.email, ${message}::jsonb
+      FROM notification_targets n WHERE n.game_id = ${a.gameId}::uuid AND n.seat = ${a.seat} AND n.email IS NOT NULL
       ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING
       RETURNING id::text`;
     return rows.map((r) => r.id);
