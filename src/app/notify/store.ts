@@ -118,6 +118,11 @@ export class NotificationStore {
     return rows.map((r) => r.seat);
   }
 
+  /** The channel of each notification (which queue delivers it). */
+  async channelsOf(ids: string[]): Promise<{ id: string; channel: 'email' | 'webhook' }[]> {
+    return this.db.$queryRaw<{ id: string; channel: 'email' | 'webhook' }[]>`SELECT id::text, channel FROM outbox WHERE id = ANY(${ids}::uuid[])`;
+  }
+
   async get(id: string): Promise<OutboxRow | null> {
     const r = await this.db.outbox.findUnique({ where: { id } });
     return r ? toOutbox(r) : null;
