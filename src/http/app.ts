@@ -15,6 +15,7 @@ import { createFanout } from './fanout.js';
 import { contractComponents } from './contract.js';
 import { registerGraphql } from './graphql.js';
 import { webPages } from './pages.js';
+import { favicon } from './favicon.js';
 import { registerRateLimit } from './rate-limit.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);
+  await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines);
   return app;
 }
