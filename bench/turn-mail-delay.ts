@@ -90,3 +90,4 @@ async function main() {
 }
 
 await main();
+process.exit(0); // the silent receiver keeps its sockets open
