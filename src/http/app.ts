@@ -17,6 +17,8 @@ import { registerGraphql } from './graphql.js';
 import { webPages } from './pages.js';
 import { favicon } from './favicon.js';
 import { registerRateLimit } from './rate-limit.js';
+import { registerCreationBudget } from './creation-budget.js';
+import { registerLiveCaps } from './live-caps.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
 import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: 600,
   });
   await registerRateLimit(app, service, config);
+  registerLiveCaps(app, config);
   registerEtags(app);
   await app.register(fastifySSE);
 
@@ -172,5 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webPages);
   await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines);
+  registerCreationBudget(app, config);
   return app;
 }

@@ -16,6 +16,7 @@ import { movesSince } from '../app/live.js';
 import { topicOf, type Fanout, type Notice } from './fanout.js';
 import { registerGraphiql } from './graphiql.js';
 import { bearer, type DeadlinesOf } from './rest.js';
+import { takeSubscriptionPlace } from './live-caps.js';
 import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
 import { gameTypesSdl } from './graphql-types.js';
 
@@ -559,6 +560,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           }
           const count = ctx.subscriptions ?? { open: 0 };
           if (count.open >= config.graphqlMaxSubscriptions) throw new AppError('TOO_MANY_SUBSCRIPTIONS', `a connection holds at most ${config.graphqlMaxSubscriptions} subscriptions; complete one first`);
+          const release = takeSubscriptionPlace(ctx.request, ctx.token); // 429 past the caps per token and per address (live-caps.ts)
           count.open++;
           let started = false;
           try {
@@ -592,10 +594,14 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
                 }
               } finally {
                 count.open--;
+                release();
               }
             })();
           } finally {
-            if (!started) count.open--;
+            if (!started) {
+              count.open--;
+              release();
+            }
           }
         }),
       },

@@ -7,6 +7,7 @@ import { languageOf, localize } from '../app/i18n/index.js';
 import { toAppError } from './problem.js';
 import { bearer } from './rest.js';
 import { operation } from './route-schema.js';
+import { holdStreamPlace } from './live-caps.js';
 
 const RETRY_MS = 1000;
 const VERSION = /^(0|[1-9][0-9]{0,9})$/;
@@ -68,6 +69,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       if (resume !== undefined && resume > first.version) {
         throw new AppError('INVALID_INPUT', `Last-Event-ID ${resume} is after the game's version ${first.version}: it is not an id this game sent`);
       }
+      holdStreamPlace(req, reply.raw, token); // 429 past the caps per token and per address (live-caps.ts)
       const sse = reply.sse;
       sse.keepAlive();
       let seen = resume ?? first.version;
