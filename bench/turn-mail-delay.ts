@@ -56,7 +56,7 @@ async function main() {
   const mail = await timedMailbox();
   const hole = createTcpServer(() => {}); // accepts, never answers
   await new Promise<void>((ok) => hole.listen(0, '127.0.0.1', ok));
-  const config = loadConfig({ DATABASE_URL: url, NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0', WORKERS: '1', LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', CACHE_TRUST_MS: '0' });
+  const config = loadConfig({ DATABASE_URL: url, NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0', WORKERS: '1', LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1' });
   const server = await createServer(config);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;

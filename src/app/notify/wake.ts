@@ -1,7 +1,7 @@
 import pgListen, { type Subscriber } from 'pg-listen';
 
-// pg-listen is CommonJS with `exports.default`: Node hands its module object to a default import.
-const createSubscriber = pgListen.default;
+// pg-listen is CommonJS with an ES-module default: Node's import gives the module, some loaders the function.
+const createSubscriber = ((pgListen as unknown as { default?: unknown }).default ?? pgListen) as typeof pgListen.default;
 
 const CHANNEL = 'citybuilder_notifications';
 
