@@ -83,7 +83,7 @@ describe.runIf(have('curl') && have('jq') && have('git'))('the README\'s scripts
     // npm start, on a free port and this test's own database; rate limits off (their 429s are tested elsewhere).
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = spawn('npm', ['start'], { cwd: clone, env: shellEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', WORKERS: '1', LOG_LEVEL: 'warn' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn('npm', ['start'], { cwd: clone, env: shellEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' }), stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (d) => (serverLog += d));
     server.stderr!.on('data', (d) => (serverLog += d));
     const end = Date.now() + 120_000;
