@@ -83,7 +83,8 @@ describe.runIf(have('curl') && have('jq') && have('git'))('the README\'s scripts
     // npm start, on a free port and this test's own database; rate limits off (their 429s are tested elsewhere).
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = spawn('npm', ['start'], { cwd: clone, env: shellEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group (npm, tsx, node), so that all of it is stopped at the end.
+    server = spawn('npm', ['start'], { cwd: clone, detached: true, env: shellEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' }), stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (d) => (serverLog += d));
     server.stderr!.on('data', (d) => (serverLog += d));
     const end = Date.now() + 120_000;
@@ -95,10 +96,19 @@ describe.runIf(have('curl') && have('jq') && have('git'))('the README\'s scripts
     }
   }, 660_000);
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
+    if (server?.pid) {
+      // SIGTERM to the group (the server drains and exits); whatever is left after 20 s is killed.
+      const group = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-server!.pid!, signal);
+        } catch {
+          // the whole group is gone already
+        }
+      };
+      const exited = server.exitCode === null ? new Promise((r) => server!.once('exit', r)) : Promise.resolve();
+      group('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      group('SIGKILL');
     }
     await db?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
