@@ -279,8 +279,9 @@ async function run(mode: 'pg' | 'redis', adminUrl: string): Promise<PhaseResult[
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const dbUrl = u.toString();
-  // As shipped, one process per port; the load comes from one address, so rate limits are off.
-  const env = { DATABASE_URL: dbUrl, REDIS_URL: mode === 'redis' ? REDIS : '', WORKERS: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DB_POOL_SIZE: '10' };
+  // As shipped, one process per port. The load comes from one address and one client per seat, so
+  // rate limits and the caps on open streams per token and per address are off.
+  const env = { DATABASE_URL: dbUrl, REDIS_URL: mode === 'redis' ? REDIS : '', WORKERS: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', LIVE_STREAMS_PER_TOKEN: '0', LIVE_STREAMS_PER_ADDRESS: '0', DB_POOL_SIZE: '10' };
   const ports = await Promise.all([0, 1, 2].map(() => freePort()));
   const procs: Proc[] = [];
   const results: PhaseResult[] = [];
