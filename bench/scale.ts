@@ -125,11 +125,13 @@ const resilientSend = (stats: Stats): Send => async (method, url, token, body) =
   }
 };
 
-/** GET /games/{id} as the seat; the version it shows, or null when the process did not answer. */
-async function versionAt(url: string, gameId: string, token: string): Promise<number | null> {
+/** GET /games/{id} as the seat; the version it shows, or null when the process did not answer 200. */
+async function versionAt(url: string, gameId: string, token: string, stats: Stats): Promise<number | null> {
   const res = await fetch(`${url}/api/v1/games/${gameId}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
-  if (!res || res.status !== 200) return (await res?.arrayBuffer().catch(() => undefined), null);
-  return ((await res.json()) as { version: number }).version;
+  if (res?.status === 200) return ((await res.json()) as { version: number }).version;
+  // A refused connection (a killed process) says nothing; an answer other than 200 is worth seeing.
+  if (res && stats.examples.length < 5) stats.examples.push(`${url}/api/v1/games/${gameId} answered ${res.status}: ${(await res.text()).slice(0, 160)}`);
+  return null;
 }
 
 // ---- one phase ----------------------------------------------------------------------------------
@@ -192,14 +194,14 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
           stats.answered.push({ ...a, gameId: g.id });
           stats.longestPauseMs = Math.max(stats.longestPauseMs, performance.now() - lastAt);
           const token = g.tokens[a.seat]!;
-          const viaProxy = await versionAt(proxy.url, g.id, token);
+          const viaProxy = await versionAt(proxy.url, g.id, token, stats);
           stats.readsProxy++;
           if (viaProxy === null || viaProxy < a.version) {
             stats.staleProxy++;
             if (stats.examples.length < 5) stats.examples.push(`proxy read of ${g.id} showed ${viaProxy} after answered version ${a.version}`);
           }
           const p = turn++ % n;
-          const direct = await versionAt(procs[p]!.url, g.id, token);
+          const direct = await versionAt(procs[p]!.url, g.id, token, stats);
           if (direct === null) stats.directUnavailable++;
           else {
             stats.readsDirect++;
