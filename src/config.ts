@@ -76,6 +76,8 @@ export interface Config {
   workers: number;
   /** How long a store read keeps a cached game trusted while the commit feed is live (ms); 0: no feed, every read checks the store. */
   cacheTrustMs: number;
+  /** The port of the Prometheus metrics listener (GET /metrics, on HOST); 0: metrics off. */
+  metricsPort: number;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -144,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // still miss that move for a few milliseconds (BENCHMARKS.md, docs/api.md); until games are
     // routed to one worker, every read checks the store unless an operator opts in.
     cacheTrustMs: int(env.CACHE_TRUST_MS, 2000, 'CACHE_TRUST_MS'),
+    metricsPort: int(env.METRICS_PORT, 9464, 'METRICS_PORT'),
   };
 }

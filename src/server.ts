@@ -10,7 +10,8 @@ import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
 import { LobbyStore } from './store/lobby-store.js';
 import { PgCommitFeed } from './store/pg-commit-feed.js';
-import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
+import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
+import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 export interface Running {
@@ -42,13 +43,13 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const migrated = await migrate(databaseUrl);
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
-    const store = new PrismaGameStore(prisma);
+    const store = instrumentStore(new PrismaGameStore(prisma));
     // Other processes' commits, so that reads of a cached, current game need no database round trip.
     const feed = config.cacheTrustMs > 0 ? new PgCommitFeed(databaseUrl, { log: opts.log }) : null;
     await feed?.start();
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
-    const service = new GameService(store, opts.registry ?? defaultRegistry(), {
+    const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
       snapshotEvery: config.snapshotEvery,
       cacheSize: config.cacheSize,
       operatorToken: config.operatorToken,
@@ -60,6 +61,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       cacheTrustMs: config.cacheTrustMs,
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
+    observeService(service);
+    const unobserve = observeDatabase({ query: (sql) => prisma.$queryRawUnsafe(sql), pool: poolOf(prisma) });
     let notifications: Notifications | undefined = undefined;
     const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
     notifications = new Notifications(service, new NotificationStore(prisma), {
@@ -95,6 +98,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
+        unobserve();
         await notifications.stop();
         await feed?.close();
         await store.close();

@@ -22,6 +22,7 @@ import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js'
 import { restRoutes, sharedSchemas } from './rest.js';
 import { documentedSchema } from './route-schema.js';
 import { registerTextGuard } from './text-guard.js';
+import { registerHttpMetrics } from './http-metrics.js';
 import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
 import { vacationRoutes } from './vacation-routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   enforceRequestTimeout(app, config.requestTimeoutMs);
+  registerHttpMetrics(app);
   let failedPings = 0;
 
   // Load shedding and outages: the database is pinged every second (with a time limit); while it

@@ -14,6 +14,7 @@ import { toAppError } from './problem.js';
 import { languageOf, localize, type Language } from '../app/i18n/index.js';
 import { movesSince } from '../app/live.js';
 import { topicOf, type Fanout, type Notice } from './fanout.js';
+import { trackedSubscription } from './http-metrics.js';
 import { registerGraphiql } from './graphiql.js';
 import { bearer, type DeadlinesOf } from './rest.js';
 import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
@@ -565,7 +566,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
             const first = await service.getGame(a.gameId, ctx.token); // checks the game and the token before anything is sent
             const iterator = await ctx.pubsub.subscribe(topicOf(a.gameId));
             started = true;
-            return (async function* () {
+            return trackedSubscription((async function* () {
               try {
                 yield { gameUpdated: { ...first, seat: null, events: [] } };
                 // Each watcher reads what it has not seen, with its own view after each move and the
@@ -593,7 +594,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
               } finally {
                 count.open--;
               }
-            })();
+            })());
           } finally {
             if (!started) count.open--;
           }

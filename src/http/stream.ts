@@ -7,6 +7,7 @@ import { languageOf, localize } from '../app/i18n/index.js';
 import { toAppError } from './problem.js';
 import { bearer } from './rest.js';
 import { operation } from './route-schema.js';
+import { liveChannel } from './http-metrics.js';
 
 const RETRY_MS = 1000;
 const VERSION = /^(0|[1-9][0-9]{0,9})$/;
@@ -77,7 +78,9 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       const close = () => sse.close();
       open.add(close);
 
+      const live = liveChannel('sse');
       const send = async (event: string, id: number | undefined, data: unknown, retry?: number) => {
+        if (sse.isConnected) live.sent();
         if (sse.isConnected) await sse.send({ event, ...(id === undefined ? {} : { id: String(id) }), data, ...(retry ? { retry } : {}) });
       };
       const catchUp = async () => {
@@ -115,10 +118,12 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       });
       sse.onClose(() => {
         open.delete(close);
+        live.closed();
         unsubscribe();
       });
       if (!sse.isConnected) {
         open.delete(close);
+        live.closed();
         unsubscribe(); // the client left while the subscription was being set up
         return;
       }

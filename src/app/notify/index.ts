@@ -99,6 +99,7 @@ export class Notifications {
         send: (to, subject, text, replyTo) => this.notifier.sendNow(to, subject, text, replyTo),
         addressOf: async (gameId, seat) => (await this.store.targetOf(gameId, seat))?.email ?? null,
         log: this.opts.log,
+        sentTrace: async (id) => ((await this.store.get(id))?.message as { traceparent?: string } | null)?.traceparent,
       });
       const port = await this.mailMoves.listen(inbound.port, inbound.host);
       this.opts.log.info({ port }, 'listening for moves by mail');

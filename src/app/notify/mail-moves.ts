@@ -4,6 +4,7 @@ import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { notationsOf, parseMove, formatMove, type Seat } from '../../engine/index.js';
 import { AppError } from '../errors.js';
 import type { GameService } from '../game-service.js';
+import { inMailMove, mailMove } from '../../telemetry/delivery.js';
 
 /** The most a move mail may weigh: larger ones are refused by the listener (552). */
 export const MAX_MAIL_BYTES = 1_000_000;
@@ -22,6 +23,8 @@ export interface MailMovesOptions {
   addressOf(gameId: string, seat: Seat): Promise<string | null>;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
   now?: () => number;
+  /** The `traceparent` a notification's mail was sent with, for the trace of a reply's move. */
+  sentTrace?: (notificationId: string) => Promise<string | undefined>;
 }
 
 /** What a reply address stands for once checked. */
@@ -118,7 +121,7 @@ export class MailMoves {
   private async receive(stream: SMTPServerDataStream, recipients: string[]): Promise<void> {
     const mail = await simpleParser(stream);
     if (stream.sizeExceeded) throw Object.assign(new Error(`the mail is larger than ${MAX_MAIL_BYTES} bytes`), { responseCode: 552 });
-    for (const r of recipients) await this.handle(this.verify(r), mail);
+    for (const r of recipients) await inMailMove(mail, this.opts.sentTrace, () => this.handle(this.verify(r), mail));
   }
 
   /** Plays the move of one mail for its seat, and answers the seat. Never throws for a player's mistake. */
@@ -142,6 +145,7 @@ export class MailMoves {
         return { text, version: r.version, status: r.status, next: s.row.status === 'active' ? listed() : [] };
       });
       this.opts.log.info({ gameId: t.gameId, seat: t.seat, version: result.version }, 'move by mail accepted');
+      mailMove('accepted');
       await answer(`Move accepted: ${result.text} (move ${result.version})`, [
         `Your move "${result.text}" is move ${result.version} of game ${t.gameId}.`,
         result.status === 'finished' ? 'The game is over.' : result.next.length ? `You move again. Your legal moves:\n${result.next.map((m) => `  ${m}`).join('\n')}` : 'Now the others play: you will be told when it is your turn.',
@@ -149,6 +153,7 @@ export class MailMoves {
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err; // the sending server retries later
       this.opts.log.info({ gameId: t.gameId, seat: t.seat, code: err.code }, 'move by mail refused');
+      mailMove('refused');
       const rule = typeof err.extra.rule === 'string' ? ` (rule ${err.extra.rule})` : '';
       await answer(`Move refused: ${err.code}`, `Your mail to game ${t.gameId} was not played: ${err.message}${rule}.\n\nReply to this mail with a legal move on the first line.`);
     }

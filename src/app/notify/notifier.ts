@@ -7,6 +7,8 @@ import { emailMessage, webhookPayload, type NoticeContext } from './messages.js'
 import { checkWebhookUrl } from './settings.js';
 import type { NotificationStore, OutboxRow } from './store.js';
 import type { DeadlineJob } from './clock.js';
+import { delivered, failed, inDelivery, jobTrace } from '../../telemetry/delivery.js';
+import { traceHeaders } from '../../telemetry/tracing.js';
 
 export interface NotifierOptions {
   databaseUrl: string;
@@ -74,7 +76,7 @@ export class Notifier {
       // A few pollers, so that one slow receiver does not hold up every other notification.
       for (let i = 0; i < WORKERS; i++) {
         await boss.work<{ id: string }>(QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
-          if (job) await this.deliver(job.data.id, job.retryCount >= job.retryLimit);
+          if (job) await inDelivery(job.data, job.retryCount, () => this.deliver(job.data.id, job.retryCount >= job.retryLimit));
         });
       }
       for (let i = 0; i < 2; i++) {
@@ -98,7 +100,9 @@ export class Notifier {
   /** Hands notifications written to the outbox to the queue (after their move committed). */
   async enqueue(ids: string[]): Promise<void> {
     if (!this.boss || ids.length === 0) return;
-    await Promise.all(ids.map((id) => this.boss!.send(QUEUE, { id }, { id })));
+    // The job carries the trace of the commit that wrote the notification (src/telemetry/delivery.ts).
+    const trace = jobTrace();
+    await Promise.all(ids.map((id) => this.boss!.send(QUEUE, { id, ...trace }, { id })));
   }
 
   /** Re-queues what a killed process wrote but never handed over (the job id makes it idempotent). */
@@ -117,9 +121,11 @@ export class Notifier {
       const ctx = await this.context(row);
       if (row.channel === 'webhook') await this.sendWebhook(row, ctx);
       else await this.sendMail(row, ctx);
+      delivered(row, row.channel === 'email' && !this.mailer);
     } catch (err) {
       const message = (err as Error).message ?? String(err);
       await this.store.fail(id, message, lastTry);
+      failed(row, lastTry);
       this.opts.log.warn({ id, channel: row.channel, target: row.target, lastTry, err: message }, lastTry ? 'notification dead after its last try' : 'notification failed; will retry');
       if (!lastTry) throw err;
     }
@@ -158,7 +164,7 @@ export class Notifier {
       method: 'POST',
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
-      headers: { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature },
+      headers: { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature, ...traceHeaders() },
       body,
     });
     await res.body?.cancel();
@@ -169,7 +175,9 @@ export class Notifier {
   private async sendMail(row: OutboxRow, ctx: NoticeContext): Promise<void> {
     const m = emailMessage(ctx);
     const replyTo = this.opts.replyTo?.(row.gameId, row.seat);
-    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id } };
+    // The mail's traceparent is kept with it, so that a reply's move can link back to it.
+    const trace = traceHeaders();
+    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id, ...trace } };
     if (!this.mailer) {
       // No SMTP server configured (the embedded default): keep the mail for the operator to see.
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
@@ -177,7 +185,7 @@ export class Notifier {
       return;
     }
     await this.mailer.sendMail({ ...message, messageId: `<${row.id}@citybuilder>` });
-    await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
+    await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text, ...trace });
   }
 
   /** Sends a mail at once (the answer to a move by mail); without SMTP_URL it is only logged. */
@@ -186,7 +194,7 @@ export class Notifier {
       this.opts.log.info({ to, subject }, 'mail not sent (no SMTP_URL)');
       return;
     }
-    await this.mailer.sendMail({ from: this.opts.mailFrom, to, replyTo, subject, text });
+    await this.mailer.sendMail({ from: this.opts.mailFrom, to, replyTo, subject, text, headers: traceHeaders() });
   }
 
   async stop(): Promise<void> {
