@@ -2,8 +2,8 @@ import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { DRAIN, runPrimary } from './cluster.js';
 import { loadConfig } from './config.js';
-import { collectProcessMetrics, setMetricsOn } from './telemetry/metrics.js';
-import { serveMetrics } from './telemetry/metrics-server.js';
+import { setMetricsOn } from './telemetry/metrics.js';
+import { answerPrimary, serveMetrics } from './telemetry/metrics-server.js';
 import { startTracing } from './telemetry/tracing.js';
 
 const config = loadConfig();
@@ -22,7 +22,7 @@ if (config.workers > 1 && cluster.isPrimary) {
   const server = await createServer(config, { logger, log: (m) => console.error(m) });
   const log = server.app.log;
   // A cluster worker's metrics are read by its primary; a process alone serves its own.
-  if (config.metricsPort) collectProcessMetrics();
+  if (config.metricsPort && cluster.isWorker) answerPrimary();
   const metrics = config.metricsPort && !cluster.isWorker ? await serveMetrics(config.metricsPort, config.host) : null;
 
   // On SIGINT/SIGTERM: stop accepting, finish requests in flight, close the database. A move is one

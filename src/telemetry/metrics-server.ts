@@ -42,3 +42,9 @@ export async function serveMetrics(port: number, host: string, opts: { cluster?:
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
+
+/** In a cluster worker: answers the primary's requests for this process's metrics (over IPC). */
+export function answerPrimary(): void {
+  collectProcessMetrics();
+  new client.AggregatorRegistry(); // its constructor adds the worker's IPC listener
+}

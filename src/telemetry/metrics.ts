@@ -107,20 +107,22 @@ export const gamesFinished = new client.Counter({
 });
 /**
  * The figures read from the database at each scrape (active games, the outbox, whether it answers,
- * the pool): one probe refreshes them all, run by the first of them the registry collects.
+ * the pool): one probe refreshes them all. The registry collects every metric at once; each of
+ * these waits for the same run of the probe.
  */
 let probe: (() => Promise<void>) | null = null;
+let running: Promise<void> | null = null;
 export function setDatabaseProbe(p: (() => Promise<void>) | null): void {
   probe = p;
 }
+const fromDatabase = () => (running ??= Promise.resolve(probe?.()).finally(() => (running = null)));
+
 export const gamesActive = new client.Gauge({
   name: 'citybuilder_games_active',
   help: 'Games being played now (status active in the database), by game type.',
   labelNames: ['type'] as const,
   aggregator: 'max',
-  async collect() {
-    await probe?.();
-  },
+  collect: fromDatabase,
 });
 export const replaySeconds = new client.Histogram({
   name: 'citybuilder_replay_seconds',
@@ -159,12 +161,14 @@ export const notificationsQueued = new client.Gauge({
   help: 'Notifications waiting in the outbox now (pending: not yet sent, or waiting for their next try), by channel.',
   labelNames: ['channel'] as const,
   aggregator: 'max',
+  collect: fromDatabase,
 });
 export const notificationsDeadNow = new client.Gauge({
   name: 'citybuilder_notifications_dead',
   help: 'Notifications in the outbox that exhausted their retries (dead), by channel: the operator\'s to retry.',
   labelNames: ['channel'] as const,
   aggregator: 'max',
+  collect: fromDatabase,
 });
 export const notificationsDelivered = new client.Counter({
   name: 'citybuilder_notifications_delivered_total',
@@ -206,10 +210,10 @@ mailMoves.inc({ result: 'refused' }, 0);
 
 // ---- database ------------------------------------------------------------------------------------
 
-export const dbPoolInUse = new client.Gauge({ name: 'citybuilder_db_pool_in_use', help: 'Connections of the store\'s pool running a statement now (all processes).', aggregator: 'sum' });
-export const dbPoolWaiting = new client.Gauge({ name: 'citybuilder_db_pool_waiting', help: 'Requests waiting for a free connection of the store\'s pool (all processes).', aggregator: 'sum' });
-export const dbPoolMax = new client.Gauge({ name: 'citybuilder_db_pool_max', help: 'The size of the store\'s pool (DB_POOL_SIZE, all processes).', aggregator: 'sum' });
-export const dbUp = new client.Gauge({ name: 'citybuilder_db_up', help: '1 when the database answered the last scrape\'s queries, 0 when it did not (the lowest of all processes).', aggregator: 'min' });
+export const dbPoolInUse = new client.Gauge({ name: 'citybuilder_db_pool_in_use', help: 'Connections of the store\'s pool running a statement now (all processes).', aggregator: 'sum', collect: fromDatabase });
+export const dbPoolWaiting = new client.Gauge({ name: 'citybuilder_db_pool_waiting', help: 'Requests waiting for a free connection of the store\'s pool (all processes).', aggregator: 'sum', collect: fromDatabase });
+export const dbPoolMax = new client.Gauge({ name: 'citybuilder_db_pool_max', help: 'The size of the store\'s pool (DB_POOL_SIZE, all processes).', aggregator: 'sum', collect: fromDatabase });
+export const dbUp = new client.Gauge({ name: 'citybuilder_db_up', help: '1 when the database answered this scrape\'s queries, 0 when it did not (the lowest of all processes).', aggregator: 'min', collect: fromDatabase });
 
 let defaults = false;
 /** The process's own metrics (event-loop lag, CPU, memory, GC, handles), once per process. */
