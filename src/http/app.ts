@@ -25,6 +25,7 @@ import { registerTextGuard } from './text-guard.js';
 import { registerHttpMetrics } from './http-metrics.js';
 import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
+import { outboxRoutes } from './outbox-routes.js';
 import { vacationRoutes } from './vacation-routes.js';
 import type { Notifications } from '../app/notify/index.js';
 
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(outboxRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);

@@ -114,6 +114,11 @@ export class Notifier {
     }
   }
 
+  /** One delivery attempt now, outside the queue (the operator's "retry now"): a failure is recorded, not thrown. */
+  async attemptNow(id: string, lastTry: boolean): Promise<void> {
+    await this.deliver(id, lastTry).catch(() => {});
+  }
+
   private async deliver(id: string, lastTry: boolean): Promise<void> {
     const row = await this.store.get(id);
     if (!row || row.status !== 'pending') return; // delivered already, or its game was deleted
