@@ -11,8 +11,9 @@ export function ensurePromtool(): void {
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const run = (args: string[]) => spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   for (let attempt = 1; attempt <= 3 && !has(); attempt++) {
-    run(['apt-get', 'update', '-qq']);
-    run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'prometheus']);
+    // Another test file may be installing it at the same moment: wait for apt's lock.
+    run(['apt-get', '-o', 'DPkg::Lock::Timeout=180', 'update', '-qq']);
+    run(['apt-get', '-o', 'DPkg::Lock::Timeout=180', 'install', '-y', '-qq', '--no-install-recommends', 'prometheus']);
   }
   if (!has()) throw new Error('promtool is missing and Debian\'s prometheus package could not be installed (apt-get install prometheus)');
 }
