@@ -1,25 +1,12 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { freePort, startServerProcess, type ServerProcess } from '../support/faults.js';
+import { call as callPort, freePort, startServerProcess, type ServerProcess } from '../support/faults.js';
+import { until } from '../support/mail.js';
 import { ensurePromtool, promtool } from '../support/promtool.js';
 
-/** One request on a connection of its own, so that the cluster hands successive requests to different workers. */
-function call(url: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent: false, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(data ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+/** One request on a connection of its own (the cluster hands successive ones to different workers). */
+const call = (url: string, method: string, path: string, token?: string, body?: unknown) => callPort(Number(new URL(url).port), method, path, token, body);
 
 interface Sample { name: string; labels: Record<string, string>; value: number }
 
@@ -49,7 +36,7 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
   let db: TestDatabase;
   let server: ServerProcess;
   let metricsUrl = '';
-  const played = { moves: 0, illegal: 0, id: '', token: '' };
+  const played = { moves: 0, id: '', token: '', stopWatching: new AbortController() };
 
   beforeAll(async () => {
     ensurePromtool();
@@ -62,6 +49,10 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
     expect(created.status).toBe(201);
     played.id = created.body.id;
     played.token = created.body.seats[0].token;
+    // A spectator watches over SSE (on one worker; without REDIS_URL it hears that worker's moves only).
+    const watching = await fetch(`${server.url}/api/v1/games/${played.id}/stream`, { signal: played.stopWatching.signal });
+    expect(watching.status).toBe(200);
+    void watching.text().catch(() => {});
     const rng = Rng.fromSeed('metrics-e2e');
     for (let status = 'active'; status === 'active'; ) {
       expect(played.moves).toBeLessThan(500);
@@ -107,6 +98,11 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
     expect(sum(samples, 'citybuilder_http_request_errors_total', { route: '/api/v1/games/:id', status: '404', code: 'NOT_FOUND' })).toBe(1);
     expect(sum(samples, 'citybuilder_http_request_errors_total', { route: '/api/v1/games/:id/moves' })).toBe(1);
     expect(sum(samples, 'citybuilder_db_up')).toBe(1);
+    // The stream is open, and has sent at least the game; closed, it is counted out.
+    expect(sum(samples, 'citybuilder_live_open', { transport: 'sse' })).toBe(1);
+    expect(sum(samples, 'citybuilder_live_messages_sent_total', { transport: 'sse' })).toBeGreaterThanOrEqual(1);
+    played.stopWatching.abort();
+    await until('the stream to be counted closed', async () => sum(parse(await (await fetch(metricsUrl)).text()), 'citybuilder_live_open', { transport: 'sse' }) === 0);
     // Both workers answered: each one's pool of 10 connections is in the sum.
     expect(sum(samples, 'citybuilder_db_pool_max')).toBe(20);
     expect(samples.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
