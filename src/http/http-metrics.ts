@@ -26,7 +26,7 @@ export function registerHttpMetrics(app: FastifyInstance): void {
   });
 }
 
-/** A live channel opened (an SSE stream): counted open until `closed()` is called, once. */
+/** A live channel opened (an SSE stream, a GraphQL subscription): counted open until `closed()` is called, once. */
 export function liveChannel(transport: 'sse' | 'graphql') {
   let open = metricsOn();
   if (open) liveOpen.inc({ transport });
@@ -37,17 +37,4 @@ export function liveChannel(transport: 'sse' | 'graphql') {
       open = false;
     },
   };
-}
-
-/** A GraphQL subscription's updates, counted open while it runs and each update as a message sent. */
-export async function* trackedSubscription<T>(updates: AsyncIterable<T>): AsyncGenerator<T> {
-  const live = liveChannel('graphql');
-  try {
-    for await (const u of updates) {
-      live.sent();
-      yield u;
-    }
-  } finally {
-    live.closed();
-  }
 }
