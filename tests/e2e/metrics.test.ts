@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { call as callPort, freePort, startServerProcess, type ServerProcess } from '../support/faults.js';
-import { until } from '../support/mail.js';
 import { ensurePromtool, promtool } from '../support/promtool.js';
 
 /** One request on a connection of its own (the cluster hands successive ones to different workers). */
@@ -36,7 +35,7 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
   let db: TestDatabase;
   let server: ServerProcess;
   let metricsUrl = '';
-  const played = { moves: 0, id: '', token: '', stopWatching: new AbortController() };
+  const played = { moves: 0, id: '', token: '', events: 0 };
 
   beforeAll(async () => {
     ensurePromtool();
@@ -49,10 +48,11 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
     expect(created.status).toBe(201);
     played.id = created.body.id;
     played.token = created.body.seats[0].token;
-    // A spectator watches over SSE (on one worker; without REDIS_URL it hears that worker's moves only).
-    const watching = await fetch(`${server.url}/api/v1/games/${played.id}/stream`, { signal: played.stopWatching.signal });
+    // A spectator watches the whole game over SSE (on one worker; it hears the other's moves through
+    // Postgres): `game`, one `move` per move, then `end`, and the server closes the stream.
+    const watching = await fetch(`${server.url}/api/v1/games/${played.id}/stream`);
     expect(watching.status).toBe(200);
-    void watching.text().catch(() => {});
+    const watched = watching.text();
     const rng = Rng.fromSeed('metrics-e2e');
     for (let status = 'active'; status === 'active'; ) {
       expect(played.moves).toBeLessThan(500);
@@ -63,6 +63,7 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
       played.moves++;
       status = r.body.status;
     }
+    played.events = (await watched).split('\n').filter((l) => l.startsWith('event: ')).length;
     // A move the rules refuse, and a request for a game that does not exist.
     const refused = await call(server.url, 'POST', `/api/v1/games/${played.id}/moves`, played.token, { move: { type: 'pass' } });
     expect(refused.status).toBeGreaterThanOrEqual(400);
@@ -98,11 +99,10 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
     expect(sum(samples, 'citybuilder_http_request_errors_total', { route: '/api/v1/games/:id', status: '404', code: 'NOT_FOUND' })).toBe(1);
     expect(sum(samples, 'citybuilder_http_request_errors_total', { route: '/api/v1/games/:id/moves' })).toBe(1);
     expect(sum(samples, 'citybuilder_db_up')).toBe(1);
-    // The stream is open, and has sent at least the game; closed, it is counted out.
-    expect(sum(samples, 'citybuilder_live_open', { transport: 'sse' })).toBe(1);
-    expect(sum(samples, 'citybuilder_live_messages_sent_total', { transport: 'sse' })).toBeGreaterThanOrEqual(1);
-    played.stopWatching.abort();
-    await until('the stream to be counted closed', async () => sum(parse(await (await fetch(metricsUrl)).text()), 'citybuilder_live_open', { transport: 'sse' }) === 0);
+    // The stream sent the game, every move and the end, and is counted closed.
+    expect(played.events).toBe(played.moves + 2);
+    expect(sum(samples, 'citybuilder_live_messages_sent_total', { transport: 'sse' })).toBe(played.moves + 2);
+    expect(sum(samples, 'citybuilder_live_open', { transport: 'sse' })).toBe(0);
     // Both workers answered: each one's pool of 10 connections is in the sum.
     expect(sum(samples, 'citybuilder_db_pool_max')).toBe(20);
     expect(samples.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
