@@ -18,6 +18,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per minute per valid seat (or operator) token. */
   rateLimitPerTokenPerMinute: number;
+  /** Games, players and imports created per minute per client address (REST and GraphQL together); 0: no budget. */
+  createLimitPerMinute: number;
+  /** Live streams (SSE streams and GraphQL subscriptions together) one token, one address may hold open; 0: no cap. */
+  liveStreamsPerToken: number;
+  liveStreamsPerAddress: number;
   bodyLimitBytes: number;
   importBodyLimitBytes: number;
   /** Imports run at once / waiting for a turn; more get 503 with Retry-After. */
@@ -104,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: env.CORS_ORIGINS || '*',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     rateLimitPerTokenPerMinute: int(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, 1200, 'RATE_LIMIT_PER_TOKEN_PER_MINUTE') || 1200,
+    createLimitPerMinute: int(env.CREATE_LIMIT_PER_MINUTE, 60, 'CREATE_LIMIT_PER_MINUTE'),
+    liveStreamsPerToken: int(env.LIVE_STREAMS_PER_TOKEN, 50, 'LIVE_STREAMS_PER_TOKEN'),
+    liveStreamsPerAddress: int(env.LIVE_STREAMS_PER_ADDRESS, 200, 'LIVE_STREAMS_PER_ADDRESS'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     importBodyLimitBytes: int(env.IMPORT_BODY_LIMIT_BYTES, 8 * 1024 * 1024, 'IMPORT_BODY_LIMIT_BYTES'),
     importConcurrency: int(env.IMPORT_CONCURRENCY, 2, 'IMPORT_CONCURRENCY') || 2,

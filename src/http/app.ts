@@ -15,7 +15,10 @@ import { createFanout } from './fanout.js';
 import { contractComponents } from './contract.js';
 import { registerGraphql } from './graphql.js';
 import { webPages } from './pages.js';
+import { favicon } from './favicon.js';
 import { registerRateLimit } from './rate-limit.js';
+import { registerCreationBudget } from './creation-budget.js';
+import { registerLiveCaps } from './live-caps.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
 import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: 600,
   });
   await registerRateLimit(app, service, config);
+  registerLiveCaps(app, config);
   registerEtags(app);
   await app.register(fastifySSE);
 
@@ -175,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);
+  await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines);
+  registerCreationBudget(app, config);
   return app;
 }

@@ -17,6 +17,7 @@ import { liveUpdates, type Fanout } from '../app/live.js';
 import { registerGraphiql } from './graphiql.js';
 import { liveChannel } from './http-metrics.js';
 import { bearer, type DeadlinesOf } from './rest.js';
+import { takeSubscriptionPlace } from './live-caps.js';
 import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
 import { gameTypesSdl } from './graphql-types.js';
 
@@ -562,6 +563,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           }
           const count = ctx.subscriptions ?? { open: 0 };
           if (count.open >= config.graphqlMaxSubscriptions) throw new AppError('TOO_MANY_SUBSCRIPTIONS', `a connection holds at most ${config.graphqlMaxSubscriptions} subscriptions; complete one first`);
+          const release = takeSubscriptionPlace(ctx.request, ctx.token); // 429 past the caps per token and per address (live-caps.ts)
           count.open++;
           try {
             // The shared live loop (src/app/live.ts): the game and the token are checked first.
@@ -584,10 +586,12 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
               } finally {
                 count.open--;
                 live.closed();
+                release();
               }
             });
           } catch (err) {
             count.open--;
+            release();
             throw err;
           }
         }),

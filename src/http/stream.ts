@@ -7,6 +7,7 @@ import { toAppError } from './problem.js';
 import { bearer } from './rest.js';
 import { operation } from './route-schema.js';
 import { liveChannel } from './http-metrics.js';
+import { holdStreamPlace } from './live-caps.js';
 
 const RETRY_MS = 1000;
 const VERSION = /^(0|[1-9][0-9]{0,9})$/;
@@ -61,6 +62,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       }),
     }, async (req, reply) => {
       const token = bearer(req.headers.authorization);
+      holdStreamPlace(req, reply.raw, token); // 429 past the caps per token and per address, held until the response closes (live-caps.ts)
       const resume = resumeFrom(req.headers['last-event-id'], req.query.after);
       const updates = liveUpdates(service, fanout, req.params.id, token, resume);
       // The game and the token are checked before the stream starts: a refusal is a problem document.

@@ -1263,24 +1263,19 @@ export interface components {
         };
         /** @description A Town Center event, as a viewer may read it */
         TownCenterEvent: components["schemas"]["TownCenterEvent_cityHallPlaced"] | components["schemas"]["TownCenterEvent_roundStarted"] | components["schemas"]["TownCenterEvent_cubeStacked"] | components["schemas"]["TownCenterEvent_cubeTaken"] | components["schemas"]["TownCenterEvent_cubeReturned"] | components["schemas"]["TownCenterEvent_cubeForfeited"] | components["schemas"]["TownCenterEvent_cubeBuilt"] | components["schemas"]["TownCenterEvent_developmentStarted"] | components["schemas"]["TownCenterEvent_cubeDeveloped"] | components["schemas"]["TownCenterEvent_developmentEnded"] | components["schemas"]["TownCenterEvent_developmentTurn"] | components["schemas"]["TownCenterEvent_incomePaid"] | components["schemas"]["TownCenterEvent_cubeBought"] | components["schemas"]["TownCenterEvent_passed"] | components["schemas"]["TownCenterEvent_gameEnded"];
-        /** @description Town Center options (every one has a default) */
+        /** @description Town Center options (every one has a default, filled in by the server) */
         TownCenterOptions: {
             /**
-             * @description Player board side for every town: 'A' (easier) or 'B' (harder; stand-in layout).
-             * @default A
+             * @description Player board side for every town: 'A' (easier) or 'B' (harder; stand-in layout). Default: "A".
              * @enum {string}
              */
             boardSide?: "A" | "B";
             /**
-             * @description Solo only: 'bag' (draw 3, return 1 to the bag) or 'centralPark' (the row of 20 cubes on the Central Park map).
-             * @default bag
+             * @description Solo only: 'bag' (draw 3, return 1 to the bag) or 'centralPark' (the row of 20 cubes on the Central Park map). Default: "bag".
              * @enum {string}
              */
             soloVariant?: "bag" | "centralPark";
-            /**
-             * @description Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide.
-             * @default
-             */
+            /** @description Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide. Default: "". */
             seatSides?: string;
         };
         /** @description The result of a finished game */
@@ -1438,10 +1433,7 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["TownCenterOptions"];
-            /**
-             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
-             * @default false
-             */
+            /** @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false. */
             public?: boolean;
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
@@ -1687,11 +1679,10 @@ export interface components {
         };
         /** @description A Ma Petite Ville event, as a viewer may read it */
         MaPetiteVilleEvent: components["schemas"]["MaPetiteVilleEvent_tileDrawn"] | components["schemas"]["MaPetiteVilleEvent_tilePlaced"] | components["schemas"]["MaPetiteVilleEvent_silhouettePlaced"] | components["schemas"]["MaPetiteVilleEvent_passed"] | components["schemas"]["MaPetiteVilleEvent_finalRoundBegan"] | components["schemas"]["MaPetiteVilleEvent_turnSkipped"] | components["schemas"]["MaPetiteVilleEvent_gameEnded"];
-        /** @description Ma Petite Ville options (every one has a default) */
+        /** @description Ma Petite Ville options (every one has a default, filled in by the server) */
         MaPetiteVilleOptions: {
             /**
-             * @description easy: X squares may lie under the middle of a silhouette, never under its ends; normal: X squares are never covered
-             * @default normal
+             * @description easy: X squares may lie under the middle of a silhouette, never under its ends; normal: X squares are never covered. Default: "normal".
              * @enum {string}
              */
             version?: "easy" | "normal";
@@ -1847,10 +1838,7 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["MaPetiteVilleOptions"];
-            /**
-             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
-             * @default false
-             */
+            /** @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false. */
             public?: boolean;
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
@@ -2468,11 +2456,10 @@ export interface components {
         };
         /** @description A City Tycoon event, as a viewer may read it */
         CityTycoonEvent: components["schemas"]["CityTycoonEvent_roundStarted"] | components["schemas"]["CityTycoonEvent_tileKept"] | components["schemas"]["CityTycoonEvent_handsPassed"] | components["schemas"]["CityTycoonEvent_constructionStarted"] | components["schemas"]["CityTycoonEvent_districtRevealed"] | components["schemas"]["CityTycoonEvent_districtBuilt"] | components["schemas"]["CityTycoonEvent_terrainPlaced"] | components["schemas"]["CityTycoonEvent_terrainSkipped"] | components["schemas"]["CityTycoonEvent_plantRevealed"] | components["schemas"]["CityTycoonEvent_plantBuilt"] | components["schemas"]["CityTycoonEvent_tileSold"] | components["schemas"]["CityTycoonEvent_turnChanged"] | components["schemas"]["CityTycoonEvent_supplyStarted"] | components["schemas"]["CityTycoonEvent_districtSupplied"] | components["schemas"]["CityTycoonEvent_supplyPassed"] | components["schemas"]["CityTycoonEvent_cleanedUp"] | components["schemas"]["CityTycoonEvent_gameEnded"];
-        /** @description City Tycoon options (every one has a default) */
+        /** @description City Tycoon options (every one has a default, filled in by the server) */
         CityTycoonOptions: {
             /**
-             * @description where the rest of a draft hand goes: 'right' (rule text, ruling C3: to the previous seat) or 'left' (the worked example: to the next seat)
-             * @default right
+             * @description where the rest of a draft hand goes: 'right' (rule text, ruling C3: to the previous seat) or 'left' (the worked example: to the next seat). Default: "right".
              * @enum {string}
              */
             draftPass?: "right" | "left";
@@ -2626,10 +2613,7 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["CityTycoonOptions"];
-            /**
-             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
-             * @default false
-             */
+            /** @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false. */
             public?: boolean;
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
@@ -2948,7 +2932,7 @@ export interface components {
         };
         /** @description A La Ville de Demain event, as a viewer may read it */
         VilleDeDemainEvent: components["schemas"]["VilleDeDemainEvent_roundBegan"] | components["schemas"]["VilleDeDemainEvent_stepBegan"] | components["schemas"]["VilleDeDemainEvent_cardDiscarded"] | components["schemas"]["VilleDeDemainEvent_discardSkipped"] | components["schemas"]["VilleDeDemainEvent_deckRebuilt"] | components["schemas"]["VilleDeDemainEvent_cardDrawn"] | components["schemas"]["VilleDeDemainEvent_cardBought"] | components["schemas"]["VilleDeDemainEvent_habitationBought"] | components["schemas"]["VilleDeDemainEvent_coinTaken"] | components["schemas"]["VilleDeDemainEvent_specialTaken"] | components["schemas"]["VilleDeDemainEvent_specialSkipped"] | components["schemas"]["VilleDeDemainEvent_endTriggered"] | components["schemas"]["VilleDeDemainEvent_gameEnded"];
-        /** @description La Ville de Demain options (every one has a default) */
+        /** @description La Ville de Demain options (every one has a default, filled in by the server) */
         VilleDeDemainOptions: Record<string, never>;
         /** @description The result of a finished game */
         VilleDeDemainOutcome: {
@@ -3101,10 +3085,7 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["VilleDeDemainOptions"];
-            /**
-             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
-             * @default false
-             */
+            /** @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false. */
             public?: boolean;
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;

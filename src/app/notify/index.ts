@@ -35,7 +35,7 @@ export class Notifications {
     private readonly store: NotificationStore,
     private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string }; players?: PlayerService; vacationDaysPerYear?: number },
   ) {
-    this.notifier = new Notifier(service, store, { ...opts, replyTo: (gameId, seat) => this.mailMoves?.replyAddress(gameId, seat) ?? '' });
+    this.notifier = new Notifier(service, store, { ...opts, replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : '') });
     this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
     this.notifier.onDeadline = (j) => this.clock.fire(j);
     this.vacations = opts.players ? new Vacations(opts.db, opts.players, this.clock, opts.vacationDaysPerYear ?? 21) : undefined;
@@ -100,8 +100,8 @@ export class Notifications {
       this.mailMoves = new MailMoves(this.service, {
         domain: inbound.domain,
         secret: row!.value,
-        send: (to, subject, text, replyTo) => this.notifier.sendNow(to, subject, text, replyTo),
-        addressOf: async (gameId, seat) => (await this.store.targetOf(gameId, seat))?.email ?? null,
+        seatOf: (gameId, seat) => this.store.mailIdentity(gameId, seat),
+        answer: async (a) => this.notifier.enqueue(await this.store.addMailAnswer(a)),
         log: this.opts.log,
         sentTrace: async (id) => ((await this.store.get(id))?.message as { traceparent?: string } | null)?.traceparent,
       });
