@@ -71,7 +71,9 @@ interface Proc {
 }
 
 async function startProcess(port: number, env: Record<string, string | undefined>): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Metrics on, as shipped, each process on a listener of its own (they share this machine).
+  const metrics = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metrics) } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   for (const s of [child.stdout!, child.stderr!]) s.on('data', (d) => (text = (text + d).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -84,6 +84,8 @@ export interface Config {
    * counts against the address that proxy last added to X-Forwarded-For. Empty: the peer's address.
    */
   trustProxy: string[];
+  /** The port of the Prometheus metrics listener (GET /metrics, on HOST); 0: metrics off. */
+  metricsPort: number;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -164,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
     workers: int(env.WORKERS, 1, 'WORKERS') || 1,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    metricsPort: int(env.METRICS_PORT, 9464, 'METRICS_PORT'),
   };
 }

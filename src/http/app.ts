@@ -25,8 +25,10 @@ import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js'
 import { restRoutes, sharedSchemas } from './rest.js';
 import { documentedSchema } from './route-schema.js';
 import { registerTextGuard } from './text-guard.js';
+import { registerHttpMetrics } from './http-metrics.js';
 import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
+import { outboxRoutes } from './outbox-routes.js';
 import { vacationRoutes } from './vacation-routes.js';
 import type { Notifications } from '../app/notify/index.js';
 import { trustNearestProxy } from './trust-proxy.js';
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   enforceRequestTimeout(app, config.requestTimeoutMs);
+  registerHttpMetrics(app);
   let failedPings = 0;
 
   // Load shedding and outages: the database is pinged every second (with a time limit); while it
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(outboxRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);

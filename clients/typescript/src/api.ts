@@ -473,6 +473,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/outbox/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the outbox holds back (operator only): dead and retrying notifications, recent errors
+         * @description Counts of pending and dead notifications by channel; the dead ones (retries exhausted) and those waiting for another try, newest first, 50 of each; and the recent errors, grouped by message. Delivered notifications are listed by listOutbox.
+         */
+        get: operations["outboxSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try to deliver a pending or dead notification now (operator only)
+         * @description One delivery attempt at once, outside the queue's schedule. A dead notification that fails again stays dead; a pending one keeps its scheduled retries. Answers the notification after the attempt (`status` delivered or held when it went out, `lastError` when it did not).
+         */
+        post: operations["retryNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/players/me/vacation": {
         parameters: {
             query?: never;
@@ -3115,7 +3155,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -5409,6 +5449,225 @@ export interface operations {
             };
             /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    outboxSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox's trouble now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            /** @enum {string} */
+                            status: "pending" | "dead";
+                            channel: string;
+                            count: number;
+                        }[];
+                        dead: {
+                            id: string;
+                            gameId: string;
+                            version: number;
+                            seat: number;
+                            kind: string;
+                            /** @enum {string} */
+                            channel: "email" | "webhook";
+                            /** @description The address or URL */
+                            target: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "held" | "dead";
+                            attempts: number;
+                            /** @description What the last failed attempt ran into */
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the move that caused it committed
+                             */
+                            createdAt: string;
+                        }[];
+                        retrying: {
+                            id: string;
+                            gameId: string;
+                            version: number;
+                            seat: number;
+                            kind: string;
+                            /** @enum {string} */
+                            channel: "email" | "webhook";
+                            /** @description The address or URL */
+                            target: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "held" | "dead";
+                            attempts: number;
+                            /** @description What the last failed attempt ran into */
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the move that caused it committed
+                             */
+                            createdAt: string;
+                        }[];
+                        errors: {
+                            error: string;
+                            channel: string;
+                            /** @description Pending and dead notifications whose last attempt failed so */
+                            count: number;
+                            /** Format: date-time */
+                            last: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Notification id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification after the attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        gameId: string;
+                        version: number;
+                        seat: number;
+                        kind: string;
+                        /** @enum {string} */
+                        channel: "email" | "webhook";
+                        /** @description The address or URL */
+                        target: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "held" | "dead";
+                        attempts: number;
+                        /** @description What the last failed attempt ran into */
+                        lastError: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the move that caused it committed
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_RETRYABLE: the notification was already delivered or held */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import { notationsOf, parseMove, formatMove, type Seat } from '../../engine/index.js';
 import { AppError } from '../errors.js';
 import type { GameService, MoveResult } from '../game-service.js';
+import { inMailMove, mailMove } from '../../telemetry/delivery.js';
 
 /** The most a move mail may weigh: larger ones are refused by the listener (552). */
 export const MAX_MAIL_BYTES = 1_000_000;
@@ -35,6 +36,8 @@ export interface MailMovesOptions {
   answer(a: MailAnswer): Promise<void>;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
   now?: () => number;
+  /** The `traceparent` a notification's mail was sent with, for the trace of a reply's move. */
+  sentTrace?: (notificationId: string) => Promise<string | undefined>;
 }
 
 /** What a reply address stands for once checked. */
@@ -177,7 +180,7 @@ export class MailMoves {
       targets.set(`${t.gameId}.${t.seat}`, t);
     }
     try {
-      for (const t of targets.values()) await this.handle(t, mail);
+      for (const t of targets.values()) await inMailMove(mail, this.opts.sentTrace, () => this.handle(t, mail));
     } catch (err) {
       // Nothing of this seat's move was answered: the sending server retries, and the mail's key
       // makes the retry play nothing twice.
@@ -216,12 +219,14 @@ export class MailMoves {
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       this.opts.log.info({ gameId: t.gameId, seat: t.seat, code: err.code }, 'move by mail refused');
+      mailMove('refused');
       const rule = typeof err.extra.rule === 'string' ? ` (rule ${err.extra.rule})` : '';
       const version = typeof err.extra.currentVersion === 'number' ? err.extra.currentVersion : (await this.service.getGame(t.gameId, undefined).catch(() => ({ version: 0 }))).version;
       await this.opts.answer({ gameId: t.gameId, seat: t.seat, version, kind: 'refused', about, subject: `Move refused: ${err.code}`, text: `Your mail to game ${t.gameId} was not played: ${err.message}${rule}.\n\nReply to this mail with a legal move on the first line.` });
       return;
     }
     this.opts.log.info({ gameId: t.gameId, seat: t.seat, version: result.version }, 'move by mail accepted');
+    mailMove('accepted');
     await this.opts.answer({
       gameId: t.gameId, seat: t.seat, version: result.version, kind: 'accepted', about: -1,
       subject: `Move accepted: ${result.text} (move ${result.version})`,

@@ -7,6 +7,8 @@ import { emailMessage, webhookPayload, type NoticeContext } from './messages.js'
 import { postWebhook, resolveWebhook } from './webhook-target.js';
 import { isMailAnswer, type NotificationStore, type OutboxRow } from './store.js';
 import type { DeadlineJob } from './clock.js';
+import { delivered, failed, inDelivery, jobTrace } from '../../telemetry/delivery.js';
+import { traceHeaders } from '../../telemetry/tracing.js';
 import { QueueWake } from './wake.js';
 
 /** `work`, or a failure once `ms` have passed (the work itself is left to its own timeouts). */
@@ -100,7 +102,7 @@ export class Notifier {
           self = await boss.work<{ id: string }>(QUEUES[channel], { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
             if (!job) return;
             try {
-              await this.deliver(job.data.id, job.retryCount >= job.retryLimit);
+              await inDelivery(job.data, job.retryCount, () => this.deliver(job.data.id, job.retryCount >= job.retryLimit));
             } finally {
               boss.notifyWorker(self); // there may be more: look again now, not at the next poll
             }
@@ -134,7 +136,9 @@ export class Notifier {
   async enqueue(ids: string[]): Promise<void> {
     if (!this.boss || ids.length === 0) return;
     const channels = await this.store.channelsOf(ids);
-    await Promise.all(channels.map((r) => this.boss!.send(QUEUES[r.channel], { id: r.id }, { id: r.id })));
+    // The job carries the trace of the commit that wrote the notification (src/telemetry/delivery.ts).
+    const trace = jobTrace();
+    await Promise.all(channels.map((r) => this.boss!.send(QUEUES[r.channel], { id: r.id, ...trace }, { id: r.id })));
     this.wakeLoops();
     this.wake.ring();
   }
@@ -146,6 +150,11 @@ export class Notifier {
     } catch (err) {
       this.opts.log.warn({ err }, 'notification sweep failed');
     }
+  }
+
+  /** One delivery attempt now, outside the queue (the operator's "retry now"): a failure is recorded, not thrown. */
+  async attemptNow(id: string, lastTry: boolean): Promise<void> {
+    await this.deliver(id, lastTry).catch(() => {});
   }
 
   private async deliver(id: string, lastTry: boolean): Promise<void> {
@@ -160,9 +169,11 @@ export class Notifier {
           else await this.sendMail(row, ctx);
         }
       })());
+      delivered(row, row.channel === 'email' && !this.mailer);
     } catch (err) {
       const message = (err as Error).message ?? String(err);
       await this.store.fail(id, message, lastTry);
+      failed(row, lastTry);
       this.opts.log.warn({ id, channel: row.channel, target: row.target, lastTry, err: message }, lastTry ? 'notification dead after its last try' : 'notification failed; will retry');
       if (!lastTry) throw err;
     }
@@ -198,7 +209,7 @@ export class Notifier {
     const now = new Date();
     const body = JSON.stringify(webhookPayload(ctx, now));
     const signature = new Webhook(settings.webhookSecret).sign(row.id, now, body);
-    const status = await postWebhook(target, { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature }, body, 10_000);
+    const status = await postWebhook(target, { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature, ...traceHeaders() }, body, 10_000);
     if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
     await this.store.finish(row.id, 'delivered', JSON.parse(body) as Json);
   }
@@ -206,7 +217,9 @@ export class Notifier {
   private async sendMail(row: OutboxRow, ctx: NoticeContext): Promise<void> {
     const m = emailMessage(ctx);
     const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
-    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id } };
+    // The mail's traceparent is kept with it, so that a reply's move can link back to it.
+    const trace = traceHeaders();
+    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id, ...trace } };
     if (!this.mailer) {
       // No SMTP server configured (the embedded default): keep the mail for the operator to see.
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
@@ -214,7 +227,7 @@ export class Notifier {
       return;
     }
     await this.mailer.sendMail({ ...message, messageId: `<${row.id}@citybuilder>` });
-    await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
+    await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text, ...trace });
   }
 
   /** The answer to a move by mail: its text was written with it; the reply address is the seat's current one. */
@@ -226,7 +239,7 @@ export class Notifier {
       return;
     }
     const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
-    await this.mailer.sendMail({ from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, messageId: `<${row.id}@citybuilder>`, headers: { 'X-Citybuilder-Notification': row.id } });
+    await this.mailer.sendMail({ from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, messageId: `<${row.id}@citybuilder>`, headers: { 'X-Citybuilder-Notification': row.id, ...traceHeaders() } });
     await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
   }
 
