@@ -1,14 +1,19 @@
-// The page's only way to the server: the public REST API (the same one any client uses).
-export async function api(path, { token, method = 'GET', body } = {}) {
-  const headers = { Accept: 'application/json' };
+import { lang } from './i18n.js';
+
+// The page's only way to the server: the public REST API (the same one any client uses), asked
+// in the page's language (error details and move words come back in it).
+export async function api(path, { token, method = 'GET', body, accept = 'application/json' } = {}) {
+  const headers = { Accept: accept, 'Accept-Language': lang };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status === 204) return null;
   const type = res.headers.get('content-type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
   if (!res.ok) {
     const err = new Error(typeof data === 'object' && data ? `${data.code || res.status}: ${data.detail || data.title}` : `HTTP ${res.status}`);
     err.status = res.status;
+    err.code = typeof data === 'object' && data ? data.code : undefined;
     err.problem = data;
     throw err;
   }
@@ -23,6 +28,10 @@ export function h(tag, attrs = {}, ...children) {
     if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? '' : String(v));
   }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c instanceof Node ? c : String(c));
   return e;
 }
+
+/** The game types (names, seat counts, options), read once per page. */
+let types;
+export const gameTypes = () => (types ??= api('/game-types'));

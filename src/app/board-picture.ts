@@ -1,5 +1,5 @@
 import negotiate from '@fastify/accept-negotiator';
-import { boardSvg, boardTypes, type Lang } from '../board/index.js';
+import { boardSvg, boardTypes, loggedMoveLabel, moveLabels, type Lang } from '../board/index.js';
 import type { Json, Outcome } from '../engine/index.js';
 import { AppError } from './errors.js';
 import type { GameService } from './game-service.js';
@@ -39,4 +39,15 @@ export async function boardPicture(service: GameService, gameId: string, token: 
     viewerSeat: g.viewer.seat,
     moves,
   }, lang);
+}
+
+/** A legal-moves answer with each move in words (`labels`), for `include=labels`. */
+export function withLabels<T extends { type: string; seat: number; moves: Json[]; view?: Json }>(answer: T, lang: Lang): Omit<T, 'view'> & { labels: string[] } {
+  const { view, ...rest } = answer;
+  return { ...rest, labels: moveLabels(answer.type, answer.moves, answer.seat, view ?? null, lang) };
+}
+
+/** An event-log page with each move in words (`label`), for `include=labels`. */
+export function logWithLabels<T extends { type: string; moves: { seat: number; move: Json | null; events: Json[] }[] }>(page: T, lang: Lang): T {
+  return { ...page, moves: page.moves.map((m) => ({ ...m, label: loggedMoveLabel(page.type, m.move, m.seat, m.events, lang) })) };
 }

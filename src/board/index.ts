@@ -148,12 +148,14 @@ export function boardSvg(input: BoardInput, lang: Lang): string {
  * Each move in words, in `lang`: the legal moves of `seat` in the position `view` (what
  * GET /legal-moves?include=labels answers), never an internal id.
  */
-export function moveLabels(type: string, moves: readonly Json[], seat: number, view: Json, lang: Lang, names: string[] = []): string[] {
+export function moveLabels(type: string, moves: readonly Json[], seat: number, view: Json | null, lang: Lang, names: string[] = []): string[] {
   const p = pictureOf(type);
   return moves.map((move) => p.describe(move, { lang, seat, view, events: [], names }));
 }
 
 /** A logged move in words, from the move (null when hidden from the reader) and the events it caused. */
 export function loggedMoveLabel(type: string, move: Json | null, seat: number, events: readonly Json[], lang: Lang, names: string[] = []): string {
+  // A resignation is a log entry of every game (docs/api.md, Resignation), not a move of the game.
+  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'resign') return lang === 'fr' ? 'Abandon' : 'Resigned';
   return pictureOf(type).describe(move, { lang, seat, view: null, events: events.slice(), names });
 }

@@ -179,13 +179,13 @@ export function optionLine(x: number, top: number, o: { needs: Needs; gives: Ben
 }
 
 /** A district tile as a card (hand, kept tiles, the tile to place): name, cost, options, icons. */
-export const CARD_W = 172, CARD_H = 112;
+export const CARD_W = 172, CARD_H = 124;
 export function card(x: number, y: number, f: Face, lang: Lang): string {
   const parts: string[] = [title(faceWords(f, lang)), rect(x, y, CARD_W, CARD_H, { fill: TYPE_FILL[f.type] ?? '#eee', stroke: TYPE_EDGE[f.type] ?? '#555', 'stroke-width': 1.5, rx: 5 })];
   const name = fitText(x + 6, y + 4, f.name, { width: CARD_W - 12, size: 12, bold: true, lines: 2, min: 9 });
   parts.push(name.svg);
   let top = y + 6 + name.height;
-  const cost = fitText(x + 6, top, `${typeName(f.type, lang)} · ${f.build.map((l) => costWords(l, lang)).join(' | ')}`, { width: CARD_W - 12, size: 10, min: 7 });
+  const cost = fitText(x + 6, top, `${typeName(f.type, lang)} · ${f.build.map((l) => costWords(l, lang)).join(' | ')}`, { width: CARD_W - 12, size: 10, min: 8, lines: 2 });
   parts.push(cost.svg);
   top += cost.height + 3;
   for (const o of f.options) {

@@ -37,7 +37,8 @@ type Cell = ReturnType<typeof read.map>[number];
 /** A plant's (or the city's plant's) cubes as icons, two rows at most, then a count. */
 function plantBody(x: number, y: number, c: Cell, ctx: DrawContext): string {
   const kind = c.resource === 'power' ? 'electricity' : 'water';
-  const parts = [fitText(x + 7, y + 33, `${c.cubes} ${w('cubes', ctx.lang)}`, { width: C - 14, size: 10 }).svg];
+  const side = c.kind === 'plant' ? `${w('side', ctx.lang)} ${c.side} · ` : '';
+  const parts = [fitText(x + 7, y + 33, `${side}${c.cubes} ${w('cubes', ctx.lang)}`, { width: C - 14, size: 10 }).svg];
   const shown = Math.min(c.cubes, 14);
   for (let i = 0; i < shown; i++) parts.push(rect(x + 7 + (i % 7) * 11, y + 49 + Math.floor(i / 7) * 11, 9, 9, { fill: CUBE_FILL[kind], stroke: '#333', 'stroke-width': 0.6, rx: 1, class: 'cube' }));
   if (c.recycle > 0) parts.push(fitText(x + 7, y + 73, `+${c.recycle} ${w('perRound', ctx.lang)}`, { width: C - 14, size: 9, attrs: { fill: '#333' } }).svg);
@@ -70,7 +71,7 @@ function cellSvg(c: Cell, x: number, y: number, ctx: DrawContext): string {
     }
   } else if (c.kind === 'plant' || (c.kind === 'city' && c.resource)) {
     const what = w(c.resource === 'power' ? 'powerPlant' : 'waterStation', lang);
-    name = c.kind === 'city' ? `${w('city', lang)}: ${what}` : `${what} ${c.plant.number}${c.side}`;
+    name = c.kind === 'city' ? `${w('city', lang)}: ${what}` : `${what} ${c.plant.number}`;
     parts.push(frame(c.kind === 'city' ? '#d5d5d5' : c.resource === 'power' ? '#fff0a8' : '#cfe6fa'));
     parts.push(fitText(x + 7, y + 5, name, { width: C - 14, size: 11, bold: true, lines: 2, min: 8 }).svg);
     parts.push(plantBody(x, y, c, ctx));

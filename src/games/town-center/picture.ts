@@ -59,7 +59,7 @@ const WORDS = {
 const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
 export const siteName = (row: number, col: number) => `${COLUMNS[col] ?? `?${col}`}${row + 1}`;
 
-const CELL = 40;
+const CELL = 44;
 const AXIS = 18;
 
 function cube(x: number, y: number, colour: string, lang: Lang, w = 12, h = 12): string {
@@ -76,16 +76,17 @@ function town(t: Json, ctx: DrawContext, hot: string[], ox: number, oy: number):
   const seat = read.townSeat(t);
   const mine = seat === ctx.viewerSeat;
   const w = AXIS + cols * CELL + 12;
-  const gridX = AXIS + 6, gridY = 60;
+  const gridX = AXIS + 6, gridY = 72;
   const parts: string[] = [];
   const gridBottom = gridY + rows.length * CELL;
   const height = gridBottom + 34;
   parts.push(rect(0, 0, w, height, { fill: '#fbfaf5', stroke: seatColour(seat), 'stroke-width': mine ? 3 : 2, rx: 6 }));
   parts.push(rect(8, 9, 12, 12, { fill: seatColour(seat), rx: 2 }));
-  parts.push(fitText(26, 6, ctx.names[seat] ?? `#${seat + 1}`, { width: w - 34, size: 13, bold: true }).svg);
+  // The name takes up to two lines, the money and score one: the grid starts at the same place in every town.
+  parts.push(fitText(26, 6, ctx.names[seat] ?? `#${seat + 1}`, { width: w - 34, size: 13, bold: true, lines: 2, min: 10 }).svg);
   const L = (k: keyof typeof WORDS) => WORDS[k][ctx.lang];
-  parts.push(fitText(8, 26, `${L('money')} $${read.townMoney(t)} · ${L('score')} ${read.townScore(t)} · ${L('limit')} ${read.townLimit(t)}`, { width: w - 16, size: 11, min: 7 }).svg);
-  for (let c = 0; c < cols; c++) parts.push(text(gridX + c * CELL + CELL / 2 - 1, 56, COLUMNS[c]!, { 'font-size': 11, 'text-anchor': 'middle', fill: '#555', class: 'coord' }));
+  parts.push(fitText(8, 38, `${L('money')} $${read.townMoney(t)} · ${L('score')} ${read.townScore(t)} · ${L('limit')} ${read.townLimit(t)}`, { width: w - 16, size: 11, min: 7 }).svg);
+  for (let c = 0; c < cols; c++) parts.push(text(gridX + c * CELL + CELL / 2 - 1, 67, COLUMNS[c]!, { 'font-size': 11, 'text-anchor': 'middle', fill: '#555', class: 'coord' }));
   for (let r = 0; r < rows.length; r++) parts.push(text(AXIS / 2 + 3, gridY + r * CELL + CELL / 2 + 4, String(r + 1), { 'font-size': 11, 'text-anchor': 'middle', fill: '#555', class: 'coord' }));
   for (const s of read.townSites(t)) {
     const x = gridX + s.col * CELL, y = gridY + s.row * CELL;
@@ -93,7 +94,7 @@ function town(t: Json, ctx: DrawContext, hot: string[], ox: number, oy: number):
       title(siteName(s.row, s.col)),
       rect(x, y, CELL - 2, CELL - 2, { fill: s.center ? '#e6dcc3' : '#d4e6cf', stroke: '#b9b09a', rx: 2 }),
       // The stack as a tower seen from the side: bottom cube at the bottom of the square.
-      ...s.stack.map((c, level) => cube(x + 8, y + CELL - 4 - 7 * (level + 1), c, ctx.lang, 22, 6)),
+      ...s.stack.map((c, level) => cube(x + 7, y + CELL - 5 - 7.5 * (level + 1), c, ctx.lang, CELL - 16, 6.5)),
     ));
     if (mine) hot.push(ctx.hotspot(`site:${s.row}:${s.col}`, ox + x - 1, oy + y - 1, CELL, CELL));
   }
