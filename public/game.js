@@ -176,11 +176,12 @@ const inviteCode = () => new URLSearchParams(location.hash.slice(1)).get('invite
  */
 async function refreshOnce(force) {
   const at = state.at;
-  const seated = state.game ? mySeat() !== null : false;
+  // The seat's legal moves come with the rest: asked whenever the token may be a seat's.
+  const seated = state.game ? mySeat() !== null : !!token;
   const [game, svg, lm, log] = await Promise.all([
     api(`/games/${enc}`, { token }),
     fetchBoard(at),
-    at === null && seated ? api(`/games/${enc}/legal-moves?include=labels`, { token }) : null,
+    at === null && seated ? api(`/games/${enc}/legal-moves?include=labels`, { token }).catch(() => null) : null,
     fetchLog(false),
   ]);
   if (!force && state.shownOnce && game.version === state.game.version && game.status === state.game.status && at === null) return true;
@@ -211,7 +212,7 @@ async function refreshOnce(force) {
 /** Asks for the game at `version` or newer; updates already under way are joined, not repeated. */
 function requestRefresh(version = 0, force = false) {
   // Already shown (the move's answer and its live update name the same version): nothing to do.
-  if (!force && !state.refreshing && state.game && state.game.version >= version && version > 0) return Promise.resolve();
+  if (!force && !state.refreshing && state.game && state.game.version >= version) return Promise.resolve();
   state.wanted = Math.max(state.wanted, version);
   if (force) state.force = true;
   state.refreshing ??= (async () => {
@@ -288,7 +289,7 @@ $('golive').addEventListener('click', goLive);
 $('chooser-cancel').addEventListener('click', closeChooser);
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape') closeChooser();
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLButtonElement) return;
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
   if (e.target instanceof Element && e.target.closest('[data-notations]')) return;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   if (e.key === 'ArrowLeft') goTo(shown() - 1);

@@ -142,6 +142,9 @@ function renderSeats() {
   }
 }
 
+/** The catalogue's words for an option or its value, else the schema's own text. */
+const known = (id, otherwise) => (t(id) === id ? otherwise : t(id));
+
 /** One control per option of the game (from its JSON Schema), set to the default. */
 function renderOptions(type) {
   const box = $('options');
@@ -152,11 +155,10 @@ function renderOptions(type) {
     const id = `opt-${key}`;
     let input;
     if (schema.type === 'boolean') input = h('input', { type: 'checkbox', id, 'data-option': key, 'data-kind': 'boolean', checked: schema.default === true });
-    else if (Array.isArray(schema.enum)) input = h('select', { id, 'data-option': key, 'data-kind': 'string' }, ...schema.enum.map((v) => h('option', { value: v, selected: v === schema.default }, v === '' ? t('create.none') : v)));
+    else if (Array.isArray(schema.enum)) input = h('select', { id, 'data-option': key, 'data-kind': 'string' }, ...schema.enum.map((v) => h('option', { value: v, selected: v === schema.default }, v === '' ? t('create.none') : known(`option.${type.id}.${key}.${v}`, v))));
     else if (schema.type === 'integer') input = h('input', { type: 'number', id, 'data-option': key, 'data-kind': 'integer', value: schema.default ?? '', min: schema.minimum, max: schema.maximum, step: 1 });
     else input = h('input', { type: 'text', id, 'data-option': key, 'data-kind': 'string', value: schema.default ?? '', autocomplete: 'off' });
-    const known = t(`option.${type.id}.${key}`);
-    const label = known === `option.${type.id}.${key}` ? key : known;
+    const label = known(`option.${type.id}.${key}`, key);
     box.append(h('div', {}, h('label', { for: id }, label, schema.description && label === key ? h('span', { class: 'hint' }, ` (${schema.description})`) : null), input));
   }
 }

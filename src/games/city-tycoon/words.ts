@@ -11,7 +11,7 @@ import { costWords, face, money, optionWords, read, w, type Face } from './pictu
 
 /** The printed face of a district tile, from the game's data (tile ids never reach the reader). */
 const faceOf = (id: string): Face | null => (DISTRICTS[id] ? face(DISTRICTS[id] as unknown as Json) : null);
-const nameOf = (id: string, fr: boolean) => faceOf(id)?.name ?? (fr ? 'une tuile' : 'a tile');
+const plainName = (id: string, fr: boolean) => faceOf(id)?.name ?? (fr ? 'une tuile' : 'a tile');
 
 /** "power plant 2" from a plant id (`power2`) or a kind and number. */
 function plantWords(id: string, side: string, fr: boolean): string {
@@ -38,10 +38,24 @@ function placedName(d: DescribeContext, fr: boolean): string {
     if (p?.kind === 'plant') return plantWords(p.plant, p.side, fr).replace(/ \(.*\)$/, '');
   }
   for (const e of d.events.map(obj)) {
-    if (e.type === 'districtBuilt') return nameOf(str(e.tile), fr);
+    if (e.type === 'districtBuilt') return plainName(str(e.tile), fr);
     if (e.type === 'plantBuilt') return plantWords(str(e.plant), str(e.side), fr).replace(/ \(.*\)$/, '');
   }
   return fr ? 'la tuile' : 'the tile';
+}
+
+/**
+ * The tile's name, and what tells it apart when the seat holds another tile of that name (two
+ * Park I tiles are different tiles): its cost and supply options.
+ */
+function tileWords(id: string, d: DescribeContext, fr: boolean): string {
+  const f = faceOf(id);
+  if (!f) return fr ? 'une tuile' : 'a tile';
+  const own = d.view ? [...read.ownHand(d.view), ...read.ownKept(d.view)] : [];
+  const twins = own.filter((t) => t.face.name === f.name && t.id !== id).length > 0;
+  if (!twins) return f.name;
+  const lang = fr ? 'fr' : 'en';
+  return `${f.name} (${f.build.map((l) => costWords(l, lang)).join(' | ')}; ${f.options.map((o) => optionWords(o, lang)).join(' / ')})`;
 }
 
 export function describe(move: Json | null, d: DescribeContext): string {
@@ -49,6 +63,7 @@ export function describe(move: Json | null, d: DescribeContext): string {
   const fr = d.lang === 'fr';
   const lang = d.lang;
   const tile = str(m.tile);
+  const nameOf = (id: string, f: boolean) => tileWords(id, d, f);
   switch (str(m.type)) {
     case 'keepTile':
       return tile ? (fr ? `Garder ${nameOf(tile, fr)}` : `Keep ${nameOf(tile, fr)}`) : fr ? 'Garder une tuile' : 'Keep a tile';

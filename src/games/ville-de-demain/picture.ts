@@ -219,7 +219,9 @@ function describe(move: Json | null, d: DescribeContext): string {
     }
     case 'buyCard': {
       const bought = events.find((e) => e.type === 'cardBought');
-      const name = visible?.name ?? (bought ? cardName(str(bought.card)) : '?');
+      // Two visible copies of one building: the card's number tells them apart, as the notation does.
+      const twins = visible && d.view ? read.visible(d.view).filter((c) => c.card === visible.card).length > 1 : false;
+      const name = visible ? `${visible.name}${twins ? (fr ? ` (carte ${slot + 1})` : ` (card ${slot + 1})`) : ''}` : bought ? cardName(str(bought.card)) : '?';
       const cost = visible?.cost ?? int(bought?.cost);
       return fr ? `Acheter ${name} pour ${coins(cost)}` : `Buy ${name} for ${coins(cost)}`;
     }
