@@ -1340,6 +1340,8 @@ export interface components {
             /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
             notations: string[];
             view?: components["schemas"]["TownCenterView"];
+            /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
+            labels?: string[];
         };
         /** @description What a Town Center move did */
         TownCenterMoveResult: {
@@ -1385,6 +1387,8 @@ export interface components {
                     type: string;
                 } | null;
                 events: components["schemas"]["TownCenterEvent"][];
+                /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
+                label?: string;
             }[];
         };
         /** @description A new Town Center game */
@@ -1749,6 +1753,8 @@ export interface components {
             /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
             notations: string[];
             view?: components["schemas"]["MaPetiteVilleView"];
+            /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
+            labels?: string[];
         };
         /** @description What a Ma Petite Ville move did */
         MaPetiteVilleMoveResult: {
@@ -1794,6 +1800,8 @@ export interface components {
                     type: string;
                 } | null;
                 events: components["schemas"]["MaPetiteVilleEvent"][];
+                /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
+                label?: string;
             }[];
         };
         /** @description A new Ma Petite Ville game */
@@ -2108,6 +2116,16 @@ export interface components {
                 };
                 deliverable: boolean;
                 problem: string | null;
+                /** @description The server's cheapest route of each electricity and water cube, from its plant to the district ([] when they cannot be brought) */
+                routes: {
+                    /** @enum {string} */
+                    resource: "power" | "water";
+                    path: {
+                        x: number;
+                        y: number;
+                    }[];
+                    cost: number;
+                }[];
             }[];
             /** @description The viewer's draft hand (a seat's own view only) */
             hand?: {
@@ -2528,6 +2546,8 @@ export interface components {
             /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
             notations: string[];
             view?: components["schemas"]["CityTycoonView"];
+            /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
+            labels?: string[];
         };
         /** @description What a City Tycoon move did */
         CityTycoonMoveResult: {
@@ -2573,6 +2593,8 @@ export interface components {
                     type: string;
                 } | null;
                 events: components["schemas"]["CityTycoonEvent"][];
+                /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
+                label?: string;
             }[];
         };
         /** @description A new City Tycoon game */
@@ -3003,6 +3025,8 @@ export interface components {
             /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
             notations: string[];
             view?: components["schemas"]["VilleDeDemainView"];
+            /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
+            labels?: string[];
         };
         /** @description What a La Ville de Demain move did */
         VilleDeDemainMoveResult: {
@@ -3048,6 +3072,8 @@ export interface components {
                     type: string;
                 } | null;
                 events: components["schemas"]["VilleDeDemainEvent"][];
+                /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
+                label?: string;
             }[];
         };
         /** @description A new La Ville de Demain game */
@@ -3619,7 +3645,7 @@ export interface operations {
     getLegalMoves: {
         parameters: {
             query?: {
-                /** @description `view`: the answer also carries the seat's view of the game, at the same version */
+                /** @description Comma-separated: `view` adds the seat's view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language */
                 include?: string;
             };
             header?: {
@@ -3845,6 +3871,8 @@ export interface operations {
             query?: {
                 after?: number;
                 limit?: number;
+                /** @description `labels`: each move also in words for people (`label`), in the language of Accept-Language */
+                include?: string;
             };
             header?: never;
             path: {

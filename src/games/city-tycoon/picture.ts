@@ -220,19 +220,19 @@ function sidePanel(v: Json, ctx: DrawContext, x: number, hot: string[]): { svg: 
   const st = fitText(x, y + 2, `${H.stacks[lang]}: ${read.stackSizes(v).join(' / ')} · ${H.terrain[lang]}: ${read.terrainLeft(v)}`, { width, size: 10.5, lines: 2, min: 7 });
   parts.push(st.svg);
   y += st.height + 12;
-  const cards = (list: { id: string; face: ReturnType<typeof read.ownHand>[number]['face'] }[], label: string) => {
+  const cards = (list: { id: string; face: ReturnType<typeof read.ownHand>[number]['face'] }[], label: string, kind: 'hand' | 'kept') => {
     if (list.length === 0) return;
     heading(label);
     list.forEach((k, i) => {
       const cx = x + (i % 2) * (CARD_W + 10), cy = y + Math.floor(i / 2) * (CARD_H + 8);
-      parts.push(group({ class: 'own-tile' }, card(cx, cy, k.face, lang)));
+      parts.push(group({ class: `own-tile ${kind}` }, card(cx, cy, k.face, lang)));
       hot.push(ctx.hotspot(`card:${k.id}`, cx - 2, cy - 2, CARD_W + 4, CARD_H + 4, 6));
     });
     y += Math.ceil(list.length / 2) * (CARD_H + 8) + 4;
   };
   if (ctx.viewerSeat !== null) {
-    cards(read.ownHand(v), H.yourHand[lang]);
-    cards(read.ownKept(v), H.yourKept[lang]);
+    cards(read.ownHand(v), H.yourHand[lang], 'hand');
+    cards(read.ownKept(v), H.yourKept[lang], 'kept');
   }
   if (read.supplyCosts(v).some((s) => s.deliverable)) {
     parts.push(el('line', { x1: x, y1: y + 8, x2: x + 24, y2: y + 8, stroke: '#c98f00', 'stroke-width': 3 }), el('line', { x1: x + 28, y1: y + 8, x2: x + 52, y2: y + 8, stroke: '#1f5fa8', 'stroke-width': 3 }));
