@@ -1,7 +1,7 @@
 import { api, gameTypes, h } from './api.js';
 import { closeChooser, mountBoard, openChooser } from './board.js';
 import { languageLinks, t, translate } from './i18n.js';
-import { invites, keepSeat, player, tokenFor } from './identity.js';
+import { invites, keepSeat, tokenFor } from './identity.js';
 import { subscribe } from './live.js';
 import { waitingPanel } from './waiting.js';
 import { seatSettings } from './settings.js';
@@ -300,7 +300,8 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
 });
 
-// A seat token in the URL is kept for this game, then taken out of the address bar.
+// A seat token in the URL is kept in this browser for this game, then taken out of the address
+// bar (so a copied address or a screenshot does not carry it).
 const urlToken = new URLSearchParams(location.hash.slice(1)).get('token');
 gameTypes().then((types) => {
   state.typeName = types.find((x) => x.id === state.game?.type)?.name ?? state.typeName;
@@ -314,7 +315,10 @@ requestRefresh(0, true).then(() => {
     state.typeName = types.find((x) => x.id === state.game.type)?.name ?? state.game.type;
     renderStatus();
   }).catch(() => {});
-  if (urlToken && mySeat() !== null && !player()) keepSeat(gameId, mySeat(), urlToken, nameOf(mySeat()));
+  if (urlToken && mySeat() !== null) {
+    keepSeat(gameId, mySeat(), urlToken, nameOf(mySeat()));
+    history.replaceState(null, '', location.pathname + location.search);
+  }
   if (mySeat() !== null) seatSettings(gameId, () => token);
   subscribe({
     query: 'subscription ($g: ID!) { gameUpdated(gameId: $g) { version } }',

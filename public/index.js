@@ -244,6 +244,7 @@ $('type').addEventListener('change', renderCounts);
 $('count').addEventListener('change', renderSeats);
 $('create').addEventListener('submit', create);
 renderMe();
+document.title = t('home.title');
 loadTypes().catch((e) => { $('types').replaceChildren(h('li', { class: 'error' }, t('types.error', { error: e.message }))); }).finally(() => {
   start();
   loadLobby();

@@ -45,17 +45,19 @@ function plantBody(x: number, y: number, c: Cell, ctx: DrawContext): string {
   return parts.join('');
 }
 
-function cellSvg(c: Cell, x: number, y: number, ctx: DrawContext): string {
+/** A cell in two layers: its ground (drawn under the cube routes) and its labels and pieces (over them). */
+function cellSvg(c: Cell, x: number, y: number, ctx: DrawContext): { bg: string; fg: string } {
   const lang = ctx.lang;
   const owned = c.owner !== null;
   const stroke = owned ? seatColour(c.owner!) : '#888';
   const frame = (fill: string) => rect(x + 1.5, y + 1.5, C - 3, C - 3, { fill, stroke, 'stroke-width': owned ? 4 : 1, rx: 4 });
   const parts: string[] = [];
+  const bg: string[] = [];
   let name = '';
   if (c.kind === 'district' && c.face) {
     const f = c.face;
     name = faceWords(f, lang);
-    parts.push(frame(TYPE_FILL[f.type] ?? '#ddd'));
+    bg.push(frame(TYPE_FILL[f.type] ?? '#ddd'));
     const n = fitText(x + 7, y + 6, f.name, { width: C - 14, size: 11, bold: true, lines: 2, min: 8 });
     parts.push(n.svg);
     let top = y + 8 + n.height;
@@ -72,24 +74,24 @@ function cellSvg(c: Cell, x: number, y: number, ctx: DrawContext): string {
   } else if (c.kind === 'plant' || (c.kind === 'city' && c.resource)) {
     const what = w(c.resource === 'power' ? 'powerPlant' : 'waterStation', lang);
     name = c.kind === 'city' ? `${w('city', lang)}: ${what}` : `${what} ${c.plant.number}`;
-    parts.push(frame(c.kind === 'city' ? '#d5d5d5' : c.resource === 'power' ? '#fff0a8' : '#cfe6fa'));
+    bg.push(frame(c.kind === 'city' ? '#d5d5d5' : c.resource === 'power' ? '#fff0a8' : '#cfe6fa'));
     parts.push(fitText(x + 7, y + 5, name, { width: C - 14, size: 11, bold: true, lines: 2, min: 8 }).svg);
     parts.push(plantBody(x, y, c, ctx));
   } else if (c.kind === 'city') {
     name = H.cityDistrict[lang];
-    parts.push(frame('#d5d5d5'));
+    bg.push(frame('#d5d5d5'));
     parts.push(fitBox(x + C / 2, y + 8, C - 16, name, { width: C - 14, size: 12, bold: true, lines: 3, anchor: 'middle', attrs: { fill: '#444' } }).svg);
   } else if (c.kind === 'forest') {
     name = w('forest', lang);
-    parts.push(frame('#3f7f45'));
-    for (const [dx, dy] of [[24, 42], [56, 34], [40, 66], [68, 70]] as const) parts.push(el('path', { d: `M${x + dx} ${y + dy - 18} l-11 18 h22 z`, fill: '#1f4d24' }));
+    bg.push(frame('#3f7f45'));
+    for (const [dx, dy] of [[24, 42], [56, 34], [40, 66], [68, 70]] as const) bg.push(el('path', { d: `M${x + dx} ${y + dy - 18} l-11 18 h22 z`, fill: '#1f4d24' }));
   } else if (c.kind === 'water') {
     name = w('lake', lang);
-    parts.push(frame('#5aa7d8'));
-    for (const dy of [34, 50, 66]) parts.push(el('path', { d: `M${x + 12} ${y + dy} q8 -7 16 0 t16 0 t16 0 t16 0`, stroke: '#fff', 'stroke-width': 2, fill: 'none' }));
+    bg.push(frame('#5aa7d8'));
+    for (const dy of [34, 50, 66]) bg.push(el('path', { d: `M${x + 12} ${y + dy} q8 -7 16 0 t16 0 t16 0 t16 0`, stroke: '#fff', 'stroke-width': 2, fill: 'none' }));
   }
   const owner = owned ? ` · ${ctx.names[c.owner!] ?? `#${c.owner! + 1}`}` : '';
-  return group({ class: `cell ${c.kind}`, 'data-square': `${c.x},${c.y}` }, title(`${c.x},${c.y}: ${name}${owner}`), ...parts);
+  return { bg: bg.join(''), fg: group({ class: `cell ${c.kind}`, 'data-square': `${c.x},${c.y}` }, title(`${c.x},${c.y}: ${name}${owner}`), ...parts) };
 }
 
 /** The supply routes: one line per distinct route, from the plant (a dot) to the district. */
@@ -149,11 +151,11 @@ function draw(v: Json, ctx: DrawContext): Drawn {
       fitText(px + C / 2, py + C / 2 - 8, `${p.x},${p.y}`, { width: C - 12, size: 13, bold: true, anchor: 'middle', attrs: { fill: '#8a6420' } }).svg,
     ));
   }
-  for (const c of cells) {
+  const drawn = cells.map((c) => {
     const { px, py } = at(c.x, c.y);
-    parts.push(cellSvg(c, px, py, ctx));
-  }
-  parts.push(routes(v, at));
+    return cellSvg(c, px, py, ctx);
+  });
+  parts.push(...drawn.map((d) => d.bg), routes(v, at), ...drawn.map((d) => d.fg));
   for (const [x, y] of targets) {
     const { px, py } = at(x, y);
     hot.push(ctx.hotspot(`cell:${x}:${y}`, px + 2, py + 2, C - 4, C - 4, 5));

@@ -23,7 +23,7 @@ function plantWords(id: string, side: string, fr: boolean): string {
 }
 
 /** What stands on a square in a view: a district's name, or a plant. */
-function squareName(view: Json | null, x: number, y: number, fr: boolean): string | null {
+function squareName(view: Json | null, x: number, y: number): string | null {
   if (!view) return null;
   const c = read.map(view).find((q) => q.x === x && q.y === y);
   return c?.face?.name ?? null;
@@ -90,7 +90,8 @@ export function describe(move: Json | null, d: DescribeContext): string {
     }
     case 'supply': {
       const x = int(m.x), y = int(m.y), option = int(m.option);
-      const name = squareName(d.view, x, y, fr) ?? (fr ? 'le quartier' : 'the district');
+      const known = squareName(d.view, x, y);
+      const where = known ? `${known} (${x},${y})` : fr ? `le quartier en ${x},${y}` : `the district at ${x},${y}`;
       const f = d.view ? read.map(d.view).find((q) => q.x === x && q.y === y)?.face : null;
       const o = f?.options[option];
       const plan = d.view ? read.supplyCosts(d.view).find((s) => s.x === x && s.y === y && s.option === option) : null;
@@ -98,7 +99,7 @@ export function describe(move: Json | null, d: DescribeContext): string {
       const cost = plan?.cost ?? (events.length ? arr(events[0]!.deliveries).reduce<number>((s, r) => s + int(obj(r).cost), 0) : null);
       const what = o ? ` : ${optionWords(o, lang)}` : '';
       const transport = cost !== null ? ` · transport ${money(cost, lang)}` : '';
-      return fr ? `Approvisionner ${name} (${x},${y}), option ${option + 1}${what}${transport}` : `Supply ${name} (${x},${y}), option ${option + 1}${what.replace(' : ', ': ')}${transport}`;
+      return fr ? `Approvisionner ${where}, option ${option + 1}${what}${transport}` : `Supply ${where}, option ${option + 1}${what.replace(' : ', ': ')}${transport}`;
     }
     case 'pass':
       return fr ? 'Passer (fin de vos approvisionnements)' : 'Pass (no more supplies this round)';
