@@ -22,13 +22,17 @@ export interface Position {
 
 const defaults = (g: AnyGame) => Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
 
-/** `count` positions of game `g`, from games of 2 to 5 seats, each stopped at a random version. */
+/** `count` positions of game `g`, from games of every seat count it allows, each stopped at a random version. */
 export function randomPositions(g: AnyGame, count: number, seed: string): Position[] {
   const rng = Rng.fromSeed(seed);
   const out: Position[] = [];
   for (let i = 0; out.length < count; i++) {
-    const players = Math.max(g.minPlayers, Math.min(g.maxPlayers, 2 + (i % 4)));
-    const options = defaults(g);
+    // Every seat count the game allows, and every value of its options that are choices.
+    const players = g.minPlayers + (i % (g.maxPlayers - g.minPlayers + 1));
+    const options = Object.fromEntries(Object.entries(defaults(g)).map(([k, v]) => {
+      const choices = (g.optionsSchema.properties[k] as { enum?: unknown[] }).enum?.filter((x) => x !== '');
+      return [k, choices && choices.length > 0 ? rng.pick(choices) : v];
+    }));
     let state = g.setup({ players, options, seed: `${seed}-${i}` });
     // Stop somewhere in the game, the end included.
     const stopAt = rng.pick([0, 3, 10, 30, 80, 150, 300, 100_000]);
