@@ -10,14 +10,17 @@ export async function api(path, { token, method = 'GET', body, accept = 'applica
   if (res.status === 204) return null;
   const type = res.headers.get('content-type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
-  if (!res.ok) {
-    const err = new Error(typeof data === 'object' && data ? `${data.code || res.status}: ${data.detail || data.title}` : `HTTP ${res.status}`);
-    err.status = res.status;
-    err.code = typeof data === 'object' && data ? data.code : undefined;
-    err.problem = data;
-    throw err;
-  }
+  if (!res.ok) throw problemError(res.status, data);
   return data;
+}
+
+/** An API refusal as an Error: "CODE: the rule in words" (the problem document's code and detail). */
+export function problemError(status, data) {
+  const err = new Error(typeof data === 'object' && data ? `${data.code || status}: ${data.detail || data.title}` : `HTTP ${status}`);
+  err.status = status;
+  err.code = typeof data === 'object' && data ? data.code : undefined;
+  err.problem = data;
+  return err;
 }
 
 /** Creates an element: h('li', { class: 'x' }, 'text', child). */

@@ -1,4 +1,4 @@
-import { api, gameTypes, h } from './api.js';
+import { api, gameTypes, h, problemError } from './api.js';
 import { closeChooser, mountBoard, openChooser } from './board.js';
 import { languageLinks, t, translate } from './i18n.js';
 import { invites, keepSeat, tokenFor } from './identity.js';
@@ -46,7 +46,7 @@ function showError(e) {
 /** The board picture at `at` (now when null), as an SVG element. */
 async function fetchBoard(at) {
   const res = await fetch(`/api/v1/games/${enc}/board.svg${at === null ? '' : `?at=${at}`}`, { headers: { 'Accept-Language': document.documentElement.lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  if (!res.ok) throw new Error(`board: HTTP ${res.status}`);
+  if (!res.ok) throw problemError(res.status, (res.headers.get('content-type') || '').includes('json') ? await res.json() : null);
   const doc = new DOMParser().parseFromString(await res.text(), 'image/svg+xml');
   return document.importNode(doc.documentElement, true);
 }
