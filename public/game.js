@@ -159,6 +159,7 @@ function render(svg) {
   renderLog();
   waitingPanel(state.game, { token, gameId, invite: inviteCode(), onChange: (tok) => { if (tok) token = tok; requestRefresh(0, true); } });
   $('seat-settings').hidden = mySeat() === null;
+  if (mySeat() !== null) seatSettings(gameId, () => token);
   document.body.dataset.version = String(state.game.version);
 }
 
@@ -205,6 +206,10 @@ async function refreshOnce(force) {
   state.log = entries;
   state.logFinished = finished;
   state.shownOnce = true;
+  if (state.readError) {
+    state.readError = false;
+    showError(null);
+  }
   render(svg);
   return true;
 }
@@ -216,18 +221,25 @@ function requestRefresh(version = 0, force = false) {
   state.wanted = Math.max(state.wanted, version);
   if (force) state.force = true;
   state.refreshing ??= (async () => {
+    let again = false;
     try {
-      for (let tries = 0; tries < 20; tries++) {
+      for (let tries = 0; ; tries++) {
         const f = state.force;
         state.force = false;
         const ok = await refreshOnce(f || tries > 0);
         if (ok && state.game.version >= state.wanted && !state.force) break;
+        // Moves keep landing between the reads: a short pause, then read again.
+        if (tries >= 3) await new Promise((r) => setTimeout(r, Math.min(2000, 100 * tries)));
       }
     } catch (e) {
       showError(e);
+      state.readError = true;
+      // The server did not answer (or refused): try again in a while; a live update also retries.
+      again = !!state.game && e?.status !== 404;
     } finally {
       state.refreshing = null;
     }
+    if (again) setTimeout(() => requestRefresh(0, true), 3000);
   })();
   return state.refreshing;
 }
@@ -319,7 +331,6 @@ requestRefresh(0, true).then(() => {
     keepSeat(gameId, mySeat(), urlToken, nameOf(mySeat()));
     history.replaceState(null, '', location.pathname + location.search);
   }
-  if (mySeat() !== null) seatSettings(gameId, () => token);
   subscribe({
     query: 'subscription ($g: ID!) { gameUpdated(gameId: $g) { version } }',
     variables: { g: gameId },

@@ -76,6 +76,13 @@ describe('the page for people, in real browsers', () => {
     await poll(() => bob.page.locator('#status').textContent()).toMatch(/Version 0 · To move: Ann/);
     const game = (await request(s.url).get(`/api/v1/games/${id}`)).body;
     expect(game.status).toBe('active');
+    // Bob's notifications for this game only, from its page (kept by the browser to show them again).
+    await bob.page.locator('#seat-settings summary').click();
+    await bob.page.locator('#seat-email').fill('bob@example.org');
+    await bob.page.locator('#seat-notify').getByRole('button', { name: 'Save' }).click();
+    await poll(() => bob.page.locator('#seat-notify-status').textContent()).toBe('Saved.');
+    await bob.page.reload();
+    await poll(() => bob.page.locator('#seat-email').inputValue()).toBe('bob@example.org');
     expect(game.players.map((p: { name: string }) => p.name)).toEqual(['Ann', 'Bob']);
 
     // Ann's game page, opened with no token in the address (her player token acts for her seat).
@@ -147,7 +154,7 @@ describe('the page for people, in real browsers', () => {
       expect(shown.length).toBeGreaterThan(10);
       for (const w of shown) expect(w.text, w.id).toBe(fr[w.id]);
     }
-    await poll(() => page.locator('#turn').textContent()).toBe('À vous de jouer !');
+    await poll(async () => `${await page.locator('#turn').textContent()}${await page.locator('#error').textContent()}`).toBe('À vous de jouer !');
     await poll(() => page.locator('#moves button.move').count()).toBeGreaterThan(0);
     // The moves' words come from the server in the page's language.
     expect(await page.locator('#moves button.move .words').first().textContent()).toMatch(/^(Piocher|Défausser|Ne rien)/);
