@@ -15,9 +15,9 @@ declare const document: { querySelectorAll(selector: string): ArrayLike<El>; bod
  * Board pictures of random positions of every game, in both languages, drawn by a real Chromium
  * with the font the pictures name (DejaVu Sans): no label outside the picture, no two labels
  * overlapping, no label cut with an ellipsis, and no internal id (t1_22, smallHouse, power2...)
- * anywhere a person reads, the moves' words included. CI=true draws fewer positions.
+ * anywhere a person reads, the moves' words included.
  */
-const PER_GAME = process.env.CI === 'true' ? 40 : 100;
+const PER_GAME = 100;
 const BATCH = 20;
 
 interface Problem { picture: number; kind: string; detail: string }
