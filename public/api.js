@@ -1,9 +1,7 @@
-import { lang } from './i18n.js';
-
 // The page's only way to the server: the public REST API (the same one any client uses), asked
-// in the page's language (error details and move words come back in it).
+// in the page's language, <html lang> (error details and move words come back in it).
 export async function api(path, { token, method = 'GET', body, accept = 'application/json' } = {}) {
-  const headers = { Accept: accept, 'Accept-Language': lang };
+  const headers = { Accept: accept, 'Accept-Language': document.documentElement.lang || 'en' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -18,6 +18,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per minute per valid seat (or operator) token. */
   rateLimitPerTokenPerMinute: number;
+  /** Games, players and imports created per minute per client address (REST and GraphQL together); 0: no budget. */
+  createLimitPerMinute: number;
+  /** Live streams (SSE streams and GraphQL subscriptions together) one token, one address may hold open; 0: no cap. */
+  liveStreamsPerToken: number;
+  liveStreamsPerAddress: number;
   bodyLimitBytes: number;
   importBodyLimitBytes: number;
   /** Imports run at once / waiting for a turn; more get 503 with Retry-After. */
@@ -73,6 +78,8 @@ export interface Config {
   vacationDaysPerYear: number;
   /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
   workers: number;
+  /** The port of the Prometheus metrics listener (GET /metrics, on HOST); 0: metrics off. */
+  metricsPort: number;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -102,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: env.CORS_ORIGINS || '*',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     rateLimitPerTokenPerMinute: int(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, 1200, 'RATE_LIMIT_PER_TOKEN_PER_MINUTE') || 1200,
+    createLimitPerMinute: int(env.CREATE_LIMIT_PER_MINUTE, 60, 'CREATE_LIMIT_PER_MINUTE'),
+    liveStreamsPerToken: int(env.LIVE_STREAMS_PER_TOKEN, 50, 'LIVE_STREAMS_PER_TOKEN'),
+    liveStreamsPerAddress: int(env.LIVE_STREAMS_PER_ADDRESS, 200, 'LIVE_STREAMS_PER_ADDRESS'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     importBodyLimitBytes: int(env.IMPORT_BODY_LIMIT_BYTES, 8 * 1024 * 1024, 'IMPORT_BODY_LIMIT_BYTES'),
     importConcurrency: int(env.IMPORT_CONCURRENCY, 2, 'IMPORT_CONCURRENCY') || 2,
@@ -137,8 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
     workers: int(env.WORKERS, 1, 'WORKERS') || 1,
-    // Off by default: with it on, a read sent to another process right after a move's answer can
-    // still miss that move for a few milliseconds (BENCHMARKS.md, docs/api.md); until games are
-    // routed to one worker, every read checks the store unless an operator opts in.
+    metricsPort: int(env.METRICS_PORT, 9464, 'METRICS_PORT'),
   };
 }

@@ -13,6 +13,8 @@ export interface PoolTimeouts {
 
 /** The pg pool under each client's driver adapter: the store sends its hot statements through it. */
 const pools = new WeakMap<PrismaClient, pg.Pool>();
+/** The pg pool under a client made by createPrismaClient (its use is measured: src/telemetry). */
+export const poolOf = (client: PrismaClient): pg.Pool | undefined => pools.get(client);
 
 /**
  * Prisma Client over a pg pool with time limits, so that a database that is down, frozen or slow
