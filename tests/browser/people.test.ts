@@ -203,10 +203,16 @@ describe('the page for people, in real browsers', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^image\/svg\+xml/);
     const page = await browser.context.newPage();
-    const icon = page.waitForResponse((res) => res.url().endsWith('/assets/favicon.svg'));
-    await page.goto(`${s.url}/`);
-    expect((await icon).status()).toBe(200);
-    expect(await page.locator('link[rel=icon]').getAttribute('href')).toBe('/assets/favicon.svg');
+    for (const path of ['/', '/games/00000000-0000-4000-8000-000000000000']) {
+      await page.goto(`${s.url}${path}`);
+      expect(await page.locator('link[rel=icon]').getAttribute('href')).toBe('/favicon.ico');
+      // The icon the page names is there, as SVG.
+      const got = await page.evaluate(async () => {
+        const res = await fetch((globalThis as unknown as { document: { querySelector(s: string): { href: string } } }).document.querySelector('link[rel=icon]').href);
+        return { status: res.status, type: res.headers.get('content-type'), svg: (await res.text()).startsWith('<svg') };
+      });
+      expect(got).toEqual({ status: 200, type: 'image/svg+xml', svg: true });
+    }
     await page.close();
   });
 });
