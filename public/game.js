@@ -1,78 +1,74 @@
-import { api, h } from './api.js';
+import { api, gameTypes, h, problemError } from './api.js';
+import { closeChooser, mountBoard, openChooser } from './board.js';
+import { languageLinks, t, translate } from './i18n.js';
+import { invites, keepSeat, tokenFor } from './identity.js';
 import { subscribe } from './live.js';
+import { waitingPanel } from './waiting.js';
+import { seatSettings } from './settings.js';
 
-// One game: spectator, or a seat with #token=<token> in the URL fragment (never sent to the
-// server in a URL: only in the Authorization header). ?at=N shows the replay at version N.
+// One game: played as a seat (its token from #token=, kept in the browser, or the player token),
+// or watched as a spectator; ?at=N shows the replay at version N. Each update is drawn once, all
+// at once (picture, moves, log), so a click never lands on a button that is about to go.
+
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
-const token = new URLSearchParams(location.hash.slice(1)).get('token') || undefined;
+let token = tokenFor(gameId);
 const atParam = new URLSearchParams(location.search).get('at');
 
 const state = {
   game: null, // GET /games/{id}
+  lm: null, // GET /legal-moves?include=labels, when the seat must act (at the game's version)
   at: atParam !== null && /^\d+$/.test(atParam) ? Number(atParam) : null, // null: live
   log: [],
-  boardRequest: 0,
-  types: [], // GET /game-types, for the game's name
+  logFinished: false,
+  typeName: '',
   busy: false,
+  wanted: 0, // the newest version heard of
+  refreshing: null,
+  boardRequest: 0,
 };
 
-const nameOf = (seat) => state.game?.players.find((p) => p.seat === seat)?.name ?? `seat ${seat}`;
+translate();
+languageLinks($('langs'));
+const enc = encodeURIComponent(gameId);
+const nameOf = (seat) => {
+  const p = state.game?.players.find((x) => x.seat === seat);
+  return p && p.name ? p.name : t('seat.open', { n: seat + 1 });
+};
 const shown = () => (state.at === null ? state.game.version : state.at);
-
-/** A move without notation, compactly: `placeTile x=1 y=0 quarterTurns=1`. */
-function compact(move) {
-  if (move === null || move === undefined) return '(hidden)';
-  const { type, ...rest } = move;
-  return [type, ...Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`)].join(' ');
-}
+const mySeat = () => state.game?.viewer.seat ?? null;
+const mustAct = (g) => g.status === 'active' && g.viewer.seat !== null && g.toMove.includes(g.viewer.seat) && !g.players.find((p) => p.seat === g.viewer.seat)?.resigned;
 
 function showError(e) {
   $('error').textContent = e ? (e.message ?? String(e)) : '';
 }
 
-async function loadBoard() {
-  const n = ++state.boardRequest;
-  const version = shown();
-  const path = `/api/v1/games/${encodeURIComponent(gameId)}/board.svg${state.at === null ? '' : `?at=${version}`}`;
-  const res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`board: HTTP ${res.status}`);
-  const text = await res.text();
-  if (n !== state.boardRequest) return; // a newer picture was asked for meanwhile
-  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-  const svg = document.importNode(doc.documentElement, true);
-  $('board').replaceChildren(svg);
-  $('board').dataset.version = String(version);
+/** The board picture at `at` (now when null), as an SVG element. */
+async function fetchBoard(at) {
+  const res = await fetch(`/api/v1/games/${enc}/board.svg${at === null ? '' : `?at=${at}`}`, { headers: { 'Accept-Language': document.documentElement.lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  if (!res.ok) throw problemError(res.status, (res.headers.get('content-type') || '').includes('json') ? await res.json() : null);
+  const doc = new DOMParser().parseFromString(await res.text(), 'image/svg+xml');
+  return document.importNode(doc.documentElement, true);
 }
 
-/**
- * Each move's notation by version, read from the text record (`N. seat: notation` lines) where the
- * server has one; an empty map where it has not (the log then shows the moves compactly).
- */
-async function notationsByVersion() {
-  const res = await fetch(`/api/v1/games/${encodeURIComponent(gameId)}/record?format=text`, { headers: { Accept: 'text/plain', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  const byVersion = new Map();
-  if (!res.ok || !(res.headers.get('content-type') || '').startsWith('text/plain')) return byVersion;
-  for (const line of (await res.text()).split('\n')) {
-    const m = /^(\d+)\.\s+\d+:\s+(.+)$/.exec(line.trim());
-    if (m) byVersion.set(Number(m[1]), m[2]);
+/** The moves after the log's last, with their words (all of them once the game is over, when hidden moves show). */
+async function fetchLog(all) {
+  const entries = all ? [] : state.log.slice();
+  for (;;) {
+    const after = entries.at(-1)?.version ?? 0;
+    const page = await api(`/games/${enc}/events?after=${after}&limit=1000&include=labels`, { token });
+    entries.push(...page.moves);
+    if (page.moves.length < 1000) return entries;
   }
-  return byVersion;
 }
 
-async function loadLog() {
-  const notations = notationsByVersion().catch(() => new Map());
-  const all = [];
-  for (let after = 0; ; ) {
-    const page = await api(`/games/${encodeURIComponent(gameId)}/events?after=${after}&limit=1000`, { token });
-    all.push(...page.moves);
-    if (page.moves.length < 1000) break;
-    after = page.moves[page.moves.length - 1].version;
+function renderLog() {
+  const box = $('log');
+  for (const m of state.log.slice(box.children.length)) {
+    box.append(h('li', { 'data-version': m.version, id: `v${m.version}` },
+      h('span', { class: 'log-v' }, `${m.version}.`), ' ', h('strong', {}, nameOf(m.seat)), ': ', m.label ?? m.move?.type ?? '?'));
   }
-  state.log = all;
-  const texts = await notations;
-  $('log').replaceChildren(...all.map((m) => h('li', { 'data-version': m.version, id: `v${m.version}` },
-    `${m.version}. ${nameOf(m.seat)}: `, h('code', {}, m.notation ?? texts.get(m.version) ?? compact(m.move)))));
+  renderLogHighlight();
 }
 
 function renderLogHighlight() {
@@ -83,76 +79,191 @@ function renderLogHighlight() {
     if (on) li.setAttribute('aria-current', 'step');
     else li.removeAttribute('aria-current');
   }
-  const cur = $('log').querySelector('.current');
-  cur?.scrollIntoView({ block: 'nearest' });
+  $('log').querySelector('.current')?.scrollIntoView({ block: 'nearest' });
 }
 
 function renderStatus() {
   const g = state.game;
-  const name = state.types.find((t) => t.id === g.type)?.name ?? g.type;
-  document.title = `${name} · version ${g.version}`;
-  $('title').textContent = name;
-  $('who').textContent = g.viewer.seat === null ? 'Spectator' : `You are ${nameOf(g.viewer.seat)} (seat ${g.viewer.seat})`;
-  const turn = g.status === 'finished'
-    ? `Game over. Winner: ${(g.outcome?.winners ?? []).map(nameOf).join(', ')}`
-    : g.status === 'waiting' ? 'Waiting for players' : `To move: ${g.toMove.map(nameOf).join(', ')}`;
-  $('status').textContent = state.at === null ? `Version ${g.version} · ${turn}` : `Replay at version ${state.at} of ${g.version} · now: ${turn}`;
+  document.title = t('page.gameTitle', { game: state.typeName || g.type, version: g.version });
+  $('title').textContent = state.typeName || g.type;
+  $('who').textContent = g.viewer.seat === null ? t('who.spectator') : t('who.seat', { name: nameOf(g.viewer.seat) });
+  const names = (seats) => seats.map(nameOf).join(', ');
+  const now = g.status === 'finished' ? t('status.over', { winners: names(g.outcome?.winners ?? []) })
+    : g.status === 'waiting' ? t('status.waiting') : t('status.toMove', { names: names(g.toMove) });
+  $('status').textContent = state.at === null ? t('status.live', { version: g.version, now }) : t('status.replay', { at: state.at, version: g.version, now });
+  const turn = $('turn');
+  turn.className = 'turn';
+  if (g.status === 'active' && mySeat() !== null) {
+    if (mustAct(g)) {
+      turn.textContent = t('turn.yours');
+      turn.classList.add('yours');
+    } else turn.textContent = t('turn.waitFor', { names: names(g.toMove) });
+  } else turn.textContent = '';
   const slider = $('at');
   slider.max = String(g.version);
   slider.value = String(shown());
   $('at-out').textContent = `${shown()} / ${g.version}`;
-  slider.setAttribute('aria-valuetext', `version ${shown()} of ${g.version}`);
+  slider.setAttribute('aria-valuetext', t('replay.valueText', { at: shown(), version: g.version }));
   $('prev').disabled = shown() <= 0;
   $('next').disabled = shown() >= g.version;
   $('golive').disabled = state.at === null;
 }
 
-async function loadMoves() {
+/** The moves card: the moves with no place on the board as buttons, and every legal move in words. */
+function renderMoves() {
   const g = state.game;
-  const box = $('moves');
-  if (!token || g.viewer.seat === null) {
-    $('moves-card').hidden = true;
+  const card = $('moves-card');
+  card.hidden = g.viewer.seat === null || g.status === 'waiting';
+  $('board-help').hidden = true;
+  const actions = $('actions');
+  const list = $('moves');
+  if (card.hidden) return;
+  if (state.at !== null || !mustAct(g) || !state.lm) {
+    $('moves-note').textContent = state.at !== null ? t('moves.replaying') : g.status === 'finished' ? t('moves.over') : t('moves.waiting', { names: g.toMove.map(nameOf).join(', ') });
+    actions.replaceChildren();
+    list.replaceChildren();
+    $('all-moves').hidden = true;
     return;
   }
-  $('moves-card').hidden = false;
-  if (state.at !== null) {
-    $('moves-note').textContent = 'Replaying: go back to Live to play.';
-    box.replaceChildren();
-    return;
-  }
-  if (g.status !== 'active' || !g.toMove.includes(g.viewer.seat)) {
-    $('moves-note').textContent = g.status === 'finished' ? 'The game is over.' : `Waiting for ${g.toMove.map(nameOf).join(', ')}.`;
-    box.replaceChildren();
-    return;
-  }
-  const lm = await api(`/games/${encodeURIComponent(gameId)}/legal-moves`, { token });
-  $('moves-note').textContent = `${lm.moves.length} legal move${lm.moves.length === 1 ? '' : 's'}: choose one.`;
-  box.replaceChildren(...lm.moves.map((move, i) => h('button', { type: 'button', class: 'move', 'data-index': i, onclick: () => play(move, lm.version) }, lm.notations?.[i] ?? compact(move))));
+  const lm = state.lm;
+  const onBoard = new Set();
+  for (const el of $('board').querySelectorAll('[data-notations]')) for (const n of el.dataset.notations.split('|')) onBoard.add(n);
+  const offBoard = lm.notations.map((n, i) => ({ n, i })).filter(({ n }) => !onBoard.has(n));
+  $('board-help').hidden = onBoard.size === 0;
+  $('moves-note').textContent = t('moves.count', { count: lm.moves.length });
+  const moveButton = (cls, i) => h('button', { type: 'button', class: cls, 'data-notation': lm.notations[i], onclick: () => play(lm.notations[i]) },
+    h('span', { class: 'words' }, lm.labels?.[i] ?? notationShown(lm.notations[i])), notationShown(lm.notations[i]) ? h('small', { class: 'notation' }, notationShown(lm.notations[i])) : null);
+  actions.replaceChildren(...offBoard.map(({ i }) => moveButton('action', i)));
+  $('all-moves').hidden = false;
+  $('all-moves-summary').textContent = t('moves.all', { count: lm.moves.length });
+  list.replaceChildren(...lm.notations.map((_, i) => h('li', {}, moveButton('move', i))));
 }
 
-async function play(move, version) {
-  if (state.busy) return;
+/**
+ * A notation as shown beside a move's words, or '' when it names a component by an internal id
+ * (City Tycoon's tiles, t1_22): people read the words, which name the tile; the notation stays in
+ * data-notation for scripts and mail replies.
+ */
+const notationShown = (n) => (/\b[a-z]+\d*_\d+\b/i.test(n) ? '' : n);
+
+/** Draws a new state: the picture, the status, the moves and the log, in one go. */
+function render(svg) {
+  if (svg) {
+    $('board').replaceChildren(svg);
+    $('board').dataset.version = String(shown());
+    mountBoard($('board'), state.at === null ? state.lm : null, { onPlay: play, onChoose: choose });
+  }
+  closeChooser();
+  renderStatus();
+  renderMoves();
+  renderLog();
+  waitingPanel(state.game, { token, gameId, invite: inviteCode(), onChange: (tok) => { if (tok) token = tok; requestRefresh(0, true); } });
+  $('seat-settings').hidden = mySeat() === null;
+  if (mySeat() !== null) seatSettings(gameId, () => token);
+  document.body.dataset.version = String(state.game.version);
+}
+
+function choose(notations, anchor) {
+  const lm = state.lm;
+  if (!lm) return;
+  openChooser(anchor, notations.map((n) => ({ notation: n, label: lm.labels?.[lm.notations.indexOf(n)] ?? n, shown: notationShown(n) })), play);
+}
+
+const inviteCode = () => new URLSearchParams(location.hash.slice(1)).get('invite') ?? invites()[gameId] ?? null;
+
+/**
+ * One full read: the game, its picture, the seat's legal moves and the new log entries, asked
+ * together; false when they disagree on the version (a move landed in between: read again).
+ */
+async function refreshOnce(force) {
+  const at = state.at;
+  // The seat's legal moves come with the rest: asked whenever the token may be a seat's.
+  const seated = state.game ? mySeat() !== null : !!token;
+  const [game, svg, lm, log] = await Promise.all([
+    api(`/games/${enc}`, { token }),
+    fetchBoard(at),
+    at === null && seated ? api(`/games/${enc}/legal-moves?include=labels`, { token }).catch(() => null) : null,
+    fetchLog(false),
+  ]);
+  if (!force && state.shownOnce && game.version === state.game.version && game.status === state.game.status && at === null) return true;
+  if (at !== null && at > game.version) {
+    state.at = game.version;
+    return false;
+  }
+  const finished = game.status === 'finished';
+  const entries = finished && !state.logFinished ? await fetchLog(true) : log;
+  const lastLogged = entries.at(-1)?.version ?? 0;
+  if ((at === null && Number(svg.getAttribute('data-version')) !== game.version) || (lm && lm.version !== game.version) || lastLogged !== game.version) return false;
+  if (at !== state.at) return false; // the replay moved meanwhile
+  // A seat learns it is one on the first read: its legal moves come with the next.
+  if (at === null && !lm && mustAct(game)) {
+    state.game = game;
+    return false;
+  }
+  state.game = game;
+  state.lm = mustAct(game) ? lm : null;
+  if (finished !== state.logFinished) $('log').replaceChildren();
+  state.log = entries;
+  state.logFinished = finished;
+  state.shownOnce = true;
+  if (state.readError) {
+    state.readError = false;
+    showError(null);
+  }
+  render(svg);
+  return true;
+}
+
+/** Asks for the game at `version` or newer; updates already under way are joined, not repeated. */
+function requestRefresh(version = 0, force = false) {
+  // Already shown (the move's answer and its live update name the same version): nothing to do.
+  if (!force && !state.refreshing && state.game && state.game.version >= version) return Promise.resolve();
+  state.wanted = Math.max(state.wanted, version);
+  if (force) state.force = true;
+  state.refreshing ??= (async () => {
+    let again = false;
+    try {
+      for (let tries = 0; ; tries++) {
+        const f = state.force;
+        state.force = false;
+        const ok = await refreshOnce(f || tries > 0);
+        if (ok && state.game.version >= state.wanted && !state.force) break;
+        // Moves keep landing between the reads: a short pause, then read again.
+        if (tries >= 3) await new Promise((r) => setTimeout(r, Math.min(2000, 100 * tries)));
+      }
+    } catch (e) {
+      showError(e);
+      state.readError = true;
+      // The server did not answer (or refused): try again in a while; a live update also retries.
+      again = !!state.game && e?.status !== 404;
+    } finally {
+      state.refreshing = null;
+    }
+    if (again) setTimeout(() => requestRefresh(0, true), 3000);
+  })();
+  return state.refreshing;
+}
+
+async function play(notation) {
+  const lm = state.lm;
+  if (state.busy || !lm) return;
+  const i = lm.notations.indexOf(notation);
+  if (i < 0) return;
   state.busy = true;
-  for (const b of $('moves').querySelectorAll('button')) b.disabled = true;
+  document.body.classList.add('busy');
+  closeChooser();
   showError(null);
   try {
-    await api(`/games/${encodeURIComponent(gameId)}/moves`, { token, method: 'POST', body: { move, expectedVersion: version } });
-    await refresh();
+    const r = await api(`/games/${enc}/moves`, { token, method: 'POST', body: { move: lm.moves[i], expectedVersion: lm.version } });
+    state.lm = null;
+    await requestRefresh(r.version);
   } catch (e) {
     showError(e);
-    await refresh().catch(() => {});
+    await requestRefresh(0, true);
   } finally {
     state.busy = false;
+    document.body.classList.remove('busy');
   }
-}
-
-/** Reads the game, its log, the picture and the moves again (after a move, or a live update). */
-async function refresh() {
-  state.game = await api(`/games/${encodeURIComponent(gameId)}`, { token });
-  if (state.at !== null && state.at > state.game.version) state.at = state.game.version;
-  renderStatus();
-  await Promise.all([loadBoard(), loadLog().then(renderLogHighlight), loadMoves()]);
-  document.body.dataset.version = String(state.game.version);
 }
 
 function goTo(at) {
@@ -165,8 +276,14 @@ function goTo(at) {
   history.replaceState(null, '', url);
   renderStatus();
   renderLogHighlight();
-  loadBoard().catch(showError);
-  loadMoves().catch(showError);
+  renderMoves();
+  const n = ++state.boardRequest;
+  fetchBoard(v).then((svg) => {
+    if (n !== state.boardRequest || state.at !== v) return;
+    $('board').replaceChildren(svg);
+    $('board').dataset.version = String(v);
+    mountBoard($('board'), null, {});
+  }).catch(showError);
 }
 
 function goLive() {
@@ -174,15 +291,18 @@ function goLive() {
   const url = new URL(location.href);
   url.searchParams.delete('at');
   history.replaceState(null, '', url);
-  refresh().catch(showError);
+  requestRefresh(0, true);
 }
 
 $('at').addEventListener('input', (e) => goTo(Number(e.target.value)));
 $('prev').addEventListener('click', () => goTo(shown() - 1));
 $('next').addEventListener('click', () => goTo(shown() + 1));
 $('golive').addEventListener('click', goLive);
+$('chooser-cancel').addEventListener('click', closeChooser);
 document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape') closeChooser();
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
+  if (e.target instanceof Element && e.target.closest('[data-notations]')) return;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   if (e.key === 'ArrowLeft') goTo(shown() - 1);
   else if (e.key === 'ArrowRight') goTo(shown() + 1);
@@ -192,20 +312,33 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
 });
 
-api('/game-types').then((types) => {
-  state.types = types;
+// A seat token in the URL is kept in this browser for this game, then taken out of the address
+// bar (so a copied address or a screenshot does not carry it).
+const urlToken = new URLSearchParams(location.hash.slice(1)).get('token');
+gameTypes().then((types) => {
+  state.typeName = types.find((x) => x.id === state.game?.type)?.name ?? state.typeName;
   if (state.game) renderStatus();
 }).catch(() => {});
 
-refresh().then(() => {
+requestRefresh(0, true).then(() => {
+  if (!state.game) return;
+  state.typeName = state.typeName || state.game.type;
+  gameTypes().then((types) => {
+    state.typeName = types.find((x) => x.id === state.game.type)?.name ?? state.game.type;
+    renderStatus();
+  }).catch(() => {});
+  if (urlToken && mySeat() !== null) {
+    keepSeat(gameId, mySeat(), urlToken, nameOf(mySeat()));
+    history.replaceState(null, '', location.pathname + location.search);
+  }
   subscribe({
     query: 'subscription ($g: ID!) { gameUpdated(gameId: $g) { version } }',
     variables: { g: gameId },
     token,
     onData: (p) => {
       const v = p?.data?.gameUpdated?.version;
-      if (typeof v === 'number' && v !== state.game?.version) refresh().catch(showError);
+      if (typeof v === 'number') requestRefresh(v);
     },
-    onStatus: (s) => { $('live').textContent = s === 'live' ? '● live' : s === 'offline' ? '○ reconnecting' : ''; },
+    onStatus: (s) => { $('live').textContent = s === 'live' ? t('live.on') : s === 'offline' ? t('live.off') : ''; },
   });
 }).catch(showError);

@@ -1,6 +1,6 @@
 import negotiate from '@fastify/accept-negotiator';
-import { boardSvg, boardTypes, type Lang } from '../board/index.js';
-import type { Outcome } from '../engine/index.js';
+import { boardSvg, boardTypes, loggedMoveLabel, moveLabels, type Lang } from '../board/index.js';
+import type { Json, Outcome } from '../engine/index.js';
 import { AppError } from './errors.js';
 import type { GameService } from './game-service.js';
 
@@ -17,11 +17,18 @@ export function pictureLang(acceptLanguage: string | undefined): Lang {
 /**
  * The board picture of a game as the token's seat (or a spectator) saw it at version `at` (now,
  * when absent). It is drawn from the same filtered view GET /games/{id} and /replay answer, so it
- * shows nothing that view hides.
+ * shows nothing that view hides. Now (not in a replay), a seat that must act gets its legal moves
+ * marked on the picture (`data-notations` on the elements they are played on).
  */
 export async function boardPicture(service: GameService, gameId: string, token: string | undefined, at: number | undefined, lang: Lang): Promise<string> {
   const g = at === undefined ? await service.getGame(gameId, token) : await service.replay(gameId, token, at);
   if (!boardTypes().includes(g.type)) throw new AppError('NOT_FOUND', `games of type ${g.type} have no board picture`);
+  let moves: { move: Json; notation: string }[] = [];
+  if (at === undefined && g.viewer.seat !== null && g.status === 'active' && g.toMove.includes(g.viewer.seat)) {
+    const lm = await service.legalMoves(gameId, token);
+    // Marked only when both answers describe the same version (a move may land in between).
+    if (lm.version === g.version) moves = lm.moves.map((move, i) => ({ move, notation: lm.notations[i]! }));
+  }
   return boardSvg({
     type: g.type,
     version: g.version,
@@ -30,5 +37,17 @@ export async function boardPicture(service: GameService, gameId: string, token: 
     view: g.view,
     outcome: (g.outcome as Outcome | undefined) ?? null,
     viewerSeat: g.viewer.seat,
+    moves,
   }, lang);
+}
+
+/** A legal-moves answer with each move in words (`labels`), for `include=labels`. */
+export function withLabels<T extends { type: string; seat: number; moves: Json[]; view?: Json }>(answer: T, lang: Lang): Omit<T, 'view'> & { labels: string[] } {
+  const { view, ...rest } = answer;
+  return { ...rest, labels: moveLabels(answer.type, answer.moves, answer.seat, view ?? null, lang) };
+}
+
+/** An event-log page with each move in words (`label`), for `include=labels`. */
+export function logWithLabels<T extends { type: string; moves: { seat: number; move: Json | null; events: Json[] }[] }>(page: T, lang: Lang): T {
+  return { ...page, moves: page.moves.map((m) => ({ ...m, label: loggedMoveLabel(page.type, m.move, m.seat, m.events, lang) })) };
 }

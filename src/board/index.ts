@@ -1,11 +1,28 @@
 import type { Json, Outcome } from '../engine/index.js';
-import { cityTycoonBoard } from './city-tycoon.js';
-import { maPetiteVilleBoard } from './ma-petite-ville.js';
-import { circle, el, esc, group, label, rect, seatColour, text, type DrawContext, type Drawn, type Lang } from './svg.js';
-import { townCenterBoard } from './town-center.js';
-import { villeDeDemainBoard } from './ville-de-demain.js';
+import { cityTycoonPicture } from '../games/city-tycoon/picture.js';
+import { maPetiteVillePicture } from '../games/ma-petite-ville/picture.js';
+import { townCenterPicture } from '../games/town-center/picture.js';
+import { villeDeDemainPicture } from '../games/ville-de-demain/picture.js';
+import { circle, el, esc, group, label, rect, seatColour, type DrawContext, type GamePicture, type Lang } from './svg.js';
+import { fitText } from './text.js';
 
 export type { Lang } from './svg.js';
+
+/** The one map from game type to its picture. */
+const PICTURES: Record<string, GamePicture> = {
+  'town-center': townCenterPicture,
+  'ma-petite-ville': maPetiteVillePicture,
+  'city-tycoon': cityTycoonPicture,
+  'ville-de-demain': villeDeDemainPicture,
+};
+
+export const boardTypes = (): string[] => Object.keys(PICTURES);
+
+/** A legal move of the viewer, with its notation: the picture marks where it is played. */
+export interface LegalMove {
+  move: Json;
+  notation: string;
+}
 
 export interface BoardInput {
   type: string;
@@ -16,44 +33,59 @@ export interface BoardInput {
   view: Json;
   outcome: Outcome | null;
   viewerSeat: number | null;
+  /** The viewer's legal moves now (none in a replay, for a spectator, or when it is not to move). */
+  moves?: LegalMove[];
 }
 
-/** What each game's picture module gives: its name, its running scores and its board. */
-export interface GameBoard {
-  name: Record<Lang, string>;
-  /** The score of each seat while the game runs (null where the view has none). */
-  scores(view: Json, seats: number): (number | null)[];
-  /** A short status line: round, phase. */
-  status(view: Json, ctx: DrawContext): string;
-  draw(view: Json, ctx: DrawContext): Drawn;
-  /** The game's own seat colours, where it has them (else the shared palette). */
-  seatColour?(view: Json, seat: number): string | null;
-}
-
-const BOARDS: Record<string, GameBoard> = {
-  'town-center': townCenterBoard,
-  'ma-petite-ville': maPetiteVilleBoard,
-  'city-tycoon': cityTycoonBoard,
-  'ville-de-demain': villeDeDemainBoard,
-};
-
-export const boardTypes = (): string[] => Object.keys(BOARDS);
-
-const HEADER = 74;
+const HEADER = 72;
 const ROW = 26;
+
+function pictureOf(type: string): GamePicture {
+  const p = PICTURES[type];
+  if (!p) throw new Error(`no board picture for game type ${type}`);
+  return p;
+}
+
+const nameList = (players: BoardInput['players']) =>
+  // An open seat (lobby) may have no name yet.
+  players.slice().sort((a, b) => a.seat - b.seat).map((p) => (typeof p.name === 'string' && p.name ? p.name : `#${p.seat + 1}`));
+
+/** Where each legal move is played: notations by the key of the element that stands for them. */
+function targets(picture: GamePicture, moves: LegalMove[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of moves) {
+    const key = picture.targetOf(m.move);
+    if (key === null) continue;
+    out.set(key, [...(out.get(key) ?? []), m.notation]);
+  }
+  return out;
+}
 
 /**
  * The board as `viewerSeat` (or a spectator) sees it at `version`, as a standalone SVG document:
  * a header (game, version, whose turn, who is looking), the game's own board drawn from `view`
- * only, and the players with their scores (the outcome's once the game is over). Deterministic:
- * the same input gives the same bytes.
+ * only, and the players with their scores (the outcome's once the game is over). Every element a
+ * legal move of the viewer is played on carries `data-notations`. Deterministic: the same input
+ * gives the same bytes. No stylesheet and no font file: presentation attributes only, so any SVG
+ * renderer (a browser, resvg) draws the same picture.
  */
 export function boardSvg(input: BoardInput, lang: Lang): string {
-  const board = BOARDS[input.type];
-  if (!board) throw new Error(`no board picture for game type ${input.type}`);
-  // An open seat (lobby) may have no name yet.
-  const names = input.players.slice().sort((a, b) => a.seat - b.seat).map((p) => (typeof p.name === 'string' && p.name ? p.name : `#${p.seat}`));
-  const ctx: DrawContext = { lang, viewerSeat: input.viewerSeat, names, toMove: input.toMove, t: (k) => label(lang, k) };
+  const board = pictureOf(input.type);
+  const names = nameList(input.players);
+  const hot = targets(board, input.moves ?? []);
+  const ctx: DrawContext = {
+    lang,
+    viewerSeat: input.viewerSeat,
+    names,
+    toMove: input.toMove,
+    t: (k) => label(lang, k),
+    isTarget: (key) => hot.has(key),
+    targetKeys: [...hot.keys()],
+    hotspot: (key, x, y, w, h, rx = 3) => {
+      const n = hot.get(key);
+      return n ? rect(x, y, w, h, { class: 'target', 'data-notations': n.join('|'), fill: '#ffffff', 'fill-opacity': 0, stroke: '#e07b00', 'stroke-width': 2.5, 'stroke-dasharray': '6 3', rx, cursor: 'pointer' }) : '';
+    },
+  };
   const body = board.draw(input.view, ctx);
   const seats = names.length;
   const scores = input.outcome ? input.outcome.scores.map((s) => s as number | null) : board.scores(input.view, seats);
@@ -61,31 +93,33 @@ export function boardSvg(input: BoardInput, lang: Lang): string {
   const panelH = 16 + seats * ROW;
   const height = HEADER + Math.ceil(body.height) + 12 + panelH;
 
-  const nameOf = (s: number) => names[s] ?? `#${s}`;
+  const nameOf = (s: number) => names[s] ?? `#${s + 1}`;
   const turn = input.outcome
     ? `${ctx.t('over')} · ${ctx.t('winner')}: ${input.outcome.winners.map(nameOf).join(', ')}`
     : `${ctx.t('toMove')}: ${input.toMove.map(nameOf).join(', ') || '—'}`;
   const who = input.viewerSeat === null ? ctx.t('spectator') : `${ctx.t('seatView')} ${nameOf(input.viewerSeat)}`;
   const header = [
-    text(12, 24, `${board.name[lang]} · ${ctx.t('version')} ${input.version}`, { 'font-size': 18, 'font-weight': 'bold' }),
-    text(12, 46, `${turn} · ${board.status(input.view, ctx)}`, { 'font-size': 13, class: 'turn' }, 90),
-    text(12, 64, who, { 'font-size': 12, fill: '#555' }),
+    fitText(12, 6, `${board.name[lang]} · ${ctx.t('version')} ${input.version}`, { width: width - 44, size: 18, bold: true }).svg,
+    fitText(12, 30, `${turn} · ${board.status(input.view, ctx)}`, { width: width - 24, size: 13, min: 8, attrs: { class: 'turn' } }).svg,
+    fitText(12, 51, who, { width: width - 24, size: 12, min: 8, attrs: { fill: '#555' } }).svg,
   ].join('');
 
   const py = HEADER + Math.ceil(body.height) + 12;
   const rows: string[] = [rect(8, py, width - 16, panelH - 4, { fill: '#f7f7f4', stroke: '#ccc', rx: 6 })];
+  // Columns: swatch, name, rank, score, turn or winner.
+  const rankX = width - 300, scoreX = width - 262, stateX = width - 136;
   for (let s = 0; s < seats; s++) {
-    const y = py + 10 + s * ROW;
+    const y = py + 8 + s * ROW;
     const moving = !input.outcome && input.toMove.includes(s);
     const won = !!input.outcome && input.outcome.winners.includes(s);
     const score = scores[s];
     rows.push(group({ class: 'player', 'data-seat': s },
-      rect(16, y + 2, 14, 14, { fill: board.seatColour?.(input.view, s) ?? seatColour(s), rx: 3 }),
-      text(38, y + 14, `${nameOf(s)}${input.viewerSeat === s ? ` (${ctx.t('you')})` : ''}`, { 'font-size': 13, 'font-weight': moving || won ? 'bold' : null }, 28),
-      text(width - 220, y + 14, score === null || score === undefined ? '' : `${ctx.t('score')} ${score}`, { 'font-size': 13 }),
-      moving ? text(width - 120, y + 14, `▶ ${ctx.t('toMove')}`, { 'font-size': 12, fill: '#b00' }) : '',
-      won ? text(width - 120, y + 14, `★ ${ctx.t('winner')}`, { 'font-size': 12, fill: '#8a6d00' }) : '',
-      input.outcome ? text(width - 250, y + 14, `#${input.outcome.ranks[s] ?? '?'}`, { 'font-size': 12, fill: '#555' }) : '',
+      rect(16, y + 4, 14, 14, { fill: board.seatColour?.(input.view, s) ?? seatColour(s), rx: 3 }),
+      fitText(38, y + 3, `${nameOf(s)}${input.viewerSeat === s ? ` (${ctx.t('you')})` : ''}`, { width: rankX - 46, size: 13, min: 9, bold: moving || won }).svg,
+      input.outcome ? fitText(rankX, y + 4, `#${input.outcome.ranks[s] ?? '?'}`, { width: 34, size: 12, attrs: { fill: '#555' } }).svg : '',
+      score === null || score === undefined ? '' : fitText(scoreX, y + 3, `${ctx.t('score')} ${score}`, { width: 118, size: 13 }).svg,
+      moving ? fitText(stateX, y + 4, `▶ ${ctx.t('toMove')}`, { width: 124, size: 12, attrs: { fill: '#b00' } }).svg : '',
+      won ? fitText(stateX, y + 4, `★ ${ctx.t('winner')}`, { width: 124, size: 12, attrs: { fill: '#8a6d00' } }).svg : '',
     ));
   }
   const svgTitle = `${board.name[lang]}, ${ctx.t('version')} ${input.version}`;
@@ -97,7 +131,7 @@ export function boardSvg(input: BoardInput, lang: Lang): string {
     role: 'img',
     'aria-label': svgTitle,
     lang,
-    'font-family': 'DejaVu Sans, Verdana, Arial, sans-serif',
+    'font-family': 'DejaVu Sans, Verdana, sans-serif',
     'data-type': input.type,
     'data-version': input.version,
   },
@@ -108,4 +142,20 @@ export function boardSvg(input: BoardInput, lang: Lang): string {
   ...rows,
   circle(width - 14, 14, 5, { fill: input.outcome ? '#888' : '#2e9e4f' }),
   )}\n`;
+}
+
+/**
+ * Each move in words, in `lang`: the legal moves of `seat` in the position `view` (what
+ * GET /legal-moves?include=labels answers), never an internal id.
+ */
+export function moveLabels(type: string, moves: readonly Json[], seat: number, view: Json | null, lang: Lang, names: string[] = []): string[] {
+  const p = pictureOf(type);
+  return moves.map((move) => p.describe(move, { lang, seat, view, events: [], names }));
+}
+
+/** A logged move in words, from the move (null when hidden from the reader) and the events it caused. */
+export function loggedMoveLabel(type: string, move: Json | null, seat: number, events: readonly Json[], lang: Lang, names: string[] = []): string {
+  // A resignation is a log entry of every game (docs/api.md, Resignation), not a move of the game.
+  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'resign') return lang === 'fr' ? 'Abandon' : 'Resigned';
+  return pictureOf(type).describe(move, { lang, seat, view: null, events: events.slice(), names });
 }

@@ -30,10 +30,9 @@ export function el(tag: string, attrs: Attrs, ...children: string[]): string {
 export const rect = (x: number, y: number, w: number, h: number, attrs: Attrs = {}) => el('rect', { x, y, width: w, height: h, ...attrs });
 export const circle = (cx: number, cy: number, r: number, attrs: Attrs = {}) => el('circle', { cx, cy, r, ...attrs });
 export const line = (x1: number, y1: number, x2: number, y2: number, attrs: Attrs = {}) => el('line', { x1, y1, x2, y2, ...attrs });
-/** A text label; `max` characters at most (longer texts end with an ellipsis). */
-export function text(x: number, y: number, s: string, attrs: Attrs = {}, max = 60): string {
-  const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
-  return el('text', { x, y, ...attrs }, esc(t));
+/** A one-line label at baseline (x, y), drawn as given: callers whose text may be long fit it with fitText (text.ts). */
+export function text(x: number, y: number, s: string, attrs: Attrs = {}): string {
+  return el('text', { x, y, ...attrs }, esc(s));
 }
 export const group = (attrs: Attrs, ...children: string[]) => el('g', attrs, ...children);
 export const title = (s: string) => el('title', {}, esc(s));
@@ -132,6 +131,17 @@ export interface DrawContext {
   names: string[];
   toMove: number[];
   t: (key: LabelKey) => string;
+  /**
+   * The element that stands for the viewer's legal moves played on `key` (the key the game's
+   * targetOf gives those moves): a transparent rect over (x, y, w, h) carrying `data-notations`,
+   * the moves' notations separated by `|`, drawn last so a click reaches it. '' when no legal move
+   * is played there.
+   */
+  hotspot(key: string, x: number, y: number, w: number, h: number, rx?: number): string;
+  /** Whether some legal move of the viewer is played on `key`. */
+  isTarget(key: string): boolean;
+  /** Every key some legal move of the viewer is played on, in the order of the legal moves. */
+  targetKeys: readonly string[];
 }
 
 /** A drawn part: its size and its SVG, placed at (0, 0). */
@@ -141,3 +151,33 @@ export interface Drawn {
   svg: string;
 }
 
+/** What a move's words are drawn from: the position it is played in, or (in a log) what it did. */
+export interface DescribeContext {
+  lang: Lang;
+  /** The seat that plays (or played) the move. */
+  seat: number;
+  /** The view of the position the move is played in, as the seat sees it; null in a log. */
+  view: Json | null;
+  /** In a log: the move's events as the reader may see them; [] for a legal move. */
+  events: Json[];
+  names: string[];
+}
+
+/**
+ * One game's picture: a pure function from a viewer's view to SVG, the game's words for its
+ * moves, and where on the picture each move is played. Deterministic: the same input, the same bytes.
+ */
+export interface GamePicture {
+  name: Record<Lang, string>;
+  /** The score of each seat while the game runs (null where the view has none). */
+  scores(view: Json, seats: number): (number | null)[];
+  /** A short status line: round, phase. */
+  status(view: Json, ctx: DrawContext): string;
+  draw(view: Json, ctx: DrawContext): Drawn;
+  /** The game's own seat colours, where it has them (else the shared palette). */
+  seatColour?(view: Json, seat: number): string | null;
+  /** The key of the element a legal move is played on (draw asks ctx.hotspot for it), or null: a button beside the board. */
+  targetOf(move: Json): string | null;
+  /** A move in words for people ("Keep Sawmill I"), never an internal id. A hidden move is null. */
+  describe(move: Json | null, ctx: DescribeContext): string;
+}

@@ -154,6 +154,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         moves: { type: 'array', items: ref(`${P}Move`), description: 'Every legal move; each can be sent back as is' },
         notations: { type: 'array', items: { type: 'string' }, description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")' },
         view: { ...ref(`${P}View`), description: 'With ?include=view: the seat\'s view, at the same version' },
+        labels: { type: 'array', items: { type: 'string' }, description: 'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order' },
       },
     };
     out[`${P}MoveResult`] = {
@@ -196,6 +197,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
                 anyOf: [ref(`${P}Move`), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
               },
               events: { type: 'array', items: ref(`${P}Event`) },
+              label: { type: 'string', description: 'With ?include=labels: the move in words for people, in the language of Accept-Language' },
             },
           },
         },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { logWithLabels, pictureLang, withLabels } from '../app/board-picture.js';
 import { AppError } from '../app/errors.js';
 import type { GameRecord, GameService } from '../app/game-service.js';
 import { readTextRecord, textRecordOf } from '../app/text-record.js';
@@ -58,7 +59,7 @@ const includeQuery = (parts: string[], description: string) => {
 };
 const includes = (q: { include?: string }) => {
   const parts = new Set((q.include ?? '').split(','));
-  return { view: parts.has('view'), legalMoves: parts.has('legalMoves') };
+  return { view: parts.has('view'), legalMoves: parts.has('legalMoves'), labels: parts.has('labels') };
 };
 
 /** The running turn deadlines of a game (play by mail). */
@@ -154,11 +155,16 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         tags: ['moves'],
         access: 'seat',
         params: idParam,
-        querystring: includeQuery(['view'], '`view`: the answer also carries the seat\'s view of the game, at the same version'),
+        querystring: includeQuery(['view', 'labels'], 'Comma-separated: `view` adds the seat\'s view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language'),
         success: { status: 200, description: 'The legal moves at this version', schema: ref('LegalMoves') },
         errors: [401, 403, 404, 409],
       }),
-    }, async (req) => service.legalMoves(req.params.id, tokenOf(req), includes(req.query)));
+    }, async (req) => {
+      const inc = includes(req.query);
+      if (!inc.labels) return service.legalMoves(req.params.id, tokenOf(req), inc);
+      const lm = await service.legalMoves(req.params.id, tokenOf(req), { view: true });
+      return { ...withLabels(lm, pictureLang(req.headers['accept-language'])), ...(inc.view ? { view: lm.view } : {}) };
+    });
 
     app.post<{ Params: { id: string }; Querystring: { include?: string }; Body: { move?: unknown; notation?: string; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
       schema: operation({
@@ -203,7 +209,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       return service.submitMove(req.params.id, tokenOf(req), move, { expectedVersion, idempotencyKey: req.headers['idempotency-key'], notation, include: includes(req.query) });
     });
 
-    app.get<{ Params: { id: string }; Querystring: { after?: number; limit?: number } }>('/games/:id/events', {
+    app.get<{ Params: { id: string }; Querystring: { after?: number; limit?: number; include?: string } }>('/games/:id/events', {
       schema: operation({
         operationId: 'getEvents',
         summary: 'The event log, move by move',
@@ -211,11 +217,15 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         tags: ['replay'],
         access: 'seatOrSpectator',
         params: idParam,
-        querystring: { type: 'object', additionalProperties: false, properties: { after: { ...INT_BOUNDS.version, default: 0 }, limit: INT_BOUNDS.eventsLimit } },
+        querystring: { type: 'object', additionalProperties: false, properties: { after: { ...INT_BOUNDS.version, default: 0 }, limit: INT_BOUNDS.eventsLimit, include: includeQuery(['labels'], '`labels`: each move also in words for people (`label`), in the language of Accept-Language').properties.include } },
         success: { status: 200, description: 'A page of the log', schema: ref('EventLog') },
         errors: [400, 401, 404, 409],
       }),
-    }, async (req) => service.events(req.params.id, tokenOf(req), req.query.after, req.query.limit));
+    }, async (req) => {
+      const page = await service.events(req.params.id, tokenOf(req), req.query.after, req.query.limit);
+      if (!includes(req.query).labels) return page;
+      return logWithLabels(page, pictureLang(req.headers['accept-language']));
+    });
 
     app.get<{ Params: { id: string }; Querystring: { at: number } }>('/games/:id/replay', {
       schema: operation({

@@ -1,11 +1,13 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { boardSvg, type BoardInput } from '../../src/board/index.js';
+import { boardSvg, loggedMoveLabel, moveLabels, type BoardInput } from '../../src/board/index.js';
 import { canonicalHash, randomPlayout, Rng, seedState, type AnyGame, type Viewer } from '../../src/engine/index.js';
 import { hostedGames } from '../../src/games/index.js';
 import type { State as CtState } from '../../src/games/city-tycoon/types.js';
 import type { MpvState } from '../../src/games/ma-petite-ville/types.js';
 import type { VilleState } from '../../src/games/ville-de-demain/types.js';
+import { forbiddenIds, visibleIds } from '../support/internal-ids.js';
+import { randomPositions } from '../support/positions.js';
 
 /**
  * Board pictures are drawn from the viewer's view only. Checked as the engines' leak tests do:
@@ -115,6 +117,69 @@ describe('board pictures (src/board)', () => {
       expect(changed).toBeGreaterThan(steps / 2);
     });
   }
+
+  /** The moves that have no place on the board (buttons beside it), by game. */
+  const OFF_BOARD: Record<string, RegExp> = {
+    'town-center': /^pass$/,
+    'ma-petite-ville': /^pass$/,
+    'city-tycoon': /^pass$/,
+    'ville-de-demain': /^(no discard|take coin|no special)$/,
+  };
+  /** What people read in a picture: the text of its labels and titles. */
+  const readable = (svg: string) => [...svg.matchAll(/<(text|title)\b[^>]*>([^<]*)</g)].map((m) => m[2]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&quot;/g, '"'));
+
+  for (const g of hostedGames as AnyGame[]) {
+    it(`${g.id}: every legal move is played on the board (data-notations) or is one of the game's buttons, in words, and no id shows`, () => {
+      const forbidden = forbiddenIds();
+      let marked = 0, onBoard = 0, total = 0;
+      for (const p of randomPositions(g, 60, `targets-${g.id}`)) {
+        for (const lang of ['en', 'fr'] as const) {
+          const svg = boardSvg(p.input, lang);
+          const attrs = [...svg.matchAll(/data-notations="([^"]*)"/g)].map((m) => m[1]!.replace(/&apos;/g, "'").replace(/&amp;/g, '&'));
+          const shown = attrs.flatMap((a) => a.split('|'));
+          const legal = p.legal.map((m) => m.notation);
+          // Only legal moves are marked, each on one element, and each legal move is on the board or a button.
+          expect(shown.filter((n) => !legal.includes(n))).toEqual([]);
+          expect(new Set(shown).size).toBe(shown.length);
+          expect(legal.filter((n) => !shown.includes(n) && !OFF_BOARD[g.id]!.test(n))).toEqual([]);
+          if (p.legal.length === 0) expect(attrs).toEqual([]);
+          marked += attrs.length;
+          onBoard += shown.length;
+          total += legal.length;
+          // The words of each move: one text per move, never an id.
+          if (p.legal.length > 0) {
+            const words = moveLabels(g.id, p.legal.map((m) => m.move), p.input.viewerSeat!, p.input.view, lang);
+            expect(new Set(words).size, words.join(' / ')).toBe(words.length);
+            expect(visibleIds(words.join('\n'), forbidden)).toEqual([]);
+          }
+          expect(visibleIds(readable(svg).join('\n'), forbidden), `${g.id} v${p.input.version}`).toEqual([]);
+          // Squares and tile places are labelled as the notation writes them.
+          for (const n of legal) {
+            const at = /^(?:tile|place|terrain) (-?\d+,-?\d+)/.exec(n);
+            if (at) expect(readable(svg)).toContain(at[1]);
+          }
+          // Every grid has its coordinates (La Ville de Demain has no grid: cards and decks are named).
+          if (g.id !== 'ville-de-demain') expect(svg).toContain('class="coord"');
+        }
+      }
+      expect(marked).toBeGreaterThan(10);
+      expect(onBoard).toBeGreaterThan(total / 2);
+    });
+  }
+
+  it('a logged move in words, from the move and what it did: names, never ids; a hidden move still reads', () => {
+    const g = byId.get('city-tycoon')!;
+    const { steps } = randomPlayout<unknown>(g, { players: 2, options: defaults(g), seed: 'log-words' }, 'log-words-choice');
+    const forbidden = forbiddenIds();
+    for (const lang of ['en', 'fr'] as const) {
+      const words = steps.map((st) => loggedMoveLabel(g.id, st.move as never, st.seat, st.events as never[], lang));
+      expect(visibleIds(words.join('\n'), forbidden)).toEqual([]);
+      expect(words.filter((w) => w === 'A move' || w === 'Un coup')).toEqual([]);
+    }
+    const keep = steps.find((st) => (st.move as { type: string }).type === 'keepTile')!;
+    expect(loggedMoveLabel(g.id, { type: 'keepTile' }, keep.seat, [], 'en')).toBe('Keep a tile');
+    expect(loggedMoveLabel(g.id, { type: 'resign' }, 0, [], 'fr')).toBe('Abandon');
+  });
 
   it('labels in English or French, escapes player names, and carries scores and whose turn', () => {
     const g = byId.get('ville-de-demain')!;

@@ -33,8 +33,12 @@ describe('the web page in a real browser', () => {
   /** Waits for a value in the page (up to 20 s: the machine may be busy), checking every 50 ms. */
   const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 50 });
   const statusOf = (p: Page) => p.locator('#status').textContent();
-  /** The board picture the page shows, serialised by the browser. */
-  const shownSvg = (p: Page) => p.evaluate(() => new XMLSerializer().serializeToString(document.querySelector('#board svg')));
+  /** The board picture the page shows, serialised by the browser (without what the page adds to make its targets buttons). */
+  const shownSvg = (p: Page) => p.evaluate(() => {
+    const svg = (document.querySelector('#board svg') as { cloneNode(deep: boolean): { querySelectorAll(s: string): { removeAttribute(a: string): void }[] } }).cloneNode(true);
+    for (const el of svg.querySelectorAll('[data-notations]')) for (const a of ['tabindex', 'role', 'aria-label', 'aria-haspopup']) el.removeAttribute(a);
+    return new XMLSerializer().serializeToString(svg);
+  });
   /** board.svg fetched directly by the same browser (same token, same Accept-Language), serialised the same way. */
   const fetchedSvg = (p: Page, path: string, token?: string) =>
     p.evaluate(async ({ path, token }) => {
@@ -52,9 +56,9 @@ describe('the web page in a real browser', () => {
     await poll(() => home.locator('#lobby').isVisible()).toBe(hasLobby);
     await home.getByLabel('Game', { exact: true }).selectOption('town-center');
     await home.getByLabel('Players', { exact: true }).selectOption('2');
-    await home.getByLabel('Seat 0', { exact: true }).fill('Ann');
-    await home.getByLabel('Seat 1', { exact: true }).fill('Bob');
-    await home.getByLabel(/^boardSide/).selectOption('B'); // the options, drawn from the game's schema
+    await home.getByLabel('Seat 1', { exact: true }).fill('Ann');
+    await home.getByLabel('Seat 2', { exact: true }).fill('Bob');
+    await home.getByLabel('Board side', { exact: true }).selectOption('B'); // the options, drawn from the game's schema
     await home.getByRole('button', { name: 'Create the game' }).click();
     await home.locator('#created').waitFor();
     const links = await home.locator('a.seat-link').evaluateAll((as) => as.map((a) => (a as unknown as { href: string }).href));
@@ -119,14 +123,17 @@ describe('the web page in a real browser', () => {
     expect(await sliderAt()).toBe(before);
     expect(await ann.locator('#log li.current').count()).toBe(0);
 
-    // Opening the replay URL directly, as a spectator, shows the spectator's picture at that version.
-    const watcher = await browser.context.newPage();
+    // Opening the replay URL directly, as a spectator (another browser: this one keeps Ann's and
+    // Bob's seats), shows the spectator's picture at that version.
+    const other = await browser.newContext();
+    const watcher = await other.newPage();
     await watcher.goto(`${s.url}/games/${id}?at=1`);
     await poll(() => watcher.locator('#board').getAttribute('data-version')).toBe('1');
     expect(await shownSvg(watcher)).toBe(await fetchedSvg(watcher, `/api/v1/games/${id}/board.svg?at=1`));
     expect(await watcher.locator('#moves-card').isHidden()).toBe(true);
     await ann.screenshot({ path: join(ARTIFACTS, 'page-replay.png') });
     for (const p of [home, ann, bob, watcher]) await p.close();
+    await other.close();
   }, 180_000);
 
   it('shows each game\'s board mid-game (screenshots kept in test-artifacts/)', async () => {
@@ -155,8 +162,9 @@ describe('the web page in a real browser', () => {
       if (game.status === 'active') {
         const legal = await request(s.url).get(`/api/v1/games/${g.id}/legal-moves`).set({ Authorization: `Bearer ${seat.token}` });
         await poll(() => page.locator('#moves button.move').count()).toBe(legal.body.moves.length);
-        // Where the server gives each legal move's notation, the buttons show exactly those texts.
-        if (Array.isArray(legal.body.notations)) expect(await page.locator('#moves button.move').allTextContents()).toEqual(legal.body.notations);
+        // Each listed move carries its notation, in the server's order, and reads in words.
+        expect(await page.locator('#moves button.move').evaluateAll((bs) => bs.map((b) => (b as unknown as { dataset: { notation: string } }).dataset.notation))).toEqual(legal.body.notations);
+        for (const words of await page.locator('#moves button.move .words').allTextContents()) expect(words).toMatch(/^[A-ZÀ-Ý]/);
       }
       // The picture really renders: it has a size, and the browser found no XML error in it.
       const box = await page.locator('#board svg').boundingBox();
@@ -175,8 +183,12 @@ describe('the web page in a real browser', () => {
     }));
     await lobbyPage.goto(`${s.url}/`);
     await poll(() => lobbyPage.locator('#lobby').isVisible()).toBe(true);
-    expect(await lobbyPage.locator('#lobby-list li').textContent()).toMatch(/^City Tycoon 11111111 · 1 open seat of 2 · Ann/);
+    expect(await lobbyPage.locator('#lobby-list li').textContent()).toMatch(/^City Tycoon · 1 open seat of 2 · Ann/);
     expect(await lobbyPage.locator('#lobby-list a').getAttribute('href')).toBe('/games/11111111-2222-4333-8444-555555555555');
+    // Joining from the lobby takes the invitation code: the game's page opens with it.
+    await lobbyPage.getByLabel('Invitation code').fill('abc123');
+    await lobbyPage.getByRole('button', { name: 'Join', exact: true }).click();
+    await lobbyPage.waitForURL(/\/games\/11111111-2222-4333-8444-555555555555#invite=abc123$/);
     await lobbyPage.close();
     // A game that does not exist: the page says so, in words.
     const missing = await browser.context.newPage();

@@ -53,9 +53,11 @@ describe('board pictures over HTTP', () => {
     const name = kept.kept[0]!.name.replace(/&/g, '&amp;');
     const mine = svgText(await get(s, `/api/v1/games/${g.id}/board.svg`, { Authorization: `Bearer ${g.seats[0]!.token}` }));
     const theirs = svgText(await get(s, `/api/v1/games/${g.id}/board.svg`, { Authorization: `Bearer ${g.seats[1]!.token}` }));
-    expect(mine).toContain(`(you): ${name}`);
-    expect(theirs).not.toContain(`(you): ${name}`);
-    expect(svgText(now)).not.toContain('(you)');
+    const ownTiles = (svg: string) => [...svg.matchAll(/<g class="own-tile kept"><g class="district-card"><title>([^(<]*) \(/g)].map((m) => m[1]);
+    expect(ownTiles(mine)).toEqual([name]);
+    expect(ownTiles(theirs)).toHaveLength(1);
+    expect(ownTiles(theirs)).not.toEqual([name]);
+    expect(ownTiles(svgText(now))).toEqual([]);
   });
 
   it('speaks French when Accept-Language prefers it (or ?lang=fr)', async () => {
@@ -67,6 +69,49 @@ describe('board pictures over HTTP', () => {
     expect(en.headers['content-language']).toBe('en');
     expect(svgText(en)).toContain('to move: P1');
     expect(svgText(await get(s, `/api/v1/games/${g.id}/board.svg?lang=fr`))).toContain('au tour de');
+  });
+
+  it('marks where the seat to move plays each legal move (data-notations), now only, and for nobody else', async () => {
+    const g = await rest.create('ville-de-demain', 2, { seed: 'targets-http' });
+    const mover = g.seats[0]!.token;
+    const notations = (await request(s.url).get(`/api/v1/games/${g.id}/legal-moves`).set('Authorization', `Bearer ${mover}`)).body.notations as string[];
+    const marked = (svg: string) => [...svg.matchAll(/data-notations="([^"]*)"/g)].flatMap((m) => m[1]!.split('|'));
+    const mine = svgText(await get(s, `/api/v1/games/${g.id}/board.svg`, { Authorization: `Bearer ${mover}` }));
+    // Draw 1, 2, 3 on the decks; nothing else is legal at the start (the refill step).
+    expect(marked(mine).sort()).toEqual([...notations].sort());
+    expect(marked(svgText(await get(s, `/api/v1/games/${g.id}/board.svg`, { Authorization: `Bearer ${g.seats[1]!.token}` })))).toEqual([]);
+    expect(marked(svgText(await get(s, `/api/v1/games/${g.id}/board.svg`)))).toEqual([]);
+    expect(marked(svgText(await get(s, `/api/v1/games/${g.id}/board.svg?at=0`, { Authorization: `Bearer ${mover}` })))).toEqual([]);
+  });
+
+  it('gives legal moves and logged moves in words (include=labels), in the language asked, never with tile ids', async () => {
+    const g = await rest.create('city-tycoon', 2, { seed: 'labels-http' });
+    const [ann, bob] = [g.seats[0]!.token, g.seats[1]!.token];
+    const legal = async (token: string, include: string, lang = 'en') => (await request(s.url).get(`/api/v1/games/${g.id}/legal-moves?include=${include}`).set({ Authorization: `Bearer ${token}`, 'Accept-Language': lang })).body;
+    const en = await legal(ann, 'labels');
+    expect(en.labels).toHaveLength(en.moves.length);
+    expect(en.view).toBeUndefined();
+    for (const [i, label] of (en.labels as string[]).entries()) {
+      expect(label).toMatch(/^Keep [A-Z]/);
+      expect(label).not.toMatch(/t\d_\d\d/);
+      expect(en.notations[i]).toMatch(/^keep t\d_\d\d$/);
+    }
+    const fr = await legal(ann, 'view,labels', 'fr-FR,fr;q=0.9');
+    expect(fr.labels[0]).toMatch(/^Garder /);
+    expect(fr.view.hand).toHaveLength(6);
+    expect((await legal(ann, 'view')).labels).toBeUndefined();
+    // Each keeps a tile; the log says so in words, naming the tile only to the seat that kept it.
+    await rest.move(g.id, ann, en.moves[0]);
+    await rest.move(g.id, bob, (await rest.legal(g.id, bob))[0]!);
+    const log = async (token?: string, lang = 'en') => (await request(s.url).get(`/api/v1/games/${g.id}/events?include=labels`).set({ ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': lang })).body.moves as { seat: number; label: string }[];
+    const annLog = await log(ann);
+    expect(annLog.map((m) => m.label)).toEqual([en.labels[0], 'Keep a tile']);
+    expect((await log(undefined, 'fr')).map((m) => m.label)).toEqual(['Garder une tuile', 'Garder une tuile']);
+    const plain = (await request(s.url).get(`/api/v1/games/${g.id}/events`)).body.moves as Record<string, unknown>[];
+    expect(plain[0]!.label).toBeUndefined();
+    const bad = await request(s.url).get(`/api/v1/games/${g.id}/events?include=words`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('INVALID_INPUT');
   });
 
   it('refuses a version out of range (400), an unknown game (404) and a foreign token (401)', async () => {

@@ -1375,6 +1375,8 @@ export interface components {
             /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
             notations: string[];
             view?: components["schemas"]["TownCenterView"];
+            /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
+            labels?: string[];
         };
         /** @description What a Town Center move did */
         TownCenterMoveResult: {
@@ -1420,6 +1422,8 @@ export interface components {
                     type: string;
                 } | null;
                 events: components["schemas"]["TownCenterEvent"][];
+                /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
+                label?: string;
             }[];
         };
         /** @description A new Town Center game */
@@ -1780,6 +1784,8 @@ export interface components {
             /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
             notations: string[];
             view?: components["schemas"]["MaPetiteVilleView"];
+            /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
+            labels?: string[];
         };
         /** @description What a Ma Petite Ville move did */
         MaPetiteVilleMoveResult: {
@@ -1825,6 +1831,8 @@ export interface components {
                     type: string;
                 } | null;
                 events: components["schemas"]["MaPetiteVilleEvent"][];
+                /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
+                label?: string;
             }[];
         };
         /** @description A new Ma Petite Ville game */
@@ -2136,6 +2144,16 @@ export interface components {
                 };
                 deliverable: boolean;
                 problem: string | null;
+                /** @description The server's cheapest route of each electricity and water cube, from its plant to the district ([] when they cannot be brought) */
+                routes: {
+                    /** @enum {string} */
+                    resource: "power" | "water";
+                    path: {
+                        x: number;
+                        y: number;
+                    }[];
+                    cost: number;
+                }[];
             }[];
             /** @description The viewer's draft hand (a seat's own view only) */
             hand?: {
@@ -2555,6 +2573,8 @@ export interface components {
             /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
             notations: string[];
             view?: components["schemas"]["CityTycoonView"];
+            /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
+            labels?: string[];
         };
         /** @description What a City Tycoon move did */
         CityTycoonMoveResult: {
@@ -2600,6 +2620,8 @@ export interface components {
                     type: string;
                 } | null;
                 events: components["schemas"]["CityTycoonEvent"][];
+                /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
+                label?: string;
             }[];
         };
         /** @description A new City Tycoon game */
@@ -3027,6 +3049,8 @@ export interface components {
             /** @description Each move of `moves` in the game's notation, in the same order (docs/rules/<game>.md, "Move notation") */
             notations: string[];
             view?: components["schemas"]["VilleDeDemainView"];
+            /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
+            labels?: string[];
         };
         /** @description What a La Ville de Demain move did */
         VilleDeDemainMoveResult: {
@@ -3072,6 +3096,8 @@ export interface components {
                     type: string;
                 } | null;
                 events: components["schemas"]["VilleDeDemainEvent"][];
+                /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
+                label?: string;
             }[];
         };
         /** @description A new La Ville de Demain game */
@@ -3640,7 +3666,7 @@ export interface operations {
     getLegalMoves: {
         parameters: {
             query?: {
-                /** @description `view`: the answer also carries the seat's view of the game, at the same version */
+                /** @description Comma-separated: `view` adds the seat's view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language */
                 include?: string;
             };
             header?: {
@@ -3866,6 +3892,8 @@ export interface operations {
             query?: {
                 after?: number;
                 limit?: number;
+                /** @description `labels`: each move also in words for people (`label`), in the language of Accept-Language */
+                include?: string;
             };
             header?: never;
             path: {

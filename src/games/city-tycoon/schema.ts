@@ -114,6 +114,9 @@ export const ViewSchema = Obj({
     cooperation: Obj({ money: int(), vp: int() }),
     deliverable: Type.Boolean(),
     problem: Nullable(Type.String()),
+    routes: Type.Array(Obj({ resource: Resource, path: Type.Array(Obj({ x: int(), y: int() })), cost: int() }), {
+      description: 'The server\'s cheapest route of each electricity and water cube, from its plant to the district ([] when they cannot be brought)',
+    }),
   })),
   hand: Type.Optional(Type.Array(DistrictFace, { description: 'The viewer\'s draft hand (a seat\'s own view only)' })),
   kept: Type.Optional(Type.Array(DistrictFace, { description: 'The viewer\'s kept tiles (a seat\'s own view only)' })),

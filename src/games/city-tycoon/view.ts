@@ -84,8 +84,8 @@ function publicView(state: State): PublicView {
 
 /**
  * For the seat supplying: per own unsupplied district and option, the cheapest total transport
- * cost (null when the cubes cannot be brought), the cooperation bonus it would add, and whether
- * it can be delivered now.
+ * cost (null when the cubes cannot be brought), the cooperation bonus it would add, whether
+ * it can be delivered now, and the route of each cube (what the board picture draws).
  */
 function supplyCosts(state: State, seat: number): CityTycoonView['supplyCosts'] {
   return unsuppliedDistricts(state, seat).flatMap((c) => {
@@ -98,6 +98,7 @@ function supplyCosts(state: State, seat: number): CityTycoonView['supplyCosts'] 
       cooperation: coop,
       deliverable: plan.problem === null,
       problem: plan.problem?.code ?? null,
+      routes: (plan.cubes ?? []).map((r) => ({ resource: r.resource, path: r.path.map((p) => ({ x: p.x, y: p.y })), cost: r.cost })),
     }));
   });
 }

@@ -338,7 +338,9 @@ describe('C6-C9 supply', () => {
     expect(state.money[0]).toBe(30 - 2 + 4);
     expect(state.vp[0]).toBe(2);
     const v = game.view(s, 0) as { supplyCosts: unknown[] };
-    expect(v.supplyCosts).toContainEqual({ x: 2, y: 0, option: 0, cost: 2, cooperation: { money: 0, vp: 2 }, deliverable: true, problem: null });
+    // The one electricity cube comes from the city's power plant, through the city (one $2 toll).
+    const route = [{ resource: 'power', path: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }], cost: 2 }];
+    expect(v.supplyCosts).toContainEqual({ x: 2, y: 0, option: 0, cost: 2, cooperation: { money: 0, vp: 2 }, deliverable: true, problem: null, routes: route });
   });
 
   it('C9 goods gained are public and kept for later deliveries', () => {
