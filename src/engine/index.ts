@@ -10,3 +10,4 @@ export * from './schema.js';
 export * from './bot.js';
 export * from './ismcts.js';
 export * from './choose.js';
+export * from './arena.js';

@@ -28,6 +28,8 @@ const EXPLORATION = 0.7;
 /** Playouts play a uniform move this often, else the best of a few candidates. */
 const PLAYOUT_RANDOM = 0.25;
 const PLAYOUT_CANDIDATES = 3;
+/** Virtual visits of a root move's prior (its evaluation one move ahead). */
+const PRIOR_VISITS = 3;
 
 interface StateNode {
   moves: Map<string, MoveNode>;
@@ -64,7 +66,6 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest, options
   const rootValue = bot.evaluate(first)[seat]!;
   const randomShare = options.randomShare ?? PLAYOUT_RANDOM;
   const candidates = options.candidates ?? PLAYOUT_CANDIDATES;
-  const root: StateNode = { moves: new Map() };
   const cap = req.iterations ?? LEVELS[req.level].iterations;
   const uniform = () => rng.next() / 0x100000000;
 
@@ -106,6 +107,17 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest, options
     return best;
   };
 
+  const root: StateNode = { moves: new Map() };
+  // Root priors: every root move starts with a few virtual visits worth the evaluation of the
+  // position it leads to (a playout of length 0), so a small budget never does worse than greedy.
+  for (const m of legal) {
+    const next = after(game, first, m, seat);
+    if (next === null) continue;
+    const reward = new Float64Array(players);
+    const r = rewards(next);
+    for (let i = 0; i < players; i++) reward[i] = r[i]! * PRIOR_VISITS;
+    root.moves.set(moveKey(m), { move: m, actor: seat, visits: PRIOR_VISITS, available: PRIOR_VISITS, reward, next: new Map() });
+  }
   let iterations = 0;
   while (iterations < cap && !req.timeUp?.()) {
     iterations++;
@@ -175,7 +187,7 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest, options
 
   const stats: MoveStat[] = [...root.moves.values()]
     .filter((n) => n.visits > 0)
-    .map((n) => ({ move: n.move, visits: n.visits, value: n.reward[seat]! / n.visits }))
+    .map((n) => ({ move: n.move, visits: n.visits - PRIOR_VISITS, value: n.reward[seat]! / n.visits }))
     .sort((a, b) => b.visits - a.visits || b.value - a.value);
   if (stats.length === 0) return { ...greedyMove(game, bot, req), level: req.level };
   return { move: stats[0]!.move, level: req.level, iterations, stats };

@@ -52,6 +52,42 @@ export function determinize(view: Json, _history: readonly Json[], _seat: Seat, 
   return { ...base, rng: new Rng([rng.next(), rng.next(), rng.next(), rng.next()]).state };
 }
 
+/** What a town's cubes are worth, computed once per stacks array (states share unchanged towns' stacks). */
+interface Structure {
+  residential: number;
+  suburbs: number;
+  income: number;
+  unpoweredCommercial: number;
+  limit: number;
+  offices: number;
+  tieBreak: number;
+}
+const structures = new WeakMap<object, Structure>();
+
+function structure(boardId: string, stacks: readonly string[]): Structure {
+  const cached = structures.get(stacks);
+  if (cached) return cached;
+  const board = boardOf(boardId);
+  const a = analyzeTown(board, stacks);
+  let residential = 0;
+  for (const u of a.residential) residential += u.powered ? unitValue(u) : 0.4 * unitValue({ ...u, powered: true });
+  let unpoweredCommercial = 0;
+  for (const u of a.commercial) if (!u.powered) unpoweredCommercial += unitValue({ ...u, powered: true });
+  let suburbs = 0;
+  for (let i = 0; i < board.siteCount; i++) if (!board.center[i]) suburbs += stacks[i]!.length;
+  const out: Structure = {
+    residential,
+    suburbs,
+    income: townIncome(a, stacks).total,
+    unpoweredCommercial,
+    limit: a.limit,
+    offices: countColor(stacks, 'O') + countColor(stacks, 'H'),
+    tieBreak: tieBreak(stacks),
+  };
+  structures.set(stacks, out);
+  return out;
+}
+
 /**
  * Per seat, the final score it is heading for (R23): cash at $5 a point, powered Residential
  * units at their value and unpowered ones at part of it (a yellow cube may still power them), the
@@ -62,29 +98,19 @@ export function evaluate(s: TownCenterState): number[] {
   const over = s.phase === 'over';
   const incomesLeft = over ? 0 : ROUNDS - s.round + (s.phase === 'publicWorks' ? 0 : 1);
   return s.towns.map((town, seat) => {
-    const board = boardOf(town.board);
-    const a = analyzeTown(board, town.stacks);
-    let residential = 0;
-    for (const u of a.residential) residential += u.powered ? unitValue(u) : 0.4 * unitValue({ ...u, powered: true });
-    let suburbs = 0;
-    for (let i = 0; i < board.siteCount; i++) if (!board.center[i]) suburbs += town.stacks[i]!.length;
-    if (over) return Math.floor(town.money / 5) + residential - suburbs + tieBreak(town.stacks);
-    const income = townIncome(a, town.stacks).total;
-    let unpoweredCommercial = 0;
-    for (const u of a.commercial) if (!u.powered) unpoweredCommercial += unitValue({ ...u, powered: true });
+    const t = structure(town.board, town.stacks);
+    if (over) return Math.floor(town.money / 5) + t.residential - t.suburbs + t.tieBreak;
     const hand = s.hands[seat]!;
     const handValue = hand.length * 0.6 + countColor([hand], 'O') * 0.4 - (hand.includes('O') && town.money < 5 ? 1 : 0);
-    const heightBonus = a.limit > 1 ? 0.5 * (a.limit - 1) : 0;
-    const offices = countColor(town.stacks, 'O') + countColor(town.stacks, 'H');
     return (
       town.money / 5 +
-      residential -
-      suburbs +
-      (income * incomesLeft) / 5 +
-      (0.25 * unpoweredCommercial * incomesLeft) / 5 +
+      t.residential -
+      t.suburbs +
+      (t.income * incomesLeft) / 5 +
+      (0.25 * t.unpoweredCommercial * incomesLeft) / 5 +
       handValue +
-      heightBonus +
-      0.15 * offices * Math.min(incomesLeft, 5) / 5
+      (t.limit > 1 ? 0.5 * (t.limit - 1) : 0) +
+      (0.15 * t.offices * Math.min(incomesLeft, 5)) / 5
     );
   });
 }

@@ -105,22 +105,26 @@ export function determinize(view: Json, history: readonly Json[], _seat: Seat, r
 
 /**
  * Per seat, the score it is heading for: inhabitants x leaves (V7) once the points still to come
- * are added where they help most (the product favours the scarcer of the two). Points to come: a
- * share per card the city may still take before the end (the leader's 10th card, V6), and the
- * coins it holds and will earn. At the end it is the score, coins as a fraction for the tie-break.
+ * are added where they help most (the product favours the scarcer of the two). Points to come: the
+ * cards the city can still take in the turns left (until the leader's 10th card, V6, then to the
+ * end of that round), each worth more the more coins there are to spend on it (coins held and
+ * income to come; cards cost 1 to 9). At the end it is the score, coins as a fraction for the
+ * tie-break.
  */
 export function evaluate(s: VilleState): number[] {
-  const counts = s.cities.map((c) => c.length);
   const over = s.step === 'over';
+  const counts = s.cities.map((c) => c.length);
   const lead = Math.max(...counts);
-  const roundsLeft = over ? 0 : s.endTriggeredBy !== null ? 0.5 : Math.max(1, CITY_LIMIT - lead);
+  const stillToBuild = (seat: Seat) => seat > s.current || (seat === s.current && (s.step === 'discard' || s.step === 'refill' || s.step === 'build'));
   return s.cities.map((city, seat) => {
     const f = cityFigures(city);
     if (over) return f.score + s.coins[seat]! / 1000;
-    const slots = Math.min(CITY_LIMIT - counts[seat]!, Math.ceil(roundsLeft));
-    const future = 0.8 * slots + 0.35 * Math.min(s.coins[seat]! + f.income * roundsLeft, 6 * slots + 2);
+    const turns = s.endTriggeredBy !== null ? (stillToBuild(seat) ? 1 : 0) : Math.max(1, CITY_LIMIT - lead) + (stillToBuild(seat) ? 0 : -0.5);
+    const cards = Math.max(0, Math.min(turns, CITY_LIMIT - counts[seat]!));
+    const budget = s.coins[seat]! + f.income * Math.max(0, turns - 1);
+    const future = cards === 0 ? 0 : cards * Math.min(3, 0.7 + budget / cards / 2.5);
     const x = Math.max(0, Math.min(future, (f.leaves + future - f.inhabitants) / 2));
-    return (f.inhabitants + x) * (f.leaves + future - x);
+    return (f.inhabitants + x) * (f.leaves + future - x) + s.coins[seat]! / 1000;
   });
 }
 
