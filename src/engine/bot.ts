@@ -77,6 +77,19 @@ export interface GameBot<S = unknown> {
   evaluate(state: S): number[];
   scale: number;
   playoutDepth: number;
+  /** The game's own tuning of the search (ismcts.ts has the defaults). */
+  search?: SearchOptions;
+}
+
+export interface SearchOptions {
+  /** Playouts pick a uniform move this often (default 0.25). */
+  randomShare?: number;
+  /** Candidate moves a playout step evaluates one move ahead (default 3). */
+  candidates?: number;
+  /** Virtual visits of a root move's prior, its evaluation one move ahead (default 3). */
+  priorVisits?: number;
+  /** UCB1's exploration constant (default 0.7). */
+  exploration?: number;
 }
 
 export interface BotRequest extends SeatKnowledge {

@@ -47,14 +47,8 @@ interface MoveNode {
 
 const moveKey = (m: Move): string => JSON.stringify(m);
 
-export interface SearchOptions {
-  /** Playouts pick a uniform move this often (default 0.25). */
-  randomShare?: number;
-  /** Candidates a playout step evaluates (default 3). */
-  candidates?: number;
-}
-
-export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest, options: SearchOptions = {}): BotChoice {
+export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotChoice {
+  const options = bot.search ?? {};
   const rng = Rng.fromSeed(`ismcts:${req.seed}`);
   const seat = req.seat;
   const first = bot.determinize(req.view, req.history, seat, rng);
@@ -66,6 +60,8 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest, options
   const rootValue = bot.evaluate(first)[seat]!;
   const randomShare = options.randomShare ?? PLAYOUT_RANDOM;
   const candidates = options.candidates ?? PLAYOUT_CANDIDATES;
+  const priorVisits = options.priorVisits ?? PRIOR_VISITS;
+  const exploration = options.exploration ?? EXPLORATION;
   const cap = req.iterations ?? LEVELS[req.level].iterations;
   const uniform = () => rng.next() / 0x100000000;
 
@@ -115,8 +111,8 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest, options
     if (next === null) continue;
     const reward = new Float64Array(players);
     const r = rewards(next);
-    for (let i = 0; i < players; i++) reward[i] = r[i]! * PRIOR_VISITS;
-    root.moves.set(moveKey(m), { move: m, actor: seat, visits: PRIOR_VISITS, available: PRIOR_VISITS, reward, next: new Map() });
+    for (let i = 0; i < players; i++) reward[i] = r[i]! * priorVisits;
+    root.moves.set(moveKey(m), { move: m, actor: seat, visits: priorVisits, available: priorVisits, reward, next: new Map() });
   }
   let iterations = 0;
   while (iterations < cap && !req.timeUp?.()) {
@@ -150,7 +146,7 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest, options
         expanded = true;
       } else {
         for (const c of children) {
-          const ucb = c.reward[actor]! / c.visits + EXPLORATION * Math.sqrt(Math.log(c.available) / c.visits);
+          const ucb = c.reward[actor]! / c.visits + exploration * Math.sqrt(Math.log(c.available) / c.visits);
           if (ucb > bestUcb) {
             bestUcb = ucb;
             chosen = c;
@@ -187,7 +183,7 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest, options
 
   const stats: MoveStat[] = [...root.moves.values()]
     .filter((n) => n.visits > 0)
-    .map((n) => ({ move: n.move, visits: n.visits - PRIOR_VISITS, value: n.reward[seat]! / n.visits }))
+    .map((n) => ({ move: n.move, visits: n.visits - priorVisits, value: n.reward[seat]! / n.visits }))
     .sort((a, b) => b.visits - a.visits || b.value - a.value);
   if (stats.length === 0) return { ...greedyMove(game, bot, req), level: req.level };
   return { move: stats[0]!.move, level: req.level, iterations, stats };

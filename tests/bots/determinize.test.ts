@@ -4,7 +4,7 @@ import { botFor } from '../../src/games/bots.js';
 import type { State as CtState } from '../../src/games/city-tycoon/types.js';
 import { cardId } from '../../src/games/ville-de-demain/cards.js';
 import type { VilleState } from '../../src/games/ville-de-demain/types.js';
-import { games, randomPositions, tableSizes } from './support.js';
+import { games, randomPositions, tableSizes } from '../support/positions.js';
 
 /**
  * determinize(view, history, seat, rng) samples a state the seat cannot tell from the true one:

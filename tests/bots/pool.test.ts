@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BotPool, defaultBotThreads, type BotTask } from '../../src/app/bots/pool.js';
 import { BOT_LEVELS, canonicalJson, seatKnowledge, type AnyGame } from '../../src/engine/index.js';
-import { games, randomPositions } from './support.js';
+import { games, randomPositions } from '../support/positions.js';
 
 /** A bot's task from a true position, as the service will build it: the seat's view, history and legal moves. */
 function taskAt(g: AnyGame, seed: string, level: BotTask['level'], thinkMs?: number): BotTask {

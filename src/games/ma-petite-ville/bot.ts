@@ -77,4 +77,5 @@ export function evaluate(state: MpvState): number[] {
   });
 }
 
-export const bot: GameBot<MpvState> = { determinize, evaluate, scale: 3, playoutDepth: 40 };
+/** Short playouts: the race is decided by the next few placements, which the evaluation reads well. */
+export const bot: GameBot<MpvState> = { determinize, evaluate, scale: 3, playoutDepth: 8, search: { priorVisits: 6 } };

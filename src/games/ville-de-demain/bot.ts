@@ -10,8 +10,8 @@
  * unseen cards of a deck are split at random between the deck and its discard pile.
  */
 import type { GameBot, Json, Rng, Seat } from '../../engine/index.js';
-import { BUILDING_BY_ID, cityFigures, DECKS } from './cards.js';
-import { BUILDINGS, CITY_LIMIT, HABITATION_KINDS } from './data.js';
+import { BUILDING_BY_ID, card, cityFigures, DECKS, owns } from './cards.js';
+import { BUILDINGS, CITY_LIMIT, HABITATION_KINDS, HABITATIONS } from './data.js';
 import type { VilleEventView, VilleView } from './schema.js';
 import type { CardRef, VilleState } from './types.js';
 
@@ -103,28 +103,47 @@ export function determinize(view: Json, history: readonly Json[], _seat: Seat, r
   return { ...k.base, decks, discards, rng: [rng.next(), rng.next(), rng.next(), rng.next()] };
 }
 
+/** The final score a city is heading for, given what it holds and the turns it has left (see evaluate). */
+function projected(inhabitants: number, leaves: number, income: number, coins: number, count: number, turns: number): number {
+  const cards = Math.max(0, Math.min(turns, CITY_LIMIT - count));
+  const budget = coins + income * Math.max(0, turns - 1);
+  const future = cards === 0 ? 0 : cards * Math.min(3, 0.7 + budget / cards / 2.5);
+  const x = Math.max(0, Math.min(future, (leaves + future - inhabitants) / 2));
+  return (inhabitants + x) * (leaves + future - x);
+}
+
 /**
  * Per seat, the score it is heading for: inhabitants x leaves (V7) once the points still to come
  * are added where they help most (the product favours the scarcer of the two). Points to come: the
  * cards the city can still take in the turns left (until the leader's 10th card, V6, then to the
  * end of that round), each worth more the more coins there are to spend on it (coins held and
- * income to come; cards cost 1 to 9). At the end it is the score, coins as a fraction for the
- * tie-break.
+ * income to come; cards cost 1 to 9). The seat whose turn it is, before it builds, also has the
+ * best of the visible cards and Habitations it can buy now (so discarding and drawing are judged
+ * by what they leave it). At the end it is the score, coins as a fraction for the tie-break.
  */
 export function evaluate(s: VilleState): number[] {
   const over = s.step === 'over';
   const counts = s.cities.map((c) => c.length);
   const lead = Math.max(...counts);
-  const stillToBuild = (seat: Seat) => seat > s.current || (seat === s.current && (s.step === 'discard' || s.step === 'refill' || s.step === 'build'));
+  const beforeBuild = s.step === 'discard' || s.step === 'refill' || s.step === 'build';
+  const stillToBuild = (seat: Seat) => seat > s.current || (seat === s.current && beforeBuild);
   return s.cities.map((city, seat) => {
     const f = cityFigures(city);
-    if (over) return f.score + s.coins[seat]! / 1000;
+    const coins = s.coins[seat]!;
+    if (over) return f.score + coins / 1000;
     const turns = s.endTriggeredBy !== null ? (stillToBuild(seat) ? 1 : 0) : Math.max(1, CITY_LIMIT - lead) + (stillToBuild(seat) ? 0 : -0.5);
-    const cards = Math.max(0, Math.min(turns, CITY_LIMIT - counts[seat]!));
-    const budget = s.coins[seat]! + f.income * Math.max(0, turns - 1);
-    const future = cards === 0 ? 0 : cards * Math.min(3, 0.7 + budget / cards / 2.5);
-    const x = Math.max(0, Math.min(future, (f.leaves + future - f.inhabitants) / 2));
-    return (f.inhabitants + x) * (f.leaves + future - x) + s.coins[seat]! / 1000;
+    const count = counts[seat]!;
+    const base = projected(f.inhabitants, f.leaves, f.income, coins, count, turns);
+    let best = base;
+    if (seat === s.current && beforeBuild && count < CITY_LIMIT) {
+      const offers = [...s.visible.map((ref) => card(ref)), ...HABITATION_KINDS.filter((k) => s.habitations[k] > 0).map((k) => HABITATIONS[k])];
+      for (const c of offers) {
+        if (c.cost > coins || owns(city, c.id)) continue;
+        const v = projected(f.inhabitants + c.inhabitants, f.leaves + c.leaves, f.income + c.income, coins - c.cost, count + 1, turns - 1);
+        if (v > best) best = v;
+      }
+    }
+    return 0.3 * base + 0.7 * best + coins / 1000;
   });
 }
 
