@@ -17,7 +17,8 @@
  *   A finished game rewards its winners (shared on ties). Alone, the reward is the final score
  *   against the position searched from.
  * - It stops at the iteration cap or when the caller's `timeUp()` says so, checked between
- *   iterations (one iteration is one playout: milliseconds), and answers the most visited move.
+ *   iterations and every few playout moves (so it overruns by a fraction of a playout), and
+ *   answers the most visited move.
  */
 import { advantage, after, greedyMove, LEVELS, rootMoves, type BotChoice, type BotRequest, type GameBot, type MoveStat } from './bot.js';
 import { Rng } from './rng.js';
@@ -106,7 +107,8 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
   const root: StateNode = { moves: new Map() };
   // Root priors: every root move starts with a few virtual visits worth the evaluation of the
   // position it leads to (a playout of length 0), so a small budget never does worse than greedy.
-  for (const m of legal) {
+  for (const [i, m] of legal.entries()) {
+    if (i % 16 === 15 && req.timeUp?.()) break;
     const next = after(game, first, m, seat);
     if (next === null) continue;
     const reward = new Float64Array(players);
@@ -163,8 +165,10 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
       if (!child) chosen.next.set(seen, (child = { moves: new Map() }));
       node = child;
     }
-    // Playout: greedy-biased moves for a bounded number of moves.
+    // Playout: greedy-biased moves for a bounded number of moves (cut short when time is up: the
+    // position reached is evaluated all the same).
     for (let d = 0; d < bot.playoutDepth && game.outcome(state) === null; d++) {
+      if (d % 8 === 7 && req.timeUp?.()) break;
       const seats = game.toMove(state);
       if (seats.length === 0) break;
       const actor = seats.length === 1 ? seats[0]! : rng.pick(seats);
