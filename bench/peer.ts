@@ -9,7 +9,7 @@
  * (seeded xorshift), and sends it (POST /moves with expectedVersion); the answer's toMove names the
  * next seat. A POST is answered after its commit, so its latency is the durable latency.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { cpSync, existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -89,7 +89,7 @@ export interface Created {
 
 export async function createGame(base: string, players = 4): Promise<Created> {
   const r = await json(await fetch(`${base}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ville-de-demain', players: Array.from({ length: players }, (_, i) => ({ name: `bot${i}` })) }) }));
-  if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
+  if (r.status !== 201 && r.status !== 200) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
   return { id: r.body.id, tokens: r.body.seats.map((s: { token: string }) => s.token), toMove: r.body.toMove };
 }
 
@@ -212,6 +212,44 @@ export function runPeer(dbUrl: string, games: number, log: (s: string) => void):
     if (m) rows.push({ K: Number(m[1]), completed: m[2]!, moves: Number(m[3]), movesPerSec: Number(m[4]), gamesPerSec: Number(m[5]), p50: Number(m[6]), p99: Number(m[7]), durableP50: Number(m[8]), durableP99: Number(m[9]) });
   }
   return { rows, output };
+}
+
+// ---- the floor --------------------------------------------------------------------------------
+
+/** ../shared/peers/floor: a do-nothing Fastify + pg server with this service's API shape; FLOOR_DIR overrides. */
+export const FLOOR_DIR =
+  process.env.FLOOR_DIR ??
+  ['../shared/peers/floor/', '../../shared/peers/floor/'].map((rel) => new URL(rel, new URL('..', import.meta.url)).pathname).find((d) => existsSync(join(d, 'server.mjs'))) ??
+  new URL('../shared/peers/floor/', new URL('..', import.meta.url)).pathname;
+
+/**
+ * Starts the floor from a scratch copy (`npm ci` there once) on its own database, in its own
+ * process; null when it is absent. The bench's client plays it exactly as it plays the service.
+ */
+export async function startFloor(dbUrl: string, log: (s: string) => void): Promise<{ base: string; stop(): Promise<void> } | null> {
+  if (!existsSync(join(FLOOR_DIR, 'server.mjs'))) return null;
+  const dir = join(tmpdir(), 'cb-bench-floor');
+  if (!existsSync(join(dir, 'node_modules', 'fastify'))) {
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(FLOOR_DIR, dir, { recursive: true });
+    log(`(floor copied to ${dir}; npm ci there)`);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
+  }
+  const port = 41_000 + (process.pid % 10_000);
+  const child = spawn(process.execPath, ['server.mjs'], { cwd: dir, env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port) }, stdio: 'inherit' });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; !(await fetch(`${base}/api/v1/games/x/legal-moves`).then(() => true, () => false)); i++) {
+    if (i > 300) throw new Error('the floor did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 // ---- pgbench ----------------------------------------------------------------------------------

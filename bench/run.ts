@@ -11,14 +11,15 @@
  *    per validated move (decide + evolve).
  * 4. Each engine's own extra figures (bench/games/<game>.ts), when present.
  * 5. The peer comparison (bench/peer.ts): complete 4-player games of La Ville de Demain, K = 1 and
- *    16 at a time, this service beside boardgame.io (../shared/peers/boardgame-io, when present) and
- *    pgbench, with the ratios the issue's targets are stated in.
+ *    16 at a time, this service beside the floor (../shared/peers/floor: Fastify + pg and one commit
+ *    per move, nothing else), boardgame.io (../shared/peers/boardgame-io) and pgbench, with the
+ *    ratios the issue's targets are stated in.
  * 6. The soak (bench/soak.ts): --soak-games open games (1000), a move every --soak-interval seconds
  *    (5) each, for --soak-minutes (10); server RSS and POST p50/p99 over time.
  *
  * DATABASE_URL selects the Postgres server; without it an embedded one runs in a temporary folder.
  * BENCH_SECONDS (default 5) is the duration of each timed run. The server runs with WORKERS
- * (default: one per core). `--only api,peer,soak,engines` runs some sections; `--peer-games N`
+ * (default 1, as shipped). `--only api,peer,soak,engines` runs some sections; `--peer-games N`
  * (32 per K), `--pgbench-seconds S` (10). Results: stdout, as Markdown, and bench/results/latest.{md,json}.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -30,7 +31,7 @@ import { applyMove, randomPlayout, resolveOptions, type AnyGame, type Move } fro
 import { hostedGames } from '../src/games/index.js';
 import { startEmbeddedPostgres } from '../src/store/embedded.js';
 import { toMoveInput } from '../tests/support/clients.js';
-import { pgbench, runPeer, serviceLoop, type LoopResult, type PeerRow } from './peer.js';
+import { pgbench, runPeer, serviceLoop, startFloor, type LoopResult, type PeerRow } from './peer.js';
 import { soak } from './soak.js';
 
 const args = process.argv.slice(2);
@@ -40,7 +41,7 @@ const arg = (name: string, fallback: number) => {
 };
 const onlyAt = args.indexOf('--only');
 const sections = new Set(onlyAt >= 0 ? args[onlyAt + 1]!.split(',') : ['api', 'peer', 'soak', 'engines']);
-const WORKERS = process.env.WORKERS ?? String(cpus().length);
+const WORKERS = process.env.WORKERS ?? '1';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const results: Record<string, unknown> = {};
@@ -208,7 +209,7 @@ function gameSpecific() {
 async function startServer(url: string, workers = WORKERS) {
   const port = 40_000 + (process.pid % 10_000);
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers, CACHE_TRUST_MS: process.env.CACHE_TRUST_MS ?? '2000' },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -228,12 +229,50 @@ async function startServer(url: string, workers = WORKERS) {
   };
 }
 
+/** A database of its own for one side of the comparison (the floor's tables are its own). */
+async function databaseFor(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+}
+
+/**
+ * The peer comparison (issue 17): the floor (../shared/peers/floor), this service and boardgame.io,
+ * each alone on the machine in turn, then pgbench; the same client (GET legal-moves + POST per
+ * move, a keep-alive connection per player), K = 1 and 16 games at a time.
+ */
 async function peerComparison(url: string) {
   const games = arg('peer-games', 32);
   const pgSeconds = arg('pgbench-seconds', 10);
   const log = (m: string) => console.log(m);
   out(`\n## Peer comparison: complete 4-player games of La Ville de Demain, ${games} games per K`);
-  // 1. boardgame.io, alone on the machine (its server is its child process).
+  // 1. The floor: HTTP in Node and one durable commit per move, nothing else.
+  const floorRows: Record<number, LoopResult> = {};
+  const floor = await startFloor(await databaseFor(url, 'bench_floor'), log);
+  if (floor) {
+    await serviceLoop(floor.base, 4, 4, 99);
+    for (const K of [1, 16]) {
+      floorRows[K] = await serviceLoop(floor.base, K, games, 1, { connections: 'seat' });
+      log(`  floor K=${K}: ${JSON.stringify(floorRows[K])}`);
+    }
+    await floor.stop();
+  } else out('(the floor ../shared/peers/floor is not here; its columns stay empty)');
+  // 2. This service (WORKERS, 1 by default), alone.
+  const server = await startServer(url);
+  log('(service: warm-up)');
+  await serviceLoop(server.base, 4, 4, 99);
+  const svc: Record<string, LoopResult> = {};
+  for (const K of [1, 16]) {
+    svc[`get+post-${K}`] = await serviceLoop(server.base, K, games, 1, { connections: 'seat' });
+    svc[`one-${K}`] = await serviceLoop(server.base, K, games, 1, { oneRequest: true, connections: 'seat' });
+    log(`  service K=${K}: ${JSON.stringify(svc[`get+post-${K}`])}`);
+    log(`  service K=${K}, one request per move: ${JSON.stringify(svc[`one-${K}`])}`);
+  }
+  await server.stop();
+  // 3. boardgame.io, alone (its server is its child process).
   const bgioUrl = Object.assign(new URL(url), { pathname: '/bgio' }).toString();
   let peer: { rows: PeerRow[]; output: string } | null = null;
   try {
@@ -242,59 +281,32 @@ async function peerComparison(url: string) {
     out(`boardgame.io harness failed: ${(err as Error).message.split('\n')[0]}`);
   }
   if (!peer) out('(boardgame.io: the harness ../shared/peers/boardgame-io is not here; its columns stay empty)');
-  // 2. This service, alone.
-  const server = await startServer(url);
-  log('(service: warm-up)');
-  await serviceLoop(server.base, 4, 4, 99);
-  // Each player holds its own keep-alive connection, as the peer's harness holds one socket per
-  // player ('seat'); the 'pool' row sends every request through one shared pool (any connection).
-  const svc: Record<string, LoopResult> = {};
-  for (const K of [1, 16]) {
-    svc[`get+post-${K}`] = await serviceLoop(server.base, K, games, 1, { connections: 'seat' });
-    svc[`one-${K}`] = await serviceLoop(server.base, K, games, 1, { oneRequest: true, connections: 'seat' });
-    log(`  service K=${K}: ${JSON.stringify(svc[`get+post-${K}`])}`);
-    log(`  service K=${K}, one request per move: ${JSON.stringify(svc[`one-${K}`])}`);
-  }
-  for (const K of [1, 16]) {
-    svc[`pool-${K}`] = await serviceLoop(server.base, K, games, 1, { connections: 'pool' });
-    log(`  service K=${K}, shared connection pool: ${JSON.stringify(svc[`pool-${K}`])}`);
-  }
-  await server.stop();
-  // The same at 16 games with one server process, to show what the second worker buys on this machine.
-  let single: LoopResult | null = null;
-  if (WORKERS !== '1') {
-    const one = await startServer(url, '1');
-    await serviceLoop(one.base, 4, 4, 99);
-    single = await serviceLoop(one.base, 16, games, 1, { connections: 'seat' });
-    log(`  service K=16, WORKERS=1: ${JSON.stringify(single)}`);
-    await one.stop();
-  }
-  // 3. pgbench, alone.
+  // 4. pgbench, alone.
   const pgb: Record<number, { tps: number; latency: number } | null> = {};
   for (const c of [1, 16]) pgb[c] = await pgbench(url, c, pgSeconds);
   const b = (K: number) => peer?.rows.find((r) => r.K === K);
   const f1 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : fmt(x, d));
   const ratio = (a: number | undefined, c: number | undefined) => (a === undefined || c === undefined || !c ? '–' : `${(a / c).toFixed(2)}×`);
+  const s1 = svc['get+post-1']!;
+  const s16 = svc['get+post-16']!;
   out('\n| | 1 game at a time | 16 games at a time |');
   out('|---|---|---|');
+  out(`| the floor moves/s (POST p50 / p99 ms) | ${f1(floorRows[1]?.movesPerSec, 0)} (${f1(floorRows[1]?.postP50)} / ${f1(floorRows[1]?.postP99)}) | ${f1(floorRows[16]?.movesPerSec, 0)} (${f1(floorRows[16]?.postP50)} / ${f1(floorRows[16]?.postP99)}) |`);
+  out(`| this service moves/s (POST p50 / p99 ms) | ${f1(s1.movesPerSec, 0)} (${f1(s1.postP50)} / ${f1(s1.postP99)}) | ${f1(s16.movesPerSec, 0)} (${f1(s16.postP50)} / ${f1(s16.postP99)}) |`);
+  out(`| this service, one request per move (POST ?include=legalMoves; GET when the seat changes) moves/s | ${f1(svc['one-1']!.movesPerSec, 0)} | ${f1(svc['one-16']!.movesPerSec, 0)} |`);
+  out(`| boardgame.io moves/s (send-to-commit p50 / p99 ms) | ${f1(b(1)?.movesPerSec, 0)} (${f1(b(1)?.durableP50)} / ${f1(b(1)?.durableP99)}) | ${f1(b(16)?.movesPerSec, 0)} (${f1(b(16)?.durableP50)} / ${f1(b(16)?.durableP99)}) |`);
+  out(`| this service games/s | ${f1(s1.gamesPerSec)} | ${f1(s16.gamesPerSec)} |`);
   out(`| boardgame.io games/s | ${f1(b(1)?.gamesPerSec)} | ${f1(b(16)?.gamesPerSec)} |`);
-  out(`| this service games/s (GET legal-moves + POST per move) | ${f1(svc['get+post-1']!.gamesPerSec)} | ${f1(svc['get+post-16']!.gamesPerSec)} |`);
-  out(`| this service games/s (POST ?include=legalMoves; GET when the seat changes) | ${f1(svc['one-1']!.gamesPerSec)} | ${f1(svc['one-16']!.gamesPerSec)} |`);
-  out(`| this service games/s through one shared connection pool (GET + POST; at K = 1 one connection, so one worker) | ${f1(svc['pool-1']!.gamesPerSec)} | ${f1(svc['pool-16']!.gamesPerSec)} (POST p50 / p99 ${f1(svc['pool-16']!.postP50)} / ${f1(svc['pool-16']!.postP99)} ms) |`);
-  if (single) out(`| the same with WORKERS=1 (GET legal-moves + POST) | | ${f1(single.gamesPerSec)} games/s, ${f1(single.movesPerSec, 0)} moves/s, POST p50 / p99 ${f1(single.postP50)} / ${f1(single.postP99)} ms |`);
-  out(`| this service durable moves/s | ${f1(svc['get+post-1']!.movesPerSec, 0)} | ${f1(svc['get+post-16']!.movesPerSec, 0)} |`);
-  out(`| boardgame.io durable moves/s | ${f1(b(1)?.movesPerSec, 0)} | ${f1(b(16)?.movesPerSec, 0)} |`);
-  out(`| this service POST /moves p50 / p99 ms (durable) | ${f1(svc['get+post-1']!.postP50)} / ${f1(svc['get+post-1']!.postP99)} | ${f1(svc['get+post-16']!.postP50)} / ${f1(svc['get+post-16']!.postP99)} |`);
-  out(`| boardgame.io send-to-commit p50 / p99 ms | ${f1(b(1)?.durableP50)} / ${f1(b(1)?.durableP99)} | ${f1(b(16)?.durableP50)} / ${f1(b(16)?.durableP99)} |`);
   out(`| pgbench (version bump + event insert) tx/s, 1 and 16 clients | ${f1(pgb[1]?.tps, 0)} | ${f1(pgb[16]?.tps, 0)} |`);
-  out(`| reads that had not seen the last commit yet (retried) | ${svc['get+post-1']!.staleReads} of ${svc['get+post-1']!.gets} | ${svc['get+post-16']!.staleReads} of ${svc['get+post-16']!.gets} |`);
-  out(`\n| target (issue 14) | aim | this run, WORKERS=${WORKERS} | WORKERS=1 |`);
-  out('|---|---|---|---|');
-  out(`| games/s vs boardgame.io, 16 at a time | ≥ 4× | ${ratio(svc['get+post-16']!.gamesPerSec, b(16)?.gamesPerSec)} (one-request loop: ${ratio(svc['one-16']!.gamesPerSec, b(16)?.gamesPerSec)}) | ${ratio(single?.gamesPerSec, b(16)?.gamesPerSec)} |`);
-  out(`| durable moves/s vs pgbench, 16 clients | ≥ 0.35× | ${ratio(svc['get+post-16']!.movesPerSec, pgb[16]?.tps)} | ${ratio(single?.movesPerSec, pgb[16]?.tps)} |`);
-  out(`| POST p99 vs boardgame.io send-to-commit p99, 16 at a time | ≤ 0.25× | ${ratio(svc['get+post-16']!.postP99, b(16)?.durableP99)} | ${ratio(single?.postP99, b(16)?.durableP99)} |`);
-  out(`| games/s vs boardgame.io, 1 at a time | ≥ 2× | ${ratio(svc['get+post-1']!.gamesPerSec, b(1)?.gamesPerSec)} (one-request loop: ${ratio(svc['one-1']!.gamesPerSec, b(1)?.gamesPerSec)}; one shared pool: ${ratio(svc['pool-1']!.gamesPerSec, b(1)?.gamesPerSec)}) | |`);
-  return { service: svc, singleWorker16: single, boardgameIo: peer?.rows ?? null, pgbench: pgb, peerOutput: peer?.output };
+  out(`| reads that had not seen the last commit (must be 0) | ${s1.staleReads} of ${s1.gets} | ${s16.staleReads} of ${s16.gets} |`);
+  out('\n| target (issue 17) | aim | this run |');
+  out('|---|---|---|');
+  out(`| moves/s vs the floor, 1 game at a time | ≥ 0.8× | ${ratio(s1.movesPerSec, floorRows[1]?.movesPerSec)} |`);
+  out(`| moves/s vs the floor, 16 at a time | ≥ 0.8× | ${ratio(s16.movesPerSec, floorRows[16]?.movesPerSec)} |`);
+  out(`| games/s vs boardgame.io, 16 at a time | ≥ 5× | ${ratio(s16.gamesPerSec, b(16)?.gamesPerSec)} |`);
+  out(`| POST p99 vs the floor's, 16 at a time | ≤ 1.5× | ${ratio(s16.postP99, floorRows[16]?.postP99)} |`);
+  out(`| durable moves/s vs pgbench, 16 clients (for reference) | | ${ratio(s16.movesPerSec, pgb[16]?.tps)} |`);
+  return { floor: floorRows, service: svc, boardgameIo: peer?.rows ?? null, pgbench: pgb, peerOutput: peer?.output };
 }
 
 async function main() {

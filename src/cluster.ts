@@ -15,8 +15,9 @@ export const DRAIN = 'citybuilder:drain';
  * SIGINT drains every worker, waits for them, stops the embedded Postgres, and exits 0 when every
  * worker exited cleanly.
  *
- * The workers share nothing but the database: each has its own cache, kept current by the commit
- * feed (src/store/pg-commit-feed.ts), and the store's version guard decides every race.
+ * The workers share nothing but the database: each has its own cache, which every read checks
+ * against the stored version, and the store's version guard decides every race (src/app/sessions.ts).
+ * WORKERS defaults to 1: more processes are better added as containers behind a proxy.
  */
 export async function runPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel, base: { pid: process.pid, role: 'primary' } }, pino.destination({ sync: true }));

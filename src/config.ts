@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 
 /** Everything the server reads from its environment, in one place, with defaults. */
 export interface Config {
@@ -74,8 +73,6 @@ export interface Config {
   vacationDaysPerYear: number;
   /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
   workers: number;
-  /** How long a store read keeps a cached game trusted while the commit feed is live (ms); 0: no feed, every read checks the store. */
-  cacheTrustMs: number;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -139,10 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpInboundHost: env.SMTP_INBOUND_HOST || env.HOST || '0.0.0.0',
     vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
-    workers: int(env.WORKERS, env.NODE_ENV === 'test' || env.VITEST ? 1 : availableParallelism(), 'WORKERS') || 1,
+    workers: int(env.WORKERS, 1, 'WORKERS') || 1,
     // Off by default: with it on, a read sent to another process right after a move's answer can
     // still miss that move for a few milliseconds (BENCHMARKS.md, docs/api.md); until games are
     // routed to one worker, every read checks the store unless an operator opts in.
-    cacheTrustMs: int(env.CACHE_TRUST_MS, 2000, 'CACHE_TRUST_MS'),
   };
 }

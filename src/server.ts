@@ -9,7 +9,6 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './st
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
 import { LobbyStore } from './store/lobby-store.js';
-import { PgCommitFeed } from './store/pg-commit-feed.js';
 import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
@@ -43,9 +42,6 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
     const store = new PrismaGameStore(prisma);
-    // Other processes' commits, so that reads of a cached, current game need no database round trip.
-    const feed = config.cacheTrustMs > 0 ? new PgCommitFeed(databaseUrl, { log: opts.log }) : null;
-    await feed?.start();
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
     const service = new GameService(store, opts.registry ?? defaultRegistry(), {
@@ -56,12 +52,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       clientSeeds: config.clientSeeds,
       importConcurrency: config.importConcurrency,
       importQueue: config.importQueue,
-      feed,
-      cacheTrustMs: config.cacheTrustMs,
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     let notifications: Notifications | undefined = undefined;
-    const app = await buildApp({ service, lobby, config, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
+    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
     notifications = new Notifications(service, new NotificationStore(prisma), {
       databaseUrl,
       smtpUrl: config.smtpUrl,
@@ -96,7 +90,6 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
         await notifications.stop();
-        await feed?.close();
         await store.close();
         opts.log?.('database connections closed');
         await embedded?.stop();

@@ -6,6 +6,7 @@ import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRo
 import { autoMove } from './autoplay.js';
 import { noticesOf } from './notify/notices.js';
 import { Sessions } from './sessions.js';
+import { isUuid } from './ids.js';
 import { AppError } from './errors.js';
 import type { CreatedSeat, GameAccess, SeatSpec } from './lobby/seats.js';
 import { resignedBy, standing } from './lobby/standing.js';
@@ -21,7 +22,6 @@ import { hashToken, newSeatToken, sameToken } from './tokens.js';
 export * from './service-types.js';
 import { RECORD_FORMAT, type AfterCommitHook, type Caller, type Committed, type CreateGameInput, type GameRecord, type GameServiceOptions, type Include, type MoveResult, type Session } from './service-types.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const viewerOf = (c: Caller): Viewer => (c.kind === 'seat' ? c.seat : null);
 
 /**
@@ -32,10 +32,11 @@ const viewerOf = (c: Caller): Viewer => (c.kind === 'seat' ? c.seat : null);
 export class GameService {
   private readonly locks = new KeyedMutex();
   private readonly hooks: AfterCommitHook[] = [];
+  private readonly seatHooks: ((gameId: string) => void)[] = [];
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly imports: Gate;
-  /** The games held in memory, and when they may be read without the store (sessions.ts). */
+  /** The games held in memory: a cache checked against the store on every read (sessions.ts). */
   private readonly sessions: Sessions;
 
   constructor(
@@ -47,7 +48,7 @@ export class GameService {
     this.snapshotEvery = opts.snapshotEvery ?? 50;
     this.maxRetries = opts.maxRetries ?? 20;
     this.imports = new Gate('imports', opts.importConcurrency || 2, opts.importQueue ?? 8);
-    this.sessions = new Sessions(store, registry, this.locks, opts.cacheSize ?? 1000, opts.feed ?? null, opts.cacheTrustMs ?? 2_000);
+    this.sessions = new Sessions(store, registry, this.locks, opts.cacheSize ?? 1000);
   }
 
   /**
@@ -73,26 +74,23 @@ export class GameService {
 
   // ---- identity ------------------------------------------------------------------------------
 
-  /**
-   * A session checked against the store, and who the token is in it (for modules such as live.ts).
-   * With `knownVersion` (a live update's), a cached game at or past it is used without a store read.
-   */
-  async open(gameId: string, token: string | undefined, knownVersion?: number): Promise<{ s: Session; caller: Caller }> {
-    const cached = knownVersion === undefined ? undefined : this.sessions.peek(gameId);
-    const s = cached && cached.version >= knownVersion! ? cached : await this.sessions.fresh(gameId);
-    return { s, caller: await this.callerIn(s, token) };
+  /** A session checked against the store, and who the token is in it (for modules such as live.ts). */
+  async open(gameId: string, token: string | undefined): Promise<{ s: Session; caller: Caller }> {
+    const s = await this.sessions.fresh(gameId);
+    return { s, caller: await this.callerIn(s, token, true) };
   }
 
   /**
    * A seat token, or the token of the player a seat is bound to, acts as that seat; the operator's
-   * token is the operator; a player's token where the player has no seat is a spectator. An unknown
-   * token is checked against the stored seats once (another process may have seated it).
+   * token is the operator; a player's token where the player has no seat is a spectator. Unless the
+   * session's seats were just checked against the store (`checked`), an unknown token is checked
+   * against the stored seats once (another process may have seated it).
    */
-  private async callerIn(s: Session, token: string | undefined): Promise<Caller> {
+  private async callerIn(s: Session, token: string | undefined, checked = false): Promise<Caller> {
     if (token === undefined) return { kind: 'spectator' };
     const hash = hashToken(token);
     let seat = s.seatByTokenHash.get(hash);
-    if (seat === undefined && !this.isOperator(token)) seat = (await this.sessions.reloadSeats(s)).seatByTokenHash.get(hash);
+    if (seat === undefined && !checked && !this.isOperator(token)) seat = (await this.sessions.reloadSeats(s)).seatByTokenHash.get(hash);
     if (seat !== undefined) return { kind: 'seat', seat };
     if (this.isOperator(token)) return { kind: 'operator' };
     if (await this.opts.isPlayerToken?.(hash)) return { kind: 'spectator' };
@@ -126,9 +124,8 @@ export class GameService {
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
     const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null });
-    const mark = this.sessions.trust.begin(created.row.id);
-    await this.store.createGame(created.row).finally(() => this.sessions.trust.end(mark));
-    this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0, 0), mark);
+    await this.store.createGame(created.row);
+    this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
     return created.answer;
   }
 
@@ -136,7 +133,7 @@ export class GameService {
   private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction'> = {}) {
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
-      : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
+      : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, playerTokenHash: p.playerTokenHash ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
     const row: Omit<GameRow, 'createdAt' | 'updatedAt'> = {
       id: randomUUID(),
       type: game.id,
@@ -171,14 +168,10 @@ export class GameService {
 
   // ---- read ----------------------------------------------------------------------------------
 
-  /**
-   * The game as the caller sees it. `knownVersion` (live updates) says the caller already knows the
-   * game reached that version: a cached game at or past it is served without asking the store.
-   */
-  async getGame(gameId: string, token: string | undefined, knownVersion?: number) {
-    const cached = knownVersion === undefined ? undefined : this.sessions.peek(gameId);
-    const s = cached && cached.version >= knownVersion! ? cached : await this.sessions.fresh(gameId);
-    const c = await this.callerIn(s, token);
+  /** The game as the caller sees it. */
+  async getGame(gameId: string, token: string | undefined) {
+    const s = await this.sessions.fresh(gameId);
+    const c = await this.callerIn(s, token, true);
     return this.summary(s, s.state, s.version, viewerOf(c), c);
   }
 
@@ -206,7 +199,7 @@ export class GameService {
 
   async legalMoves(gameId: string, token: string | undefined, include: Include = {}) {
     const s = await this.sessions.fresh(gameId);
-    const seat = this.requireSeat(await this.callerIn(s, token));
+    const seat = this.requireSeat(await this.callerIn(s, token, true));
     const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
     return { type: s.row.type, version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}) };
   }
@@ -215,7 +208,7 @@ export class GameService {
     checkInt('version', 'after', after);
     checkInt('eventsLimit', 'limit', limit);
     const s = await this.sessions.fresh(gameId);
-    const viewer = viewerOf(await this.callerIn(s, token));
+    const viewer = viewerOf(await this.callerIn(s, token, true));
     const moves = await this.store.readMoves(gameId, after, Math.min(after + limit, INT4_MAX));
     return {
       type: s.row.type,
@@ -240,7 +233,7 @@ export class GameService {
   async replay(gameId: string, token: string | undefined, at: number) {
     checkInt('version', 'at', at);
     const s = await this.sessions.fresh(gameId);
-    const c = await this.callerIn(s, token);
+    const c = await this.callerIn(s, token, true);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
     const state = await this.stateAt(s, at);
     return this.summary(s, state, at, viewerOf(c), c);
@@ -279,7 +272,7 @@ export class GameService {
 
   async record(gameId: string, token: string | undefined): Promise<GameRecord> {
     const s = await this.sessions.fresh(gameId);
-    const viewer = viewerOf(await this.callerIn(s, token));
+    const viewer = viewerOf(await this.callerIn(s, token, true));
     const moves = await this.store.readMoves(gameId, 0);
     const over = s.row.status === 'finished';
     return {
@@ -308,8 +301,8 @@ export class GameService {
   async submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string; include?: Include } = {}): Promise<MoveResult> {
     if (opts.expectedVersion !== undefined) checkInt('version', 'expectedVersion', opts.expectedVersion);
     return this.locks.run(gameId, async () => {
+      // The cached copy as it is: if it is behind, the append's guard says so and it catches up.
       let s = await this.sessions.get(gameId);
-      if (this.sessions.trust.behind(s)) s = await this.sessions.catchUp(s, true); // rather than lose the append's race
       let seat = this.requireSeat(await this.callerIn(s, token));
       // A notation is read in the position the move is decided in (read again below if another
       // process moves the game on first); the move stored is the parsed move.
@@ -397,40 +390,26 @@ export class GameService {
     const seats = origin === 'resign' ? s.row.seats.map((x) => (x.seat === seat ? { ...x, resignedAt: version } : x)) : s.row.seats;
     const d = standing(s.game, state, seats, version);
     const result: MoveResult = { type: s.row.type, version, ...d, events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null) };
-    const mark = this.sessions.trust.begin(s.row.id);
     const appended = await this.store.append({
       gameId: s.row.id,
       expectedVersion: s.version,
-      eventCount: s.eventCount,
       seat,
       move,
       events,
       idempotencyKey: key,
       response: result as unknown as Json,
       ...d,
-      snapshot: version % this.snapshotEvery === 0 ? (state as Json) : null,
+      snapshot: version % this.snapshotEvery === 0 ? { state: state as Json, hash: canonicalHash(state) } : null,
       origin,
       seatsRev: s.row.seatsRev ?? 0,
       notices: noticesOf(seats, s.row.toMove, d, origin === 'timeout' ? seat : null),
-    }).catch((err: unknown) => {
-      this.sessions.trust.end(mark);
-      throw err;
     });
-    if (appended.kind !== 'appended') {
-      this.sessions.trust.end(mark);
-      return appended;
-    }
-    this.sessions.trust.committedHere(s.row.id, version);
+    if (appended.kind !== 'appended') return appended;
     const before = s.row.toMove;
     s.state = state;
     s.version = version;
-    s.eventCount += events.length;
     s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
-    this.sessions.trust.settle(s, mark);
     this.sessions.committed(s);
-    // The answer waits for this process's own announcement, so that the next read on another
-    // process almost always knows of the move (cache-trust.ts).
-    await this.sessions.trust.published(s.row.id, version, { seat, move, origin });
     this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }
@@ -475,9 +454,24 @@ export class GameService {
     });
   }
 
-  /** The lobby changed a game's seats: every process drops its copy (sessions.ts). */
-  seatsChanged(gameId: string): Promise<void> {
-    return this.sessions.seatsChanged(gameId);
+  /**
+   * The lobby changed a game's seats (a join, a leave, a reissued token): this process drops its
+   * copy, and watchers are told (other processes see the new seats revision on their next read).
+   */
+  async seatsChanged(gameId: string): Promise<void> {
+    this.sessions.forget(gameId);
+    for (const hook of this.seatHooks) {
+      try {
+        hook(gameId);
+      } catch {
+        // A watcher's failure never affects the change, which is already committed.
+      }
+    }
+  }
+
+  /** Called after the lobby changed a game's seats (live updates re-read the game). */
+  onSeatsChanged(hook: (gameId: string) => void): void {
+    this.seatHooks.push(hook);
   }
 
   forget(gameId: string): void {
@@ -543,9 +537,8 @@ export class GameService {
   async deleteGame(token: string | undefined, gameId: string): Promise<void> {
     this.requireOperator(token);
     await this.locks.run(gameId, async () => {
-      if (!UUID.test(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+      if (!isUuid(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
       this.sessions.forget(gameId);
-      await this.sessions.trust.published(gameId, -1);
     });
   }
 

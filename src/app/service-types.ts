@@ -1,6 +1,5 @@
 import type { AnyGame, Json, Outcome, Seat } from '../engine/index.js';
 import type { GameRow, GameStatus, MoveOrigin, TimeoutAction } from '../store/types.js';
-import type { CommitFeed, Trust } from './cache-trust.js';
 import type { SeatSpec } from './lobby/seats.js';
 
 // The shapes the game service takes and gives (src/app/game-service.ts), kept apart from it.
@@ -11,11 +10,8 @@ export interface Session {
   game: AnyGame;
   state: unknown;
   version: number;
-  eventCount: number;
   /** Seat tokens, and the tokens of the players seats are bound to. */
   seatByTokenHash: Map<string, Seat>;
-  /** When the cached version may be served without asking the store (cache-trust.ts). */
-  trust: Trust | null;
 }
 
 /** What happened when a move committed: given to every after-commit hook. */
@@ -56,10 +52,6 @@ export interface GameServiceOptions {
   /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
   importConcurrency?: number;
   importQueue?: number;
-  /** Other processes' commits; with it, reads of a cached current game skip the store. */
-  feed?: CommitFeed | null;
-  /** How long a database read keeps a cached game trusted when the feed is live (ms). */
-  cacheTrustMs?: number;
 }
 
 /** Extra parts of an answer, on request (`?include=view,legalMoves`). */

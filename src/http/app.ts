@@ -32,6 +32,8 @@ export interface AppDeps {
   /** Players, lobby, inbox, resignation; without it (the OpenAPI generator) their routes answer 503. */
   lobby?: LobbyLayer;
   config: Config;
+  /** The database, for live updates across processes (LISTEN/NOTIFY); none: this process alone. */
+  databaseUrl?: string;
   /** Readiness: resolves when the database answers. */
   ping: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
@@ -108,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins.split(',').map((s) => s.trim()),
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match', 'Last-Event-ID', 'Accept-Language'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match', 'Last-Event-ID', 'Accept-Language', 'X-Game-Id'],
     exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'ETag', 'Content-Language'],
     maxAge: 600,
   });
@@ -159,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Live updates (GraphQL subscriptions and the REST stream) share one fan-out: src/http/fanout.ts.
-  const fanout = createFanout(service, config);
+  const fanout = await createFanout(service, { redisUrl: config.redisUrl, databaseUrl: deps.databaseUrl, log: app.log });
   app.addHook('onClose', () => fanout.close());
   const deadlines = async (gameId: string) => (await deps.notifications?.()?.clock.deadlines(gameId)) ?? [];
   await app.register(restRoutes(service, config, deps.lobby, deadlines), { prefix: '/api/v1' });

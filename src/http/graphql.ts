@@ -12,8 +12,8 @@ import type { Config } from '../config.js';
 import { limitRules } from './graphql-limits.js';
 import { toAppError } from './problem.js';
 import { languageOf, localize, type Language } from '../app/i18n/index.js';
-import { movesSince } from '../app/live.js';
-import { topicOf, type Fanout, type Notice } from './fanout.js';
+import { Repeater } from '@repeaterjs/repeater';
+import { liveUpdates, type Fanout } from '../app/live.js';
 import { registerGraphiql } from './graphiql.js';
 import { bearer, type DeadlinesOf } from './rest.js';
 import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
@@ -278,8 +278,12 @@ type Mutation {
 }
 
 type Subscription {
-  """The game now, then after every accepted move; each watcher gets its own seat's view."""
-  gameUpdated(gameId: ID!): GameUpdate!
+  """
+  The game now, then after every accepted move (on any server process) once and in order; each
+  watcher gets its own seat's view. \`after\`: resume after that version (the last one received):
+  the game is not sent again, only the moves after it.
+  """
+  gameUpdated(gameId: ID!, after: Int): GameUpdate!
 }
 
 ${moveInputSdl(games)}
@@ -293,7 +297,6 @@ interface Ctx {
   /** The language of error messages (Accept-Language of the HTTP request; English on subscriptions). */
   lang?: Language;
   service: GameService;
-  pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
   /** Subscriptions only: the WebSocket upgrade request, and the connection's count of open subscriptions. */
   request?: FastifyRequest;
   subscriptions?: { open: number };
@@ -417,7 +420,6 @@ const guard = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (..
   }
 };
 
-export { topicOf };
 /** A listed move's id: the version it was listed at and the move, as base64url JSON (the server checks both again). */
 export const listedMoveId = (version: number, move: unknown) => Buffer.from(JSON.stringify({ v: version, m: move })).toString('base64url');
 function fromListedMoveId(id: string): { version: number; move: unknown } {
@@ -550,7 +552,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     },
     Subscription: {
       gameUpdated: {
-        subscribe: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => {
+        subscribe: guard(async (_: unknown, a: { gameId: string; after?: number | null }, ctx: Ctx) => {
           // Each subscription counts against the client's rate limit like a request, and one
           // connection holds at most graphqlMaxSubscriptions at once.
           if (limiter && ctx.request) {
@@ -560,42 +562,29 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           const count = ctx.subscriptions ?? { open: 0 };
           if (count.open >= config.graphqlMaxSubscriptions) throw new AppError('TOO_MANY_SUBSCRIPTIONS', `a connection holds at most ${config.graphqlMaxSubscriptions} subscriptions; complete one first`);
           count.open++;
-          let started = false;
           try {
-            const first = await service.getGame(a.gameId, ctx.token); // checks the game and the token before anything is sent
-            const iterator = await ctx.pubsub.subscribe(topicOf(a.gameId));
-            started = true;
-            return (async function* () {
+            // The shared live loop (src/app/live.ts): the game and the token are checked first.
+            const updates = liveUpdates(service, fanout, a.gameId, ctx.token, a.after ?? undefined);
+            const first = await updates.next();
+            // A Repeater, so that a client's `complete` ends it at once, even while it waits for a move.
+            return new Repeater(async (push, stop) => {
+              void stop.then(() => updates.return(undefined));
               try {
-                yield { gameUpdated: { ...first, seat: null, events: [] } };
-                // Each watcher reads what it has not seen, with its own view after each move and the
-                // move's events as it may read them: one update per version, none missed or repeated
-                // (a move committed before the subscription started listening is caught up first).
-                let seen = first.version;
-                let heard = first.version;
-                const catchUp = async function* () {
-                  for (;;) {
-                    const { version, moves } = await movesSince(service, a.gameId, ctx.token, seen, { knownVersion: heard });
-                    for (const m of moves) {
-                      seen = m.version;
-                      yield { gameUpdated: { id: a.gameId, ...m } };
-                    }
-                    if (seen >= version) return;
-                  }
-                };
-                yield* catchUp();
-                for await (const notice of iterator) {
-                  // A join changes the seats (and may start the game) without a new version.
-                  if ((notice as Notice).joined) yield { gameUpdated: { ...(await service.getGame(a.gameId, ctx.token)), seat: null, events: [] } };
-                  heard = Math.max(heard, (notice as Notice).version);
-                  if (heard > seen) yield* catchUp();
+                for (let u = first; !u.done; u = await updates.next()) {
+                  const x = u.value;
+                  if ((x.kind === 'game' && !x.resumed) || x.kind === 'seats') await push({ gameUpdated: { ...x.game, seat: null, events: [] } });
+                  else if (x.kind === 'move') await push({ gameUpdated: { id: a.gameId, ...x.move } });
                 }
+                stop();
+              } catch (err) {
+                stop(err);
               } finally {
                 count.open--;
               }
-            })();
-          } finally {
-            if (!started) count.open--;
+            });
+          } catch (err) {
+            count.open--;
+            throw err;
           }
         }),
       },
@@ -617,8 +606,6 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     additionalRouteOptions: { preHandler: async (req: FastifyRequest) => checkGraphqlRequest(req) },
     context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service, lang: languageOf(req.headers['accept-language']) }),
     subscription: {
-      // The one fan-out of live updates (in-process, or Redis with REDIS_URL): src/http/fanout.ts.
-      emitter: fanout.emitter,
       // Mercurius calls onConnect as a method of the connection, whose `socket` it is: a malformed
       // token closes it with 4403 Forbidden, as the graphql-transport-ws protocol says (no
       // connection_error message, which the protocol does not have).
@@ -638,8 +625,5 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     },
     errorFormatter: (execution, ctx) => formatErrors(execution as never, ctx as never) as never,
   });
-
-  // A join changes the seats (and may start the game): watchers read the game again.
-  lobby?.lobby.onJoined((j) => fanout.emitter.emit({ topic: topicOf(j.gameId), payload: { version: 0, joined: true } satisfies Notice }));
   if (!config.production) await registerGraphiql(app);
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
-import { movesSince } from '../app/live.js';
-import type { Fanout } from './fanout.js';
+import { liveUpdates, type Fanout } from '../app/live.js';
 import { languageOf, localize } from '../app/i18n/index.js';
 import { toAppError } from './problem.js';
 import { bearer } from './rest.js';
@@ -24,9 +23,9 @@ function resumeFrom(header: string | string[] | undefined, query: string | undef
  * the first event is `game` (the game now, as GET /games/{id} answers); then one `move` event per
  * accepted move, `id:` = its version, carrying the caller's view right after it and the move's
  * events as the caller may read them; `end` when the game is over and everything was sent. A client
- * that reconnects with Last-Event-ID gets every move after that version, once. Moves accepted by
- * other server processes arrive through the shared fan-out (Redis with REDIS_URL) and are read from
- * the store. Each connection's moves are sent one batch at a time, in version order.
+ * that reconnects with Last-Event-ID gets every move after that version, once. The loop is the one
+ * the GraphQL subscription runs too (liveUpdates, src/app/live.ts): moves committed on any server
+ * process wake it through the fan-out and are read from the store.
  */
 export function streamRoute(service: GameService, fanout: Fanout) {
   return async function routes(app: FastifyInstance) {
@@ -61,71 +60,39 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       }),
     }, async (req, reply) => {
       const token = bearer(req.headers.authorization);
-      const gameId = req.params.id;
       const resume = resumeFrom(req.headers['last-event-id'], req.query.after);
+      const updates = liveUpdates(service, fanout, req.params.id, token, resume);
       // The game and the token are checked before the stream starts: a refusal is a problem document.
-      const first = await service.getGame(gameId, token);
-      if (resume !== undefined && resume > first.version) {
-        throw new AppError('INVALID_INPUT', `Last-Event-ID ${resume} is after the game's version ${first.version}: it is not an id this game sent`);
-      }
+      const first = await updates.next();
       const sse = reply.sse;
-      sse.keepAlive();
-      let seen = resume ?? first.version;
-      let finished = first.status === 'finished';
-      let heard = first.version; // the newest version a notice announced
-      let pump = Promise.resolve();
-      const close = () => sse.close();
+      const close = () => void updates.return(undefined);
       open.add(close);
-
+      sse.onClose(() => {
+        open.delete(close);
+        close();
+      });
+      if (!sse.isConnected) return close(); // the client left while the stream was being set up
+      sse.keepAlive();
+      sse.sendHeaders(); // the stream is open now, even when there is nothing to send yet
       const send = async (event: string, id: number | undefined, data: unknown, retry?: number) => {
         if (sse.isConnected) await sse.send({ event, ...(id === undefined ? {} : { id: String(id) }), data, ...(retry ? { retry } : {}) });
       };
-      const catchUp = async () => {
-        try {
-          for (;;) {
-            if (!sse.isConnected) return;
-            const { version, moves } = await movesSince(service, gameId, token, seen, { knownVersion: heard });
-            for (const m of moves) {
-              await send('move', m.version, m);
-              seen = m.version;
-              finished = m.status === 'finished';
-            }
-            if (seen >= version || moves.length === 0) break;
-          }
-          if (finished) {
-            await send('end', undefined, { version: seen });
-            close();
-          }
-        } catch (err) {
-          // The game was deleted, or the store failed: say so on the stream, then end it.
-          const e = toAppError(err);
-          const detail = localize(languageOf(req.headers['accept-language']), e.code, e.status >= 500 ? 'internal server error' : e.message);
-          await send('error', undefined, { code: e.code, detail }).catch(() => {});
-          close();
+      try {
+        // `retry`: an EventSource that loses the connection comes back after 1 s, with Last-Event-ID.
+        for (let u = first; !u.done; u = await updates.next()) {
+          const x = u.value;
+          if (x.kind === 'game') await (x.resumed ? undefined : send('game', x.game.version, x.game, RETRY_MS));
+          else if (x.kind === 'move') await send('move', x.move.version, x.move);
+          else if (x.kind === 'end') await send('end', undefined, { version: x.version });
         }
-      };
-      const wake = () => {
-        pump = pump.then(catchUp);
-      };
-
-      // Listen first, then send: a move committed in between is caught up by the first pump.
-      const unsubscribe = await fanout.subscribe(gameId, (n) => {
-        heard = Math.max(heard, n.version);
-        if (n.version > seen) wake();
-      });
-      sse.onClose(() => {
-        open.delete(close);
-        unsubscribe();
-      });
-      if (!sse.isConnected) {
-        open.delete(close);
-        unsubscribe(); // the client left while the subscription was being set up
-        return;
+      } catch (err) {
+        // The game was deleted, the token revoked, or the store failed: say so on the stream.
+        const e = toAppError(err);
+        const detail = localize(languageOf(req.headers['accept-language']), e.code, e.status >= 500 ? 'internal server error' : e.message);
+        await send('error', undefined, { code: e.code, detail }).catch(() => {});
       }
-      sse.sendHeaders(); // the stream is open now, even when there is nothing to send yet
-      // `retry`: an EventSource that loses the connection comes back after 1 s, with Last-Event-ID.
-      if (resume === undefined) await send('game', first.version, first, RETRY_MS);
-      wake();
+      open.delete(close);
+      sse.close();
     });
   };
 }

@@ -5,7 +5,7 @@ interface Entry {
   row: GameRow;
   moves: StoredMove[];
   responses: Map<string, IdempotentMove>;
-  snapshots: { version: number; state: Json }[];
+  snapshots: { version: number; state: Json; hash: string }[];
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -36,16 +36,17 @@ export class MemoryGameStore implements GameStore {
 
   async readMoves(id: string, after: number, upTo = Number.MAX_SAFE_INTEGER): Promise<StoredMove[]> {
     const e = this.games.get(id);
-    return e ? clone(e.moves.filter((m) => m.version > after && m.version <= upTo)) : [];
-  }
-
-  async countEvents(id: string, upTo: number): Promise<number> {
-    return (this.games.get(id)?.moves ?? []).filter((m) => m.version <= upTo).reduce((n, m) => n + m.events.length, 0);
+    if (!e) return [];
+    return clone(e.moves.filter((m) => m.version > after && m.version <= upTo)).map((m) => {
+      const hash = e.snapshots.find((x) => x.version === m.version)?.hash;
+      return hash ? { ...m, stateHash: hash } : m;
+    });
   }
 
   async latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null> {
     const snaps = (this.games.get(id)?.snapshots ?? []).filter((s) => s.version <= atMost);
-    return snaps.length ? clone(snaps[snaps.length - 1]!) : null;
+    const last = snaps.at(-1);
+    return last ? clone({ version: last.version, state: last.state }) : null;
   }
 
   async append(cmd: AppendCommand): Promise<AppendResult> {
@@ -64,7 +65,7 @@ export class MemoryGameStore implements GameStore {
       e.row.seats = e.row.seats.map((x) => (x.seat === cmd.seat ? { ...x, resignedAt: version } : x));
       e.row.seatsRev = (e.row.seatsRev ?? 0) + 1;
     }
-    if (cmd.snapshot !== null) e.snapshots.push({ version, state: clone(cmd.snapshot) });
+    if (cmd.snapshot !== null) e.snapshots.push({ version, state: clone(cmd.snapshot.state), hash: cmd.snapshot.hash });
     return { kind: 'appended', outbox: [] }; // no notification channels in memory
   }
 

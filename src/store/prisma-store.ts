@@ -39,55 +39,60 @@ export function createPrismaClient(databaseUrl: string, poolSize = 10, timeouts:
   return client;
 }
 
-/** Moves with version in ($2, $3] of game $1, each with its events in order. */
+/** Moves with version in ($2, $3] of game $1, each with its events in order and the hash of a snapshot stored at its version. */
 const READ_MOVES_SQL = `
 SELECT m.version, m.seat, m.move, m.created_at, m.origin,
-       COALESCE((SELECT json_agg(e.data ORDER BY e.seq) FROM events e WHERE e.game_id = m.game_id AND e.version = m.version), '[]'::json) AS events
+       COALESCE((SELECT json_agg(e.data ORDER BY e.seq) FROM events e WHERE e.game_id = m.game_id AND e.version = m.version), '[]'::json) AS events,
+       (SELECT s.state_hash FROM snapshots s WHERE s.game_id = m.game_id AND s.version = m.version) AS state_hash
 FROM moves m WHERE m.game_id = $1::uuid AND m.version > $2 AND m.version <= $3
 ORDER BY m.version`;
 
 /**
  * The append: one statement, so one round trip and one implicit transaction. The header update is
- * guarded by `version = expected`, and the move, events and snapshot rows are inserted only from the
- * updated row: a stale command updates nothing and inserts nothing. Parameters: $1 game, $2 expected
+ * guarded by `version = expected` (and the seats revision decided on), and the move, events and
+ * snapshot rows are inserted only from the updated row: a stale command updates nothing and inserts
+ * nothing. The store numbers the events itself, from the count the guarded update bumps, never from
+ * what the deciding process believes. (No NOTIFY here: a NOTIFY holds Postgres's global notify lock
+ * through the commit's WAL flush, so commits of all games would queue one behind another; the live
+ * updates are announced after the commit, src/http/fanout.ts.) Parameters: $1 game, $2 expected
  * version, $3 new version, $4 status, $5 toMove, $6 outcome, $7 seat, $8 move, $9 idempotency key,
- * $10 response, $11 events (a JSON array), $12 event count before, $13 snapshot or null, $14 the
- * seats revision decided on (or null), $15 origin, $16 whether it is a resignation (the seat is
- * marked resigned, the seats revision bumped), $17 notices (a JSON array of { seat, kind }): one
- * outbox row per notice and channel the seat (or its player) has set up for that kind.
+ * $10 response, $11 events (a JSON array), $12 snapshot or null, $13 the seats revision decided on
+ * (or null), $14 origin, $15 whether it is a resignation (the seat is marked resigned, the seats
+ * revision bumped), $16 notices (a JSON array of { seat, kind }): one outbox row per notice and
+ * channel the seat (or its player) has set up for that kind, $17 the snapshot's hash.
  */
 export const APPEND_SQL = `
 WITH g AS (
   UPDATE games SET version = $3, status = $4::"GameStatus", to_move = $5::int[], outcome = $6::jsonb, updated_at = now(),
-         seats_rev = seats_rev + CASE WHEN $16::boolean THEN 1 ELSE 0 END
-  WHERE id = $1::uuid AND version = $2 AND ($14::int IS NULL OR seats_rev = $14::int)
-  RETURNING id
+         seats_rev = seats_rev + CASE WHEN $15::boolean THEN 1 ELSE 0 END,
+         event_count = event_count + jsonb_array_length($11::jsonb)
+  WHERE id = $1::uuid AND version = $2 AND ($13::int IS NULL OR seats_rev = $13::int)
+  RETURNING id, event_count - jsonb_array_length($11::jsonb) AS base
 ), m AS (
   INSERT INTO moves (game_id, version, seat, move, idempotency_key, response, origin)
-  SELECT id, $3, $7, $8::jsonb, $9, $10::jsonb, $15 FROM g
+  SELECT id, $3, $7, $8::jsonb, $9, $10::jsonb, $14 FROM g
   RETURNING game_id
 ), r AS (
   UPDATE seats SET resigned_at = $3 FROM m
-  WHERE $16::boolean AND seats.game_id = m.game_id AND seats.seat = $7 AND seats.resigned_at IS NULL
+  WHERE $15::boolean AND seats.game_id = m.game_id AND seats.seat = $7 AND seats.resigned_at IS NULL
 ), e AS (
   INSERT INTO events (game_id, seq, version, type, data)
-  SELECT m.game_id, $12::int + x.ord::int, $3, x.value->>'type', x.value
-  FROM m, jsonb_array_elements($11::jsonb) WITH ORDINALITY AS x(value, ord)
+  SELECT m.game_id, g.base + x.ord::int, $3, x.value->>'type', x.value
+  FROM m, g, jsonb_array_elements($11::jsonb) WITH ORDINALITY AS x(value, ord)
 ), s AS (
-  INSERT INTO snapshots (game_id, version, state)
-  SELECT m.game_id, $3, $13::jsonb FROM m WHERE $13::jsonb IS NOT NULL
+  INSERT INTO snapshots (game_id, version, state, state_hash)
+  SELECT m.game_id, $3, $12::jsonb, $17 FROM m WHERE $12::jsonb IS NOT NULL
 ), o AS (
   INSERT INTO outbox (game_id, version, seat, kind, channel, target)
   SELECT m.game_id, $3, x.seat, x.kind, ch.channel, ch.target
   FROM m
-  CROSS JOIN jsonb_to_recordset($17::jsonb) AS x(seat int, kind text)
+  CROSS JOIN jsonb_to_recordset($16::jsonb) AS x(seat int, kind text)
   JOIN notification_targets n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
   CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
   WHERE ch.target IS NOT NULL
   RETURNING id
 )
 SELECT (SELECT count(*)::int FROM m) AS n, (SELECT coalesce(array_agg(id::text), '{}') FROM o) AS outbox`;
-
 
 /** Seats with their player's token hash: a player's token acts for the seats bound to it. */
 export const SEATS_WITH_PLAYERS = { seats: { include: { player: { select: { tokenHash: true } } } } } as const;
@@ -131,11 +136,22 @@ const isUniqueViolation = (err: unknown): boolean => {
   return (err as { code?: string })?.code === 'P2002' || text.includes('23505') || text.includes('unique constraint');
 };
 
+type MoveRowSql = { version: number; seat: number; move: Move; created_at: Date; origin: string; events: GameEvent[]; state_hash: string | null };
+
 /** The event store on Postgres, through Prisma Client and its pg driver adapter. */
 export class PrismaGameStore implements GameStore {
   private readonly pool: pg.Pool | undefined;
   constructor(private readonly db: PrismaClient) {
     this.pool = pools.get(db);
+  }
+
+  /**
+   * A hot statement: named and prepared on the adapter's own pool (parsed and planned once per
+   * connection, BENCHMARKS.md), or through the client when it has no such pool.
+   */
+  private async sql<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    if (this.pool) return (await this.pool.query({ name, text, values })).rows as R[];
+    return this.db.$queryRawUnsafe<R[]>(text, ...values);
   }
 
   async createGame(game: Omit<GameRow, 'createdAt' | 'updatedAt'>, history: StoredMove[] = []): Promise<void> {
@@ -153,6 +169,7 @@ export class PrismaGameStore implements GameStore {
           seed: game.seed,
           seedChosen: game.seedChosen ?? false,
           version: game.version,
+          eventCount: events.length,
           status: game.status,
           toMove: game.toMove,
           outcome: game.outcome === null ? Prisma.DbNull : (game.outcome as unknown as Prisma.InputJsonValue),
@@ -176,50 +193,24 @@ export class PrismaGameStore implements GameStore {
     return g ? toRow(g) : null;
   }
 
-  /** The version and seats revision: on every read of a game not trusted from the cache, a prepared statement on the adapter's pool. */
+  /** The version and seats revision: one primary-key read before every read of a cached game. */
   async getStamp(id: string): Promise<{ version: number; seatsRev: number } | null> {
-    if (this.pool) {
-      const { rows } = await this.pool.query<{ version: number; seats_rev: number }>({ name: 'citybuilder_stamp', text: 'SELECT version, seats_rev FROM games WHERE id = $1::uuid', values: [id] });
-      return rows[0] ? { version: rows[0].version, seatsRev: rows[0].seats_rev } : null;
-    }
-    return this.db.game.findUnique({ where: { id }, select: { version: true, seatsRev: true } });
+    const rows = await this.sql<{ version: number; seats_rev: number }>('citybuilder_stamp', 'SELECT version, seats_rev FROM games WHERE id = $1::uuid', [id]);
+    return rows[0] ? { version: rows[0].version, seatsRev: rows[0].seats_rev } : null;
   }
 
-  /** The version alone (a refused move's check): a prepared statement too (BENCHMARKS.md). */
   async getVersion(id: string): Promise<number | null> {
-    if (this.pool) {
-      const { rows } = await this.pool.query<{ version: number }>({ name: 'citybuilder_version', text: 'SELECT version FROM games WHERE id = $1::uuid', values: [id] });
-      return rows[0]?.version ?? null;
-    }
-    const g = await this.db.game.findUnique({ where: { id }, select: { version: true } });
-    return g?.version ?? null;
+    return (await this.getStamp(id))?.version ?? null;
   }
 
+  /** One statement (one snapshot of the database, so never a move without its events). */
   async readMoves(id: string, after: number, upTo = 2_147_483_647): Promise<StoredMove[]> {
-    if (this.pool) {
-      // One statement (one snapshot, so never a move without its events), prepared on the adapter's
-      // pool: a process catching up on another's commits runs it on the move path.
-      const { rows } = await this.pool.query<{ version: number; seat: number; move: Move; created_at: Date; origin: string; events: GameEvent[] }>({ name: 'citybuilder_read_moves', text: READ_MOVES_SQL, values: [id, after, upTo] });
-      return rows.map((r) => ({ version: r.version, seat: r.seat, move: r.move, createdAt: r.created_at, events: r.events, ...(r.origin !== 'seat' ? { origin: r.origin as StoredMove['origin'] } : {}) }));
-    }
-    // Moves first, then the events of exactly those moves: a move row is committed together with
-    // its events, so every event of a move seen by the first query is visible to the second. (Two
-    // queries run in parallel could see different commits: a move without its events.)
-    const moves = await this.db.move.findMany({ where: { gameId: id, version: { gt: after, lte: upTo } }, orderBy: { version: 'asc' }, select: { version: true, seat: true, move: true, createdAt: true, origin: true } });
-    if (moves.length === 0) return [];
-    const last = moves[moves.length - 1]!.version;
-    const events = await this.db.event.findMany({ where: { gameId: id, version: { gt: after, lte: last } }, orderBy: { seq: 'asc' }, select: { version: true, data: true } });
-    const byVersion = new Map<number, GameEvent[]>();
-    for (const e of events) {
-      const list = byVersion.get(e.version) ?? [];
-      list.push(e.data as unknown as GameEvent);
-      byVersion.set(e.version, list);
-    }
-    return moves.map((m) => ({ version: m.version, seat: m.seat, move: m.move as unknown as Move, createdAt: m.createdAt, events: byVersion.get(m.version) ?? [], ...(m.origin !== 'seat' ? { origin: m.origin as StoredMove['origin'] } : {}) }));
-  }
-
-  async countEvents(id: string, upTo: number): Promise<number> {
-    return this.db.event.count({ where: { gameId: id, version: { lte: upTo } } });
+    const rows = await this.sql<MoveRowSql>('citybuilder_read_moves', READ_MOVES_SQL, [id, after, upTo]);
+    return rows.map((r) => ({
+      version: r.version, seat: r.seat, move: r.move, createdAt: r.created_at, events: r.events,
+      ...(r.origin !== 'seat' ? { origin: r.origin as StoredMove['origin'] } : {}),
+      ...(r.state_hash ? { stateHash: r.state_hash } : {}),
+    }));
   }
 
   async latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null> {
@@ -228,25 +219,21 @@ export class PrismaGameStore implements GameStore {
   }
 
   /**
-   * APPEND_SQL, sent as a named prepared statement on the driver adapter's own pool (parsed and
-   * planned once per connection, then only bound and executed; see BENCHMARKS.md for what that
-   * saves over `$queryRawUnsafe`). The (game, version) primary key of `moves` backs the guard up;
-   * the (game, seat, idempotency key) unique index catches a retry that raced its original on
-   * another server process. With `seatsRev`, a command decided on seats that changed since (a token
-   * reissued, a seat resigned) is a conflict too; a resignation entry marks its seat resigned, and
-   * the notices go to the outbox, in the same statement.
+   * APPEND_SQL as a named prepared statement. The (game, version) primary key of `moves` backs the
+   * guard up; the (game, seat, idempotency key) unique index catches a retry that raced its
+   * original on another server process. With `seatsRev`, a command decided on seats that changed
+   * since (a token reissued, a seat resigned) is a conflict too; a resignation entry marks its seat
+   * resigned, and the notices go to the outbox, in the same statement.
    */
   async append(c: AppendCommand): Promise<AppendResult> {
     const values = [
       c.gameId, c.expectedVersion, c.expectedVersion + 1, c.status, c.toMove, c.outcome === null ? null : JSON.stringify(c.outcome),
-      c.seat, JSON.stringify(c.move), c.idempotencyKey, JSON.stringify(c.response), JSON.stringify(c.events), c.eventCount,
-      c.snapshot === null ? null : JSON.stringify(c.snapshot),
-      c.seatsRev ?? null, c.origin ?? 'seat', c.origin === 'resign', JSON.stringify(c.notices ?? []),
+      c.seat, JSON.stringify(c.move), c.idempotencyKey, JSON.stringify(c.response), JSON.stringify(c.events),
+      c.snapshot === null ? null : JSON.stringify(c.snapshot.state),
+      c.seatsRev ?? null, c.origin ?? 'seat', c.origin === 'resign', JSON.stringify(c.notices ?? []), c.snapshot?.hash ?? null,
     ];
     try {
-      const rows = this.pool
-        ? (await this.pool.query<{ n: number; outbox: string[] }>({ name: 'citybuilder_append', text: APPEND_SQL, values })).rows
-        : await this.db.$queryRawUnsafe<{ n: number; outbox: string[] }[]>(APPEND_SQL, ...values);
+      const rows = await this.sql<{ n: number; outbox: string[] }>('citybuilder_append', APPEND_SQL, values);
       return rows[0]?.n === 1 ? { kind: 'appended', outbox: rows[0].outbox } : { kind: 'conflict' };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

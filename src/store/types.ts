@@ -71,6 +71,8 @@ export interface StoredMove {
   createdAt: Date;
   /** 'seat' when absent. */
   origin?: MoveOrigin;
+  /** The canonical hash of the state after this move, when a snapshot was stored at its version. */
+  stateHash?: string;
 }
 
 /** What one accepted command appends, and what the game header becomes. */
@@ -78,8 +80,6 @@ export interface AppendCommand {
   gameId: string;
   /** The version the command was decided against; the append fails if the game moved on. */
   expectedVersion: number;
-  /** Number of events already in the log (their seqs are 1..firstSeq-1). */
-  eventCount: number;
   seat: Seat;
   move: Move;
   events: GameEvent[];
@@ -89,8 +89,8 @@ export interface AppendCommand {
   status: GameStatus;
   toMove: Seat[];
   outcome: Outcome | null;
-  /** The state after the command, stored as a snapshot when given. */
-  snapshot: Json | null;
+  /** The state after the command and its canonical hash, stored as a snapshot when given. */
+  snapshot: { state: Json; hash: string } | null;
   /**
    * Notifications the command causes: written to the outbox, in the same transaction, once per
    * channel the seat has set up for that kind. A command that does not commit notifies nobody.
@@ -132,10 +132,8 @@ export interface GameStore {
   getVersion(id: string): Promise<number | null>;
   /** The version and the seats revision: both say whether a cached game is current. */
   getStamp(id: string): Promise<{ version: number; seatsRev: number } | null>;
-  /** Moves with version in (after, upTo], in order. */
+  /** Moves with version in (after, upTo], in order, each with its events (numbered by the store). */
   readMoves(id: string, after: number, upTo?: number): Promise<StoredMove[]>;
-  /** How many events the moves up to `upTo` caused (the seq of the last one). */
-  countEvents(id: string, upTo: number): Promise<number>;
   latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null>;
   append(cmd: AppendCommand): Promise<AppendResult>;
   findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null>;

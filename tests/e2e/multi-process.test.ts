@@ -1,4 +1,4 @@
-import { REDIS, redisUp } from '../support/redis.js';
+import { REDIS, redisRequired } from '../support/redis.js';
 import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import WebSocket from 'ws';
@@ -9,7 +9,7 @@ import { startTwoServers, type TestServer } from '../support/server.js';
  * Two server processes' worth of apps on one database and one Redis: a watcher subscribed on one
  * is woken by a move accepted by the other, with its own seat's view.
  */
-describe.runIf(redisUp)('several server processes (end-to-end, Postgres + Redis)', () => {
+describe.runIf(redisRequired)('several server processes (end-to-end, Postgres + Redis)', () => {
   let a: TestServer;
   let b: TestServer;
   let stop: (() => Promise<void>) | undefined;

@@ -1,4 +1,4 @@
-import { REDIS, redisUp } from '../support/redis.js';
+import { REDIS, redisRequired } from '../support/redis.js';
 import { EventSource } from 'eventsource';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,7 +150,7 @@ describe('the stream and a graceful shutdown', () => {
   });
 });
 
-describe.runIf(redisUp)('the stream across two server processes (Postgres + Redis)', () => {
+describe.runIf(redisRequired)('the stream across two server processes (Postgres + Redis)', () => {
   let a: TestServer;
   let b: TestServer;
   let stop: (() => Promise<void>) | undefined;

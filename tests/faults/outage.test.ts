@@ -39,10 +39,7 @@ describe('faults: database frozen and stopped', () => {
     db = await startEmbeddedPostgres({ dataDir, port: pgPort, persistent: true });
     await ensureDatabase(db.adminUrl, 'faults');
     dbUrl = db.urlFor('faults');
-    // CACHE_TRUST_MS=0: every read asks the database. (With cache trust on, a read of a game the
-    // commit feed vouches for is answered from memory even while the database is frozen, which is
-    // right, as nothing can commit meanwhile; this test is about the requests that need the database.)
-    server = await createServer(loadConfig({ DATABASE_URL: dbUrl, RATE_LIMIT_PER_MINUTE: '0', DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '2000', CACHE_TRUST_MS: '0', LOG_LEVEL: 'silent' }), { registry: testRegistry() });
+    server = await createServer(loadConfig({ DATABASE_URL: dbUrl, RATE_LIMIT_PER_MINUTE: '0', DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '2000', LOG_LEVEL: 'silent' }), { registry: testRegistry() });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     const r = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }], options: { rounds: 20 } }) });

@@ -13,3 +13,9 @@ export const redisUp = await new Promise<boolean>((resolve) => {
   sock.once('timeout', () => (sock.destroy(), resolve(false)));
   sock.connect(Number(u.port || 6379), u.hostname);
 });
+
+/**
+ * Whether the Redis tests run: when a Redis answers, and always under CI (where .ci/run starts one):
+ * there a missing Redis fails them instead of skipping them silently.
+ */
+export const redisRequired = redisUp || !!process.env.CI;

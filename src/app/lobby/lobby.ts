@@ -83,7 +83,7 @@ export class LobbyService {
     for (const c of colours) checkColour(input.type, c);
     if (new Set(colours).size !== colours.length) throw new AppError('COLOUR_TAKEN', 'two seats chose the same colour; each seat\'s colour is different (ruling M7)');
     const specs: SeatSpec[] = input.players.map((p) =>
-      'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
+      'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
     );
     const code = specs.some((p) => 'open' in p) ? newInviteCode() : null;
     const created = await this.service.createGame({ ...input, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });

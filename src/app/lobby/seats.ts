@@ -3,7 +3,7 @@ import type { MoveOrigin } from '../../store/types.js';
 import type { Caller, MoveResult, Session } from '../game-service.js';
 
 /** A seat at creation: seated now (optionally bound to a player, with a colour), or open. */
-export type SeatSpec = { name: string; playerId?: string; colour?: string } | { open: true };
+export type SeatSpec = { name: string; playerId?: string; playerTokenHash?: string; colour?: string } | { open: true };
 
 /** A seat in the answer to a creation: an open seat has `open: true` and no name nor token. */
 export interface CreatedSeat {
