@@ -11,7 +11,7 @@
 import type { GameBot, Json, Rng, Seat } from '../../engine/index.js';
 import { district, plant, ROUND_TILES } from './data.js';
 import { readDraft } from './draft.js';
-import { key } from './map.js';
+import { key, neighbours } from './map.js';
 import type { CityTycoonView } from './schema.js';
 import type { Cell, District, State } from './types.js';
 
@@ -119,10 +119,13 @@ export function determinize(view: Json, history: readonly Json[], seat: Seat, rn
   return { ...k.base, stacks, hands, kept, rng: [rng.next(), rng.next(), rng.next(), rng.next()] };
 }
 
-/** Supply phases still ahead in which a district may pay (this round's when it is not over and it has not paid). */
-function suppliesLeft(s: State, c: Cell | null): number {
+/**
+ * Supply phases still ahead in which a district may pay: this round's while it has not paid and
+ * its owner has not passed (C6), and each later round's.
+ */
+function suppliesLeft(s: State, c: Cell | null, owner: Seat): number {
   if (s.phase === 'over') return 0;
-  const thisRound = c === null || c.supplied === null ? 1 : 0;
+  const thisRound = (c === null || c.supplied === null) && !(s.phase === 'supply' && s.passed[owner]) ? 1 : 0;
   return LAST_ROUND - s.round + thisRound;
 }
 
@@ -151,6 +154,7 @@ function reach(s: State, c: Cell, resource: 'power' | 'water'): number {
   return best;
 }
 
+/** A district's supplies to come, with the cooperation bonuses of its neighbours (C9). */
 function districtWorth(s: State, c: Cell, w: number): number {
   const d = district(c.tile!);
   const needsE = d.options.every((o) => o.needs.electricity > 0);
@@ -158,21 +162,27 @@ function districtWorth(s: State, c: Cell, w: number): number {
   let feasible = 1;
   if (needsE) feasible *= 1 / (1 + 0.12 * reach(s, c, 'power'));
   if (needsW) feasible *= 1 / (1 + 0.12 * reach(s, c, 'water'));
-  return supplyValue(d, w) * feasible * suppliesLeft(s, c);
+  let coop = 0;
+  for (const n of neighbours(c.x, c.y)) {
+    const other = s.cells[key(n.x, n.y)];
+    const icon = other?.kind === 'district' ? district(other.tile!).cooperation : null;
+    if (icon && icon.type === d.type) coop += icon.vp + icon.money * w;
+  }
+  return (supplyValue(d, w) + coop) * feasible * suppliesLeft(s, c, c.owner!);
 }
 
 /** A kept tile's worth: the better of selling it ($5) and building it at its first level. */
-function tileWorth(s: State, tile: string, w: number): number {
+function tileWorth(s: State, tile: string, w: number, seat: Seat): number {
   const d = district(tile);
   const level = d.build[0]!;
-  const built = level.bonus.vp + level.bonus.money * w + level.bonus.goods * 0.35 + 0.55 * supplyValue(d, w) * suppliesLeft(s, null) - level.cost * w;
+  const built = level.bonus.vp + level.bonus.money * w + level.bonus.goods * 0.35 + 0.55 * supplyValue(d, w) * suppliesLeft(s, null, seat) - level.cost * w;
   return Math.max(5 * w, built);
 }
 
 /**
  * Per seat, the final score it is heading for (C11: VP + money / 10): VP, money at its current
- * worth, goods, each own district's best supply for the supply phases left (discounted by how far
- * the nearest plant is), own plants' cubes (others pay tolls for them, C7), kept tiles and the
+ * worth, goods, each own district's best supply and its neighbours' cooperation bonuses for the
+ * supply phases left (discounted by how far the nearest plant is), own plants' cubes (others pay tolls for them, C7), kept tiles and the
  * tile being placed. At the end it is the score, money as a fraction for the tie-break.
  */
 export function evaluate(s: State): number[] {
@@ -187,7 +197,7 @@ export function evaluate(s: State): number[] {
     else if (c.kind === 'plant') out[c.owner]! += 0.25 * (c.cubes + c.recycle * cleanups);
   }
   s.kept.forEach((tiles, seat) => {
-    for (const t of tiles) out[seat]! += tileWorth(s, t, w);
+    for (const t of tiles) out[seat]! += tileWorth(s, t, w, seat);
   });
   const p = s.pending;
   if (p && s.phase === 'construction') {
@@ -195,7 +205,7 @@ export function evaluate(s: State): number[] {
     if (p.kind === 'district') {
       const d = district(p.tile);
       const level = d.build[p.level]!;
-      out[seat]! += level.bonus.vp + level.bonus.money * w + level.bonus.goods * 0.35 + 0.55 * supplyValue(d, w) * suppliesLeft(s, null) - level.cost * w;
+      out[seat]! += level.bonus.vp + level.bonus.money * w + level.bonus.goods * 0.35 + 0.55 * supplyValue(d, w) * suppliesLeft(s, null, seat) - level.cost * w;
     } else if (p.kind === 'plant') {
       const face = plant(p.plant)[p.side];
       out[seat]! += 0.25 * (face.cubes + face.recycle * cleanups) - face.cost * w;
