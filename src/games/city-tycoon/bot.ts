@@ -214,4 +214,5 @@ export function evaluate(s: State): number[] {
   return out;
 }
 
-export const bot: GameBot<State> = { determinize, evaluate, scale: 2.5, playoutDepth: 30 };
+/** Short playouts: a few actions played on, then the evaluation (a whole round is long and noisy). */
+export const bot: GameBot<State> = { determinize, evaluate, scale: 2.5, playoutDepth: 12 };
