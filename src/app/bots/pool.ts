@@ -15,7 +15,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { LEVELS, Rng, type BotLevel, type Move, type MoveStat } from '../../engine/index.js';
+import { canonicalJson, LEVELS, Rng, type BotLevel, type Move, type MoveStat } from '../../engine/index.js';
 import type { BotTask } from './task.js';
 import type { WorkerAnswer } from './worker.js';
 
@@ -117,7 +117,8 @@ export class BotPool {
       if (next) next();
       else this.running--;
     }
-    if (!task.legal.some((m) => JSON.stringify(m) === JSON.stringify(answer.move))) {
+    const chosen = canonicalJson(answer.move);
+    if (!task.legal.some((m) => canonicalJson(m) === chosen)) {
       throw new Error(`the bot chose ${JSON.stringify(answer.move)}, not one of the seat's legal moves`);
     }
     return answer;
