@@ -6,7 +6,7 @@
  * turn, with the tiles neither on the table nor drawn shuffled into the pile.
  */
 import type { GameBot, Json, Rng, Seat } from '../../engine/index.js';
-import { lineSquares, placedTile, silhouettePlacements, cityIndex, locate } from './board.js';
+import { cityIndex, lineSquares, locate, placedTile } from './board.js';
 import { TILES } from './data.js';
 import type { MpvView } from './schema.js';
 import type { MpvState, PlacedTile } from './types.js';
@@ -56,24 +56,75 @@ export function determinize(view: Json, _history: readonly Json[], _seat: Seat, 
 }
 
 /**
- * Per seat: objects placed (the race, M6), plus the silhouettes that still fit somewhere, weighted
- * by their objects, so a tile that opens room for the seat's colour (or closes it for a rival)
- * counts; a win counts 20.
+ * For every seat, how many places each silhouette length (2, 3, 4) fits in now, counted up to 2
+ * (a seat holds at most two of a length): the rule of `silhouettePlacements` (M3, M4) run once
+ * over a dense grid of the city, for all seats at once, and cached per tiles array (states share
+ * it until a tile or a silhouette is placed). Tests check it against the engine's placements.
+ */
+const roomCache = new WeakMap<object, number[][]>();
+
+export function room(state: MpvState): number[][] {
+  const cached = roomCache.get(state.tiles);
+  if (cached) return cached;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const t of state.tiles) {
+    minX = Math.min(minX, 3 * t.x); maxX = Math.max(maxX, 3 * t.x + 2);
+    minY = Math.min(minY, 3 * t.y); maxY = Math.max(maxY, 3 * t.y + 2);
+  }
+  const width = maxX - minX + 1, height = maxY - minY + 1;
+  // 0 no square, 1-4 a free square of B G Y R, 5 a free X square, 6 a covered square.
+  const grid = new Uint8Array(width * height);
+  const CODE: Record<string, number> = { B: 1, G: 2, Y: 3, R: 4, X: 5 };
+  for (const t of state.tiles) {
+    for (let j = 0; j < 9; j++) {
+      grid[(3 * t.y + Math.floor(j / 3) - minY) * width + 3 * t.x + (j % 3) - minX] = t.covers[j] === '.' ? CODE[t.squares[j]!]! : 6;
+    }
+  }
+  const normal = state.version === 'normal';
+  const out = Array.from({ length: 4 }, () => [0, 0, 0, 0, 0]);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const own = grid[y * width + x]!;
+      if (own < 1 || own > 4) continue;
+      const counts = out[own - 1]!;
+      for (const [dx, dy] of [[1, 0], [0, 1]] as const) {
+        for (let length = 2; length <= 4; length++) {
+          const ex = x + dx * (length - 1), ey = y + dy * (length - 1);
+          if (ex >= width || ey >= height) break;
+          if (grid[ey * width + ex] !== own) continue;
+          let fits = true;
+          for (let i = 1; i < length - 1; i++) {
+            const c = grid[(y + dy * i) * width + x + dx * i]!;
+            if (c === 0 || c === 6 || (normal && c === 5)) fits = false;
+          }
+          if (fits && counts[length]! < 2) counts[length]!++;
+        }
+      }
+    }
+  }
+  roomCache.set(state.tiles, out);
+  return out;
+}
+
+/**
+ * Per seat: objects placed (the race, M6), plus the silhouettes in hand that still fit somewhere,
+ * weighted by their objects, so a tile that opens room for the seat's colour (or closes it for a
+ * rival) counts; a win counts 20.
  */
 export function evaluate(state: MpvState): number[] {
-  const seats = Array.from({ length: state.players }, (_, s) => s);
-  return seats.map((seat) => {
+  const fits = state.result ? null : room(state);
+  return Array.from({ length: state.players }, (_, seat) => {
     const hand = state.hands[seat] ?? [];
     const placed = 18 - hand.reduce((a, b) => a + b, 0);
-    if (state.result) return placed + (state.result.winners.includes(seat) ? 20 / state.result.winners.length : 0);
-    const fits = new Map<number, number>();
-    for (const p of silhouettePlacements(state, seat)) fits.set(p.length, (fits.get(p.length) ?? 0) + 1);
-    let room = 0;
-    for (const length of new Set(hand)) {
-      const copies = hand.filter((l) => l === length).length;
-      room += length * Math.min(copies, fits.get(length) ?? 0) * 0.45;
+    // At the end: M6's order, fewest objects then fewest silhouettes left, and the winners on top.
+    if (!fits) return placed - hand.length / 100 + (state.result!.winners.includes(seat) ? 20 : 0);
+    let total = 0;
+    for (let length = 2; length <= 4; length++) {
+      let copies = 0;
+      for (const l of hand) if (l === length) copies++;
+      total += length * Math.min(copies, fits[seat]![length]!) * 0.45;
     }
-    return placed + room;
+    return placed + total;
   });
 }
 
