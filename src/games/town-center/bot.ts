@@ -126,4 +126,5 @@ function tieBreak(stacks: readonly string[]): number {
   return t / 32 ** 5;
 }
 
-export const bot: GameBot<TownCenterState> = { determinize, evaluate, scale: 4, playoutDepth: 60 };
+/** Playouts of 20 moves (about one phase of a 4-player round), then the evaluation. */
+export const bot: GameBot<TownCenterState> = { determinize, evaluate, scale: 4, playoutDepth: 20 };
