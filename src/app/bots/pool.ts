@@ -77,6 +77,7 @@ export class BotPool {
 
   /** The move of a bot at `task.level`, or of its fallback (see the guarantees above). */
   async choose(task: BotTask): Promise<BotAnswer> {
+    if (task.legal.length === 0) throw new Error(`seat ${task.seat} has no legal move: no bot is asked`);
     const start = performance.now();
     const thinkMs = task.thinkMs ?? LEVELS[task.level].thinkMs;
     const done = (a: WorkerAnswer, playedBy: BotLevel, error?: BotAnswer['error']): BotAnswer => ({
