@@ -11,12 +11,15 @@ ARG RUNTIME_BASE=gcr.io/distroless/cc-debian12:nonroot
 # ---- build: every dependency, the generated Prisma Client, the compiled server ----
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-COPY package.json package-lock.json prisma.config.ts ./
+# tsconfig.json comes before `npm ci`: its postinstall runs `prisma generate`
+# (scripts/prisma-generate.mjs) into src/generated/prisma, and the generator takes the generated
+# files' import extensions from tsconfig.json; without it they import `./internal/class.ts`, which
+# the compiled server cannot load (ERR_MODULE_NOT_FOUND at start).
+COPY package.json package-lock.json prisma.config.ts tsconfig.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
-# postinstall runs `prisma generate` (scripts/prisma-generate.mjs) into src/generated/prisma.
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 

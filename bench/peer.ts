@@ -55,9 +55,9 @@ const json = async (res: Response) => {
  */
 export type Connections = 'pool' | 'seat';
 
-type Send = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) => Promise<{ status: number; body: any }>;
+export type Send = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
-const viaFetch: Send = async (method, url, token, body) =>
+export const viaFetch: Send = async (method, url, token, body) =>
   json(await fetch(url, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) }));
 
 /** One keep-alive connection (node:http, one socket): requests go out one after another on it. */
@@ -93,20 +93,37 @@ export async function createGame(base: string, players = 4): Promise<Created> {
   return { id: r.body.id, tokens: r.body.seats.map((s: { token: string }) => s.token), toMove: r.body.toMove };
 }
 
+/** A move the service answered 200, as the client saw it. */
+export interface Answered {
+  version: number;
+  seat: number;
+  move: unknown;
+}
+
+export interface PlayOptions {
+  oneRequest?: boolean;
+  connections?: Connections;
+  /** How requests are sent (default: `connections`); bench/scale.ts adds retries and keys. */
+  send?: Send;
+  /** Called after each answered move, before the next request (bench/scale.ts reads it back). */
+  onMove?: (answered: Answered) => Promise<void>;
+}
+
 /**
  * Plays one game to its end. `oneRequest`: POST with ?include=legalMoves and GET legal moves only
  * when the seat to act changes (the loop docs/api.md describes).
  */
-export async function playGame(base: string, g: Created, rand: () => number, latencies: number[], opts: { oneRequest?: boolean; connections?: Connections } = {}) {
-  const conns = opts.connections === 'seat' ? g.tokens.map(() => viaConnection()) : null;
+export async function playGame(base: string, g: Created, rand: () => number, latencies: number[], opts: PlayOptions = {}) {
+  const conns = !opts.send && opts.connections === 'seat' ? g.tokens.map(() => viaConnection()) : null;
+  const given = opts.send;
   try {
-    return await play(base, g, rand, latencies, opts.oneRequest ?? false, conns ? (seat) => conns[seat]!.send : () => viaFetch);
+    return await play(base, g, rand, latencies, opts.oneRequest ?? false, given ? () => given : conns ? (seat) => conns[seat]!.send : () => viaFetch, opts.onMove);
   } finally {
     for (const c of conns ?? []) c.close();
   }
 }
 
-async function play(base: string, g: Created, rand: () => number, latencies: number[], oneRequest: boolean, sender: (seat: number) => Send) {
+async function play(base: string, g: Created, rand: () => number, latencies: number[], oneRequest: boolean, sender: (seat: number) => Send, onMove?: PlayOptions['onMove']) {
   let version = 0;
   let toMove = g.toMove;
   let moves = 0;
@@ -138,6 +155,7 @@ async function play(base: string, g: Created, rand: () => number, latencies: num
     moves++;
     version = r.body.version;
     toMove = r.body.toMove;
+    await onMove?.({ version, seat, move });
     next = oneRequest ? { seat, moves: r.body.legalMoves } : null;
     if (r.body.status !== 'active') return { moves, gets, stale };
   }

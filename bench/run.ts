@@ -14,12 +14,15 @@
  *    16 at a time, this service beside the floor (../shared/peers/floor: Fastify + pg and one commit
  *    per move, nothing else), boardgame.io (../shared/peers/boardgame-io) and pgbench, with the
  *    ratios the issue's targets are stated in.
- * 6. The soak (bench/soak.ts): --soak-games open games (1000), a move every --soak-interval seconds
+ * 6. The cost of observability (bench/observability.ts): the peer loop with metrics and tracing off,
+ *    metrics on (the default), and metrics plus traces exported over OTLP, in alternating rounds;
+ *    `--obs-games N` (32 per K), `--obs-rounds R` (3).
+ * 7. The soak (bench/soak.ts): --soak-games open games (1000), a move every --soak-interval seconds
  *    (5) each, for --soak-minutes (10); server RSS and POST p50/p99 over time.
  *
  * DATABASE_URL selects the Postgres server; without it an embedded one runs in a temporary folder.
  * BENCH_SECONDS (default 5) is the duration of each timed run. The server runs with WORKERS
- * (default 1, as shipped). `--only api,peer,soak,engines` runs some sections; `--peer-games N`
+ * (default 1, as shipped). `--only api,peer,observability,soak,engines` runs some sections; `--peer-games N`
  * (32 per K), `--pgbench-seconds S` (10). Results: stdout, as Markdown, and bench/results/latest.{md,json}.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -33,6 +36,7 @@ import { startEmbeddedPostgres } from '../src/store/embedded.js';
 import { toMoveInput } from '../tests/support/clients.js';
 import { pgbench, runPeer, serviceLoop, startFloor, type LoopResult, type PeerRow } from './peer.js';
 import { soak } from './soak.js';
+import { MODES, observabilityOverhead, summarize } from './observability.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -40,7 +44,7 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const onlyAt = args.indexOf('--only');
-const sections = new Set(onlyAt >= 0 ? args[onlyAt + 1]!.split(',') : ['api', 'peer', 'soak', 'engines']);
+const sections = new Set(onlyAt >= 0 ? args[onlyAt + 1]!.split(',') : ['api', 'peer', 'observability', 'soak', 'engines']);
 const WORKERS = process.env.WORKERS ?? '1';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -206,10 +210,11 @@ function gameSpecific() {
 }
 
 /** The server in its own process (as in production), so the clients' work is not counted in it. */
-async function startServer(url: string, workers = WORKERS) {
+async function startServer(url: string, workers = WORKERS, extraEnv: Record<string, string> = {}) {
   const port = 40_000 + (process.pid % 10_000);
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers },
+    // Metrics as by default (on), on a port of the bench's own; `extraEnv` turns them off or tracing on.
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers, METRICS_PORT: String(port + 1), ...extraEnv },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -339,6 +344,27 @@ async function main() {
     await server.stop();
   }
   if (sections.has('peer')) results.peer = await peerComparison(url);
+  if (sections.has('observability')) {
+    const games = arg('obs-games', 32);
+    const rounds = arg('obs-rounds', 3);
+    const K = [1, 16];
+    const port = 40_000 + (process.pid % 10_000);
+    out(`\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds} alternating rounds`);
+    const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), { K, games, rounds, metricsPort: port + 1, log: (m) => console.log(m) });
+    out('\n| mode | K | moves/s | vs off | POST p99 ms (worst round) |');
+    out('|---|---:|---:|---:|---:|');
+    const figures: Record<string, unknown> = {};
+    for (const k of K) {
+      const off = summarize(rows.off[k]!);
+      for (const mode of MODES) {
+        const r = summarize(rows[mode][k]!);
+        figures[`${mode}-${k}`] = r;
+        out(`| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : `${(((r.movesPerSec - off.movesPerSec) / off.movesPerSec) * 100).toFixed(1)} %`} | ${fmt(r.postP99, 2)} |`);
+      }
+    }
+    out(`\nOTLP batches exported (traces mode): ${exportedBatches}. Target (issue 20): metrics and tracing on cost at most 5 % of moves/s.`);
+    results.observability = { figures, rows };
+  }
   if (sections.has('soak')) {
     const server = await startServer(url);
     const minutes = arg('soak-minutes', 10);

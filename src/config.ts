@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 
 /** Everything the server reads from its environment, in one place, with defaults. */
 export interface Config {
@@ -18,6 +19,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per minute per valid seat (or operator) token. */
   rateLimitPerTokenPerMinute: number;
+  /** Games, players and imports created per minute per client address (REST and GraphQL together); 0: no budget. */
+  createLimitPerMinute: number;
+  /** Live streams (SSE streams and GraphQL subscriptions together) one token, one address may hold open; 0: no cap. */
+  liveStreamsPerToken: number;
+  liveStreamsPerAddress: number;
   bodyLimitBytes: number;
   importBodyLimitBytes: number;
   /** Imports run at once / waiting for a turn; more get 503 with Retry-After. */
@@ -73,6 +79,13 @@ export interface Config {
   vacationDaysPerYear: number;
   /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
   workers: number;
+  /**
+   * The addresses (or CIDRs) of the one proxy in front (TRUST_PROXY): a request from one of them
+   * counts against the address that proxy last added to X-Forwarded-For. Empty: the peer's address.
+   */
+  trustProxy: string[];
+  /** The port of the Prometheus metrics listener (GET /metrics, on HOST); 0: metrics off. */
+  metricsPort: number;
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -89,6 +102,18 @@ const int = (v: string | undefined, fallback: number, name: string): number => {
   return n;
 };
 
+/** TRUST_PROXY: a comma-separated list of addresses or CIDRs (IPv4 or IPv6); unset: none. */
+function trustProxy(v: string | undefined): string[] {
+  const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((s) => {
+    const [addr, bits, extra] = s.split('/');
+    const family = isIP(addr!);
+    return !family || extra !== undefined || (bits !== undefined && !(/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  });
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be a comma-separated list of addresses or CIDRs (e.g. 10.0.0.0/8), got "${bad}"`);
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000, 'PORT'),
@@ -102,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: env.CORS_ORIGINS || '*',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     rateLimitPerTokenPerMinute: int(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, 1200, 'RATE_LIMIT_PER_TOKEN_PER_MINUTE') || 1200,
+    createLimitPerMinute: int(env.CREATE_LIMIT_PER_MINUTE, 60, 'CREATE_LIMIT_PER_MINUTE'),
+    liveStreamsPerToken: int(env.LIVE_STREAMS_PER_TOKEN, 50, 'LIVE_STREAMS_PER_TOKEN'),
+    liveStreamsPerAddress: int(env.LIVE_STREAMS_PER_ADDRESS, 200, 'LIVE_STREAMS_PER_ADDRESS'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     importBodyLimitBytes: int(env.IMPORT_BODY_LIMIT_BYTES, 8 * 1024 * 1024, 'IMPORT_BODY_LIMIT_BYTES'),
     importConcurrency: int(env.IMPORT_CONCURRENCY, 2, 'IMPORT_CONCURRENCY') || 2,
@@ -137,8 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
     workers: int(env.WORKERS, 1, 'WORKERS') || 1,
-    // Off by default: with it on, a read sent to another process right after a move's answer can
-    // still miss that move for a few milliseconds (BENCHMARKS.md, docs/api.md); until games are
-    // routed to one worker, every read checks the store unless an operator opts in.
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    metricsPort: int(env.METRICS_PORT, 9464, 'METRICS_PORT'),
   };
 }

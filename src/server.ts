@@ -9,7 +9,8 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './st
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
 import { LobbyStore } from './store/lobby-store.js';
-import { createPrismaClient, PrismaGameStore } from './store/prisma-store.js';
+import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
+import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 export interface Running {
@@ -41,10 +42,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const migrated = await migrate(databaseUrl);
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
-    const store = new PrismaGameStore(prisma);
+    const store = instrumentStore(new PrismaGameStore(prisma));
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
-    const service = new GameService(store, opts.registry ?? defaultRegistry(), {
+    const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
       snapshotEvery: config.snapshotEvery,
       cacheSize: config.cacheSize,
       operatorToken: config.operatorToken,
@@ -54,6 +55,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       importQueue: config.importQueue,
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
+    observeService(service);
+    const unobserve = observeDatabase({ query: (sql) => prisma.$queryRawUnsafe(sql), pool: poolOf(prisma) });
     let notifications: Notifications | undefined = undefined;
     const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
     notifications = new Notifications(service, new NotificationStore(prisma), {
@@ -89,6 +92,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
+        unobserve();
         await notifications.stop();
         await store.close();
         opts.log?.('database connections closed');

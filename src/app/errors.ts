@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   COLOUR_TAKEN: 409,
   SEAT_RESIGNED: 409,
   ALREADY_RESIGNED: 409,
+  /** The operator's "retry now" on a notification already delivered or held. */
+  NOT_RETRYABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   ILLEGAL_MOVE: 422,

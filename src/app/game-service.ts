@@ -15,6 +15,7 @@ import { checkInt, INT4_MAX, INT_BOUNDS } from './limits.js';
 import { Gate } from './gate.js';
 import { KeyedMutex } from './mutex.js';
 import { checkRecordShape } from './record-schema.js';
+import { checkNames } from './text.js';
 import { notationProblem } from './notation.js';
 import { importRecord } from './import-record.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
@@ -119,6 +120,7 @@ export class GameService {
     if (!game) throw new AppError('INVALID_INPUT', `unknown game type "${input.type}"; known: ${this.registry.list().map((g) => g.id).join(', ')}`);
     const resolved = resolveOptions(game, input.players.length, input.options);
     if (!resolved.ok) throw new AppError('INVALID_INPUT', resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+    checkNames(input.players, input.seed);
     const seedChosen = input.seed !== undefined;
     if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
     const seed = input.seed ?? randomBytes(16).toString('hex');
@@ -377,7 +379,7 @@ export class GameService {
 
   private checkPlayable(s: Session, seat: Seat): void {
     if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: a seat is still open, and moves are accepted once every seat is taken');
-    if (s.row.status === 'finished') throw new AppError('GAME_OVER', 'the game is over (resignations left one seat), no move is accepted');
+    if (s.row.status === 'finished') throw new AppError('GAME_OVER', resignedBy(s.row.seats, s.version).size > 0 && !s.game.outcome(s.state) ? 'the game is over (resignations left one seat), no move is accepted' : 'the game is over, no move is accepted');
     if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('SEAT_RESIGNED', `seat ${seat} has resigned: the server plays its moves now`);
   }
 
@@ -441,11 +443,12 @@ export class GameService {
       return fn({
         session: s,
         callerIn: (token) => this.callerIn(s, token),
-        commitEntry: async (seat, move, origin) => {
+        commitEntry: async (seat, move, origin, key) => {
           if (origin === 'seat' || origin === 'timeout') this.checkPlayable(s, seat);
           const applied = origin === 'resign' ? { ok: true as const, value: { state: s.state, events: [] as GameEvent[] } } : applyMove(s.game, s.state, move, seat);
           if (!applied.ok) throw AppError.fromViolation(applied.error);
-          const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, null);
+          const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, key ?? null);
+          if (r.kind === 'duplicate') return r.response as unknown as MoveResult; // another process stored this key first
           if (r.kind !== 'appended') throw new AppError('VERSION_CONFLICT', 'the game moved on meanwhile: send it again', { currentVersion: s.version + 1 });
           await this.playForResigned(s);
           return r.result;
@@ -514,6 +517,7 @@ export class GameService {
    */
   async importRecord(input: unknown) {
     checkRecordShape(input);
+    checkNames((input as GameRecord).players, (input as GameRecord).seed);
     return this.imports.run(() => importRecord(this.registry, input as GameRecord, async (game, players, options, seed, state, history) => {
       // The importer supplied the seed: if the game can go on, its future draws are known to them.
       if (this.opts.clientSeeds === false && !game.outcome(state)) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one\'s seed foretells the rest of it');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LobbyStore, PlayerRow } from '../store/lobby-store.js';
 import { AppError } from './errors.js';
+import { checkText } from './text.js';
 import { hashToken, newPlayerToken } from './tokens.js';
 
 /**
@@ -11,6 +12,7 @@ export class PlayerService {
   constructor(private readonly store: LobbyStore) {}
 
   async create(input: { name: string; email?: string }) {
+    checkText('name', input.name);
     const token = newPlayerToken();
     const player = { id: randomUUID(), name: input.name, email: input.email ?? null };
     await this.store.createPlayer({ ...player, tokenHash: hashToken(token) });

@@ -15,17 +15,23 @@ import { createFanout } from './fanout.js';
 import { contractComponents } from './contract.js';
 import { registerGraphql } from './graphql.js';
 import { webPages } from './pages.js';
+import { favicon } from './favicon.js';
 import { registerRateLimit } from './rate-limit.js';
+import { registerCreationBudget } from './creation-budget.js';
+import { registerLiveCaps } from './live-caps.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
 import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
 import { restRoutes, sharedSchemas } from './rest.js';
 import { documentedSchema } from './route-schema.js';
 import { registerTextGuard } from './text-guard.js';
+import { registerHttpMetrics } from './http-metrics.js';
 import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
+import { outboxRoutes } from './outbox-routes.js';
 import { vacationRoutes } from './vacation-routes.js';
 import type { Notifications } from '../app/notify/index.js';
+import { trustNearestProxy } from './trust-proxy.js';
 
 export interface AppDeps {
   service: GameService;
@@ -57,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     return503OnClosing: true,
+    // Behind a proxy (compose.yaml's HAProxy) the client's address comes from X-Forwarded-For.
+    trustProxy: trustNearestProxy(config.trustProxy),
     // Slow headers and bodies get 408 (enforceRequestTimeout). Node checks for expired headers
     // every connectionsCheckingInterval (30 s by default: a 30 s timeout would act after 60 s).
     http: { connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.requestTimeoutMs / 4) || 1000)) },
@@ -69,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   enforceRequestTimeout(app, config.requestTimeoutMs);
+  registerHttpMetrics(app);
   let failedPings = 0;
 
   // Load shedding and outages: the database is pinged every second (with a time limit); while it
@@ -115,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: 600,
   });
   await registerRateLimit(app, service, config);
+  registerLiveCaps(app, config);
   registerEtags(app);
   await app.register(fastifySSE);
 
@@ -168,9 +178,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(outboxRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);
+  await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines);
+  registerCreationBudget(app, config);
   return app;
 }

@@ -16,6 +16,21 @@ export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** A schema as plain JSON (TypeBox keeps its own marks in symbol keys). */
 const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
 
+/**
+ * A request schema whose properties' defaults are said in words instead of `default`: the server
+ * fills them in, and generators (openapi-typescript by default) make every property with a
+ * `default` required, so a client could not leave an option out.
+ */
+function defaultsInWords<T>(schema: T): T {
+  const out = plain(schema) as { properties?: Record<string, { default?: unknown; description?: string }> };
+  for (const p of Object.values(out.properties ?? {})) {
+    if (p.default === undefined) continue;
+    p.description = `${p.description ? `${p.description.replace(/\.$/, '')}. ` : ''}Default: ${JSON.stringify(p.default)}.`;
+    delete p.default;
+  }
+  return out as T;
+}
+
 export const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
 export const STATUSES = ['waiting', 'active', 'finished'] as const;
 export const status = { type: 'string', enum: STATUSES, description: 'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result' } as const;
@@ -96,7 +111,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
     const s = g.schemas!;
     out[`${P}View`] = plain(s.view);
     out[`${P}Event`] = union(`A ${g.name} event, as a viewer may read it`, members(`${P}Event`, plain(s.event) as never, out));
-    out[`${P}Options`] = { ...plain(g.optionsSchema), description: `${g.name} options (every one has a default)` };
+    out[`${P}Options`] = { ...defaultsInWords(g.optionsSchema), description: `${g.name} options (every one has a default, filled in by the server)` };
     out[`${P}Outcome`] = plain(s.outcome);
     out[`${P}Game`] = {
       type: 'object',
@@ -196,7 +211,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         players: { type: 'array', minItems: g.minPlayers, maxItems: g.maxPlayers, items: ref('PlayerEntry') },
         seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.' },
         options: ref(`${P}Options`),
-        public: { type: 'boolean', default: false, description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code' },
+        public: { type: 'boolean', description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false.' },
         turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
         timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.' },
       },

@@ -9,16 +9,19 @@ export const ETAG_ROUTES = new Set(['/api/v1/games/:id', '/api/v1/games/:id/lega
  * ETag / If-None-Match on the answers a client polls. The tag is a hash of the answer and of the
  * caller's Authorization header, so it differs per viewer (each seat sees its own view) and per
  * version (the answer names its version); a matching If-None-Match gets 304 with no body, judged
- * by `fresh` (lists, weak tags and `*` as HTTP says). `Vary: Authorization` and
+ * by `fresh` (lists, weak tags and `*` as HTTP says) whatever the request's Cache-Control; HEAD
+ * gets the same headers as GET. `Vary: Authorization` and
  * `Cache-Control: private, no-cache` keep shared caches from serving one seat's view to another.
  */
 export function registerEtags(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' || reply.statusCode !== 200 || !ETAG_ROUTES.has(req.routeOptions.url ?? '')) return payload;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || !ETAG_ROUTES.has(req.routeOptions.url ?? '')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const tag = `"${createHash('sha256').update(req.headers.authorization ?? '').update('\n').update(payload).digest('base64url').slice(0, 32)}"`;
     reply.header('ETag', tag).header('Vary', 'Authorization').header('Cache-Control', 'private, no-cache');
-    if (!fresh(req.headers, { etag: tag })) return payload;
+    // The server is the origin: it revalidates every request, so a request's Cache-Control (which
+    // fetch adds as no-cache to every conditional request) never forces a full answer.
+    if (!fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag: tag })) return payload;
     reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');

@@ -15,7 +15,9 @@ import { languageOf, localize, type Language } from '../app/i18n/index.js';
 import { Repeater } from '@repeaterjs/repeater';
 import { liveUpdates, type Fanout } from '../app/live.js';
 import { registerGraphiql } from './graphiql.js';
+import { liveChannel } from './http-metrics.js';
 import { bearer, type DeadlinesOf } from './rest.js';
+import { takeSubscriptionPlace } from './live-caps.js';
 import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
 import { gameTypesSdl } from './graphql-types.js';
 
@@ -561,6 +563,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           }
           const count = ctx.subscriptions ?? { open: 0 };
           if (count.open >= config.graphqlMaxSubscriptions) throw new AppError('TOO_MANY_SUBSCRIPTIONS', `a connection holds at most ${config.graphqlMaxSubscriptions} subscriptions; complete one first`);
+          const release = takeSubscriptionPlace(ctx.request, ctx.token); // 429 past the caps per token and per address (live-caps.ts)
           count.open++;
           try {
             // The shared live loop (src/app/live.ts): the game and the token are checked first.
@@ -569,21 +572,26 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
             // A Repeater, so that a client's `complete` ends it at once, even while it waits for a move.
             return new Repeater(async (push, stop) => {
               void stop.then(() => updates.return(undefined));
+              const live = liveChannel('graphql'); // counted open, and each update sent (src/telemetry)
+              const send: typeof push = (update) => (live.sent(), push(update));
               try {
                 for (let u = first; !u.done; u = await updates.next()) {
                   const x = u.value;
-                  if ((x.kind === 'game' && !x.resumed) || x.kind === 'seats') await push({ gameUpdated: { ...x.game, seat: null, events: [] } });
-                  else if (x.kind === 'move') await push({ gameUpdated: { id: a.gameId, ...x.move } });
+                  if ((x.kind === 'game' && !x.resumed) || x.kind === 'seats') await send({ gameUpdated: { ...x.game, seat: null, events: [] } });
+                  else if (x.kind === 'move') await send({ gameUpdated: { id: a.gameId, ...x.move } });
                 }
                 stop();
               } catch (err) {
                 stop(err);
               } finally {
                 count.open--;
+                live.closed();
+                release();
               }
             });
           } catch (err) {
             count.open--;
+            release();
             throw err;
           }
         }),

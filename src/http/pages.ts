@@ -18,4 +18,6 @@ export async function webPages(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/assets/', index: false, cacheControl: true, schemaHide: true });
   app.get('/', { schema: { hide: true } }, (_req, reply) => page(reply, 'index.html'));
   app.get('/games/:id', { schema: { hide: true } }, (_req, reply) => page(reply, 'game.html'));
+  // The operator's outbox page: the page is public, what it shows needs OPERATOR_TOKEN (outbox-routes.ts).
+  app.get('/operator', { schema: { hide: true } }, (_req, reply) => page(reply, 'operator.html'));
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailable } from '../app/unavailable.js';
 import { languageOf, localize } from '../app/i18n/index.js';
+import { noteProblemCode } from './http-metrics.js';
 
 /**
  * Turns any error into an RFC 9457 problem document with a stable `code`. Client mistakes that
@@ -40,6 +41,7 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
   const app = toAppError(err);
   // The words follow Accept-Language (English or French); the code never changes.
   const lang = languageOf(request.headers['accept-language']);
+  noteProblemCode(reply, app.code);
   if (app.code === 'UNAVAILABLE') request.log.warn({ code: app.code, err }, 'database unavailable');
   else if (app.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: app.code, detail: app.message }, 'request refused');

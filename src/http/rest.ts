@@ -118,7 +118,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
             players: { type: 'array', minItems: 1, maxItems: 64, items: { $ref: 'PlayerEntry#' } },
             seed: { type: 'string', minLength: 1, maxLength: 128 },
             options: { type: 'object' },
-            public: { type: 'boolean', default: false },
+            public: { type: 'boolean' },
             turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600 },
             timeoutAction: { type: 'string', enum: TIMEOUT_ACTIONS },
           },

@@ -6,6 +6,8 @@ import { languageOf, localize } from '../app/i18n/index.js';
 import { toAppError } from './problem.js';
 import { bearer } from './rest.js';
 import { operation } from './route-schema.js';
+import { liveChannel } from './http-metrics.js';
+import { holdStreamPlace } from './live-caps.js';
 
 const RETRY_MS = 1000;
 const VERSION = /^(0|[1-9][0-9]{0,9})$/;
@@ -60,6 +62,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       }),
     }, async (req, reply) => {
       const token = bearer(req.headers.authorization);
+      holdStreamPlace(req, reply.raw, token); // 429 past the caps per token and per address, held until the response closes (live-caps.ts)
       const resume = resumeFrom(req.headers['last-event-id'], req.query.after);
       const updates = liveUpdates(service, fanout, req.params.id, token, resume);
       // The game and the token are checked before the stream starts: a refusal is a problem document.
@@ -67,14 +70,20 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       const sse = reply.sse;
       const close = () => void updates.return(undefined);
       open.add(close);
+      const live = liveChannel('sse');
       sse.onClose(() => {
         open.delete(close);
+        live.closed();
         close();
       });
-      if (!sse.isConnected) return close(); // the client left while the stream was being set up
+      if (!sse.isConnected) {
+        live.closed();
+        return close(); // the client left while the stream was being set up
+      }
       sse.keepAlive();
       sse.sendHeaders(); // the stream is open now, even when there is nothing to send yet
       const send = async (event: string, id: number | undefined, data: unknown, retry?: number) => {
+        if (sse.isConnected) live.sent();
         if (sse.isConnected) await sse.send({ event, ...(id === undefined ? {} : { id: String(id) }), data, ...(retry ? { retry } : {}) });
       };
       try {
@@ -92,6 +101,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
         await send('error', undefined, { code: e.code, detail }).catch(() => {});
       }
       open.delete(close);
+      live.closed();
       sse.close();
     });
   };

@@ -13,6 +13,8 @@ export interface PoolTimeouts {
 
 /** The pg pool under each client's driver adapter: the store sends its hot statements through it. */
 const pools = new WeakMap<PrismaClient, pg.Pool>();
+/** The pg pool under a client made by createPrismaClient (its use is measured: src/telemetry). */
+export const poolOf = (client: PrismaClient): pg.Pool | undefined => pools.get(client);
 
 /**
  * Prisma Client over a pg pool with time limits, so that a database that is down, frozen or slow
@@ -74,7 +76,7 @@ WITH g AS (
   RETURNING game_id
 ), r AS (
   UPDATE seats SET resigned_at = $3 FROM m
-  WHERE $15::boolean AND seats.game_id = m.game_id AND seats.seat = $7 AND seats.resigned_at IS NULL
+  WHERE $15::boolean AND seats.game_id = $1::uuid AND seats.seat = $7 AND seats.resigned_at IS NULL
 ), e AS (
   INSERT INTO events (game_id, seq, version, type, data)
   SELECT m.game_id, g.base + x.ord::int, $3, x.value->>'type', x.value
@@ -87,7 +89,7 @@ WITH g AS (
   SELECT m.game_id, $3, x.seat, x.kind, ch.channel, ch.target
   FROM m
   CROSS JOIN jsonb_to_recordset($16::jsonb) AS x(seat int, kind text)
-  JOIN notification_targets n ON n.game_id = m.game_id AND n.seat = x.seat AND x.kind = ANY(n.events)
+  JOIN notification_targets n ON n.game_id = $1::uuid AND n.seat = x.seat AND x.kind = ANY(n.events)
   CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
   WHERE ch.target IS NOT NULL
   RETURNING id

@@ -1,24 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-
-/** One HTTP request on a connection of its own, so the cluster hands successive requests to different workers. */
-function call(port: number, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent: false, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(data ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+import { call } from '../support/faults.js';
 
 const alive = (pid: number) => {
   try {

@@ -1,9 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
-import { MailMoves } from '../../src/app/notify/mail-moves.js';
 import { mailbox, until } from '../support/mail.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -81,35 +79,32 @@ describe('moves by email reply (end-to-end)', () => {
     const seat = (await request(s.url).get(`/api/v1/games/${id}`)).body.toMove[0] as number;
     const token = g.body.seats[seat].token as string;
     await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${token}`).send({ email: `bad.${id.slice(0, 8)}@example.test`, events: ['turn'] }).expect(200);
-    const good = s.notifications.mailMoves!.replyAddress(id, seat);
+    const good = await s.notifications.mailMoves!.replyAddress(id, seat);
     const [user, domain] = good.split('@') as [string, string];
     const otherSeat = user.replace(`.${seat}.`, `.${1 - seat}.`);
-    const forged = `${user.slice(0, -3)}xyz@${domain}`;
-    const client = await new pg.Client({ connectionString: s.databaseUrl });
-    await client.connect();
-    const secret = (await client.query<{ value: string }>(`SELECT value FROM server_settings WHERE key = 'mail_secret'`)).rows[0]!.value;
-    await client.end();
-    const expired = new MailMoves(s.service, { domain: 'games.example', secret, send: async () => {}, addressOf: async () => null, log: { info() {}, warn() {} }, now: () => Date.now() - 100 * 86_400_000 }).replyAddress(id, seat);
+    const forged = `${user.slice(0, -3)}${user.endsWith('abc') ? 'abd' : 'abc'}@${domain}`;
+    const expired = await s.notifications.mailMoves!.replyAddress(id, seat, Date.now() - 100 * 86_400_000);
+    const from = `bad.${id.slice(0, 8)}@example.test`; // the seat's registered address
     for (const [address, why] of [[forged, /forged/], [`${otherSeat}@${domain}`, /forged/], [expired, /expired/], [`someone@${domain}`, /not a move address/]] as const) {
-      const err = await reply('x@example.test', address, 'take coin').then(() => null, (e: Error & { responseCode?: number }) => e);
+      const err = await reply(from, address, 'take coin').then(() => null, (e: Error & { responseCode?: number }) => e);
       expect(err?.responseCode, address).toBe(550);
       expect(err?.message).toMatch(why);
     }
-    const big = await inbound.sendMail({ from: 'x@example.test', to: good, subject: 'big', text: `take coin\n${'x'.repeat(1_100_000)}` }).then(() => null, (e: Error & { responseCode?: number }) => e);
+    const big = await inbound.sendMail({ from, to: good, subject: 'big', text: `take coin\n${'x'.repeat(1_100_000)}` }).then(() => null, (e: Error & { responseCode?: number }) => e);
     expect(big?.responseCode).toBe(552);
     expect((await request(s.url).get(`/api/v1/games/${id}`)).body.version).toBe(0);
 
-    await reply('x@example.test', good, 'teleport to the moon');
+    await reply(from, good, 'teleport to the moon');
     await until('the refusal', () => mail.mails.some((m) => to(m) === `bad.${id.slice(0, 8)}@example.test` && m.subject?.startsWith('Move refused')), 20_000);
     const refusal = mail.mails.find((m) => to(m) === `bad.${id.slice(0, 8)}@example.test` && m.subject?.startsWith('Move refused'))!;
     expect(refusal.subject).toBe('Move refused: INVALID_INPUT');
     expect(refusal.text).toMatch(/"teleport to the moon" is not a move here: .*your legal moves: /);
-    expect(replyTo(refusal)).toBe(good.replace(/\.[0-9a-z]+\.[\w-]{22}@/, (m) => m)); // same seat's address (its date may differ by a day at most)
+    expect(replyTo(refusal).split('.').slice(0, 3)).toEqual(good.split('.').slice(0, 3)); // the same seat and token generation (its date may differ by a day at most)
     expect((await request(s.url).get(`/api/v1/games/${id}`)).body.version).toBe(0);
 
     // Still serving: a good reply is played.
     const lm = (await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${token}`)).body.notations as string[];
-    await reply('x@example.test', good, lm[0]!);
+    await reply(from, good, lm[0]!);
     await until('the move', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.version === 1, 20_000);
   }, 120_000);
 });

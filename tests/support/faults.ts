@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
 import pg from 'pg';
@@ -17,6 +18,21 @@ export function freePort(): Promise<number> {
       const { port } = s.address() as { port: number };
       s.close(() => resolve(port));
     });
+  });
+}
+
+/** One HTTP request on a connection of its own, so the cluster hands successive requests to different workers. */
+export function call(port: number, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent: false, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(data ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject);
+    req.end(data);
   });
 }
 

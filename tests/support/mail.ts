@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from './server.js';
 
 export interface Hook { path: string; id: string; body: { type: string; data: { gameId: string; seat: number; version: number; toMove: number[] } }; verified: boolean }
 
-/** A real SMTP server that keeps every mail it is given, parsed. */
-export async function mailbox() {
+/** A real SMTP server that keeps every mail it is given, parsed (on `port`, else a free one). */
+export async function mailbox(port = 0) {
   const mails: ParsedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -18,7 +18,7 @@ export async function mailbox() {
       simpleParser(stream).then((m) => { mails.push(m); done(); }, done);
     },
   });
-  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', ok));
+  await new Promise<void>((ok) => smtp.listen(port, '127.0.0.1', ok));
   return { mails, port: (smtp.server.address() as AddressInfo).port, close: () => new Promise<void>((ok) => smtp.close(() => ok())) };
 }
 

@@ -473,6 +473,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/outbox/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the outbox holds back (operator only): dead and retrying notifications, recent errors
+         * @description Counts of pending and dead notifications by channel; the dead ones (retries exhausted) and those waiting for another try, newest first, 50 of each; and the recent errors, grouped by message. Delivered notifications are listed by listOutbox.
+         */
+        get: operations["outboxSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try to deliver a pending or dead notification now (operator only)
+         * @description One delivery attempt at once, outside the queue's schedule. A dead notification that fails again stays dead; a pending one keeps its scheduled retries. Answers the notification after the attempt (`status` delivered or held when it went out, `lastError` when it did not).
+         */
+        post: operations["retryNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/players/me/vacation": {
         parameters: {
             query?: never;
@@ -1223,24 +1263,19 @@ export interface components {
         };
         /** @description A Town Center event, as a viewer may read it */
         TownCenterEvent: components["schemas"]["TownCenterEvent_cityHallPlaced"] | components["schemas"]["TownCenterEvent_roundStarted"] | components["schemas"]["TownCenterEvent_cubeStacked"] | components["schemas"]["TownCenterEvent_cubeTaken"] | components["schemas"]["TownCenterEvent_cubeReturned"] | components["schemas"]["TownCenterEvent_cubeForfeited"] | components["schemas"]["TownCenterEvent_cubeBuilt"] | components["schemas"]["TownCenterEvent_developmentStarted"] | components["schemas"]["TownCenterEvent_cubeDeveloped"] | components["schemas"]["TownCenterEvent_developmentEnded"] | components["schemas"]["TownCenterEvent_developmentTurn"] | components["schemas"]["TownCenterEvent_incomePaid"] | components["schemas"]["TownCenterEvent_cubeBought"] | components["schemas"]["TownCenterEvent_passed"] | components["schemas"]["TownCenterEvent_gameEnded"];
-        /** @description Town Center options (every one has a default) */
+        /** @description Town Center options (every one has a default, filled in by the server) */
         TownCenterOptions: {
             /**
-             * @description Player board side for every town: 'A' (easier) or 'B' (harder; stand-in layout).
-             * @default A
+             * @description Player board side for every town: 'A' (easier) or 'B' (harder; stand-in layout). Default: "A".
              * @enum {string}
              */
             boardSide?: "A" | "B";
             /**
-             * @description Solo only: 'bag' (draw 3, return 1 to the bag) or 'centralPark' (the row of 20 cubes on the Central Park map).
-             * @default bag
+             * @description Solo only: 'bag' (draw 3, return 1 to the bag) or 'centralPark' (the row of 20 cubes on the Central Park map). Default: "bag".
              * @enum {string}
              */
             soloVariant?: "bag" | "centralPark";
-            /**
-             * @description Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide.
-             * @default
-             */
+            /** @description Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide. Default: "". */
             seatSides?: string;
         };
         /** @description The result of a finished game */
@@ -1398,10 +1433,7 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["TownCenterOptions"];
-            /**
-             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
-             * @default false
-             */
+            /** @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false. */
             public?: boolean;
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
@@ -1647,11 +1679,10 @@ export interface components {
         };
         /** @description A Ma Petite Ville event, as a viewer may read it */
         MaPetiteVilleEvent: components["schemas"]["MaPetiteVilleEvent_tileDrawn"] | components["schemas"]["MaPetiteVilleEvent_tilePlaced"] | components["schemas"]["MaPetiteVilleEvent_silhouettePlaced"] | components["schemas"]["MaPetiteVilleEvent_passed"] | components["schemas"]["MaPetiteVilleEvent_finalRoundBegan"] | components["schemas"]["MaPetiteVilleEvent_turnSkipped"] | components["schemas"]["MaPetiteVilleEvent_gameEnded"];
-        /** @description Ma Petite Ville options (every one has a default) */
+        /** @description Ma Petite Ville options (every one has a default, filled in by the server) */
         MaPetiteVilleOptions: {
             /**
-             * @description easy: X squares may lie under the middle of a silhouette, never under its ends; normal: X squares are never covered
-             * @default normal
+             * @description easy: X squares may lie under the middle of a silhouette, never under its ends; normal: X squares are never covered. Default: "normal".
              * @enum {string}
              */
             version?: "easy" | "normal";
@@ -1807,10 +1838,7 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["MaPetiteVilleOptions"];
-            /**
-             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
-             * @default false
-             */
+            /** @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false. */
             public?: boolean;
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
@@ -2428,11 +2456,10 @@ export interface components {
         };
         /** @description A City Tycoon event, as a viewer may read it */
         CityTycoonEvent: components["schemas"]["CityTycoonEvent_roundStarted"] | components["schemas"]["CityTycoonEvent_tileKept"] | components["schemas"]["CityTycoonEvent_handsPassed"] | components["schemas"]["CityTycoonEvent_constructionStarted"] | components["schemas"]["CityTycoonEvent_districtRevealed"] | components["schemas"]["CityTycoonEvent_districtBuilt"] | components["schemas"]["CityTycoonEvent_terrainPlaced"] | components["schemas"]["CityTycoonEvent_terrainSkipped"] | components["schemas"]["CityTycoonEvent_plantRevealed"] | components["schemas"]["CityTycoonEvent_plantBuilt"] | components["schemas"]["CityTycoonEvent_tileSold"] | components["schemas"]["CityTycoonEvent_turnChanged"] | components["schemas"]["CityTycoonEvent_supplyStarted"] | components["schemas"]["CityTycoonEvent_districtSupplied"] | components["schemas"]["CityTycoonEvent_supplyPassed"] | components["schemas"]["CityTycoonEvent_cleanedUp"] | components["schemas"]["CityTycoonEvent_gameEnded"];
-        /** @description City Tycoon options (every one has a default) */
+        /** @description City Tycoon options (every one has a default, filled in by the server) */
         CityTycoonOptions: {
             /**
-             * @description where the rest of a draft hand goes: 'right' (rule text, ruling C3: to the previous seat) or 'left' (the worked example: to the next seat)
-             * @default right
+             * @description where the rest of a draft hand goes: 'right' (rule text, ruling C3: to the previous seat) or 'left' (the worked example: to the next seat). Default: "right".
              * @enum {string}
              */
             draftPass?: "right" | "left";
@@ -2586,10 +2613,7 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["CityTycoonOptions"];
-            /**
-             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
-             * @default false
-             */
+            /** @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false. */
             public?: boolean;
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
@@ -2908,7 +2932,7 @@ export interface components {
         };
         /** @description A La Ville de Demain event, as a viewer may read it */
         VilleDeDemainEvent: components["schemas"]["VilleDeDemainEvent_roundBegan"] | components["schemas"]["VilleDeDemainEvent_stepBegan"] | components["schemas"]["VilleDeDemainEvent_cardDiscarded"] | components["schemas"]["VilleDeDemainEvent_discardSkipped"] | components["schemas"]["VilleDeDemainEvent_deckRebuilt"] | components["schemas"]["VilleDeDemainEvent_cardDrawn"] | components["schemas"]["VilleDeDemainEvent_cardBought"] | components["schemas"]["VilleDeDemainEvent_habitationBought"] | components["schemas"]["VilleDeDemainEvent_coinTaken"] | components["schemas"]["VilleDeDemainEvent_specialTaken"] | components["schemas"]["VilleDeDemainEvent_specialSkipped"] | components["schemas"]["VilleDeDemainEvent_endTriggered"] | components["schemas"]["VilleDeDemainEvent_gameEnded"];
-        /** @description La Ville de Demain options (every one has a default) */
+        /** @description La Ville de Demain options (every one has a default, filled in by the server) */
         VilleDeDemainOptions: Record<string, never>;
         /** @description The result of a finished game */
         VilleDeDemainOutcome: {
@@ -3061,10 +3085,7 @@ export interface components {
             /** @description Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over. */
             seed?: string;
             options?: components["schemas"]["VilleDeDemainOptions"];
-            /**
-             * @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code
-             * @default false
-             */
+            /** @description List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false. */
             public?: boolean;
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
@@ -3134,7 +3155,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -5428,6 +5449,225 @@ export interface operations {
             };
             /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    outboxSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox's trouble now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            /** @enum {string} */
+                            status: "pending" | "dead";
+                            channel: string;
+                            count: number;
+                        }[];
+                        dead: {
+                            id: string;
+                            gameId: string;
+                            version: number;
+                            seat: number;
+                            kind: string;
+                            /** @enum {string} */
+                            channel: "email" | "webhook";
+                            /** @description The address or URL */
+                            target: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "held" | "dead";
+                            attempts: number;
+                            /** @description What the last failed attempt ran into */
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the move that caused it committed
+                             */
+                            createdAt: string;
+                        }[];
+                        retrying: {
+                            id: string;
+                            gameId: string;
+                            version: number;
+                            seat: number;
+                            kind: string;
+                            /** @enum {string} */
+                            channel: "email" | "webhook";
+                            /** @description The address or URL */
+                            target: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "held" | "dead";
+                            attempts: number;
+                            /** @description What the last failed attempt ran into */
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the move that caused it committed
+                             */
+                            createdAt: string;
+                        }[];
+                        errors: {
+                            error: string;
+                            channel: string;
+                            /** @description Pending and dead notifications whose last attempt failed so */
+                            count: number;
+                            /** Format: date-time */
+                            last: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Notification id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification after the attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        gameId: string;
+                        version: number;
+                        seat: number;
+                        kind: string;
+                        /** @enum {string} */
+                        channel: "email" | "webhook";
+                        /** @description The address or URL */
+                        target: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "held" | "dead";
+                        attempts: number;
+                        /** @description What the last failed attempt ran into */
+                        lastError: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the move that caused it committed
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_RETRYABLE: the notification was already delivered or held */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -123,6 +123,7 @@ export const FR: Record<string, Entry> = {
   SEAT_RESIGNED: [[/^seat (\d+) has resigned/, 'La place $1 a abandonné : le serveur joue ses coups désormais'], [null, 'Cette place a abandonné : le serveur joue ses coups désormais']],
   ALREADY_RESIGNED: [[/^seat (\d+) has already resigned$/, 'La place $1 a déjà abandonné'], [null, 'Cette place a déjà abandonné']],
   VACATION_TOO_LONG: [[null, "Ces vacances dépassent les jours qui restent de l'allocation annuelle (VACATION_DAYS_PER_YEAR)"]],
+  NOT_RETRYABLE: [[/^notification (\S+) is (delivered|held):/, "La notification $1 a déjà été envoyée (ou retenue faute de serveur SMTP) : seules les notifications en attente ou abandonnées sont réessayées"], [null, 'Seules les notifications en attente ou abandonnées sont réessayées']],
 
   // ---- the kernel: options, player counts, move shapes -----------------------------------------
   PLAYER_COUNT: [[/^(.+) is played by (\d+) to (\d+) players, not (\d+)\.$/, '$1 se joue de $2 à $3 joueurs, pas $4.'], [null, "Ce nombre de joueurs n'est pas permis par ce jeu."]],

@@ -7,6 +7,7 @@ import type { PlayerService } from '../players.js';
 import { hashToken, newInviteCode, newSeatToken } from '../tokens.js';
 import { checkColour } from './choices.js';
 import { decodeCursor, pageOf } from '../cursor.js';
+import { checkText } from '../text.js';
 
 /** An entry of `players` at creation: seated now by name, an open seat, or the caller's player. */
 export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string };
@@ -98,6 +99,7 @@ export class LobbyService {
     if (!info) throw refuse('NOT_FOUND', gameId);
     const name = input.name ?? player?.name;
     if (!name) throw new AppError('INVALID_INPUT', 'name is required when joining without a player token');
+    checkText('name', input.name);
     checkColour(info.type, input.colour);
     if (input.seat !== undefined && input.seat >= info.playerCount) throw new AppError('INVALID_INPUT', `seat ${input.seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
     const game = this.service.registry.version(info.type, info.engineVersion);

@@ -19,6 +19,10 @@ export interface CreatedSeat {
 export interface GameAccess {
   session: Session;
   callerIn(token: string | undefined): Promise<Caller>;
-  /** Appends a log entry for a seat: a resignation (no events, state unchanged) or an engine move. */
-  commitEntry(seat: Seat, move: Move, origin: MoveOrigin): Promise<MoveResult>;
+  /**
+   * Appends a log entry for a seat: a resignation (no events, state unchanged) or an engine move;
+   * with `key` (a move by mail's), stored under it like an Idempotency-Key: a key already stored
+   * gives its first answer.
+   */
+  commitEntry(seat: Seat, move: Move, origin: MoveOrigin, key?: string): Promise<MoveResult>;
 }

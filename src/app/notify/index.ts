@@ -8,6 +8,7 @@ import { MailMoves } from './mail-moves.js';
 import { Vacations } from './vacation.js';
 import type { PlayerService } from '../players.js';
 import { Notifier, type NotifierOptions } from './notifier.js';
+import { OutboxAdmin } from './outbox-admin.js';
 import { checkEmail, checkEvents, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
 import type { NotificationStore, OutboxStatus, SeatSettings } from './store.js';
 
@@ -26,16 +27,19 @@ export class Notifications {
   mailMoves: MailMoves | undefined;
   /** Players' vacations, which pause their deadlines. */
   readonly vacations: Vacations | undefined;
+  /** The operator's page: dead and retrying notifications, retry now, recent errors. */
+  readonly admin: OutboxAdmin;
 
   constructor(
     private readonly service: GameService,
     private readonly store: NotificationStore,
     private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string }; players?: PlayerService; vacationDaysPerYear?: number },
   ) {
-    this.notifier = new Notifier(service, store, { ...opts, replyTo: (gameId, seat) => this.mailMoves?.replyAddress(gameId, seat) ?? '' });
+    this.notifier = new Notifier(service, store, { ...opts, replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : '') });
     this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
     this.notifier.onDeadline = (j) => this.clock.fire(j);
     this.vacations = opts.players ? new Vacations(opts.db, opts.players, this.clock, opts.vacationDaysPerYear ?? 21) : undefined;
+    this.admin = new OutboxAdmin(service, opts.db, store, this.notifier);
     // After a move commits, its notifications go to the queue at once; if this process dies
     // first, the sweeper of any process hands them over later.
     service.onCommitted((c) => {
@@ -96,9 +100,10 @@ export class Notifications {
       this.mailMoves = new MailMoves(this.service, {
         domain: inbound.domain,
         secret: row!.value,
-        send: (to, subject, text, replyTo) => this.notifier.sendNow(to, subject, text, replyTo),
-        addressOf: async (gameId, seat) => (await this.store.targetOf(gameId, seat))?.email ?? null,
+        seatOf: (gameId, seat) => this.store.mailIdentity(gameId, seat),
+        answer: async (a) => this.notifier.enqueue(await this.store.addMailAnswer(a)),
         log: this.opts.log,
+        sentTrace: async (id) => ((await this.store.get(id))?.message as { traceparent?: string } | null)?.traceparent,
       });
       const port = await this.mailMoves.listen(inbound.port, inbound.host);
       this.opts.log.info({ port }, 'listening for moves by mail');

@@ -4,9 +4,19 @@ import { Webhook } from 'standardwebhooks';
 import type { Json } from '../../engine/index.js';
 import type { GameService } from '../game-service.js';
 import { emailMessage, webhookPayload, type NoticeContext } from './messages.js';
-import { checkWebhookUrl } from './settings.js';
-import type { NotificationStore, OutboxRow } from './store.js';
+import { postWebhook, resolveWebhook } from './webhook-target.js';
+import { isMailAnswer, type NotificationStore, type OutboxRow } from './store.js';
 import type { DeadlineJob } from './clock.js';
+import { delivered, failed, inDelivery, jobTrace } from '../../telemetry/delivery.js';
+import { traceHeaders } from '../../telemetry/tracing.js';
+import { QueueWake } from './wake.js';
+
+/** `work`, or a failure once `ms` have passed (the work itself is left to its own timeouts). */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`the delivery took longer than ${ms / 1000} s`)), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export interface NotifierOptions {
   databaseUrl: string;
@@ -23,43 +33,57 @@ export interface NotifierOptions {
   /** Whether this process delivers (every process writes to the outbox either way). */
   worker: boolean;
   /** The reply address of a seat's mails, when moves by mail are on. */
-  replyTo?: (gameId: string, seat: number) => string;
+  replyTo?: (gameId: string, seat: number) => Promise<string>;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
-const QUEUE = 'notification';
+/** The queue of each channel: a slow webhook receiver never holds a mail, nor a slow mail server a webhook. */
+const QUEUES = { email: 'notification', webhook: 'notification-webhook' } as const;
 const DEADLINES = 'deadline';
 /** A notification still pending this long after it was written was never handed to the queue. */
 const SWEEP_AFTER_MS = 2_000;
-/** Deliveries in flight at once in one process. */
-const WORKERS = 4;
+/** Deliveries in flight at once in one process, per channel. */
+const LOOPS = { email: 4, webhook: 8 } as const;
+/** The longest one delivery may take before it counts as failed (and is retried): no loop is ever held longer. */
+const DELIVERY_LIMIT_MS = 30_000;
 
 /**
  * Delivers the outbox through pg-boss, a job queue in the same Postgres: each outbox row becomes a
  * job whose id is the row's id, so handing it over twice (after commit, and again by the sweeper
  * after a crash) queues it once, and several server processes deliver it once. Failed deliveries
  * are retried with exponential backoff, then the row is marked dead for the operator.
+ *
+ * A queued job is picked up at once: queueing rings every process's delivery loops (wake.ts,
+ * LISTEN/NOTIFY), and a loop that delivered something looks for the next job at once instead of
+ * waiting for its next poll. Mails and webhooks have queues and loops of their own, and every
+ * delivery has a time limit (connection, greeting and socket timeouts, and DELIVERY_LIMIT_MS over
+ * all), so a receiver that hangs costs one loop that long, never the whole queue.
  */
 export class Notifier {
   private boss: PgBoss | undefined;
   private mailer: Transporter | undefined;
   private sweeper: NodeJS.Timeout | undefined;
+  private readonly wake: QueueWake;
+  /** This process's delivery loops (pg-boss worker ids), woken when something is queued. */
+  private readonly loops: string[] = [];
 
   constructor(
     private readonly service: GameService,
     private readonly store: NotificationStore,
     private readonly opts: NotifierOptions,
-  ) {}
+  ) {
+    this.wake = new QueueWake(opts.databaseUrl, opts.log);
+  }
 
   async start(): Promise<void> {
-    const boss = new PgBoss({ connectionString: this.opts.databaseUrl, schema: 'pgboss', max: WORKERS + 2, application_name: 'citybuilder-notifier' });
+    const boss = new PgBoss({ connectionString: this.opts.databaseUrl, schema: 'pgboss', max: 8, application_name: 'citybuilder-notifier' });
     boss.on('error', (err) => this.opts.log.error({ err }, 'notification queue error'));
     await boss.start();
     // Several processes starting at once on a new database race to create the queues: a deadlock
     // or a duplicate there is retried (createQueue does nothing for a queue that exists).
     for (let attempt = 1; ; attempt++) {
       try {
-        await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds, retryBackoff: true, expireInMinutes: 5 });
+        for (const name of Object.values(QUEUES)) await boss.createQueue(name, { name, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds, retryBackoff: true, expireInMinutes: 5 });
         await boss.createQueue(DEADLINES, { name: DEADLINES, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 });
         break;
       } catch (err) {
@@ -69,13 +93,22 @@ export class Notifier {
       }
     }
     this.boss = boss;
-    if (this.opts.smtpUrl) this.mailer = nodemailer.createTransport(this.opts.smtpUrl);
+    if (this.opts.smtpUrl) this.mailer = nodemailer.createTransport({ url: this.opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    await this.wake.start(this.opts.worker ? () => this.wakeLoops() : undefined);
     if (this.opts.worker) {
-      // A few pollers, so that one slow receiver does not hold up every other notification.
-      for (let i = 0; i < WORKERS; i++) {
-        await boss.work<{ id: string }>(QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
-          if (job) await this.deliver(job.data.id, job.retryCount >= job.retryLimit);
-        });
+      for (const channel of ['email', 'webhook'] as const) {
+        for (let i = 0; i < LOOPS[channel]; i++) {
+          let self = '';
+          self = await boss.work<{ id: string }>(QUEUES[channel], { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
+            if (!job) return;
+            try {
+              await inDelivery(job.data, job.retryCount, () => this.deliver(job.data.id, job.retryCount >= job.retryLimit));
+            } finally {
+              boss.notifyWorker(self); // there may be more: look again now, not at the next poll
+            }
+          });
+          this.loops.push(self);
+        }
       }
       for (let i = 0; i < 2; i++) {
         await boss.work<DeadlineJob>(DEADLINES, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
@@ -87,6 +120,10 @@ export class Notifier {
     }
   }
 
+  private wakeLoops(): void {
+    for (const id of this.loops) this.boss?.notifyWorker(id);
+  }
+
   /** What a deadline job does when it fires (the turn clock sets it). */
   onDeadline: ((j: DeadlineJob) => Promise<void>) | undefined;
 
@@ -95,10 +132,15 @@ export class Notifier {
     await this.boss?.send(DEADLINES, job, { id, startAfter: at });
   }
 
-  /** Hands notifications written to the outbox to the queue (after their move committed). */
+  /** Hands notifications written to the outbox to their channel's queue (after their move committed), and wakes the loops. */
   async enqueue(ids: string[]): Promise<void> {
     if (!this.boss || ids.length === 0) return;
-    await Promise.all(ids.map((id) => this.boss!.send(QUEUE, { id }, { id })));
+    const channels = await this.store.channelsOf(ids);
+    // The job carries the trace of the commit that wrote the notification (src/telemetry/delivery.ts).
+    const trace = jobTrace();
+    await Promise.all(channels.map((r) => this.boss!.send(QUEUES[r.channel], { id: r.id, ...trace }, { id: r.id })));
+    this.wakeLoops();
+    this.wake.ring();
   }
 
   /** Re-queues what a killed process wrote but never handed over (the job id makes it idempotent). */
@@ -110,16 +152,28 @@ export class Notifier {
     }
   }
 
+  /** One delivery attempt now, outside the queue (the operator's "retry now"): a failure is recorded, not thrown. */
+  async attemptNow(id: string, lastTry: boolean): Promise<void> {
+    await this.deliver(id, lastTry).catch(() => {});
+  }
+
   private async deliver(id: string, lastTry: boolean): Promise<void> {
     const row = await this.store.get(id);
     if (!row || row.status !== 'pending') return; // delivered already, or its game was deleted
     try {
-      const ctx = await this.context(row);
-      if (row.channel === 'webhook') await this.sendWebhook(row, ctx);
-      else await this.sendMail(row, ctx);
+      await within(DELIVERY_LIMIT_MS, (async () => {
+        if (isMailAnswer(row.kind)) await this.sendAnswer(row);
+        else {
+          const ctx = await this.context(row);
+          if (row.channel === 'webhook') await this.sendWebhook(row, ctx);
+          else await this.sendMail(row, ctx);
+        }
+      })());
+      delivered(row, row.channel === 'email' && !this.mailer);
     } catch (err) {
       const message = (err as Error).message ?? String(err);
       await this.store.fail(id, message, lastTry);
+      failed(row, lastTry);
       this.opts.log.warn({ id, channel: row.channel, target: row.target, lastTry, err: message }, lastTry ? 'notification dead after its last try' : 'notification failed; will retry');
       if (!lastTry) throw err;
     }
@@ -130,7 +184,7 @@ export class Notifier {
     const settings = await this.store.targetOf(row.gameId, row.seat);
     const base = this.opts.publicUrl.replace(/\/$/, '');
     return {
-      kind: row.kind,
+      kind: row.kind as NoticeContext['kind'], // mail answers never get here (sendAnswer)
       gameId: row.gameId,
       gameType: game.type,
       gameName: this.service.registry.current(game.type)?.name ?? game.type,
@@ -150,26 +204,22 @@ export class Notifier {
   private async sendWebhook(row: OutboxRow, ctx: NoticeContext): Promise<void> {
     const settings = await this.store.targetOf(row.gameId, row.seat);
     if (!settings?.webhookSecret) throw new Error('the seat no longer has a webhook secret');
-    const url = await checkWebhookUrl(row.target, this.opts.allowPrivateWebhooks);
+    // Resolved and checked once; the request connects to that address (webhook-target.ts).
+    const target = await resolveWebhook(row.target, this.opts.allowPrivateWebhooks);
     const now = new Date();
     const body = JSON.stringify(webhookPayload(ctx, now));
     const signature = new Webhook(settings.webhookSecret).sign(row.id, now, body);
-    const res = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-      headers: { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature },
-      body,
-    });
-    await res.body?.cancel();
-    if (res.status < 200 || res.status >= 300) throw new Error(`the receiver answered ${res.status}`);
+    const status = await postWebhook(target, { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature, ...traceHeaders() }, body, 10_000);
+    if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
     await this.store.finish(row.id, 'delivered', JSON.parse(body) as Json);
   }
 
   private async sendMail(row: OutboxRow, ctx: NoticeContext): Promise<void> {
     const m = emailMessage(ctx);
-    const replyTo = this.opts.replyTo?.(row.gameId, row.seat);
-    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id } };
+    const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
+    // The mail's traceparent is kept with it, so that a reply's move can link back to it.
+    const trace = traceHeaders();
+    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id, ...trace } };
     if (!this.mailer) {
       // No SMTP server configured (the embedded default): keep the mail for the operator to see.
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
@@ -177,20 +227,25 @@ export class Notifier {
       return;
     }
     await this.mailer.sendMail({ ...message, messageId: `<${row.id}@citybuilder>` });
-    await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
+    await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text, ...trace });
   }
 
-  /** Sends a mail at once (the answer to a move by mail); without SMTP_URL it is only logged. */
-  async sendNow(to: string, subject: string, text: string, replyTo: string): Promise<void> {
+  /** The answer to a move by mail: its text was written with it; the reply address is the seat's current one. */
+  private async sendAnswer(row: OutboxRow): Promise<void> {
+    const m = row.message as { subject: string; text: string };
     if (!this.mailer) {
-      this.opts.log.info({ to, subject }, 'mail not sent (no SMTP_URL)');
+      await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
+      this.opts.log.info({ id: row.id, to: row.target, subject: m.subject }, 'mail held in the outbox (no SMTP_URL)');
       return;
     }
-    await this.mailer.sendMail({ from: this.opts.mailFrom, to, replyTo, subject, text });
+    const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
+    await this.mailer.sendMail({ from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, messageId: `<${row.id}@citybuilder>`, headers: { 'X-Citybuilder-Notification': row.id, ...traceHeaders() } });
+    await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
   }
 
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
+    await this.wake.stop();
     await this.boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
     this.mailer?.close();
   }

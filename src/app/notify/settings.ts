@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { AppError } from '../errors.js';
+import { resolveWebhook } from './webhook-target.js';
 import { NOTICE_KINDS, type NoticeKind } from '../../store/types.js';
 
 /** What a seat (or player) asks for: where its notifications go and which kinds it wants. */
@@ -21,21 +20,10 @@ export function checkEmail(email: string): string {
   return email;
 }
 
-/** Loopback, link-local and unspecified addresses: the server's own, never a webhook receiver. */
-export function isPrivateAddress(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isIP(v4) === 4) {
-    const [a, b] = v4.split('.').map(Number) as [number, number];
-    return a === 127 || a === 0 || (a === 169 && b === 254);
-  }
-  const low = ip.toLowerCase();
-  return low === '::1' || low === '::' || /^fe[89ab]/.test(low);
-}
-
 /**
- * A webhook URL the server may call: http(s), not too long, and (unless allowPrivate) not resolving
- * to the server's own loopback or link-local addresses. Checked when set and again before each
- * delivery, as a name can be pointed elsewhere in between.
+ * A webhook URL the server may call: http(s), not too long, no credentials, and (unless
+ * allowPrivate) a host whose every address is a public one (webhook-target.ts). Checked when set,
+ * and again at each delivery, which connects to the address it checked then.
  */
 export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<string> {
   if (raw.length > MAX_URL_LENGTH) throw new AppError('INVALID_INPUT', `webhookUrl is longer than ${MAX_URL_LENGTH} characters`);
@@ -47,15 +35,10 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('INVALID_INPUT', `webhookUrl must be http or https, not ${url.protocol.replace(':', '')}`);
   if (url.username || url.password) throw new AppError('INVALID_INPUT', 'webhookUrl must not carry a user name or password');
-  if (!allowPrivate) {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    let addresses: string[];
-    try {
-      addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-    } catch {
-      throw new AppError('INVALID_INPUT', `webhookUrl's host "${host}" does not resolve`);
-    }
-    if (addresses.some(isPrivateAddress)) throw new AppError('INVALID_INPUT', `webhookUrl's host "${host}" is a loopback or link-local address of this server`);
+  try {
+    await resolveWebhook(url.toString(), allowPrivate);
+  } catch (err) {
+    throw new AppError('INVALID_INPUT', `webhookUrl: ${(err as Error).message} (webhooks go to public addresses only)`);
   }
   return url.toString();
 }

@@ -12,12 +12,16 @@ export interface SeatSettings {
   unsubscribeToken: string;
 }
 
+/** The answers to a move by mail: written with their text, sent by mail only. */
+export type MailAnswerKind = 'accepted' | 'refused';
+export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused';
+
 export interface OutboxRow {
   id: string;
   gameId: string;
   version: number;
   seat: Seat;
-  kind: NoticeKind;
+  kind: NoticeKind | MailAnswerKind;
   channel: 'email' | 'webhook';
   target: string;
   status: OutboxStatus;
@@ -81,6 +85,26 @@ export class NotificationStore {
     return rows.map((r) => r.id);
   }
 
+  /** A seat's token hash and its registered mail address (its own settings', else its player's); null: no such seat. */
+  async mailIdentity(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null } | null> {
+    const [r] = await this.db.$queryRaw<{ token_hash: string | null; email: string | null }[]>`
+      SELECT s.token_hash, t.email FROM seats s LEFT JOIN notification_targets t ON t.game_id = s.game_id AND t.seat = s.seat
+      WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat}`;
+    return r ? { tokenHash: r.token_hash, email: r.email } : null;
+  }
+
+  /** Writes the answer to a move by mail (its text made already) for the seat's registered address, once per (version, kind, about). */
+  async addMailAnswer(a: { gameId: string; version: number; seat: Seat; kind: MailAnswerKind; about: number; subject: string; text: string }): Promise<string[]> {
+    const message = JSON.stringify({ subject: a.subject, text: a.text });
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      INSERT INTO outbox (game_id, version, seat, kind, about, channel, target, message)
+      SELECT n.game_id, ${a.version}, n.seat, ${a.kind}, ${a.about}, 'email', n.email, ${message}::jsonb
+      FROM notification_targets n WHERE n.game_id = ${a.gameId}::uuid AND n.seat = ${a.seat} AND n.email IS NOT NULL
+      ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING
+      RETURNING id::text`;
+    return rows.map((r) => r.id);
+  }
+
   /** The seats of a player now to move in running games (told at once when the player sets up notifications). */
   async playerTurns(playerId: string): Promise<{ gameId: string; seat: Seat; version: number }[]> {
     return this.db.$queryRaw<{ gameId: string; seat: number; version: number }[]>`
@@ -92,6 +116,11 @@ export class NotificationStore {
   async otherSeats(gameId: string, except: Seat): Promise<Seat[]> {
     const rows = await this.db.seat.findMany({ where: { gameId, tokenHash: { not: null }, seat: { not: except } }, select: { seat: true } });
     return rows.map((r) => r.seat);
+  }
+
+  /** The channel of each notification (which queue delivers it). */
+  async channelsOf(ids: string[]): Promise<{ id: string; channel: 'email' | 'webhook' }[]> {
+    return this.db.$queryRaw<{ id: string; channel: 'email' | 'webhook' }[]>`SELECT id::text, channel FROM outbox WHERE id = ANY(${ids}::uuid[])`;
   }
 
   async get(id: string): Promise<OutboxRow | null> {

@@ -1,0 +1,76 @@
+/**
+ * What metrics and tracing cost (issue 20: at most 5 % of moves/s, measured both ways in one run).
+ * The peer comparison's loop (bench/peer.ts: complete 4-player games of La Ville de Demain, each
+ * seat reading its legal moves and sending one, K games at a time) against the same server started
+ * three ways, in alternating rounds so that drift of the machine falls on every mode alike:
+ *   off      METRICS_PORT=0, no OTEL_EXPORTER_OTLP_ENDPOINT (nothing measured, nothing traced)
+ *   metrics  the default: metrics on, scraped every second by this process (a busy Prometheus)
+ *   traces   metrics as above, and every request traced and exported over OTLP/HTTP to a receiver
+ *            in this process that reads and drops each batch (a collector's cost stays out)
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serviceLoop, type LoopResult } from './peer.js';
+
+export type Mode = 'off' | 'metrics' | 'traces';
+export const MODES: Mode[] = ['off', 'metrics', 'traces'];
+
+export interface Started {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** A sink for OTLP/HTTP exports: answers 200 to every POST after reading its body. */
+async function otlpSink() {
+  let batches = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      batches++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, batches: () => batches, close: () => new Promise<void>((ok) => server.close(() => ok())) };
+}
+
+export async function observabilityOverhead(
+  start: (env: Record<string, string>) => Promise<Started>,
+  opts: { K: number[]; games: number; rounds: number; metricsPort: number; log: (s: string) => void },
+): Promise<{ rows: Record<Mode, Record<number, LoopResult[]>>; exportedBatches: number }> {
+  const sink = await otlpSink();
+  const env: Record<Mode, Record<string, string>> = {
+    off: { METRICS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: '' },
+    metrics: { METRICS_PORT: String(opts.metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: '' },
+    traces: { METRICS_PORT: String(opts.metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
+  };
+  const rows = Object.fromEntries(MODES.map((m) => [m, Object.fromEntries(opts.K.map((k) => [k, [] as LoopResult[]]))])) as Record<Mode, Record<number, LoopResult[]>>;
+  for (let round = 1; round <= opts.rounds; round++) {
+    // Each round takes the modes in a different order (off first, then metrics first, ...).
+    const order = MODES.map((_, i) => MODES[(i + round - 1) % MODES.length]!);
+    for (const mode of order) {
+      const server = await start(env[mode]);
+      const scraper = mode === 'off' ? null : setInterval(() => void fetch(`http://127.0.0.1:${opts.metricsPort}/metrics`).then((r) => r.text(), () => ''), 1000);
+      try {
+        await serviceLoop(server.base, 4, 4, 99); // warm-up
+        for (const K of opts.K) {
+          const r = await serviceLoop(server.base, K, opts.games, round, { connections: 'seat' });
+          rows[mode][K]!.push(r);
+          opts.log(`  observability round ${round}, ${mode}, K=${K}: ${r.movesPerSec.toFixed(0)} moves/s, POST p99 ${r.postP99.toFixed(2)} ms`);
+        }
+      } finally {
+        if (scraper) clearInterval(scraper);
+        await server.stop();
+      }
+    }
+  }
+  await sink.close();
+  return { rows, exportedBatches: sink.batches() };
+}
+
+/** Moves/s of all rounds of a mode (total moves over total time), and p99 of the POSTs (the worst round's). */
+export function summarize(results: LoopResult[]): { movesPerSec: number; postP99: number } {
+  const moves = results.reduce((a, r) => a + r.moves, 0);
+  const seconds = results.reduce((a, r) => a + r.seconds, 0);
+  return { movesPerSec: moves / seconds, postP99: Math.max(...results.map((r) => r.postP99)) };
+}

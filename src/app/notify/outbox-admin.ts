@@ -1,0 +1,62 @@
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { AppError } from '../errors.js';
+import type { GameService } from '../game-service.js';
+import type { Notifier } from './notifier.js';
+import type { NotificationStore, OutboxRow } from './store.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Rows shown in each list of the operator's page. */
+const SHOWN = 50;
+
+const shown = (r: OutboxRow) => ({ id: r.id, gameId: r.gameId, version: r.version, seat: r.seat, kind: r.kind, channel: r.channel, target: r.target, status: r.status, attempts: r.attempts, lastError: r.lastError, createdAt: r.createdAt.toISOString() });
+
+/**
+ * The operator's view of the outbox (the page at /operator, behind OPERATOR_TOKEN): what waits
+ * and what failed, and "retry now". Every list reads the outbox through its (status, created_at)
+ * index: only pending and dead notifications, never the delivered history.
+ */
+export class OutboxAdmin {
+  constructor(
+    private readonly service: GameService,
+    private readonly db: PrismaClient,
+    private readonly store: NotificationStore,
+    private readonly notifier: Notifier,
+  ) {}
+
+  /** Counts by status and channel, the dead, those waiting for another try, and the recent errors grouped by message. */
+  async summary(token: string | undefined) {
+    this.service.requireOperator(token);
+    const [counts, dead, retrying, errors] = await Promise.all([
+      this.db.$queryRaw<{ status: string; channel: string; count: number }[]>`
+        SELECT status, channel, count(*)::int AS count FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status, channel ORDER BY status, channel`,
+      this.store.list({ status: 'dead', limit: SHOWN }),
+      this.db.outbox.findMany({ where: { status: 'pending', attempts: { gt: 0 } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: SHOWN }),
+      this.db.$queryRaw<{ error: string; channel: string; count: number; last: Date }[]>`
+        SELECT last_error AS error, channel, count(*)::int AS count, max(created_at) AS last FROM outbox
+        WHERE status IN ('pending', 'dead') AND last_error IS NOT NULL GROUP BY last_error, channel ORDER BY max(created_at) DESC LIMIT 20`,
+    ]);
+    return {
+      counts,
+      dead: dead.map(shown),
+      retrying: retrying.map((r) => shown(r as unknown as OutboxRow)),
+      errors: errors.map((e) => ({ error: e.error, channel: e.channel, count: e.count, last: e.last.toISOString() })),
+    };
+  }
+
+  /**
+   * One delivery attempt now, outside the queue: a dead notification becomes pending for it (and
+   * dead again if it fails), a pending one is tried before its next scheduled try (which then finds
+   * it delivered and does nothing). Answers the notification as it is after the attempt.
+   */
+  async retryNow(token: string | undefined, id: string) {
+    this.service.requireOperator(token);
+    if (!UUID.test(id)) throw new AppError('INVALID_INPUT', `id must be a notification id (a UUID), got "${id.slice(0, 40)}"`);
+    const row = await this.store.get(id);
+    if (!row) throw new AppError('NOT_FOUND', `no notification ${id}`);
+    if (row.status !== 'pending' && row.status !== 'dead') throw new AppError('NOT_RETRYABLE', `notification ${id} is ${row.status}: only pending and dead notifications are retried`, { status: row.status });
+    const wasDead = row.status === 'dead';
+    if (wasDead) await this.db.outbox.updateMany({ where: { id, status: 'dead' }, data: { status: 'pending' } });
+    await this.notifier.attemptNow(id, wasDead);
+    return shown((await this.store.get(id))!);
+  }
+}
