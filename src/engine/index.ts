@@ -7,3 +7,7 @@ export * from './options.js';
 export * from './notation.js';
 export * from './shape.js';
 export * from './schema.js';
+export * from './bot.js';
+export * from './ismcts.js';
+export * from './choose.js';
+export * from './arena.js';

@@ -1,12 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { boardSvg, loggedMoveLabel, moveLabels, type BoardInput } from '../../src/board/index.js';
-import { canonicalHash, randomPlayout, Rng, seedState, type AnyGame, type Viewer } from '../../src/engine/index.js';
+import { canonicalHash, randomPlayout, type AnyGame, type Viewer } from '../../src/engine/index.js';
 import { hostedGames } from '../../src/games/index.js';
 import type { State as CtState } from '../../src/games/city-tycoon/types.js';
-import type { MpvState } from '../../src/games/ma-petite-ville/types.js';
-import type { VilleState } from '../../src/games/ville-de-demain/types.js';
 import { forbiddenIds, visibleIds } from '../support/internal-ids.js';
+import { perturb } from '../support/perturb.js';
 import { randomPositions } from '../support/positions.js';
 
 /**
@@ -36,38 +35,6 @@ function picture(g: AnyGame, state: unknown, version: number, viewer: Viewer, pl
 const boardPart = (svg: string) => svg.slice(svg.indexOf('class="board"'), svg.lastIndexOf('class="player"'));
 
 /** The state with everything `viewer` may not see replaced (sizes kept, so public counts stay). */
-function perturb(type: string, state: unknown, viewer: Viewer, seed: string): unknown {
-  const rng = new Rng(seedState(seed));
-  const shuffled = <T>(xs: T[]): T[] => rng.shuffle(xs.slice());
-  switch (type) {
-    case 'town-center':
-      return { ...(state as object), rng: seedState(`${seed}-rng`) };
-    case 'ma-petite-ville': {
-      const s = state as MpvState;
-      return { ...s, pile: shuffled(s.pile).reverse() };
-    }
-    case 'ville-de-demain': {
-      const s = state as VilleState;
-      return { ...s, decks: s.decks.map((d) => shuffled(d).reverse()), discards: s.discards.map(shuffled), rng: seedState(`${seed}-rng`) };
-    }
-    case 'city-tycoon': {
-      const s = state as CtState;
-      const others = (i: number) => i !== viewer;
-      // One pool of every tile this viewer cannot see, dealt back into the same places and sizes.
-      const pool = shuffled([...s.stacks.flat(), ...s.hands.filter((_, i) => others(i)).flat(), ...s.kept.filter((_, i) => others(i)).flat()]);
-      const take = (n: number) => pool.splice(0, n);
-      return {
-        ...s,
-        hands: s.hands.map((h, i) => (others(i) ? take(h.length) : h)),
-        kept: s.kept.map((k, i) => (others(i) ? take(k.length) : k)),
-        stacks: s.stacks.map((st) => take(st.length)),
-        rng: seedState(`${seed}-rng`),
-      };
-    }
-    default:
-      throw new Error(type);
-  }
-}
 
 describe('board pictures (src/board)', () => {
   for (const g of hostedGames as AnyGame[]) {

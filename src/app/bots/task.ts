@@ -1,0 +1,19 @@
+import type { BotLevel, Json, Move, Seat } from '../../engine/index.js';
+
+/** One move asked of a bot: what its seat may read, the level, and the budget. Plain JSON (it crosses threads). */
+export interface BotTask {
+  game: string;
+  /** The engine the game was started with (default: the newest). */
+  engineVersion?: number;
+  level: BotLevel;
+  seat: Seat;
+  view: Json;
+  history: Json[];
+  /** The seat's legal moves; the answer is one of them. */
+  legal: Move[];
+  seed: string;
+  /** Think time (default: the level's); the search stops then. */
+  thinkMs?: number;
+  /** Search iterations at most (default: the level's). */
+  iterations?: number;
+}

@@ -1,0 +1,34 @@
+/**
+ * A bot thread (worker_threads, run by the pool in pool.ts): one task is one move of one bot.
+ * The clock lives here, not in the engine: the search stops when `thinkMs` have passed.
+ */
+import { chooseMove, type BotChoice } from '../../engine/index.js';
+import { botFor } from '../../games/bots.js';
+import { defaultRegistry } from '../../games/index.js';
+import type { BotTask } from './task.js';
+
+const registry = defaultRegistry();
+
+export interface WorkerAnswer extends BotChoice {
+  /** Milliseconds the choice took in the thread. */
+  ms: number;
+}
+
+export default function think(task: BotTask): WorkerAnswer {
+  const start = performance.now();
+  const game = task.engineVersion === undefined ? registry.current(task.game) : registry.version(task.game, task.engineVersion);
+  const bot = botFor(task.game);
+  if (!game || !bot) throw new Error(`no bot plays ${task.game}${task.engineVersion === undefined ? '' : ` v${task.engineVersion}`}`);
+  const thinkMs = task.thinkMs;
+  const choice = chooseMove(game, bot, {
+    seat: task.seat,
+    view: task.view,
+    history: task.history,
+    level: task.level,
+    seed: task.seed,
+    legal: task.legal,
+    timeUp: thinkMs === undefined ? undefined : () => performance.now() - start >= thinkMs,
+    iterations: task.iterations,
+  });
+  return { ...choice, ms: performance.now() - start };
+}

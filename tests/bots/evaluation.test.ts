@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { randomPlayout } from '../../src/engine/index.js';
+import { botFor } from '../../src/games/bots.js';
+import { room } from '../../src/games/ma-petite-ville/bot.js';
+import { silhouettePlacements } from '../../src/games/ma-petite-ville/board.js';
+import type { MpvState } from '../../src/games/ma-petite-ville/types.js';
+import { configOf, games, tableSizes } from '../support/playouts.js';
+
+describe("the games' evaluations", () => {
+  for (const g of games) {
+    it(`${g.id}: at the end of a game, the evaluation ranks the seats as the outcome does`, () => {
+      const bot = botFor(g.id)!;
+      let ended = 0;
+      for (const players of tableSizes(g)) {
+        for (let i = 0; i < 6; i++) {
+          const { state } = randomPlayout<unknown>(g, configOf(g, players, `eval-end-${i}`), `eval-choice-${i}`);
+          const outcome = g.outcome(state)!;
+          const v = bot.evaluate(state);
+          expect(v).toHaveLength(players);
+          for (let a = 0; a < players; a++) {
+            for (let b = 0; b < players; b++) {
+              if (outcome.ranks[a]! < outcome.ranks[b]!) expect(v[a], `${g.id} seat ${a} ranked above ${b}`).toBeGreaterThan(v[b]!);
+            }
+          }
+          ended++;
+        }
+      }
+      expect(ended).toBeGreaterThanOrEqual(6);
+    });
+  }
+
+  it('ma-petite-ville: the room the evaluation counts is where the engine lets each silhouette go', () => {
+    const g = games.find((x) => x.id === 'ma-petite-ville')!;
+    let compared = 0;
+    for (const version of ['easy', 'normal'] as const) {
+      for (let i = 0; i < 4; i++) {
+        randomPlayout<MpvState>(g, { players: 4, options: { version }, seed: `room-${version}-${i}` }, `room-c-${i}`, {
+          afterMove(state) {
+            if (state.phase === 'over') return;
+            const counts = room(state);
+            for (let seat = 0; seat < 4; seat++) {
+              const all = silhouettePlacements({ ...state, hands: state.hands.map(() => [2, 3, 4]) }, seat);
+              for (const length of [2, 3, 4]) expect(counts[seat]![length], `seat ${seat} length ${length}`).toBe(Math.min(2, all.filter((p) => p.length === length).length));
+            }
+            compared++;
+          },
+        });
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BotPool, defaultBotThreads, type BotTask } from '../../src/app/bots/pool.js';
+import { BOT_LEVELS, canonicalJson, seatKnowledge, type AnyGame } from '../../src/engine/index.js';
+import { games, randomPositions } from '../support/playouts.js';
+
+/** A bot's task from a true position, as the service will build it: the seat's view, history and legal moves. */
+function taskAt(g: AnyGame, seed: string, level: BotTask['level'], thinkMs?: number): BotTask {
+  const positions = randomPositions(g, Math.min(4, g.maxPlayers), seed, 7);
+  const { state, events } = positions[Math.floor(positions.length / 2)]!;
+  const seat = g.toMove(state)[0]!;
+  const k = seatKnowledge(g, state, events, seat);
+  return { game: g.id, level, seat, view: k.view, history: [...k.history], legal: g.legalMoves(state, seat), seed, thinkMs };
+}
+
+const isListed = (t: BotTask, m: unknown) => t.legal.some((x) => canonicalJson(x) === canonicalJson(m));
+
+describe('the bot pool (worker threads)', () => {
+  const pool = new BotPool({ size: 1, graceMs: 10_000 });
+  afterAll(() => pool.close());
+
+  it('sizes itself one thread per core but one, at least one', () => {
+    expect(defaultBotThreads()).toBeGreaterThanOrEqual(1);
+    expect(new BotPool({ size: 0 }).size).toBe(1);
+  });
+
+  for (const g of games) {
+    it(`${g.id}: every level answers one of the seat's legal moves from a thread`, async () => {
+      for (const level of BOT_LEVELS) {
+        const task = taskAt(g, `pool-${g.id}-${level}`, level, 60);
+        const answer = await pool.choose(task);
+        expect(isListed(task, answer.move), `${level} chose ${JSON.stringify(answer.move)}`).toBe(true);
+        expect(answer.playedBy).toBe(level);
+        expect(answer.error).toBeUndefined();
+      }
+    });
+  }
+
+  it("keeps the server's event loop free while a bot thinks", async () => {
+    const task = taskAt(games.find((g) => g.id === 'town-center')!, 'loop', 'ismcts-strong', 800);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const answer = await pool.choose(task);
+    clearInterval(timer);
+    expect(answer.playedBy).toBe('ismcts-strong');
+    expect(answer.iterations).toBeGreaterThan(0);
+    // The search ran for 800 ms in its thread; here the timer kept firing all along.
+    expect(ticks).toBeGreaterThan(10);
+  });
+});
+
+describe('a bot that fails', () => {
+  const errors: string[] = [];
+  const pool = new BotPool({ size: 1, graceMs: 300, fallbackMs: 20_000, filename: fileURLToPath(new URL('./fixtures/failing-worker.ts', import.meta.url)), onError: (e) => errors.push(`${e.reason}: ${e.message}`) });
+  afterAll(() => pool.close());
+
+  it("that throws is answered with greedy's move, and the error is reported", async () => {
+    const task = taskAt(games.find((g) => g.id === 'ville-de-demain')!, 'throws', 'ismcts', 100);
+    const answer = await pool.choose(task);
+    expect(answer.playedBy).toBe('greedy');
+    expect(isListed(task, answer.move)).toBe(true);
+    expect(answer.error).toEqual({ reason: 'error', message: 'ismcts: the search crashed on purpose' });
+    expect(errors).toContain('error: ismcts: the search crashed on purpose');
+  });
+
+  it("that runs out of time is stopped and answered with greedy's move", async () => {
+    const task = taskAt(games.find((g) => g.id === 'ma-petite-ville')!, 'hangs', 'ismcts-strong', 100);
+    const answer = await pool.choose(task);
+    expect(answer.playedBy).toBe('greedy');
+    expect(isListed(task, answer.move)).toBe(true);
+    expect(answer.error?.reason).toBe('timeout');
+    expect(errors.some((e) => e.startsWith('timeout: ismcts-strong'))).toBe(true);
+  });
+});

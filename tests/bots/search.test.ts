@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, chooseMove, isBotLevel, seatKnowledge, type BotRequest } from '../../src/engine/index.js';
+import { botFor } from '../../src/games/bots.js';
+import { games, randomPositions } from '../support/playouts.js';
+
+const g = games.find((x) => x.id === 'ville-de-demain')!;
+const bot = botFor(g.id)!;
+const positions = randomPositions(g, 4, 'search', 4).filter(({ state }) => g.legalMoves(state, g.toMove(state)[0]!).length > 2);
+
+function request({ state, events }: (typeof positions)[number], extra: Partial<BotRequest> = {}): BotRequest {
+  const seat = g.toMove(state)[0]!;
+  return { ...seatKnowledge(g, state, events, seat), level: 'ismcts', seed: 'search', legal: g.legalMoves(state, seat), iterations: 100, ...extra };
+}
+
+describe('the information-set search (src/engine/ismcts.ts)', () => {
+  it('every iteration goes through exactly one root move: the visits add up to the iterations', () => {
+    for (const p of positions.slice(0, 4)) {
+      const c = chooseMove(g, bot, request(p));
+      expect(c.iterations).toBe(100);
+      expect(c.stats!.reduce((a, s) => a + s.visits, 0)).toBe(100);
+      // The answer is the most visited move; values are chances to win.
+      expect(canonicalJson(c.move)).toBe(canonicalJson(c.stats![0]!.move));
+      for (const s of c.stats!) {
+        expect(s.value).toBeGreaterThanOrEqual(0);
+        expect(s.value).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('with no clock, the same request gives the same move and figures; another seed may not', () => {
+    const p = positions[3]!;
+    expect(canonicalJson(chooseMove(g, bot, request(p)))).toBe(canonicalJson(chooseMove(g, bot, request(p))));
+    const seeds = ['a', 'b', 'c', 'd', 'e'].map((seed) => canonicalJson(chooseMove(g, bot, request(p, { seed, iterations: 30 })).stats));
+    expect(new Set(seeds).size).toBeGreaterThan(1);
+  });
+
+  it("stops when the caller's time is up, and still answers a legal move from the root's evaluation", () => {
+    for (const p of positions.slice(0, 4)) {
+      const c = chooseMove(g, bot, request(p, { timeUp: () => true, iterations: 1_000_000 }));
+      expect(c.iterations).toBe(0);
+      expect(c.stats!.length).toBeGreaterThan(0);
+      expect(request(p).legal!.map((m) => canonicalJson(m))).toContain(canonicalJson(c.move));
+    }
+  });
+
+  it('knows its levels', () => {
+    expect(['random', 'greedy', 'ismcts', 'ismcts-strong'].every(isBotLevel)).toBe(true);
+    expect(isBotLevel('grandmaster')).toBe(false);
+    expect(() => chooseMove(g, bot, request(positions[0]!, { level: 'grandmaster' as never }))).toThrow(/unknown bot level grandmaster/);
+  });
+});
