@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, notationsOf, parseMove, resolveOptions } from '../engine/index.js';
-import type { AnyGame, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
+import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, notationsOf, parseMove, resolveOptions, seatKnowledge } from '../engine/index.js';
+import type { AnyGame, BotLevel, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
+import { rawGame } from '../telemetry/instrument.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameRow, GameStatus, GameStore, IdempotentMove, MoveOrigin, SeatRow, StoredMove, TimeoutAction } from '../store/types.js';
 import { autoMove } from './autoplay.js';
@@ -21,7 +22,10 @@ import { importRecord } from './import-record.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 export * from './service-types.js';
-import { RECORD_FORMAT, type AfterCommitHook, type Caller, type Committed, type CreateGameInput, type GameRecord, type GameServiceOptions, type Include, type MoveResult, type Session } from './service-types.js';
+import { RECORD_FORMAT, type AfterCommitHook, type BotTurn, type Caller, type Committed, type CreateGameInput, type GameRecord, type GameServiceOptions, type Include, type MoveResult, type Session } from './service-types.js';
+
+/** A bot seat's name when the creator gives none. */
+const botName = (level: BotLevel): string => `Bot (${level})`;
 
 const viewerOf = (c: Caller): Viewer => (c.kind === 'seat' ? c.seat : null);
 
@@ -34,6 +38,8 @@ export class GameService {
   private readonly locks = new KeyedMutex();
   private readonly hooks: AfterCommitHook[] = [];
   private readonly seatHooks: ((gameId: string) => void)[] = [];
+  /** Told when a game may wait on a bot without a move committing (created, a seat taken or filled). */
+  private readonly wakeHooks: ((gameId: string) => void)[] = [];
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly imports: Gate;
@@ -125,16 +131,19 @@ export class GameService {
     if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null });
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null, standInBot: input.standInBot ?? null });
     await this.store.createGame(created.row);
     this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
+    this.wake(created.row.id);
     return created.answer;
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'standInBot'> = {}) {
+    // A bot seat holds the hash of a token nobody is ever shown: it is taken, and no one acts for it.
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
+      : 'bot' in p ? { seat, name: p.name ?? botName(p.bot), tokenHash: hashToken(tokens[seat]!), bot: p.bot, resignedAt: p.resignedAt ?? null }
       : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, playerTokenHash: p.playerTokenHash ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
     const row: Omit<GameRow, 'createdAt' | 'updatedAt'> = {
       id: randomUUID(),
@@ -158,7 +167,7 @@ export class GameService {
       toMove: row.toMove,
       seedChosen: row.seedChosen ?? false,
       // An open seat has no name and no token (the type says token for the seats callers read it from).
-      seats: seats.map((s) => (s.tokenHash === null ? { seat: s.seat, open: true } : { seat: s.seat, name: s.name, token: tokens[s.seat]!, ...(s.colour ? { colour: s.colour } : {}) })) as CreatedSeat[],
+      seats: seats.map((s) => (s.tokenHash === null ? { seat: s.seat, open: true } : s.bot ? { seat: s.seat, name: s.name, bot: s.bot } : { seat: s.seat, name: s.name, token: tokens[s.seat]!, ...(s.colour ? { colour: s.colour } : {}) })) as CreatedSeat[],
     };
     return { row, answer };
   }
@@ -189,14 +198,20 @@ export class GameService {
       toMove: d.toMove,
       /** A client chose the seed: it can foresee every hidden draw. */
       seedChosen: s.row.seedChosen ?? false,
-      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}) })),
+      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}), ...(x.bot ? { bot: x.bot } : {}), ...(resigned.has(x.seat) && d.status === 'active' ? { standIn: this.standInOf(s) } : {}) })),
       viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
       view: s.game.view(state, viewer),
       ...(d.outcome ? { outcome: d.outcome } : {}),
       options: s.row.options,
       createdAt: s.row.createdAt.toISOString(),
       ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
+      ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
     };
+  }
+
+  /** The level that plays the game's resigned and timed-out seats. */
+  standInOf(s: Session): BotLevel {
+    return s.row.standInBot ?? 'greedy';
   }
 
   async legalMoves(gameId: string, token: string | undefined, include: Include = {}) {
@@ -219,6 +234,7 @@ export class GameService {
         version: m.version,
         seat: m.seat,
         ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}),
+        ...(m.bot ? { bot: m.bot } : {}),
         at: m.createdAt.toISOString(),
         move: this.moveFor(s, m, viewer),
         events: m.events.map((e) => s.game.eventView(e, viewer)).filter((e): e is Json => e !== null),
@@ -282,11 +298,12 @@ export class GameService {
       type: s.row.type,
       engineVersion: s.row.engineVersion,
       options: s.row.options,
-      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, ...(x.colour ? { colour: x.colour } : {}) })),
+      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, ...(x.colour ? { colour: x.colour } : {}), ...(x.bot ? { bot: x.bot } : {}) })),
+      ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
       ...(over ? { seed: s.row.seed } : {}),
       status: s.row.status,
       version: s.version,
-      moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: this.moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}) })),
+      moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: this.moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}), ...(m.bot ? { bot: m.bot } : {}) })),
       ...(over ? { outcome: s.row.outcome } : {}),
     };
   }
@@ -377,17 +394,20 @@ export class GameService {
     });
   }
 
-  private checkPlayable(s: Session, seat: Seat): void {
+  /** `standIn`: the stand-in plays for the seat (a deadline), which may be a bot's seat. */
+  private checkPlayable(s: Session, seat: Seat, standIn = false): void {
     if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: a seat is still open, and moves are accepted once every seat is taken');
     if (s.row.status === 'finished') throw new AppError('GAME_OVER', resignedBy(s.row.seats, s.version).size > 0 && !s.game.outcome(s.state) ? 'the game is over (resignations left one seat), no move is accepted' : 'the game is over, no move is accepted');
     if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('SEAT_RESIGNED', `seat ${seat} has resigned: the server plays its moves now`);
+    const bot = s.row.seats[seat]?.bot;
+    if (bot && !standIn) throw new AppError('BOT_SEAT', `seat ${seat} is played by the bot "${bot}": no person's token moves for it`);
   }
 
   /**
    * Appends one log entry decided against `s` (a resignation has no events and leaves the state as
    * it is) and, when it lands, moves `s` on and runs the after-commit hooks.
    */
-  private async commit(s: Session, seat: Seat, move: Move, events: GameEvent[], state: unknown, origin: MoveOrigin, key: string | null) {
+  private async commit(s: Session, seat: Seat, move: Move, events: GameEvent[], state: unknown, origin: MoveOrigin, key: string | null, bot: BotLevel | null = null) {
     const version = s.version + 1;
     const seats = origin === 'resign' ? s.row.seats.map((x) => (x.seat === seat ? { ...x, resignedAt: version } : x)) : s.row.seats;
     const d = standing(s.game, state, seats, version);
@@ -403,6 +423,7 @@ export class GameService {
       ...d,
       snapshot: version % this.snapshotEvery === 0 ? { state: state as Json, hash: canonicalHash(state) } : null,
       origin,
+      bot,
       seatsRev: s.row.seatsRev ?? 0,
       notices: noticesOf(seats, s.row.toMove, d, origin === 'timeout' ? seat : null),
     });
@@ -417,19 +438,96 @@ export class GameService {
   }
 
   /**
-   * Whenever the game waits for a resigned seat, plays for it the move autoplay.ts chooses from the
-   * seed and the version (so the same game always gets the same moves), logged with origin 'resigned'.
+   * Whenever the game waits for a resigned seat, plays for it the move of the game's stand-in bot
+   * (`standInBot`, chosen in the bot pool: `opts.standIn`), logged with origin 'resigned' and the
+   * level; without a pool, the move autoplay.ts chooses from the seed and the version.
    */
   private async playForResigned(s: Session): Promise<void> {
     for (let guard = 0; guard < 100_000 && s.row.status === 'active'; guard++) {
       const resigned = resignedBy(s.row.seats, s.version);
       const seat = s.row.toMove.find((x) => resigned.has(x));
-      const move = seat === undefined ? null : autoMove(s.game, s.state, seat, s.row.seed, s.version);
-      if (seat === undefined || move === null) return;
-      const applied = applyMove(s.game, s.state, move, seat);
-      if (!applied.ok) throw new Error(`autoMove chose an illegal move for seat ${seat}: ${applied.error.message}`);
-      const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, 'resigned', null);
+      if (seat === undefined) return;
+      const chosen = await this.standInMove(s, seat);
+      if (chosen === null) return;
+      const applied = applyMove(s.game, s.state, chosen.move, seat);
+      if (!applied.ok) throw new Error(`the stand-in chose an illegal move for seat ${seat}: ${applied.error.message}`);
+      const r = await this.commit(s, seat, chosen.move, applied.value.events, applied.value.state, 'resigned', null, chosen.bot);
       if (r.kind !== 'appended') s = await this.sessions.catchUp(s); // another process moved: look again
+    }
+    if (s.row.status === 'active' && s.row.toMove.some((x) => s.row.seats[x]?.bot)) this.wake(s.row.id);
+  }
+
+  /**
+   * The stand-in's move for a seat that cannot play itself (resigned, or out of time with
+   * `auto-move`): the game's `standInBot` asked through `opts.standIn` (the bot pool), or, with no
+   * pool, autoplay.ts's seeded choice (no bot named). Null when the seat has no legal move.
+   */
+  async standInMove(s: Session, seat: Seat): Promise<{ move: Move; bot: BotLevel | null } | null> {
+    if (!this.opts.standIn) {
+      const move = autoMove(s.game, s.state, seat, s.row.seed, s.version);
+      return move === null ? null : { move, bot: null };
+    }
+    const task = await this.botTask(s, seat, this.standInOf(s));
+    if (task.legal.length === 0) return null;
+    const answer = await this.opts.standIn(task);
+    return { move: answer.move, bot: answer.playedBy };
+  }
+
+  /** What a bot playing `seat` is given: the seat's view and history, its legal moves, a seed of the game and version. */
+  async botTask(s: Session, seat: Seat, level: BotLevel): Promise<BotTurn['task']> {
+    const game = rawGame(s.game);
+    const moves = await this.store.readMoves(s.row.id, 0, s.version);
+    const k = seatKnowledge(game, s.state, moves.flatMap((m) => m.events), seat);
+    return { game: s.row.type, engineVersion: s.row.engineVersion, level, seat, view: k.view, history: [...k.history], legal: s.row.status === 'active' ? game.legalMoves(s.state, seat) : [], seed: `${s.row.seed}:${s.version}:${seat}` };
+  }
+
+  /**
+   * The bot turn a game waits on at `version` (a bot seat to move), or null: none, or the game is
+   * no longer at that version (a job for an outdated version does nothing).
+   */
+  async botTurn(gameId: string, version: number): Promise<BotTurn | null> {
+    const s = await this.sessions.fresh(gameId).catch((err) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+      throw err;
+    });
+    if (!s || s.version !== version || s.row.status !== 'active') return null;
+    const resigned = resignedBy(s.row.seats, s.version);
+    const seat = s.row.toMove.find((x) => s.row.seats[x]?.bot && !resigned.has(x));
+    if (seat === undefined) return null;
+    const task = await this.botTask(s, seat, s.row.seats[seat]!.bot!);
+    return task.legal.length === 0 ? null : { gameId, version, seat, level: task.level, task };
+  }
+
+  /**
+   * Appends a bot's move decided at `turn.version`, under the game's lock: if the game moved on
+   * meanwhile (another process played this turn), nothing is written. `playedBy` is the level that
+   * chose the move (the seat's, or greedy after a failure), logged as `bot`. True when it landed.
+   */
+  async commitBotMove(turn: BotTurn, move: Move, playedBy: BotLevel): Promise<boolean> {
+    return this.locks.run(turn.gameId, async () => {
+      const s = await this.sessions.fresh(turn.gameId);
+      if (s.version !== turn.version || s.row.status !== 'active' || !s.row.toMove.includes(turn.seat)) return false;
+      const applied = applyMove(s.game, s.state, move, turn.seat);
+      if (!applied.ok) throw new Error(`the bot chose an illegal move for seat ${turn.seat}: ${applied.error.message}`);
+      const r = await this.commit(s, turn.seat, move, applied.value.events, applied.value.state, 'bot', null, playedBy);
+      if (r.kind !== 'appended') return false;
+      await this.playForResigned(s);
+      return true;
+    });
+  }
+
+  /** Called when a game may wait on a bot without a move committing (the bot runner queues its turn). */
+  onWake(hook: (gameId: string) => void): void {
+    this.wakeHooks.push(hook);
+  }
+
+  private wake(gameId: string): void {
+    for (const hook of this.wakeHooks) {
+      try {
+        hook(gameId);
+      } catch {
+        // A listener's failure never affects the game.
+      }
     }
   }
 
@@ -443,11 +541,13 @@ export class GameService {
       return fn({
         session: s,
         callerIn: (token) => this.callerIn(s, token),
-        commitEntry: async (seat, move, origin, key) => {
-          if (origin === 'seat' || origin === 'timeout') this.checkPlayable(s, seat);
+        standInMove: (seat) => this.standInMove(s, seat),
+        commitEntry: async (seat, move, origin, key, bot) => {
+          if (origin === 'seat') this.checkPlayable(s, seat);
+          if (origin === 'timeout') this.checkPlayable(s, seat, true);
           const applied = origin === 'resign' ? { ok: true as const, value: { state: s.state, events: [] as GameEvent[] } } : applyMove(s.game, s.state, move, seat);
           if (!applied.ok) throw AppError.fromViolation(applied.error);
-          const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, key ?? null);
+          const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, key ?? null, bot ?? null);
           if (r.kind === 'duplicate') return r.response as unknown as MoveResult; // another process stored this key first
           if (r.kind !== 'appended') throw new AppError('VERSION_CONFLICT', 'the game moved on meanwhile: send it again', { currentVersion: s.version + 1 });
           await this.playForResigned(s);
@@ -463,6 +563,7 @@ export class GameService {
    */
   async seatsChanged(gameId: string): Promise<void> {
     this.sessions.forget(gameId);
+    this.wake(gameId);
     for (const hook of this.seatHooks) {
       try {
         hook(gameId);
@@ -518,11 +619,12 @@ export class GameService {
   async importRecord(input: unknown) {
     checkRecordShape(input);
     checkNames((input as GameRecord).players, (input as GameRecord).seed);
-    return this.imports.run(() => importRecord(this.registry, input as GameRecord, async (game, players, options, seed, state, history) => {
+    return this.imports.run(() => importRecord(this.registry, input as GameRecord, async (game, players, options, seed, state, history, standInBot) => {
       // The importer supplied the seed: if the game can go on, its future draws are known to them.
       if (this.opts.clientSeeds === false && !game.outcome(state)) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one\'s seed foretells the rest of it');
-      const created = this.newGame(game, players, options, seed, state, history, { seedChosen: true });
+      const created = this.newGame(game, players, options, seed, state, history, { seedChosen: true, standInBot });
       await this.store.createGame(created.row, history);
+      this.wake(created.row.id);
       return created.answer;
     }));
   }

@@ -1,5 +1,5 @@
 import { applyMove, checkMoveShape, resolveOptions } from '../engine/index.js';
-import type { AnyGame, Json, Move, Seat } from '../engine/index.js';
+import type { AnyGame, BotLevel, Json, Move, Seat } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { SeatRow, StoredMove } from '../store/types.js';
 import { AppError } from './errors.js';
@@ -7,7 +7,7 @@ import { RECORD_FORMAT, type GameRecord } from './game-service.js';
 import type { SeatSpec } from './lobby/seats.js';
 import { standing } from './lobby/standing.js';
 
-type StoreNewGame<T> = (game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[]) => Promise<T>;
+type StoreNewGame<T> = (game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], standInBot: BotLevel | null) => Promise<T>;
 const RESIGN: Move = { type: 'resign' };
 
 /**
@@ -43,13 +43,17 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
     }
     if (resignedAt.has(m.seat) && (m.origin ?? 'seat') === 'seat') throw bad(`${where}: seat ${m.seat} had resigned; its moves are played by the server (origin "resigned")`, { index: i });
     if (m.origin === 'resigned' && !resignedAt.has(m.seat)) throw bad(`${where}: origin "resigned" but seat ${m.seat} has not resigned`, { index: i });
+    const botSeat = record.players[m.seat]!.bot;
+    if (botSeat && !resignedAt.has(m.seat) && m.origin !== 'bot' && m.origin !== 'timeout') throw bad(`${where}: seat ${m.seat} is a bot seat; its moves have origin "bot"`, { index: i });
+    if (m.origin === 'bot' && !botSeat) throw bad(`${where}: origin "bot" but seat ${m.seat} is not a bot seat`, { index: i });
+    if (m.bot && m.origin !== 'bot' && m.origin !== 'resigned' && m.origin !== 'timeout') throw bad(`${where}: only moves with origin bot, resigned or timeout name a bot`, { index: i });
     const shape = checkMoveShape(game, m.move);
     if (shape) throw bad(`${where}: ${shape.message}`, { index: i });
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);
     if (!r.ok) throw bad(`${where} is illegal: ${r.error.message}`, { index: i, violation: r.error.code, rule: r.error.rule });
     state = r.value.state;
-    history.push({ version: i + 1, seat: m.seat, move: m.move as unknown as Move, events: r.value.events, createdAt: new Date(), origin: m.origin ?? 'seat' });
+    history.push({ version: i + 1, seat: m.seat, move: m.move as unknown as Move, events: r.value.events, createdAt: new Date(), origin: m.origin ?? 'seat', ...(m.bot ? { bot: m.bot } : {}) });
   }
-  const players = record.players.map((p, seat) => ({ name: p.name, ...(p.colour ? { colour: p.colour } : {}), resignedAt: resignedAt.get(seat) ?? null }));
-  return store(game, players, resolved.value, record.seed, state, history);
+  const players = record.players.map((p, seat) => (p.bot ? { bot: p.bot, name: p.name, resignedAt: resignedAt.get(seat) ?? null } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}), resignedAt: resignedAt.get(seat) ?? null }));
+  return store(game, players, resolved.value, record.seed, state, history, record.standInBot ?? null);
 }

@@ -1,4 +1,5 @@
-import { describeShapeError, compileShape, shapeValidator } from '../engine/index.js';
+import { BOT_LEVELS, describeShapeError, compileShape, shapeValidator } from '../engine/index.js';
+import { MOVE_ORIGINS } from '../store/types.js';
 import { AppError } from './errors.js';
 import { INT_BOUNDS } from './limits.js';
 
@@ -37,7 +38,8 @@ export const gameRecordSchema = {
     type: { type: 'string', maxLength: 64 },
     engineVersion: INT_BOUNDS.engineVersion,
     options: { type: 'object' },
-    players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: INT_BOUNDS.seat, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: { type: 'string', minLength: 1, maxLength: 32, description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' } } } },
+    players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: INT_BOUNDS.seat, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: { type: 'string', minLength: 1, maxLength: 32, description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' }, bot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level playing the seat (a bot seat)' } } } },
+    standInBot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that played resigned and timed-out seats (absent: greedy)' },
     seed: { type: 'string', minLength: 1, maxLength: 128 },
     status: { type: 'string', enum: ['waiting', 'active', 'finished'] },
     version: INT_BOUNDS.version,
@@ -52,7 +54,8 @@ export const gameRecordSchema = {
           version: INT_BOUNDS.version,
           seat: INT_BOUNDS.seat,
           move: { anyOf: [{ $ref: 'MoveRef#' }, { type: 'null' }] },
-          origin: { type: 'string', enum: ['seat', 'resign', 'resigned', 'timeout'], description: 'Absent or seat: played by the seat; resign: the seat resigned here (move { type: resign }); resigned: played by the server for a resigned seat; timeout: played by the server when the seat\'s time ran out' },
+          origin: { type: 'string', enum: MOVE_ORIGINS, description: 'Absent or seat: played by the seat; resign: the seat resigned here (move { type: resign }); resigned: played by the stand-in for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move' },
+          bot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' },
         },
       },
     },

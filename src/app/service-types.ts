@@ -1,4 +1,5 @@
-import type { AnyGame, Json, Outcome, Seat } from '../engine/index.js';
+import type { AnyGame, BotLevel, Json, Move, Outcome, Seat } from '../engine/index.js';
+import type { BotTask } from './bots/task.js';
 import type { GameRow, GameStatus, MoveOrigin, TimeoutAction } from '../store/types.js';
 import type { SeatSpec } from './lobby/seats.js';
 
@@ -52,6 +53,17 @@ export interface GameServiceOptions {
   /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
   importConcurrency?: number;
   importQueue?: number;
+  /** Asks a bot for a stand-in's move (the bot pool); without it, autoplay.ts's seeded choice. */
+  standIn?: (task: BotTask) => Promise<{ move: Move; playedBy: BotLevel }>;
+}
+
+/** A bot seat a game waits on at a version, and what its bot is given. */
+export interface BotTurn {
+  gameId: string;
+  version: number;
+  seat: Seat;
+  level: BotLevel;
+  task: BotTask;
 }
 
 /** Extra parts of an answer, on request (`?include=view,legalMoves`). */
@@ -70,6 +82,7 @@ export interface CreateGameInput {
   creatorSeat?: number | null;
   turnDeadlineSeconds?: number | null;
   timeoutAction?: TimeoutAction | null;
+  standInBot?: BotLevel | null;
 }
 
 export interface MoveResult {
@@ -94,11 +107,13 @@ export interface GameRecord {
   type: string;
   engineVersion: number;
   options: Record<string, Json>;
-  players: { seat: Seat; name: string; colour?: string }[];
+  players: { seat: Seat; name: string; colour?: string; bot?: BotLevel }[];
+  /** The level that played resigned and timed-out seats, when not greedy. */
+  standInBot?: BotLevel;
   /** Only once the game is over: while it runs the seed would reveal every future draw. */
   seed?: string;
   status: GameStatus;
   version: number;
-  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin }[];
+  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin; bot?: BotLevel }[];
   outcome?: Outcome | null;
 }

@@ -8,6 +8,8 @@
  *   [Options "{\"boardSide\":\"A\"}"]       the options, as JSON
  *   [Seat0 "Ann"]                           one header per seat, in seat order
  *   [Seat1 "Bob"]
+ *   [Seat1Bot "ismcts"]                     a seat played by a bot: its level
+ *   [StandInBot "ismcts"]                   the level playing resigned and timed-out seats (absent: greedy)
  *   [Seed "a1b2"]                           only once the game is over
  *   [Created "2026-11-26T09:00:00.000Z"]    dates: informative, not imported
  *   [LastMove "2026-11-26T09:40:00.000Z"]
@@ -19,23 +21,26 @@
  *   17. 2: {hidden}                         a move this reader may not see yet
  *   30. 1: pass {resigned}                  a move not made by the seat itself: {resigned} played
  *   31. 1: {resign}                         for a resigned seat, {timeout} on a deadline; {resign}
- *   35:30                                   is the resignation itself. Then the result again.
+ *   32. 3: hall a1 {bot ismcts}             is the resignation itself; {bot <level>}: a bot seat's
+ *   33. 1: pass {resigned greedy}           move; a bot that played names its level after the origin.
+ *   35:30                                   Then the result again.
  *
  * Blank lines and lines holding only a {comment} are ignored. Moves are written in the state they
  * were made from, so reading a text record replays the game: a record is checked move by move,
  * and an error names its line.
  */
 import { applyMove, canonicalJson, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
-import type { AnyGame, Json, Move, Outcome, Seat } from '../engine/index.js';
+import { isBotLevel, type AnyGame, type BotLevel, type Json, type Move, type Outcome, type Seat } from '../engine/index.js';
+import { OTHER_ORIGINS, type MoveOrigin } from '../store/types.js';
 import type { GameRegistry } from '../games/registry.js';
 import { AppError } from './errors.js';
 import { RECORD_FORMAT, type GameRecord, type GameService } from './game-service.js';
 
 export const TEXT_RECORD_FORMAT = 'citybuilder-text/1';
 
-/** Who made a logged move when it is not the seat itself (the lobby's and deadlines' moves). */
-export const ORIGINS = ['resign', 'resigned', 'timeout'] as const;
-export type Origin = 'seat' | (typeof ORIGINS)[number];
+/** Who made a logged move when it is not the seat itself (store/types.ts has the one list). */
+export const ORIGINS = OTHER_ORIGINS;
+export type Origin = MoveOrigin;
 
 /** A record move as read from text: the JSON record's entry, with its origin when not the seat's. */
 export type RecordMove = GameRecord['moves'][number] & { origin?: Origin };
@@ -60,7 +65,8 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
     header('Game', record.type),
     header('EngineVersion', String(record.engineVersion)),
     header('Options', JSON.stringify(record.options)),
-    ...record.players.map((p, i) => header(`Seat${p.seat ?? i}`, p.name)),
+    ...record.players.flatMap((p, i) => [header(`Seat${p.seat ?? i}`, p.name), ...(p.bot ? [header(`Seat${p.seat ?? i}Bot`, p.bot)] : [])]),
+    ...(record.standInBot ? [header('StandInBot', record.standInBot)] : []),
     ...(record.seed !== undefined ? [header('Seed', record.seed)] : []),
     ...(dates.createdAt ? [header('Created', dates.createdAt.toISOString())] : []),
     ...(dates.lastMoveAt ? [header('LastMove', dates.lastMoveAt.toISOString())] : []),
@@ -73,7 +79,7 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
     if (m.origin === 'resign') text = '';
     else if (m.move === null || hidden(i)) text = '{hidden}';
     else text = formatMove(game, before(i), m.seat, m.move as unknown as Move);
-    const origin = m.origin && m.origin !== 'seat' ? `{${m.origin}}` : '';
+    const origin = m.origin && m.origin !== 'seat' ? `{${[m.origin, m.bot].filter(Boolean).join(' ')}}` : '';
     lines.push(`${m.version ?? i + 1}. ${m.seat}: ${[text, origin].filter((x) => x !== '').join(' ')}`);
   });
   lines.push(resultOf(record.outcome), '');
@@ -86,7 +92,7 @@ function fault(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, message: 
 }
 
 const HEADER = /^\[([A-Za-z][A-Za-z0-9]*)\s+(".*")\]$/;
-const MOVE = /^(\d+)\.\s*(\d+)\s*:\s*(.*?)\s*(?:\{\s*([a-z]+)\s*\})?$/i;
+const MOVE = /^(\d+)\.\s*(\d+)\s*:\s*(.*?)\s*(?:\{\s*([a-z]+)(?:\s+([a-z-]+))?\s*\})?$/i;
 const RESULT = /^(\*|-?\d+(?:\.\d+)?(?::-?\d+(?:\.\d+)?)*)$/;
 
 export interface ReadRecord {
@@ -147,10 +153,19 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     }
     if (typeof options !== 'object' || options === null || Array.isArray(options)) throw fault('INVALID_INPUT', optionsHeader.line, 'Options must hold a JSON object');
   }
-  const players: { seat: Seat; name: string }[] = [];
-  while (headers.has(`Seat${players.length}`)) players.push({ seat: players.length, name: headers.get(`Seat${players.length}`)!.value });
+  const level = (name: string): BotLevel | undefined => {
+    const h = headers.get(name);
+    if (h && !isBotLevel(h.value)) throw fault('INVALID_INPUT', h.line, `${name} must name a bot level (random, greedy, ismcts, ismcts-strong), not "${h.value}"`);
+    return h?.value as BotLevel | undefined;
+  };
+  const players: { seat: Seat; name: string; bot?: BotLevel }[] = [];
+  while (headers.has(`Seat${players.length}`)) {
+    const bot = level(`Seat${players.length}Bot`);
+    players.push({ seat: players.length, name: headers.get(`Seat${players.length}`)!.value, ...(bot ? { bot } : {}) });
+  }
+  const standInBot = level('StandInBot');
   if (players.length === 0) need('Seat0');
-  const stray = [...headers.keys()].find((k) => /^Seat\d+$/.test(k) && Number(k.slice(4)) >= players.length);
+  const stray = [...headers.keys()].find((k) => /^Seat\d+(Bot)?$/.test(k) && parseInt(k.slice(4), 10) >= players.length);
   if (stray) throw fault('INVALID_INPUT', headers.get(stray)!.line, `${stray} is given but Seat${players.length} is missing: seats are numbered from 0 without gaps`);
 
   if (!registry.current(type.value)) throw fault('IMPORT_INVALID', type.line, `unknown game type "${type.value}"`);
@@ -182,8 +197,11 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const note = m[4]?.toLowerCase();
     const body = m[3]!;
     if (note === 'hidden') throw fault('IMPORT_INVALID', at, 'the move is hidden in this record; export the record after the game is over');
-    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {resign}, {resigned} or {timeout}`);
+    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {resign}, {resigned}, {timeout} or {bot <level>}`);
     const origin = note as Origin | undefined;
+    const bot = m[5]?.toLowerCase();
+    if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign')) throw fault('INVALID_INPUT', at, `{${note} ${bot}}: only {bot}, {resigned} and {timeout} name a bot level, one of random, greedy, ismcts, ismcts-strong`);
+    if (origin === 'bot' && bot === undefined) throw fault('INVALID_INPUT', at, 'a bot seat\'s move is annotated {bot <level>}, e.g. {bot greedy}');
     if (origin === 'resign') {
       if (body !== '') throw fault('INVALID_INPUT', at, 'a resignation is written "<number>. <seat>: {resign}", with no move');
       moves.push({ version, seat, move: { type: 'resign' }, origin });
@@ -196,7 +214,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const r = applyMove(game, state, parsed.value, seat);
     if (!r.ok) throw fault('IMPORT_INVALID', at, `move ${version} (${body}) is illegal: ${r.error.message}`, { index: moves.length, violation: r.error.code, rule: r.error.rule });
     state = r.value.state;
-    moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}) });
+    moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}) });
   }
   const outcome = game.outcome(state);
   const claimed = headers.get('Result');
@@ -211,6 +229,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     engineVersion: game.engineVersion,
     options: resolved.value,
     players,
+    ...(standInBot ? { standInBot } : {}),
     seed: seed.value,
     status: outcome ? 'finished' : 'active',
     version: moves.length,

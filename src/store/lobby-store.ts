@@ -110,11 +110,30 @@ export class LobbyStore {
     });
   }
 
+  /** Puts a bot in the requested open seat, or the first open one, of a waiting game; the last one filled starts the game. */
+  fillWithBot(c: { gameId: string; name: string; bot: string; tokenHash: string; seat?: Seat; toMoveAtStart: Seat[] }): Promise<{ seat: Seat; started: boolean } | LobbyRefusal> {
+    return this.locked(c.gameId, async (tx, g) => {
+      if (g.status === 'finished') return 'FINISHED';
+      if (g.status === 'active') return 'FULL';
+      const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true }, orderBy: { seat: 'asc' } });
+      const open = seats.filter((x) => x.tokenHash === null);
+      const seat = c.seat === undefined ? open[0]?.seat : open.find((x) => x.seat === c.seat)?.seat;
+      if (seat === undefined) return open.length === 0 ? 'FULL' : 'SEAT_TAKEN';
+      await tx.seat.update({ where: { gameId_seat: { gameId: c.gameId, seat } }, data: { name: c.name, tokenHash: c.tokenHash, bot: c.bot } });
+      const started = open.length === 1;
+      await tx.game.update({
+        where: { id: c.gameId },
+        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}) },
+      });
+      return { seat, started };
+    });
+  }
+
   /** Frees a seat of a game that has not started. */
   leave(gameId: string, seat: Seat): Promise<true | LobbyRefusal> {
     return this.locked(gameId, async (tx, g) => {
       if (g.status !== 'waiting') return g.status === 'finished' ? 'FINISHED' : 'STARTED';
-      const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null } }, data: { name: '', tokenHash: null, playerId: null, colour: null } });
+      const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null } }, data: { name: '', tokenHash: null, playerId: null, colour: null, bot: null } });
       if (r.count === 0) return 'NOT_SEATED';
       await tx.game.update({ where: { id: gameId }, data: { seatsRev: { increment: 1 }, updatedAt: new Date() } });
       return true;

@@ -59,7 +59,7 @@ export class MemoryGameStore implements GameStore {
       e.responses.set(`${cmd.seat}:${cmd.idempotencyKey}`, clone({ move: cmd.move, response: cmd.response }));
     }
     const version = cmd.expectedVersion + 1;
-    e.moves.push(clone({ version, seat: cmd.seat, move: cmd.move, events: cmd.events, createdAt: new Date(), ...(cmd.origin && cmd.origin !== 'seat' ? { origin: cmd.origin } : {}) }));
+    e.moves.push(clone({ version, seat: cmd.seat, move: cmd.move, events: cmd.events, createdAt: new Date(), ...(cmd.origin && cmd.origin !== 'seat' ? { origin: cmd.origin } : {}), ...(cmd.bot ? { bot: cmd.bot } : {}) }));
     e.row = { ...e.row, version, status: cmd.status, toMove: [...cmd.toMove], outcome: clone(cmd.outcome), updatedAt: new Date() };
     if (cmd.origin === 'resign') {
       e.row.seats = e.row.seats.map((x) => (x.seat === cmd.seat ? { ...x, resignedAt: version } : x));

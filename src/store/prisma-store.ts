@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import type { GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
+import type { BotLevel, GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove } from './types.js';
 
 export interface PoolTimeouts {
@@ -43,7 +43,7 @@ export function createPrismaClient(databaseUrl: string, poolSize = 10, timeouts:
 
 /** Moves with version in ($2, $3] of game $1, each with its events in order and the hash of a snapshot stored at its version. */
 const READ_MOVES_SQL = `
-SELECT m.version, m.seat, m.move, m.created_at, m.origin,
+SELECT m.version, m.seat, m.move, m.created_at, m.origin, m.bot,
        COALESCE((SELECT json_agg(e.data ORDER BY e.seq) FROM events e WHERE e.game_id = m.game_id AND e.version = m.version), '[]'::json) AS events,
        (SELECT s.state_hash FROM snapshots s WHERE s.game_id = m.game_id AND s.version = m.version) AS state_hash
 FROM moves m WHERE m.game_id = $1::uuid AND m.version > $2 AND m.version <= $3
@@ -61,7 +61,8 @@ ORDER BY m.version`;
  * $10 response, $11 events (a JSON array), $12 snapshot or null, $13 the seats revision decided on
  * (or null), $14 origin, $15 whether it is a resignation (the seat is marked resigned, the seats
  * revision bumped), $16 notices (a JSON array of { seat, kind }): one outbox row per notice and
- * channel the seat (or its player) has set up for that kind, $17 the snapshot's hash.
+ * channel the seat (or its player) has set up for that kind, $17 the snapshot's hash, $18 the bot
+ * level that chose the move (or null).
  */
 export const APPEND_SQL = `
 WITH g AS (
@@ -71,8 +72,8 @@ WITH g AS (
   WHERE id = $1::uuid AND version = $2 AND ($13::int IS NULL OR seats_rev = $13::int)
   RETURNING id, event_count - jsonb_array_length($11::jsonb) AS base
 ), m AS (
-  INSERT INTO moves (game_id, version, seat, move, idempotency_key, response, origin)
-  SELECT id, $3, $7, $8::jsonb, $9, $10::jsonb, $14 FROM g
+  INSERT INTO moves (game_id, version, seat, move, idempotency_key, response, origin, bot)
+  SELECT id, $3, $7, $8::jsonb, $9, $10::jsonb, $14, $18::text FROM g
   RETURNING game_id
 ), r AS (
   UPDATE seats SET resigned_at = $3 FROM m
@@ -123,6 +124,7 @@ export function toRow(g: GameWithSeats): GameRow {
       playerTokenHash: s.player?.tokenHash ?? null,
       colour: s.colour,
       resignedAt: s.resignedAt,
+      bot: s.bot as BotLevel | null,
     })),
     public: g.public,
     inviteHash: g.inviteHash,
@@ -130,6 +132,7 @@ export function toRow(g: GameWithSeats): GameRow {
     seatsRev: g.seatsRev,
     turnDeadlineSeconds: g.turnDeadlineSeconds,
     timeoutAction: g.timeoutAction as GameRow['timeoutAction'],
+    standInBot: g.standInBot as BotLevel | null,
   };
 }
 
@@ -138,7 +141,7 @@ const isUniqueViolation = (err: unknown): boolean => {
   return (err as { code?: string })?.code === 'P2002' || text.includes('23505') || text.includes('unique constraint');
 };
 
-type MoveRowSql = { version: number; seat: number; move: Move; created_at: Date; origin: string; events: GameEvent[]; state_hash: string | null };
+type MoveRowSql = { version: number; seat: number; move: Move; created_at: Date; origin: string; bot: string | null; events: GameEvent[]; state_hash: string | null };
 
 /** The event store on Postgres, through Prisma Client and its pg driver adapter. */
 export class PrismaGameStore implements GameStore {
@@ -180,11 +183,12 @@ export class PrismaGameStore implements GameStore {
           creatorSeat: game.creatorSeat ?? null,
           turnDeadlineSeconds: game.turnDeadlineSeconds ?? null,
           timeoutAction: game.timeoutAction ?? null,
-          seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null })) },
+          standInBot: game.standInBot ?? null,
+          seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null, bot: s.bot ?? null })) },
         },
       }),
       this.db.move.createMany({
-        data: history.map((m) => ({ gameId: game.id, version: m.version, seat: m.seat, move: m.move as unknown as Prisma.InputJsonValue, response: { version: m.version }, origin: m.origin ?? 'seat' })),
+        data: history.map((m) => ({ gameId: game.id, version: m.version, seat: m.seat, move: m.move as unknown as Prisma.InputJsonValue, response: { version: m.version }, origin: m.origin ?? 'seat', bot: m.bot ?? null })),
       }),
       this.db.event.createMany({ data: events }),
     ]);
@@ -211,6 +215,7 @@ export class PrismaGameStore implements GameStore {
     return rows.map((r) => ({
       version: r.version, seat: r.seat, move: r.move, createdAt: r.created_at, events: r.events,
       ...(r.origin !== 'seat' ? { origin: r.origin as StoredMove['origin'] } : {}),
+      ...(r.bot ? { bot: r.bot as BotLevel } : {}),
       ...(r.state_hash ? { stateHash: r.state_hash } : {}),
     }));
   }
@@ -232,7 +237,7 @@ export class PrismaGameStore implements GameStore {
       c.gameId, c.expectedVersion, c.expectedVersion + 1, c.status, c.toMove, c.outcome === null ? null : JSON.stringify(c.outcome),
       c.seat, JSON.stringify(c.move), c.idempotencyKey, JSON.stringify(c.response), JSON.stringify(c.events),
       c.snapshot === null ? null : JSON.stringify(c.snapshot.state),
-      c.seatsRev ?? null, c.origin ?? 'seat', c.origin === 'resign', JSON.stringify(c.notices ?? []), c.snapshot?.hash ?? null,
+      c.seatsRev ?? null, c.origin ?? 'seat', c.origin === 'resign', JSON.stringify(c.notices ?? []), c.snapshot?.hash ?? null, c.bot ?? null,
     ];
     try {
       const rows = await this.sql<{ n: number; outbox: string[] }>('citybuilder_append', APPEND_SQL, values);

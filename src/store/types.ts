@@ -1,9 +1,15 @@
-import type { GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
+import type { BotLevel, GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished';
 
-/** Who a log entry was played by: the seat, a resignation entry, the service for a resigned seat, a deadline. */
-export type MoveOrigin = 'seat' | 'resign' | 'resigned' | 'timeout';
+/**
+ * Who a log entry was played by (docs/shapes.md): the seat, a resignation entry, the stand-in for a
+ * resigned seat, a deadline, a bot seat. The one list: records, the text record and the contract read it.
+ */
+export const MOVE_ORIGINS = ['seat', 'resign', 'resigned', 'timeout', 'bot'] as const;
+export type MoveOrigin = (typeof MOVE_ORIGINS)[number];
+/** Origins other than a seat's own move (the text record's annotations, the events' `origin`). */
+export const OTHER_ORIGINS = MOVE_ORIGINS.filter((o) => o !== 'seat') as Exclude<MoveOrigin, 'seat'>[];
 
 export interface SeatRow {
   seat: Seat;
@@ -17,6 +23,8 @@ export interface SeatRow {
   colour?: string | null;
   /** The version of the seat's resignation entry. */
   resignedAt?: number | null;
+  /** The bot level playing the seat (absent or null: a person's seat). */
+  bot?: BotLevel | null;
 }
 
 /** A game's header row: everything but its log. */
@@ -47,6 +55,8 @@ export interface GameRow {
   /** The turn clock: seconds per move of a seat (null: none), and what a timeout does. */
   turnDeadlineSeconds?: number | null;
   timeoutAction?: TimeoutAction | null;
+  /** The bot level that plays resigned and timed-out seats (null: greedy). */
+  standInBot?: BotLevel | null;
 }
 
 export type TimeoutAction = 'auto-move' | 'resign' | 'none';
@@ -71,6 +81,8 @@ export interface StoredMove {
   createdAt: Date;
   /** 'seat' when absent. */
   origin?: MoveOrigin;
+  /** The bot level that chose the move, whenever a bot did (absent otherwise). */
+  bot?: BotLevel;
   /** The canonical hash of the state after this move, when a snapshot was stored at its version. */
   stateHash?: string;
 }
@@ -98,6 +110,8 @@ export interface AppendCommand {
   notices?: Notice[];
   /** 'seat' when absent. 'resign' also marks the seat resigned at the new version. */
   origin?: MoveOrigin;
+  /** The bot level that chose the move, whenever a bot did. */
+  bot?: BotLevel | null;
   /** The seats revision the command was decided against: the append fails if a seat changed since. */
   seatsRev?: number;
 }

@@ -1,4 +1,4 @@
-import type { Json, Seat } from '../../engine/index.js';
+import { BOT_LEVELS, isBotLevel, type BotLevel, type Json, type Seat } from '../../engine/index.js';
 import type { LobbyRefusal, LobbyStore } from '../../store/lobby-store.js';
 import { AppError, type ErrorCode } from '../errors.js';
 import type { GameService } from '../game-service.js';
@@ -9,8 +9,8 @@ import { checkColour } from './choices.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { checkText } from '../text.js';
 
-/** An entry of `players` at creation: seated now by name, an open seat, or the caller's player. */
-export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string };
+/** An entry of `players` at creation: seated now by name, an open seat, the caller's player, or a bot (no token). */
+export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string } | { bot: string; name?: string; colour?: string };
 
 export interface CreateInput {
   type: string;
@@ -18,6 +18,7 @@ export interface CreateInput {
   seed?: string;
   options?: unknown;
   public?: boolean;
+  standInBot?: string;
 }
 
 export interface JoinInput {
@@ -73,8 +74,14 @@ export class LobbyService {
   /** Creates a game; with open seats it waits for players and the answer carries the invitation code (shown once). */
   async createGame(input: CreateInput, token: string | undefined) {
     for (const [i, p] of input.players.entries()) {
+      if ('bot' in p && p.bot !== undefined) {
+        if ((p as { me?: unknown }).me !== undefined) throw new AppError('BOT_SEAT', `players/${i}: a bot seat has no token, so it cannot be the caller's seat ({ me: true })`);
+        if ((p as { open?: unknown }).open !== undefined) throw new AppError('INVALID_INPUT', `players/${i} must be exactly one of { name }, { open: true }, { me: true }, { bot }`);
+        if (!isBotLevel(p.bot)) throw new AppError('INVALID_INPUT', `players/${i}/bot: unknown bot level "${String(p.bot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: `players/${i}/bot` });
+        continue;
+      }
       const kinds = (['name', 'open', 'me'] as const).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
-      if (kinds.length !== 1) throw new AppError('INVALID_INPUT', `players/${i} must be exactly one of { name }, { open: true }, { me: true }`);
+      if (kinds.length !== 1) throw new AppError('INVALID_INPUT', `players/${i} must be exactly one of { name }, { open: true }, { me: true }, { bot }`);
       if ('open' in p && (p as { colour?: string }).colour !== undefined) throw new AppError('INVALID_INPUT', `players/${i}: an open seat's colour is chosen by whoever joins it`);
     }
     const mine = input.players.flatMap((p, i) => ('me' in p ? [i] : []));
@@ -83,11 +90,12 @@ export class LobbyService {
     const colours = input.players.flatMap((p) => ('colour' in p && p.colour !== undefined ? [p.colour] : []));
     for (const c of colours) checkColour(input.type, c);
     if (new Set(colours).size !== colours.length) throw new AppError('COLOUR_TAKEN', 'two seats chose the same colour; each seat\'s colour is different (ruling M7)');
+ if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw new AppError('INVALID_INPUT', `standInBot: unknown bot level "${String(input.standInBot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'standInBot' });
     const specs: SeatSpec[] = input.players.map((p) =>
-      'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
+      'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
     );
     const code = specs.some((p) => 'open' in p) ? newInviteCode() : null;
-    const created = await this.service.createGame({ ...input, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });
+    const created = await this.service.createGame({ ...input, standInBot: input.standInBot as BotLevel | undefined, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });
     return { ...created, ...(code ? { invite: { code } } : {}) };
   }
 
@@ -117,6 +125,35 @@ export class LobbyService {
       }
     }
     return { seat: r.seat, name, token: seatToken, ...(input.colour ? { colour: input.colour } : {}), status: r.started ? ('active' as const) : ('waiting' as const) };
+  }
+
+  /**
+   * The creator of a waiting game (its seat or player token) puts a bot in an open seat (`seat`, or
+   * the first open one). The seat gets no token; filling the last open seat starts the game.
+   */
+  async fillWithBot(gameId: string, token: string | undefined, input: { bot: string; seat?: number; name?: string }) {
+    if (!isBotLevel(input.bot)) throw new AppError('INVALID_INPUT', `bot: unknown bot level "${String(input.bot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'bot' });
+    checkText('name', input.name);
+    const seat = await this.seatOf(gameId, token);
+    const info = await this.store.gameInfo(gameId);
+    if (!info) throw refuse('NOT_FOUND', gameId);
+    if (info.creatorSeat !== seat) throw new AppError('FORBIDDEN', 'only the creator of a waiting game (the seat made with { me: true }) may fill its open seats with bots');
+    if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount)) throw new AppError('INVALID_INPUT', `seat ${input.seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    const game = this.service.registry.version(info.type, info.engineVersion);
+    if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
+    const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
+    const name = input.name ?? `Bot (${input.bot})`;
+    const r = await this.store.fillWithBot({ gameId, name, bot: input.bot, tokenHash: hashToken(newSeatToken()), seat: input.seat, toMoveAtStart });
+    if (typeof r === 'string') throw refuse(r, gameId);
+    await this.service.seatsChanged(gameId);
+    for (const hook of this.hooks) {
+      try {
+        hook({ gameId, type: info.type, seat: r.seat, playerId: null, started: r.started });
+      } catch {
+        // A hook's failure never undoes the change.
+      }
+    }
+    return { seat: r.seat, name, bot: input.bot, status: r.started ? ('active' as const) : ('waiting' as const) };
   }
 
   /** The caller's seat in a game (by seat token or player token), or the reason it has none. */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Seat } from '../../engine/index.js';
-import { autoMove } from '../autoplay.js';
 import { AppError } from '../errors.js';
 import type { Committed, GameService } from '../game-service.js';
 import type { Notifier } from './notifier.js';
@@ -169,8 +168,9 @@ export class TurnClock {
         await this.service.withGame(j.gameId, async (g) => {
           const s = g.session;
           if (s.row.status !== 'active' || !s.row.toMove.includes(j.seat)) return;
-          const move = autoMove(s.game, s.state, j.seat, s.row.seed, s.version);
-          if (move) await g.commitEntry(j.seat, move, 'timeout'); // its "timeout" notice is written with it
+          // The game's stand-in bot plays (its pool answers greedy's move if it fails); the log names it.
+          const chosen = await g.standInMove(j.seat);
+          if (chosen) await g.commitEntry(j.seat, chosen.move, 'timeout', undefined, chosen.bot); // its "timeout" notice is written with it
         });
         return;
       }
