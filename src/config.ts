@@ -54,6 +54,13 @@ export interface Config {
    * counts as infinitely late, and would refuse everything for the next second.
    */
   maxEventLoopDelayMs: number;
+  /** Bots in seats and stand-ins (BOTS=on|off): off leaves bot seats waiting and stand-ins to the seeded random choice. */
+  bots: boolean;
+  /** Worker threads thinking for bots (BOT_THREADS; default cores - 1, at least 1). */
+  botThreads: number | undefined;
+  /** Caps on every level's search per move (BOT_MAX_ITERATIONS, BOT_MAX_THINK_MS); 0: the level's own budget. */
+  botMaxIterations: number;
+  botMaxThinkMs: number;
   /** Play-by-mail notifications: off disables the queue (moves still write the outbox). */
   notifications: boolean;
   /** Whether this process delivers notifications (any process may; each is delivered once). */
@@ -149,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3_000, 'DB_CONNECT_TIMEOUT_MS') || 3_000,
     maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 0, 'MAX_EVENT_LOOP_DELAY_MS'),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5_000, 'DB_STATEMENT_TIMEOUT_MS') || 5_000,
+    bots: env.BOTS !== 'off',
+    botThreads: env.BOT_THREADS ? Math.max(1, int(env.BOT_THREADS, 1, 'BOT_THREADS')) : undefined,
+    botMaxIterations: int(env.BOT_MAX_ITERATIONS, 0, 'BOT_MAX_ITERATIONS'),
+    botMaxThinkMs: int(env.BOT_MAX_THINK_MS, 0, 'BOT_MAX_THINK_MS'),
     notifications: env.NOTIFICATIONS !== 'off',
     notifyWorker: env.NOTIFY_WORKER !== 'off',
     smtpUrl: env.SMTP_URL || undefined,

@@ -12,6 +12,8 @@ import { LobbyStore } from './store/lobby-store.js';
 import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
 import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { BotPool } from './app/bots/pool.js';
+import { BotRunner } from './app/bots/runner.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -45,6 +47,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const store = instrumentStore(new PrismaGameStore(prisma));
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
+    // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
+    let log: FastifyInstance['log'] | undefined;
+    const pool = config.bots ? new BotPool({ size: config.botThreads, onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined;
+    const caps = { maxIterations: config.botMaxIterations, maxThinkMs: config.botMaxThinkMs };
     const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
       snapshotEvery: config.snapshotEvery,
       cacheSize: config.cacheSize,
@@ -53,6 +59,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       clientSeeds: config.clientSeeds,
       importConcurrency: config.importConcurrency,
       importQueue: config.importQueue,
+      ...(pool ? { standIn: (task) => pool.choose(BotRunner.capped(task, caps)) } : {}),
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     observeService(service);
@@ -80,6 +87,9 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const pbm = notifications;
     lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
     if (config.notifications) await notifications.start();
+    log = app.log;
+    const bots = pool ? new BotRunner(service, { databaseUrl, db: prisma, pool, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
+    await bots?.start();
     return {
       app,
       service,
@@ -94,6 +104,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         opts.log?.('http server closed');
         unobserve();
         await notifications.stop();
+        await bots?.stop();
+        await pool?.close();
         await store.close();
         opts.log?.('database connections closed');
         await embedded?.stop();

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, notationsOf, parseMove, resolveOptions, seatKnowledge } from '../engine/index.js';
+import { applyMove, BOT_LEVELS, canonicalHash, LEVELS, canonicalJson, checkMoveShape, fold, notationsOf, parseMove, resolveOptions, seatKnowledge } from '../engine/index.js';
 import type { AnyGame, BotLevel, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import { rawGame } from '../telemetry/instrument.js';
 import type { GameRegistry } from '../games/registry.js';
@@ -77,6 +77,11 @@ export class GameService {
       options: g.optionsSchema as unknown as Json,
       moves: g.moveSchemas as unknown as Json,
     }));
+  }
+
+  /** The bot levels, weakest first, with what each does and its budget per move. */
+  botLevels() {
+    return BOT_LEVELS.map((level) => ({ level, ...LEVELS[level] }));
   }
 
   // ---- identity ------------------------------------------------------------------------------
@@ -433,7 +438,9 @@ export class GameService {
     s.version = version;
     s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
     this.sessions.committed(s);
-    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
+    const gone = resignedBy(seats, version);
+    const botToMove = d.status === 'active' && d.toMove.some((x) => seats[x]?.bot && !gone.has(x));
+    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, botToMove, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }
 

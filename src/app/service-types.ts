@@ -30,6 +30,8 @@ export interface Committed {
   before: Seat[];
   clock: { seconds: number; action: TimeoutAction } | null;
   origin: MoveOrigin;
+  /** A bot seat must act now (the bot runner queues its turn). */
+  botToMove?: boolean;
 }
 
 export type AfterCommitHook = (c: Committed) => void;

@@ -1,5 +1,5 @@
-import type { AnyGame, ObjectSchema } from '../engine/index.js';
-import { TIMEOUT_ACTIONS } from '../store/types.js';
+import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
+import { OTHER_ORIGINS, TIMEOUT_ACTIONS } from '../store/types.js';
 
 /**
  * The typed contract of the REST API, built from the games' own JSON Schemas (src/games/<game>/
@@ -48,25 +48,32 @@ export const players = {
       open: { type: 'boolean', description: 'Nobody holds the seat yet: the game waits' },
       resigned: { type: 'boolean', description: 'The seat resigned: the server plays its moves, and it ranks last' },
       colour: { type: 'string', description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' },
+      bot: { type: 'string', enum: BOT_LEVELS, description: 'A bot seat: the level playing it (it moves by itself)' },
+      standIn: { type: 'string', enum: BOT_LEVELS, description: 'The bot level playing this resigned seat while the game runs (the game\'s standInBot)' },
     },
   },
 } as const;
+/** A bot level (GET /bots lists them with their think time). */
+export const botLevel = { type: 'string', enum: BOT_LEVELS, description: 'A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)' } as const;
 /** A seat at creation (validated by the route as `PlayerEntry`, registered with addSchema). */
 export const playerEntrySchema = {
   $id: 'PlayerEntry',
   type: 'object',
-  description: 'A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization.',
+  description: 'A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization; { bot, name? } a bot of that level (no token: it moves by itself).',
   additionalProperties: false,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 64 },
     open: { type: 'boolean', const: true },
     me: { type: 'boolean', const: true },
     colour: colourField,
+    bot: { type: 'string', enum: BOT_LEVELS, description: 'A bot seat of this level (GET /bots): it gets no token and moves by itself' },
   },
 } as const;
 const seedChosen = { type: 'boolean', description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw' } as const;
 const timeoutAction = { type: 'string', enum: TIMEOUT_ACTIONS, description: 'What happens when a seat\'s time runs out: auto-move (the server plays a legal move), resign, or none (only notify)' } as const;
-const origin = { type: 'string', enum: ['resign', 'resigned', 'timeout'], description: 'Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat\'s time ran out' } as const;
+const origin = { type: 'string', enum: OTHER_ORIGINS, description: 'Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move' } as const;
+const moveBot = { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' } as const;
+const standInBot = { type: 'string', enum: BOT_LEVELS, description: 'The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).' } as const;
 const gameType = (g: AnyGame) => ({ type: 'string', const: g.id, description: `The game type: ${g.id}` });
 
 /** The games with published schemas (every hosted game; a test fixture may have none). */
@@ -134,6 +141,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         createdAt: { type: 'string', format: 'date-time' },
         turnDeadlineSeconds: { type: 'integer', minimum: 1, description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)' },
         timeoutAction,
+        standInBot,
         deadlines: {
           type: 'array',
           description: 'While the game runs with a turn clock: when each seat that must act runs out of time',
@@ -191,6 +199,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
               version: { type: 'integer' },
               seat: { type: 'integer', minimum: 0 },
               origin,
+              bot: moveBot,
               at: { type: 'string', format: 'date-time' },
               move: {
                 description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
@@ -215,7 +224,8 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         options: ref(`${P}Options`),
         public: { type: 'boolean', description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false.' },
         turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
-        timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.' },
+        timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.' },
+        standInBot,
       },
     };
     out[`${P}Record`] = {
@@ -228,7 +238,8 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         type: gameType(g),
         engineVersion: { type: 'integer' },
         options: ref(`${P}Options`),
-        players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer', minimum: 0, maximum: 63 }, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: colourField } } },
+        players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer', minimum: 0, maximum: 63 }, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: colourField, bot: botLevel } } },
+        standInBot,
         seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
         status,
         version: { type: 'integer' },
@@ -243,6 +254,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
               seat: { type: 'integer', minimum: 0 },
               move: { description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null', anyOf: [ref(`${P}Move`), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }] },
               origin: { ...origin, enum: ['seat', ...origin.enum] },
+              bot: moveBot,
             },
           },
         },

@@ -106,9 +106,12 @@ type GameType {
   moves: JSON!
 }
 
-type Player { seat: Int!, """Empty while the seat is open""" name: String!, open: Boolean!, """The server plays its moves; it ranks last""" resigned: Boolean!, colour: String }
-"""A seat at creation: seated (name and token) or open (open: true, no token)."""
-type SeatToken { seat: Int!, name: String, """Secret: shown once.""" token: String, open: Boolean, colour: String }
+type Player { seat: Int!, """Empty while the seat is open""" name: String!, open: Boolean!, """The stand-in bot plays its moves; it ranks last""" resigned: Boolean!, colour: String, """A bot seat: the level playing it""" bot: String, """The bot level playing this resigned seat while the game runs""" standIn: String }
+"""A seat at creation: seated (name and token), open (open: true, no token) or a bot's (bot: its level, no token)."""
+type SeatToken { seat: Int!, name: String, """Secret: shown once.""" token: String, open: Boolean, colour: String, bot: String }
+"""A bot level: what it does, its think time per move and its search iterations at most."""
+type BotLevel { level: String!, description: String!, thinkMs: Int!, iterations: Int! }
+type BotSeat { seat: Int!, name: String!, bot: String!, status: GameStatus! }
 type Invite { """Secret: shown once; others join with it.""" code: String! }
 
 type CreatedGame {
@@ -129,8 +132,10 @@ type Outcome { scores: [Float!]!, ranks: [Int!]!, winners: [Int!]!, detail: JSON
 type MoveEntry {
   version: Int!
   seat: Int!
-  """resign, resigned (played by the server for a resigned seat) or timeout; null when the seat played"""
+  """resign, resigned (played by the stand-in for a resigned seat), timeout or bot (a bot seat's move); null when the seat played"""
   origin: String
+  """The bot level that chose the move, whenever a bot did"""
+  bot: String
   at: String!
   """The move, or null while it is hidden from this viewer"""
   move: JSON
@@ -168,6 +173,8 @@ type Game {
   turnDeadlineSeconds: Int
   """What happens when a seat's time runs out: auto-move, resign or none"""
   timeoutAction: String
+  """The bot level playing resigned and timed-out seats, when not greedy"""
+  standInBot: String
   """While the game runs with a turn clock: when each seat that must act runs out of time"""
   deadlines: [Deadline!]!
   """The caller's legal moves now, each { type, ...fields } (needs a seat token)"""
@@ -220,8 +227,8 @@ type GameUpdate {
 type GameSummary { id: ID!, type: String!, version: Int!, status: GameStatus!, toMove: [Int!]!, players: [Player!]!, updatedAt: String! }
 type GamePage { games: [GameSummary!]!, next: String }
 
-"""Exactly one of: name (seated now), open: true (an open seat), me: true (the caller's player)."""
-input PlayerInput { name: String, open: Boolean, me: Boolean, colour: String }
+"""Exactly one of: name (seated now), open: true (an open seat), me: true (the caller's player), bot (a bot of that level: random, greedy, ismcts, ismcts-strong; name optional)."""
+input PlayerInput { name: String, open: Boolean, me: Boolean, colour: String, bot: String }
 input CreateGameInput {
   type: String!
   players: [PlayerInput!]!
@@ -233,6 +240,8 @@ input CreateGameInput {
   turnDeadlineSeconds: Int
   """auto-move, resign or none (default): what happens when a seat's time runs out"""
   timeoutAction: String
+  """The bot level playing resigned seats and timed-out seats (auto-move); default greedy"""
+  standInBot: String
 }
 
 type PlayerIdentity { id: ID!, name: String!, email: String }
@@ -246,6 +255,8 @@ type InboxPage { games: [InboxGame!]!, next: String }
 
 type Query {
   gameTypes: [GameType!]!
+  """The bot levels a seat or a stand-in may have"""
+  bots: [BotLevel!]!
   game(id: ID!): Game!
   """Operator only"""
   games(status: GameStatus, type: String, limit: Int = 50, before: String): GamePage!
@@ -270,6 +281,8 @@ type Mutation {
   createPlayer(name: String!, email: String): CreatedPlayer!
   """Takes an open seat with the invitation code (bound to the player of the token, if any)"""
   joinGame(gameId: ID!, inviteCode: String!, name: String, seat: Int, colour: String): JoinedSeat!
+  """The creator of a waiting game puts a bot of that level in an open seat (the first one, or seat)"""
+  fillSeatWithBot(gameId: ID!, bot: String!, seat: Int, name: String): BotSeat!
   """Frees the caller's seat before the start; returns the seat"""
   leaveGame(gameId: ID!): Int!
   """The creator or the operator deletes a waiting game"""
@@ -490,6 +503,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const resolvers = {
     Query: {
       gameTypes: () => service.gameTypes(),
+      bots: () => service.botLevels(),
       game: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => service.getGame(a.id, ctx.token)),
       me: guard(async (_: unknown, __: unknown, ctx: Ctx) => layer().players.me(ctx.token)),
       lobby: guard(async (_: unknown, a: { type?: string | null; limit: number; before?: string | null }) => {
@@ -503,17 +517,17 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       games: guard(async (_: unknown, a: { status?: Status; type?: string; limit: number; before?: string }, ctx: Ctx) => service.listGames(ctx.token, { ...a, before: a.before ?? undefined })),
     },
     Mutation: {
-      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null } }, ctx: Ctx) => {
+      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
         if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
         const entries = players.map((p, i) => {
           if (p.open === false || p.me === false) throw new AppError('INVALID_INPUT', `players/${i}: open and me are true or absent`);
-          const e = Object.fromEntries(Object.entries({ name: text(p.name, 'a player name', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'a colour', 32) }).filter(([, v]) => v !== undefined));
+          const e = Object.fromEntries(Object.entries({ name: text(p.name, 'a player name', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'a colour', 32), bot: p.bot ?? undefined }).filter(([, v]) => v !== undefined));
           return e as PlayerEntry;
         });
         text(seed, 'a seed', 128);
         const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction);
-        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock }, ctx.token);
+        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}) }, ctx.token);
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
         text(a.name, 'a player name', 64);
@@ -524,6 +538,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
         text(a.inviteCode, 'an invitation code', 128);
         return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode, name: text(a.name, 'a player name', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'a colour', 32) });
+      }),
+      fillSeatWithBot: guard(async (_: unknown, a: { gameId: string; bot: string; seat?: number | null; name?: string | null }, ctx: Ctx) => {
+        if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
+        return layer().lobby.fillWithBot(a.gameId, ctx.token, { bot: a.bot, seat: a.seat ?? undefined, name: text(a.name, 'a bot name', 64) });
       }),
       leaveGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => (await layer().lobby.leave(a.gameId, ctx.token)).seat),
       cancelGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => {

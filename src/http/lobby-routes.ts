@@ -3,7 +3,7 @@ import { AppError } from '../app/errors.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
 import type { JoinInput } from '../app/lobby/lobby.js';
 import type { GameStatus } from '../store/types.js';
-import { colourField, ref, seatList, status, STATUSES } from './contract.js';
+import { botLevel, colourField, ref, seatList, status, STATUSES } from './contract.js';
 import { bearer } from './rest.js';
 import { operation, pageOfGames } from './route-schema.js';
 
@@ -162,6 +162,33 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
         errors: [400, 401, 403, 404, 409, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.join(req.params.id, tokenOf(req), req.body)));
+
+    app.post<{ Params: { id: string }; Body: { bot: string; seat?: number; name?: string } }>('/games/:id/bot', {
+      schema: operation({
+        operationId: 'fillSeatWithBot',
+        summary: 'Put a bot in an open seat of your waiting game',
+        description: 'The creator of a waiting game (the seat made with { me: true }, by its seat or player token) fills the requested open seat, or the first open one, with a bot of the given level (GET /bots). A bot seat has no token and moves by itself; filling the last open seat starts the game.',
+        tags: ['lobby'],
+        access: 'seat',
+        params: idParam,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['bot'],
+          properties: {
+            bot: botLevel,
+            seat: { type: 'integer', minimum: 0 },
+            name: { ...name, description: 'The bot seat\'s name (default: "Bot (<level>)")' },
+          },
+        },
+        success: {
+          status: 201,
+          description: 'The seat the bot took',
+          schema: { type: 'object', additionalProperties: false, required: ['seat', 'name', 'bot', 'status'], properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, bot: botLevel, status } },
+        },
+        errors: [400, 401, 403, 404, 409, 413, 415],
+      }),
+    }, async (req, reply) => reply.status(201).send(await layer().lobby.fillWithBot(req.params.id, tokenOf(req), req.body)));
 
     app.post<{ Params: { id: string } }>('/games/:id/leave', {
       schema: operation({

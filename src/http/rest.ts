@@ -8,8 +8,9 @@ import type { PlayerEntry } from '../app/lobby/lobby.js';
 import { INT_BOUNDS } from '../app/limits.js';
 import { moveRefSchema } from '../app/record-schema.js';
 import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
+import { BOT_LEVELS } from '../engine/index.js';
 import type { Config } from '../config.js';
-import { playerEntrySchema, players, ref, seatList, status, STATUSES } from './contract.js';
+import { botLevel, playerEntrySchema, players, ref, seatList, status, STATUSES } from './contract.js';
 import { operation, pageOfGames } from './route-schema.js';
 
 export { colourField, STATUSES } from './contract.js';
@@ -39,12 +40,12 @@ const createdGame = {
     seedChosen: { type: 'boolean', description: 'True when a client chose the seed: whoever chose it can foresee every hidden draw' },
     seats: {
       type: 'array',
-      description: 'One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token.',
+      description: 'One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token.',
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['seat'],
-        properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' }, open: { type: 'boolean', const: true }, colour: { type: 'string' } },
+        properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' }, open: { type: 'boolean', const: true }, colour: { type: 'string' }, bot: botLevel },
       },
     },
     invite: { type: 'object', additionalProperties: false, required: ['code'], description: 'With open seats: the invitation code others join with (shown once)', properties: { code: { type: 'string' } } },
@@ -103,11 +104,40 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       }),
     }, async () => service.gameTypes());
 
-    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction } }>('/games', {
+    app.get('/bots', {
+      schema: operation({
+        operationId: 'listBots',
+        summary: 'The bot levels',
+        description: 'The levels a bot seat (players: [{ "bot": level }]) and a stand-in (standInBot) may have: what each does, its think time per move and its search iterations at most. Bots think in worker threads, and see only what their seat sees.',
+        tags: ['games'],
+        access: 'public',
+        success: {
+          status: 200,
+          description: 'The bot levels, weakest first',
+          schema: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['level', 'description', 'thinkMs', 'iterations'],
+              properties: {
+                level: botLevel,
+                description: { type: 'string' },
+                thinkMs: { type: 'integer', minimum: 0, description: 'Think time per move, in milliseconds (0: answers at once)' },
+                iterations: { type: 'integer', minimum: 0, description: 'Search iterations at most per move (0: no search)' },
+              },
+            },
+          },
+        },
+        errors: [],
+      }),
+    }, async () => service.botLevels());
+
+    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string } }>('/games', {
       schema: operation({
         operationId: 'createGame',
         summary: 'Create a game',
-        description: 'Starts a game of the given type and returns one secret bearer token per seated seat, once, and an invitation code when seats are open. Each entry of players is { name, colour? } (seated now), { open: true } (an open seat: the game waits until someone joins it) or { me: true, colour? } (seated now and bound to the player whose token is in Authorization). Options are checked against the game\'s option schema (unknown options are refused); missing ones take their defaults.',
+        description: 'Starts a game of the given type and returns one secret bearer token per seated seat, once, and an invitation code when seats are open. Each entry of players is { name, colour? } (seated now), { open: true } (an open seat: the game waits until someone joins it), { me: true, colour? } (seated now and bound to the player whose token is in Authorization) or { bot, name? } (a bot of that level, GET /bots: no token, it moves by itself). standInBot (default greedy) plays resigned seats and timed-out seats (timeoutAction auto-move). Options are checked against the game\'s option schema (unknown options are refused); missing ones take their defaults.',
         tags: ['games'],
         access: 'playerOptional',
         body: {
@@ -122,6 +152,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
             public: { type: 'boolean' },
             turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600 },
             timeoutAction: { type: 'string', enum: TIMEOUT_ACTIONS },
+            standInBot: { type: 'string', enum: BOT_LEVELS },
           },
           dependencies: { timeoutAction: ['turnDeadlineSeconds'] },
         },

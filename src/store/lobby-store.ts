@@ -9,7 +9,7 @@ export interface PlayerRow {
 }
 
 /** Why a join, leave or cancel was refused; the use case turns it into an error with its code. */
-export type LobbyRefusal = 'NOT_FOUND' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED';
+export type LobbyRefusal = 'NOT_FOUND' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED' | 'BOT_SEAT';
 
 export interface JoinCommand {
   gameId: string;
@@ -152,8 +152,8 @@ export class LobbyStore {
   /** Gives a seated seat a new token hash: the old token stops working at once. */
   async reissue(gameId: string, seat: Seat, tokenHash: string): Promise<{ name: string } | LobbyRefusal> {
     return this.locked(gameId, async (tx) => {
-      const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null } }, data: { tokenHash } });
-      if (r.count === 0) return 'NOT_SEATED';
+      const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null }, bot: null }, data: { tokenHash } });
+      if (r.count === 0) return (await tx.seat.count({ where: { gameId, seat, bot: { not: null } } })) > 0 ? 'BOT_SEAT' : 'NOT_SEATED';
       await tx.game.update({ where: { id: gameId }, data: { seatsRev: { increment: 1 } } });
       const s = await tx.seat.findUniqueOrThrow({ where: { gameId_seat: { gameId, seat } }, select: { name: true } });
       return { name: s.name };

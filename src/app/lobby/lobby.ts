@@ -50,6 +50,7 @@ const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
   COLOUR_TAKEN: ['COLOUR_TAKEN', 'another seat of this game has already chosen this colour (ruling M7: all different)'],
   SEAT_TAKEN: ['SEAT_TAKEN', 'the requested seat is not open; leave out "seat" to take the first open one'],
   NOT_SEATED: ['INVALID_INPUT', 'that seat is open: nobody holds it'],
+  BOT_SEAT: ['BOT_SEAT', 'that seat is played by a bot: it has no token, and none is given to it'],
 };
 const refuse = (r: LobbyRefusal, gameId: string) => new AppError(REFUSALS[r][0], r === 'NOT_FOUND' ? `no game ${gameId}` : REFUSALS[r][1]);
 

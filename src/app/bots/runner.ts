@@ -1,0 +1,141 @@
+/**
+ * Bots move by themselves: whenever a commit leaves a bot seat to move, a durable pg-boss job for
+ * (game, version) is queued; whichever server process picks it up asks the bot pool (worker
+ * threads, never the event loop) and appends the move with origin `bot` and the level that chose
+ * it. One move per bot turn even with several processes:
+ * - the job id is derived from (game, version), so queueing the same turn twice queues it once;
+ * - a job for a version the game has left does nothing (`GameService.botTurn`);
+ * - the append's (game, version) guard decides between two processes that both thought.
+ * A sweep (at start-up and every few seconds) queues the turns of games waiting on a bot that no
+ * commit queued (created with a bot to move first, a seat filled, a process killed before queueing).
+ * A bot that throws or overruns plays greedy's move (pool.ts) and the error is logged: a game
+ * never waits forever on a bot.
+ */
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { GameService } from '../game-service.js';
+import type { BotPool, BotTask } from './pool.js';
+
+const QUEUE = 'bot-move';
+
+interface BotJob {
+  gameId: string;
+  version: number;
+}
+
+/** A job id made from the turn it is for, so that queueing a turn twice queues it once. */
+const jobId = (j: BotJob): string => {
+  const h = createHash('sha256').update(`bot|${j.gameId}|${j.version}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+export interface BotRunnerOptions {
+  databaseUrl: string;
+  db: PrismaClient;
+  pool: BotPool;
+  /** Seconds between a loop's looks at the queue (it is also woken at once by this process's commits). */
+  pollingSeconds: number;
+  /** Caps on every level's budget per move (0: the level's own). */
+  maxIterations: number;
+  maxThinkMs: number;
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+}
+
+export class BotRunner {
+  private boss: PgBoss | undefined;
+  private readonly loops: string[] = [];
+  private sweeper: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly service: GameService,
+    private readonly opts: BotRunnerOptions,
+  ) {}
+
+  /** The task with the server's caps on think time and iterations. */
+  static capped(task: BotTask, caps: { maxIterations: number; maxThinkMs: number }): BotTask {
+    return {
+      ...task,
+      ...(caps.maxIterations > 0 ? { iterations: Math.min(task.iterations ?? Infinity, caps.maxIterations) } : {}),
+      ...(caps.maxThinkMs > 0 ? { thinkMs: Math.min(task.thinkMs ?? Infinity, caps.maxThinkMs) } : {}),
+    };
+  }
+
+  async start(): Promise<void> {
+    const boss = new PgBoss({ connectionString: this.opts.databaseUrl, schema: 'pgboss', max: 4, application_name: 'citybuilder-bots' });
+    boss.on('error', (err) => this.opts.log.error({ err }, 'bot queue error'));
+    await boss.start();
+    // Several processes starting at once race to create the queue: a deadlock or duplicate is retried.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInMinutes: 5 });
+        break;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 8 || (code !== '40P01' && code !== '23505' && code !== '40001')) throw err;
+        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+      }
+    }
+    this.boss = boss;
+    // As many loops as threads: each waits on one bot's think time at most.
+    for (let i = 0; i < this.opts.pool.size; i++) {
+      let self = '';
+      self = await boss.work<BotJob>(QUEUE, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
+        if (!job) return;
+        try {
+          await this.play(job.data);
+        } finally {
+          boss.notifyWorker(self); // there may be more: look again now
+        }
+      });
+      this.loops.push(self);
+    }
+    this.service.onCommitted((c) => {
+      if (c.botToMove) void this.queue({ gameId: c.gameId, version: c.version });
+    });
+    this.service.onWake((gameId) => void this.sweep(gameId));
+    this.sweeper = setInterval(() => void this.sweep(), 3_000);
+    await this.sweep();
+  }
+
+  /** Queues a bot turn (once, whoever queues it) and wakes this process's loops. */
+  private async queue(j: BotJob): Promise<void> {
+    try {
+      await this.boss?.send(QUEUE, j, { id: jobId(j) });
+      for (const id of this.loops) this.boss?.notifyWorker(id);
+    } catch (err) {
+      if (!this.stopped) this.opts.log.warn({ err, gameId: j.gameId }, 'could not queue a bot turn; the sweep will');
+    }
+  }
+
+  /** Queues the turns of games (or one game) waiting on a bot seat that is not resigned. */
+  private async sweep(gameId?: string): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const rows = await this.opts.db.$queryRaw<{ id: string; version: number }[]>`
+        SELECT g.id::text AS id, g.version FROM games g
+        WHERE g.status = 'active' AND (${gameId ?? null}::uuid IS NULL OR g.id = ${gameId ?? null}::uuid)
+          AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat = ANY (g.to_move))`;
+      for (const r of rows) await this.queue({ gameId: r.id, version: r.version });
+    } catch (err) {
+      if (!this.stopped) this.opts.log.warn({ err }, 'bot sweep failed');
+    }
+  }
+
+  /** One bot turn: nothing if the game left that version; else the pool's move, appended under the version guard. */
+  private async play(j: BotJob): Promise<void> {
+    const turn = await this.service.botTurn(j.gameId, j.version);
+    if (!turn) return;
+    const answer = await this.opts.pool.choose(BotRunner.capped(turn.task, this.opts));
+    if (answer.error) this.opts.log.warn({ gameId: j.gameId, version: j.version, seat: turn.seat, level: turn.level, playedBy: answer.playedBy, error: answer.error }, 'bot failed; its fallback played');
+    const landed = await this.service.commitBotMove(turn, answer.move, answer.playedBy);
+    if (landed) this.opts.log.info({ gameId: j.gameId, version: j.version + 1, seat: turn.seat, origin: 'bot', bot: answer.playedBy, ms: Math.round(answer.ms), iterations: answer.iterations }, 'bot moved');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweeper);
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
+  }
+}
