@@ -34,6 +34,7 @@ import { isBotLevel, type AnyGame, type BotLevel, type Json, type Move, type Out
 import { OTHER_ORIGINS, type MoveOrigin } from '../store/types.js';
 import type { GameRegistry } from '../games/registry.js';
 import { AppError } from './errors.js';
+import { standing } from './lobby/standing.js';
 import { RECORD_FORMAT, type GameRecord, type GameService } from './game-service.js';
 
 export const TEXT_RECORD_FORMAT = 'citybuilder-text/1';
@@ -216,7 +217,9 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     state = r.value.state;
     moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}) });
   }
-  const outcome = game.outcome(state);
+  // Resigned seats rank last, and resignations that leave one seat end the game (lobby/standing.ts).
+  const resignedAt = new Map(moves.flatMap((m) => (m.origin === 'resign' ? [[m.seat, m.version] as const] : [])));
+  const outcome = standing(game, state, players.map((p) => ({ seat: p.seat, name: p.name, tokenHash: '-', resignedAt: resignedAt.get(p.seat) ?? null })), moves.length).outcome;
   const claimed = headers.get('Result');
   for (const [what, value, line] of [['Result header', claimed?.value, claimed?.line ?? 1], ['result line', result, lines.length]] as const) {
     if (value !== undefined && value !== null && value !== resultOf(outcome)) {
