@@ -217,9 +217,11 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     state = r.value.state;
     moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}) });
   }
-  // Resigned seats rank last, and resignations that leave one seat end the game (lobby/standing.ts).
+  // A record that ends with a resignation leaving one seat ends there, resigned seats last (lobby/standing.ts).
   const resignedAt = new Map(moves.flatMap((m) => (m.origin === 'resign' ? [[m.seat, m.version] as const] : [])));
-  const outcome = standing(game, state, players.map((p) => ({ seat: p.seat, name: p.name, tokenHash: '-', resignedAt: resignedAt.get(p.seat) ?? null })), moves.length).outcome;
+  const outcome = moves.at(-1)?.origin === 'resign'
+    ? standing(game, state, players.map((p) => ({ seat: p.seat, name: p.name, tokenHash: '-', resignedAt: resignedAt.get(p.seat) ?? null })), moves.length).outcome
+    : game.outcome(state);
   const claimed = headers.get('Result');
   for (const [what, value, line] of [['Result header', claimed?.value, claimed?.line ?? 1], ['result line', result, lines.length]] as const) {
     if (value !== undefined && value !== null && value !== resultOf(outcome)) {

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bot levels
+         * @description The levels a bot seat (players: [{ "bot": level }]) and a stand-in (standInBot) may have: what each does, its think time per move and its search iterations at most. Bots think in worker threads, and see only what their seat sees.
+         */
+        get: operations["listBots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games": {
         parameters: {
             query?: never;
@@ -36,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Starts a game of the given type and returns one secret bearer token per seated seat, once, and an invitation code when seats are open. Each entry of players is { name, colour? } (seated now), { open: true } (an open seat: the game waits until someone joins it) or { me: true, colour? } (seated now and bound to the player whose token is in Authorization). Options are checked against the game's option schema (unknown options are refused); missing ones take their defaults.
+         * @description Starts a game of the given type and returns one secret bearer token per seated seat, once, and an invitation code when seats are open. Each entry of players is { name, colour? } (seated now), { open: true } (an open seat: the game waits until someone joins it), { me: true, colour? } (seated now and bound to the player whose token is in Authorization) or { bot, name? } (a bot of that level, GET /bots: no token, it moves by itself). standInBot (default greedy) plays resigned seats and timed-out seats (timeoutAction auto-move). Options are checked against the game's option schema (unknown options are refused); missing ones take their defaults.
          */
         post: operations["createGame"];
         delete?: never;
@@ -303,6 +323,26 @@ export interface paths {
          * @description Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.
          */
         post: operations["joinGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a bot in an open seat of your waiting game
+         * @description The creator of a waiting game (the seat made with { me: true }, by its seat or player token) fills the requested open seat, or the first open one, with a bot of the given level (GET /bots). A bot seat has no token and moves by itself; filling the last open seat starts the game.
+         */
+        post: operations["fillSeatWithBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1331,6 +1371,16 @@ export interface components {
                 resigned?: boolean;
                 /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                 colour?: string;
+                /**
+                 * @description A bot seat: the level playing it (it moves by itself)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /**
+                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @enum {string}
+                 */
+                standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
             viewer: {
                 /** @description The token's seat; null for a spectator */
@@ -1348,6 +1398,11 @@ export interface components {
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -1411,10 +1466,15 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "resign" | "resigned" | "timeout";
+                origin?: "resign" | "resigned" | "timeout" | "bot";
+                /**
+                 * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
@@ -1442,10 +1502,15 @@ export interface components {
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
             /**
-             * @description When a seat's time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
         };
         /** @description A Town Center game record (export and import) */
         TownCenterRecord: {
@@ -1463,7 +1528,17 @@ export interface components {
                 name: string;
                 /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
                 colour?: string;
+                /**
+                 * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description Present once the game is over */
             seed?: string;
             /**
@@ -1480,10 +1555,15 @@ export interface components {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "seat" | "resign" | "resigned" | "timeout";
+                origin?: "seat" | "resign" | "resigned" | "timeout" | "bot";
+                /**
+                 * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
             outcome?: components["schemas"]["TownCenterOutcome"] | null;
         };
@@ -1740,6 +1820,16 @@ export interface components {
                 resigned?: boolean;
                 /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                 colour?: string;
+                /**
+                 * @description A bot seat: the level playing it (it moves by itself)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /**
+                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @enum {string}
+                 */
+                standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
             viewer: {
                 /** @description The token's seat; null for a spectator */
@@ -1757,6 +1847,11 @@ export interface components {
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -1820,10 +1915,15 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "resign" | "resigned" | "timeout";
+                origin?: "resign" | "resigned" | "timeout" | "bot";
+                /**
+                 * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
@@ -1851,10 +1951,15 @@ export interface components {
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
             /**
-             * @description When a seat's time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
         };
         /** @description A Ma Petite Ville game record (export and import) */
         MaPetiteVilleRecord: {
@@ -1872,7 +1977,17 @@ export interface components {
                 name: string;
                 /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
                 colour?: string;
+                /**
+                 * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description Present once the game is over */
             seed?: string;
             /**
@@ -1889,10 +2004,15 @@ export interface components {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "seat" | "resign" | "resigned" | "timeout";
+                origin?: "seat" | "resign" | "resigned" | "timeout" | "bot";
+                /**
+                 * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
             outcome?: components["schemas"]["MaPetiteVilleOutcome"] | null;
         };
@@ -2529,6 +2649,16 @@ export interface components {
                 resigned?: boolean;
                 /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                 colour?: string;
+                /**
+                 * @description A bot seat: the level playing it (it moves by itself)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /**
+                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @enum {string}
+                 */
+                standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
             viewer: {
                 /** @description The token's seat; null for a spectator */
@@ -2546,6 +2676,11 @@ export interface components {
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -2609,10 +2744,15 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "resign" | "resigned" | "timeout";
+                origin?: "resign" | "resigned" | "timeout" | "bot";
+                /**
+                 * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
@@ -2640,10 +2780,15 @@ export interface components {
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
             /**
-             * @description When a seat's time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
         };
         /** @description A City Tycoon game record (export and import) */
         CityTycoonRecord: {
@@ -2661,7 +2806,17 @@ export interface components {
                 name: string;
                 /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
                 colour?: string;
+                /**
+                 * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description Present once the game is over */
             seed?: string;
             /**
@@ -2678,10 +2833,15 @@ export interface components {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "seat" | "resign" | "resigned" | "timeout";
+                origin?: "seat" | "resign" | "resigned" | "timeout" | "bot";
+                /**
+                 * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
             outcome?: components["schemas"]["CityTycoonOutcome"] | null;
         };
@@ -3005,6 +3165,16 @@ export interface components {
                 resigned?: boolean;
                 /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                 colour?: string;
+                /**
+                 * @description A bot seat: the level playing it (it moves by itself)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /**
+                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @enum {string}
+                 */
+                standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
             viewer: {
                 /** @description The token's seat; null for a spectator */
@@ -3022,6 +3192,11 @@ export interface components {
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -3085,10 +3260,15 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "resign" | "resigned" | "timeout";
+                origin?: "resign" | "resigned" | "timeout" | "bot";
+                /**
+                 * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
@@ -3116,10 +3296,15 @@ export interface components {
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
             /**
-             * @description When a seat's time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
         };
         /** @description A La Ville de Demain game record (export and import) */
         VilleDeDemainRecord: {
@@ -3137,7 +3322,17 @@ export interface components {
                 name: string;
                 /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
                 colour?: string;
+                /**
+                 * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
+            /**
+             * @description The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).
+             * @enum {string}
+             */
+            standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description Present once the game is over */
             seed?: string;
             /**
@@ -3154,10 +3349,15 @@ export interface components {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the server for a resigned seat; timeout: played when the seat's time ran out
+                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "seat" | "resign" | "resigned" | "timeout";
+                origin?: "seat" | "resign" | "resigned" | "timeout" | "bot";
+                /**
+                 * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
+                 * @enum {string}
+                 */
+                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             }[];
             outcome?: components["schemas"]["VilleDeDemainOutcome"] | null;
         };
@@ -3181,7 +3381,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "BOT_SEAT" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -3199,7 +3399,7 @@ export interface components {
             /** @description For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header) */
             retryAfter?: number;
         };
-        /** @description A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization. */
+        /** @description A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization; { bot, name? } a bot of that level (no token: it moves by itself). */
         PlayerEntry: {
             name?: string;
             /** @enum {boolean} */
@@ -3208,6 +3408,11 @@ export interface components {
             me?: true;
             /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
             colour?: string;
+            /**
+             * @description A bot seat of this level (GET /bots): it gets no token and moves by itself
+             * @enum {string}
+             */
+            bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
         };
     };
     responses: never;
@@ -3249,6 +3454,55 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         };
+                    }[];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot levels, weakest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                         * @enum {string}
+                         */
+                        level: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                        description: string;
+                        /** @description Think time per move, in milliseconds (0: answers at once) */
+                        thinkMs: number;
+                        /** @description Search iterations at most per move (0: no search) */
+                        iterations: number;
                     }[];
                 };
             };
@@ -3314,6 +3568,16 @@ export interface operations {
                                 resigned?: boolean;
                                 /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                                 colour?: string;
+                                /**
+                                 * @description A bot seat: the level playing it (it moves by itself)
+                                 * @enum {string}
+                                 */
+                                bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                                /**
+                                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                                 * @enum {string}
+                                 */
+                                standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                             }[];
                             /** Format: date-time */
                             createdAt: string;
@@ -3406,7 +3670,7 @@ export interface operations {
                         toMove: number[];
                         /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
                         seedChosen: boolean;
-                        /** @description One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token. */
+                        /** @description One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token. */
                         seats: {
                             seat: number;
                             name?: string;
@@ -3414,6 +3678,11 @@ export interface operations {
                             /** @enum {boolean} */
                             open?: true;
                             colour?: string;
+                            /**
+                             * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                             * @enum {string}
+                             */
+                            bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                         }[];
                         /** @description With open seats: the invitation code others join with (shown once) */
                         invite?: {
@@ -4176,7 +4445,7 @@ export interface operations {
                         toMove: number[];
                         /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
                         seedChosen: boolean;
-                        /** @description One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token. */
+                        /** @description One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token. */
                         seats: {
                             seat: number;
                             name?: string;
@@ -4184,6 +4453,11 @@ export interface operations {
                             /** @enum {boolean} */
                             open?: true;
                             colour?: string;
+                            /**
+                             * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                             * @enum {string}
+                             */
+                            bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                         }[];
                         /** @description With open seats: the invitation code others join with (shown once) */
                         invite?: {
@@ -4676,6 +4950,136 @@ export interface operations {
                         /** @description The seat's token, shown once */
                         token: string;
                         colour?: string;
+                        /**
+                         * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
+                         * @enum {string}
+                         */
+                        status: "waiting" | "active" | "finished";
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fillSeatWithBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                     * @enum {string}
+                     */
+                    bot: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                    seat?: number;
+                    /** @description The bot seat's name (default: "Bot (<level>)") */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The seat the bot took */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seat: number;
+                        name: string;
+                        /**
+                         * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                         * @enum {string}
+                         */
+                        bot: "random" | "greedy" | "ismcts" | "ismcts-strong";
                         /**
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
