@@ -59,7 +59,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       clientSeeds: config.clientSeeds,
       importConcurrency: config.importConcurrency,
       importQueue: config.importQueue,
-      ...(pool ? { standIn: (task) => pool.choose(BotRunner.capped(task, caps)) } : {}),
+      ...(pool ? { standIn: (task) => pool.choose(BotRunner.capped(task, caps)), analyse: (task) => pool.choose(task) } : {}),
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     observeService(service);

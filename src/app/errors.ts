@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   SEED_NOT_ALLOWED: 403,
+  /** Analysis asked of an unfinished game created without analysis (or rated). */
+  ANALYSIS_NOT_ALLOWED: 403,
   /** A person's token used for a bot seat, or a token given to a bot seat. */
   BOT_SEAT: 403,
   NOT_FOUND: 404,

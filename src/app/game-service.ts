@@ -136,7 +136,7 @@ export class GameService {
     if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null, standInBot: input.standInBot ?? null });
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null, standInBot: input.standInBot ?? null, analysis: input.analysis ?? false });
     await this.store.createGame(created.row);
     this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
     this.wake(created.row.id);
@@ -144,7 +144,7 @@ export class GameService {
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'standInBot'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'standInBot' | 'analysis'> = {}) {
     // A bot seat holds the hash of a token nobody is ever shown: it is taken, and no one acts for it.
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
@@ -211,6 +211,7 @@ export class GameService {
       createdAt: s.row.createdAt.toISOString(),
       ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
       ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
+      ...(s.row.analysis ? { analysis: true } : {}),
     };
   }
 
@@ -521,6 +522,52 @@ export class GameService {
       await this.playForResigned(s);
       return true;
     });
+  }
+
+  /**
+   * Analysis (what lichess's analysis board gives chess players): for the position right after
+   * version `at` as `seat` saw it (its view and events then, never what it could not see), each of
+   * the seat's legal moves with its estimated chance to win from an ISMCTS search of `iterations`
+   * (seeded: the same request gives the same answer), and the move the search prefers. Finished
+   * games only, or games created with `analysis: true` (then only the seat itself asks, while it runs).
+   */
+  async analysis(gameId: string, token: string | undefined, at: number, seat: number, opts: { iterations?: number; seed?: string } = {}) {
+    checkInt('version', 'at', at);
+    checkInt('seat', 'seat', seat);
+    const iterations = checkInt('analysisIterations', 'iterations', opts.iterations ?? INT_BOUNDS.analysisIterations.default);
+    const s = await this.sessions.fresh(gameId);
+    const c = await this.callerIn(s, token, true);
+    if (s.row.status !== 'finished') {
+      if (!s.row.analysis) throw new AppError('ANALYSIS_NOT_ALLOWED', 'analysis is only for finished games, or games created with analysis: true (never a live aid otherwise)', { reason: 'game-setting' });
+      if (c.kind !== 'seat' || c.seat !== seat) throw new AppError('ANALYSIS_NOT_ALLOWED', `while the game runs, only seat ${seat}'s own token may analyse its positions`, { reason: 'other-seat' });
+    }
+    if (at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
+    if (seat >= s.row.playerCount) throw new AppError('INVALID_INPUT', `seat ${seat} is out of range: this game has seats 0 to ${s.row.playerCount - 1}`);
+    if (!this.opts.analyse) throw new AppError('UNAVAILABLE', 'analysis needs the bot pool (BOTS=on)');
+    const game = rawGame(s.game);
+    const state = at === s.version ? s.state : await this.stateAt(s, at);
+    const moves = await this.store.readMoves(s.row.id, 0, at);
+    const seats = s.row.seats;
+    const d = standing(s.game, state, seats, at);
+    const legal = d.status === 'active' && !resignedBy(seats, at).has(seat) ? game.legalMoves(state, seat) : [];
+    const seed = opts.seed ?? `analysis:${s.row.id}:${at}:${seat}`;
+    const base = { version: at, seat, level: 'ismcts' as const, iterations, seed };
+    if (legal.length === 0) return { ...base, searched: 0, moves: [], best: null };
+    const k = seatKnowledge(game, state, moves.flatMap((m) => m.events), seat);
+    // The iteration budget binds, not the clock: a long think time, so the answer is reproducible.
+    const answer = await this.opts.analyse({ game: s.row.type, engineVersion: s.row.engineVersion, level: 'ismcts', seat, view: k.view, history: [...k.history], legal, seed, iterations, thinkMs: 60_000 });
+    const key = (m: unknown) => canonicalJson(m);
+    const stat = new Map((answer.stats ?? []).map((x) => [key(x.move), x]));
+    const notations = notationsOf(s.game, state, seat, legal);
+    return {
+      ...base,
+      searched: answer.iterations,
+      moves: legal.map((m, i) => {
+        const x = stat.get(key(m));
+        return { move: m as unknown as Json, ...(notations[i] ? { notation: notations[i] } : {}), visits: x?.visits ?? 0, chance: x ? x.value : null };
+      }).sort((a, b) => b.visits - a.visits),
+      best: answer.move as unknown as Json,
+    };
   }
 
   /** Called when a game may wait on a bot without a move committing (the bot runner queues its turn). */

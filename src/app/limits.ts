@@ -17,6 +17,8 @@ export const INT_BOUNDS = {
   listLimit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
   /** A seat number (a game has at most 64 seats). */
   seat: { type: 'integer', minimum: 0, maximum: 63 },
+  /** Search iterations of one analysis (GET /games/{id}/analysis). */
+  analysisIterations: { type: 'integer', minimum: 1, maximum: 20_000, default: 1_000 },
   /** An engine version. */
   engineVersion: { type: 'integer', minimum: 1, maximum: INT4_MAX },
 } as const;

@@ -57,6 +57,8 @@ export interface GameServiceOptions {
   importQueue?: number;
   /** Asks a bot for a stand-in's move (the bot pool); without it, autoplay.ts's seeded choice. */
   standIn?: (task: BotTask) => Promise<{ move: Move; playedBy: BotLevel }>;
+  /** Runs an analysis search in the bot pool (GET /games/{id}/analysis); without it analysis is unavailable. */
+  analyse?: (task: BotTask) => Promise<{ move: Move; playedBy: BotLevel; iterations: number; stats?: { move: Move; visits: number; value: number }[] }>;
 }
 
 /** A bot seat a game waits on at a version, and what its bot is given. */
@@ -85,6 +87,7 @@ export interface CreateGameInput {
   turnDeadlineSeconds?: number | null;
   timeoutAction?: TimeoutAction | null;
   standInBot?: BotLevel | null;
+  analysis?: boolean;
 }
 
 export interface MoveResult {

@@ -142,6 +142,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         turnDeadlineSeconds: { type: 'integer', minimum: 1, description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)' },
         timeoutAction,
         standInBot,
+        analysis: { type: 'boolean', const: true, description: 'Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise' },
         deadlines: {
           type: 'array',
           description: 'While the game runs with a turn clock: when each seat that must act runs out of time',
@@ -226,6 +227,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
         timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.' },
         standInBot,
+        analysis: { type: 'boolean', description: 'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false.' },
       },
     };
     out[`${P}Record`] = {

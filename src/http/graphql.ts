@@ -242,6 +242,8 @@ input CreateGameInput {
   timeoutAction: String
   """The bot level playing resigned seats and timed-out seats (auto-move); default greedy"""
   standInBot: String
+  """Let each seat analyse its positions while the game runs (GET /games/{id}/analysis)"""
+  analysis: Boolean
 }
 
 type PlayerIdentity { id: ID!, name: String!, email: String }
@@ -517,7 +519,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       games: guard(async (_: unknown, a: { status?: Status; type?: string; limit: number; before?: string }, ctx: Ctx) => service.listGames(ctx.token, { ...a, before: a.before ?? undefined })),
     },
     Mutation: {
-      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null } }, ctx: Ctx) => {
+      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; analysis?: boolean | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
         if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
         const entries = players.map((p, i) => {
@@ -527,7 +529,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         });
         text(seed, 'a seed', 128);
         const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction);
-        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}) }, ctx.token);
+        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}) }, ctx.token);
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
         text(a.name, 'a player name', 64);

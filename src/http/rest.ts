@@ -133,7 +133,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       }),
     }, async () => service.botLevels());
 
-    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string } }>('/games', {
+    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; analysis?: boolean } }>('/games', {
       schema: operation({
         operationId: 'createGame',
         summary: 'Create a game',
@@ -153,6 +153,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
             turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600 },
             timeoutAction: { type: 'string', enum: TIMEOUT_ACTIONS },
             standInBot: { type: 'string', enum: BOT_LEVELS },
+            analysis: { type: 'boolean' },
           },
           dependencies: { timeoutAction: ['turnDeadlineSeconds'] },
         },
@@ -271,6 +272,47 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         errors: [400, 401, 404, 409],
       }),
     }, async (req) => service.replay(req.params.id, tokenOf(req), req.query.at));
+
+    app.get<{ Params: { id: string }; Querystring: { at: number; seat: number; iterations?: number; seed?: string } }>('/games/:id/analysis', {
+      schema: operation({
+        operationId: 'analyseGame',
+        summary: 'Analysis of a position: each legal move\'s chance to win',
+        description: 'For the position right after version `at` as `seat` saw it (its view and events then, never what it could not see): each of its legal moves with the visits and the estimated chance to win (the seat\'s mean reward, 0 to 1) from an information-set MCTS search of `iterations` (default 1000), seeded by `seed` (default: from the game, version and seat), so the same request gives the same answer; and the move the search prefers (`best`). Finished games, for anyone; a game created with `analysis: true` also while it runs, for the seat itself. Otherwise 403 ANALYSIS_NOT_ALLOWED: never a live aid.',
+        tags: ['replay'],
+        access: 'seatOrSpectator',
+        params: idParam,
+        querystring: { type: 'object', additionalProperties: false, required: ['at', 'seat'], properties: { at: INT_BOUNDS.version, seat: INT_BOUNDS.seat, iterations: INT_BOUNDS.analysisIterations, seed: { type: 'string', minLength: 1, maxLength: 128 } } },
+        success: {
+          status: 200,
+          description: 'The analysis of that position',
+          schema: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['version', 'seat', 'level', 'iterations', 'seed', 'searched', 'moves', 'best'],
+            properties: {
+              version: { type: 'integer', minimum: 0 },
+              seat: { type: 'integer', minimum: 0 },
+              level: botLevel,
+              iterations: { type: 'integer', description: 'The search budget asked' },
+              seed: { type: 'string' },
+              searched: { type: 'integer', description: 'Iterations the search ran (0 with a single legal move)' },
+              moves: {
+                type: 'array',
+                description: 'Every legal move of the seat then, most visited first (empty when it had none)',
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['move', 'visits', 'chance'],
+                  properties: { move: ref('AnyMove'), notation: { type: 'string' }, visits: { type: 'integer', minimum: 0 }, chance: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'Estimated chance to win after this move; null when not searched (a single legal move)' } },
+                },
+              },
+              best: { anyOf: [ref('AnyMove'), { type: 'null' }], description: 'The move the search prefers; null without a legal move' },
+            },
+          },
+        },
+        errors: [400, 401, 403, 404, 503],
+      }),
+    }, async (req) => service.analysis(req.params.id, tokenOf(req), req.query.at, req.query.seat, { iterations: req.query.iterations, seed: req.query.seed }));
 
     app.get<{ Params: { id: string }; Querystring: { format?: 'json' | 'text' } }>('/games/:id/record', {
       schema: operation({

@@ -133,6 +133,7 @@ export function toRow(g: GameWithSeats): GameRow {
     turnDeadlineSeconds: g.turnDeadlineSeconds,
     timeoutAction: g.timeoutAction as GameRow['timeoutAction'],
     standInBot: g.standInBot as BotLevel | null,
+    analysis: g.analysis,
   };
 }
 
@@ -184,6 +185,7 @@ export class PrismaGameStore implements GameStore {
           turnDeadlineSeconds: game.turnDeadlineSeconds ?? null,
           timeoutAction: game.timeoutAction ?? null,
           standInBot: game.standInBot ?? null,
+          analysis: game.analysis ?? false,
           seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null, bot: s.bot ?? null })) },
         },
       }),

@@ -57,6 +57,8 @@ export interface GameRow {
   timeoutAction?: TimeoutAction | null;
   /** The bot level that plays resigned and timed-out seats (null: greedy). */
   standInBot?: BotLevel | null;
+  /** Analysis may be asked while the game runs (absent: false). */
+  analysis?: boolean;
 }
 
 export type TimeoutAction = 'auto-move' | 'resign' | 'none';

@@ -169,6 +169,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analysis of a position: each legal move's chance to win
+         * @description For the position right after version `at` as `seat` saw it (its view and events then, never what it could not see): each of its legal moves with the visits and the estimated chance to win (the seat's mean reward, 0 to 1) from an information-set MCTS search of `iterations` (default 1000), seeded by `seed` (default: from the game, version and seat), so the same request gives the same answer; and the move the search prefers (`best`). Finished games, for anyone; a game created with `analysis: true` also while it runs, for the seat itself. Otherwise 403 ANALYSIS_NOT_ALLOWED: never a live aid.
+         */
+        get: operations["analyseGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{id}/record": {
         parameters: {
             query?: never;
@@ -1403,6 +1423,11 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /**
+             * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
+             * @enum {boolean}
+             */
+            analysis?: true;
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -1511,6 +1536,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
+            analysis?: boolean;
         };
         /** @description A Town Center game record (export and import) */
         TownCenterRecord: {
@@ -1852,6 +1879,11 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /**
+             * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
+             * @enum {boolean}
+             */
+            analysis?: true;
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -1960,6 +1992,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
+            analysis?: boolean;
         };
         /** @description A Ma Petite Ville game record (export and import) */
         MaPetiteVilleRecord: {
@@ -2681,6 +2715,11 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /**
+             * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
+             * @enum {boolean}
+             */
+            analysis?: true;
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -2789,6 +2828,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
+            analysis?: boolean;
         };
         /** @description A City Tycoon game record (export and import) */
         CityTycoonRecord: {
@@ -3197,6 +3238,11 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /**
+             * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
+             * @enum {boolean}
+             */
+            analysis?: true;
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -3305,6 +3351,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
+            analysis?: boolean;
         };
         /** @description A La Ville de Demain game record (export and import) */
         VilleDeDemainRecord: {
@@ -3381,7 +3429,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "BOT_SEAT" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -4302,6 +4350,111 @@ export interface operations {
             };
             /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    analyseGame: {
+        parameters: {
+            query: {
+                at: number;
+                seat: number;
+                iterations?: number;
+                seed?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis of that position */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        seat: number;
+                        /**
+                         * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                         * @enum {string}
+                         */
+                        level: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                        /** @description The search budget asked */
+                        iterations: number;
+                        seed: string;
+                        /** @description Iterations the search ran (0 with a single legal move) */
+                        searched: number;
+                        /** @description Every legal move of the seat then, most visited first (empty when it had none) */
+                        moves: {
+                            move: components["schemas"]["AnyMove"];
+                            notation?: string;
+                            visits: number;
+                            /** @description Estimated chance to win after this move; null when not searched (a single legal move) */
+                            chance: number | null;
+                        }[];
+                        /** @description The move the search prefers; null without a legal move */
+                        best: components["schemas"]["AnyMove"] | null;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

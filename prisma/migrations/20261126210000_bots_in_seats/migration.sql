@@ -3,3 +3,5 @@
 ALTER TABLE "seats" ADD COLUMN "bot" TEXT;
 ALTER TABLE "games" ADD COLUMN "stand_in_bot" TEXT;
 ALTER TABLE "moves" ADD COLUMN "bot" TEXT;
+-- Analysis (issue 21 item 6): an unrated game created with analysis may be analysed while it runs.
+ALTER TABLE "games" ADD COLUMN "analysis" BOOLEAN NOT NULL DEFAULT false;

@@ -120,6 +120,7 @@ export const FR: Record<string, Entry> = {
   SEAT_TAKEN: [[/^seat (\d+) is not open/, "La place $1 n'est pas libre"], [null, "Cette place n'est pas libre"]],
   ALREADY_SEATED: [[null, 'Ce joueur a déjà une place dans cette partie']],
   COLOUR_TAKEN: [[null, 'Cette couleur est déjà prise : chaque place a sa propre couleur (règle M7)']],
+  ANALYSIS_NOT_ALLOWED: [[null, "L'analyse n'est permise que pour les parties terminées, ou créées avec analysis: true (jamais une aide en direct dans une partie classée)"]],
   BOT_SEAT: [[null, 'Cette place est jouée par un robot : aucun jeton de personne ne joue pour elle']],
   SEAT_RESIGNED: [[/^seat (\d+) has resigned/, 'La place $1 a abandonné : le serveur joue ses coups désormais'], [null, 'Cette place a abandonné : le serveur joue ses coups désormais']],
   ALREADY_RESIGNED: [[/^seat (\d+) has already resigned$/, 'La place $1 a déjà abandonné'], [null, 'Cette place a déjà abandonné']],

@@ -19,6 +19,7 @@ export interface CreateInput {
   options?: unknown;
   public?: boolean;
   standInBot?: string;
+  analysis?: boolean;
 }
 
 export interface JoinInput {
