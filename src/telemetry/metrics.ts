@@ -1,4 +1,5 @@
 import client from 'prom-client';
+import { MOVE_ORIGINS } from '../store/types.js';
 
 /**
  * Every metric family the server exports, defined once, on prom-client's global registry (the one
@@ -23,8 +24,8 @@ export function setMetricsOn(value: boolean): void {
   on = value;
 }
 
-/** The origins of a log entry (docs/shapes.md): moves are labelled by this list. */
-export const ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot', 'takeback'] as const;
+/** The origins of a log entry (docs/shapes.md): the store's list, and those other features add (mail, takeback); moves are labelled by it. */
+export const ORIGINS = [...MOVE_ORIGINS, 'mail', 'takeback'] as const;
 export const CHANNELS = ['email', 'webhook'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
