@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Rng, type Move } from '../../src/engine/index.js';
 import { startTestServer, startTwoServers, type TestServer } from '../support/server.js';
+import { createTestDatabase } from '../support/db.js';
 import { BOT_ENV, expectReplayAndImports, type Entry } from '../support/bots.js';
 
 /**
@@ -142,6 +143,26 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
 });
 
 describe('bots with two server processes', () => {
+  it('a game waiting on a bot when no process runs bots (BOTS=off) is picked up at start-up by a process that does', async () => {
+    const db = await createTestDatabase();
+    const off = await startTestServer({ ...BOT_ENV, BOTS: 'off' }, db);
+    let on: TestServer | undefined;
+    try {
+      const c = await request(off.url).post('/api/v1/games').send({ type: 'town-center', players: [{ bot: 'greedy' }, { name: 'Ann' }], seed: 'start-up' });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      const id = c.body.id as string;
+      expect((await request(off.url).get(`/api/v1/games/${id}`)).body).toMatchObject({ version: 0, toMove: [0] }); // the bot moves first; nobody plays it
+      on = await startTestServer(BOT_ENV, db);
+      await vi.waitFor(async () => expect((await request(off.url).get(`/api/v1/games/${id}`)).body.version).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
+      const first = (await request(off.url).get(`/api/v1/games/${id}/events`)).body.moves[0];
+      expect(first).toMatchObject({ version: 1, seat: 0, origin: 'bot', bot: 'greedy' });
+    } finally {
+      await on?.stop();
+      await off.stop();
+      await db.drop();
+    }
+  }, 120_000);
+
   it('a game of bots only, created on one process: both processes run bot jobs; every bot turn is played once (each entry by a seat that was to move, versions without gaps); replay equals live', async () => {
     const two = await startTwoServers(BOT_ENV);
     try {
