@@ -31,7 +31,7 @@ export interface Running {
  * event store, the game service and the HTTP app. Nothing here is global: tests build as many as
  * they like.
  */
-export async function createServer(config: Config, opts: { registry?: GameRegistry; logger?: FastifyServerOptions['logger']; log?: (m: string) => void } = {}): Promise<Running> {
+export async function createServer(config: Config, opts: { registry?: GameRegistry; logger?: FastifyServerOptions['logger']; log?: (m: string) => void; botWorker?: string } = {}): Promise<Running> {
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -49,7 +49,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const players = new PlayerService(lobbyStore);
     // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
     let log: FastifyInstance['log'] | undefined;
-    const pool = config.bots ? new BotPool({ size: config.botThreads, onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined;
+    const pool = config.bots ? new BotPool({ size: config.botThreads, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined;
     const caps = { maxIterations: config.botMaxIterations, maxThinkMs: config.botMaxThinkMs };
     const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
       snapshotEvery: config.snapshotEvery,

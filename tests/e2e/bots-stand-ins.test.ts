@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -140,6 +141,27 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
     expect(move.status, JSON.stringify(move.body)).toBe(403);
     expect(move.body.code).toBe('BOT_SEAT');
   });
+});
+
+describe('a bot that fails', () => {
+  it('one that throws and one that never answers both play greedy\'s move (logged as greedy): the game never waits forever on a bot', async () => {
+    const failing = fileURLToPath(new URL('../bots/fixtures/failing-worker.ts', import.meta.url));
+    const s = await startTestServer(BOT_ENV, undefined, { botWorker: failing });
+    try {
+      // The fixture's ismcts throws and its ismcts-strong loops forever (stopped after its think time and grace).
+      const c = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ bot: 'ismcts' }, { bot: 'ismcts-strong' }, { name: 'Ann' }], seed: 'failing-bots' });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      const id = c.body.id as string;
+      await vi.waitFor(async () => {
+        const moves = (await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves as Entry[];
+        expect(new Set(moves.filter((m) => m.origin === 'bot').map((m) => m.seat))).toEqual(new Set([0, 1]));
+      }, { timeout: 60_000, interval: 200 });
+      const moves = (await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves as Entry[];
+      for (const m of moves.filter((x) => x.origin === 'bot')) expect(m.bot).toBe('greedy');
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
 });
 
 describe('bots with two server processes', () => {

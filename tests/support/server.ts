@@ -20,10 +20,10 @@ export const OPERATOR_TOKEN = 'test-operator-token';
 export const testRegistry = () => new GameRegistry([...defaultRegistry().list(), sealedBids]);
 
 /** A real server on its own database and a free port. */
-export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase, opts: { botWorker?: string } = {}): Promise<TestServer> {
   const db = shared ?? (await createTestDatabase());
   const config = loadConfig({ DATABASE_URL: db.url, OPERATOR_TOKEN, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'test', NOTIFICATIONS: 'off', ...env });
-  const running = await createServer(config, { registry: testRegistry() });
+  const running = await createServer(config, { registry: testRegistry(), ...opts });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = running.app.server.address() as AddressInfo;
   return {
