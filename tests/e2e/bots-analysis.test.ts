@@ -1,9 +1,12 @@
+import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyMove, canonicalJson, chooseMove, seatKnowledge, type GameEvent, type Move } from '../../src/engine/index.js';
+import { applyMove, canonicalHash, canonicalJson, chooseMove, seatKnowledge, type GameEvent, type Move } from '../../src/engine/index.js';
 import { botFor } from '../../src/games/bots.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { BOT_ENV } from '../support/bots.js';
+import { perturb } from '../support/perturb.js';
+import { replayJsonRecord, type AnyRecord } from '../../src/app/text-record.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -61,6 +64,39 @@ describe('analysis (end-to-end)', () => {
     }
     // The same request, the same answer.
     expect((await request(s.url).get(`/api/v1/games/${id}/analysis?at=${AT}&seat=${seat}&iterations=150&seed=fixed`)).body).toEqual(r.body);
+  }, 180_000);
+
+  it('unchanged when the hidden state the seat could not see is perturbed (the stored state at that version replaced)', async () => {
+    const c = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ bot: 'greedy' }, { bot: 'greedy' }], seed: 'analysis-hidden' });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const id = c.body.id as string;
+    await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), { timeout: 120_000, interval: 200 });
+    const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as AnyRecord;
+    const AT = 5;
+    const state = replayJsonRecord(registry, record).before[AT]!;
+    const game = registry.current('ville-de-demain')!;
+    const seat = game.toMove(state)[0]!;
+    const ask = async () => {
+      const r = await request(s.url).get(`/api/v1/games/${id}/analysis?at=${AT}&seat=${seat}&iterations=80&seed=hidden`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body;
+    };
+    const before = await ask();
+    expect(before.moves.length).toBeGreaterThan(0);
+    const changed = perturb('ville-de-demain', state, seat, 'analysis-perturbation');
+    expect(canonicalHash(changed)).not.toBe(canonicalHash(state));
+    expect(canonicalJson(game.view(changed, seat))).toBe(canonicalJson(game.view(state, seat)));
+    const db = new pg.Client({ connectionString: s.db.url });
+    await db.connect();
+    try {
+      await db.query(`INSERT INTO snapshots (game_id, version, state, state_hash) VALUES ($1, $2, $3::jsonb, $4)
+                      ON CONFLICT (game_id, version) DO UPDATE SET state = EXCLUDED.state, state_hash = EXCLUDED.state_hash`, [id, AT, JSON.stringify(changed), canonicalHash(changed)]);
+    } finally {
+      await db.end();
+    }
+    s.service.clearCache();
+    expect(await s.service.stateHash(id, AT)).toBe(canonicalHash(changed)); // the analysis now starts from the perturbed state
+    expect(await ask()).toEqual(before);
   }, 180_000);
 
   it('refused for an unfinished game created without analysis; with analysis: true, only the seat itself asks while it runs; bad inputs 400', async () => {
