@@ -33,6 +33,7 @@ export interface Running {
  */
 export async function createServer(config: Config, opts: { registry?: GameRegistry; logger?: FastifyServerOptions['logger']; log?: (m: string) => void; botWorker?: string } = {}): Promise<Running> {
   let embedded: EmbeddedServer | undefined;
+  let pool: BotPool | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     opts.log?.(`no DATABASE_URL: starting an embedded Postgres in ${config.dataDir} on port ${config.embeddedPort}`);
@@ -49,7 +50,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const players = new PlayerService(lobbyStore);
     // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
     let log: FastifyInstance['log'] | undefined;
-    const pool = config.bots ? new BotPool({ size: config.botThreads, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined;
+    const bot = (pool = config.bots ? new BotPool({ size: config.botThreads, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined);
     const caps = { maxIterations: config.botMaxIterations, maxThinkMs: config.botMaxThinkMs };
     const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
       snapshotEvery: config.snapshotEvery,
@@ -59,7 +60,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       clientSeeds: config.clientSeeds,
       importConcurrency: config.importConcurrency,
       importQueue: config.importQueue,
-      ...(pool ? { standIn: (task) => pool.choose(BotRunner.capped(task, caps)), analyse: (task) => pool.choose(task) } : {}),
+      ...(bot ? { standIn: (task) => bot.choose(BotRunner.capped(task, caps)), analyse: (task) => bot.choose(task) } : {}),
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     observeService(service);
@@ -88,7 +89,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
     if (config.notifications) await notifications.start();
     log = app.log;
-    const bots = pool ? new BotRunner(service, { databaseUrl, db: prisma, pool, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
+    const bots = bot ? new BotRunner(service, { databaseUrl, db: prisma, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
     await bots?.start();
     return {
       app,
@@ -112,6 +113,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       },
     };
   } catch (err) {
+    await pool?.close();
     await embedded?.stop();
     throw err;
   }
