@@ -52,7 +52,9 @@ export async function observabilityOverhead(
       const server = await start(env[mode]);
       const scraper = mode === 'off' ? null : setInterval(() => void fetch(`http://127.0.0.1:${opts.metricsPort}/metrics`).then((r) => r.text(), () => ''), 1000);
       try {
-        await serviceLoop(server.base, 4, 4, 99); // warm-up
+        // Warm-up: the JIT and the pools, at both concurrencies, before anything is timed.
+        await serviceLoop(server.base, 16, 16, 99);
+        await serviceLoop(server.base, 1, 2, 98);
         for (const K of opts.K) {
           const r = await serviceLoop(server.base, K, opts.games, round, { connections: 'seat' });
           rows[mode][K]!.push(r);
@@ -66,6 +68,17 @@ export async function observabilityOverhead(
   }
   await sink.close();
   return { rows, exportedBatches: sink.batches() };
+}
+
+/**
+ * The cost of `mode` against `off` round by round (each round runs every mode back to back, so a
+ * round's ratio is the least disturbed by the machine's drift): the median and the range of the
+ * rounds' relative differences in moves/s.
+ */
+export function pairedCost(mode: LoopResult[], off: LoopResult[]): { median: number; min: number; max: number } {
+  const d = mode.map((r, i) => (r.movesPerSec - off[i]!.movesPerSec) / off[i]!.movesPerSec).sort((a, b) => a - b);
+  const mid = d.length >> 1;
+  return { median: d.length % 2 ? d[mid]! : (d[mid - 1]! + d[mid]!) / 2, min: d[0]!, max: d[d.length - 1]! };
 }
 
 /** Moves/s of all rounds of a mode (total moves over total time), and p99 of the POSTs (the worst round's). */
