@@ -326,7 +326,7 @@ export class GameService {
       };
       const first = await firstAnswer();
       if (first) return first;
-      if (parsed && !parsed.ok) throw notationProblem(s.game, s.state, seat, parsed.error);
+      if (parsed && !parsed.ok) throw notationProblem(s.game, s.state, seat, parsed.error, opts.notation);
       if (parsed) move = parsed.value;
       const shape = checkMoveShape(s.game, move);
       if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
@@ -344,7 +344,7 @@ export class GameService {
         this.checkPlayable(s, seat);
         if (opts.notation !== undefined && s.version !== parsedAt) {
           const again = parseMove(s.game, s.state, seat, opts.notation);
-          if (!again.ok) throw notationProblem(s.game, s.state, seat, again.error);
+          if (!again.ok) throw notationProblem(s.game, s.state, seat, again.error, opts.notation);
           move = again.value;
           parsedAt = s.version;
         }

@@ -3194,6 +3194,10 @@ export interface components {
             line?: number;
             /** @description For IMPORT_INVALID: the 0-based index of the first bad move */
             index?: number;
+            /** @description For a notation that cannot be read: the text that was read */
+            notation?: string;
+            /** @description For a notation that cannot be read: the forms expected there, written in the notation */
+            expected?: string;
             /** @description For a notation that cannot be read: the seat's legal moves in notation */
             legalNotations?: string[];
             /** @description For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header) */
