@@ -158,8 +158,10 @@ function render(svg) {
   renderMoves();
   renderLog();
   waitingPanel(state.game, { token, gameId, invite: inviteCode(), onChange: (tok) => { if (tok) token = tok; requestRefresh(0, true); } });
-  $('seat-settings').hidden = mySeat() === null;
-  if (mySeat() !== null) seatSettings(gameId, () => token);
+  // A turn mail's game link (gl1....) shows the seat's view only: its settings need the seat token.
+  const viewOnly = typeof token === 'string' && token.startsWith('gl1.');
+  $('seat-settings').hidden = mySeat() === null || viewOnly;
+  if (mySeat() !== null && !viewOnly) seatSettings(gameId, () => token);
   document.body.dataset.version = String(state.game.version);
 }
 
