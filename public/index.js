@@ -90,8 +90,7 @@ async function loadLobby() {
     const games = Array.isArray(data?.games) ? data.games : [];
     $('lobby-list').replaceChildren(...games.map((g) => {
       // A public game takes anyone: Join takes a seat at once (with the player token, or a name).
-      const me = player();
-      const name = me ? null : h('input', { type: 'text', class: 'name', autocomplete: 'nickname', 'aria-label': t('join.name'), placeholder: t('join.name'), maxlength: 64 });
+      const name = player() ? null : h('input', { type: 'text', class: 'name', autocomplete: 'nickname', 'aria-label': t('lobby.joinName'), placeholder: t('join.name'), maxlength: 64 });
       const error = h('span', { class: 'error', role: 'alert' });
       const taken = g.seats.filter((x) => !x.open && x.name).map((x) => x.name);
       return h('li', { 'data-game': g.id },
@@ -101,8 +100,9 @@ async function loadLobby() {
         h('form', { class: 'inline lobby-join', onsubmit: async (e) => {
           e.preventDefault();
           error.textContent = '';
-          const who = name ? name.value.trim() : '';
-          if (name && !who) {
+          const me = player();
+          const who = !me && name ? name.value.trim() : '';
+          if (!me && !who) {
             error.textContent = t('join.needName');
             return;
           }
