@@ -76,13 +76,15 @@ describe('the page for people, in real browsers', () => {
     await poll(() => bob.page.locator('#status').textContent()).toMatch(/Version 0 · To move: Ann/);
     const game = (await request(s.url).get(`/api/v1/games/${id}`)).body;
     expect(game.status).toBe('active');
-    // Bob's notifications for this game only, from its page (kept by the browser to show them again).
+    // Bob's notifications for this game only, from its page, mails in French (read back from the server).
     await bob.page.locator('#seat-settings summary').click();
     await bob.page.locator('#seat-email').fill('bob@example.org');
+    await bob.page.getByLabel('Mails in').selectOption('fr');
     await bob.page.locator('#seat-notify').getByRole('button', { name: 'Save' }).click();
     await poll(() => bob.page.locator('#seat-notify-status').textContent()).toBe('Saved.');
     await bob.page.reload();
     await poll(() => bob.page.locator('#seat-email').inputValue()).toBe('bob@example.org');
+    expect(await bob.page.getByLabel('Mails in').inputValue()).toBe('fr');
     expect(game.players.map((p: { name: string }) => p.name)).toEqual(['Ann', 'Bob']);
 
     // Ann's game page, opened with no token in the address (her player token acts for her seat).
