@@ -4,7 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import nodemailer, { type Transporter } from 'nodemailer';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser } from '../support/browser.js';
 import { mailbox, until } from '../support/mail.js';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 
@@ -32,12 +32,15 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
   let s: TestServer;
   let mail: Awaited<ReturnType<typeof mailbox>>;
   let inbound: Transporter;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   beforeAll(async () => {
+    browser = await launchBrowser();
     mail = await mailbox();
     s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SMTP_INBOUND_PORT: '0', SMTP_INBOUND_HOST: '127.0.0.1', MAIL_DOMAIN: 'games.example', NOTIFY_POLL_SECONDS: '0.5', GAME_LINK_TTL_SECONDS: String(LINK_TTL_SECONDS) });
     inbound = nodemailer.createTransport({ host: '127.0.0.1', port: s.notifications.mailMoves!.port!, secure: false, ignoreTLS: true });
   });
   afterAll(async () => {
+    await browser?.close();
     inbound?.close();
     await s?.stop();
     await mail?.close();
@@ -97,8 +100,12 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     const seen = await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${link.token}`).expect(200);
     expect(seen.body.viewer.seat).toBe(first);
     expect((await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${link.token}`).expect(200)).body.notations).toEqual(lm.notations);
-    const page = await fetch(`${s.url}${new URL(link.page).pathname}`);
-    expect(page.status).toBe(200);
+    // In Chromium, the link's page shows the game as that seat (its board and its moves).
+    const page = await browser.context.newPage();
+    await page.goto(`${s.url}${new URL(link.page).pathname}#link=${link.token}`);
+    await expect.poll(() => page.locator('#who').textContent(), { timeout: 5_000, interval: 50 }).toBe(`You play ${['Ann', 'Bob'][first]}`);
+    expect(await page.locator('[data-notations]').count()).toBeGreaterThan(0);
+    await page.close();
     // Read-only: a move or a change of settings with it is refused.
     const moveByLink = await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${link.token}`).send({ move: lm.moves[0] });
     expect(moveByLink.status).toBe(403);
