@@ -92,11 +92,13 @@ export class LobbyStore {
   /**
    * Takes the requested open seat, or the first open one; the last one taken starts the game. A
    * public game (listed in the lobby) takes anyone; a private one, whoever has its invitation code.
+   * A code given must be the game's either way.
    */
   join(c: JoinCommand): Promise<{ seat: Seat; started: boolean } | LobbyRefusal> {
     return this.locked(c.gameId, async (tx, g) => {
       if (!g.public && c.inviteHash === null) return 'NEEDS_CODE';
-      if (!g.public && (g.inviteHash === null || g.inviteHash !== c.inviteHash)) return 'WRONG_CODE';
+      // A code given must be the game's, public or not (a wrong one is a mistake worth saying).
+      if (c.inviteHash !== null && (g.inviteHash === null || g.inviteHash !== c.inviteHash)) return 'WRONG_CODE';
       if (g.status === 'finished') return 'FINISHED';
       if (g.status === 'active') return 'FULL';
       const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true, playerId: true, colour: true }, orderBy: { seat: 'asc' } });

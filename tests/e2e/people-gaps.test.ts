@@ -24,6 +24,8 @@ describe('the page\'s gaps: public joins, reading notification settings, GraphQL
     const ada = (await request(s.url).post('/api/v1/players').send({ name: 'Ada' }).expect(201)).body as { token: string };
     const pub = (await request(s.url).post('/api/v1/games').set(auth(ada.token)).send({ type: 'town-center', players: [{ me: true }, { open: true }, { open: true }], public: true }).expect(201)).body as { id: string };
     expect(((await request(s.url).get('/api/v1/lobby').expect(200)).body.games as { id: string }[]).map((g) => g.id)).toContain(pub.id);
+    // A code given must be the game's, even for a public game.
+    expect((await request(s.url).post(`/api/v1/games/${pub.id}/join`).send({ name: 'Bob', inviteCode: 'inv_wrong' })).status).toBe(403);
     const bob = await request(s.url).post(`/api/v1/games/${pub.id}/join`).send({ name: 'Bob' });
     expect(bob.status, JSON.stringify(bob.body)).toBe(201);
     expect(bob.body).toMatchObject({ seat: 1, name: 'Bob', status: 'waiting' });
