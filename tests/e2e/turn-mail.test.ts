@@ -4,12 +4,15 @@ import type { ParsedMail } from 'mailparser';
 import nodemailer, { type Transporter } from 'nodemailer';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameLinks } from '../../src/app/game-link.js';
+import { hashToken } from '../../src/app/tokens.js';
 import { ARTIFACTS, launchBrowser } from '../support/browser.js';
 import { mailbox, until } from '../support/mail.js';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 
 /** How long the game links of this suite's mails last (the default is a week). */
 const LINK_TTL_SECONDS = 10;
+const LINK_SECRET = 'turn-mail-test-link-secret-0123456789abcdef';
 
 const to = (m: ParsedMail) => (m.to as { text: string } | undefined)?.text ?? '';
 const replyTo = (m: ParsedMail) => (m.replyTo as { value: { address: string }[] } | undefined)?.value[0]?.address ?? '';
@@ -36,7 +39,7 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     mail = await mailbox();
-    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SMTP_INBOUND_PORT: '0', SMTP_INBOUND_HOST: '127.0.0.1', MAIL_DOMAIN: 'games.example', NOTIFY_POLL_SECONDS: '0.5', GAME_LINK_TTL_SECONDS: String(LINK_TTL_SECONDS) });
+    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SMTP_INBOUND_PORT: '0', SMTP_INBOUND_HOST: '127.0.0.1', MAIL_DOMAIN: 'games.example', NOTIFY_POLL_SECONDS: '0.5', GAME_LINK_TTL_SECONDS: String(LINK_TTL_SECONDS), LINK_SECRET });
     inbound = nodemailer.createTransport({ host: '127.0.0.1', port: s.notifications.mailMoves!.port!, secure: false, ignoreTLS: true });
   });
   afterAll(async () => {
@@ -52,7 +55,7 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     return found!;
   };
 
-  it('shows the position as a PNG, the moves, how to reply (two legal examples) and a link that opens the seat\'s view until it expires; a reply with an example plays it; the next seat\'s mail is in French', async () => {
+  it('shows the position as a PNG, the moves, how to reply (two legal examples) and a link that opens the seat\'s view until it expires; a reply with an example plays it; the next seat\'s mail, and the answer to its reply, are in French', async () => {
     const g = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'turn-mail' }).expect(201);
     const id = g.body.id as string;
     const tokens = Object.fromEntries((g.body.seats as { seat: number; token: string }[]).map((x) => [x.seat, x.token])) as Record<number, string>;
@@ -135,9 +138,20 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     await writeFile(join(ARTIFACTS, 'turn-mail-fr.png'), frPng!.content);
     const frLink = gameLink(fr.text ?? '')!;
     expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${frLink.token}`).expect(200)).body.viewer.seat).toBe(second);
-    // Reissuing the seat's token revokes its links at once.
+    // A reply with one of its examples is played, and answered in French.
+    const frExample = examples(fr.html || '')[0]!;
+    await inbound.sendMail({ from: address(second), to: replyTo(fr), subject: `Re: ${fr.subject}`, text: frExample });
+    await until('the French reply to be played', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.version === 2, 30_000);
+    const answer = await newest(address(second), /^Coup accepté/);
+    expect(answer.text).toContain(`Votre coup « ${frExample} » est le coup 2`);
+
+    // Reissuing the seat's token revokes its links at once (a link signed now, with the server's
+    // LINK_SECRET, for the token before the reissue).
+    const links = new GameLinks(LINK_SECRET, 3600);
+    const fresh = links.sign(id, second, hashToken(tokens[second]!)).token;
+    expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${fresh}`).expect(200)).body.viewer.seat).toBe(second);
     await request(s.url).post(`/api/v1/games/${id}/seats/${second}/token`).set('Authorization', `Bearer ${OPERATOR_TOKEN}`).expect(200);
-    expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${frLink.token}`)).body.detail).toMatch(/reissued/);
+    expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${fresh}`)).body.detail).toMatch(/reissued/);
 
     // The first link stops working after its expiry.
     await expect.poll(async () => (await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${link.token}`)).status, { timeout: (LINK_TTL_SECONDS + 10) * 1000, interval: 500 }).toBe(401);

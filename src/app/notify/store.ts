@@ -93,12 +93,12 @@ export class NotificationStore {
     return rows.map((r) => r.id);
   }
 
-  /** A seat's token hash and its registered mail address (its own settings', else its player's); null: no such seat. */
-  async mailIdentity(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null } | null> {
-    const [r] = await this.db.$queryRaw<{ token_hash: string | null; email: string | null }[]>`
-      SELECT s.token_hash, t.email FROM seats s LEFT JOIN notification_targets t ON t.game_id = s.game_id AND t.seat = s.seat
+  /** A seat's token hash, its registered mail address and its mails' language (its own settings', else its player's); null: no such seat. */
+  async mailIdentity(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null; language: MailLanguage } | null> {
+    const [r] = await this.db.$queryRaw<{ token_hash: string | null; email: string | null; language: string | null }[]>`
+      SELECT s.token_hash, t.email, t.language FROM seats s LEFT JOIN notification_targets t ON t.game_id = s.game_id AND t.seat = s.seat
       WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat}`;
-    return r ? { tokenHash: r.token_hash, email: r.email } : null;
+    return r ? { tokenHash: r.token_hash, email: r.email, language: r.language === 'fr' ? 'fr' : 'en' } : null;
   }
 
   /** Writes the answer to a move by mail (its text made already) for the seat's registered address, once per (version, kind, about). */
