@@ -108,6 +108,9 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     await page.goto(`${s.url}${new URL(link.page).pathname}#link=${link.token}`);
     await expect.poll(() => page.locator('#who').textContent(), { timeout: 5_000, interval: 50 }).toBe(`You play ${['Ann', 'Bob'][first]}`);
     expect(await page.locator('[data-notations]').count()).toBeGreaterThan(0);
+    // Read-only: the page says how to play (by replying) instead of sending a move it cannot make.
+    await expect.poll(() => page.locator('#moves-note').textContent(), { timeout: 5_000, interval: 50 }).toMatch(/opened from a mail.*reply to the mail/);
+    expect(await page.locator('#seat-settings').isHidden()).toBe(true);
     await page.close();
     // Read-only: a move or a change of settings with it is refused.
     const moveByLink = await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${link.token}`).send({ move: lm.moves[0] });
