@@ -15,7 +15,8 @@ const WIDTH = 900;
  * type that has no picture.
  */
 export async function mailPicture(c: NoticeContext & { view: Json }): Promise<{ png: Buffer; labels: string[] } | null> {
-  if (!boardTypes().includes(c.gameType)) return null;
+  const labels = moveWords(c);
+  if (labels === null) return null;
   const lang: Lang = c.lang;
   const moves = c.moves.map((move, i) => ({ move, notation: c.legalMoves[i]! }));
   const svg = boardSvg({
@@ -29,5 +30,11 @@ export async function mailPicture(c: NoticeContext & { view: Json }): Promise<{ 
     moves: c.status === 'active' && c.toMove.includes(c.seat) ? moves : [],
   }, lang);
   const image = await renderAsync(svg, { fitTo: { mode: 'width', value: WIDTH }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, background: '#ffffff' });
-  return { png: image.asPng(), labels: moveLabels(c.gameType, c.moves, c.seat, c.view, lang, c.players.map((p) => p.name)) };
+  return { png: image.asPng(), labels };
+}
+
+/** The seat's legal moves in words, in the mail's language (null for a game type without pictures). */
+export function moveWords(c: NoticeContext): string[] | null {
+  if (!boardTypes().includes(c.gameType)) return null;
+  return moveLabels(c.gameType, c.moves, c.seat, c.view, c.lang, c.players.map((p) => p.name));
 }

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Json } from '../../engine/index.js';
 import type { GameService } from '../game-service.js';
 import { BOARD_CID, emailMessage, webhookPayload, type NoticeContext } from './messages.js';
-import { mailPicture } from './mail-picture.js';
+import { mailPicture, moveWords } from './mail-picture.js';
 import type { GameLinks } from '../game-link.js';
 import { postWebhook, resolveWebhook } from './webhook-target.js';
 import { isMailAnswer, type NotificationStore, type OutboxRow } from './store.js';
@@ -228,7 +228,8 @@ export class Notifier {
     // The picture is rendered here, in the delivery job (a move never waits for it), and only for
     // a mail that is sent (a held one keeps its text).
     const picture = this.mailer ? await mailPicture(ctx) : null;
-    const m = emailMessage(ctx, { picture: picture !== null, canReply: !!replyTo, ...(picture ? { labels: picture.labels } : {}) });
+    const labels = picture?.labels ?? moveWords(ctx);
+    const m = emailMessage(ctx, { picture: picture !== null, canReply: !!replyTo, ...(labels ? { labels } : {}) });
     const attachments = picture ? [{ filename: 'board.png', content: picture.png, contentType: 'image/png', cid: BOARD_CID, contentDisposition: 'inline' as const }] : [];
     // The mail's traceparent is kept with it, so that a reply's move can link back to it.
     const trace = traceHeaders();
