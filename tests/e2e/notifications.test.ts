@@ -71,8 +71,8 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
       expect(inbox.filter((m) => m.subject?.startsWith('Your turn'))).toHaveLength(expectedTurns[seat]!);
       expect(inbox.filter((m) => m.subject?.startsWith('Game over'))).toHaveLength(1);
       for (const m of inbox) {
-        expect(m.text).toContain(`http://games.example/games/${id}`);
-        expect(m.html).toContain('<pre');
+        expect(m.text).toContain(`http://games.example/games/${id}#link=gl1.${id}.${seat}.`);
+        expect(m.attachments.some((x) => x.contentType === 'image/png')).toBe(true); // the board as the seat sees it
         expect(unsubscribeHeader(m)).toMatch(/^<http:\/\/games\.example\/api\/v1\/notifications\/unsubscribe\?token=/);
       }
       const turn = inbox.find((m) => m.subject?.startsWith('Your turn'))!;
