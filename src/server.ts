@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { GameLinks } from './app/game-link.js';
+import type { PrismaClient } from './generated/prisma/client.js';
 import { GameService } from './app/game-service.js';
 import { createLobbyLayer, type LobbyLayer } from './app/lobby/index.js';
 import { PlayerService } from './app/players.js';
@@ -26,6 +29,13 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/** Without LINK_SECRET: a link secret derived from the one the first start stored (the same in every process). */
+async function storedLinkSecret(prisma: PrismaClient): Promise<string> {
+  const [row] = await prisma.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
+  if (!row) throw new Error('the server_settings table has no mail_secret (its migration inserts one)');
+  return createHmac('sha256', row.value).update('game links').digest('hex');
+}
+
 /**
  * Wires the server: the database (DATABASE_URL, or an embedded Postgres), its migrations, the
  * event store, the game service and the HTTP app. Nothing here is global: tests build as many as
@@ -48,6 +58,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const store = instrumentStore(new PrismaGameStore(prisma));
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
+    const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(prisma)), config.linkTtlSeconds);
     // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
     let log: FastifyInstance['log'] | undefined;
     const bot = (pool = config.bots ? new BotPool({ size: config.botThreads, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined);
@@ -60,6 +71,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       clientSeeds: config.clientSeeds,
       importConcurrency: config.importConcurrency,
       importQueue: config.importQueue,
+      links,
       ...(bot ? { standIn: (task) => bot.choose(BotRunner.capped(task, caps)), analyse: (task) => bot.choose(task) } : {}),
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
@@ -72,6 +84,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       publicUrl: config.publicUrl,
+      links,
       allowPrivateWebhooks: config.webhookAllowPrivate,
       retryLimit: config.notifyRetryLimit,
       retryDelaySeconds: config.notifyRetryDelaySeconds,

@@ -1,3 +1,4 @@
+import type { GameLinks } from './game-link.js';
 import type { AnyGame, BotLevel, Json, Move, Outcome, Seat } from '../engine/index.js';
 import type { BotTask } from './bots/task.js';
 import type { GameRow, GameStatus, MoveOrigin, TimeoutAction } from '../store/types.js';
@@ -55,6 +56,8 @@ export interface GameServiceOptions {
   /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
   importConcurrency?: number;
   importQueue?: number;
+  /** Verifies the game links of turn mails (read-only seat views); none: links are refused. */
+  links?: GameLinks;
   /** Asks a bot for a stand-in's move (the bot pool); without it, autoplay.ts's seeded choice. */
   standIn?: (task: BotTask) => Promise<{ move: Move; playedBy: BotLevel }>;
   /** Runs an analysis search in the bot pool (GET /games/{id}/analysis); without it analysis is unavailable. */

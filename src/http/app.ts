@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);
   await app.register(favicon);
-  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines);
+  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined));
   registerCreationBudget(app, config);
   return app;
 }
