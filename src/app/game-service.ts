@@ -605,7 +605,7 @@ export class GameService {
         callerIn: (token) => this.callerIn(s, token),
         standInMove: (seat) => this.standInMove(s, seat),
         commitEntry: async (seat, move, origin, key, bot) => {
-          if (origin === 'seat') this.checkPlayable(s, seat);
+          if (origin === 'seat' || origin === 'mail') this.checkPlayable(s, seat);
           if (origin === 'timeout') this.checkPlayable(s, seat, true);
           const applied = origin === 'resign' ? { ok: true as const, value: { state: s.state, events: [] as GameEvent[] } } : applyMove(s.game, s.state, move, seat);
           if (!applied.ok) throw AppError.fromViolation(applied.error);

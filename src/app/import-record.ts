@@ -41,7 +41,7 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
       history.push({ version: i + 1, seat: m.seat, move: RESIGN, events: [], createdAt: new Date(), origin: 'resign' });
       continue;
     }
-    if (resignedAt.has(m.seat) && (m.origin ?? 'seat') === 'seat') throw bad(`${where}: seat ${m.seat} had resigned; its moves are played by the server (origin "resigned")`, { index: i });
+    if (resignedAt.has(m.seat) && ['seat', 'mail'].includes(m.origin ?? 'seat')) throw bad(`${where}: seat ${m.seat} had resigned; its moves are played by the server (origin "resigned")`, { index: i });
     if (m.origin === 'resigned' && !resignedAt.has(m.seat)) throw bad(`${where}: origin "resigned" but seat ${m.seat} has not resigned`, { index: i });
     const botSeat = record.players[m.seat]!.bot;
     if (botSeat && !resignedAt.has(m.seat) && m.origin !== 'bot' && m.origin !== 'timeout') throw bad(`${where}: seat ${m.seat} is a bot seat; its moves have origin "bot"`, { index: i });

@@ -54,7 +54,7 @@ export const gameRecordSchema = {
           version: INT_BOUNDS.version,
           seat: INT_BOUNDS.seat,
           move: { anyOf: [{ $ref: 'MoveRef#' }, { type: 'null' }] },
-          origin: { type: 'string', enum: MOVE_ORIGINS, description: 'Absent or seat: played by the seat; resign: the seat resigned here (move { type: resign }); resigned: played by the stand-in for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move' },
+          origin: { type: 'string', enum: MOVE_ORIGINS, description: 'Absent or seat: played by the seat; mail: played by the seat by a reply to a mail; resign: the seat resigned here (move { type: resign }); resigned: played by the stand-in for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move' },
           bot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' },
         },
       },

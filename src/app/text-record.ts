@@ -198,7 +198,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const note = m[4]?.toLowerCase();
     const body = m[3]!;
     if (note === 'hidden') throw fault('IMPORT_INVALID', at, 'the move is hidden in this record; export the record after the game is over');
-    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {resign}, {resigned}, {timeout} or {bot <level>}`);
+    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {mail}, {resign}, {resigned}, {timeout} or {bot <level>}`);
     const origin = note as Origin | undefined;
     const bot = m[5]?.toLowerCase();
     if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign')) throw fault('INVALID_INPUT', at, `{${note} ${bot}}: only {bot}, {resigned} and {timeout} name a bot level, one of random, greedy, ismcts, ismcts-strong`);

@@ -71,7 +71,7 @@ export const playerEntrySchema = {
 } as const;
 const seedChosen = { type: 'boolean', description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw' } as const;
 const timeoutAction = { type: 'string', enum: TIMEOUT_ACTIONS, description: 'What happens when a seat\'s time runs out: auto-move (the server plays a legal move), resign, or none (only notify)' } as const;
-const origin = { type: 'string', enum: OTHER_ORIGINS, description: 'Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move' } as const;
+const origin = { type: 'string', enum: OTHER_ORIGINS, description: 'Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move' } as const;
 const moveBot = { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' } as const;
 const standInBot = { type: 'string', enum: BOT_LEVELS, description: 'The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).' } as const;
 const gameType = (g: AnyGame) => ({ type: 'string', const: g.id, description: `The game type: ${g.id}` });

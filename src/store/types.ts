@@ -3,10 +3,10 @@ import type { BotLevel, GameEvent, Json, Move, Outcome, Seat } from '../engine/i
 export type GameStatus = 'waiting' | 'active' | 'finished';
 
 /**
- * Who a log entry was played by (docs/shapes.md): the seat, a resignation entry, the stand-in for a
+ * Who a log entry was played by (docs/shapes.md): the seat, the seat by a reply to a mail, a resignation entry, the stand-in for a
  * resigned seat, a deadline, a bot seat. The one list: records, the text record and the contract read it.
  */
-export const MOVE_ORIGINS = ['seat', 'resign', 'resigned', 'timeout', 'bot'] as const;
+export const MOVE_ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot'] as const;
 export type MoveOrigin = (typeof MOVE_ORIGINS)[number];
 /** Origins other than a seat's own move (the text record's annotations, the events' `origin`). */
 export const OTHER_ORIGINS = MOVE_ORIGINS.filter((o) => o !== 'seat') as Exclude<MoveOrigin, 'seat'>[];

@@ -67,8 +67,10 @@ describe('moves by email reply (end-to-end)', () => {
       await reply(address(seat), replyTo(last!), `${rng.pick(legalMoves(last!.text ?? ''))}\n\nOn Thursday the server wrote:\n> ${(last!.text ?? '').split('\n').join('\n> ')}`);
       await until('the move to be played', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.version > before, 20_000);
     }
-    const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as { moves: unknown[] };
+    const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as { moves: { origin?: string }[] };
     expect(record.moves.length).toBe(moves);
+    // Every move came by mail, and the log says so (docs/shapes.md: origin `mail`).
+    expect(new Set(record.moves.map((m) => m.origin))).toEqual(new Set(['mail']));
     await until('"finished" to both', () => [0, 1].every((x) => mail.mails.some((m) => to(m) === address(x) && m.subject?.startsWith('Game over'))), 20_000);
     const refused = mail.mails.filter((m) => [address(0), address(1)].includes(to(m)) && m.subject?.startsWith('Move refused'));
     expect(refused).toHaveLength(0);

@@ -1499,10 +1499,10 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "resign" | "resigned" | "timeout" | "bot";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -1590,10 +1590,10 @@ export interface components {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "seat" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -1955,10 +1955,10 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "resign" | "resigned" | "timeout" | "bot";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -2046,10 +2046,10 @@ export interface components {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "seat" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -2791,10 +2791,10 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "resign" | "resigned" | "timeout" | "bot";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -2882,10 +2882,10 @@ export interface components {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "seat" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -3314,10 +3314,10 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "resign" | "resigned" | "timeout" | "bot";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -3405,10 +3405,10 @@ export interface components {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
                  * @enum {string}
                  */
-                origin?: "seat" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}

@@ -246,7 +246,7 @@ export class MailMoves {
         const parsed = parseMove(s.game, s.state, t.seat, line);
         if (!parsed.ok) throw new AppError('INVALID_INPUT', `"${line}" is not a move here: ${parsed.error.message} (your legal moves: ${listed().join(', ') || 'none now'})`);
         const text = formatMove(s.game, s.state, t.seat, parsed.value);
-        const r = await g.commitEntry(t.seat, parsed.value, 'seat', key);
+        const r = await g.commitEntry(t.seat, parsed.value, 'mail', key);
         return { text, version: r.version, status: r.status, next: next(r) };
       });
     } catch (err) {
