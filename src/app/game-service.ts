@@ -18,6 +18,8 @@ import { checkRecordShape } from './record-schema.js';
 import { checkNames } from './text.js';
 import { notationProblem } from './notation.js';
 import { importRecord } from './import-record.js';
+import { ratedAtCreation } from './ratings/rated.js';
+import { timeControlOf } from './time-control.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 export * from './service-types.js';
@@ -125,14 +127,16 @@ export class GameService {
     if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null });
+    const timeControl = timeControlOf(input);
+    const rated = ratedAtCreation(input.players, seedChosen, input.rated);
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated });
     await this.store.createGame(created.row);
     this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
     return created.answer;
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated'> = {}) {
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
       : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, playerTokenHash: p.playerTokenHash ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
@@ -157,6 +161,7 @@ export class GameService {
       status: row.status,
       toMove: row.toMove,
       seedChosen: row.seedChosen ?? false,
+      rated: row.rated ?? false,
       // An open seat has no name and no token (the type says token for the seats callers read it from).
       seats: seats.map((s) => (s.tokenHash === null ? { seat: s.seat, open: true } : { seat: s.seat, name: s.name, token: tokens[s.seat]!, ...(s.colour ? { colour: s.colour } : {}) })) as CreatedSeat[],
     };
@@ -195,7 +200,9 @@ export class GameService {
       ...(d.outcome ? { outcome: d.outcome } : {}),
       options: s.row.options,
       createdAt: s.row.createdAt.toISOString(),
-      ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
+      rated: s.row.rated ?? false,
+      ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds } : {}),
+      ...(s.row.timeControl ? { timeControl: s.row.timeControl, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
     };
   }
 
@@ -412,7 +419,7 @@ export class GameService {
     s.version = version;
     s.row = { ...s.row, version, ...d, seats, seatsRev: (s.row.seatsRev ?? 0) + (origin === 'resign' ? 1 : 0), updatedAt: new Date() };
     this.sessions.committed(s);
-    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
+    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, outbox: appended.outbox, before, clock: s.row.timeControl ? { control: s.row.timeControl, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }
 

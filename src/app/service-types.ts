@@ -1,5 +1,5 @@
 import type { AnyGame, Json, Outcome, Seat } from '../engine/index.js';
-import type { GameRow, GameStatus, MoveOrigin, TimeoutAction } from '../store/types.js';
+import type { GameRow, GameStatus, MoveOrigin, TimeControl, TimeoutAction } from '../store/types.js';
 import type { SeatSpec } from './lobby/seats.js';
 
 // The shapes the game service takes and gives (src/app/game-service.ts), kept apart from it.
@@ -27,7 +27,7 @@ export interface Committed {
   outbox: string[];
   /** Who had to act before the move, and the game's turn clock (play-by-mail deadlines). */
   before: Seat[];
-  clock: { seconds: number; action: TimeoutAction } | null;
+  clock: { control: TimeControl; action: TimeoutAction } | null;
   origin: MoveOrigin;
 }
 
@@ -69,7 +69,10 @@ export interface CreateGameInput {
   inviteHash?: string | null;
   creatorSeat?: number | null;
   turnDeadlineSeconds?: number | null;
+  timeControl?: TimeControl | null;
   timeoutAction?: TimeoutAction | null;
+  /** Default: true when allowed (src/app/ratings/rated.ts). */
+  rated?: boolean;
 }
 
 export interface MoveResult {

@@ -66,7 +66,7 @@ export class LobbyStore {
 
   /** What the lobby needs to know of a game before changing its seats. */
   async gameInfo(gameId: string) {
-    return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true } });
+    return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true, rated: true } });
   }
 
   /** The player a seat is bound to, if any (play-by-mail writes to them). */

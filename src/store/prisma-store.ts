@@ -130,6 +130,8 @@ export function toRow(g: GameWithSeats): GameRow {
     seatsRev: g.seatsRev,
     turnDeadlineSeconds: g.turnDeadlineSeconds,
     timeoutAction: g.timeoutAction as GameRow['timeoutAction'],
+    timeControl: g.timeInitialSeconds === null ? null : { initialSeconds: g.timeInitialSeconds, incrementSeconds: g.timeIncrementSeconds!, maxSeconds: g.timeMaxSeconds! },
+    rated: g.rated,
   };
 }
 
@@ -180,6 +182,10 @@ export class PrismaGameStore implements GameStore {
           creatorSeat: game.creatorSeat ?? null,
           turnDeadlineSeconds: game.turnDeadlineSeconds ?? null,
           timeoutAction: game.timeoutAction ?? null,
+          timeInitialSeconds: game.timeControl?.initialSeconds ?? null,
+          timeIncrementSeconds: game.timeControl?.incrementSeconds ?? null,
+          timeMaxSeconds: game.timeControl?.maxSeconds ?? null,
+          rated: game.rated ?? false,
           seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null })) },
         },
       }),

@@ -47,6 +47,16 @@ export interface GameRow {
   /** The turn clock: seconds per move of a seat (null: none), and what a timeout does. */
   turnDeadlineSeconds?: number | null;
   timeoutAction?: TimeoutAction | null;
+  /** The time control (a bank per seat, seconds); turnDeadlineSeconds d is { d, d, d }. Null: no clock. */
+  timeControl?: TimeControl | null;
+  /** A rated game (src/app/ratings/): every seat a player identity, no chosen seed, no bot, not imported. */
+  rated?: boolean;
+}
+
+export interface TimeControl {
+  initialSeconds: number;
+  incrementSeconds: number;
+  maxSeconds: number;
 }
 
 export type TimeoutAction = 'auto-move' | 'resign' | 'none';

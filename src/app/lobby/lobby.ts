@@ -1,4 +1,5 @@
 import type { Json, Seat } from '../../engine/index.js';
+import type { TimeControl, TimeoutAction } from '../../store/types.js';
 import type { LobbyRefusal, LobbyStore } from '../../store/lobby-store.js';
 import { AppError, type ErrorCode } from '../errors.js';
 import type { GameService } from '../game-service.js';
@@ -18,6 +19,10 @@ export interface CreateInput {
   seed?: string;
   options?: unknown;
   public?: boolean;
+  rated?: boolean;
+  turnDeadlineSeconds?: number;
+  timeControl?: TimeControl;
+  timeoutAction?: TimeoutAction;
 }
 
 export interface JoinInput {
@@ -97,6 +102,7 @@ export class LobbyService {
     if (token !== undefined && !player) throw new AppError('UNAUTHORIZED', 'joining takes a player token, or no token at all');
     const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
+    if (info.rated && !player) throw new AppError('UNAUTHORIZED', 'this game is rated: its seats are taken by player identities only; join with a player token (POST /api/v1/players)');
     const name = input.name ?? player?.name;
     if (!name) throw new AppError('INVALID_INPUT', 'name is required when joining without a player token');
     checkText('name', input.name);
