@@ -1,7 +1,8 @@
 import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
+import { OPERATOR_TOKEN, startTestServer, testRegistry, type TestServer } from '../support/server.js';
+import { run } from '../../src/cli/citybuilder.js';
 
 /**
  * Ratings (issue 19): openskill ratings per player and game type, a projection of finished rated
@@ -81,6 +82,12 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     expect(incremental).toHaveLength(3);
     await request(s.url).post('/api/v1/admin/ratings/rebuild').set('Authorization', `Bearer ${OPERATOR_TOKEN}`).expect(200, { games: 6, ratings: 3 });
     expect(await tableRows()).toEqual(incremental); // to the last digit: float8 holds each number exactly
+    // The command line rebuilds the same from the database.
+    const out: string[] = [];
+    const io = { out: (t: string) => void out.push(t), err: (t: string) => void out.push(t), read: async () => '', write: async () => {} };
+    expect(await run(['rebuild-ratings', '--database-url', s.db.url], io, testRegistry())).toBe(0);
+    expect(JSON.parse(out[0]!)).toEqual({ games: 6, ratings: 3 });
+    expect(await tableRows()).toEqual(incremental);
   }, 180_000);
 
   it('rated: allowed only for player identities without a chosen seed; true where not allowed is a 400 naming the reason; unrated games change no rating', async () => {
