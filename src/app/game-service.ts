@@ -36,6 +36,7 @@ export class GameService {
   private readonly locks = new KeyedMutex();
   private readonly hooks: AfterCommitHook[] = [];
   private readonly seatHooks: ((gameId: string) => void)[] = [];
+  private readonly startHooks: ((gameId: string) => Promise<void>)[] = [];
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly imports: Gate;
@@ -61,6 +62,19 @@ export class GameService {
    */
   onCommitted(hook: AfterCommitHook): void {
     this.hooks.push(hook);
+  }
+
+  /**
+   * Where a game that starts at its creation is told (the turn clock starts the first seats' clocks
+   * before the creation is answered, so a first move cannot come before them). Awaited; a failing
+   * hook does not fail the creation (the clock's sweep starts missing clocks).
+   */
+  onStarted(hook: (gameId: string) => Promise<void>): void {
+    this.startHooks.push(hook);
+  }
+
+  async started(gameId: string): Promise<void> {
+    for (const hook of this.startHooks) await hook(gameId).catch(() => {});
   }
 
   gameTypes() {
@@ -132,6 +146,7 @@ export class GameService {
     const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated });
     await this.store.createGame(created.row);
     this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
+    if (created.row.status === 'active' && timeControl) await this.started(created.row.id);
     return created.answer;
   }
 

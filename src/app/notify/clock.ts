@@ -48,6 +48,7 @@ export class TurnClock {
     private readonly opts: { reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; log: { warn(o: object, m: string): void } },
   ) {
     service.onCommitted((c) => void this.committed(c).catch((err) => opts.log.warn({ err, gameId: c.gameId }, 'turn clock update failed; the sweep will redo it')));
+    service.onStarted((gameId) => this.startGame(gameId).catch((err) => opts.log.warn({ err, gameId }, 'could not start the clocks; the sweep will')));
   }
 
   start(everyMs: number): void {
@@ -112,11 +113,14 @@ export class TurnClock {
   private async bank(c: Committed): Promise<void> {
     const control = c.clock!.control;
     const stopped = c.before.filter((x) => !c.toMove.includes(x) || x === c.seat);
+    // A move of the seat's (by its token, by mail, or played for it on a timeout) earns the increment; a resignation does not.
+    const earns = c.origin === 'seat' || c.origin === 'timeout' || (c.origin as string) === 'mail';
+    const increment = earns ? control.incrementSeconds * 1000 : 0;
     await this.db.$executeRaw`
       INSERT INTO seat_clocks (game_id, seat, remaining_ms, version)
       SELECT d.game_id, d.seat,
              least(greatest(0, (extract(epoch FROM d.due_at - greatest(m.created_at, d.due_at - ${control.maxSeconds * 1000}::bigint * interval '1 millisecond')) * 1000)::bigint)
-                   + CASE WHEN d.seat = ${c.seat} THEN ${control.incrementSeconds * 1000}::bigint ELSE 0 END, ${control.maxSeconds * 1000}::bigint), ${c.version}
+                   + CASE WHEN d.seat = ${c.seat} THEN ${increment}::bigint ELSE 0 END, ${control.maxSeconds * 1000}::bigint), ${c.version}
       FROM deadlines d JOIN moves m ON m.game_id = d.game_id AND m.version = ${c.version}
       WHERE d.game_id = ${c.gameId}::uuid AND d.seat = ANY(${stopped}::int[]) AND d.since < ${c.version}
       ON CONFLICT (game_id, seat) DO UPDATE SET remaining_ms = EXCLUDED.remaining_ms, version = EXCLUDED.version
@@ -161,6 +165,21 @@ export class TurnClock {
       const banked = r.remaining_ms === null ? control.initialSeconds : Number(r.remaining_ms) / 1000;
       return { seat: r.seat, remainingSeconds: banked, running: false, deadline: null };
     });
+  }
+
+  /** A game just started (created active, or its last seat taken): its first seats' clocks start now, from their banks. */
+  async startGame(gameId: string): Promise<void> {
+    const rows = await this.db.$queryRaw<Row[]>`
+      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
+      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
+      FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), now()) AS start) AS t
+      WHERE g.id = ${gameId}::uuid AND g.status = 'active' AND g.time_initial_seconds IS NOT NULL
+      ON CONFLICT (game_id, seat) DO NOTHING
+      RETURNING game_id::text, seat, since, due_at, remind_at`;
+    await this.schedule(rows);
   }
 
   /** Starts missing clocks (a game that just began, a process killed after a commit), drops stale ones, re-queues those due soon. */
