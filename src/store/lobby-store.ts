@@ -9,7 +9,7 @@ export interface PlayerRow {
 }
 
 /** Why a join, leave or cancel was refused; the use case turns it into an error with its code. */
-export type LobbyRefusal = 'NOT_FOUND' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED';
+export type LobbyRefusal = 'NOT_FOUND' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED' | 'RATED';
 
 export interface JoinCommand {
   gameId: string;
@@ -100,11 +100,14 @@ export class LobbyStore {
       const open = seats.filter((x) => x.tokenHash === null);
       const seat = c.seat === undefined ? open[0]?.seat : open.find((x) => x.seat === c.seat)?.seat;
       if (seat === undefined) return open.length === 0 ? 'FULL' : 'SEAT_TAKEN';
+      // A seat without a player identity: a game asked rated refuses it; one rated by default becomes unrated.
+      const rating = c.playerId === null ? await tx.game.findUnique({ where: { id: c.gameId }, select: { rated: true, ratedAsked: true } }) : null;
+      if (rating?.rated && rating.ratedAsked) return 'RATED';
       await tx.seat.update({ where: { gameId_seat: { gameId: c.gameId, seat } }, data: { name: c.name, tokenHash: c.tokenHash, playerId: c.playerId, colour: c.colour ?? null } });
       const started = open.length === 1;
       await tx.game.update({
         where: { id: c.gameId },
-        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}) },
+        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}), ...(rating?.rated ? { rated: false } : {}) },
       });
       return { seat, started };
     });

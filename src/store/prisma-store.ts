@@ -132,6 +132,7 @@ export function toRow(g: GameWithSeats): GameRow {
     timeoutAction: g.timeoutAction as GameRow['timeoutAction'],
     timeControl: g.timeInitialSeconds === null ? null : { initialSeconds: g.timeInitialSeconds, incrementSeconds: g.timeIncrementSeconds!, maxSeconds: g.timeMaxSeconds! },
     rated: g.rated,
+    ratedAsked: g.ratedAsked,
   };
 }
 
@@ -186,6 +187,7 @@ export class PrismaGameStore implements GameStore {
           timeIncrementSeconds: game.timeControl?.incrementSeconds ?? null,
           timeMaxSeconds: game.timeControl?.maxSeconds ?? null,
           rated: game.rated ?? false,
+          ratedAsked: game.ratedAsked ?? false,
           seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null })) },
         },
       }),

@@ -51,6 +51,8 @@ export interface GameRow {
   timeControl?: TimeControl | null;
   /** A rated game (src/app/ratings/): every seat a player identity, no chosen seed, no bot, not imported. */
   rated?: boolean;
+  /** `rated: true` was asked at creation (an open seat is then taken by a player identity only). */
+  ratedAsked?: boolean;
 }
 
 export interface TimeControl {

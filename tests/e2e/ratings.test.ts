@@ -104,12 +104,31 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     const unrated = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${p.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], rated: false }).expect(201)).body;
     expect(unrated.rated).toBe(false);
     expect((await request(s.url).get(`/api/v1/games/${unrated.id}/chances`).expect(200)).body).toEqual({ gameId: unrated.id, rated: false, chances: null });
-    // A rated game's open seat is taken by a player identity only.
-    const rated = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${p.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }] }).expect(201)).body;
+    // Asked rated: an open seat is taken by a player identity only.
+    const rated = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${p.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], rated: true }).expect(201)).body;
     expect((await request(s.url).get(`/api/v1/games/${rated.id}`).expect(200)).body.rated).toBe(true);
     const anonymous = await request(s.url).post(`/api/v1/games/${rated.id}/join`).send({ inviteCode: rated.invite.code, name: 'guest' });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe('UNAUTHORIZED');
+    // Rated by default: someone joining without a player token makes the game unrated.
+    const byDefault = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${p.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }] }).expect(201)).body;
+    expect(byDefault.rated).toBe(true);
+    await request(s.url).post(`/api/v1/games/${byDefault.id}/join`).send({ inviteCode: byDefault.invite.code, name: 'guest' }).expect(201);
+    expect((await request(s.url).get(`/api/v1/games/${byDefault.id}`).expect(200)).body.rated).toBe(false);
+  });
+
+  it('a resigned seat ranks last: the player who resigns a rated game loses rating, the other gains', async () => {
+    const [e, f] = [await player('Eve'), await player('Fay')];
+    const created = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${e.token}`).send({ type: 'town-center', players: [{ me: true }, { open: true }] }).expect(201)).body;
+    await request(s.url).post(`/api/v1/games/${created.id}/join`).set('Authorization', `Bearer ${f.token}`).send({ inviteCode: created.invite.code }).expect(201);
+    const before = await applied();
+    await request(s.url).post(`/api/v1/games/${created.id}/resign`).set('Authorization', `Bearer ${f.token}`).expect(200);
+    await expect.poll(applied, { timeout: 10_000 }).toBe(before + 1);
+    const [re] = await ratingsOf(e.id);
+    const [rf] = await ratingsOf(f.id);
+    expect(re).toMatchObject({ gameType: 'town-center', games: 1, provisional: true });
+    expect(re!.mu).toBeGreaterThan(25);
+    expect(rf!.mu).toBeLessThan(25);
   });
 
   it('bad input: an unknown game type\'s leaderboard is 404, an unknown player 404, a bad cursor 400, the rebuild needs the operator', async () => {

@@ -1,6 +1,9 @@
 -- Ratings (issue 19): a game is rated or not from its creation; the ratings are a projection of the
 -- finished rated games in the order they finished (src/app/ratings/), rebuilt from the log on demand.
 ALTER TABLE "games" ADD COLUMN "rated" BOOLEAN NOT NULL DEFAULT false;
+-- Asked for at creation (rated: true): an open seat is then taken by a player identity only;
+-- rated by default, the game becomes unrated when someone joins without a player token.
+ALTER TABLE "games" ADD COLUMN "rated_asked" BOOLEAN NOT NULL DEFAULT false;
 
 -- Each player's rating per game type (openskill, Weng-Lin Plackett-Luce).
 CREATE TABLE "ratings" (

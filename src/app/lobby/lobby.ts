@@ -54,6 +54,7 @@ const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
   COLOUR_TAKEN: ['COLOUR_TAKEN', 'another seat of this game has already chosen this colour (ruling M7: all different)'],
   SEAT_TAKEN: ['SEAT_TAKEN', 'the requested seat is not open; leave out "seat" to take the first open one'],
   NOT_SEATED: ['INVALID_INPUT', 'that seat is open: nobody holds it'],
+  RATED: ['UNAUTHORIZED', 'this game was created with rated: true: its seats are taken by player identities only; join with a player token (POST /api/v1/players)'],
 };
 const refuse = (r: LobbyRefusal, gameId: string) => new AppError(REFUSALS[r][0], r === 'NOT_FOUND' ? `no game ${gameId}` : REFUSALS[r][1]);
 
@@ -102,7 +103,6 @@ export class LobbyService {
     if (token !== undefined && !player) throw new AppError('UNAUTHORIZED', 'joining takes a player token, or no token at all');
     const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
-    if (info.rated && !player) throw new AppError('UNAUTHORIZED', 'this game is rated: its seats are taken by player identities only; join with a player token (POST /api/v1/players)');
     const name = input.name ?? player?.name;
     if (!name) throw new AppError('INVALID_INPUT', 'name is required when joining without a player token');
     checkText('name', input.name);
