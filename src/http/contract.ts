@@ -249,7 +249,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
         timeControl: timeControlSchema,
         timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the server plays a legal move chosen from the seed and version, logged as played on timeout), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.' },
-        rated: { type: 'boolean', description: 'Default: true when allowed: every seat a player identity ({ me: true }, or { open: true } joined with a player token), no chosen seed, no bot, not imported. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player).' },
+        rated: { type: 'boolean', description: 'Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player).' },
       },
     };
     out[`${P}Record`] = {

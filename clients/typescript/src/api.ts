@@ -1559,7 +1559,7 @@ export interface components {
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
-            /** @description Default: true when allowed: every seat a player identity ({ me: true }, or { open: true } joined with a player token), no chosen seed, no bot, not imported. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
+            /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
         /** @description A Town Center game record (export and import) */
@@ -2003,7 +2003,7 @@ export interface components {
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
-            /** @description Default: true when allowed: every seat a player identity ({ me: true }, or { open: true } joined with a player token), no chosen seed, no bot, not imported. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
+            /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
         /** @description A Ma Petite Ville game record (export and import) */
@@ -2827,7 +2827,7 @@ export interface components {
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
-            /** @description Default: true when allowed: every seat a player identity ({ me: true }, or { open: true } joined with a player token), no chosen seed, no bot, not imported. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
+            /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
         /** @description A City Tycoon game record (export and import) */
@@ -3338,7 +3338,7 @@ export interface components {
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
-            /** @description Default: true when allowed: every seat a player identity ({ me: true }, or { open: true } joined with a player token), no chosen seed, no bot, not imported. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
+            /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
         /** @description A La Ville de Demain game record (export and import) */

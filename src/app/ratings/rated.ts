@@ -3,7 +3,8 @@ import type { SeatSpec } from '../lobby/seats.js';
 
 /**
  * Whether a new game is rated. Allowed only when every seat is a player identity (a seat bound to
- * a player, or an open seat, which only a player token may take), the seed was not chosen (whoever
+ * a player, or an open seat: asked rated, only a player token may take it; rated by default, the game
+ * becomes unrated when someone takes it without one (src/store/lobby-store.ts)), the seed was not chosen (whoever
  * chose it foresees every draw), no seat is a bot, and the game is not imported (imports never call
  * this). `rated` left out: true when allowed; `rated: true` where it is not allowed: a 400 naming why.
  */
