@@ -46,6 +46,11 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     const tokens = seats.map((s) => s.token);
     const g = await game(id);
     expect(g.timeControl).toEqual({ initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6 });
+    const gq = (await request(url()).post('/graphql').send({ query: `{ game(id: "${id}") { rated timeControl { initialSeconds incrementSeconds maxSeconds } clocks { seat remainingSeconds running deadline } } }` }).expect(200)).body;
+    expect(gq.errors).toBeUndefined();
+    expect(gq.data.game.timeControl).toEqual(g.timeControl);
+    expect(gq.data.game.rated).toBe(false);
+    expect(gq.data.game.clocks.map((c: Clock) => [c.seat, c.running])).toEqual(g.clocks.map((c) => [c.seat, c.running]));
     // The first seat's clock runs from the creation; the other's waits with its initial bank.
     const first = g.toMove[0]!;
     const start = g.clocks.find((c) => c.seat === first)!;
@@ -117,6 +122,23 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
       expect(c.remainingSeconds).toBeLessThanOrEqual(6);
     }
   }, 120_000);
+
+  it('reminders are re-armed when a deadline moves: the reminder comes from the bank of the new turn, the old deadline\'s never', async () => {
+    const { id, seats } = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], timeControl: { initialSeconds: 8, incrementSeconds: 4, maxSeconds: 12 } });
+    const tokens = seats.map((s) => s.token);
+    const first = (await game(id)).toMove[0]!;
+    await request(url()).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${tokens[first]}`).send({ webhookUrl: `${served.hooks.url}/rem/${id}`, events: ['reminder'] }).expect(200);
+    await playTurn(id, tokens); // the first seat, quickly: its first deadline (and reminder at 6 s) is dropped
+    await playTurn(id, tokens); // the other seat: the first seat's clock starts again, from its bank
+    const turn = await game(id);
+    expect(turn.toMove[0]).toBe(first);
+    const started = Date.now();
+    const reminders = () => served.hooks.calls.filter((c) => c.path === `/rem/${id}`).map((c) => JSON.parse(c.raw) as { type: string; data: { version: number } });
+    await expect.poll(() => reminders().length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
+    // A quarter of a bank of 12 s left (8 + 4 per move, capped): 9 s after the turn's move, which the old deadline's 6 s cannot be.
+    expect(Date.now() - started).toBeGreaterThan(6_500);
+    expect(reminders().map((r) => [r.type, r.data.version])).toEqual([['game.reminder', turn.version]]);
+  }, 40_000);
 
   it('bad input: each field 1 s to 90 days, increment and initial at most the maximum, not both forms: a 400 naming the field', async () => {
     const tc = (t: object) => ({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6, ...t } });
