@@ -39,6 +39,8 @@ export class TurnClock {
   private sweeper: NodeJS.Timeout | undefined;
   /** The bank updates of each game, one after another (moves committed in order are banked in order). */
   private readonly chains = new Map<string, Promise<void>>();
+  /** The latest version committed of each game whose bank updates are under way in this process. */
+  private readonly latest = new Map<string, number>();
 
   constructor(
     private readonly db: PrismaClient,
@@ -101,11 +103,14 @@ export class TurnClock {
    */
   private committed(c: Committed): Promise<void> {
     if (!c.clock) return Promise.resolve();
+    this.latest.set(c.gameId, Math.max(this.latest.get(c.gameId) ?? 0, c.version));
     const prev = this.chains.get(c.gameId) ?? Promise.resolve();
     const next = prev.catch(() => {}).then(() => this.bank(c));
     this.chains.set(c.gameId, next);
     void next.finally(() => {
-      if (this.chains.get(c.gameId) === next) this.chains.delete(c.gameId);
+      if (this.chains.get(c.gameId) !== next) return;
+      this.chains.delete(c.gameId);
+      this.latest.delete(c.gameId);
     }).catch(() => {});
     return next;
   }
@@ -143,6 +148,10 @@ export class TurnClock {
       ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false
       WHERE deadlines.since < EXCLUDED.since
       RETURNING game_id::text, seat, since, due_at, remind_at`;
+    // A later move of this game waits in this process: its own update schedules the jobs of the clocks
+    // still running then (a burst of moves queues one pair of jobs, not one per move); the sweep
+    // re-queues any running clock due within the minute.
+    if ((this.latest.get(c.gameId) ?? 0) > c.version) return;
     await this.schedule(rows);
   }
 
@@ -209,7 +218,8 @@ export class TurnClock {
       const base = { gameId: r.game_id, seat: r.seat, since: r.since };
       const timeout: DeadlineJob = { ...base, kind: 'timeout', due: +r.due_at };
       await this.notifier.schedule(timeout, jobId(timeout), r.due_at);
-      if (r.remind_at && +r.remind_at > Date.now()) {
+      // A reminder whose time has passed (its move was banked late) still goes out while the deadline is ahead.
+      if (r.remind_at && +r.due_at > Date.now()) {
         const reminder: DeadlineJob = { ...base, kind: 'reminder', due: +r.due_at };
         await this.notifier.schedule(reminder, jobId(reminder), r.remind_at);
       }
