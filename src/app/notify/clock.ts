@@ -26,9 +26,10 @@ const jobId = (j: DeadlineJob) => {
 };
 
 /**
- * Turn deadlines (play by mail). A game created with turnDeadlineSeconds gives each seat that must
- * act that long for each of its moves: a row per running deadline (seat, the version its clock
- * started at, when it is due, when to remind), and two pg-boss jobs that fire at those times.
+ * Turn deadlines and time banks (play by mail). A game with a time control (timeControl, or
+ * turnDeadlineSeconds d as { d, d, d }) gives each seat a bank: `seat_clocks` holds it while the
+ * seat's clock is stopped; while the seat must act, a `deadlines` row runs it (seat, the version its
+ * clock started at, when it is due, when to remind), with two pg-boss jobs that fire at those times.
  * A job carries the deadline it was made for, so one that comes late, after the seat moved, finds
  * a different row and does nothing; job ids are derived from the deadline, so several processes
  * scheduling it queue it once, and pg-boss runs it once. A sweep in every process starts the
