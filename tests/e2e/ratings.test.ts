@@ -90,6 +90,15 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     expect(await tableRows()).toEqual(incremental);
   }, 180_000);
 
+  it('a game that finished before the last one applied (two processes\' commits crossing) makes the projection rebuild, so the order stays the finish order', async () => {
+    const before = await tableRows();
+    const [{ game_id: earliest }] = (await db.query('SELECT game_id::text FROM rated_games ORDER BY finished_at, game_id LIMIT 1')).rows;
+    await db.query('DELETE FROM rated_games WHERE game_id = $1', [earliest]); // as if its update had not run yet
+    expect(await s.ratings.project()).toBe(6); // all six applied again, in order
+    expect(await applied()).toBe(6);
+    expect(await tableRows()).toEqual(before);
+  });
+
   it('rated: allowed only for player identities without a chosen seed; true where not allowed is a 400 naming the reason; unrated games change no rating', async () => {
     const p = await player('Dee');
     const named = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'x' }, { name: 'y' }], rated: true });

@@ -34,7 +34,8 @@ type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
  *   processes never apply two games at once. A game that finished before one already applied (two
  *   processes' commits crossing) makes the projection rebuild rather than apply out of order.
  * - It runs after the finishing move commits (an after-commit hook) and from a sweep at start-up
- *   and every few seconds, so a process killed between the two loses nothing (docs/architecture.md).
+ *   (every game) and every few seconds (games changed within the hour before the last one applied),
+ *   so a process killed between the commit and the update loses nothing (docs/architecture.md).
  * A seat's rank is the outcome's: resigned seats (a timeout with action resign resigns) rank last.
  */
 export class Ratings {
@@ -51,12 +52,13 @@ export class Ratings {
   /** Applies finished rated games after each commit that finishes one. */
   watch(service: GameService): void {
     service.onCommitted((c) => {
-      if (c.status === 'finished') void this.project().catch((err) => this.opts.log.warn({ err, gameId: c.gameId }, 'ratings projection failed; the sweep will redo it'));
+      if (c.status === 'finished') void this.project(true).catch((err) => this.opts.log.warn({ err, gameId: c.gameId }, 'ratings projection failed; the sweep will redo it'));
     });
   }
 
+  /** The sweep: at start-up over every finished rated game, then every `everyMs` over those finished in the last hour. */
   start(everyMs: number): void {
-    this.sweeper = setInterval(() => void this.project().catch((err) => this.opts.log.warn({ err }, 'ratings sweep failed')), everyMs);
+    this.sweeper = setInterval(() => void this.project(true).catch((err) => this.opts.log.warn({ err }, 'ratings sweep failed')), everyMs);
     void this.project().catch(() => {});
   }
 
@@ -65,7 +67,7 @@ export class Ratings {
   }
 
   /** Applies every finished rated game not applied yet, in order; resolves with how many. Calls while one runs are folded into one more run. */
-  async project(): Promise<number> {
+  async project(recent = false): Promise<number> {
     if (this.running) {
       this.again = true;
       return this.running;
@@ -76,7 +78,7 @@ export class Ratings {
         this.again = false;
         n += await this.db.$transaction(async (tx) => {
           await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK})`;
-          const pending = await this.finishedGames(tx, false);
+          const pending = await this.finishedGames(tx, false, recent);
           if (pending.length === 0) return 0;
           const [last] = await tx.$queryRaw<{ finished_at: Date; game_id: string }[]>`SELECT finished_at, game_id::text FROM rated_games ORDER BY finished_at DESC, game_id DESC LIMIT 1`;
           const first = pending[0]!;
@@ -111,11 +113,14 @@ export class Ratings {
   }
 
   /** Finished rated games in the order they finished (their last entry's time, then id); only those not applied unless `all`. */
-  private finishedGames(tx: Tx, all: boolean): Promise<Finished[]> {
+  private finishedGames(tx: Tx, all: boolean, recent = false): Promise<Finished[]> {
+    // recent: only games whose last change is within the hour before the last game applied (the
+    // periodic sweep, an index range on (status, updated_at) rather than every finished game).
     return tx.$queryRaw<Finished[]>`
       SELECT g.id::text, g.type, g.outcome, m.created_at AS finished_at
       FROM games g JOIN moves m ON m.game_id = g.id AND m.version = g.version
       WHERE g.rated AND g.status = 'finished' AND g.outcome IS NOT NULL
+        AND (NOT ${recent} OR g.updated_at > coalesce((SELECT max(finished_at) FROM rated_games), '-infinity'::timestamptz) - interval '1 hour')
         AND (${all} OR NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id))
       ORDER BY m.created_at, g.id`;
   }
