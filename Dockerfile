@@ -47,6 +47,8 @@ RUN npm ci --omit=dev --omit=peer --ignore-scripts --no-audit --no-fund \
 # ---- runtime with the embedded Postgres (docker build --target embedded) ----
 FROM ${NODE_IMAGE} AS embedded
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/app/.data/postgres
+# DejaVu Sans, for the mails' board pictures (src/app/notify/mail-picture.ts).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=deps-embedded --chown=node:node /app/package.json ./
 COPY --from=deps-embedded --chown=node:node /app/node_modules ./node_modules
@@ -61,17 +63,20 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "dist/main.js"]
 
-# ---- the Node.js binary alone, without its debug symbols (150 -> 116 MB), and the one library it
-# needs that the runtime base lacks (libatomic) ----
+# ---- the Node.js binary alone, without its debug symbols (150 -> 116 MB), the one library it
+# needs that the runtime base lacks (libatomic), and DejaVu Sans (the mails' board pictures are
+# drawn with it: src/app/notify/mail-picture.ts) ----
 FROM ${NODE_IMAGE} AS node
-RUN apt-get update && apt-get install -y --no-install-recommends binutils libatomic1 \
- && mkdir -p /out/lib && cp /usr/local/bin/node /out/node && strip /out/node \
- && cp -L "$(dpkg -L libatomic1 | grep '/libatomic.so.1$')" /out/lib/
+RUN apt-get update && apt-get install -y --no-install-recommends binutils libatomic1 fonts-dejavu-core \
+ && mkdir -p /out/lib /out/fonts && cp /usr/local/bin/node /out/node && strip /out/node \
+ && cp -L "$(dpkg -L libatomic1 | grep '/libatomic.so.1$')" /out/lib/ \
+ && cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf /out/fonts/
 
 # ---- runtime for an external database (the default target): set DATABASE_URL ----
 FROM ${RUNTIME_BASE} AS runtime
 COPY --from=node /out/node /usr/local/bin/node
 COPY --from=node /out/lib/ /usr/local/lib/
+COPY --from=node /out/fonts/ /usr/share/fonts/truetype/dejavu/
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 LD_LIBRARY_PATH=/usr/local/lib
 WORKDIR /app
 COPY --from=deps --chown=nonroot:nonroot /app/package.json ./

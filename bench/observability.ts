@@ -4,7 +4,9 @@
  * seat reading its legal moves and sending one, K games at a time) against the same server started
  * three ways, in alternating rounds so that drift of the machine falls on every mode alike:
  *   off      METRICS_PORT=0, no OTEL_EXPORTER_OTLP_ENDPOINT (nothing measured, nothing traced)
- *   metrics  the default: metrics on, scraped every second by this process (a busy Prometheus)
+ *   metrics  the default: metrics on, scraped as the shipped Prometheus does (every 15 s,
+ *            deploy/prometheus/prometheus.yml) and once at the start of every timed loop, so that
+ *            each loop, however short, pays for at least one scrape
  *   traces   metrics as above, and every request traced and exported over OTLP/HTTP to a receiver
  *            in this process that reads and drops each batch (a collector's cost stays out)
  */
@@ -36,7 +38,7 @@ async function otlpSink() {
 
 export async function observabilityOverhead(
   start: (env: Record<string, string>) => Promise<Started>,
-  opts: { K: number[]; games: number; rounds: number; metricsPort: number; log: (s: string) => void },
+  opts: { K: number[]; games: number; rounds: number; metricsPort: number; scrapeSeconds?: number; log: (s: string) => void },
 ): Promise<{ rows: Record<Mode, Record<number, LoopResult[]>>; exportedBatches: number }> {
   const sink = await otlpSink();
   const env: Record<Mode, Record<string, string>> = {
@@ -50,10 +52,14 @@ export async function observabilityOverhead(
     const order = MODES.map((_, i) => MODES[(i + round - 1) % MODES.length]!);
     for (const mode of order) {
       const server = await start(env[mode]);
-      const scraper = mode === 'off' ? null : setInterval(() => void fetch(`http://127.0.0.1:${opts.metricsPort}/metrics`).then((r) => r.text(), () => ''), 1000);
+      const scrape = () => void fetch(`http://127.0.0.1:${opts.metricsPort}/metrics`).then((r) => r.text(), () => '');
+      const scraper = mode === 'off' ? null : setInterval(scrape, (opts.scrapeSeconds ?? 15) * 1000);
       try {
-        await serviceLoop(server.base, 4, 4, 99); // warm-up
+        // Warm-up: the JIT and the pools, at both concurrencies, before anything is timed.
+        await serviceLoop(server.base, 16, 16, 99);
+        await serviceLoop(server.base, 1, 2, 98);
         for (const K of opts.K) {
+          if (mode !== 'off') scrape();
           const r = await serviceLoop(server.base, K, opts.games, round, { connections: 'seat' });
           rows[mode][K]!.push(r);
           opts.log(`  observability round ${round}, ${mode}, K=${K}: ${r.movesPerSec.toFixed(0)} moves/s, POST p99 ${r.postP99.toFixed(2)} ms`);
@@ -66,6 +72,17 @@ export async function observabilityOverhead(
   }
   await sink.close();
   return { rows, exportedBatches: sink.batches() };
+}
+
+/**
+ * The cost of `mode` against `off` round by round (each round runs every mode back to back, so a
+ * round's ratio is the least disturbed by the machine's drift): the median and the range of the
+ * rounds' relative differences in moves/s.
+ */
+export function pairedCost(mode: LoopResult[], off: LoopResult[]): { median: number; min: number; max: number } {
+  const d = mode.map((r, i) => (r.movesPerSec - off[i]!.movesPerSec) / off[i]!.movesPerSec).sort((a, b) => a - b);
+  const mid = d.length >> 1;
+  return { median: d.length % 2 ? d[mid]! : (d[mid - 1]! + d[mid]!) / 2, min: d[0]!, max: d[d.length - 1]! };
 }
 
 /** Moves/s of all rounds of a mode (total moves over total time), and p99 of the POSTs (the worst round's). */

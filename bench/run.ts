@@ -16,7 +16,7 @@
  *    ratios the issue's targets are stated in.
  * 6. The cost of observability (bench/observability.ts): the peer loop with metrics and tracing off,
  *    metrics on (the default), and metrics plus traces exported over OTLP, in alternating rounds;
- *    `--obs-games N` (32 per K), `--obs-rounds R` (3).
+ *    `--obs-games N` (32 per K), `--obs-rounds R` (5), `--obs-scrape-seconds S` (15, as deploy/prometheus scrapes).
  * 7. The soak (bench/soak.ts): --soak-games open games (1000), a move every --soak-interval seconds
  *    (5) each, for --soak-minutes (10); server RSS and POST p50/p99 over time.
  *
@@ -36,7 +36,7 @@ import { startEmbeddedPostgres } from '../src/store/embedded.js';
 import { toMoveInput } from '../tests/support/clients.js';
 import { pgbench, runPeer, serviceLoop, startFloor, type LoopResult, type PeerRow } from './peer.js';
 import { soak } from './soak.js';
-import { MODES, observabilityOverhead, summarize } from './observability.js';
+import { MODES, observabilityOverhead, pairedCost, summarize } from './observability.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -346,20 +346,23 @@ async function main() {
   if (sections.has('peer')) results.peer = await peerComparison(url);
   if (sections.has('observability')) {
     const games = arg('obs-games', 32);
-    const rounds = arg('obs-rounds', 3);
+    const rounds = arg('obs-rounds', 5);
+    const scrapeSeconds = arg('obs-scrape-seconds', 15);
     const K = [1, 16];
     const port = 40_000 + (process.pid % 10_000);
     out(`\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds} alternating rounds`);
-    const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), { K, games, rounds, metricsPort: port + 1, log: (m) => console.log(m) });
-    out('\n| mode | K | moves/s | vs off | POST p99 ms (worst round) |');
-    out('|---|---:|---:|---:|---:|');
+    const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), { K, games, rounds, metricsPort: port + 1, scrapeSeconds, log: (m) => console.log(m) });
+    out('\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | POST p99 ms (worst round) |');
+    out('|---|---:|---:|---:|---:|---:|');
     const figures: Record<string, unknown> = {};
     for (const k of K) {
       const off = summarize(rows.off[k]!);
       for (const mode of MODES) {
         const r = summarize(rows[mode][k]!);
-        figures[`${mode}-${k}`] = r;
-        out(`| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : `${(((r.movesPerSec - off.movesPerSec) / off.movesPerSec) * 100).toFixed(1)} %`} | ${fmt(r.postP99, 2)} |`);
+        const paired = mode === 'off' ? null : pairedCost(rows[mode][k]!, rows.off[k]!);
+        figures[`${mode}-${k}`] = { ...r, paired };
+        const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+        out(`| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)} | ${paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : ''} | ${fmt(r.postP99, 2)} |`);
       }
     }
     out(`\nOTLP batches exported (traces mode): ${exportedBatches}. Target (issue 20): metrics and tracing on cost at most 5 % of moves/s.`);

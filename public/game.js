@@ -35,6 +35,8 @@ const nameOf = (seat) => {
   const p = state.game?.players.find((x) => x.seat === seat);
   return p && p.name ? p.name : t('seat.open', { n: seat + 1 });
 };
+/** Whether the page acts with a turn mail's game link (gl1....): the seat's view, read-only. */
+const viewOnly = () => typeof token === 'string' && token.startsWith('gl1.');
 const shown = () => (state.at === null ? state.game.version : state.at);
 const mySeat = () => state.game?.viewer.seat ?? null;
 const mustAct = (g) => g.status === 'active' && g.viewer.seat !== null && g.toMove.includes(g.viewer.seat) && !g.players.find((p) => p.seat === g.viewer.seat)?.resigned;
@@ -130,7 +132,7 @@ function renderMoves() {
   for (const el of $('board').querySelectorAll('[data-notations]')) for (const n of el.dataset.notations.split('|')) onBoard.add(n);
   const offBoard = lm.notations.map((n, i) => ({ n, i })).filter(({ n }) => !onBoard.has(n));
   $('board-help').hidden = onBoard.size === 0;
-  $('moves-note').textContent = t('moves.count', { count: lm.moves.length });
+  $('moves-note').textContent = viewOnly() ? t('moves.byMail', { count: lm.moves.length }) : t('moves.count', { count: lm.moves.length });
   const moveButton = (cls, i) => h('button', { type: 'button', class: cls, 'data-notation': lm.notations[i], onclick: () => play(lm.notations[i]) },
     h('span', { class: 'words' }, lm.labels?.[i] ?? notationShown(lm.notations[i])), notationShown(lm.notations[i]) ? h('small', { class: 'notation' }, notationShown(lm.notations[i])) : null);
   actions.replaceChildren(...offBoard.map(({ i }) => moveButton('action', i)));
@@ -158,8 +160,9 @@ function render(svg) {
   renderMoves();
   renderLog();
   waitingPanel(state.game, { token, gameId, invite: inviteCode(), onChange: (tok) => { if (tok) token = tok; requestRefresh(0, true); } });
-  $('seat-settings').hidden = mySeat() === null;
-  if (mySeat() !== null) seatSettings(gameId, () => token);
+  // A turn mail's game link shows the seat's view only: its settings need the seat token.
+  $('seat-settings').hidden = mySeat() === null || viewOnly();
+  if (mySeat() !== null && !viewOnly()) seatSettings(gameId, () => token);
   document.body.dataset.version = String(state.game.version);
 }
 
@@ -247,6 +250,10 @@ function requestRefresh(version = 0, force = false) {
 async function play(notation) {
   const lm = state.lm;
   if (state.busy || !lm) return;
+  if (viewOnly()) {
+    showError(t('moves.byMail', { count: lm.moves.length }));
+    return;
+  }
   const i = lm.notations.indexOf(notation);
   if (i < 0) return;
   state.busy = true;

@@ -55,12 +55,16 @@ export function keepInvite(gameId, code) {
 
 /**
  * The token a game page acts with: the seat token of the URL (#token=), else one kept for this
- * game, else the player token (it acts for the player's seat, or sees as a spectator).
+ * game, else the game link of a turn mail (#link=: the seat's view, read-only, until it expires;
+ * never kept), else the player token (it acts for the player's seat, or sees as a spectator).
  */
 export function tokenFor(gameId) {
-  const fromUrl = new URLSearchParams(location.hash.slice(1)).get('token');
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const fromUrl = hash.get('token');
   if (fromUrl) return fromUrl;
   const kept = seats()[gameId];
   if (kept) return kept.token;
+  const link = hash.get('link');
+  if (link) return link;
   return player()?.token;
 }

@@ -89,16 +89,31 @@ async function loadLobby() {
     const data = await api('/lobby');
     const games = Array.isArray(data?.games) ? data.games : [];
     $('lobby-list').replaceChildren(...games.map((g) => {
-      const code = h('input', { type: 'text', class: 'code', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lobby.code'), placeholder: t('lobby.code') });
+      // A public game takes anyone: Join takes a seat at once (with the player token, or a name).
+      const name = player() ? null : h('input', { type: 'text', class: 'name', autocomplete: 'nickname', 'aria-label': t('lobby.joinName'), placeholder: t('join.name'), maxlength: 64 });
+      const error = h('span', { class: 'error', role: 'alert' });
       const taken = g.seats.filter((x) => !x.open && x.name).map((x) => x.name);
       return h('li', { 'data-game': g.id },
         h('a', { href: gameLink(g.id) }, typeName(g.type)),
         ` · ${t('lobby.seats', { open: g.seatsOpen, total: g.seatsOpen + g.seatsTaken })}`,
         taken.length ? ` · ${taken.join(', ')}` : '',
-        h('form', { class: 'inline', onsubmit: (e) => {
+        h('form', { class: 'inline lobby-join', onsubmit: async (e) => {
           e.preventDefault();
-          if (code.value.trim()) location.href = `${gameLink(g.id)}#invite=${encodeURIComponent(code.value.trim())}`;
-        } }, code, ' ', h('button', { type: 'submit' }, t('lobby.join'))));
+          error.textContent = '';
+          const me = player();
+          const who = !me && name ? name.value.trim() : '';
+          if (!me && !who) {
+            error.textContent = t('join.needName');
+            return;
+          }
+          try {
+            const r = await api(`/games/${encodeURIComponent(g.id)}/join`, { token: me?.token, method: 'POST', body: who ? { name: who } : {} });
+            if (!me) keepSeat(g.id, r.seat, r.token, r.name);
+            location.href = gameLink(g.id);
+          } catch (err) {
+            error.textContent = err.message;
+          }
+        } }, name, name ? ' ' : '', h('button', { type: 'submit', 'data-join': g.id }, t('lobby.join')), ' ', error));
     }));
     if (games.length === 0) $('lobby-list').replaceChildren(h('li', { class: 'muted' }, t('lobby.none')));
     $('lobby').hidden = false;

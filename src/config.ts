@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_LINK_TTL_SECONDS } from './app/game-link.js';
 
 /** Everything the server reads from its environment, in one place, with defaults. */
 export interface Config {
@@ -63,6 +64,13 @@ export interface Config {
   mailFrom: string;
   /** The server's public address, for the links in mails. */
   publicUrl: string;
+  /**
+   * The secret that signs the game links of turn mails (LINK_SECRET, at least 32 characters); none:
+   * a secret the server generated once and keeps in its database (shared by all its processes).
+   */
+  linkSecret: string | undefined;
+  /** How long a turn mail's game link opens the game as its seat (GAME_LINK_TTL_SECONDS; default a week). */
+  linkTtlSeconds: number;
   /** Lets webhooks call loopback and link-local addresses (tests; never in production). */
   webhookAllowPrivate: boolean;
   notifyRetryLimit: number;
@@ -120,6 +128,13 @@ function trustProxy(v: string | undefined): string[] {
   return list;
 }
 
+/** LINK_SECRET: unset, or long enough that it cannot be guessed. */
+function linkSecret(v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (v.length < 32) throw new Error(`LINK_SECRET must be at least 32 characters (it signs the game links of mails), got ${v.length}`);
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000, 'PORT'),
@@ -159,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyWorker: env.NOTIFY_WORKER !== 'off',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'City builder <no-reply@localhost>',
+    linkSecret: linkSecret(env.LINK_SECRET),
+    linkTtlSeconds: int(env.GAME_LINK_TTL_SECONDS, DEFAULT_LINK_TTL_SECONDS, 'GAME_LINK_TTL_SECONDS') || DEFAULT_LINK_TTL_SECONDS,
     publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000, 'PORT')}`,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
     // 11 tries with exponential backoff from 60 s: the last one comes more than 24 hours later.

@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { GameLinks } from './app/game-link.js';
+import type { PrismaClient } from './generated/prisma/client.js';
 import { GameService } from './app/game-service.js';
 import { createLobbyLayer, type LobbyLayer } from './app/lobby/index.js';
 import { PlayerService } from './app/players.js';
@@ -26,6 +29,13 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/** Without LINK_SECRET: a link secret derived from the one the first start stored (the same in every process). */
+async function storedLinkSecret(prisma: PrismaClient): Promise<string> {
+  const [row] = await prisma.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
+  if (!row) throw new Error('the server_settings table has no mail_secret (its migration inserts one)');
+  return createHmac('sha256', row.value).update('game links').digest('hex');
+}
+
 /**
  * Wires the server: the database (DATABASE_URL, or an embedded Postgres), its migrations, the
  * event store, the game service and the HTTP app. Nothing here is global: tests build as many as
@@ -47,6 +57,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const store = instrumentStore(new PrismaGameStore(prisma));
     const lobbyStore = new LobbyStore(prisma);
     const players = new PlayerService(lobbyStore);
+    const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(prisma)), config.linkTtlSeconds);
     const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
       snapshotEvery: config.snapshotEvery,
       cacheSize: config.cacheSize,
@@ -55,6 +66,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       clientSeeds: config.clientSeeds,
       importConcurrency: config.importConcurrency,
       importQueue: config.importQueue,
+      links,
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     observeService(service);
@@ -70,6 +82,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       publicUrl: config.publicUrl,
+      links,
       allowPrivateWebhooks: config.webhookAllowPrivate,
       retryLimit: config.notifyRetryLimit,
       retryDelaySeconds: config.notifyRetryDelaySeconds,

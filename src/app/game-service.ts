@@ -23,6 +23,7 @@ import { timeControlOf } from './time-control.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 export * from './service-types.js';
+import { isGameLink } from './game-link.js';
 import { RECORD_FORMAT, type AfterCommitHook, type Caller, type Committed, type CreateGameInput, type GameRecord, type GameServiceOptions, type Include, type MoveResult, type Session } from './service-types.js';
 
 const viewerOf = (c: Caller): Viewer => (c.kind === 'seat' ? c.seat : null);
@@ -94,7 +95,7 @@ export class GameService {
   /** A session checked against the store, and who the token is in it (for modules such as live.ts). */
   async open(gameId: string, token: string | undefined): Promise<{ s: Session; caller: Caller }> {
     const s = await this.sessions.fresh(gameId);
-    return { s, caller: await this.callerIn(s, token, true) };
+    return { s, caller: await this.callerIn(s, token, true, true) };
   }
 
   /**
@@ -103,8 +104,15 @@ export class GameService {
    * session's seats were just checked against the store (`checked`), an unknown token is checked
    * against the stored seats once (another process may have seated it).
    */
-  private async callerIn(s: Session, token: string | undefined, checked = false): Promise<Caller> {
+  private async callerIn(s: Session, token: string | undefined, checked = false, read = false): Promise<Caller> {
     if (token === undefined) return { kind: 'spectator' };
+    if (isGameLink(token)) {
+      // A turn mail's game link (game-link.ts): the seat's view for reads; nothing it may change.
+      if (!this.opts.links) throw new AppError('UNAUTHORIZED', 'this server does not take game links');
+      const seat = this.opts.links.verify(token, s.row.id, (n) => { const row = s.row.seats.find((x) => x.seat === n); return row ? row.tokenHash : undefined; });
+      if (!read) throw new AppError('FORBIDDEN', 'a game link from a mail shows the seat\'s view only: play by replying to the mail with the move, or with the seat token');
+      return { kind: 'seat', seat };
+    }
     const hash = hashToken(token);
     let seat = s.seatByTokenHash.get(hash);
     if (seat === undefined && !checked && !this.isOperator(token)) seat = (await this.sessions.reloadSeats(s)).seatByTokenHash.get(hash);
@@ -193,7 +201,7 @@ export class GameService {
   /** The game as the caller sees it. */
   async getGame(gameId: string, token: string | undefined) {
     const s = await this.sessions.fresh(gameId);
-    const c = await this.callerIn(s, token, true);
+    const c = await this.callerIn(s, token, true, true);
     return this.summary(s, s.state, s.version, viewerOf(c), c);
   }
 
@@ -223,7 +231,7 @@ export class GameService {
 
   async legalMoves(gameId: string, token: string | undefined, include: Include = {}) {
     const s = await this.sessions.fresh(gameId);
-    const seat = this.requireSeat(await this.callerIn(s, token, true));
+    const seat = this.requireSeat(await this.callerIn(s, token, true, true));
     const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
     return { type: s.row.type, version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}) };
   }
@@ -232,7 +240,7 @@ export class GameService {
     checkInt('version', 'after', after);
     checkInt('eventsLimit', 'limit', limit);
     const s = await this.sessions.fresh(gameId);
-    const viewer = viewerOf(await this.callerIn(s, token, true));
+    const viewer = viewerOf(await this.callerIn(s, token, true, true));
     const moves = await this.store.readMoves(gameId, after, Math.min(after + limit, INT4_MAX));
     return {
       type: s.row.type,
@@ -257,7 +265,7 @@ export class GameService {
   async replay(gameId: string, token: string | undefined, at: number) {
     checkInt('version', 'at', at);
     const s = await this.sessions.fresh(gameId);
-    const c = await this.callerIn(s, token, true);
+    const c = await this.callerIn(s, token, true, true);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
     const state = await this.stateAt(s, at);
     return this.summary(s, state, at, viewerOf(c), c);
@@ -296,7 +304,7 @@ export class GameService {
 
   async record(gameId: string, token: string | undefined): Promise<GameRecord> {
     const s = await this.sessions.fresh(gameId);
-    const viewer = viewerOf(await this.callerIn(s, token, true));
+    const viewer = viewerOf(await this.callerIn(s, token, true, true));
     const moves = await this.store.readMoves(gameId, 0);
     const over = s.row.status === 'finished';
     return {
@@ -348,7 +356,7 @@ export class GameService {
       };
       const first = await firstAnswer();
       if (first) return first;
-      if (parsed && !parsed.ok) throw notationProblem(s.game, s.state, seat, parsed.error);
+      if (parsed && !parsed.ok) throw notationProblem(s.game, s.state, seat, parsed.error, opts.notation);
       if (parsed) move = parsed.value;
       const shape = checkMoveShape(s.game, move);
       if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
@@ -366,7 +374,7 @@ export class GameService {
         this.checkPlayable(s, seat);
         if (opts.notation !== undefined && s.version !== parsedAt) {
           const again = parseMove(s.game, s.state, seat, opts.notation);
-          if (!again.ok) throw notationProblem(s.game, s.state, seat, again.error);
+          if (!again.ok) throw notationProblem(s.game, s.state, seat, again.error, opts.notation);
           move = again.value;
           parsedAt = s.version;
         }
@@ -527,7 +535,9 @@ export class GameService {
     const s = await this.sessions.fresh(gameId);
     const state = at === s.version ? s.state : await this.stateAt(s, Math.min(at, s.version));
     const game = this.summary(s, state, Math.min(at, s.version), seat, { kind: 'seat', seat });
-    return { game, legalMoves: game.status === 'finished' ? [] : notationsOf(s.game, state, seat, s.game.legalMoves(state, seat)) };
+    const moves = game.status === 'finished' ? [] : s.game.legalMoves(state, seat);
+    const tokenHash = s.row.seats.find((x) => x.seat === seat)?.tokenHash ?? null;
+    return { game, moves: moves as unknown as Json[], legalMoves: notationsOf(s.game, state, seat, moves), tokenHash };
   }
 
   // ---- import --------------------------------------------------------------------------------

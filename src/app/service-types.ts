@@ -1,3 +1,4 @@
+import type { GameLinks } from './game-link.js';
 import type { AnyGame, Json, Outcome, Seat } from '../engine/index.js';
 import type { GameRow, GameStatus, MoveOrigin, TimeControl, TimeoutAction } from '../store/types.js';
 import type { SeatSpec } from './lobby/seats.js';
@@ -52,6 +53,8 @@ export interface GameServiceOptions {
   /** Imports run at once, and imports waiting for a turn; more are refused with 503 (default 2 and 8). */
   importConcurrency?: number;
   importQueue?: number;
+  /** Verifies the game links of turn mails (read-only seat views); none: links are refused. */
+  links?: GameLinks;
 }
 
 /** Extra parts of an answer, on request (`?include=view,legalMoves`). */

@@ -4,9 +4,15 @@ import { ok, reject } from './types.js';
 /** The rule a notation error names. */
 export const NOTATION_RULE = 'move notation';
 
-/** A text the notation cannot read: the message says what it expected. */
-export const notationError = (text: string, expected: string): Result<never> =>
-  reject('NOTATION', `cannot read "${text.trim()}" as a move: expected ${expected}`, NOTATION_RULE);
+/**
+ * A text the notation cannot read: the message says what it expected. Its values travel beside it
+ * (`params.text`, `params.expected`: the forms, written in the notation itself), so a translation
+ * builds its own sentence from them.
+ */
+export const notationError = (text: string, expected: string): Result<never> => ({
+  ok: false,
+  error: { code: 'NOTATION', message: `cannot read "${text.trim()}" as a move: expected ${expected}`, rule: NOTATION_RULE, params: { text: text.trim(), expected } },
+});
 
 /** Lower case, single spaces, trimmed: what every parse works on (notations are case-insensitive). */
 export const normalise = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -26,7 +32,8 @@ export function pickByName<T>(text: string, items: readonly { value: T; names: r
   const prefixed = exact.length > 1 ? exact : items.filter((i) => i.names.some((n) => looseName(n).startsWith(key)));
   if (prefixed.length === 1) return ok(prefixed[0]!.value);
   const choices = (prefixed.length > 1 ? prefixed : items).map((i) => i.names[0]!).join(', ');
-  return reject('NOTATION', `${prefixed.length > 1 ? 'ambiguous' : 'unknown'} ${what} "${text.trim()}": expected one of ${choices}`, NOTATION_RULE);
+  const message = `${prefixed.length > 1 ? 'ambiguous' : 'unknown'} ${what} "${text.trim()}": expected one of ${choices}`;
+  return { ok: false, error: { code: 'NOTATION', message, rule: NOTATION_RULE, params: { text: text.trim(), expected: `${what}: ${choices}` } } };
 }
 
 /** An integer written in a notation (optionally signed), or null. */

@@ -58,6 +58,8 @@ export interface RuleViolation {
   code: string;
   message: string;
   rule: string;
+  /** The message's values, for a translation that does not parse the English: see `notationError`. */
+  params?: Record<string, string>;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleViolation };

@@ -7,10 +7,13 @@ import type { GameRecord, GameService } from '../app/game-service.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
 import type { PlayerEntry } from '../app/lobby/lobby.js';
 import type { GameStatus as Status } from '../store/types.js';
-import type { AnyGame, FieldSchema, ObjectSchema } from '../engine/index.js';
+import type { AnyGame, FieldSchema, Json, ObjectSchema } from '../engine/index.js';
 import type { Config } from '../config.js';
 import { limitRules } from './graphql-limits.js';
 import { toAppError } from './problem.js';
+import { withLabels } from '../app/board-picture.js';
+import { loggedMoveLabel } from '../board/index.js';
+import type { Notifications } from '../app/notify/index.js';
 import { languageOf, localize, type Language } from '../app/i18n/index.js';
 import { Repeater } from '@repeaterjs/repeater';
 import { liveUpdates, type Fanout } from '../app/live.js';
@@ -139,6 +142,8 @@ type MoveEntry {
   events: [JSON!]!
   """The events, typed: one GraphQL type per game and event type"""
   typedEvents: [GameEvent!]!
+  """The move in words for people, in the language of Accept-Language (REST's include=labels)"""
+  label: String
 }
 
 """A legal move, typed, with an id that submitListedMove accepts as is while the game is at that version."""
@@ -182,6 +187,8 @@ type Game {
   legalMoves: [JSON!]!
   """The caller's legal moves in the game's notation, in the order of legalMoves (needs a seat token)"""
   legalMoveNotations: [String!]!
+  """The caller's legal moves in words for people, in the order of legalMoves, in the language of Accept-Language (REST's include=labels; needs a seat token)"""
+  legalMoveLabels: [String!]!
   """The caller's legal moves now, typed, each with an id to submit it by (needs a seat token)"""
   typedLegalMoves: [LegalMove!]!
   events(after: Int = 0, limit: Int = 200): [MoveEntry!]!
@@ -268,8 +275,15 @@ type LobbyPage { games: [LobbyGame!]!, next: String }
 type InboxGame { id: ID!, type: String!, seat: Int!, version: Int!, status: GameStatus!, toMove: [Int!]!, isMyTurn: Boolean!, resigned: Boolean!, lastMoveAt: String, updatedAt: String! }
 type InboxPage { games: [InboxGame!]!, next: String }
 
+"""Where a seat (or a player) is told of its turns: from says whose settings apply (seat, player or none). The webhook secret is never shown again."""
+type NotificationSettings { seat: Int, playerId: ID, from: String, email: String, webhookUrl: String, events: [String!]!, """en or fr: the language of the mails""" language: String! }
+
 type Query {
   gameTypes: [GameType!]!
+  """The notification settings that apply to the token's seat of a game (its own, else its player's)"""
+  seatNotifications(gameId: ID!): NotificationSettings!
+  """The notification settings of the token's player"""
+  myNotifications: NotificationSettings!
   game(id: ID!): Game!
   """Operator only"""
   games(status: GameStatus, type: String, limit: Int = 50, before: String): GamePage!
@@ -305,8 +319,8 @@ type Mutation {
   """Operator only"""
   deleteGame(id: ID!): Boolean!
   createPlayer(name: String!, email: String): CreatedPlayer!
-  """Takes an open seat with the invitation code (bound to the player of the token, if any)"""
-  joinGame(gameId: ID!, inviteCode: String!, name: String, seat: Int, colour: String): JoinedSeat!
+  """Takes an open seat (bound to the player of the token, if any): a public game takes anyone; a private one needs its inviteCode"""
+  joinGame(gameId: ID!, inviteCode: String, name: String, seat: Int, colour: String): JoinedSeat!
   """Frees the caller's seat before the start; returns the seat"""
   leaveGame(gameId: ID!): Int!
   """The creator or the operator deletes a waiting game"""
@@ -445,7 +459,7 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, ctx:
 const toGraphQLError = (thrown: unknown, lang: Language = 'en') => {
   const err = asUnavailable(thrown); // a database outage is UNAVAILABLE (503), not INTERNAL
   if (err instanceof AppError) {
-    const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined);
+    const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined, err.extra);
     return new mercurius.ErrorWithProps(message, { code: err.code, ...err.extra }, err.status);
   }
   return err;
@@ -483,7 +497,12 @@ function turnClock(seconds: number | null | undefined, action: string | null | u
   return { ...(seconds != null ? { turnDeadlineSeconds: seconds } : {}), ...(control != null ? { timeControl: control } : {}), ...(action != null ? { timeoutAction: action as TimeoutAction } : {}) };
 }
 
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined): Promise<void> {
+export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined): Promise<void> {
+  const notices = () => {
+    const n = notifications();
+    if (!n) throw new AppError('UNAVAILABLE', 'notifications are not set up on this server');
+    return n;
+  };
   const rated = () => {
     const r = ratings();
     if (!r) throw new AppError('UNAVAILABLE', 'ratings are not set up on this server');
@@ -512,6 +531,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const gameResolvers = {
     legalMoves: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).moves),
     legalMoveNotations: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).notations),
+    legalMoveLabels: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => withLabels(await service.legalMoves(g.id, ctx.token, { view: true }), ctx.lang ?? 'en').labels),
     events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
       const log = await service.events(g.id, ctx.token, a.after, a.limit);
       return log.moves.map((m) => ({ ...m, __game: log.type }));
@@ -531,6 +551,8 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const resolvers = {
     Query: {
       gameTypes: () => service.gameTypes(),
+      seatNotifications: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => notices().getSeatSettings(a.gameId, ctx.token)),
+      myNotifications: guard(async (_: unknown, __: unknown, ctx: Ctx) => notices().getPlayerSettings(ctx.token)),
       game: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => service.getGame(a.id, ctx.token)),
       me: guard(async (_: unknown, __: unknown, ctx: Ctx) => layer().players.me(ctx.token)),
       lobby: guard(async (_: unknown, a: { type?: string | null; limit: number; before?: string | null }) => {
@@ -567,10 +589,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         if (a.email != null && (a.email.length > 254 || !EMAIL.test(a.email))) throw new AppError('INVALID_INPUT', 'email must be an email address');
         return layer().players.create({ name: a.name, email: a.email ?? undefined });
       }),
-      joinGame: guard(async (_: unknown, a: { gameId: string; inviteCode: string; name?: string | null; seat?: number | null; colour?: string | null }, ctx: Ctx) => {
+      joinGame: guard(async (_: unknown, a: { gameId: string; inviteCode?: string | null; name?: string | null; seat?: number | null; colour?: string | null }, ctx: Ctx) => {
         if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
         text(a.inviteCode, 'an invitation code', 128);
-        return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode, name: text(a.name, 'a player name', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'a colour', 32) });
+        return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode ?? undefined, name: text(a.name, 'a player name', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'a colour', 32) });
       }),
       leaveGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => (await layer().lobby.leave(a.gameId, ctx.token)).seat),
       cancelGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => {
@@ -647,7 +669,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     Game: gameResolvers,
     GameAt: { typedView },
     GameUpdate: { gameId: (g: { id: string }) => g.id, typedView },
-    MoveEntry: { typedEvents: (m: { events: object[]; __game: string }) => m.events.map((e) => ({ ...e, __game: m.__game })) },
+    MoveEntry: {
+      typedEvents: (m: { events: object[]; __game: string }) => m.events.map((e) => ({ ...e, __game: m.__game })),
+      label: (m: { seat: number; move: Json | null; events: Json[]; __game: string }, _: unknown, ctx: Ctx) => loggedMoveLabel(m.__game, m.move, m.seat, m.events, ctx.lang ?? 'en'),
+    },
     MoveResult: { typedEvents: (r: { events: object[]; type: string }) => r.events.map((e) => ({ ...e, __game: r.type })) },
     ...generated.resolvers,
   };

@@ -133,17 +133,16 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
     app.post<{ Params: { id: string }; Body: JoinInput }>('/games/:id/join', {
       schema: operation({
         operationId: 'joinGame',
-        summary: 'Take an open seat with the invitation code',
-        description: 'Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.',
+        summary: 'Take an open seat of a public game, or with the invitation code',
+        description: 'A public game (listed in the lobby) takes anyone; a private one needs its invitation code (403 otherwise). Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.',
         tags: ['lobby'],
         access: 'playerOptional',
         params: idParam,
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['inviteCode'],
           properties: {
-            inviteCode: { type: 'string', minLength: 1, maxLength: 128 },
+            inviteCode: { type: 'string', minLength: 1, maxLength: 128, description: 'The invitation code: needed to join a game that is not public' },
             name: { ...name, description: 'Required without a player token; with one, the player\'s name by default' },
             seat: { type: 'integer', minimum: 0 },
             colour: colourField,

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { Notifications } from '../app/notify/index.js';
 import type { NotificationSettingsInput } from '../app/notify/settings.js';
-import { MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from '../app/notify/settings.js';
+import { MAIL_LANGUAGES, MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from '../app/notify/settings.js';
 import { NOTICE_KINDS } from '../store/types.js';
 import { INT_BOUNDS } from '../app/limits.js';
 import { bearer } from './rest.js';
 import { operation } from './route-schema.js';
 
+const language = { type: 'string', enum: [...MAIL_LANGUAGES], description: 'The language of the mails (en, fr); en until set' } as const;
 const kinds = { type: 'array', maxItems: NOTICE_KINDS.length, items: { type: 'string', enum: [...NOTICE_KINDS] } } as const;
 /** What a seat or a player sends: fields left out keep their value, null turns a channel off. */
 const settingsBody = {
@@ -17,17 +18,19 @@ const settingsBody = {
     email: { type: ['string', 'null'], maxLength: MAX_EMAIL_LENGTH },
     webhookUrl: { type: ['string', 'null'], maxLength: MAX_URL_LENGTH },
     events: kinds,
+    language,
   },
 } as const;
 const settings = {
   type: 'object',
   additionalProperties: false,
-  required: ['seat', 'email', 'webhookUrl', 'events'],
+  required: ['seat', 'email', 'webhookUrl', 'events', 'language'],
   properties: {
     seat: { type: 'integer' },
     email: { type: ['string', 'null'] },
     webhookUrl: { type: ['string', 'null'] },
     events: kinds,
+    language,
     webhookSecret: { type: 'string', description: 'The Standard Webhooks signing secret (whsec_...): only in the answer that set a new webhookUrl. Shown once.' },
   },
 } as const;
@@ -54,6 +57,49 @@ export function notificationRoutes(get: () => Notifications | undefined) {
       }),
     }, async (req) => n().putSeatSettings(req.params.id, bearer(req.headers.authorization), req.body));
 
+    app.get<{ Params: { id: string } }>('/games/:id/seats/me/notifications', {
+      schema: operation({
+        operationId: 'getSeatNotifications',
+        summary: 'Where the token\'s seat is told now (its own settings, else its player\'s)',
+        description: '`from` says whose settings apply: the seat\'s own (putSeatNotifications), those of the player the seat is bound to (putPlayerNotifications), or none (nothing is sent). The webhook signing secret is never shown again.',
+        tags: ['notifications'],
+        access: 'seat',
+        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
+        success: {
+          status: 200,
+          description: 'The settings that apply to the seat',
+          schema: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['seat', 'from', 'email', 'webhookUrl', 'events', 'language'],
+            properties: { seat: { type: 'integer' }, from: { type: 'string', enum: ['seat', 'player', 'none'] }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language },
+          },
+        },
+        errors: [400, 401, 403, 404],
+      }),
+    }, async (req) => n().getSeatSettings(req.params.id, bearer(req.headers.authorization)));
+
+    app.get('/players/me/notifications', {
+      schema: operation({
+        operationId: 'getPlayerNotifications',
+        summary: 'Where a player is told of their games (the settings of putPlayerNotifications)',
+        description: 'With the player token. Defaults (no channel, every kind, English) until set. The webhook signing secret is never shown again.',
+        tags: ['notifications'],
+        access: 'player',
+        success: {
+          status: 200,
+          description: 'The player\'s notification settings',
+          schema: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['playerId', 'email', 'webhookUrl', 'events', 'language'],
+            properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language },
+          },
+        },
+        errors: [401],
+      }),
+    }, async (req) => n().getPlayerSettings(bearer(req.headers.authorization)));
+
     app.put<{ Body: NotificationSettingsInput }>('/players/me/notifications', {
       schema: operation({
         operationId: 'putPlayerNotifications',
@@ -68,8 +114,8 @@ export function notificationRoutes(get: () => Notifications | undefined) {
           schema: {
             type: 'object',
             additionalProperties: false,
-            required: ['playerId', 'email', 'webhookUrl', 'events'],
-            properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, webhookSecret: { type: 'string', description: 'Shown once, when a new webhookUrl is set' } },
+            required: ['playerId', 'email', 'webhookUrl', 'events', 'language'],
+            properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language, webhookSecret: { type: 'string', description: 'Shown once, when a new webhookUrl is set' } },
           },
         },
         errors: [400, 401, 413, 415],

@@ -57,7 +57,7 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
       title: app.code.toLowerCase().replace(/_/g, ' '),
       status: app.status,
       code: app.code,
-      detail: localize(lang, app.code, app.message, typeof app.extra.violation === 'string' ? app.extra.violation : undefined),
+      detail: localize(lang, app.code, app.message, typeof app.extra.violation === 'string' ? app.extra.violation : undefined, app.extra),
       instance: request.url,
       ...app.extra,
     });
@@ -79,6 +79,8 @@ export const problemSchema = {
     currentVersion: { type: 'integer', description: 'For VERSION_CONFLICT: the game\'s version now' },
     line: { type: 'integer', description: 'For a text record: the line at fault (1-based)' },
     index: { type: 'integer', description: 'For IMPORT_INVALID: the 0-based index of the first bad move' },
+    notation: { type: 'string', description: 'For a notation that cannot be read: the text that was read' },
+    expected: { type: 'string', description: 'For a notation that cannot be read: the forms expected there, written in the notation' },
     legalNotations: { type: 'array', items: { type: 'string' }, description: 'For a notation that cannot be read: the seat\'s legal moves in notation' },
     retryAfter: { type: 'integer', description: 'For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header)' },
   },

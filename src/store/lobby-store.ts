@@ -9,11 +9,12 @@ export interface PlayerRow {
 }
 
 /** Why a join, leave or cancel was refused; the use case turns it into an error with its code. */
-export type LobbyRefusal = 'NOT_FOUND' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED' | 'RATED';
+export type LobbyRefusal = 'NOT_FOUND' | 'NEEDS_CODE' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED' | 'RATED';
 
 export interface JoinCommand {
   gameId: string;
-  inviteHash: string;
+  /** The hash of the invitation code given; null: none (enough for a public game). */
+  inviteHash: string | null;
   name: string;
   tokenHash: string;
   playerId: string | null;
@@ -75,23 +76,29 @@ export class LobbyStore {
     return r?.player ?? null;
   }
 
-  private locked<T>(gameId: string, fn: (tx: Tx, game: { status: GameStatus; inviteHash: string | null; creatorSeat: number | null }) => Promise<T | LobbyRefusal>): Promise<T | LobbyRefusal> {
+  private locked<T>(gameId: string, fn: (tx: Tx, game: { status: GameStatus; inviteHash: string | null; creatorSeat: number | null; public: boolean }) => Promise<T | LobbyRefusal>): Promise<T | LobbyRefusal> {
     return this.db.$transaction(
       async (tx) => {
-        const rows = await tx.$queryRaw<{ status: GameStatus; invite_hash: string | null; creator_seat: number | null }[]>`
-          SELECT status::text AS status, invite_hash, creator_seat FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
+        const rows = await tx.$queryRaw<{ status: GameStatus; invite_hash: string | null; creator_seat: number | null; public: boolean }[]>`
+          SELECT status::text AS status, invite_hash, creator_seat, public FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
         const g = rows[0];
         if (!g) return 'NOT_FOUND';
-        return fn(tx, { status: g.status, inviteHash: g.invite_hash, creatorSeat: g.creator_seat });
+        return fn(tx, { status: g.status, inviteHash: g.invite_hash, creatorSeat: g.creator_seat, public: g.public });
       },
       { maxWait: 10_000, timeout: 10_000 },
     );
   }
 
-  /** Takes the requested open seat, or the first open one; the last one taken starts the game. */
+  /**
+   * Takes the requested open seat, or the first open one; the last one taken starts the game. A
+   * public game (listed in the lobby) takes anyone; a private one, whoever has its invitation code.
+   * A code given must be the game's either way.
+   */
   join(c: JoinCommand): Promise<{ seat: Seat; started: boolean } | LobbyRefusal> {
     return this.locked(c.gameId, async (tx, g) => {
-      if (g.inviteHash === null || g.inviteHash !== c.inviteHash) return 'WRONG_CODE';
+      if (!g.public && c.inviteHash === null) return 'NEEDS_CODE';
+      // A code given must be the game's, public or not (a wrong one is a mistake worth saying).
+      if (c.inviteHash !== null && (g.inviteHash === null || g.inviteHash !== c.inviteHash)) return 'WRONG_CODE';
       if (g.status === 'finished') return 'FINISHED';
       if (g.status === 'active') return 'FULL';
       const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true, playerId: true, colour: true }, orderBy: { seat: 'asc' } });

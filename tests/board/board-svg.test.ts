@@ -36,12 +36,15 @@ const boardPart = (svg: string) => svg.slice(svg.indexOf('class="board"'), svg.l
 
 /** The state with everything `viewer` may not see replaced (sizes kept, so public counts stay). */
 
+/** Random games per hosted game: 3, scaled by PROPERTY_SCALE as the engines' property tests are (npm run test:unit plays fewer). */
+const GAMES = Math.max(1, Math.round(3 * Number(process.env.PROPERTY_SCALE ?? '1')));
+
 describe('board pictures (src/board)', () => {
   for (const g of hostedGames as AnyGame[]) {
     const players = g.id === 'town-center' ? 3 : Math.min(3, g.maxPlayers);
     it(`${g.id}: valid XML, deterministic, changes as the game goes on, and never shows hidden state`, () => {
       let positions = 0, perturbedDiffer = 0, ownHandShown = 0, changed = 0, steps = 0;
-      for (let game = 0; game < 3; game++) {
+      for (let game = 0; game < GAMES; game++) {
         const config = { players, options: defaults(g), seed: `board-${g.id}-${game}` };
         let version = 0;
         let previousBoard = boardPart(picture(g, g.setup(config), 0, null, players));

@@ -12,8 +12,8 @@ declare const localStorage: { getItem(k: string): string | null };
 
 /**
  * The page as two people use it, each in their own browser: a player identity made once and kept,
- * a game created with an open seat and listed in the lobby, the other person joining it with the
- * invitation, "my games" with whose turn it is, notification settings and vacation; the page in
+ * a game created with an open seat and listed in the lobby, the other person joining it from the
+ * lobby (no code needed for a public game), "my games" with whose turn it is, notification settings and vacation; the page in
  * French by the browser's language; a phone-width layout; one refresh per update; the favicon.
  */
 describe('the page for people, in real browsers', () => {
@@ -63,26 +63,28 @@ describe('the page for people, in real browsers', () => {
     const [, id, code] = /\/games\/([0-9a-f-]{36})#invite=(.+)$/.exec(invite)!;
     expect((await request(s.url).get(`/api/v1/games/${id}`)).body.status).toBe('waiting');
 
-    // Bob, in his own browser, finds it in the open games and joins with the code Ann sent him.
+    expect(code).toBeTruthy(); // for the people she invites; the lobby needs none
+    // Bob, in his own browser, finds it in the open games and joins it from there: a public game
+    // takes anyone, without an invitation code.
     const bob = await person('Bob');
     const entry = bob.page.locator(`#lobby-list li[data-game="${id}"]`);
     await poll(() => entry.count()).toBe(1);
     expect(await entry.textContent()).toMatch(/Ma Petite Ville · 1 open seat of 2 · Ann/);
-    await entry.getByLabel('Invitation code').fill(decodeURIComponent(code!));
     await entry.getByRole('button', { name: 'Join' }).click();
-    await bob.page.waitForURL(new RegExp(`/games/${id}#invite=`));
-    await bob.page.getByRole('button', { name: 'Join this game' }).click();
+    await bob.page.waitForURL(new RegExp(`/games/${id}$`));
     await poll(() => bob.page.locator('#who').textContent()).toBe('You play Bob');
     await poll(() => bob.page.locator('#status').textContent()).toMatch(/Version 0 · To move: Ann/);
     const game = (await request(s.url).get(`/api/v1/games/${id}`)).body;
     expect(game.status).toBe('active');
-    // Bob's notifications for this game only, from its page (kept by the browser to show them again).
+    // Bob's notifications for this game only, from its page, mails in French (read back from the server).
     await bob.page.locator('#seat-settings summary').click();
     await bob.page.locator('#seat-email').fill('bob@example.org');
+    await bob.page.getByLabel('Mails in').selectOption('fr');
     await bob.page.locator('#seat-notify').getByRole('button', { name: 'Save' }).click();
     await poll(() => bob.page.locator('#seat-notify-status').textContent()).toBe('Saved.');
     await bob.page.reload();
     await poll(() => bob.page.locator('#seat-email').inputValue()).toBe('bob@example.org');
+    expect(await bob.page.getByLabel('Mails in').inputValue()).toBe('fr');
     expect(game.players.map((p: { name: string }) => p.name)).toEqual(['Ann', 'Bob']);
 
     // Ann's game page, opened with no token in the address (her player token acts for her seat).

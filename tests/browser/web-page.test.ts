@@ -185,10 +185,19 @@ describe('the web page in a real browser', () => {
     await poll(() => lobbyPage.locator('#lobby').isVisible()).toBe(true);
     expect(await lobbyPage.locator('#lobby-list li').textContent()).toMatch(/^City Tycoon · 1 open seat of 2 · Ann/);
     expect(await lobbyPage.locator('#lobby-list a').getAttribute('href')).toBe('/games/11111111-2222-4333-8444-555555555555');
-    // Joining from the lobby takes the invitation code: the game's page opens with it.
-    await lobbyPage.getByLabel('Invitation code').fill('abc123');
+    // Joining from the lobby takes no code (a public game takes anyone): without a player, a name;
+    // the join is sent at once (answered here too, for this made-up game), then the game's page opens.
+    const joins: unknown[] = [];
+    await lobbyPage.route('**/api/v1/games/11111111-2222-4333-8444-555555555555/join', (route) => {
+      joins.push(route.request().postDataJSON());
+      return route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ seat: 1, name: 'Zed', token: 'cbs_made_up', status: 'active' }) });
+    });
     await lobbyPage.getByRole('button', { name: 'Join', exact: true }).click();
-    await lobbyPage.waitForURL(/\/games\/11111111-2222-4333-8444-555555555555#invite=abc123$/);
+    await poll(() => lobbyPage.locator('#lobby-list .error').textContent()).toBe('Write your name to join.');
+    await lobbyPage.getByLabel('Your name, to join').fill('Zed');
+    await lobbyPage.getByRole('button', { name: 'Join', exact: true }).click();
+    await lobbyPage.waitForURL(/\/games\/11111111-2222-4333-8444-555555555555$/);
+    expect(joins).toEqual([{ name: 'Zed' }]);
     await lobbyPage.close();
     // A game that does not exist: the page says so, in words.
     const missing = await browser.context.newPage();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { receiver, until } from '../support/mail.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { untilSettled } from '../support/settled.js';
 
 /** Two server processes' worth of servers on one database, both running turn clocks and delivery. */
 describe('turn deadlines across server processes (end-to-end)', () => {
@@ -30,7 +31,9 @@ describe('turn deadlines across server processes (end-to-end)', () => {
     const seat = (await request(a.url).get(`/api/v1/games/${g.id}`)).body.toMove[0] as number;
     await request(b.url).put(`/api/v1/games/${g.id}/seats/me/notifications`).set('Authorization', `Bearer ${g.seats[seat]!.token}`).send({ webhookUrl: `${hooks.url}/clocks/${g.id}`, events: ['timeout', 'reminder'] }).expect(200);
     await until('the timeout', () => hooks.calls.some((c) => c.path === `/clocks/${g.id}` && JSON.parse(c.raw).type === 'game.timeout'), 20_000);
-    await new Promise((r) => setTimeout(r, 5_000)); // both processes' sweeps and workers have run several times
+    // Every job either process queued for the game has run and every notice is sent: a second
+    // timeout would be queued or delivered by now (the row is marked timed out, so no sweep re-queues it).
+    await untilSettled(db.url, g.id);
     const kinds = hooks.calls.filter((c) => c.path === `/clocks/${g.id}`).map((c) => JSON.parse(c.raw).type as string);
     expect(kinds.filter((k) => k === 'game.timeout')).toHaveLength(1);
     expect(kinds.filter((k) => k === 'game.reminder').length).toBeLessThanOrEqual(1);

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyingServer, until, until as until_, type Mailbox, type Receiver } from '../support/mail.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { dueBefore, untilSettled } from '../support/settled.js';
 
 /** Turn deadlines (play by mail): durable pg-boss jobs that remind, then act when a seat's time runs out. */
 describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', () => {
@@ -50,7 +51,8 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
     const kinds = () => hooks.calls.filter((c) => c.path === `/sleepy/${id}`).map((c) => JSON.parse(c.raw).type as string);
     const timeouts = () => [subjects().filter((x) => x.startsWith('Your turn timed out')).length, kinds().filter((k) => k === 'game.timeout').length];
     await until('every timeout mail and webhook', () => timeouts().every((n) => n >= record.moves.length) && subjects().some((x) => x.startsWith('Game over')) && kinds().includes('game.finished'), 30_000);
-    await new Promise((r) => setTimeout(r, 500)); // room for a duplicate to show
+    // Every job of the game has run and every notification is sent: a duplicate would be here by now.
+    await untilSettled(s.databaseUrl, id);
     expect(timeouts()).toEqual([record.moves.length, record.moves.length]);
     expect(subjects().filter((x) => x.startsWith('Reminder')).length).toBeGreaterThan(0);
     expect(kinds()).toContain('game.reminder');
@@ -67,7 +69,7 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
     await until('the resignation', async () => (await request(s.url).get(`/api/v1/games/${resign.id}`)).body.players[r0].resigned === true, 15_000);
 
     await until('the timeout webhook', () => hooks.calls.some((c) => c.path === `/none/${none.id}`), 15_000);
-    await new Promise((r) => setTimeout(r, 3000));
+    await untilSettled(s.databaseUrl, none.id); // the timeout's job and its delivery done: a second timeout would be queued or sent by now
     expect(hooks.calls.filter((c) => c.path === `/none/${none.id}`).map((c) => JSON.parse(c.raw).type)).toEqual(['game.timeout']);
     const after = (await request(s.url).get(`/api/v1/games/${none.id}`)).body;
     expect(after.version).toBe(0);
@@ -108,7 +110,8 @@ describe('vacation: a player\'s deadlines pause (end-to-end)', () => {
     await until_('the pause in the game answer', async () => (await request(s.url).get(`/api/v1/games/${g.id}`)).body.deadlines?.[0]?.pausedUntil === until, 10_000);
     const shown = (await request(s.url).get(`/api/v1/games/${g.id}`)).body.deadlines[0];
     expect(+new Date(shown.at)).toBeGreaterThanOrEqual(+new Date(until) + 2_000 - 50);
-    await new Promise((r) => setTimeout(r, 4_000)); // past the 2 s the seat had: paused, nothing played
+    // The jobs of the deadline the seat had before the vacation (2 s) have run: paused, nothing played.
+    await expect.poll(() => dueBefore(s.databaseUrl, g.id, until), { timeout: 15_000, interval: 100 }).toBe(0);
     expect((await request(s.url).get(`/api/v1/games/${g.id}`)).body.version).toBe(0);
     await until_('the timeout after the vacation', async () => (await request(s.url).get(`/api/v1/games/${g.id}`)).body.version > 0, 15_000);
 

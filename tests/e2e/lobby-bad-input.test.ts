@@ -97,7 +97,7 @@ describe('lobby bad input (end-to-end)', () => {
     expectProblem(await request(s.url).post('/api/v1/players').send({ name: long }), 400, 'INVALID_INPUT', /64/);
     expectProblem(await request(s.url).post('/api/v1/players').send({ name: 'ok', email: 'not-an-email' }), 400, 'INVALID_INPUT', /email/);
     expectProblem(await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: long }, { open: true }] }), 400, 'INVALID_INPUT', /64/);
-    expectProblem(await request(s.url).post(`/api/v1/games/${waiting.id}/join`).send({ name: 'Eve' }), 400, 'INVALID_INPUT', /inviteCode/);
+    expectProblem(await request(s.url).post(`/api/v1/games/${waiting.id}/join`).send({ name: 'Eve' }), 403, 'FORBIDDEN', /not public: joining it takes its invitation code \(inviteCode\)/);
     expectProblem(await request(s.url).post(`/api/v1/games/${waiting.id}/join`).send({ inviteCode: waiting.code }), 400, 'INVALID_INPUT', /name is required/);
     expectProblem(await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a', open: true }, { open: true }] }), 400, 'INVALID_INPUT', /exactly one of/);
     expectProblem(await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { open: false }] }), 400, 'INVALID_INPUT');

@@ -14,7 +14,8 @@ const legalMoves = (text: string) => {
   const out: string[] = [];
   for (const line of text.slice(at).split('\n').slice(1)) {
     if (!line.startsWith('  ')) break;
-    if (!line.trim().startsWith('...')) out.push(line.trim());
+    // A turn mail's line is "notation   (the move in words)"; a confirmation's, the notation alone.
+    if (!line.trim().startsWith('...')) out.push(line.trim().split(/\s{3}\(/)[0]!);
   }
   return out;
 };

@@ -35,7 +35,8 @@ describe.runIf(redisRequired)('several server processes (end-to-end, Postgres + 
       return updates;
     };
     expect((await waitFor(1))[0]!.version).toBe(0);
-    await new Promise((r) => setTimeout(r, 200)); // let the subscription reach Redis
+    // No wait for Redis here: each server subscribed to every game's notices there when it started
+    // (src/http/fanout.ts); the watcher's own subscription is on its server and answered already.
     await request(b.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${t0}`).send({ move: { type: 'bid', amount: 2 } }).expect(200);
     const got = await waitFor(2);
     expect(got[1]?.version).toBe(1);

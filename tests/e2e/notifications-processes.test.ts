@@ -5,6 +5,7 @@ import { Rng } from '../../src/engine/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { mailbox, receiver, until } from '../support/mail.js';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
+import { untilSettled } from '../support/settled.js';
 
 const notifyEnv = (smtpPort: number) => ({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5', NOTIFY_RETRY_DELAY_SECONDS: '1' });
 
@@ -53,7 +54,7 @@ describe('notifications across server processes (end-to-end)', () => {
     try {
       await until('the webhook after restart', () => hooks.calls.some((c) => c.path === `/killed/${id}`), 30_000);
       await until('the mail after restart', () => mail.mails.some((m) => (m.to as { text: string }).text === 'killed@example.test'), 30_000);
-      await new Promise((r) => setTimeout(r, 2500));
+      await untilSettled(db.url, id); // every delivery job has run: a second delivery would have arrived
       expect(hooks.calls.filter((c) => c.path === `/killed/${id}`)).toHaveLength(1);
       expect(mail.mails.filter((m) => (m.to as { text: string }).text === 'killed@example.test')).toHaveLength(1);
     } finally {
@@ -84,7 +85,7 @@ describe('notifications across server processes (end-to-end)', () => {
       }
       const rows = async () => (await request(a.url).get('/api/v1/admin/outbox').query({ limit: 200 }).set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.notifications.filter((n: { gameId: string }) => n.gameId === id) as { id: string; status: string; channel: string }[];
       await until('all delivered', async () => (await rows()).every((n) => n.status === 'delivered'), 30_000);
-      await new Promise((r) => setTimeout(r, 2000));
+      await untilSettled(db.url, id); // both processes' delivery jobs have all run
       const all = await rows();
       const webhooks = hooks.calls.filter((c) => c.path.startsWith(`/two/${id}/`));
       const mails = mail.mails.filter((m) => /^two[01]@/.test((m.to as { text: string }).text) && m.text?.includes(id));

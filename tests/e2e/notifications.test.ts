@@ -5,6 +5,7 @@ import { Rng } from '../../src/engine/index.js';
 import { RestClient } from '../support/clients.js';
 import { notifyingServer, unsubscribeHeader, until, type Hook, type Mailbox, type Receiver } from '../support/mail.js';
 import { OPERATOR_TOKEN, type TestServer } from '../support/server.js';
+import { untilSettled } from '../support/settled.js';
 
 describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook receiver)', () => {
   let s: TestServer;
@@ -45,7 +46,7 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     }
     const total = expectedTurns.reduce((a, b) => a + b, 0) + 3; // + "finished" to each seat
     await until('every notification delivered', async () => (await outbox()).filter((n) => n.gameId === id && n.status === 'delivered').length === total * 2);
-    await new Promise((r) => setTimeout(r, 1500)); // nothing more arrives afterwards
+    await untilSettled(s.databaseUrl, id); // every delivery job has run: nothing more can arrive
 
     const mine = hooks.calls.filter((c) => c.path.startsWith('/seat/'));
     for (const seat of [0, 1, 2]) {
@@ -70,8 +71,8 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
       expect(inbox.filter((m) => m.subject?.startsWith('Your turn'))).toHaveLength(expectedTurns[seat]!);
       expect(inbox.filter((m) => m.subject?.startsWith('Game over'))).toHaveLength(1);
       for (const m of inbox) {
-        expect(m.text).toContain(`http://games.example/games/${id}`);
-        expect(m.html).toContain('<pre');
+        expect(m.text).toContain(`http://games.example/games/${id}#link=gl1.${id}.${seat}.`);
+        expect(m.attachments.some((x) => x.contentType === 'image/png')).toBe(true); // the board as the seat sees it
         expect(unsubscribeHeader(m)).toMatch(/^<http:\/\/games\.example\/api\/v1\/notifications\/unsubscribe\?token=/);
       }
       const turn = inbox.find((m) => m.subject?.startsWith('Your turn'))!;
@@ -90,7 +91,7 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     expect(r.status).toBe(200);
     await until('three tries', () => hooks.calls.filter((c) => c.path === `/flaky/${id}`).length >= 3, 20_000);
     await until('delivered', async () => (await outbox('delivered')).some((n) => n.gameId === id));
-    await new Promise((r) => setTimeout(r, 3000));
+    await untilSettled(s.databaseUrl, id); // no retry left waiting or running
     const calls = hooks.calls.filter((c) => c.path === `/flaky/${id}`);
     expect(calls).toHaveLength(3);
     expect(new Set(calls.map((c) => c.id)).size).toBe(1);

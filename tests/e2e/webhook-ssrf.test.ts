@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postWebhook, refusalOf, resolveWebhook } from '../../src/app/notify/webhook-target.js';
 import { until } from '../support/mail.js';
+import { untilSettled } from '../support/settled.js';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 
 /** A real HTTP receiver on a loopback address: any request that reaches it is a server-side request forgery. */
@@ -56,7 +57,7 @@ describe('webhook targets: no request ever reaches the server\'s own or private 
       expect(r.body.code).toBe('INVALID_INPUT');
       expect(r.body.detail).toMatch(/webhookUrl/);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await untilSettled(s.databaseUrl, id); // nothing stored, so nothing queued: no call can come later
     expect(v4.calls).toEqual([]);
   });
 

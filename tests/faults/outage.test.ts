@@ -84,6 +84,13 @@ describe('faults: database frozen and stopped', () => {
       expect(a.ms, JSON.stringify(a)).toBeLessThan(withinMs);
     }
   };
+  /**
+   * Waits until the server sheds requests without trying the database (after two failed pings in a
+   * row, one a second): /readyz is then answered by the load shedder's 503, not by its own ping's.
+   */
+  const untilShedding = () =>
+    expect.poll(async () => ((await (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(20_000) })).json()) as { detail?: string }).detail, { timeout: 20_000, interval: 100 })
+      .toMatch(/retry shortly/); // the shedder's words (src/http/app.ts); readyz's own say only that the database does not answer
   /** Back to normal by itself: reads answer 200 again, and a move is accepted. */
   const expectRecovery = async (label: string) => {
     const t = Date.now();
@@ -108,7 +115,7 @@ describe('faults: database frozen and stopped', () => {
     const pids = freeze(postmasterPid(dataDir));
     try {
       expectUnavailable(await everything(1), 8_000);
-      await sleep(2_500); // two failed pings in a row by now: answers come at once
+      await untilShedding(); // two failed pings in a row: answers come at once
       const later = await everything(2);
       expectUnavailable(later, 8_000);
       expect(Math.max(...later.map((a) => a.ms))).toBeLessThan(2_500); // no waiting on timeouts any more
@@ -136,7 +143,7 @@ describe('faults: database frozen and stopped', () => {
   it('stopped, then started again: 503 UNAVAILABLE within seconds while it is down; back to normal by itself', async () => {
     await db.stop();
     expectUnavailable(await everything(3), 8_000);
-    await sleep(1_500);
+    await untilShedding();
     expectUnavailable(await everything(4), 2_000);
     db = await startEmbeddedPostgres({ dataDir, port: pgPort, persistent: true });
     const ms = await expectRecovery('after restart');

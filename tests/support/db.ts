@@ -7,8 +7,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The set-up's server; only the projects with a database have one (tests/projects.ts). */
+const adminUrl = (): string => {
+  const url = inject('adminUrl');
+  if (!url) throw new Error('this test file needs a database, but its project has none: put it under tests/integration, tests/e2e or a slow folder (tests/projects.ts)');
+  return url;
+};
+
 const withAdmin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-  const c = new pg.Client({ connectionString: inject('adminUrl') });
+  const c = new pg.Client({ connectionString: adminUrl() });
   await c.connect();
   try {
     return await fn(c);
@@ -18,7 +25,7 @@ const withAdmin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
 };
 
 const urlOf = (name: string) => {
-  const u = new URL(inject('adminUrl'));
+  const u = new URL(adminUrl());
   u.pathname = `/${name}`;
   return u.toString();
 };

@@ -15,12 +15,36 @@ declare module 'vitest' {
   }
 }
 
+interface SharedPostgres {
+  users: number;
+  ready: Promise<{ adminUrl: string; templateDb: string; stop(): Promise<void> }>;
+}
+
+/** Vitest loads a project's global set-up in that project's own module graph: the one server is kept here. */
+const SHARED = Symbol.for('citybuilder.tests.postgres');
+const holder = globalThis as { [SHARED]?: SharedPostgres };
+
 /**
- * Gives the test run a real Postgres: the server in DATABASE_URL when set, otherwise an embedded
- * one in a temporary folder. A template database is migrated once; every integration test file
- * gets its own clone of it (tests/support/db.ts), so files never share data.
+ * Gives the projects that need one (tests/projects.ts) a real Postgres: the server in DATABASE_URL
+ * when set, otherwise an embedded one in a temporary folder. A template database is migrated once;
+ * every integration test file gets its own clone of it (tests/support/db.ts), so files never share
+ * data. Every project of the run that asks shares the one server and template: the last project's
+ * teardown drops the databases and stops the server. The unit project has no global set-up at all.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const shared = (holder[SHARED] ??= { users: 0, ready: startPostgres() });
+  shared.users++;
+  const { adminUrl, templateDb, stop } = await shared.ready;
+  project.provide('adminUrl', adminUrl);
+  project.provide('templateDb', templateDb);
+  return async () => {
+    if (--shared.users > 0) return;
+    delete holder[SHARED];
+    await stop();
+  };
+}
+
+async function startPostgres(): Promise<{ adminUrl: string; templateDb: string; stop(): Promise<void> }> {
   let server: EmbeddedServer | undefined;
   let dir: string | undefined;
   let adminUrl: string;
@@ -43,9 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${templateDb}`;
   await migrate(templateUrl.toString());
-  project.provide('adminUrl', adminUrl);
-  project.provide('templateDb', templateDb);
-  return async () => {
+  const stop = async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     const dbs = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'cb_t%_${process.pid}%' OR datname = $1`, [templateDb]);
@@ -54,4 +76,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   };
+  return { adminUrl, templateDb, stop };
 }

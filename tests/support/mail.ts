@@ -15,7 +15,8 @@ export async function mailbox(port = 0) {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, _session, done) {
-      simpleParser(stream).then((m) => { mails.push(m); done(); }, done);
+      // cid: links kept as written (mailparser would otherwise inline the parts they name as data: URLs).
+      simpleParser(stream, { keepCidLinks: true }).then((m) => { mails.push(m); done(); }, done);
     },
   });
   await new Promise<void>((ok) => smtp.listen(port, '127.0.0.1', ok));

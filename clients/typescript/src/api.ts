@@ -299,8 +299,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take an open seat with the invitation code
-         * @description Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.
+         * Take an open seat of a public game, or with the invitation code
+         * @description A public game (listed in the lobby) takes anyone; a private one needs its invitation code (403 otherwise). Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.
          */
         post: operations["joinGame"];
         delete?: never;
@@ -396,7 +396,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Where the token's seat is told now (its own settings, else its player's)
+         * @description `from` says whose settings apply: the seat's own (putSeatNotifications), those of the player the seat is bound to (putPlayerNotifications), or none (nothing is sent). The webhook signing secret is never shown again.
+         */
+        get: operations["getSeatNotifications"];
         /**
          * Where the token's seat is told of its turn, reminders, timeouts and the end (email, signed webhook)
          * @description Fields left out keep their value; null turns a channel off. Setting a new webhookUrl returns its signing secret once. If it is already the seat's turn, a "turn" notification goes out at once.
@@ -416,7 +420,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Where a player is told of their games (the settings of putPlayerNotifications)
+         * @description With the player token. Defaults (no channel, every kind, English) until set. The webhook signing secret is never shown again.
+         */
+        get: operations["getPlayerNotifications"];
         /**
          * Where a player is told of the turns, reminders, timeouts, ends and joins of all their games
          * @description With the player token. Used for every seat bound to the player that has no settings of its own (putSeatNotifications). Fields left out keep their value; null turns a channel off. A new webhookUrl returns its signing secret once. Seats of the player that are to move now are told at once.
@@ -3414,6 +3422,10 @@ export interface components {
             line?: number;
             /** @description For IMPORT_INVALID: the 0-based index of the first bad move */
             index?: number;
+            /** @description For a notation that cannot be read: the text that was read */
+            notation?: string;
+            /** @description For a notation that cannot be read: the forms expected there, written in the notation */
+            expected?: string;
             /** @description For a notation that cannot be read: the seat's legal moves in notation */
             legalNotations?: string[];
             /** @description For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header) */
@@ -4878,7 +4890,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    inviteCode: string;
+                    /** @description The invitation code: needed to join a game that is not public */
+                    inviteCode?: string;
                     /** @description Required without a player token; with one, the player's name by default */
                     name?: string;
                     seat?: number;
@@ -5314,6 +5327,95 @@ export interface operations {
             };
         };
     };
+    getSeatNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings that apply to the seat */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seat: number;
+                        /** @enum {string} */
+                        from: "seat" | "player" | "none";
+                        email: string | null;
+                        webhookUrl: string | null;
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        /**
+                         * @description The language of the mails (en, fr); en until set
+                         * @enum {string}
+                         */
+                        language: "en" | "fr";
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     putSeatNotifications: {
         parameters: {
             query?: never;
@@ -5330,6 +5432,11 @@ export interface operations {
                     email?: string | null;
                     webhookUrl?: string | null;
                     events?: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                    /**
+                     * @description The language of the mails (en, fr); en until set
+                     * @enum {string}
+                     */
+                    language?: "en" | "fr";
                 };
             };
         };
@@ -5345,6 +5452,11 @@ export interface operations {
                         email: string | null;
                         webhookUrl: string | null;
                         events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        /**
+                         * @description The language of the mails (en, fr); en until set
+                         * @enum {string}
+                         */
+                        language: "en" | "fr";
                         /** @description The Standard Webhooks signing secret (whsec_...): only in the answer that set a new webhookUrl. Shown once. */
                         webhookSecret?: string;
                     };
@@ -5424,6 +5536,63 @@ export interface operations {
             };
         };
     };
+    getPlayerNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's notification settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        playerId: string;
+                        email: string | null;
+                        webhookUrl: string | null;
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        /**
+                         * @description The language of the mails (en, fr); en until set
+                         * @enum {string}
+                         */
+                        language: "en" | "fr";
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     putPlayerNotifications: {
         parameters: {
             query?: never;
@@ -5437,6 +5606,11 @@ export interface operations {
                     email?: string | null;
                     webhookUrl?: string | null;
                     events?: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                    /**
+                     * @description The language of the mails (en, fr); en until set
+                     * @enum {string}
+                     */
+                    language?: "en" | "fr";
                 };
             };
         };
@@ -5452,6 +5626,11 @@ export interface operations {
                         email: string | null;
                         webhookUrl: string | null;
                         events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        /**
+                         * @description The language of the mails (en, fr); en until set
+                         * @enum {string}
+                         */
+                        language: "en" | "fr";
                         /** @description Shown once, when a new webhookUrl is set */
                         webhookSecret?: string;
                     };

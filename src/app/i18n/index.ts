@@ -1,4 +1,5 @@
 import Negotiator from 'negotiator';
+import { notationProblemFr } from '../notation.js';
 import { FR, FR_WORDS } from './fr.js';
 
 /** The languages of the rule messages: the rulebooks' (English and French). English is the default. */
@@ -23,9 +24,12 @@ function fill(template: string, m: RegExpExecArray): string {
  * A rejection's message in the caller's language. `code` is the API code; `violation`, when the
  * engine gave one, is the engine's own code, whose catalogue entry is used first. The codes never
  * change: only the words do. A message no pattern knows still gets its code's French sentence.
+ * `extra`: the error's values (a notation error's French is made from them alone).
  */
-export function localize(lang: Language, code: string, message: string, violation?: string): string {
+export function localize(lang: Language, code: string, message: string, violation?: string, extra: Record<string, unknown> = {}): string {
   if (lang === 'en') return message;
+  // A notation error's French is built from its values (the text, the forms, the legal moves).
+  if (code === 'INVALID_INPUT' && violation === 'NOTATION') return notationProblemFr(extra);
   if (code === 'IMPORT_INVALID' && violation) {
     const m = /^move (\d+)(?: is illegal)?: (.*)$/.exec(message);
     if (m) return `Coup ${m[1]} : ${frenchOf(violation, m[2]!) ?? frenchOf(code, message)!}`;

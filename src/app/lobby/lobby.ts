@@ -26,7 +26,8 @@ export interface CreateInput {
 }
 
 export interface JoinInput {
-  inviteCode: string;
+  /** Needed for a private game; a public game (in the lobby) takes anyone. */
+  inviteCode?: string;
   name?: string;
   seat?: number;
   colour?: string;
@@ -46,6 +47,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
   NOT_FOUND: ['NOT_FOUND', 'no such game'],
+  NEEDS_CODE: ['FORBIDDEN', 'this game is not public: joining it takes its invitation code (inviteCode)'],
   WRONG_CODE: ['FORBIDDEN', 'the invitation code is not this game\'s'],
   FINISHED: ['GAME_OVER', 'the game is finished'],
   FULL: ['GAME_FULL', 'every seat of the game is taken (it has started): the invitation no longer admits anyone'],
@@ -97,7 +99,7 @@ export class LobbyService {
     return { ...created, ...(code ? { invite: { code } } : {}) };
   }
 
-  /** Takes an open seat with the invitation code; with a player token the seat is bound to that player. */
+  /** Takes an open seat (of a public game, or with the invitation code); with a player token the seat is bound to that player. */
   async join(gameId: string, token: string | undefined, input: JoinInput) {
     const player = token === undefined ? null : await this.players.resolve(token);
     if (token !== undefined && !player) throw new AppError('UNAUTHORIZED', 'joining takes a player token, or no token at all');
@@ -112,7 +114,7 @@ export class LobbyService {
     if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
     const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
     const seatToken = newSeatToken();
-    const r = await this.store.join({ gameId, inviteHash: hashToken(input.inviteCode), name, tokenHash: hashToken(seatToken), playerId: player?.id ?? null, seat: input.seat, colour: input.colour, toMoveAtStart });
+    const r = await this.store.join({ gameId, inviteHash: input.inviteCode === undefined ? null : hashToken(input.inviteCode), name, tokenHash: hashToken(seatToken), playerId: player?.id ?? null, seat: input.seat, colour: input.colour, toMoveAtStart });
     if (typeof r === 'string') throw refuse(r, gameId);
     await this.service.seatsChanged(gameId);
     for (const hook of this.hooks) {

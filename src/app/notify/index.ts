@@ -9,7 +9,7 @@ import { Vacations } from './vacation.js';
 import type { PlayerService } from '../players.js';
 import { Notifier, type NotifierOptions } from './notifier.js';
 import { OutboxAdmin } from './outbox-admin.js';
-import { checkEmail, checkEvents, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
+import { checkEmail, checkEvents, checkLanguage, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
 import type { NotificationStore, OutboxStatus, SeatSettings } from './store.js';
 
 export { NotificationStore } from './store.js';
@@ -58,7 +58,33 @@ export class Notifications {
     await this.store.putSeat(gameId, seat, settings);
     // Already the seat's turn: tell it now rather than after the next turn change.
     if (status === 'active' && toMove.includes(seat) && settings.events.includes('turn')) await this.notifier.enqueue(await this.store.addNotice(gameId, version, seat, 'turn'));
-    return { seat, email: settings.email, webhookUrl: settings.webhookUrl, events: settings.events, ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}) };
+    return { seat, email: settings.email, webhookUrl: settings.webhookUrl, events: settings.events, language: settings.language, ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}) };
+  }
+
+  /**
+   * GET /games/{id}/seats/me/notifications: where the token's seat is told now: its own settings,
+   * else those of the player it is bound to (`from` says which), else the defaults (nothing sent).
+   * The webhook secret is never shown again.
+   */
+  async getSeatSettings(gameId: string, token: string | undefined) {
+    const seat = await this.service.withGame(gameId, async (g) => {
+      const c = await g.callerIn(token);
+      if (c.kind !== 'seat') throw new AppError(c.kind === 'operator' ? 'FORBIDDEN' : 'UNAUTHORIZED', 'notification settings need the token of the seat (or of its player)');
+      return c.seat;
+    });
+    const own = await this.store.getSeat(gameId, seat);
+    const playerId = own ? null : await this.store.playerOf(gameId, seat);
+    const player = playerId ? await this.store.getPlayer(playerId) : null;
+    const s = own ?? player;
+    return { seat, from: own ? 'seat' as const : player ? 'player' as const : 'none' as const, email: s?.email ?? null, webhookUrl: s?.webhookUrl ?? null, events: s?.events ?? checkEvents(undefined), language: s?.language ?? 'en' };
+  }
+
+  /** GET /players/me/notifications: where a player's seats without settings of their own are told. */
+  async getPlayerSettings(token: string | undefined) {
+    if (!this.opts.players) throw new AppError('UNAVAILABLE', 'players are not set up on this server');
+    const player = await this.opts.players.require(token);
+    const s = await this.store.getPlayer(player.id);
+    return { playerId: player.id, email: s?.email ?? null, webhookUrl: s?.webhookUrl ?? null, events: s?.events ?? checkEvents(undefined), language: s?.language ?? 'en' };
   }
 
   /** PUT /players/me/notifications: a player says where the notifications of all their seats go (those without settings of their own). */
@@ -68,7 +94,7 @@ export class Notifications {
     const { settings, newSecret } = await this.settingsFrom(await this.store.getPlayer(player.id), input);
     await this.store.putPlayer(player.id, settings);
     if (settings.events.includes('turn')) for (const t of await this.store.playerTurns(player.id)) await this.notifier.enqueue(await this.store.addNotice(t.gameId, t.version, t.seat, 'turn'));
-    return { playerId: player.id, email: settings.email, webhookUrl: settings.webhookUrl, events: settings.events, ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}) };
+    return { playerId: player.id, email: settings.email, webhookUrl: settings.webhookUrl, events: settings.events, language: settings.language, ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}) };
   }
 
   /** Someone took a seat of a waiting game: the other seats are told ("joined"); if it started the game, whoever moves first is told it is their turn. */
@@ -85,9 +111,10 @@ export class Notifications {
     const email = input.email === undefined ? (before?.email ?? null) : input.email === null ? null : checkEmail(input.email);
     const webhookUrl = input.webhookUrl === undefined ? (before?.webhookUrl ?? null) : input.webhookUrl === null ? null : await checkWebhookUrl(input.webhookUrl, this.opts.allowPrivateWebhooks);
     const events = input.events === undefined ? (before?.events ?? checkEvents(undefined)) : checkEvents(input.events);
+    const language = input.language === undefined ? (before?.language ?? 'en') : checkLanguage(input.language);
     const newSecret = webhookUrl !== null && (webhookUrl !== before?.webhookUrl || !before?.webhookSecret);
     const webhookSecret = webhookUrl === null ? null : newSecret ? newWebhookSecret() : before!.webhookSecret;
-    const settings: SeatSettings = { email, webhookUrl, webhookSecret, events, unsubscribeToken: before?.unsubscribeToken ?? newUnsubscribeToken() };
+    const settings: SeatSettings = { email, webhookUrl, webhookSecret, events, unsubscribeToken: before?.unsubscribeToken ?? newUnsubscribeToken(), language };
     return { settings, newSecret };
   }
 

@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { notationsOf, parseMove, formatMove, type Seat } from '../../engine/index.js';
 import { AppError } from '../errors.js';
+import { localize } from '../i18n/index.js';
 import type { GameService, MoveResult } from '../game-service.js';
 import { inMailMove, mailMove } from '../../telemetry/delivery.js';
 
@@ -30,8 +31,8 @@ export interface MailMovesOptions {
   domain: string;
   /** The server's secret for reply addresses (server_settings.mail_secret). */
   secret: string;
-  /** A seat's token hash (its generation: a reissue changes it) and registered mail address; null: no such seat. */
-  seatOf(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null } | null>;
+  /** A seat's token hash (its generation: a reissue changes it), registered mail address and mails' language; null: no such seat. */
+  seatOf(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null; language?: 'en' | 'fr' } | null>;
   /** Writes an answer to the seat's registered address into the outbox, once per (version, kind, about), and queues it. */
   answer(a: MailAnswer): Promise<void>;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
@@ -39,6 +40,38 @@ export interface MailMovesOptions {
   /** The `traceparent` a notification's mail was sent with, for the trace of a reply's move. */
   sentTrace?: (notificationId: string) => Promise<string | undefined>;
 }
+
+type Played = { text: string; version: number; status: string; next: string[] };
+
+/** The answers to a move by mail, in the seat's language (the error message comes already translated). */
+const ANSWER = {
+  en: {
+    refused: (game: string, code: string, message: string, rule: string | null) => ({
+      subject: `Move refused: ${code}`,
+      text: `Your mail to game ${game} was not played: ${message}${rule ? ` (rule ${rule})` : ''}.\n\nReply to this mail with a legal move on the first line.`,
+    }),
+    accepted: (game: string, r: Played) => ({
+      subject: `Move accepted: ${r.text} (move ${r.version})`,
+      text: [
+        `Your move "${r.text}" is move ${r.version} of game ${game}.`,
+        r.status === 'finished' ? 'The game is over.' : r.next.length ? `You move again. Your legal moves:\n${r.next.map((m) => `  ${m}`).join('\n')}` : 'Now the others play: you will be told when it is your turn.',
+      ].join('\n\n'),
+    }),
+  },
+  fr: {
+    refused: (game: string, code: string, message: string, rule: string | null) => ({
+      subject: `Coup refusé : ${code}`,
+      text: `Votre courriel pour la partie ${game} n'a pas été joué : ${message}${rule ? ` (règle ${rule})` : ''}.\n\nRépondez à ce courriel avec un coup possible en première ligne.`,
+    }),
+    accepted: (game: string, r: Played) => ({
+      subject: `Coup accepté : ${r.text} (coup ${r.version})`,
+      text: [
+        `Votre coup « ${r.text} » est le coup ${r.version} de la partie ${game}.`,
+        r.status === 'finished' ? 'La partie est terminée.' : r.next.length ? `Vous jouez encore. Vos coups possibles :\n${r.next.map((m) => `  ${m}`).join('\n')}` : 'Les autres jouent maintenant : vous serez prévenu quand ce sera votre tour.',
+      ].join('\n\n'),
+    }),
+  },
+} as const;
 
 /** What a reply address stands for once checked. */
 export interface ReplyTarget {
@@ -220,20 +253,20 @@ export class MailMoves {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       this.opts.log.info({ gameId: t.gameId, seat: t.seat, code: err.code }, 'move by mail refused');
       mailMove('refused');
-      const rule = typeof err.extra.rule === 'string' ? ` (rule ${err.extra.rule})` : '';
+      const lang = await this.languageOf(t);
       const version = typeof err.extra.currentVersion === 'number' ? err.extra.currentVersion : (await this.service.getGame(t.gameId, undefined).catch(() => ({ version: 0 }))).version;
-      await this.opts.answer({ gameId: t.gameId, seat: t.seat, version, kind: 'refused', about, subject: `Move refused: ${err.code}`, text: `Your mail to game ${t.gameId} was not played: ${err.message}${rule}.\n\nReply to this mail with a legal move on the first line.` });
+      const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined);
+      await this.opts.answer({ gameId: t.gameId, seat: t.seat, version, kind: 'refused', about, ...ANSWER[lang].refused(t.gameId, err.code, message, typeof err.extra.rule === 'string' ? err.extra.rule : null) });
       return;
     }
     this.opts.log.info({ gameId: t.gameId, seat: t.seat, version: result.version }, 'move by mail accepted');
     mailMove('accepted');
-    await this.opts.answer({
-      gameId: t.gameId, seat: t.seat, version: result.version, kind: 'accepted', about: -1,
-      subject: `Move accepted: ${result.text} (move ${result.version})`,
-      text: [
-        `Your move "${result.text}" is move ${result.version} of game ${t.gameId}.`,
-        result.status === 'finished' ? 'The game is over.' : result.next.length ? `You move again. Your legal moves:\n${result.next.map((m) => `  ${m}`).join('\n')}` : 'Now the others play: you will be told when it is your turn.',
-      ].join('\n\n'),
-    });
+    const lang = await this.languageOf(t);
+    await this.opts.answer({ gameId: t.gameId, seat: t.seat, version: result.version, kind: 'accepted', about: -1, ...ANSWER[lang].accepted(t.gameId, result) });
+  }
+
+  /** The language of a seat's mails (English when it cannot be read). */
+  private async languageOf(t: ReplyTarget): Promise<'en' | 'fr'> {
+    return (await this.opts.seatOf(t.gameId, t.seat).catch(() => null))?.language ?? 'en';
   }
 }

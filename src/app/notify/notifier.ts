@@ -3,7 +3,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import type { Json } from '../../engine/index.js';
 import type { GameService } from '../game-service.js';
-import { emailMessage, webhookPayload, type NoticeContext } from './messages.js';
+import { BOARD_CID, emailMessage, webhookPayload, type NoticeContext } from './messages.js';
+import { mailPicture, moveWords } from './mail-picture.js';
+import type { GameLinks } from '../game-link.js';
 import { postWebhook, resolveWebhook } from './webhook-target.js';
 import { isMailAnswer, type NotificationStore, type OutboxRow } from './store.js';
 import type { DeadlineJob } from './clock.js';
@@ -25,6 +27,8 @@ export interface NotifierOptions {
   mailFrom: string;
   /** The server's public address, for links in mails. */
   publicUrl: string;
+  /** Signs the game links of mails (read-only seat views that expire). */
+  links: GameLinks;
   allowPrivateWebhooks: boolean;
   /** Deliveries are retried this many times with exponential backoff, then marked dead. */
   retryLimit: number;
@@ -192,9 +196,11 @@ export class Notifier {
   }
 
   private async context(row: OutboxRow): Promise<NoticeContext> {
-    const { game, legalMoves } = await this.service.asSeat(row.gameId, row.seat, row.version);
+    const { game, legalMoves, moves, tokenHash } = await this.service.asSeat(row.gameId, row.seat, row.version);
     const settings = await this.store.targetOf(row.gameId, row.seat);
     const base = this.opts.publicUrl.replace(/\/$/, '');
+    // The link opens the game as the seat, read-only, until it expires; never the seat token itself.
+    const link = this.opts.links.sign(row.gameId, row.seat, tokenHash);
     return {
       kind: row.kind as NoticeContext['kind'], // mail answers never get here (sendAnswer)
       gameId: row.gameId,
@@ -208,7 +214,10 @@ export class Notifier {
       view: game.view,
       outcome: game.outcome ?? null,
       legalMoves,
-      gameUrl: `${base}/games/${row.gameId}`,
+      moves,
+      lang: settings?.language ?? 'en',
+      gameUrl: `${base}/games/${row.gameId}#link=${link.token}`,
+      linkExpiresAt: link.expiresAt,
       unsubscribeUrl: `${base}/api/v1/notifications/unsubscribe?token=${settings?.unsubscribeToken ?? ''}`,
     };
   }
@@ -227,11 +236,16 @@ export class Notifier {
   }
 
   private async sendMail(row: OutboxRow, ctx: NoticeContext): Promise<void> {
-    const m = emailMessage(ctx);
     const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
+    // The picture is rendered here, in the delivery job (a move never waits for it), and only for
+    // a mail that is sent (a held one keeps its text).
+    const picture = this.mailer ? await mailPicture(ctx) : null;
+    const labels = picture?.labels ?? moveWords(ctx);
+    const m = emailMessage(ctx, { picture: picture !== null, canReply: !!replyTo, ...(labels ? { labels } : {}) });
+    const attachments = picture ? [{ filename: 'board.png', content: picture.png, contentType: 'image/png', cid: BOARD_CID, contentDisposition: 'inline' as const }] : [];
     // The mail's traceparent is kept with it, so that a reply's move can link back to it.
     const trace = traceHeaders();
-    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id, ...trace } };
+    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, attachments, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id, ...trace } };
     if (!this.mailer) {
       // No SMTP server configured (the embedded default): keep the mail for the operator to see.
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });

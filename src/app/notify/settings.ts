@@ -8,6 +8,17 @@ export interface NotificationSettingsInput {
   email?: string | null;
   webhookUrl?: string | null;
   events?: NoticeKind[];
+  /** The language of the mails (en, fr). */
+  language?: MailLanguage;
+}
+
+/** The languages mails are written in. */
+export const MAIL_LANGUAGES = ['en', 'fr'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export function checkLanguage(language: unknown): MailLanguage {
+  if (!MAIL_LANGUAGES.includes(language as MailLanguage)) throw new AppError('INVALID_INPUT', `language: "${String(language).slice(0, 20)}" is not a language mails are written in (${MAIL_LANGUAGES.join(', ')})`);
+  return language as MailLanguage;
 }
 
 export const MAX_URL_LENGTH = 2048;

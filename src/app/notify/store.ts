@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import type { Json, Seat } from '../../engine/index.js';
 import type { NoticeKind } from '../../store/types.js';
+import type { MailLanguage } from './settings.js';
 
 export type OutboxStatus = 'pending' | 'delivered' | 'held' | 'dead';
 
@@ -10,6 +11,7 @@ export interface SeatSettings {
   webhookSecret: string | null;
   events: NoticeKind[];
   unsubscribeToken: string;
+  language: MailLanguage;
 }
 
 /** The answers to a move by mail: written with their text, sent by mail only. */
@@ -40,29 +42,35 @@ export class NotificationStore {
 
   async getSeat(gameId: string, seat: Seat): Promise<SeatSettings | null> {
     const r = await this.db.seatNotification.findUnique({ where: { gameId_seat: { gameId, seat } } });
-    return r ? { email: r.email, webhookUrl: r.webhookUrl, webhookSecret: r.webhookSecret, events: r.events as NoticeKind[], unsubscribeToken: r.unsubscribeToken } : null;
+    return r ? { email: r.email, webhookUrl: r.webhookUrl, webhookSecret: r.webhookSecret, events: r.events as NoticeKind[], unsubscribeToken: r.unsubscribeToken, language: r.language as MailLanguage } : null;
   }
 
   async putSeat(gameId: string, seat: Seat, s: SeatSettings): Promise<void> {
-    const data = { email: s.email, webhookUrl: s.webhookUrl, webhookSecret: s.webhookSecret, events: s.events, unsubscribeToken: s.unsubscribeToken, updatedAt: new Date() };
+    const data = { email: s.email, webhookUrl: s.webhookUrl, webhookSecret: s.webhookSecret, events: s.events, unsubscribeToken: s.unsubscribeToken, language: s.language, updatedAt: new Date() };
     await this.db.seatNotification.upsert({ where: { gameId_seat: { gameId, seat } }, create: { gameId, seat, ...data }, update: data });
   }
 
   async getPlayer(playerId: string): Promise<SeatSettings | null> {
     const r = await this.db.playerNotification.findUnique({ where: { playerId } });
-    return r ? { email: r.email, webhookUrl: r.webhookUrl, webhookSecret: r.webhookSecret, events: r.events as NoticeKind[], unsubscribeToken: r.unsubscribeToken } : null;
+    return r ? { email: r.email, webhookUrl: r.webhookUrl, webhookSecret: r.webhookSecret, events: r.events as NoticeKind[], unsubscribeToken: r.unsubscribeToken, language: r.language as MailLanguage } : null;
   }
 
   async putPlayer(playerId: string, s: SeatSettings): Promise<void> {
-    const data = { email: s.email, webhookUrl: s.webhookUrl, webhookSecret: s.webhookSecret, events: s.events, unsubscribeToken: s.unsubscribeToken, updatedAt: new Date() };
+    const data = { email: s.email, webhookUrl: s.webhookUrl, webhookSecret: s.webhookSecret, events: s.events, unsubscribeToken: s.unsubscribeToken, language: s.language, updatedAt: new Date() };
     await this.db.playerNotification.upsert({ where: { playerId }, create: { playerId, ...data }, update: data });
   }
 
+  /** The player a seat is bound to, if any. */
+  async playerOf(gameId: string, seat: Seat): Promise<string | null> {
+    const r = await this.db.seat.findUnique({ where: { gameId_seat: { gameId, seat } }, select: { playerId: true } });
+    return r?.playerId ?? null;
+  }
+
   /** Where a seat's notifications go: its own settings, else those of the player it is bound to. */
-  async targetOf(gameId: string, seat: Seat): Promise<Pick<SeatSettings, 'email' | 'webhookSecret' | 'unsubscribeToken'> | null> {
-    const [r] = await this.db.$queryRaw<{ email: string | null; webhook_secret: string | null; unsubscribe_token: string }[]>`
-      SELECT email, webhook_secret, unsubscribe_token FROM notification_targets WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
-    return r ? { email: r.email, webhookSecret: r.webhook_secret, unsubscribeToken: r.unsubscribe_token } : null;
+  async targetOf(gameId: string, seat: Seat): Promise<Pick<SeatSettings, 'email' | 'webhookSecret' | 'unsubscribeToken' | 'language'> | null> {
+    const [r] = await this.db.$queryRaw<{ email: string | null; webhook_secret: string | null; unsubscribe_token: string; language: string }[]>`
+      SELECT email, webhook_secret, unsubscribe_token, language FROM notification_targets WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
+    return r ? { email: r.email, webhookSecret: r.webhook_secret, unsubscribeToken: r.unsubscribe_token, language: r.language as MailLanguage } : null;
   }
 
   /** Turns mail off for the settings (a seat's or a player's) whose List-Unsubscribe link this is. */
@@ -85,12 +93,12 @@ export class NotificationStore {
     return rows.map((r) => r.id);
   }
 
-  /** A seat's token hash and its registered mail address (its own settings', else its player's); null: no such seat. */
-  async mailIdentity(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null } | null> {
-    const [r] = await this.db.$queryRaw<{ token_hash: string | null; email: string | null }[]>`
-      SELECT s.token_hash, t.email FROM seats s LEFT JOIN notification_targets t ON t.game_id = s.game_id AND t.seat = s.seat
+  /** A seat's token hash, its registered mail address and its mails' language (its own settings', else its player's); null: no such seat. */
+  async mailIdentity(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null; language: MailLanguage } | null> {
+    const [r] = await this.db.$queryRaw<{ token_hash: string | null; email: string | null; language: string | null }[]>`
+      SELECT s.token_hash, t.email, t.language FROM seats s LEFT JOIN notification_targets t ON t.game_id = s.game_id AND t.seat = s.seat
       WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat}`;
-    return r ? { tokenHash: r.token_hash, email: r.email } : null;
+    return r ? { tokenHash: r.token_hash, email: r.email, language: r.language === 'fr' ? 'fr' : 'en' } : null;
   }
 
   /** Writes the answer to a move by mail (its text made already) for the seat's registered address, once per (version, kind, about). */

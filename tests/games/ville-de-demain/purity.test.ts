@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { randomPlayout } from '../../../src/engine/index.js';
 import type { VilleState } from '../../../src/games/ville-de-demain/index.js';
 import { villeDeDemain } from '../../../src/games/ville-de-demain/index.js';
-import { game, scaled } from './helpers.js';
+import { describePurity } from '../../support/purity.js';
+import { game, SCALE, scaled } from './helpers.js';
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -37,3 +38,6 @@ describe('purity: decide and evolve never mutate their input and are determinist
     expect(villeDeDemain.setup({ players: 4, options: {}, seed: 'other' }).decks).not.toEqual(a.decks);
   });
 });
+
+// The same contract as every game's (tests/support/purity.ts): eventView and views too, and no hidden state in views.
+describePurity(villeDeDemain, Math.max(1, Math.round(2 * SCALE)));

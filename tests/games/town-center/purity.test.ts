@@ -1,0 +1,7 @@
+import { townCenter } from '../../../src/games/town-center/index.js';
+import { describePurity } from '../../support/purity.js';
+
+const SCALE = Number(process.env.PROPERTY_SCALE ?? '1');
+
+// decide/evolve/view/eventView deterministic and never mutating; no hidden state in views (tests/support/purity.ts).
+describePurity(townCenter, Math.max(1, Math.round(2 * SCALE)));
