@@ -92,6 +92,12 @@ export interface Config {
   mailDomain: string;
   /** Days of vacation a player may take in a calendar year (deadlines paused). */
   vacationDaysPerYear: number;
+  /** A rating is provisional while its sigma is above this (RATING_PROVISIONAL_SIGMA, default 6). */
+  ratingProvisionalSigma: number;
+  /** Rated games a player needs to be on a leaderboard (LEADERBOARD_MIN_GAMES, default 3). */
+  leaderboardMinGames: number;
+  /** How often the ratings projection looks for finished rated games it missed (RATINGS_SWEEP_MS). */
+  ratingsSweepMs: number;
   /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
   workers: number;
   /**
@@ -191,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpInboundPort: env.SMTP_INBOUND_PORT ? int(env.SMTP_INBOUND_PORT, 0, 'SMTP_INBOUND_PORT') : undefined,
     smtpInboundHost: env.SMTP_INBOUND_HOST || env.HOST || '0.0.0.0',
     vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
+    // A rating is provisional while its sigma is above this (openskill starts at 25/3 = 8.33).
+    ratingProvisionalSigma: Number(env.RATING_PROVISIONAL_SIGMA) > 0 ? Number(env.RATING_PROVISIONAL_SIGMA) : 6,
+    leaderboardMinGames: int(env.LEADERBOARD_MIN_GAMES, 3, 'LEADERBOARD_MIN_GAMES'),
+    ratingsSweepMs: int(env.RATINGS_SWEEP_MS, 5_000, 'RATINGS_SWEEP_MS') || 5_000,
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
     workers: int(env.WORKERS, 1, 'WORKERS') || 1,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -11,6 +11,7 @@ import { buildApp } from './http/app.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
+import { Ratings } from './app/ratings/ratings.js';
 import { LobbyStore } from './store/lobby-store.js';
 import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
 import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
@@ -22,6 +23,7 @@ export interface Running {
   app: FastifyInstance;
   service: GameService;
   notifications: Notifications;
+  ratings: Ratings;
   /** Players, lobby, inbox, resignation. */
   lobby: LobbyLayer;
   databaseUrl: string;
@@ -78,7 +80,11 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     observeService(service);
     const unobserve = observeDatabase({ query: (sql) => prisma.$queryRawUnsafe(sql), pool: poolOf(prisma) });
     let notifications: Notifications | undefined = undefined;
-    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications });
+    let ratings: Ratings | undefined = undefined;
+    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings });
+    ratings = new Ratings(prisma, service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
+    ratings.watch(service);
+    if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
     notifications = new Notifications(service, new NotificationStore(prisma), {
       databaseUrl,
       smtpUrl: config.smtpUrl,
@@ -109,6 +115,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       service,
       lobby,
       notifications,
+      ratings,
       databaseUrl,
       async close() {
         // Requests in flight finish; a keep-alive connection is closed as soon as it goes idle
@@ -117,6 +124,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         await app.close().finally(() => clearInterval(sweep));
         opts.log?.('http server closed');
         unobserve();
+        ratings.stop();
         await notifications.stop();
         await bots?.stop();
         await pool?.close();

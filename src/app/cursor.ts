@@ -22,3 +22,14 @@ export function pageOf<R extends { id: string }, T>(rows: R[], limit: number, at
   const last = rows[rows.length - 1];
   return { games: rows.map(item), next: rows.length === limit && last ? encodeCursor(at(last), last.id) : null };
 }
+
+/** The same cursor for a listing ordered by a number (a leaderboard's ordinal), then id. */
+export const encodeRankCursor = (key: number, id: string): string => Buffer.from(`${key}|${id}`).toString('base64url');
+
+export function decodeRankCursor(cursor: string | undefined): { key: number; id: string } | undefined {
+  if (cursor === undefined) return undefined;
+  const [k, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const key = Number(k);
+  if (!id || !UUID.test(id) || k === undefined || k === '' || !Number.isFinite(key)) throw new AppError('INVALID_INPUT', 'after is not a cursor returned by this list');
+  return { key, id };
+}

@@ -19,6 +19,8 @@ import { checkRecordShape } from './record-schema.js';
 import { checkNames } from './text.js';
 import { notationProblem } from './notation.js';
 import { importRecord } from './import-record.js';
+import { ratedAtCreation } from './ratings/rated.js';
+import { timeControlOf } from './time-control.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 export * from './service-types.js';
@@ -41,6 +43,7 @@ export class GameService {
   private readonly seatHooks: ((gameId: string) => void)[] = [];
   /** Told when a game may wait on a bot without a move committing (created, a seat taken or filled). */
   private readonly wakeHooks: ((gameId: string) => void)[] = [];
+  private readonly startHooks: ((gameId: string) => Promise<void>)[] = [];
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly imports: Gate;
@@ -66,6 +69,19 @@ export class GameService {
    */
   onCommitted(hook: AfterCommitHook): void {
     this.hooks.push(hook);
+  }
+
+  /**
+   * Where a game that starts at its creation is told (the turn clock starts the first seats' clocks
+   * before the creation is answered, so a first move cannot come before them). Awaited; a failing
+   * hook does not fail the creation (the clock's sweep starts missing clocks).
+   */
+  onStarted(hook: (gameId: string) => Promise<void>): void {
+    this.startHooks.push(hook);
+  }
+
+  async started(gameId: string): Promise<void> {
+    for (const hook of this.startHooks) await hook(gameId).catch(() => {});
   }
 
   gameTypes() {
@@ -144,15 +160,20 @@ export class GameService {
     if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeoutAction: input.turnDeadlineSeconds ? (input.timeoutAction ?? 'none') : null, standInBot: input.standInBot ?? null, analysis: input.analysis ?? false });
+    const timeControl = timeControlOf(input);
+    // Analysis while the game runs is for unrated games only (docs/shapes.md).
+    if (input.analysis && input.rated === true) throw new AppError('INVALID_INPUT', 'analysis: true is for unrated games only: a rated game is never analysed while it runs; leave rated out or set it to false', { field: 'analysis' });
+    const rated = input.analysis ? false : ratedAtCreation(input.players, seedChosen, input.rated);
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, analysis: input.analysis ?? false });
     await this.store.createGame(created.row);
     this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
+    if (created.row.status === 'active' && timeControl) await this.started(created.row.id);
     this.wake(created.row.id);
     return created.answer;
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'standInBot' | 'analysis'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated' | 'ratedAsked' | 'standInBot' | 'analysis'> = {}) {
     // A bot seat holds the hash of a token nobody is ever shown: it is taken, and no one acts for it.
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
@@ -179,6 +200,7 @@ export class GameService {
       status: row.status,
       toMove: row.toMove,
       seedChosen: row.seedChosen ?? false,
+      rated: row.rated ?? false,
       // An open seat has no name and no token (the type says token for the seats callers read it from).
       seats: seats.map((s) => (s.tokenHash === null ? { seat: s.seat, open: true } : s.bot ? { seat: s.seat, name: s.name, bot: s.bot } : { seat: s.seat, name: s.name, token: tokens[s.seat]!, ...(s.colour ? { colour: s.colour } : {}) })) as CreatedSeat[],
     };
@@ -217,9 +239,11 @@ export class GameService {
       ...(d.outcome ? { outcome: d.outcome } : {}),
       options: s.row.options,
       createdAt: s.row.createdAt.toISOString(),
-      ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
       ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
       ...(s.row.analysis ? { analysis: true } : {}),
+      rated: s.row.rated ?? false,
+      ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds } : {}),
+      ...(s.row.timeControl ? { timeControl: s.row.timeControl, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
     };
   }
 
@@ -449,7 +473,7 @@ export class GameService {
     this.sessions.committed(s);
     const gone = resignedBy(seats, version);
     const botToMove = d.status === 'active' && d.toMove.some((x) => seats[x]?.bot && !gone.has(x));
-    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, botToMove, outbox: appended.outbox, before, clock: s.row.turnDeadlineSeconds ? { seconds: s.row.turnDeadlineSeconds, action: s.row.timeoutAction ?? 'none' } : null });
+    this.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, botToMove, outbox: appended.outbox, before, clock: s.row.timeControl ? { control: s.row.timeControl, action: s.row.timeoutAction ?? 'none' } : null });
     return { kind: 'appended' as const, result };
   }
 

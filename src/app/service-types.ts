@@ -1,7 +1,7 @@
 import type { GameLinks } from './game-link.js';
 import type { AnyGame, BotLevel, Json, Move, Outcome, Seat } from '../engine/index.js';
 import type { BotTask } from './bots/task.js';
-import type { GameRow, GameStatus, MoveOrigin, TimeoutAction } from '../store/types.js';
+import type { GameRow, GameStatus, MoveOrigin, TimeControl, TimeoutAction } from '../store/types.js';
 import type { SeatSpec } from './lobby/seats.js';
 
 // The shapes the game service takes and gives (src/app/game-service.ts), kept apart from it.
@@ -29,7 +29,7 @@ export interface Committed {
   outbox: string[];
   /** Who had to act before the move, and the game's turn clock (play-by-mail deadlines). */
   before: Seat[];
-  clock: { seconds: number; action: TimeoutAction } | null;
+  clock: { control: TimeControl; action: TimeoutAction } | null;
   origin: MoveOrigin;
   /** A bot seat must act now (the bot runner queues its turn). */
   botToMove?: boolean;
@@ -88,9 +88,12 @@ export interface CreateGameInput {
   inviteHash?: string | null;
   creatorSeat?: number | null;
   turnDeadlineSeconds?: number | null;
+  timeControl?: TimeControl | null;
   timeoutAction?: TimeoutAction | null;
   standInBot?: BotLevel | null;
   analysis?: boolean;
+  /** Default: true when allowed (src/app/ratings/rated.ts). */
+  rated?: boolean;
 }
 
 export interface MoveResult {

@@ -5,6 +5,7 @@
  *   citybuilder validate <record>                 exit 0, or 1 with the first illegal move and why
  *   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]  the position after version N, as seat S sees it
  *   citybuilder convert <record> --to text|json   the record in the other form, on stdout
+ *   citybuilder rebuild-ratings [--database-url URL]  every rating again from the log (DATABASE_URL): the operator's rebuild
  *
  * `<record>` is a file path, or - for standard input. Exit codes: 0 done, 1 the record is invalid,
  * 2 a usage error or an unreadable file.
@@ -31,6 +32,7 @@ export const USAGE = `usage:
   citybuilder validate <record>
   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]
   citybuilder convert <record> --to text|json
+  citybuilder rebuild-ratings [--database-url URL]   (default: DATABASE_URL)
 <record> is a JSON or text record file (as GET /api/v1/games/{id}/record gives), or - for stdin.`;
 
 class UsageError extends Error {}
@@ -95,6 +97,27 @@ function wholeNumber(text: string | undefined, name: string, max: number): numbe
   return Number(text);
 }
 
+/**
+ * The one command that reads the database: forgets every rating and applies every finished rated
+ * game again from the log, in the order they finished (src/app/ratings/), like the operator's
+ * POST /api/v1/admin/ratings/rebuild. Prints { games, ratings }.
+ */
+async function rebuildRatings(args: string[], io: Io, registry: GameRegistry): Promise<number> {
+  const url = option(args, '--database-url') ?? process.env.DATABASE_URL;
+  if (!url) throw new UsageError('rebuild-ratings needs --database-url or DATABASE_URL');
+  if (args.length) throw new UsageError(`unexpected ${args.join(' ')}`);
+  const { createPrismaClient } = await import('../store/prisma-store.js');
+  const { Ratings } = await import('../app/ratings/ratings.js');
+  const db = createPrismaClient(url, 2, { connectMs: 5_000, statementMs: 600_000 });
+  try {
+    const done = await new Ratings(db, registry, { provisionalSigma: 6, leaderboardMinGames: 3, log: { warn: () => {} } }).rebuild();
+    io.out(JSON.stringify(done));
+    return 0;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 /** Runs one command; returns the exit code. */
 export async function run(argv: string[], io: Io, registry: GameRegistry = defaultRegistry()): Promise<number> {
   const args = argv.slice();
@@ -104,6 +127,7 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
       io.out(USAGE);
       return command === undefined ? 2 : 0;
     }
+    if (command === 'rebuild-ratings') return await rebuildRatings(args, io, registry);
     if (!['validate', 'replay', 'convert'].includes(command)) throw new UsageError(`unknown command "${command}"`);
     const at = option(args, '--at');
     const seat = option(args, '--seat');

@@ -22,7 +22,7 @@ import { registerLiveCaps } from './live-caps.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
 import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
-import { restRoutes, sharedSchemas } from './rest.js';
+import { restRoutes, sharedSchemas, type ClocksOf } from './rest.js';
 import { documentedSchema } from './route-schema.js';
 import { registerTextGuard } from './text-guard.js';
 import { registerHttpMetrics } from './http-metrics.js';
@@ -30,6 +30,8 @@ import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { vacationRoutes } from './vacation-routes.js';
+import { ratingRoutes } from './rating-routes.js';
+import type { Ratings } from '../app/ratings/ratings.js';
 import type { Notifications } from '../app/notify/index.js';
 import { trustNearestProxy } from './trust-proxy.js';
 
@@ -45,6 +47,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Play-by-mail notifications, once the server has set them up. */
   notifications?: () => Notifications | undefined;
+  /** Ratings and leaderboards; without them (the OpenAPI generator) their routes answer 503. */
+  ratings?: () => Ratings | undefined;
 }
 
 const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
@@ -143,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'moves', description: 'Legal moves and submitting moves' },
         { name: 'replay', description: 'The event log, replays at a version, records and imports' },
         { name: 'admin', description: 'Operator-only listing and deletion' },
+        { name: 'ratings', description: 'Players\' ratings, leaderboards and expected chances (openskill)' },
       ],
       servers: [{ url: '/' }],
       components: {
@@ -174,16 +179,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fanout = await createFanout(service, { redisUrl: config.redisUrl, databaseUrl: deps.databaseUrl, log: app.log });
   app.addHook('onClose', () => fanout.close());
   const deadlines = async (gameId: string) => (await deps.notifications?.()?.clock.deadlines(gameId)) ?? [];
-  await app.register(restRoutes(service, config, deps.lobby, deadlines), { prefix: '/api/v1' });
+  const clocks: ClocksOf = async (gameId, control, status) => (await deps.notifications?.()?.clock.clocks(gameId, control, status)) ?? [];
+  await app.register(restRoutes(service, config, deps.lobby, deadlines, clocks), { prefix: '/api/v1' });
   await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(outboxRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
+  await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);
   await app.register(favicon);
-  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined));
+  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined));
   registerCreationBudget(app, config);
   return app;
 }

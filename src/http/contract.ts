@@ -69,6 +69,35 @@ export const playerEntrySchema = {
     bot: { type: 'string', enum: BOT_LEVELS, description: 'A bot seat of this level (GET /bots): it gets no token and moves by itself' },
   },
 } as const;
+const tcSeconds = (what: string) => ({ type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: `${what} (1 s to 90 days)` });
+/** A time control: a bank per seat, running only while that seat must act (src/app/time-control.ts). */
+export const timeControlSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['initialSeconds', 'incrementSeconds', 'maxSeconds'],
+  description: 'A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat\'s moves and never exceeds maxSeconds; at zero the game\'s timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.',
+  properties: {
+    initialSeconds: tcSeconds('Each seat\'s bank at the start, at most maxSeconds'),
+    incrementSeconds: tcSeconds('Added to the seat\'s bank after each of its moves, at most maxSeconds'),
+    maxSeconds: tcSeconds('The most a bank can hold'),
+  },
+} as const;
+const clocks = {
+  type: 'array',
+  description: 'With a time control: each seat\'s bank now',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['seat', 'remainingSeconds', 'running', 'deadline'],
+    properties: {
+      seat: { type: 'integer', minimum: 0 },
+      remainingSeconds: { type: 'number', minimum: 0, description: 'Seconds left in the bank now' },
+      running: { type: 'boolean', description: 'The seat must act and its clock runs' },
+      deadline: { type: ['string', 'null'], format: 'date-time', description: 'When the running clock reaches zero (a running clock only)' },
+    },
+  },
+} as const;
+const rated = { type: 'boolean', description: 'A rated game: its result updates the players\' ratings (docs/api.md, Ratings)' } as const;
 const seedChosen = { type: 'boolean', description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw' } as const;
 const timeoutAction = { type: 'string', enum: TIMEOUT_ACTIONS, description: 'What happens when a seat\'s time runs out: auto-move (the server plays a legal move), resign, or none (only notify)' } as const;
 const origin = { type: 'string', enum: OTHER_ORIGINS, description: 'Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move' } as const;
@@ -139,10 +168,13 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         outcome: ref(`${P}Outcome`),
         options: ref(`${P}Options`),
         createdAt: { type: 'string', format: 'date-time' },
+        rated,
         turnDeadlineSeconds: { type: 'integer', minimum: 1, description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)' },
+        timeControl: timeControlSchema,
         timeoutAction,
         standInBot,
         analysis: { type: 'boolean', const: true, description: 'Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise' },
+        clocks,
         deadlines: {
           type: 'array',
           description: 'While the game runs with a turn clock: when each seat that must act runs out of time',
@@ -225,9 +257,11 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         options: ref(`${P}Options`),
         public: { type: 'boolean', description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false.' },
         turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
-        timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.' },
+        timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.' },
         standInBot,
         analysis: { type: 'boolean', description: 'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false.' },
+        timeControl: timeControlSchema,
+        rated: { type: 'boolean', description: 'Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player).' },
       },
     };
     out[`${P}Record`] = {

@@ -19,9 +19,10 @@ import { Repeater } from '@repeaterjs/repeater';
 import { liveUpdates, type Fanout } from '../app/live.js';
 import { registerGraphiql } from './graphiql.js';
 import { liveChannel } from './http-metrics.js';
-import { bearer, type DeadlinesOf } from './rest.js';
+import { bearer, type ClocksOf, type DeadlinesOf } from './rest.js';
+import type { Ratings } from '../app/ratings/ratings.js';
 import { takeSubscriptionPlace } from './live-caps.js';
-import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
+import { TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../store/types.js';
 import { gameTypesSdl } from './graphql-types.js';
 
 const pascal = (s: string) => s.replace(/(^|[-_ ])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -126,6 +127,7 @@ type CreatedGame {
   toMove: [Int!]!
   """True when a client chose the seed: whoever chose it can foresee every hidden draw"""
   seedChosen: Boolean!
+  rated: Boolean!
   seats: [SeatToken!]!
   invite: Invite
 }
@@ -182,6 +184,12 @@ type Game {
   standInBot: String
   """While the game runs with a turn clock: when each seat that must act runs out of time"""
   deadlines: [Deadline!]!
+  """The time control as created (turnDeadlineSeconds d is { d, d, d }); null: none"""
+  timeControl: TimeControl
+  """With a time control: each seat's bank now"""
+  clocks: [SeatClock!]
+  """A rated game: its result updates the players' ratings"""
+  rated: Boolean!
   """The caller's legal moves now, each { type, ...fields } (needs a seat token)"""
   legalMoves: [JSON!]!
   """The caller's legal moves in the game's notation, in the order of legalMoves (needs a seat token)"""
@@ -251,6 +259,22 @@ input CreateGameInput {
   standInBot: String
   """Let each seat analyse its positions while the game runs (GET /games/{id}/analysis)"""
   analysis: Boolean
+  """A bank per seat (each 1 s to 90 days, increment and initial at most the maximum); not with turnDeadlineSeconds"""
+  timeControl: TimeControlInput
+  """Default: true when allowed (every seat a player identity, no chosen seed, no bot)"""
+  rated: Boolean
+}
+
+input TimeControlInput { initialSeconds: Int!, incrementSeconds: Int!, maxSeconds: Int! }
+type TimeControl { initialSeconds: Int!, incrementSeconds: Int!, maxSeconds: Int! }
+type SeatClock {
+  seat: Int!
+  """Seconds left in the bank now"""
+  remainingSeconds: Float!
+  """The seat must act and its clock runs"""
+  running: Boolean!
+  """When the running clock reaches zero (ISO 8601); null when stopped"""
+  deadline: String
 }
 
 type PlayerIdentity { id: ID!, name: String!, email: String }
@@ -282,7 +306,20 @@ type Query {
   lobby(type: String, limit: Int = 20, before: String): LobbyPage!
   """The player's games, newest activity first (the inbox)"""
   myGames(status: GameStatus, toMove: Boolean, limit: Int = 50, before: String): InboxPage!
+  """A player's ratings, one per game type played rated (openskill)"""
+  playerRatings(playerId: ID!): PlayerRatings!
+  """A game type's leaderboard, best ordinal first; after: the next of the previous page"""
+  leaderboard(gameType: String!, limit: Int = 50, after: String): Leaderboard!
+  """The seated players' expected chances of winning a rated game (openskill predictWin)"""
+  expectedChances(gameId: ID!): ExpectedChances!
 }
+
+type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!, """sigma above RATING_PROVISIONAL_SIGMA""" provisional: Boolean!, games: Int!, lastGameAt: String! }
+type PlayerRatings { playerId: ID!, name: String!, ratings: [RatingEntry!]! }
+type LeaderboardEntry { rank: Int!, playerId: ID!, name: String!, mu: Float!, sigma: Float!, ordinal: Float!, provisional: Boolean!, games: Int!, lastGameAt: String! }
+type Leaderboard { gameType: String!, minGames: Int!, recentDays: Int!, players: [LeaderboardEntry!]!, next: String }
+type ExpectedChance { seat: Int!, playerId: ID!, chance: Float! }
+type ExpectedChances { gameId: ID!, rated: Boolean!, """null: unrated, or a seat is open""" chances: [ExpectedChance!] }
 
 type Mutation {
   createGame(input: CreateGameInput!): CreatedGame!
@@ -469,19 +506,22 @@ const text = (v: string | null | undefined, what: string, max: number) => {
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The same rules as REST's body schema for a game's turn clock. */
-function turnClock(seconds: number | null | undefined, action: string | null | undefined) {
-  if (action != null && seconds == null) throw new AppError('INVALID_INPUT', 'timeoutAction needs turnDeadlineSeconds');
-  if (seconds != null && (seconds < 1 || seconds > 90 * 24 * 3600)) throw new AppError('INVALID_INPUT', 'turnDeadlineSeconds must be between 1 (a second) and 7776000 (90 days)');
+/** REST's rule for timeoutAction's values; the ranges of a clock are the service's (src/app/time-control.ts). */
+function turnClock(seconds: number | null | undefined, action: string | null | undefined, control: TimeControl | null | undefined) {
   if (action != null && !TIMEOUT_ACTIONS.includes(action as TimeoutAction)) throw new AppError('INVALID_INPUT', `timeoutAction must be one of ${TIMEOUT_ACTIONS.join(', ')}`);
-  return seconds == null ? {} : { turnDeadlineSeconds: seconds, timeoutAction: (action ?? 'none') as TimeoutAction };
+  return { ...(seconds != null ? { turnDeadlineSeconds: seconds } : {}), ...(control != null ? { timeControl: control } : {}), ...(action != null ? { timeoutAction: action as TimeoutAction } : {}) };
 }
 
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined): Promise<void> {
+export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined): Promise<void> {
   const notices = () => {
     const n = notifications();
     if (!n) throw new AppError('UNAVAILABLE', 'notifications are not set up on this server');
     return n;
+  };
+  const rated = () => {
+    const r = ratings();
+    if (!r) throw new AppError('UNAVAILABLE', 'ratings are not set up on this server');
+    return r;
   };
   const games = service.registry.list();
   const generated = gameTypesSdl(games);
@@ -514,7 +554,8 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     replay: guard(async (g: { id: string }, a: { at: number }, ctx: Ctx) => service.replay(g.id, ctx.token, a.at)),
     record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => service.record(g.id, ctx.token)),
     viewerSeat: (g: { viewer: { seat: number | null } }) => g.viewer.seat,
-    deadlines: guard(async (g: { id: string; status: string; turnDeadlineSeconds?: number }) => (g.turnDeadlineSeconds && g.status === 'active' ? deadlines(g.id) : [])),
+    deadlines: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) => (g.timeControl && g.status === 'active' ? deadlines(g.id) : [])),
+    clocks: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) => (g.timeControl ? clocks(g.id, g.timeControl, g.status) : null)),
     typedView,
     typedLegalMoves: guard(async (g: { id: string; type: string }, _: unknown, ctx: Ctx) => {
       const legal = await service.legalMoves(g.id, ctx.token);
@@ -539,9 +580,15 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         return layer().inbox.list(ctx.token, { status: a.status ?? undefined, toMove: a.toMove ?? undefined, limit: a.limit, before: a.before ?? undefined });
       }),
       games: guard(async (_: unknown, a: { status?: Status; type?: string; limit: number; before?: string }, ctx: Ctx) => service.listGames(ctx.token, { ...a, before: a.before ?? undefined })),
+      playerRatings: guard(async (_: unknown, a: { playerId: string }) => rated().ofPlayer(a.playerId)),
+      leaderboard: guard(async (_: unknown, a: { gameType: string; limit: number; after?: string | null }) => {
+        page(a.limit, 200);
+        return rated().leaderboard(a.gameType, a.limit, a.after ?? undefined);
+      }),
+      expectedChances: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => rated().chances(service, a.gameId, ctx.token)),
     },
     Mutation: {
-      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; analysis?: boolean | null } }, ctx: Ctx) => {
+      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; analysis?: boolean | null; timeControl?: TimeControl | null; rated?: boolean | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
         if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
         const entries = players.map((p, i) => {
@@ -550,8 +597,8 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           return e as PlayerEntry;
         });
         text(seed, 'a seed', 128);
-        const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction);
-        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}) }, ctx.token);
+        const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction, a.input.timeControl);
+        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.rated != null ? { rated: a.input.rated } : {}), ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}) }, ctx.token);
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
         text(a.name, 'a player name', 64);

@@ -7,10 +7,10 @@ import type { LobbyLayer } from '../app/lobby/index.js';
 import type { PlayerEntry } from '../app/lobby/lobby.js';
 import { INT_BOUNDS } from '../app/limits.js';
 import { moveRefSchema } from '../app/record-schema.js';
-import { TIMEOUT_ACTIONS, type TimeoutAction } from '../store/types.js';
+import { TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../store/types.js';
 import { BOT_LEVELS } from '../engine/index.js';
 import type { Config } from '../config.js';
-import { botLevel, playerEntrySchema, players, ref, seatList, status, STATUSES } from './contract.js';
+import { botLevel, playerEntrySchema, players, ref, seatList, status, STATUSES, timeControlSchema } from './contract.js';
 import { operation, pageOfGames } from './route-schema.js';
 
 export { colourField, STATUSES } from './contract.js';
@@ -38,6 +38,7 @@ const createdGame = {
     status,
     toMove: seatList,
     seedChosen: { type: 'boolean', description: 'True when a client chose the seed: whoever chose it can foresee every hidden draw' },
+    rated: { type: 'boolean', description: 'A rated game: its result updates the players\' ratings' },
     seats: {
       type: 'array',
       description: 'One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token.',
@@ -65,8 +66,16 @@ const includes = (q: { include?: string }) => {
 
 /** The running turn deadlines of a game (play by mail). */
 export type DeadlinesOf = (gameId: string) => Promise<{ seat: number; at: string }[]>;
+/** Each seat's clock of a game with a time control (src/app/notify/clock.ts). */
+export type ClocksOf = (gameId: string, control: TimeControl, status: string) => Promise<{ seat: number; remainingSeconds: number; running: boolean; deadline: string | null }[]>;
 
-export function restRoutes(service: GameService, config: Config, lobby?: LobbyLayer, deadlines: DeadlinesOf = async () => []) {
+/** The game answer with its running deadlines and, with a time control, each seat's clock. */
+export async function withClocks<G extends { id: string; status: string; timeControl?: TimeControl }>(g: G, deadlines: DeadlinesOf, clocks: ClocksOf) {
+  if (!g.timeControl) return g;
+  return { ...g, ...(g.status === 'active' ? { deadlines: await deadlines(g.id) } : {}), clocks: await clocks(g.id, g.timeControl, g.status) };
+}
+
+export function restRoutes(service: GameService, config: Config, lobby?: LobbyLayer, deadlines: DeadlinesOf = async () => [], clocks: ClocksOf = async () => []) {
   const layer = () => {
     if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
     return lobby;
@@ -133,7 +142,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       }),
     }, async () => service.botLevels());
 
-    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; analysis?: boolean } }>('/games', {
+    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; analysis?: boolean; timeControl?: TimeControl; rated?: boolean } }>('/games', {
       schema: operation({
         operationId: 'createGame',
         summary: 'Create a game',
@@ -151,11 +160,12 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
             options: { type: 'object' },
             public: { type: 'boolean' },
             turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600 },
+            timeControl: timeControlSchema,
             timeoutAction: { type: 'string', enum: TIMEOUT_ACTIONS },
             standInBot: { type: 'string', enum: BOT_LEVELS },
             analysis: { type: 'boolean' },
+            rated: { type: 'boolean' },
           },
-          dependencies: { timeoutAction: ['turnDeadlineSeconds'] },
         },
         documentedBody: ref('NewGame'),
         success: { status: 201, description: 'The game was created; the seat tokens (and the invitation code) are shown only now', schema: createdGame },
@@ -175,8 +185,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         errors: [401, 404, 409],
       }),
     }, async (req) => {
-      const g = await service.getGame(req.params.id, tokenOf(req));
-      return g.turnDeadlineSeconds && g.status === 'active' ? { ...g, deadlines: await deadlines(g.id) } : g;
+      return withClocks(await service.getGame(req.params.id, tokenOf(req)), deadlines, clocks);
     });
 
     app.get<{ Params: { id: string }; Querystring: { include?: string } }>('/games/:id/legal-moves', {

@@ -9,7 +9,7 @@ export interface PlayerRow {
 }
 
 /** Why a join, leave or cancel was refused; the use case turns it into an error with its code. */
-export type LobbyRefusal = 'NOT_FOUND' | 'NEEDS_CODE' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED' | 'BOT_SEAT';
+export type LobbyRefusal = 'NOT_FOUND' | 'NEEDS_CODE' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED' | 'BOT_SEAT' | 'RATED';
 
 export interface JoinCommand {
   gameId: string;
@@ -67,7 +67,7 @@ export class LobbyStore {
 
   /** What the lobby needs to know of a game before changing its seats. */
   async gameInfo(gameId: string) {
-    return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true } });
+    return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true, rated: true } });
   }
 
   /** The player a seat is bound to, if any (play-by-mail writes to them). */
@@ -107,11 +107,14 @@ export class LobbyStore {
       const open = seats.filter((x) => x.tokenHash === null);
       const seat = c.seat === undefined ? open[0]?.seat : open.find((x) => x.seat === c.seat)?.seat;
       if (seat === undefined) return open.length === 0 ? 'FULL' : 'SEAT_TAKEN';
+      // A seat without a player identity: a game asked rated refuses it; one rated by default becomes unrated.
+      const rating = c.playerId === null ? await tx.game.findUnique({ where: { id: c.gameId }, select: { rated: true, ratedAsked: true } }) : null;
+      if (rating?.rated && rating.ratedAsked) return 'RATED';
       await tx.seat.update({ where: { gameId_seat: { gameId: c.gameId, seat } }, data: { name: c.name, tokenHash: c.tokenHash, playerId: c.playerId, colour: c.colour ?? null } });
       const started = open.length === 1;
       await tx.game.update({
         where: { id: c.gameId },
-        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}) },
+        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}), ...(rating?.rated ? { rated: false } : {}) },
       });
       return { seat, started };
     });
@@ -126,11 +129,14 @@ export class LobbyStore {
       const open = seats.filter((x) => x.tokenHash === null);
       const seat = c.seat === undefined ? open[0]?.seat : open.find((x) => x.seat === c.seat)?.seat;
       if (seat === undefined) return open.length === 0 ? 'FULL' : 'SEAT_TAKEN';
+      // No bot in a rated game: one asked rated refuses it; one rated by default becomes unrated.
+      const rating = await tx.game.findUnique({ where: { id: c.gameId }, select: { rated: true, ratedAsked: true } });
+      if (rating?.rated && rating.ratedAsked) return 'RATED';
       await tx.seat.update({ where: { gameId_seat: { gameId: c.gameId, seat } }, data: { name: c.name, tokenHash: c.tokenHash, bot: c.bot } });
       const started = open.length === 1;
       await tx.game.update({
         where: { id: c.gameId },
-        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}) },
+        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}), ...(rating?.rated ? { rated: false } : {}) },
       });
       return { seat, started };
     });

@@ -134,6 +134,9 @@ export function toRow(g: GameWithSeats): GameRow {
     timeoutAction: g.timeoutAction as GameRow['timeoutAction'],
     standInBot: g.standInBot as BotLevel | null,
     analysis: g.analysis,
+    timeControl: g.timeInitialSeconds === null ? null : { initialSeconds: g.timeInitialSeconds, incrementSeconds: g.timeIncrementSeconds!, maxSeconds: g.timeMaxSeconds! },
+    rated: g.rated,
+    ratedAsked: g.ratedAsked,
   };
 }
 
@@ -187,6 +190,11 @@ export class PrismaGameStore implements GameStore {
           standInBot: game.standInBot ?? null,
           analysis: game.analysis ?? false,
           seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null, bot: s.bot ?? null })) },
+          timeInitialSeconds: game.timeControl?.initialSeconds ?? null,
+          timeIncrementSeconds: game.timeControl?.incrementSeconds ?? null,
+          timeMaxSeconds: game.timeControl?.maxSeconds ?? null,
+          rated: game.rated ?? false,
+          ratedAsked: game.ratedAsked ?? false,
         },
       }),
       this.db.move.createMany({

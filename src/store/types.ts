@@ -59,6 +59,18 @@ export interface GameRow {
   standInBot?: BotLevel | null;
   /** Analysis may be asked while the game runs (absent: false). */
   analysis?: boolean;
+  /** The time control (a bank per seat, seconds); turnDeadlineSeconds d is { d, d, d }. Null: no clock. */
+  timeControl?: TimeControl | null;
+  /** A rated game (src/app/ratings/): every seat a player identity, no chosen seed, no bot, not imported. */
+  rated?: boolean;
+  /** `rated: true` was asked at creation (an open seat is then taken by a player identity only). */
+  ratedAsked?: boolean;
+}
+
+export interface TimeControl {
+  initialSeconds: number;
+  incrementSeconds: number;
+  maxSeconds: number;
 }
 
 export type TimeoutAction = 'auto-move' | 'resign' | 'none';

@@ -23,7 +23,7 @@ function expectedType(f: DmmfField): string {
     if (f.kind === 'enum') return f.type;
     if (f.nativeType?.[0] === 'Uuid') return 'uuid';
     if (f.nativeType?.[0] === 'Timestamptz') return `timestamptz(${f.nativeType[1][0]})`;
-    return ({ String: 'text', Int: 'int4', Json: 'jsonb', DateTime: 'timestamp(3)', Boolean: 'bool' } as Record<string, string>)[f.type]!;
+    return ({ String: 'text', Int: 'int4', Json: 'jsonb', DateTime: 'timestamp(3)', Boolean: 'bool', Float: 'float8', BigInt: 'int8' } as Record<string, string>)[f.type]!;
   })();
   return f.isList ? `${base}[]` : base;
 }
@@ -68,7 +68,7 @@ describe('migrations (integration, real Postgres)', () => {
       WHERE c.table_schema = 'public' AND c.table_name <> '_prisma_migrations'
         AND (SELECT t.table_type FROM information_schema.tables t WHERE t.table_schema = c.table_schema AND t.table_name = c.table_name) = 'BASE TABLE'`); // views (notification_targets) are not Prisma models
     const normalise = (t: string) => t.replace('timestamp(3) with time zone', 'timestamptz(3)').replace('timestamp(3) without time zone', 'timestamp(3)')
-      .replace('integer', 'int4').replace('"GameStatus"', 'GameStatus').replace(/^boolean$/, 'bool');
+      .replace('integer', 'int4').replace('"GameStatus"', 'GameStatus').replace(/^boolean$/, 'bool').replace(/^double precision$/, 'float8').replace(/^bigint$/, 'int8');
     const actual = new Map(cols.rows.map((r) => [`${r.table_name}.${r.column_name}`, { type: normalise(r.type), nullable: r.is_nullable === 'YES', hasDefault: r.has_default }]));
     const expected = new Map<string, { type: string; nullable: boolean; hasDefault: boolean }>();
     for (const m of dmmf.datamodel.models) {

@@ -24,9 +24,10 @@ const PER_GAME: Record<string, string> = {
   seat_notifications: 'game_id',
   outbox: 'game_id',
   deadlines: 'game_id',
+  seat_clocks: 'game_id',
 };
 /** Reference tables (copied to every node) and the job queue's schema (on the coordinator). */
-const REFERENCE = new Set(['players', 'player_notifications', 'vacations', 'server_settings']);
+const REFERENCE = new Set(['players', 'player_notifications', 'vacations', 'server_settings', 'ratings', 'rated_games']);
 
 interface Captured {
   op: string;

@@ -629,6 +629,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/players/{id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's ratings, one per game type played rated
+         * @description openskill (Weng-Lin, Plackett-Luce) ratings from the player's finished rated games: mu, sigma, ordinal (mu - 3 sigma) and whether the rating is still provisional. Public.
+         */
+        get: operations["getPlayerRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/{gameType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game type's leaderboard, best ordinal first
+         * @description Players with at least LEADERBOARD_MIN_GAMES rated games of this type (default 3), one of them finished in the last 30 days, ordered by ordinal (mu - 3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on the last. An unknown game type is a 404.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/chances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seated players' expected chances of winning a rated game
+         * @description openskill's predictWin from the seated players' ratings now (a player without a rating in this game type counts as new): what to expect before the game starts. chances is null for an unrated game, or while a seat is open.
+         */
+        get: operations["getExpectedChances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild every rating from the log (operator only)
+         * @description Forgets the ratings and applies every finished rated game again, in the order they finished: the numbers equal the incremental ones to the last digit. The command line does the same: `citybuilder rebuild-ratings` (DATABASE_URL).
+         */
+        post: operations["rebuildRatings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1419,8 +1499,19 @@ export interface components {
             options: components["schemas"]["TownCenterOptions"];
             /** Format: date-time */
             createdAt: string;
+            /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
+            rated?: boolean;
             /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
             turnDeadlineSeconds?: number;
+            /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+            timeControl?: {
+                /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                initialSeconds: number;
+                /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                incrementSeconds: number;
+                /** @description The most a bank can hold (1 s to 90 days) */
+                maxSeconds: number;
+            };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
              * @enum {string}
@@ -1436,6 +1527,19 @@ export interface components {
              * @enum {boolean}
              */
             analysis?: true;
+            /** @description With a time control: each seat's bank now */
+            clocks?: {
+                seat: number;
+                /** @description Seconds left in the bank now */
+                remainingSeconds: number;
+                /** @description The seat must act and its clock runs */
+                running: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the running clock reaches zero (a running clock only)
+                 */
+                deadline: string | null;
+            }[];
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -1535,7 +1639,7 @@ export interface components {
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
             /**
-             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
@@ -1546,6 +1650,17 @@ export interface components {
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
+            /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+            timeControl?: {
+                /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                initialSeconds: number;
+                /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                incrementSeconds: number;
+                /** @description The most a bank can hold (1 s to 90 days) */
+                maxSeconds: number;
+            };
+            /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
+            rated?: boolean;
         };
         /** @description A Town Center game record (export and import) */
         TownCenterRecord: {
@@ -1875,8 +1990,19 @@ export interface components {
             options: components["schemas"]["MaPetiteVilleOptions"];
             /** Format: date-time */
             createdAt: string;
+            /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
+            rated?: boolean;
             /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
             turnDeadlineSeconds?: number;
+            /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+            timeControl?: {
+                /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                initialSeconds: number;
+                /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                incrementSeconds: number;
+                /** @description The most a bank can hold (1 s to 90 days) */
+                maxSeconds: number;
+            };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
              * @enum {string}
@@ -1892,6 +2018,19 @@ export interface components {
              * @enum {boolean}
              */
             analysis?: true;
+            /** @description With a time control: each seat's bank now */
+            clocks?: {
+                seat: number;
+                /** @description Seconds left in the bank now */
+                remainingSeconds: number;
+                /** @description The seat must act and its clock runs */
+                running: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the running clock reaches zero (a running clock only)
+                 */
+                deadline: string | null;
+            }[];
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -1991,7 +2130,7 @@ export interface components {
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
             /**
-             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
@@ -2002,6 +2141,17 @@ export interface components {
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
+            /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+            timeControl?: {
+                /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                initialSeconds: number;
+                /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                incrementSeconds: number;
+                /** @description The most a bank can hold (1 s to 90 days) */
+                maxSeconds: number;
+            };
+            /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
+            rated?: boolean;
         };
         /** @description A Ma Petite Ville game record (export and import) */
         MaPetiteVilleRecord: {
@@ -2711,8 +2861,19 @@ export interface components {
             options: components["schemas"]["CityTycoonOptions"];
             /** Format: date-time */
             createdAt: string;
+            /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
+            rated?: boolean;
             /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
             turnDeadlineSeconds?: number;
+            /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+            timeControl?: {
+                /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                initialSeconds: number;
+                /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                incrementSeconds: number;
+                /** @description The most a bank can hold (1 s to 90 days) */
+                maxSeconds: number;
+            };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
              * @enum {string}
@@ -2728,6 +2889,19 @@ export interface components {
              * @enum {boolean}
              */
             analysis?: true;
+            /** @description With a time control: each seat's bank now */
+            clocks?: {
+                seat: number;
+                /** @description Seconds left in the bank now */
+                remainingSeconds: number;
+                /** @description The seat must act and its clock runs */
+                running: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the running clock reaches zero (a running clock only)
+                 */
+                deadline: string | null;
+            }[];
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -2827,7 +3001,7 @@ export interface components {
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
             /**
-             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
@@ -2838,6 +3012,17 @@ export interface components {
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
+            /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+            timeControl?: {
+                /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                initialSeconds: number;
+                /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                incrementSeconds: number;
+                /** @description The most a bank can hold (1 s to 90 days) */
+                maxSeconds: number;
+            };
+            /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
+            rated?: boolean;
         };
         /** @description A City Tycoon game record (export and import) */
         CityTycoonRecord: {
@@ -3234,8 +3419,19 @@ export interface components {
             options: components["schemas"]["VilleDeDemainOptions"];
             /** Format: date-time */
             createdAt: string;
+            /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
+            rated?: boolean;
             /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
             turnDeadlineSeconds?: number;
+            /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+            timeControl?: {
+                /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                initialSeconds: number;
+                /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                incrementSeconds: number;
+                /** @description The most a bank can hold (1 s to 90 days) */
+                maxSeconds: number;
+            };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
              * @enum {string}
@@ -3251,6 +3447,19 @@ export interface components {
              * @enum {boolean}
              */
             analysis?: true;
+            /** @description With a time control: each seat's bank now */
+            clocks?: {
+                seat: number;
+                /** @description Seconds left in the bank now */
+                remainingSeconds: number;
+                /** @description The seat must act and its clock runs */
+                running: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the running clock reaches zero (a running clock only)
+                 */
+                deadline: string | null;
+            }[];
             /** @description While the game runs with a turn clock: when each seat that must act runs out of time */
             deadlines?: {
                 seat: number;
@@ -3350,7 +3559,7 @@ export interface components {
             /** @description Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines */
             turnDeadlineSeconds?: number;
             /**
-             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds.
+             * @description When a seat's time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.
              * @enum {string}
              */
             timeoutAction?: "auto-move" | "resign" | "none";
@@ -3361,6 +3570,17 @@ export interface components {
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
+            /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+            timeControl?: {
+                /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                initialSeconds: number;
+                /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                incrementSeconds: number;
+                /** @description The most a bank can hold (1 s to 90 days) */
+                maxSeconds: number;
+            };
+            /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
+            rated?: boolean;
         };
         /** @description A La Ville de Demain game record (export and import) */
         VilleDeDemainRecord: {
@@ -3730,6 +3950,8 @@ export interface operations {
                         toMove: number[];
                         /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
                         seedChosen: boolean;
+                        /** @description A rated game: its result updates the players' ratings */
+                        rated?: boolean;
                         /** @description One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token. */
                         seats: {
                             seat: number;
@@ -4610,6 +4832,8 @@ export interface operations {
                         toMove: number[];
                         /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
                         seedChosen: boolean;
+                        /** @description A rated game: its result updates the players' ratings */
+                        rated?: boolean;
                         /** @description One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token. */
                         seats: {
                             seat: number;
@@ -6734,6 +6958,294 @@ export interface operations {
             };
             /** @description ENGINE_VERSION_UNSUPPORTED: the game needs an engine version this server does not have */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlayerRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's ratings (none before their first finished rated game) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        playerId: string;
+                        name: string;
+                        ratings: {
+                            gameType: string;
+                            /** @description openskill's estimate of the skill (starts at 25) */
+                            mu: number;
+                            /** @description Its uncertainty (starts at 25/3 and shrinks with each rated game) */
+                            sigma: number;
+                            /** @description mu - 3 sigma: the leaderboard's order */
+                            ordinal: number;
+                            /** @description sigma is above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating */
+                            provisional: boolean;
+                            /** @description Rated games finished in this game type */
+                            games: number;
+                            /**
+                             * Format: date-time
+                             * @description When the last of them finished
+                             */
+                            lastGameAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `next` of the previous page */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                gameType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gameType: string;
+                        /** @description Rated games needed to be listed */
+                        minGames: number;
+                        /** @description A listed player finished a rated game within this many days */
+                        recentDays: number;
+                        players: {
+                            rank: number;
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                            /** @description openskill's estimate of the skill (starts at 25) */
+                            mu: number;
+                            /** @description Its uncertainty (starts at 25/3 and shrinks with each rated game) */
+                            sigma: number;
+                            /** @description mu - 3 sigma: the leaderboard's order */
+                            ordinal: number;
+                            /** @description sigma is above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating */
+                            provisional: boolean;
+                            /** @description Rated games finished in this game type */
+                            games: number;
+                            /**
+                             * Format: date-time
+                             * @description When the last of them finished
+                             */
+                            lastGameAt: string;
+                        }[];
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getExpectedChances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each seat's chance, summing to 1 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        gameId: string;
+                        rated: boolean;
+                        chances: {
+                            seat: number;
+                            /** Format: uuid */
+                            playerId: string;
+                            chance: number;
+                        }[] | null;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rebuildRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many games were applied and ratings written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        games: number;
+                        ratings: number;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import { BOT_LEVELS, isBotLevel, type BotLevel, type Json, type Seat } from '../../engine/index.js';
+import type { TimeControl, TimeoutAction } from '../../store/types.js';
 import type { LobbyRefusal, LobbyStore } from '../../store/lobby-store.js';
 import { AppError, type ErrorCode } from '../errors.js';
 import type { GameService } from '../game-service.js';
@@ -20,6 +21,10 @@ export interface CreateInput {
   public?: boolean;
   standInBot?: string;
   analysis?: boolean;
+  rated?: boolean;
+  turnDeadlineSeconds?: number;
+  timeControl?: TimeControl;
+  timeoutAction?: TimeoutAction;
 }
 
 export interface JoinInput {
@@ -54,6 +59,7 @@ const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
   SEAT_TAKEN: ['SEAT_TAKEN', 'the requested seat is not open; leave out "seat" to take the first open one'],
   NOT_SEATED: ['INVALID_INPUT', 'that seat is open: nobody holds it'],
   BOT_SEAT: ['BOT_SEAT', 'that seat is played by a bot: it has no token, and none is given to it'],
+  RATED: ['UNAUTHORIZED', 'this game was created with rated: true: its seats are taken by player identities only; join with a player token (POST /api/v1/players)'],
 };
 const refuse = (r: LobbyRefusal, gameId: string) => new AppError(REFUSALS[r][0], r === 'NOT_FOUND' ? `no game ${gameId}` : REFUSALS[r][1]);
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Seat } from '../../engine/index.js';
+import type { TimeControl } from '../../store/types.js';
 import { AppError } from '../errors.js';
 import type { Committed, GameService } from '../game-service.js';
 import type { Notifier } from './notifier.js';
@@ -24,9 +25,10 @@ const jobId = (j: DeadlineJob) => {
 };
 
 /**
- * Turn deadlines (play by mail). A game created with turnDeadlineSeconds gives each seat that must
- * act that long for each of its moves: a row per running deadline (seat, the version its clock
- * started at, when it is due, when to remind), and two pg-boss jobs that fire at those times.
+ * Turn deadlines and time banks (play by mail). A game with a time control (timeControl, or
+ * turnDeadlineSeconds d as { d, d, d }) gives each seat a bank: `seat_clocks` holds it while the
+ * seat's clock is stopped; while the seat must act, a `deadlines` row runs it (seat, the version its
+ * clock started at, when it is due, when to remind), with two pg-boss jobs that fire at those times.
  * A job carries the deadline it was made for, so one that comes late, after the seat moved, finds
  * a different row and does nothing; job ids are derived from the deadline, so several processes
  * scheduling it queue it once, and pg-boss runs it once. A sweep in every process starts the
@@ -35,6 +37,10 @@ const jobId = (j: DeadlineJob) => {
  */
 export class TurnClock {
   private sweeper: NodeJS.Timeout | undefined;
+  /** The bank updates of each game, one after another (moves committed in order are banked in order). */
+  private readonly chains = new Map<string, Promise<void>>();
+  /** The latest version committed of each game whose bank updates are under way in this process. */
+  private readonly latest = new Map<string, number>();
 
   constructor(
     private readonly db: PrismaClient,
@@ -44,6 +50,7 @@ export class TurnClock {
     private readonly opts: { reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; log: { warn(o: object, m: string): void } },
   ) {
     service.onCommitted((c) => void this.committed(c).catch((err) => opts.log.warn({ err, gameId: c.gameId }, 'turn clock update failed; the sweep will redo it')));
+    service.onStarted((gameId) => this.startGame(gameId).catch((err) => opts.log.warn({ err, gameId }, 'could not start the clocks; the sweep will')));
   }
 
   start(everyMs: number): void {
@@ -71,8 +78,8 @@ export class TurnClock {
    */
   async pausePlayer(playerId: string, until: Date): Promise<void> {
     const rows = await this.db.$queryRaw<Row[]>`
-      UPDATE deadlines d SET due_at = ${until}::timestamptz + make_interval(secs => g.turn_deadline_seconds),
-             remind_at = ${until}::timestamptz + make_interval(secs => g.turn_deadline_seconds * ${1 - this.opts.reminderShare}::float8), timed_out = false
+      UPDATE deadlines d SET due_at = ${until}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
+             remind_at = ${until}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond', timed_out = false
       FROM seats s, games g
       WHERE s.game_id = d.game_id AND s.seat = d.seat AND s.player_id = ${playerId}::uuid AND g.id = d.game_id AND g.status = 'active'
       RETURNING d.game_id::text, d.seat, d.since, d.due_at, d.remind_at`;
@@ -87,9 +94,42 @@ export class TurnClock {
     return r?.until ?? null;
   }
 
-  /** After a move: a new clock for each seat that must now act anew and for the mover if it must act again; none for the others. */
-  private async committed(c: Committed): Promise<void> {
-    if (!c.clock) return;
+  /**
+   * After a move, one game at a time in this process (moves of one game are banked in order): the
+   * clocks that stopped (the mover's, and those of seats that no longer act) are banked, what was
+   * left at the move plus, for the mover, the increment, never more than the maximum; then a new
+   * deadline for each seat that must now act anew and for the mover if it must act again, from its
+   * bank; none for the others. Seats that act on (a simultaneous phase) keep their running clock.
+   */
+  private committed(c: Committed): Promise<void> {
+    if (!c.clock) return Promise.resolve();
+    this.latest.set(c.gameId, Math.max(this.latest.get(c.gameId) ?? 0, c.version));
+    const prev = this.chains.get(c.gameId) ?? Promise.resolve();
+    const next = prev.catch(() => {}).then(() => this.bank(c));
+    this.chains.set(c.gameId, next);
+    void next.finally(() => {
+      if (this.chains.get(c.gameId) !== next) return;
+      this.chains.delete(c.gameId);
+      this.latest.delete(c.gameId);
+    }).catch(() => {});
+    return next;
+  }
+
+  private async bank(c: Committed): Promise<void> {
+    const control = c.clock!.control;
+    const stopped = c.before.filter((x) => !c.toMove.includes(x) || x === c.seat);
+    // A move of the seat's (by its token, by mail, or played for it on a timeout) earns the increment; a resignation does not.
+    const earns = c.origin === 'seat' || c.origin === 'timeout' || (c.origin as string) === 'mail';
+    const increment = earns ? control.incrementSeconds * 1000 : 0;
+    await this.db.$executeRaw`
+      INSERT INTO seat_clocks (game_id, seat, remaining_ms, version)
+      SELECT d.game_id, d.seat,
+             least(greatest(0, (extract(epoch FROM d.due_at - greatest(m.created_at, d.due_at - ${control.maxSeconds * 1000}::bigint * interval '1 millisecond')) * 1000)::bigint)
+                   + CASE WHEN d.seat = ${c.seat} THEN ${increment}::bigint ELSE 0 END, ${control.maxSeconds * 1000}::bigint), ${c.version}
+      FROM deadlines d JOIN moves m ON m.game_id = d.game_id AND m.version = ${c.version}
+      WHERE d.game_id = ${c.gameId}::uuid AND d.seat = ANY(${stopped}::int[]) AND d.since < ${c.version}
+      ON CONFLICT (game_id, seat) DO UPDATE SET remaining_ms = EXCLUDED.remaining_ms, version = EXCLUDED.version
+      WHERE seat_clocks.version < EXCLUDED.version`;
     if (c.status !== 'active') {
       await this.db.$executeRaw`DELETE FROM deadlines WHERE game_id = ${c.gameId}::uuid`;
       return;
@@ -98,13 +138,55 @@ export class TurnClock {
     const rows = await this.db.$queryRaw<Row[]>`
       WITH gone AS (DELETE FROM deadlines WHERE game_id = ${c.gameId}::uuid AND NOT (seat = ANY(${c.toMove}::int[])))
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT ${c.gameId}::uuid, x, ${c.version}, t.start + make_interval(secs => ${c.clock.seconds}), t.start + make_interval(secs => ${c.clock.seconds * (1 - this.opts.reminderShare)})
+      SELECT ${c.gameId}::uuid, x, ${c.version}, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
       FROM unnest(${restart}::int[]) AS x
-      -- A seat whose player is on vacation starts its clock when the vacation ends.
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${c.gameId}::uuid AND c.seat = x), ${control.initialSeconds * 1000}::bigint) AS ms) AS b
+      -- The clock starts at the move; a seat whose player is on vacation starts its clock when the vacation ends.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = ${c.gameId}::uuid AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), now()) AS start) AS t
+                                           WHERE s.game_id = ${c.gameId}::uuid AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
+                                          (SELECT m.created_at FROM moves m WHERE m.game_id = ${c.gameId}::uuid AND m.version = ${c.version}), now()) AS start) AS t
       ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false
       WHERE deadlines.since < EXCLUDED.since
+      RETURNING game_id::text, seat, since, due_at, remind_at`;
+    // A later move of this game waits in this process: its own update schedules the jobs of the clocks
+    // still running then (a burst of moves queues one pair of jobs, not one per move); the sweep
+    // re-queues any running clock due within the minute.
+    if ((this.latest.get(c.gameId) ?? 0) > c.version) return;
+    await this.schedule(rows);
+  }
+
+  /**
+   * Each seat's clock for the game answer: a running one from its deadline (what is left now, and
+   * when it reaches zero), a stopped one from its bank (the initial time before its first turn).
+   */
+  async clocks(gameId: string, control: TimeControl, status: string): Promise<{ seat: Seat; remainingSeconds: number; running: boolean; deadline: string | null }[]> {
+    const rows = await this.db.$queryRaw<{ seat: number; due_at: Date | null; timed_out: boolean | null; remaining_ms: bigint | null; now: Date }[]>`
+      SELECT s.seat, d.due_at, d.timed_out, c.remaining_ms, now() AS now
+      FROM seats s LEFT JOIN deadlines d ON d.game_id = s.game_id AND d.seat = s.seat
+      LEFT JOIN seat_clocks c ON c.game_id = s.game_id AND c.seat = s.seat
+      WHERE s.game_id = ${gameId}::uuid ORDER BY s.seat`;
+    const max = control.maxSeconds;
+    return rows.map((r) => {
+      if (r.due_at && status === 'active') {
+        const left = r.timed_out ? 0 : Math.min(max, Math.max(0, (+r.due_at - +r.now) / 1000));
+        return { seat: r.seat, remainingSeconds: Math.round(left * 1000) / 1000, running: !r.timed_out, deadline: r.due_at.toISOString() };
+      }
+      const banked = r.remaining_ms === null ? control.initialSeconds : Number(r.remaining_ms) / 1000;
+      return { seat: r.seat, remainingSeconds: banked, running: false, deadline: null };
+    });
+  }
+
+  /** A game just started (created active, or its last seat taken): its first seats' clocks start now, from their banks. */
+  async startGame(gameId: string): Promise<void> {
+    const rows = await this.db.$queryRaw<Row[]>`
+      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
+      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
+      FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), now()) AS start) AS t
+      WHERE g.id = ${gameId}::uuid AND g.status = 'active' AND g.time_initial_seconds IS NOT NULL
+      ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
     await this.schedule(rows);
   }
@@ -116,12 +198,13 @@ export class TurnClock {
       WHERE d.game_id = g.id AND (g.status <> 'active' OR NOT (d.seat = ANY(g.to_move)))`;
     const started = await this.db.$queryRaw<Row[]>`
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT g.id, x, g.version, t.start + make_interval(secs => g.turn_deadline_seconds),
-             t.start + make_interval(secs => g.turn_deadline_seconds * ${1 - this.opts.reminderShare}::float8)
+      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
       FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
+      -- The clock started when the game last changed (the move or join that made the seat act), not at this sweep.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), now()) AS start) AS t
-      WHERE g.status = 'active' AND g.turn_deadline_seconds IS NOT NULL
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), least(g.updated_at, now())) AS start) AS t
+      WHERE g.status = 'active' AND g.time_initial_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
     const soon = await this.db.$queryRaw<Row[]>`
@@ -135,7 +218,8 @@ export class TurnClock {
       const base = { gameId: r.game_id, seat: r.seat, since: r.since };
       const timeout: DeadlineJob = { ...base, kind: 'timeout', due: +r.due_at };
       await this.notifier.schedule(timeout, jobId(timeout), r.due_at);
-      if (r.remind_at && +r.remind_at > Date.now()) {
+      // A reminder whose time has passed (its move was banked late) still goes out while the deadline is ahead.
+      if (r.remind_at && +r.due_at > Date.now()) {
         const reminder: DeadlineJob = { ...base, kind: 'reminder', due: +r.due_at };
         await this.notifier.schedule(reminder, jobId(reminder), r.remind_at);
       }
@@ -152,8 +236,8 @@ export class TurnClock {
     if (paused) {
       // The player went on vacation after this deadline was set: its clock starts again at the end.
       await this.db.$executeRaw`
-        UPDATE deadlines d SET due_at = ${paused}::timestamptz + make_interval(secs => g.turn_deadline_seconds),
-               remind_at = ${paused}::timestamptz + make_interval(secs => g.turn_deadline_seconds * ${1 - this.opts.reminderShare}::float8)
+        UPDATE deadlines d SET due_at = ${paused}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
+               remind_at = ${paused}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
         FROM games g WHERE g.id = d.game_id AND d.game_id = ${j.gameId}::uuid AND d.seat = ${j.seat} AND d.since = ${j.since}`;
       const [moved] = await this.db.$queryRaw<Row[]>`SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines WHERE game_id = ${j.gameId}::uuid AND seat = ${j.seat}`;
       if (moved) await this.schedule([moved]);

@@ -101,6 +101,7 @@ export class Notifications {
   async joined(gameId: string, seat: Seat, started: boolean): Promise<void> {
     for (const other of await this.store.otherSeats(gameId, seat)) await this.notifier.enqueue(await this.store.addNotice(gameId, 0, other, 'joined', seat));
     if (!started) return;
+    await this.clock.startGame(gameId);
     const g = await this.service.getGame(gameId, undefined);
     for (const first of g.toMove) await this.notifier.enqueue(await this.store.addNotice(gameId, g.version, first, 'turn'));
   }

@@ -115,8 +115,20 @@ export class Notifier {
         }
       }
       for (let i = 0; i < 2; i++) {
-        await boss.work<DeadlineJob>(DEADLINES, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
-          if (job && this.onDeadline) await this.onDeadline(job.data);
+        // A batch per poll: a burst of moves leaves many jobs whose deadline has moved on (each a
+        // no-op, one read), which one job per poll would work through only slowly. A failed job
+        // fails the batch, retried as a whole: every job checks its deadline again, so the done ones
+        // do nothing the second time.
+        await boss.work<DeadlineJob>(DEADLINES, { batchSize: 16, pollingIntervalSeconds: this.opts.pollingSeconds }, async (jobs) => {
+          let failed: unknown = null;
+          for (const job of jobs) {
+            try {
+              if (this.onDeadline) await this.onDeadline(job.data);
+            } catch (err) {
+              failed ??= err;
+            }
+          }
+          if (failed) throw failed;
         });
       }
       this.sweeper = setInterval(() => void this.sweep(), 2 * SWEEP_AFTER_MS);

@@ -1,0 +1,209 @@
+import { ordinal, predictWin, rate, rating, type Rating } from 'openskill';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Outcome, Seat } from '../../engine/index.js';
+import type { GameRegistry } from '../../games/registry.js';
+import type { GameService } from '../game-service.js';
+import { AppError } from '../errors.js';
+import { isUuid } from '../ids.js';
+import { decodeRankCursor, encodeRankCursor } from '../cursor.js';
+
+export interface RatingOptions {
+  /** A rating whose sigma is above this is provisional (RATING_PROVISIONAL_SIGMA; openskill starts at 25/3). */
+  provisionalSigma: number;
+  /** Rated games a player needs to be listed on a leaderboard (LEADERBOARD_MIN_GAMES). */
+  leaderboardMinGames: number;
+  log: { warn(o: object, m: string): void };
+}
+
+/** How recent a player's last rated game must be to be listed on a leaderboard. */
+export const LEADERBOARD_RECENT_DAYS = 30;
+/** One lock for every change of the ratings tables, so that games are applied one at a time, in order. */
+const LOCK = 0x7261_7465; // "rate"
+
+interface Finished { id: string; type: string; outcome: Outcome; finished_at: Date }
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/**
+ * Ratings (openskill's Weng-Lin Plackett-Luce model, multiplayer with ranks and ties) per player and
+ * game type: a projection of the finished rated games in the order they finished (the time of each
+ * game's last log entry, then its id). What it guarantees:
+ * - The numbers depend only on the log: rebuilding from nothing gives the same mu and sigma to the
+ *   last digit as the incremental updates (same games, same order, same float arithmetic; Postgres
+ *   float8 stores a JavaScript number exactly).
+ * - Each game is applied once (`rated_games`, keyed by game), under one advisory lock, so server
+ *   processes never apply two games at once. A game that finished before one already applied (two
+ *   processes' commits crossing) makes the projection rebuild rather than apply out of order.
+ * - It runs after the finishing move commits (an after-commit hook) and from a sweep at start-up
+ *   (every game) and every few seconds (games changed within the hour before the last one applied),
+ *   so a process killed between the commit and the update loses nothing (docs/architecture.md).
+ * A seat's rank is the outcome's: resigned seats (a timeout with action resign resigns) rank last.
+ */
+export class Ratings {
+  private sweeper: NodeJS.Timeout | undefined;
+  private running: Promise<number> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly registry: GameRegistry,
+    private readonly opts: RatingOptions,
+  ) {}
+
+  /** Applies finished rated games after each commit that finishes one. */
+  watch(service: GameService): void {
+    service.onCommitted((c) => {
+      if (c.status === 'finished') void this.project(true).catch((err) => this.opts.log.warn({ err, gameId: c.gameId }, 'ratings projection failed; the sweep will redo it'));
+    });
+  }
+
+  /** The sweep: at start-up over every finished rated game, then every `everyMs` over those finished in the last hour. */
+  start(everyMs: number): void {
+    this.sweeper = setInterval(() => void this.project(true).catch((err) => this.opts.log.warn({ err }, 'ratings sweep failed')), everyMs);
+    void this.project().catch(() => {});
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Applies every finished rated game not applied yet, in order; resolves with how many. Calls while one runs are folded into one more run. */
+  async project(recent = false): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let n = 0;
+      do {
+        this.again = false;
+        n += await this.db.$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK})`;
+          const pending = await this.finishedGames(tx, false, recent);
+          if (pending.length === 0) return 0;
+          const [last] = await tx.$queryRaw<{ finished_at: Date; game_id: string }[]>`SELECT finished_at, game_id::text FROM rated_games ORDER BY finished_at DESC, game_id DESC LIMIT 1`;
+          const first = pending[0]!;
+          if (last && (+first.finished_at < +last.finished_at || (+first.finished_at === +last.finished_at && first.id < last.game_id))) return this.rebuildIn(tx);
+          for (const g of pending) await this.apply(tx, g);
+          return pending.length;
+        }, { timeout: 60_000 });
+      } while (this.again);
+      return n;
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Forgets every rating and applies every finished rated game again from the log, in order. */
+  async rebuild(): Promise<{ games: number; ratings: number }> {
+    return this.db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK})`;
+      const games = await this.rebuildIn(tx);
+      const [r] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM ratings`;
+      return { games, ratings: r!.n };
+    }, { timeout: 600_000 });
+  }
+
+  private async rebuildIn(tx: Tx): Promise<number> {
+    await tx.$executeRaw`DELETE FROM ratings`;
+    await tx.$executeRaw`DELETE FROM rated_games`;
+    const all = await this.finishedGames(tx, true);
+    for (const g of all) await this.apply(tx, g);
+    return all.length;
+  }
+
+  /** Finished rated games in the order they finished (their last entry's time, then id); only those not applied unless `all`. */
+  private finishedGames(tx: Tx, all: boolean, recent = false): Promise<Finished[]> {
+    // recent: only games whose last change is within the hour before the last game applied (the
+    // periodic sweep, an index range on (status, updated_at) rather than every finished game).
+    return tx.$queryRaw<Finished[]>`
+      SELECT g.id::text, g.type, g.outcome, m.created_at AS finished_at
+      FROM games g JOIN moves m ON m.game_id = g.id AND m.version = g.version
+      WHERE g.rated AND g.status = 'finished' AND g.outcome IS NOT NULL
+        AND (NOT ${recent} OR g.updated_at > coalesce((SELECT max(finished_at) FROM rated_games), '-infinity'::timestamptz) - interval '1 hour')
+        AND (${all} OR NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id))
+      ORDER BY m.created_at, g.id`;
+  }
+
+  /** One game: each seat's player rated by its rank in the outcome (ties share a rank). */
+  private async apply(tx: Tx, g: Finished): Promise<void> {
+    await tx.$executeRaw`INSERT INTO rated_games (game_id, game_type, finished_at) VALUES (${g.id}::uuid, ${g.type}, ${g.finished_at})`;
+    const seats = await tx.$queryRaw<{ seat: number; player_id: string | null }[]>`SELECT seat, player_id::text FROM seats WHERE game_id = ${g.id}::uuid ORDER BY seat`;
+    // A seat that lost its player (the player was deleted) leaves the game unrateable: it is skipped, the same way in a rebuild.
+    if (seats.length < 2 || seats.some((s) => s.player_id === null)) return;
+    const players = seats.map((s) => s.player_id!);
+    const before = await this.current(tx, players, g.type);
+    const after = rate(players.map((p) => [before.get(p)!]), { rank: seats.map((s) => g.outcome.ranks[s.seat]!) });
+    for (const [i, p] of players.entries()) {
+      const r = after[i]![0]!;
+      await tx.$executeRaw`
+        INSERT INTO ratings (player_id, game_type, mu, sigma, ordinal, games, last_game_at)
+        VALUES (${p}::uuid, ${g.type}, ${r.mu}, ${r.sigma}, ${ordinal(r)}, 1, ${g.finished_at})
+        ON CONFLICT (player_id, game_type) DO UPDATE SET mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, ordinal = EXCLUDED.ordinal,
+          games = ratings.games + 1, last_game_at = EXCLUDED.last_game_at`;
+    }
+  }
+
+  /** The players' ratings in a game type; a player without one gets openskill's default. */
+  private async current(db: Tx | PrismaClient, players: string[], type: string): Promise<Map<string, Rating>> {
+    const rows = await db.$queryRaw<{ player_id: string; mu: number; sigma: number }[]>`
+      SELECT player_id::text, mu, sigma FROM ratings WHERE game_type = ${type} AND player_id = ANY(${players}::uuid[])`;
+    const byId = new Map(rows.map((r) => [r.player_id, { mu: r.mu, sigma: r.sigma }]));
+    return new Map(players.map((p) => [p, byId.get(p) ?? rating()]));
+  }
+
+  private shown(r: { mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }) {
+    return { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, provisional: r.sigma > this.opts.provisionalSigma, games: r.games, lastGameAt: r.last_game_at.toISOString() };
+  }
+
+  /** GET /players/{id}/ratings: the player's rating in each game type they have played rated. */
+  async ofPlayer(playerId: string) {
+    const [p] = isUuid(playerId) ? await this.db.$queryRaw<{ id: string; name: string }[]>`SELECT id::text, name FROM players WHERE id = ${playerId}::uuid` : [];
+    if (!p) throw new AppError('NOT_FOUND', `no player ${playerId}`);
+    const rows = await this.db.$queryRaw<{ game_type: string; mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }[]>`
+      SELECT game_type, mu, sigma, ordinal, games, last_game_at FROM ratings WHERE player_id = ${playerId}::uuid ORDER BY game_type`;
+    return { playerId: p.id, name: p.name, ratings: rows.map((r) => ({ gameType: r.game_type, ...this.shown(r) })) };
+  }
+
+  /**
+   * GET /leaderboards/{gameType}: players with at least the minimum of rated games, one of them in
+   * the last 30 days, best ordinal first (then player id), a page at a time.
+   */
+  async leaderboard(gameType: string, limit: number, after?: string) {
+    if (!this.registry.list().some((g) => g.id === gameType)) throw new AppError('NOT_FOUND', `no game type "${gameType}"; known: ${this.registry.list().map((g) => g.id).join(', ')}`);
+    const cursor = decodeRankCursor(after);
+    const rows = await this.db.$queryRaw<{ rank: number; player_id: string; name: string; mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }[]>`
+      SELECT * FROM (
+        SELECT row_number() OVER (ORDER BY r.ordinal DESC, r.player_id)::int AS rank, r.player_id::text, p.name, r.mu, r.sigma, r.ordinal, r.games, r.last_game_at
+        FROM ratings r JOIN players p ON p.id = r.player_id
+        WHERE r.game_type = ${gameType} AND r.games >= ${this.opts.leaderboardMinGames}
+          AND r.last_game_at > now() - make_interval(days => ${LEADERBOARD_RECENT_DAYS})
+      ) b
+      WHERE ${cursor === undefined} OR b.ordinal < ${cursor?.key ?? 0} OR (b.ordinal = ${cursor?.key ?? 0} AND b.player_id > ${cursor?.id ?? ''})
+      ORDER BY b.ordinal DESC, b.player_id
+      LIMIT ${limit}`;
+    const last = rows[rows.length - 1];
+    return {
+      gameType,
+      minGames: this.opts.leaderboardMinGames,
+      recentDays: LEADERBOARD_RECENT_DAYS,
+      players: rows.map((r) => ({ rank: r.rank, playerId: r.player_id, name: r.name, ...this.shown(r) })),
+      next: rows.length === limit && last ? encodeRankCursor(last.ordinal, last.player_id) : null,
+    };
+  }
+
+  /**
+   * The expected chances (openskill's predictWin) of a rated game's seated players, from their
+   * ratings now: shown before the game starts, meaningful until it ends. Null for an unrated game or
+   * while a seat is open.
+   */
+  async chances(service: GameService, gameId: string, token: string | undefined) {
+    const g = await service.getGame(gameId, token);
+    if (!g.rated) return { gameId, rated: false, chances: null };
+    const seats = await this.db.$queryRaw<{ seat: number; player_id: string | null }[]>`SELECT seat, player_id::text FROM seats WHERE game_id = ${gameId}::uuid ORDER BY seat`;
+    if (seats.some((s) => s.player_id === null)) return { gameId, rated: true, chances: null };
+    const ratings = await this.current(this.db, seats.map((s) => s.player_id!), g.type);
+    const p = predictWin(seats.map((s) => [ratings.get(s.player_id!)!]));
+    return { gameId, rated: true, chances: seats.map((s, i) => ({ seat: s.seat as Seat, playerId: s.player_id!, chance: p[i]! })) };
+  }
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../app/errors.js';
+import type { GameService } from '../app/game-service.js';
+import type { Ratings } from '../app/ratings/ratings.js';
+import { bearer } from './rest.js';
+import { operation } from './route-schema.js';
+
+const ratingFields = {
+  mu: { type: 'number', description: 'openskill\'s estimate of the skill (starts at 25)' },
+  sigma: { type: 'number', description: 'Its uncertainty (starts at 25/3 and shrinks with each rated game)' },
+  ordinal: { type: 'number', description: 'mu - 3 sigma: the leaderboard\'s order' },
+  provisional: { type: 'boolean', description: 'sigma is above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating' },
+  games: { type: 'integer', minimum: 1, description: 'Rated games finished in this game type' },
+  lastGameAt: { type: 'string', format: 'date-time', description: 'When the last of them finished' },
+} as const;
+const ratingRequired = ['mu', 'sigma', 'ordinal', 'provisional', 'games', 'lastGameAt'];
+const uuidParam = (name: string) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1, maxLength: 64 } } });
+
+/** Ratings and leaderboards (src/app/ratings/): players' ratings, a game type's leaderboard, a game's expected chances, the operator's rebuild. */
+export function ratingRoutes(service: GameService, get: () => Ratings | undefined) {
+  const ratings = () => {
+    const r = get();
+    if (!r) throw new AppError('UNAVAILABLE', 'ratings are not set up on this server');
+    return r;
+  };
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Params: { id: string } }>('/players/:id/ratings', {
+      schema: operation({
+        operationId: 'getPlayerRatings',
+        summary: 'A player\'s ratings, one per game type played rated',
+        description: 'openskill (Weng-Lin, Plackett-Luce) ratings from the player\'s finished rated games: mu, sigma, ordinal (mu - 3 sigma) and whether the rating is still provisional. Public.',
+        tags: ['ratings'],
+        access: 'public',
+        params: uuidParam('id'),
+        success: {
+          status: 200,
+          description: 'The player\'s ratings (none before their first finished rated game)',
+          schema: {
+            type: 'object', additionalProperties: false, required: ['playerId', 'name', 'ratings'],
+            properties: {
+              playerId: { type: 'string', format: 'uuid' },
+              name: { type: 'string' },
+              ratings: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['gameType', ...ratingRequired], properties: { gameType: { type: 'string' }, ...ratingFields } } },
+            },
+          },
+        },
+        errors: [404],
+      }),
+    }, async (req) => ratings().ofPlayer(req.params.id));
+
+    app.get<{ Params: { gameType: string }; Querystring: { limit?: number; after?: string } }>('/leaderboards/:gameType', {
+      schema: operation({
+        operationId: 'getLeaderboard',
+        summary: 'A game type\'s leaderboard, best ordinal first',
+        description: 'Players with at least LEADERBOARD_MIN_GAMES rated games of this type (default 3), one of them finished in the last 30 days, ordered by ordinal (mu - 3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on the last. An unknown game type is a 404.',
+        tags: ['ratings'],
+        access: 'public',
+        params: { type: 'object', required: ['gameType'], properties: { gameType: { type: 'string', minLength: 1, maxLength: 64 } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, after: { type: 'string', minLength: 1, maxLength: 200, description: 'The `next` of the previous page' } } },
+        success: {
+          status: 200,
+          description: 'One page of the leaderboard',
+          schema: {
+            type: 'object', additionalProperties: false, required: ['gameType', 'minGames', 'recentDays', 'players', 'next'],
+            properties: {
+              gameType: { type: 'string' },
+              minGames: { type: 'integer', description: 'Rated games needed to be listed' },
+              recentDays: { type: 'integer', description: 'A listed player finished a rated game within this many days' },
+              players: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['rank', 'playerId', 'name', ...ratingRequired], properties: { rank: { type: 'integer', minimum: 1 }, playerId: { type: 'string', format: 'uuid' }, name: { type: 'string' }, ...ratingFields } } },
+              next: { type: ['string', 'null'] },
+            },
+          },
+        },
+        errors: [400, 404],
+      }),
+    }, async (req) => ratings().leaderboard(req.params.gameType, req.query.limit ?? 50, req.query.after));
+
+    app.get<{ Params: { id: string } }>('/games/:id/chances', {
+      schema: operation({
+        operationId: 'getExpectedChances',
+        summary: 'The seated players\' expected chances of winning a rated game',
+        description: 'openskill\'s predictWin from the seated players\' ratings now (a player without a rating in this game type counts as new): what to expect before the game starts. chances is null for an unrated game, or while a seat is open.',
+        tags: ['ratings'],
+        access: 'seatOrSpectator',
+        params: uuidParam('id'),
+        success: {
+          status: 200,
+          description: 'Each seat\'s chance, summing to 1',
+          schema: {
+            type: 'object', additionalProperties: false, required: ['gameId', 'rated', 'chances'],
+            properties: {
+              gameId: { type: 'string', format: 'uuid' },
+              rated: { type: 'boolean' },
+              chances: { type: ['array', 'null'], items: { type: 'object', additionalProperties: false, required: ['seat', 'playerId', 'chance'], properties: { seat: { type: 'integer' }, playerId: { type: 'string', format: 'uuid' }, chance: { type: 'number', minimum: 0, maximum: 1 } } } },
+            },
+          },
+        },
+        errors: [401, 404],
+      }),
+    }, async (req) => ratings().chances(service, req.params.id, bearer(req.headers.authorization)));
+
+    app.post('/admin/ratings/rebuild', {
+      schema: operation({
+        operationId: 'rebuildRatings',
+        summary: 'Rebuild every rating from the log (operator only)',
+        description: 'Forgets the ratings and applies every finished rated game again, in the order they finished: the numbers equal the incremental ones to the last digit. The command line does the same: `citybuilder rebuild-ratings` (DATABASE_URL).',
+        tags: ['admin'],
+        access: 'operator',
+        success: { status: 200, description: 'How many games were applied and ratings written', schema: { type: 'object', additionalProperties: false, required: ['games', 'ratings'], properties: { games: { type: 'integer' }, ratings: { type: 'integer' } } } },
+        errors: [401, 403],
+      }),
+    }, async (req) => {
+      service.requireOperator(bearer(req.headers.authorization));
+      return ratings().rebuild();
+    });
+  };
+}
