@@ -10,6 +10,7 @@
  *   traces   metrics as above, and every request traced and exported over OTLP/HTTP to a receiver
  *            in this process that reads and drops each batch (a collector's cost stays out)
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serviceLoop, type LoopResult } from './peer.js';
@@ -19,8 +20,20 @@ export const MODES: Mode[] = ['off', 'metrics', 'traces'];
 
 export interface Started {
   base: string;
+  /** The server's process: its CPU time is read around each timed loop (Linux). */
+  pid?: number;
   stop(): Promise<void>;
 }
+
+/** A process's CPU seconds so far (user + system, /proc/<pid>/stat), or null where there is no /proc. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in USER_HZ ticks
+}
+
+/** A loop's result with the server's CPU per move (µs), when it could be read. */
+export type Measured = LoopResult & { cpuUsPerMove: number | null };
 
 /** A sink for OTLP/HTTP exports: answers 200 to every POST after reading its body. */
 async function otlpSink() {
@@ -39,14 +52,14 @@ async function otlpSink() {
 export async function observabilityOverhead(
   start: (env: Record<string, string>) => Promise<Started>,
   opts: { K: number[]; games: number; rounds: number; metricsPort: number; scrapeSeconds?: number; log: (s: string) => void },
-): Promise<{ rows: Record<Mode, Record<number, LoopResult[]>>; exportedBatches: number }> {
+): Promise<{ rows: Record<Mode, Record<number, Measured[]>>; exportedBatches: number }> {
   const sink = await otlpSink();
   const env: Record<Mode, Record<string, string>> = {
     off: { METRICS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: '' },
     metrics: { METRICS_PORT: String(opts.metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: '' },
     traces: { METRICS_PORT: String(opts.metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
   };
-  const rows = Object.fromEntries(MODES.map((m) => [m, Object.fromEntries(opts.K.map((k) => [k, [] as LoopResult[]]))])) as Record<Mode, Record<number, LoopResult[]>>;
+  const rows = Object.fromEntries(MODES.map((m) => [m, Object.fromEntries(opts.K.map((k) => [k, [] as Measured[]]))])) as Record<Mode, Record<number, Measured[]>>;
   for (let round = 1; round <= opts.rounds; round++) {
     // Each round takes the modes in a different order (off first, then metrics first, ...).
     const order = MODES.map((_, i) => MODES[(i + round - 1) % MODES.length]!);
@@ -60,9 +73,12 @@ export async function observabilityOverhead(
         await serviceLoop(server.base, 1, 2, 98);
         for (const K of opts.K) {
           if (mode !== 'off') scrape();
-          const r = await serviceLoop(server.base, K, opts.games, round, { connections: 'seat' });
+          const c0 = cpuSeconds(server.pid);
+          const loop = await serviceLoop(server.base, K, opts.games, round, { connections: 'seat' });
+          const c1 = cpuSeconds(server.pid);
+          const r: Measured = { ...loop, cpuUsPerMove: c0 === null || c1 === null ? null : ((c1 - c0) * 1e6) / loop.moves };
           rows[mode][K]!.push(r);
-          opts.log(`  observability round ${round}, ${mode}, K=${K}: ${r.movesPerSec.toFixed(0)} moves/s, POST p99 ${r.postP99.toFixed(2)} ms`);
+          opts.log(`  observability round ${round}, ${mode}, K=${K}: ${r.movesPerSec.toFixed(0)} moves/s, POST p99 ${r.postP99.toFixed(2)} ms${r.cpuUsPerMove === null ? '' : `, server CPU ${r.cpuUsPerMove.toFixed(0)} µs/move`}`);
         }
       } finally {
         if (scraper) clearInterval(scraper);
@@ -83,6 +99,14 @@ export function pairedCost(mode: LoopResult[], off: LoopResult[]): { median: num
   const d = mode.map((r, i) => (r.movesPerSec - off[i]!.movesPerSec) / off[i]!.movesPerSec).sort((a, b) => a - b);
   const mid = d.length >> 1;
   return { median: d.length % 2 ? d[mid]! : (d[mid - 1]! + d[mid]!) / 2, min: d[0]!, max: d[d.length - 1]! };
+}
+
+/** The median of the rounds' server CPU per move (µs), or null where it could not be read. */
+export function medianCpu(results: Measured[]): number | null {
+  const xs = results.map((r) => r.cpuUsPerMove).filter((x): x is number => x !== null).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = xs.length >> 1;
+  return xs.length % 2 ? xs[mid]! : (xs[mid - 1]! + xs[mid]!) / 2;
 }
 
 /** Moves/s of all rounds of a mode (total moves over total time), and p99 of the POSTs (the worst round's). */

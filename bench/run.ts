@@ -36,7 +36,7 @@ import { startEmbeddedPostgres } from '../src/store/embedded.js';
 import { toMoveInput } from '../tests/support/clients.js';
 import { pgbench, runPeer, serviceLoop, startFloor, type LoopResult, type PeerRow } from './peer.js';
 import { soak } from './soak.js';
-import { MODES, observabilityOverhead, pairedCost, summarize } from './observability.js';
+import { medianCpu, MODES, observabilityOverhead, pairedCost, summarize } from './observability.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -352,17 +352,19 @@ async function main() {
     const port = 40_000 + (process.pid % 10_000);
     out(`\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds} alternating rounds`);
     const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), { K, games, rounds, metricsPort: port + 1, scrapeSeconds, log: (m) => console.log(m) });
-    out('\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | POST p99 ms (worst round) |');
-    out('|---|---:|---:|---:|---:|---:|');
+    out('\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | server CPU µs/move (median of the rounds) | vs off | POST p99 ms (worst round) |');
+    out('|---|---:|---:|---:|---:|---:|---:|---:|');
     const figures: Record<string, unknown> = {};
     for (const k of K) {
       const off = summarize(rows.off[k]!);
       for (const mode of MODES) {
         const r = summarize(rows[mode][k]!);
         const paired = mode === 'off' ? null : pairedCost(rows[mode][k]!, rows.off[k]!);
-        figures[`${mode}-${k}`] = { ...r, paired };
+        figures[`${mode}-${k}`] = { ...r, paired, cpuUsPerMove: medianCpu(rows[mode][k]!) };
         const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-        out(`| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)} | ${paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : ''} | ${fmt(r.postP99, 2)} |`);
+        const cpu = medianCpu(rows[mode][k]!);
+        const cpuOff = medianCpu(rows.off[k]!);
+        out(`| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)} | ${paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : ''} | ${cpu === null ? 'n/a' : fmt(cpu)} | ${mode === 'off' || cpu === null || cpuOff === null ? '' : pct((cpu - cpuOff) / cpuOff)} | ${fmt(r.postP99, 2)} |`);
       }
     }
     out(`\nOTLP batches exported (traces mode): ${exportedBatches}. Target (issue 20): metrics and tracing on cost at most 5 % of moves/s.`);
