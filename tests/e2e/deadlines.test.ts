@@ -18,12 +18,12 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
     return r.body as { id: string; seats: { seat: number; token: string }[] };
   };
 
-  it('a game with turnDeadlineSeconds=2 and timeoutAction "auto-move" finishes with nobody moving; reminders and timeouts in the log and the mailbox; replay equals live', async () => {
-    const { id, seats } = await create({ type: 'town-center', players: [{ name: 'Sleepy' }], seed: 'deadline-auto', turnDeadlineSeconds: 2, timeoutAction: 'auto-move' });
+  it('a game with turnDeadlineSeconds=1 and timeoutAction "auto-move" finishes with nobody moving; reminders and timeouts in the log and the mailbox; replay equals live', async () => {
+    const { id, seats } = await create({ type: 'town-center', players: [{ name: 'Sleepy' }], seed: 'deadline-auto', turnDeadlineSeconds: 1, timeoutAction: 'auto-move' });
     await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[0]!.token}`)
       .send({ email: 'sleepy@example.test', webhookUrl: `${hooks.url}/sleepy/${id}` }).expect(200);
     const g = (await request(s.url).get(`/api/v1/games/${id}`)).body;
-    expect(g).toMatchObject({ turnDeadlineSeconds: 2, timeoutAction: 'auto-move' });
+    expect(g).toMatchObject({ turnDeadlineSeconds: 1, timeoutAction: 'auto-move' });
     await until('a running deadline', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.deadlines?.length === 1, 10_000);
     const first = (await request(s.url).get(`/api/v1/games/${id}`)).body.deadlines[0];
     expect(first.seat).toBe(0);

@@ -12,7 +12,8 @@
  * never waits forever on a bot.
  */
 import { createHash } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { startJobQueue } from '../job-queue.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { GameService } from '../game-service.js';
 import type { BotPool, BotTask } from './pool.js';
@@ -63,20 +64,7 @@ export class BotRunner {
   }
 
   async start(): Promise<void> {
-    const boss = new PgBoss({ connectionString: this.opts.databaseUrl, schema: 'pgboss', max: 4, application_name: 'citybuilder-bots' });
-    boss.on('error', (err) => this.opts.log.error({ err }, 'bot queue error'));
-    await boss.start();
-    // Several processes starting at once race to create the queue: a deadlock or duplicate is retried.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInMinutes: 5 });
-        break;
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (attempt >= 8 || (code !== '40P01' && code !== '23505' && code !== '40001')) throw err;
-        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
-      }
-    }
+    const boss = await startJobQueue({ databaseUrl: this.opts.databaseUrl, max: 4, name: 'citybuilder-bots', queues: [{ name: QUEUE, retryLimit: 5, retryDelay: 1 }], onError: (err) => this.opts.log.error({ err }, 'bot queue error') });
     this.boss = boss;
     // As many loops as threads: each waits on one bot's think time at most.
     for (let i = 0; i < this.opts.pool.size; i++) {

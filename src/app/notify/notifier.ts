@@ -1,4 +1,5 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { startJobQueue } from '../job-queue.js';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import type { Json } from '../../engine/index.js';
@@ -80,22 +81,13 @@ export class Notifier {
   }
 
   async start(): Promise<void> {
-    const boss = new PgBoss({ connectionString: this.opts.databaseUrl, schema: 'pgboss', max: 8, application_name: 'citybuilder-notifier' });
-    boss.on('error', (err) => this.opts.log.error({ err }, 'notification queue error'));
-    await boss.start();
-    // Several processes starting at once on a new database race to create the queues: a deadlock
-    // or a duplicate there is retried (createQueue does nothing for a queue that exists).
-    for (let attempt = 1; ; attempt++) {
-      try {
-        for (const name of Object.values(QUEUES)) await boss.createQueue(name, { name, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds, retryBackoff: true, expireInMinutes: 5 });
-        await boss.createQueue(DEADLINES, { name: DEADLINES, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 });
-        break;
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (attempt >= 8 || (code !== '40P01' && code !== '23505' && code !== '40001')) throw err;
-        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
-      }
-    }
+    const boss = await startJobQueue({
+      databaseUrl: this.opts.databaseUrl,
+      max: 8,
+      name: 'citybuilder-notifier',
+      queues: [...Object.values(QUEUES).map((name) => ({ name, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds })), { name: DEADLINES, retryLimit: 5, retryDelay: 5 }],
+      onError: (err) => this.opts.log.error({ err }, 'notification queue error'),
+    });
     this.boss = boss;
     if (this.opts.smtpUrl) this.mailer = nodemailer.createTransport({ url: this.opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     await this.wake.start(this.opts.worker ? () => this.wakeLoops() : undefined);
