@@ -16,6 +16,10 @@ export default defineConfig({
       test: {
         name,
         include: [...p.include],
+        // The projects run one after the other (unit, then integration and end-to-end, then slow),
+        // each with its own number of files at a time (tests/projects.ts says why).
+        sequence: { groupOrder: p.order },
+        maxWorkers: p.workers,
         // With a database: the shared Postgres. Without: no set-up, and the files of a worker share
         // their imported modules (pure code: nothing to leak between files), which halves the time
         // spent importing the engines again for every file.

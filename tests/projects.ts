@@ -9,12 +9,19 @@
  * - e2e: real servers over real HTTP (in-process or as processes), the published contract and client.
  * - slow: a real Chromium, faults (killed and frozen processes, fuzzing under load), deployment files
  *   run by real tools, the README's commands on a fresh clone.
+ *
+ * `order`: the projects run in this order, one group after the other. `workers`: how many of a
+ * project's files run at once. Vitest's default is one fewer than the cores, so one file at a time
+ * on a 2-core machine, while most end-to-end files spend their time waiting (for a server, a
+ * deadline, a mail): two at a time keeps both cores busy. The slow project runs its files one at a
+ * time: a browser, killed processes and load tests measure what a process does in a given time, and
+ * a neighbour would take that time from them.
  */
 export const PROJECTS = {
-  unit: { include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/bots/**/*.test.ts', 'tests/board/**/*.test.ts'], database: false },
-  integration: { include: ['tests/integration/**/*.test.ts'], database: true },
-  e2e: { include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'], database: true },
-  slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/deploy/**/*.test.ts'], database: true },
+  unit: { include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/bots/**/*.test.ts', 'tests/board/**/*.test.ts'], database: false, order: 0, workers: 2 },
+  integration: { include: ['tests/integration/**/*.test.ts'], database: true, order: 1, workers: 2 },
+  e2e: { include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'], database: true, order: 1, workers: 2 },
+  slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/deploy/**/*.test.ts'], database: true, order: 2, workers: 1 },
 } as const;
 
 export type ProjectName = keyof typeof PROJECTS;
