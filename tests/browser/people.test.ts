@@ -35,7 +35,7 @@ describe('the page for people, in real browsers', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${s.url}/`);
-    await page.getByLabel('Your name').fill(name);
+    await page.getByLabel('Your name', { exact: true }).fill(name);
     if (email) await page.getByLabel(/^Email/).first().fill(email);
     await page.getByRole('button', { name: 'Create my player' }).click();
     await poll(() => page.locator('#me-name').textContent()).toBe(`You are ${name}.`);

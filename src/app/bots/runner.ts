@@ -101,10 +101,17 @@ export class BotRunner {
   private async sweep(gameId?: string): Promise<void> {
     if (this.stopped) return;
     try {
-      const rows = await this.opts.db.$queryRaw<{ id: string; version: number }[]>`
-        SELECT g.id::text AS id, g.version FROM games g
-        WHERE g.status = 'active' AND (${gameId ?? null}::uuid IS NULL OR g.id = ${gameId ?? null}::uuid)
-          AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat = ANY (g.to_move))`;
+      // One game (after its commit): pinned to it, so it stays on that game's shard (docs/scaling.md).
+      // Every game (the periodic sweep): a fan-out read, marked as background work.
+      const rows = gameId
+        ? await this.opts.db.$queryRaw<{ id: string; version: number }[]>`
+            SELECT g.id::text AS id, g.version FROM games g
+            WHERE g.id = ${gameId}::uuid AND g.status = 'active'
+              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = ${gameId}::uuid AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat = ANY (g.to_move))`
+        : await this.opts.db.$queryRaw<{ id: string; version: number }[]>`/* background */
+            SELECT g.id::text AS id, g.version FROM games g
+            WHERE g.status = 'active'
+              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat = ANY (g.to_move))`;
       for (const r of rows) await this.queue({ gameId: r.id, version: r.version });
     } catch (err) {
       if (!this.stopped) this.opts.log.warn({ err }, 'bot sweep failed');

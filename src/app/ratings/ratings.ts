@@ -116,7 +116,8 @@ export class Ratings {
   private finishedGames(tx: Tx, all: boolean, recent = false): Promise<Finished[]> {
     // recent: only games whose last change is within the hour before the last game applied (the
     // periodic sweep, an index range on (status, updated_at) rather than every finished game).
-    return tx.$queryRaw<Finished[]>`
+    // Across games (docs/scaling.md): marked as background work, never part of one game's operation.
+    return tx.$queryRaw<Finished[]>`/* background */
       SELECT g.id::text, g.type, g.outcome, m.created_at AS finished_at
       FROM games g JOIN moves m ON m.game_id = g.id AND m.version = g.version
       WHERE g.rated AND g.status = 'finished' AND g.outcome IS NOT NULL
