@@ -94,7 +94,7 @@ export function describePurity(game: AnyGame, games: number): void {
               const seed = `perturb-${i}-${step}-${v}`;
               same(game.view(perturb(game.id, state, viewer, seed), viewer), game.view(state, viewer), `view for ${viewer} at step ${step}`);
               const seen = events.map((e) => game.eventView(e, viewer));
-              same(perturbEvents(events, viewer, seed).map((e) => game.eventView(e, viewer)), seen, `events for ${viewer} at step ${step}`);
+              same(perturbEvents(game.id, events, viewer, seed).map((e) => game.eventView(e, viewer)), seen, `events for ${viewer} at step ${step}`);
             }
           });
         }
