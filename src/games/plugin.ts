@@ -46,6 +46,8 @@ export interface GameTesting {
    * viewer must not change.
    */
   perturbEvents?(events: readonly GameEvent[], viewer: Viewer, seed: string): GameEvent[];
+  /** The seat counts the schema tests sample (tests/contract/schemas.test.ts); default: the minimum. */
+  seatCounts?: number[];
   /** Where the rules document's example view is taken: seat 0's view after `after` moves of a seeded `players`-player game. */
   example?: { players: number; after: number };
 }

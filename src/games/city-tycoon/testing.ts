@@ -31,5 +31,6 @@ export const testing: GameTesting = {
       return x as unknown as GameEvent;
     });
   },
+  seatCounts: [2, 3, 5],
   example: { players: 2, after: 16 },
 };

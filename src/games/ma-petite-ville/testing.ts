@@ -8,5 +8,6 @@ export const testing: GameTesting = {
     const s = state as MpvState;
     return { ...s, pile: new Rng(seedState(seed)).shuffle(s.pile.slice()).reverse() };
   },
+  seatCounts: [2, 3, 4],
   example: { players: 2, after: 6 },
 };

@@ -16,5 +16,6 @@ export const testing: GameTesting = {
       return (x.type === 'deckRebuilt' && Array.isArray(x.order) ? { ...x, order: rng.shuffle((x.order as string[]).slice()).reverse() } : e) as GameEvent;
     });
   },
+  seatCounts: [2, 3, 5],
   example: { players: 2, after: 14 },
 };
