@@ -46,11 +46,18 @@ export async function boardPicture(service: GameService, gameId: string, token: 
 /** A legal-moves answer with each move in words (`labels`), for `include=labels`, by the picture of the game's plug-in in `registry`. */
 export function withLabels<T extends { type: string; seat: number; moves: Json[]; view?: Json }>(registry: GameRegistry, answer: T, lang: Lang): Omit<T, 'view'> & { labels: string[] } {
   const { view, ...rest } = answer;
-  return { ...rest, labels: moveLabels(answer.type, registry.plugin(answer.type)?.picture, answer.moves, answer.seat, view ?? null, lang) };
+  return { ...rest, labels: moveLabels(answer.type, wordsOf(registry, answer.type), answer.moves, answer.seat, view ?? null, lang) };
 }
 
 /** An event-log page with each move in words (`label`), for `include=labels`. */
 export function logWithLabels<T extends { type: string; moves: { seat: number; move: Json | null; events: Json[] }[] }>(registry: GameRegistry, page: T, lang: Lang): T {
-  const picture = registry.plugin(page.type)?.picture;
+  const picture = wordsOf(registry, page.type);
   return { ...page, moves: page.moves.map((m) => ({ ...m, label: loggedMoveLabel(page.type, picture, m.move, m.seat, m.events, lang) })) };
+}
+
+/** The picture that puts a game's moves in words: a game whose plug-in has none refuses `include=labels` (400). */
+function wordsOf(registry: GameRegistry, type: string) {
+  const picture = registry.plugin(type)?.picture;
+  if (!picture) throw new AppError('INVALID_INPUT', `games of type ${type} have no moves in words: leave out include=labels`);
+  return picture;
 }

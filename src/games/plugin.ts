@@ -9,7 +9,8 @@ import type { AnyGame, GameBot, GameEvent, Viewer } from '../engine/index.js';
  *
  * Every part is pure (no I/O, no clock, no Math.random): the engine and its notation and schemas,
  * the bot's determinization and evaluation, the picture, the test helpers. Only `engine` is
- * required; a game without a picture has no board.svg (404) and no moves in words, one without a
+ * required; a game without a picture has no board.svg (404) and no moves in words (include=labels is a
+ * 400), one without a
  * bot has its bot seats play seeded random legal moves (the pool's last fallback), one without
  * seat choices offers none.
  */

@@ -17,7 +17,8 @@ import { toy, toyStreet } from '../support/toy-game/index.js';
  */
 describe('a game plugged in by one registry line: Toy Street (end-to-end)', () => {
   let s: TestServer;
-  const registry = defaultRegistry([toy]);
+  // Toy Street, and the same rules plugged in bare (an engine alone: no picture, no bot, no helpers).
+  const registry = defaultRegistry([toy, { engine: { ...toyStreet, id: 'toy-street-bare', name: 'Toy Street, bare' } }]);
   beforeAll(async () => {
     s = await startTestServer({}, undefined, { registry });
   });
@@ -144,6 +145,21 @@ describe('a game plugged in by one registry line: Toy Street (end-to-end)', () =
     const text = await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
     expect(text).toContain('[Game "toy-street"]');
     expect(text.split('\n').filter((l) => /^\d+\. \d+: /.test(l)).map((l) => l.replace(/^\d+\. \d+: /, '').trim())).toEqual(plan);
+  });
+
+  it('a game plugged in without a picture: no board (404) and no moves in words (400), its moves played all the same', async () => {
+    const created = await request(s.url).post('/api/v1/games').send({ type: 'toy-street-bare', players: [{ name: 'Ann' }, { name: 'Bob' }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id, seats } = created.body as { id: string; seats: { token: string }[] };
+    const board = await request(s.url).get(`/api/v1/games/${id}/board.svg`);
+    expect([board.status, board.body.code]).toEqual([404, 'NOT_FOUND']);
+    const labels = await request(s.url).get(`/api/v1/games/${id}/legal-moves?include=labels`).set(auth(seats[0]!.token));
+    expect([labels.status, labels.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect(labels.body.detail).toMatch(/toy-street-bare have no moves in words: leave out include=labels/);
+    expect((await request(s.url).post(`/api/v1/games/${id}/moves`).set(auth(seats[0]!.token)).send({ notation: 'h1' })).status).toBe(200);
+    const log = await request(s.url).get(`/api/v1/games/${id}/events?include=labels`);
+    expect([log.status, log.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect((await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves).toHaveLength(1);
   });
 
   it("its test helper hides only what a viewer may not see: the other seat's favourite", () => {
