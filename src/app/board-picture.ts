@@ -1,7 +1,8 @@
 import negotiate from '@fastify/accept-negotiator';
-import { boardSvg, boardTypes, loggedMoveLabel, moveLabels, type Lang } from '../board/index.js';
+import { boardSvg, loggedMoveLabel, moveLabels, type Lang } from '../board/index.js';
 import type { Json, Outcome } from '../engine/index.js';
 import { AppError } from './errors.js';
+import type { GameRegistry } from '../games/registry.js';
 import type { GameService } from './game-service.js';
 
 /**
@@ -22,7 +23,8 @@ export function pictureLang(acceptLanguage: string | undefined): Lang {
  */
 export async function boardPicture(service: GameService, gameId: string, token: string | undefined, at: number | undefined, lang: Lang): Promise<string> {
   const g = at === undefined ? await service.getGame(gameId, token) : await service.replay(gameId, token, at);
-  if (!boardTypes().includes(g.type)) throw new AppError('NOT_FOUND', `games of type ${g.type} have no board picture`);
+  const picture = service.registry.plugin(g.type)?.picture;
+  if (!picture) throw new AppError('NOT_FOUND', `games of type ${g.type} have no board picture`);
   let moves: { move: Json; notation: string }[] = [];
   if (at === undefined && g.viewer.seat !== null && g.status === 'active' && g.toMove.includes(g.viewer.seat)) {
     const lm = await service.legalMoves(gameId, token);
@@ -38,16 +40,24 @@ export async function boardPicture(service: GameService, gameId: string, token: 
     outcome: (g.outcome as Outcome | undefined) ?? null,
     viewerSeat: g.viewer.seat,
     moves,
-  }, lang);
+  }, lang, picture);
 }
 
-/** A legal-moves answer with each move in words (`labels`), for `include=labels`. */
-export function withLabels<T extends { type: string; seat: number; moves: Json[]; view?: Json }>(answer: T, lang: Lang): Omit<T, 'view'> & { labels: string[] } {
+/** A legal-moves answer with each move in words (`labels`), for `include=labels`, by the picture of the game's plug-in in `registry`. */
+export function withLabels<T extends { type: string; seat: number; moves: Json[]; view?: Json }>(registry: GameRegistry, answer: T, lang: Lang): Omit<T, 'view'> & { labels: string[] } {
   const { view, ...rest } = answer;
-  return { ...rest, labels: moveLabels(answer.type, answer.moves, answer.seat, view ?? null, lang) };
+  return { ...rest, labels: moveLabels(answer.type, wordsOf(registry, answer.type), answer.moves, answer.seat, view ?? null, lang) };
 }
 
 /** An event-log page with each move in words (`label`), for `include=labels`. */
-export function logWithLabels<T extends { type: string; moves: { seat: number; move: Json | null; events: Json[] }[] }>(page: T, lang: Lang): T {
-  return { ...page, moves: page.moves.map((m) => ({ ...m, label: loggedMoveLabel(page.type, m.move, m.seat, m.events, lang) })) };
+export function logWithLabels<T extends { type: string; moves: { seat: number; move: Json | null; events: Json[] }[] }>(registry: GameRegistry, page: T, lang: Lang): T {
+  const picture = wordsOf(registry, page.type);
+  return { ...page, moves: page.moves.map((m) => ({ ...m, label: loggedMoveLabel(page.type, picture, m.move, m.seat, m.events, lang) })) };
+}
+
+/** The picture that puts a game's moves in words: a game whose plug-in has none refuses `include=labels` (400). */
+function wordsOf(registry: GameRegistry, type: string) {
+  const picture = registry.plugin(type)?.picture;
+  if (!picture) throw new AppError('INVALID_INPUT', `games of type ${type} have no moves in words: leave out include=labels`);
+  return picture;
 }

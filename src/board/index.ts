@@ -1,22 +1,8 @@
 import type { Json, Outcome } from '../engine/index.js';
-import { cityTycoonPicture } from '../games/city-tycoon/picture.js';
-import { maPetiteVillePicture } from '../games/ma-petite-ville/picture.js';
-import { townCenterPicture } from '../games/town-center/picture.js';
-import { villeDeDemainPicture } from '../games/ville-de-demain/picture.js';
 import { circle, el, esc, group, label, rect, seatColour, type DrawContext, type GamePicture, type Lang } from './svg.js';
 import { fitText } from './text.js';
 
-export type { Lang } from './svg.js';
-
-/** The one map from game type to its picture. */
-const PICTURES: Record<string, GamePicture> = {
-  'town-center': townCenterPicture,
-  'ma-petite-ville': maPetiteVillePicture,
-  'city-tycoon': cityTycoonPicture,
-  'ville-de-demain': villeDeDemainPicture,
-};
-
-export const boardTypes = (): string[] => Object.keys(PICTURES);
+export type { GamePicture, Lang } from './svg.js';
 
 /** A legal move of the viewer, with its notation: the picture marks where it is played. */
 export interface LegalMove {
@@ -40,10 +26,10 @@ export interface BoardInput {
 const HEADER = 72;
 const ROW = 26;
 
-function pictureOf(type: string): GamePicture {
-  const p = PICTURES[type];
-  if (!p) throw new Error(`no board picture for game type ${type}`);
-  return p;
+/** Each game's picture comes with its plug-in (src/games/plugin.ts): the caller finds it in its registry. */
+function pictureOf(type: string, picture: GamePicture | undefined): GamePicture {
+  if (!picture) throw new Error(`no board picture for game type ${type}`);
+  return picture;
 }
 
 const nameList = (players: BoardInput['players']) =>
@@ -69,8 +55,8 @@ function targets(picture: GamePicture, moves: LegalMove[]): Map<string, string[]
  * gives the same bytes. No stylesheet and no font file: presentation attributes only, so any SVG
  * renderer (a browser, resvg) draws the same picture.
  */
-export function boardSvg(input: BoardInput, lang: Lang): string {
-  const board = pictureOf(input.type);
+export function boardSvg(input: BoardInput, lang: Lang, picture: GamePicture | undefined): string {
+  const board = pictureOf(input.type, picture);
   const names = nameList(input.players);
   const hot = targets(board, input.moves ?? []);
   const ctx: DrawContext = {
@@ -148,14 +134,14 @@ export function boardSvg(input: BoardInput, lang: Lang): string {
  * Each move in words, in `lang`: the legal moves of `seat` in the position `view` (what
  * GET /legal-moves?include=labels answers), never an internal id.
  */
-export function moveLabels(type: string, moves: readonly Json[], seat: number, view: Json | null, lang: Lang, names: string[] = []): string[] {
-  const p = pictureOf(type);
+export function moveLabels(type: string, picture: GamePicture | undefined, moves: readonly Json[], seat: number, view: Json | null, lang: Lang, names: string[] = []): string[] {
+  const p = pictureOf(type, picture);
   return moves.map((move) => p.describe(move, { lang, seat, view, events: [], names }));
 }
 
 /** A logged move in words, from the move (null when hidden from the reader) and the events it caused. */
-export function loggedMoveLabel(type: string, move: Json | null, seat: number, events: readonly Json[], lang: Lang, names: string[] = []): string {
+export function loggedMoveLabel(type: string, picture: GamePicture | undefined, move: Json | null, seat: number, events: readonly Json[], lang: Lang, names: string[] = []): string {
   // A resignation is a log entry of every game (docs/api.md, Resignation), not a move of the game.
   if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'resign') return lang === 'fr' ? 'Abandon' : 'Resigned';
-  return pictureOf(type).describe(move, { lang, seat, view: null, events: events.slice(), names });
+  return pictureOf(type, picture).describe(move, { lang, seat, view: null, events: events.slice(), names });
 }

@@ -177,7 +177,7 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     if (viewer !== null && !done && game.toMove(state).includes(viewer)) lines.push(`legal moves of ${seatName(record, viewer)}: ${notationsOf(game, state, viewer).join(', ')}`);
     lines.push(`view of ${viewer === null ? 'a spectator' : seatName(record, viewer)}:`, JSON.stringify(game.view(state, viewer) as Json, null, 2));
     if (svg !== undefined) {
-      const picture = boardSvg({ type: record.type, version, toMove: done ? [] : game.toMove(state), players: record.players.map((p, i) => ({ seat: p.seat ?? i, name: p.name })), view: game.view(state, viewer) as Json, outcome: done, viewerSeat: viewer }, lang === 'fr' ? 'fr' : 'en');
+      const picture = boardSvg({ type: record.type, version, toMove: done ? [] : game.toMove(state), players: record.players.map((p, i) => ({ seat: p.seat ?? i, name: p.name })), view: game.view(state, viewer) as Json, outcome: done, viewerSeat: viewer }, lang === 'fr' ? 'fr' : 'en', registry.plugin(record.type, record.engineVersion)?.picture);
       await io.write(svg, picture);
       lines.push(`board picture written to ${svg}`);
     }

@@ -1,17 +1,10 @@
 import type { GameBot } from '../engine/index.js';
-import { bot as cityTycoon } from './city-tycoon/bot.js';
-import { bot as maPetiteVille } from './ma-petite-ville/bot.js';
-import { bot as townCenter } from './town-center/bot.js';
-import { bot as villeDeDemain } from './ville-de-demain/bot.js';
+import { defaultRegistry } from './index.js';
+import type { GameRegistry } from './registry.js';
 
-/** Each hosted game's bot plug-in (src/engine/bot.ts), by game id. */
-const BOTS: Record<string, GameBot> = {
-  'town-center': townCenter as GameBot,
-  'ma-petite-ville': maPetiteVille as GameBot,
-  'city-tycoon': cityTycoon as GameBot,
-  'ville-de-demain': villeDeDemain as GameBot,
-};
+const hosted = defaultRegistry();
 
-export function botFor(gameId: string): GameBot | undefined {
-  return BOTS[gameId];
+/** A game's bot plug-in (src/engine/bot.ts), from its plug-in in `registry` (the hosted games by default). */
+export function botFor(gameId: string, registry: GameRegistry = hosted): GameBot | undefined {
+  return registry.plugin(gameId)?.bot;
 }

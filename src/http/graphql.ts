@@ -546,7 +546,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const gameResolvers = {
     legalMoves: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).moves),
     legalMoveNotations: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).notations),
-    legalMoveLabels: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => withLabels(await service.legalMoves(g.id, ctx.token, { view: true }), ctx.lang ?? 'en').labels),
+    legalMoveLabels: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => withLabels(service.registry, await service.legalMoves(g.id, ctx.token, { view: true }), ctx.lang ?? 'en').labels),
     events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
       const log = await service.events(g.id, ctx.token, a.after, a.limit);
       return log.moves.map((m) => ({ ...m, __game: log.type }));
@@ -691,7 +691,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     GameUpdate: { gameId: (g: { id: string }) => g.id, typedView },
     MoveEntry: {
       typedEvents: (m: { events: object[]; __game: string }) => m.events.map((e) => ({ ...e, __game: m.__game })),
-      label: (m: { seat: number; move: Json | null; events: Json[]; __game: string }, _: unknown, ctx: Ctx) => loggedMoveLabel(m.__game, m.move, m.seat, m.events, ctx.lang ?? 'en'),
+      label: (m: { seat: number; move: Json | null; events: Json[]; __game: string }, _: unknown, ctx: Ctx) => loggedMoveLabel(m.__game, service.registry.plugin(m.__game)?.picture, m.move, m.seat, m.events, ctx.lang ?? 'en'),
     },
     MoveResult: { typedEvents: (r: { events: object[]; type: string }) => r.events.map((e) => ({ ...e, __game: r.type })) },
     ...generated.resolvers,

@@ -204,7 +204,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       const inc = includes(req.query);
       if (!inc.labels) return service.legalMoves(req.params.id, tokenOf(req), inc);
       const lm = await service.legalMoves(req.params.id, tokenOf(req), { view: true });
-      return { ...withLabels(lm, pictureLang(req.headers['accept-language'])), ...(inc.view ? { view: lm.view } : {}) };
+      return { ...withLabels(service.registry, lm, pictureLang(req.headers['accept-language'])), ...(inc.view ? { view: lm.view } : {}) };
     });
 
     app.post<{ Params: { id: string }; Querystring: { include?: string }; Body: { move?: unknown; notation?: string; expectedVersion?: number }; Headers: { 'idempotency-key'?: string } }>('/games/:id/moves', {
@@ -265,7 +265,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
     }, async (req) => {
       const page = await service.events(req.params.id, tokenOf(req), req.query.after, req.query.limit);
       if (!includes(req.query).labels) return page;
-      return logWithLabels(page, pictureLang(req.headers['accept-language']));
+      return logWithLabels(service.registry, page, pictureLang(req.headers['accept-language']));
     });
 
     app.get<{ Params: { id: string }; Querystring: { at: number } }>('/games/:id/replay', {

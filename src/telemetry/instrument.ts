@@ -1,4 +1,5 @@
 import type { AnyGame } from '../engine/index.js';
+import type { GamePlugin } from '../games/plugin.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameService } from '../app/game-service.js';
 import type { AppendResult, GameStore } from '../store/types.js';
@@ -22,10 +23,11 @@ export const rawGame = (g: AnyGame): AnyGame => (g as AnyGame & { [RAW]?: AnyGam
 
 /** The same registry, each engine's decide measured: time and span, and its refusals counted by code. */
 export function instrumentRegistry(registry: GameRegistry): GameRegistry {
-  const Registry = registry.constructor as new (games: AnyGame[]) => GameRegistry;
-  const all = registry.list().flatMap((g) => registry.versions(g.id).map((v) => registry.version(g.id, v)!));
-  m.knowGameTypes(all.map((g) => g.id));
-  return new Registry(all.map(measuredGame));
+  const Registry = registry.constructor as new (games: GamePlugin[]) => GameRegistry;
+  const all = registry.all();
+  m.knowGameTypes(all.map((p) => p.engine.id));
+  // The plug-ins as registered (bot, picture, seat choices), each engine measured.
+  return new Registry(all.map((p) => ({ ...p, engine: measuredGame(p.engine) })));
 }
 
 function measuredGame(game: AnyGame): AnyGame {

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { boardSvg, loggedMoveLabel, moveLabels, type BoardInput } from '../../src/board/index.js';
 import { canonicalHash, randomPlayout, type AnyGame, type Viewer } from '../../src/engine/index.js';
-import { hostedGames } from '../../src/games/index.js';
+import { defaultRegistry, hostedGames } from '../../src/games/index.js';
 import type { State as CtState } from '../../src/games/city-tycoon/types.js';
 import { forbiddenIds, visibleIds } from '../support/internal-ids.js';
 import { perturb } from '../support/perturb.js';
@@ -16,6 +16,8 @@ import { randomPositions } from '../support/positions.js';
  */
 
 const byId = new Map(hostedGames.map((g) => [g.id, g as AnyGame]));
+/** Each game's picture, from its plug-in. */
+const drawer = (type: string) => defaultRegistry().plugin(type)?.picture;
 const NAMES = ['Ann', 'Bruno <&>', 'Chloé', 'Dev', 'Eve'];
 const defaults = (g: AnyGame) => Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
 
@@ -29,7 +31,7 @@ function picture(g: AnyGame, state: unknown, version: number, viewer: Viewer, pl
     outcome: g.outcome(state),
     viewerSeat: viewer,
   };
-  return boardSvg(input, lang);
+  return boardSvg(input, lang, drawer(g.id));
 }
 
 const boardPart = (svg: string) => svg.slice(svg.indexOf('class="board"'), svg.lastIndexOf('class="player"'));
@@ -104,7 +106,7 @@ describe('board pictures (src/board)', () => {
       let marked = 0, onBoard = 0, total = 0;
       for (const p of randomPositions(g, 60, `targets-${g.id}`)) {
         for (const lang of ['en', 'fr'] as const) {
-          const svg = boardSvg(p.input, lang);
+          const svg = boardSvg(p.input, lang, drawer(g.id));
           const attrs = [...svg.matchAll(/data-notations="([^"]*)"/g)].map((m) => m[1]!.replace(/&apos;/g, "'").replace(/&amp;/g, '&'));
           const shown = attrs.flatMap((a) => a.split('|'));
           const legal = p.legal.map((m) => m.notation);
@@ -118,7 +120,7 @@ describe('board pictures (src/board)', () => {
           total += legal.length;
           // The words of each move: one text per move, never an id.
           if (p.legal.length > 0) {
-            const words = moveLabels(g.id, p.legal.map((m) => m.move), p.input.viewerSeat!, p.input.view, lang);
+            const words = moveLabels(g.id, drawer(g.id), p.legal.map((m) => m.move), p.input.viewerSeat!, p.input.view, lang);
             expect(new Set(words).size, words.join(' / ')).toBe(words.length);
             expect(visibleIds(words.join('\n'), forbidden)).toEqual([]);
           }
@@ -142,13 +144,13 @@ describe('board pictures (src/board)', () => {
     const { steps } = randomPlayout<unknown>(g, { players: 2, options: defaults(g), seed: 'log-words' }, 'log-words-choice');
     const forbidden = forbiddenIds();
     for (const lang of ['en', 'fr'] as const) {
-      const words = steps.map((st) => loggedMoveLabel(g.id, st.move as never, st.seat, st.events as never[], lang));
+      const words = steps.map((st) => loggedMoveLabel(g.id, drawer(g.id), st.move as never, st.seat, st.events as never[], lang));
       expect(visibleIds(words.join('\n'), forbidden)).toEqual([]);
       expect(words.filter((w) => w === 'A move' || w === 'Un coup')).toEqual([]);
     }
     const keep = steps.find((st) => (st.move as { type: string }).type === 'keepTile')!;
-    expect(loggedMoveLabel(g.id, { type: 'keepTile' }, keep.seat, [], 'en')).toBe('Keep a tile');
-    expect(loggedMoveLabel(g.id, { type: 'resign' }, 0, [], 'fr')).toBe('Abandon');
+    expect(loggedMoveLabel(g.id, drawer(g.id), { type: 'keepTile' }, keep.seat, [], 'en')).toBe('Keep a tile');
+    expect(loggedMoveLabel(g.id, drawer(g.id), { type: 'resign' }, 0, [], 'fr')).toBe('Abandon');
   });
 
   it('labels in English or French, escapes player names, and carries scores and whose turn', () => {
@@ -178,6 +180,6 @@ describe('board pictures (src/board)', () => {
   });
 
   it('refuses a game type it cannot draw', () => {
-    expect(() => boardSvg({ type: 'chess', version: 0, toMove: [], players: [], view: {}, outcome: null, viewerSeat: null }, 'en')).toThrow(/no board picture/);
+    expect(() => boardSvg({ type: 'chess', version: 0, toMove: [], players: [], view: {}, outcome: null, viewerSeat: null }, 'en', drawer('chess'))).toThrow(/no board picture/);
   });
 });

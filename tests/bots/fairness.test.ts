@@ -24,7 +24,7 @@ describe('a bot never uses what its seat may not see', () => {
         for (const [i, { state, events }] of spread.entries()) {
           const seat = g.toMove(state)[0]!;
           const other = perturb(g.id, state, seat, `p-${i}`);
-          const otherEvents = perturbEvents(events, seat, `e-${i}`);
+          const otherEvents = perturbEvents(g.id, events, seat, `e-${i}`);
           if (canonicalJson(other) !== canonicalJson(state) || canonicalJson(otherEvents) !== canonicalJson(events)) hiddenChanged++;
           const level = BOT_LEVELS[i % BOT_LEVELS.length]!;
           const ask = (s: unknown, ev: typeof events) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardSvg, moveLabels, type Lang } from '../../src/board/index.js';
 import { ARTIFACTS, launchBrowser } from '../support/browser.js';
 import { forbiddenIds, visibleIds } from '../support/internal-ids.js';
-import { games, randomPositions } from '../support/positions.js';
+import { games, pictureOf, randomPositions } from '../support/positions.js';
 
 // Browser globals, used only inside page.evaluate callbacks (they run in Chromium, not in Node).
 interface Box { left: number; top: number; right: number; bottom: number }
@@ -83,8 +83,8 @@ describe('board pictures in a real browser: every label legible', () => {
           const batch = positions.slice(start, start + BATCH);
           // Each picture as the page shows it, with the viewer's moves in words under it.
           const html = batch.map((p) => {
-            const svg = boardSvg(p.input, lang).replace(/^<\?xml[^>]*>\n/, '');
-            const words = p.legal.length ? moveLabels(g.id, p.legal.map((m) => m.move), p.input.viewerSeat!, p.input.view, lang) : [];
+            const svg = boardSvg(p.input, lang, pictureOf(g.id)).replace(/^<\?xml[^>]*>\n/, '');
+            const words = p.legal.length ? moveLabels(g.id, pictureOf(g.id), p.legal.map((m) => m.move), p.input.viewerSeat!, p.input.view, lang) : [];
             return `<section>${svg}<ul>${words.map((w) => `<li>${w.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</li>`).join('')}</ul></section>`;
           }).join('');
           await page.setContent(`<!doctype html><html lang="${lang}"><body style="margin:0">${html}</body></html>`);

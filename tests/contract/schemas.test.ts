@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { randomPlayout, resolveOptions, type AnyGame, type GameSchemas } from '../../src/engine/index.js';
-import { hostedGames } from '../../src/games/index.js';
+import { defaultRegistry, hostedGames } from '../../src/games/index.js';
 
 /**
  * Every view (each seat and the spectator), every event as eventView gives it (each seat and the
@@ -9,7 +9,8 @@ import { hostedGames } from '../../src/games/index.js';
  * the game's published JSON Schemas. 2000 positions per game (each with every viewer's view) keep it to seconds.
  */
 const POSITIONS = 2000;
-const PLAYERS: Record<string, number[]> = { 'town-center': [1, 2, 3, 5], 'ma-petite-ville': [2, 3, 4], 'city-tycoon': [2, 3, 5], 'ville-de-demain': [2, 3, 5] };
+/** The seat counts sampled per game: its plug-in's `testing.seatCounts`. */
+const hosted = defaultRegistry();
 
 const ajv = new Ajv({ allErrors: false, strict: true });
 
@@ -24,7 +25,7 @@ function check(game: AnyGame) {
   let events = 0;
   let moves = 0;
   for (let i = 0; positions < POSITIONS; i++) {
-    const counts = PLAYERS[game.id] ?? [game.minPlayers];
+    const counts = hosted.plugin(game.id)?.testing?.seatCounts ?? [game.minPlayers];
     const players = counts[i % counts.length]!;
     const options = resolveOptions(game, players, {});
     if (!options.ok) throw new Error(options.error.message);

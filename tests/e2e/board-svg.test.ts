@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardSvg } from '../../src/board/index.js';
 import { RestClient } from '../support/clients.js';
+import { pictureOf } from '../support/positions.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 interface Got { status: number; headers: Record<string, string>; text: string }
@@ -46,7 +47,7 @@ describe('board pictures over HTTP', () => {
     const replay = await request(s.url).get(`/api/v1/games/${g.id}/replay?at=2`).set({ Authorization: `Bearer ${g.seats[0]!.token}` });
     const at2 = await get(s, `/api/v1/games/${g.id}/board.svg?at=2`, { Authorization: `Bearer ${g.seats[0]!.token}` });
     const b = replay.body;
-    expect(svgText(at2)).toBe(boardSvg({ type: b.type, version: b.version, toMove: b.toMove, players: b.players, view: b.view, outcome: b.outcome ?? null, viewerSeat: b.viewer.seat }, 'en'));
+    expect(svgText(at2)).toBe(boardSvg({ type: b.type, version: b.version, toMove: b.toMove, players: b.players, view: b.view, outcome: b.outcome ?? null, viewerSeat: b.viewer.seat }, 'en', pictureOf(b.type)));
 
     // Seat 0's kept tile is in seat 0's picture, and in nobody else's.
     const kept = (await rest.game(g.id, g.seats[0]!.token)).view as { kept: { name: string }[] };

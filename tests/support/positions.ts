@@ -1,6 +1,6 @@
 import type { BoardInput } from '../../src/board/index.js';
 import { applyMove, notationsOf, Rng, type AnyGame, type Json, type Viewer } from '../../src/engine/index.js';
-import { hostedGames } from '../../src/games/index.js';
+import { defaultRegistry, hostedGames } from '../../src/games/index.js';
 
 /**
  * Random positions of the hosted games, as board pictures are drawn from them: a random legal
@@ -10,6 +10,9 @@ import { hostedGames } from '../../src/games/index.js';
  */
 
 export const games = hostedGames as AnyGame[];
+const hosted = defaultRegistry();
+/** A hosted game's board picture, from its plug-in. */
+export const pictureOf = (type: string) => hosted.plugin(type)?.picture;
 const NAMES = ['Ann', 'Bruno <&>', 'Chloé Marie-Hélène de la Fontaine-Saint-Germain-des-Prés', 'Dev', 'Eve', 'Frédérique', 'Gus', 'Hélène'];
 
 export interface Position {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, randomPlayout, resolveOptions, type AnyGame, type GameConfig, type GameEvent, type Move, type Seat, type Viewer } from '../../src/engine/index.js';
+import type { GameRegistry } from '../../src/games/registry.js';
 import { perturb, perturbEvents } from './perturb.js';
 
 /** Freezes a JSON value all the way down: writing to it then throws (test modules run in strict mode). */
@@ -38,10 +39,11 @@ function atSampledPositions(game: AnyGame, config: GameConfig<unknown>, choiceSe
  * - decide, evolve, legalMoves, view and eventView never write to their input (every state and event
  *   is deep-frozen) and give the same answer twice (no clock, no Math.random, no hidden counter);
  * - setup is a function of its config: the same seed sets up the same game;
- * - no hidden state in views: what a viewer may not see (tests/support/perturb.ts: bag and deck
+ * - no hidden state in views: what a viewer may not see (its plug-in's perturbation in `registry`,
+ *   the hosted games' by default; tests/support/perturb.ts: bag and deck
  *   orders, other seats' hands, the generator) changes neither its view nor its reading of the events.
  */
-export function describePurity(game: AnyGame, games: number): void {
+export function describePurity(game: AnyGame, games: number, registry?: GameRegistry): void {
   describe(`purity of ${game.id}: deterministic, never mutating, no hidden state in views`, () => {
     const seatCounts = Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i);
     const configOf = (players: number, seed: string) => {
@@ -92,9 +94,9 @@ export function describePurity(game: AnyGame, games: number): void {
             for (let v = -1; v < players; v++) {
               const viewer: Viewer = v < 0 ? null : v;
               const seed = `perturb-${i}-${step}-${v}`;
-              same(game.view(perturb(game.id, state, viewer, seed), viewer), game.view(state, viewer), `view for ${viewer} at step ${step}`);
+              same(game.view(perturb(game.id, state, viewer, seed, registry), viewer), game.view(state, viewer), `view for ${viewer} at step ${step}`);
               const seen = events.map((e) => game.eventView(e, viewer));
-              same(perturbEvents(events, viewer, seed).map((e) => game.eventView(e, viewer)), seen, `events for ${viewer} at step ${step}`);
+              same(perturbEvents(game.id, events, viewer, seed, registry).map((e) => game.eventView(e, viewer)), seen, `events for ${viewer} at step ${step}`);
             }
           });
         }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createServer, type Running } from '../../src/server.js';
 import { defaultRegistry } from '../../src/games/index.js';
-import { GameRegistry } from '../../src/games/registry.js';
+import type { GameRegistry } from '../../src/games/registry.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { sealedBids } from './sealed-bids.js';
 
@@ -17,10 +17,10 @@ export interface TestServer extends Running {
 export const OPERATOR_TOKEN = 'test-operator-token';
 
 /** The hosted games plus the sealed-bids fixture (a simultaneous game of up to 64 seats). */
-export const testRegistry = () => new GameRegistry([...defaultRegistry().list(), sealedBids]);
+export const testRegistry = (): GameRegistry => defaultRegistry([sealedBids]);
 
 /** A real server on its own database and a free port. */
-export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase, opts: { botWorker?: string } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase, opts: { botWorker?: string; registry?: GameRegistry } = {}): Promise<TestServer> {
   const db = shared ?? (await createTestDatabase());
   const config = loadConfig({ DATABASE_URL: db.url, OPERATOR_TOKEN, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'test', NOTIFICATIONS: 'off', ...env });
   const running = await createServer(config, { registry: testRegistry(), ...opts });

@@ -3,7 +3,6 @@
  * The clock lives here, not in the engine: the search stops when `thinkMs` have passed.
  */
 import { chooseMove, type BotChoice } from '../../engine/index.js';
-import { botFor } from '../../games/bots.js';
 import { defaultRegistry } from '../../games/index.js';
 import type { BotTask } from './task.js';
 
@@ -17,7 +16,7 @@ export interface WorkerAnswer extends BotChoice {
 export default function think(task: BotTask): WorkerAnswer {
   const start = performance.now();
   const game = task.engineVersion === undefined ? registry.current(task.game) : registry.version(task.game, task.engineVersion);
-  const bot = botFor(task.game);
+  const bot = registry.plugin(task.game, task.engineVersion)?.bot;
   if (!game || !bot) throw new Error(`no bot plays ${task.game}${task.engineVersion === undefined ? '' : ` v${task.engineVersion}`}`);
   const thinkMs = task.thinkMs;
   const choice = chooseMove(game, bot, {

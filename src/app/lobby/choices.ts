@@ -1,17 +1,15 @@
+import type { GameRegistry } from '../../games/registry.js';
 import { AppError } from '../errors.js';
 
 /**
- * The choices a person makes when taking a seat, by game: in Ma Petite Ville, a colour (ruling M7:
- * blue, green, yellow, red, all different within a game). Games not listed offer no choice.
+ * The choices a person makes when taking a seat come from the game's plug-in (`seatChoices`, e.g.
+ * Ma Petite Ville's colours, ruling M7: blue, green, yellow, red, all different within a game).
+ * Games without seat choices offer none. A colour the game does not offer is refused (400); one
+ * another seat holds is checked where seats are taken (409 COLOUR_TAKEN).
  */
-export const SEAT_COLOURS: Readonly<Record<string, readonly string[]>> = {
-  'ma-petite-ville': ['blue', 'green', 'yellow', 'red'],
-};
-
-/** Refuses a colour the game does not offer (400); a colour another seat holds is checked where seats are taken (409 COLOUR_TAKEN). */
-export function checkColour(type: string, colour: string | undefined): void {
+export function checkColour(registry: GameRegistry, type: string, colour: string | undefined): void {
   if (colour === undefined) return;
-  const offered = SEAT_COLOURS[type];
-  if (!offered) throw new AppError('INVALID_INPUT', `${type} has no colour to choose: leave out "colour"`);
-  if (!offered.includes(colour)) throw new AppError('INVALID_INPUT', `"${colour}" is not a colour of ${type}; choose one of ${offered.join(', ')} (ruling M7)`);
+  const choices = registry.plugin(type)?.seatChoices;
+  if (!choices) throw new AppError('INVALID_INPUT', `${type} has no colour to choose: leave out "colour"`);
+  if (!choices.colours.includes(colour)) throw new AppError('INVALID_INPUT', `"${colour}" is not a colour of ${type}; choose one of ${choices.colours.join(', ')} (${choices.rule})`);
 }

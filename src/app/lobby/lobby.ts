@@ -98,7 +98,7 @@ export class LobbyService {
     if (mine.length > 1) throw new AppError('ALREADY_SEATED', 'one player cannot take two seats: give { me: true } once');
     const me = mine.length ? await this.players.require(token) : null;
     const colours = input.players.flatMap((p) => ('colour' in p && p.colour !== undefined ? [p.colour] : []));
-    for (const c of colours) checkColour(input.type, c);
+    for (const c of colours) checkColour(this.service.registry, input.type, c);
     if (new Set(colours).size !== colours.length) throw new AppError('COLOUR_TAKEN', 'two seats chose the same colour; each seat\'s colour is different (ruling M7)');
  if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw new AppError('INVALID_INPUT', `standInBot: unknown bot level "${String(input.standInBot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'standInBot' });
     const specs: SeatSpec[] = input.players.map((p) =>
@@ -118,7 +118,7 @@ export class LobbyService {
     const name = input.name ?? player?.name;
     if (!name) throw new AppError('INVALID_INPUT', 'name is required when joining without a player token');
     checkText('name', input.name);
-    checkColour(info.type, input.colour);
+    checkColour(this.service.registry, info.type, input.colour);
     if (input.seat !== undefined && input.seat >= info.playerCount) throw new AppError('INVALID_INPUT', `seat ${input.seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
     const game = this.service.registry.version(info.type, info.engineVersion);
     if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);

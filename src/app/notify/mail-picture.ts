@@ -1,5 +1,5 @@
 import { renderAsync } from '@resvg/resvg-js';
-import { boardSvg, boardTypes, moveLabels, type Lang } from '../../board/index.js';
+import { boardSvg, moveLabels, type GamePicture, type Lang } from '../../board/index.js';
 import type { Json, Outcome } from '../../engine/index.js';
 import type { NoticeContext } from './messages.js';
 
@@ -14,8 +14,8 @@ const WIDTH = 900;
  * picture's labels are measured with (installed on the host: fonts-dejavu-core); null for a game
  * type that has no picture.
  */
-export async function mailPicture(c: NoticeContext & { view: Json }): Promise<{ png: Buffer; labels: string[] } | null> {
-  const labels = moveWords(c);
+export async function mailPicture(c: NoticeContext & { view: Json }, picture: GamePicture | undefined): Promise<{ png: Buffer; labels: string[] } | null> {
+  const labels = moveWords(c, picture);
   if (labels === null) return null;
   const lang: Lang = c.lang;
   const moves = c.moves.map((move, i) => ({ move, notation: c.legalMoves[i]! }));
@@ -28,13 +28,13 @@ export async function mailPicture(c: NoticeContext & { view: Json }): Promise<{ 
     outcome: (c.outcome as Outcome | null | undefined) ?? null,
     viewerSeat: c.seat,
     moves: c.status === 'active' && c.toMove.includes(c.seat) ? moves : [],
-  }, lang);
+  }, lang, picture);
   const image = await renderAsync(svg, { fitTo: { mode: 'width', value: WIDTH }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, background: '#ffffff' });
   return { png: image.asPng(), labels };
 }
 
 /** The seat's legal moves in words, in the mail's language (null for a game type without pictures). */
-export function moveWords(c: NoticeContext): string[] | null {
-  if (!boardTypes().includes(c.gameType)) return null;
-  return moveLabels(c.gameType, c.moves, c.seat, c.view, c.lang, c.players.map((p) => p.name));
+export function moveWords(c: NoticeContext, picture: GamePicture | undefined): string[] | null {
+  if (!picture) return null;
+  return moveLabels(c.gameType, picture, c.moves, c.seat, c.view, c.lang, c.players.map((p) => p.name));
 }

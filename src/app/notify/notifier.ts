@@ -231,8 +231,9 @@ export class Notifier {
     const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
     // The picture is rendered here, in the delivery job (a move never waits for it), and only for
     // a mail that is sent (a held one keeps its text).
-    const picture = this.mailer ? await mailPicture(ctx) : null;
-    const labels = picture?.labels ?? moveWords(ctx);
+    const drawer = this.service.registry.plugin(ctx.gameType)?.picture;
+    const picture = this.mailer ? await mailPicture(ctx, drawer) : null;
+    const labels = picture?.labels ?? moveWords(ctx, drawer);
     const m = emailMessage(ctx, { picture: picture !== null, canReply: !!replyTo, ...(labels ? { labels } : {}) });
     const attachments = picture ? [{ filename: 'board.png', content: picture.png, contentType: 'image/png', cid: BOARD_CID, contentDisposition: 'inline' as const }] : [];
     // The mail's traceparent is kept with it, so that a reply's move can link back to it.

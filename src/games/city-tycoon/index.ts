@@ -7,6 +7,11 @@ import { notation } from './notation.js';
 import { setup } from './setup.js';
 import type { Event, Move, Options, State } from './types.js';
 import { eventView, outcome, view } from './view.js';
+import type { GameBot } from '../../engine/index.js';
+import type { GamePlugin } from '../plugin.js';
+import { bot } from './bot.js';
+import { cityTycoonPicture } from './picture.js';
+import { testing } from './testing.js';
 
 export { moveSchemas } from './schema.js';
 
@@ -41,4 +46,13 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
   moveView: (move, seat, viewer) => (move.type === 'keepTile' && viewer !== seat ? { type: 'keepTile' } : (move as unknown as Json)),
   outcome,
   notation,
+};
+
+/** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
+export const plugin: GamePlugin = {
+  engine: cityTycoon,
+  bot: bot as GameBot,
+  picture: cityTycoonPicture,
+  testing,
+  docs: 'docs/rules/city-tycoon.md',
 };

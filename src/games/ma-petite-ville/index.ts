@@ -12,6 +12,12 @@ import { setup } from './setup.js';
 import { moveSchemas, schemas } from './schema.js';
 import type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
 import { eventView, outcome, view } from './view.js';
+import type { GameBot } from '../../engine/index.js';
+import type { GamePlugin } from '../plugin.js';
+import { bot } from './bot.js';
+import { maPetiteVillePicture } from './picture.js';
+import { testing } from './testing.js';
+import { COLOURS } from './data.js';
 
 export type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
 export type { MpvEventView, MpvView } from './schema.js';
@@ -45,4 +51,14 @@ export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
   eventView,
   outcome,
   notation,
+};
+
+/** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
+export const plugin: GamePlugin = {
+  engine: maPetiteVille,
+  bot: bot as GameBot,
+  picture: maPetiteVillePicture,
+  seatChoices: { colours: COLOURS, rule: 'ruling M7' },
+  testing,
+  docs: 'docs/rules/ma-petite-ville.md',
 };

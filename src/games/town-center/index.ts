@@ -8,6 +8,11 @@ import { notation } from './notation.js';
 import { setup } from './setup.js';
 import type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
 import { eventView, outcome, view } from './view.js';
+import type { GameBot } from '../../engine/index.js';
+import type { GamePlugin } from '../plugin.js';
+import { bot } from './bot.js';
+import { townCenterPicture } from './picture.js';
+import { testing } from './testing.js';
 
 export type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
 export type { TownCenterEventView, TownCenterView } from './schema.js';
@@ -61,4 +66,13 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
   eventView,
   outcome,
   notation,
+};
+
+/** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
+export const plugin: GamePlugin = {
+  engine: townCenter,
+  bot: bot as GameBot,
+  picture: townCenterPicture,
+  testing,
+  docs: 'docs/rules/town-center.md',
 };

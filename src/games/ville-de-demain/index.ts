@@ -7,6 +7,11 @@ import { moveSchemas, schemas } from './schema.js';
 import { setup } from './setup.js';
 import type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
 import { eventView, outcome, view } from './view.js';
+import type { GameBot } from '../../engine/index.js';
+import type { GamePlugin } from '../plugin.js';
+import { bot } from './bot.js';
+import { villeDeDemainPicture } from './picture.js';
+import { testing } from './testing.js';
 
 /** La Ville de Demain (Happy City's rules with leaves for hearts): 2-5 players, no options. */
 export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions> = {
@@ -31,3 +36,12 @@ export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions
 
 export type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
 export type { VilleEventView, VilleView } from './schema.js';
+
+/** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
+export const plugin: GamePlugin = {
+  engine: villeDeDemain,
+  bot: bot as GameBot,
+  picture: villeDeDemainPicture,
+  testing,
+  docs: 'docs/rules/ville-de-demain.md',
+};

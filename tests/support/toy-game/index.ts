@@ -1,0 +1,39 @@
+import { Rng, seedState, type Game, type Viewer } from '../../../src/engine/index.js';
+import type { GamePlugin } from '../../../src/games/plugin.js';
+import { notation } from './notation.js';
+import { picture } from './picture.js';
+import { rules, type ToyEvent, type ToyOptions, type ToyState } from './rules.js';
+import { BUILDINGS, moveSchemas, schemas, type ToyMove } from './schema.js';
+
+export type { ToyEvent, ToyOptions, ToyState } from './rules.js';
+export type { ToyMove, ToyView } from './schema.js';
+
+/** Toy Street's engine: the rules, its notation and its shapes. */
+export const toyStreet: Game<ToyState, ToyMove, ToyEvent, ToyOptions> = {
+  id: 'toy-street',
+  name: 'Toy Street (test game)',
+  engineVersion: 1,
+  moveSchemas,
+  schemas,
+  notation,
+  ...rules,
+};
+
+/**
+ * Toy Street as a plug-in (src/games/plugin.ts), registered only by the tests that build a server
+ * with it (`defaultRegistry([toy])`): the proof that a game plugs in with its folder and one line.
+ */
+export const toy: GamePlugin = {
+  engine: toyStreet,
+  picture,
+  testing: {
+    // Hidden: the other seats' favourites.
+    perturb: (state: unknown, viewer: Viewer, seed: string) => {
+      const s = state as ToyState;
+      const rng = new Rng(seedState(seed));
+      return { ...s, favourites: s.favourites.map((f, i) => (i === viewer ? f : rng.pick(BUILDINGS))) };
+    },
+    example: { players: 2, after: 3 },
+  },
+  docs: 'docs/adding-a-game.md',
+};
