@@ -5,6 +5,7 @@ import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves, toMove } from './legal.js';
 import { notation } from './notation.js';
+import { undoable } from './undo.js';
 import { setup } from './setup.js';
 import type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
 import { eventView, outcome, view } from './view.js';
@@ -61,4 +62,5 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
   eventView,
   outcome,
   notation,
+  undoable,
 };
