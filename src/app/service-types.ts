@@ -94,6 +94,8 @@ export interface CreateGameInput {
   analysis?: boolean;
   /** Default: true when allowed (src/app/ratings/rated.ts). */
   rated?: boolean;
+  /** Which takebacks the game allows (src/app/takeback.ts); default own-turn. */
+  takebacks?: string;
 }
 
 export interface MoveResult {
