@@ -127,6 +127,6 @@ export interface GameRecord {
   seed?: string;
   status: GameStatus;
   version: number;
-  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin; bot?: BotLevel }[];
+  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin; bot?: BotLevel; /** Written on export (takebacks): the entry may be undone; the takeback that undid it. */ undoable?: boolean; undoneBy?: number }[];
   outcome?: Outcome | null;
 }
