@@ -21,7 +21,7 @@ import { notationProblem } from './notation.js';
 import { importRecord } from './import-record.js';
 import { ratedAtCreation } from './ratings/rated.js';
 import { timeControlOf } from './time-control.js';
-import { entryMarks, requestShown, takebacksAtCreation } from './takeback-log.js';
+import { entryMarks, requestShown, takebacksAtCreation, undoneByOfGame } from './takeback-log.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 export * from './service-types.js';
@@ -297,7 +297,8 @@ export class GameService {
     const c = await this.callerIn(s, token, true, true);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
     const state = await this.stateAt(s, at);
-    return this.summary(s, state, at, viewerOf(c), c);
+    const undoneBy = at > 0 ? (await undoneByOfGame(this.store, s)).get(at) : undefined;
+    return { ...this.summary(s, state, at, viewerOf(c), c), ...(undoneBy !== undefined ? { undoneBy } : {}) };
   }
 
   /** Rebuilds the state at a version from the nearest snapshot at or before it, never from the cache. */

@@ -7,7 +7,7 @@ import type { LobbyLayer } from '../app/lobby/index.js';
 import type { PlayerEntry } from '../app/lobby/lobby.js';
 import { INT_BOUNDS } from '../app/limits.js';
 import { moveRefSchema } from '../app/record-schema.js';
-import { TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../store/types.js';
+import { TAKEBACK_SETTINGS, TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../store/types.js';
 import { BOT_LEVELS } from '../engine/index.js';
 import type { Config } from '../config.js';
 import { botLevel, playerEntrySchema, players, ref, seatList, status, STATUSES, timeControlSchema } from './contract.js';
@@ -142,7 +142,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       }),
     }, async () => service.botLevels());
 
-    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; analysis?: boolean; timeControl?: TimeControl; rated?: boolean } }>('/games', {
+    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; analysis?: boolean; timeControl?: TimeControl; rated?: boolean; takebacks?: string } }>('/games', {
       schema: operation({
         operationId: 'createGame',
         summary: 'Create a game',
@@ -165,6 +165,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
             standInBot: { type: 'string', enum: BOT_LEVELS },
             analysis: { type: 'boolean' },
             rated: { type: 'boolean' },
+            takebacks: { type: 'string', enum: TAKEBACK_SETTINGS },
           },
         },
         documentedBody: ref('NewGame'),
