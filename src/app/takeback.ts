@@ -48,14 +48,14 @@ export class Takebacks {
         const live = liveEntries(log);
         const target = this.target(live, seat, undo);
         const tail = live.filter((m) => m.version >= target.version);
-        this.checkUndoable(s, tail);
         const others = tail.filter((m) => m.seat !== seat || !ownOrigin(m));
         const ownTurn = others.length === 0 && s.row.toMove.includes(seat);
-        if (ownTurn) return this.append(g, seat, target.version);
-        if (setting !== 'with-consent') {
+        if (!ownTurn && setting !== 'with-consent') {
           if (others.length > 0) throw refuse('other-seat-acted', `seat ${others[0]!.seat} acted after version ${target.version} (version ${others[0]!.version}): this game allows takebacks within your own turn only (takebacks: ${setting})`, { undo: target.version });
           throw refuse('game-setting', `your turn ended with version ${target.version}: this game allows takebacks within your own turn only (takebacks: ${setting}); with-consent games ask the other seats`, { undo: target.version });
         }
+        this.checkUndoable(s, tail);
+        if (ownTurn) return this.append(g, seat, target.version);
         const pending = pendingRequest(s);
         if (pending) throw refuse('request-pending', `seat ${pending.seat}'s takeback of version ${pending.undo} waits for the other seats: it is accepted, declined or voided by the next move first`);
         const asked = askedSeats(s, seat);
