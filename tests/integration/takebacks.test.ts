@@ -30,11 +30,12 @@ const refusal = async (p: Promise<unknown>): Promise<{ code: string; reason?: st
 };
 
 /** Per game: seats, and the refusal reasons its random games must meet (those its rules have). */
-const GAMES: { type: string; players: number; reasons: string[] }[] = [
-  { type: 'town-center', players: 3, reasons: ['random-draw'] },
-  { type: 'ma-petite-ville', players: 2, reasons: ['random-draw'] },
-  { type: 'city-tycoon', players: 3, reasons: ['random-draw', 'hidden-reveal'] },
-  { type: 'ville-de-demain', players: 3, reasons: ['random-draw'] },
+/** `chains`: turns have several moves, so takebacks in a row go further back within one (Ma Petite Ville's turn is a draw, random, then one placement). */
+const GAMES: { type: string; players: number; reasons: string[]; chains: boolean }[] = [
+  { type: 'town-center', players: 3, reasons: ['random-draw'], chains: true },
+  { type: 'ma-petite-ville', players: 2, reasons: ['random-draw'], chains: false },
+  { type: 'city-tycoon', players: 3, reasons: ['random-draw', 'hidden-reveal'], chains: false },
+  { type: 'ville-de-demain', players: 3, reasons: ['random-draw'], chains: true },
 ];
 
 describe('takebacks on the game service (integration)', () => {
@@ -63,6 +64,8 @@ describe('takebacks on the game service (integration)', () => {
       const reasons = new Set<string>();
       let own = 0;
       let consented = 0;
+      let chained = 0;
+      const takebackVersions = new Set<number>();
       for (let guard = 0; ; guard++) {
         expect(guard).toBeLessThan(3000);
         const g = await service.getGame(id, undefined);
@@ -98,11 +101,31 @@ describe('takebacks on the game service (integration)', () => {
         expect(t.events).toEqual([{ type: '@restored', undone: r.version }]);
         // The state after the takeback is exactly the state before the undone move.
         expect(await service.stateHash(id)).toBe(before);
+        expect(before).toBe(live.get(r.version - 1));
         live.set(t.version, before);
         undoneBy.set(r.version, t.version);
+        takebackVersions.add(t.version);
         expect((await service.getGame(id, undefined)).takebackRequest).toBeUndefined();
+        if (t.takebackRequest === undefined && own % 2 === 1) {
+          // Again at once: further back within the same turn when the seat's previous move is of this turn and undoable.
+          const again = await takebacks.takeback(id, token(seat)).catch((e: unknown) => {
+            if (e instanceof AppError && e.code === 'TAKEBACK_NOT_ALLOWED') return null;
+            throw e;
+          });
+          if (again?.takebackRequest) await takebacks.decline(id, token(seats.find((x) => x.seat !== seat)!.seat));
+          else if (again) {
+            const undone = (again.events[0] as { undone: number }).undone;
+            expect(await service.stateHash(id)).toBe(live.get(undone - 1));
+            live.set(again.version, live.get(undone - 1)!);
+            // Every entry from `undone` on still in effect (neither undone nor a takeback) is undone by this one.
+            for (let v = undone; v < again.version; v++) if (!undoneBy.has(v) && !takebackVersions.has(v)) undoneBy.set(v, again.version);
+            takebackVersions.add(again.version);
+            chained++;
+          }
+        }
       }
       expect(own + consented, 'takebacks made').toBeGreaterThan(0);
+      if (spec.chains) expect(chained, 'takebacks in a row within one turn').toBeGreaterThan(0);
       expect([...reasons].sort()).toEqual([...spec.reasons].sort());
 
       // Replay equals live at every version, from the store alone.
@@ -123,7 +146,8 @@ describe('takebacks on the game service (integration)', () => {
 
       // The JSON record and the text record, takebacks and all, import to the same state.
       const record = await service.record(id, undefined);
-      expect(record.moves.filter((m) => m.origin === 'takeback').length).toBe(undoneBy.size);
+      expect(record.moves.filter((m) => m.origin === 'takeback').map((m) => m.version)).toEqual([...takebackVersions].sort((a, b) => a - b));
+      for (const m of record.moves) expect(m.undoneBy).toBe(undoneBy.get(m.version));
       const imported = await service.importRecord(record as unknown as Json);
       expect(await service.stateHash(imported.id)).toBe(await service.stateHash(id));
       const text = await textRecordOf(service, id, undefined);
