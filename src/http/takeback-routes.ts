@@ -45,6 +45,10 @@ export function takebackRoutes(service: GameService) {
         errors: [400, 401, 403, 404, 409, 413, 415],
         errorDescriptions: { 409: ERRORS_409 },
       }),
+      // The body is optional: none is {} (the last move in effect).
+      preValidation: async (req) => {
+        if (req.body === undefined || req.body === null) req.body = {};
+      },
     }, async (req) => takebacks.takeback(req.params.id, tokenOf(req), req.body?.undo));
 
     app.post<{ Params: { id: string } }>('/games/:id/takeback/accept', {
