@@ -77,6 +77,8 @@ export interface BotTurn {
 export interface Include {
   view?: boolean;
   legalMoves?: boolean;
+  /** Legal moves: whether each could be taken back once made (src/app/takeback-log.ts). */
+  undoable?: boolean;
 }
 
 export interface CreateGameInput {

@@ -1,4 +1,4 @@
-import { takebackMove, undoableOf, undoneByOf, type LoggedEntry } from '../engine/index.js';
+import { takebackMove, undoableOf, undoneByOf, type AnyGame, type LoggedEntry, type Move, type Seat } from '../engine/index.js';
 import type { GameRow, GameStatus, GameStore, StoredMove, TakebackSetting } from '../store/types.js';
 import { TAKEBACK_SETTINGS } from '../store/types.js';
 import { AppError } from './errors.js';
@@ -24,6 +24,18 @@ export function takebacksAtCreation(value: unknown): TakebackSetting {
 export function entryUndoable(s: Session, m: StoredMove): boolean {
   if (m.origin === 'resign' || m.origin === 'takeback') return false;
   return undoableOf(s.game, m.move, m.seat, m.events) === true;
+}
+
+/**
+ * For each legal move, whether it could be taken back once made: decided ahead (decide is pure), its
+ * events judged by the engine. What a move will draw or reveal follows from public rules and the
+ * public position, so the answer tells the seat nothing it could not work out.
+ */
+export function undoableAhead(game: AnyGame, state: unknown, seat: Seat, moves: readonly Move[]): boolean[] {
+  return moves.map((m) => {
+    const d = game.decide(state, m, seat);
+    return d.ok && undoableOf(game, m, seat, d.value) === true;
+  });
 }
 
 /** Which entries of a log of `latest` versions the given takebacks undid: version -> the takeback's version. */

@@ -206,6 +206,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         notations: { type: 'array', items: { type: 'string' }, description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")' },
         view: { ...ref(`${P}View`), description: 'With ?include=view: the seat\'s view, at the same version' },
         labels: { type: 'array', items: { type: 'string' }, description: 'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order' },
+        undoable: { type: 'array', items: { type: 'boolean' }, description: 'With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks)' },
       },
     };
     out[`${P}MoveResult`] = {

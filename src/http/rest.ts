@@ -61,7 +61,7 @@ const includeQuery = (parts: string[], description: string) => {
 };
 const includes = (q: { include?: string }) => {
   const parts = new Set((q.include ?? '').split(','));
-  return { view: parts.has('view'), legalMoves: parts.has('legalMoves'), labels: parts.has('labels') };
+  return { view: parts.has('view'), legalMoves: parts.has('legalMoves'), labels: parts.has('labels'), undoable: parts.has('undoable') };
 };
 
 /** The running turn deadlines of a game (play by mail). */
@@ -197,14 +197,14 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         tags: ['moves'],
         access: 'seat',
         params: idParam,
-        querystring: includeQuery(['view', 'labels'], 'Comma-separated: `view` adds the seat\'s view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language'),
+        querystring: includeQuery(['view', 'labels', 'undoable'], 'Comma-separated: `view` adds the seat\'s view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language; `undoable` whether each move could be taken back once made'),
         success: { status: 200, description: 'The legal moves at this version', schema: ref('LegalMoves') },
         errors: [401, 403, 404, 409],
       }),
     }, async (req) => {
       const inc = includes(req.query);
       if (!inc.labels) return service.legalMoves(req.params.id, tokenOf(req), inc);
-      const lm = await service.legalMoves(req.params.id, tokenOf(req), { view: true });
+      const lm = await service.legalMoves(req.params.id, tokenOf(req), { view: true, undoable: inc.undoable });
       return { ...withLabels(lm, pictureLang(req.headers['accept-language'])), ...(inc.view ? { view: lm.view } : {}) };
     });
 

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
  * Takebacks over real HTTP (docs/api.md, Takebacks): own-turn takebacks at once, watched live by
- * SSE and GraphQL subscribers; the consent flow over REST (accepted, declined, voided by a move)
+ * SSE and GraphQL subscribers; the legal moves' `undoable` agreeing with the log's; the consent flow over REST (accepted, declined, voided by a move)
  * and over GraphQL; the refusals as 409 TAKEBACK_NOT_ALLOWED with their reason, and bad input as
  * 400. The exact restoration of the full state, per game, is tests/integration/takebacks.test.ts.
  */
@@ -33,12 +33,15 @@ describe('takebacks (end-to-end)', () => {
     for (let guard = 0; guard < 400; guard++) {
       const now = await game(g.id);
       const seat = now.toMove[0] as number;
-      const legal = await request(s.url).get(`/api/v1/games/${g.id}/legal-moves`).set(auth(g.tokens[seat]!));
-      const r = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[seat]!)).send({ move: rng.pick(legal.body.moves) });
+      // The legal moves say ahead whether each could be taken back; the log says the same once it is made.
+      const legal = await request(s.url).get(`/api/v1/games/${g.id}/legal-moves?include=undoable`).set(auth(g.tokens[seat]!));
+      expect(legal.body.undoable).toHaveLength(legal.body.moves.length);
+      const i = rng.int(legal.body.moves.length);
+      const r = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[seat]!)).send({ move: legal.body.moves[i] });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const log = await request(s.url).get(`/api/v1/games/${g.id}/events?after=${r.body.version - 1}&limit=1`);
       const e = log.body.moves[0];
-      expect(typeof e.undoable).toBe('boolean');
+      expect(e.undoable).toBe(legal.body.undoable[i]);
       if (stop({ seat, version: r.body.version, undoable: e.undoable }, r.body)) return { seat, version: r.body.version as number };
     }
     throw new Error('no such move in 400');

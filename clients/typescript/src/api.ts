@@ -1662,6 +1662,8 @@ export interface components {
             view?: components["schemas"]["TownCenterView"];
             /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
             labels?: string[];
+            /** @description With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks) */
+            undoable?: boolean[];
         };
         /** @description What a Town Center move did */
         TownCenterMoveResult: {
@@ -2174,6 +2176,8 @@ export interface components {
             view?: components["schemas"]["MaPetiteVilleView"];
             /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
             labels?: string[];
+            /** @description With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks) */
+            undoable?: boolean[];
         };
         /** @description What a Ma Petite Ville move did */
         MaPetiteVilleMoveResult: {
@@ -3066,6 +3070,8 @@ export interface components {
             view?: components["schemas"]["CityTycoonView"];
             /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
             labels?: string[];
+            /** @description With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks) */
+            undoable?: boolean[];
         };
         /** @description What a City Tycoon move did */
         CityTycoonMoveResult: {
@@ -3645,6 +3651,8 @@ export interface components {
             view?: components["schemas"]["VilleDeDemainView"];
             /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
             labels?: string[];
+            /** @description With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks) */
+            undoable?: boolean[];
         };
         /** @description What a La Ville de Demain move did */
         VilleDeDemainMoveResult: {
@@ -4386,7 +4394,7 @@ export interface operations {
     getLegalMoves: {
         parameters: {
             query?: {
-                /** @description Comma-separated: `view` adds the seat's view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language */
+                /** @description Comma-separated: `view` adds the seat's view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language; `undoable` whether each move could be taken back once made */
                 include?: string;
             };
             header?: {
