@@ -82,7 +82,7 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
     if (m.origin === 'resign' || m.origin === 'takeback') text = '';
     else if (m.move === null || hidden(i)) text = '{hidden}';
     else text = formatMove(game, before(i), m.seat, m.move as unknown as Move);
-    if (m.undoneBy !== undefined && text !== '') text = `~~${text}~~`;
+    if (m.undoneBy !== undefined && text !== '' && text !== '{hidden}') text = `~~${text}~~`;
     const undo = m.origin === 'takeback' ? String((m.move as { undo?: number } | null)?.undo ?? '') : m.bot;
     const origin = m.origin && m.origin !== 'seat' ? `{${[m.origin, undo].filter(Boolean).join(' ')}}` : '';
     lines.push(`${m.version ?? i + 1}. ${m.seat}: ${[text, origin].filter((x) => x !== '').join(' ')}`);
