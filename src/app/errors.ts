@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   COLOUR_TAKEN: 409,
   SEAT_RESIGNED: 409,
   ALREADY_RESIGNED: 409,
+  /** A takeback that may not be made, with its `reason` (src/app/takeback.ts). */
+  TAKEBACK_NOT_ALLOWED: 409,
   /** The operator's "retry now" on a notification already delivered or held. */
   NOT_RETRYABLE: 409,
   PAYLOAD_TOO_LARGE: 413,

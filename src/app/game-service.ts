@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { applyMove, BOT_LEVELS, canonicalHash, LEVELS, canonicalJson, checkMoveShape, fold, notationsOf, parseMove, resolveOptions, seatKnowledge } from '../engine/index.js';
+import { applyMove, BOT_LEVELS, canonicalHash, eventViewOf, LEVELS, canonicalJson, checkMoveShape, fold, liveEntries, notationsOf, parseMove, resolveOptions, seatKnowledge } from '../engine/index.js';
 import type { AnyGame, BotLevel, GameEvent, Json, Move, Outcome, Seat, Viewer } from '../engine/index.js';
 import { rawGame } from '../telemetry/instrument.js';
 import type { GameRegistry } from '../games/registry.js';
@@ -21,6 +21,7 @@ import { notationProblem } from './notation.js';
 import { importRecord } from './import-record.js';
 import { ratedAtCreation } from './ratings/rated.js';
 import { timeControlOf } from './time-control.js';
+import { entryMarks, requestShown, takebacksAtCreation, undoableAhead, undoneByOfGame } from './takeback-log.js';
 import { hashToken, newSeatToken, sameToken } from './tokens.js';
 
 export * from './service-types.js';
@@ -164,7 +165,7 @@ export class GameService {
     // Analysis while the game runs is for unrated games only (docs/shapes.md).
     if (input.analysis && input.rated === true) throw new AppError('INVALID_INPUT', 'analysis: true is for unrated games only: a rated game is never analysed while it runs; leave rated out or set it to false', { field: 'analysis' });
     const rated = input.analysis ? false : ratedAtCreation(input.players, seedChosen, input.rated);
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, analysis: input.analysis ?? false });
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, analysis: input.analysis ?? false, takebacks: takebacksAtCreation(input.takebacks) });
     await this.store.createGame(created.row);
     this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
     if (created.row.status === 'active' && timeControl) await this.started(created.row.id);
@@ -173,7 +174,7 @@ export class GameService {
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated' | 'ratedAsked' | 'standInBot' | 'analysis'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated' | 'ratedAsked' | 'standInBot' | 'analysis' | 'takebacks'> = {}) {
     // A bot seat holds the hash of a token nobody is ever shown: it is taken, and no one acts for it.
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
@@ -244,6 +245,8 @@ export class GameService {
       rated: s.row.rated ?? false,
       ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds } : {}),
       ...(s.row.timeControl ? { timeControl: s.row.timeControl, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),
+      takebacks: s.row.takebacks ?? 'own-turn',
+      ...requestShown(s.row, version, d.status),
     };
   }
 
@@ -256,7 +259,7 @@ export class GameService {
     const s = await this.sessions.fresh(gameId);
     const seat = this.requireSeat(await this.callerIn(s, token, true, true));
     const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
-    return { type: s.row.type, version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}) };
+    return { type: s.row.type, version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}), ...(include.undoable ? { undoable: undoableAhead(s.game, s.state, seat, moves) } : {}) };
   }
 
   async events(gameId: string, token: string | undefined, after = 0, limit: number = INT_BOUNDS.eventsLimit.default) {
@@ -265,6 +268,7 @@ export class GameService {
     const s = await this.sessions.fresh(gameId);
     const viewer = viewerOf(await this.callerIn(s, token, true, true));
     const moves = await this.store.readMoves(gameId, after, Math.min(after + limit, INT4_MAX));
+    const marks = await entryMarks(this.store, s, moves);
     return {
       type: s.row.type,
       version: s.version,
@@ -275,7 +279,8 @@ export class GameService {
         ...(m.bot ? { bot: m.bot } : {}),
         at: m.createdAt.toISOString(),
         move: this.moveFor(s, m, viewer),
-        events: m.events.map((e) => s.game.eventView(e, viewer)).filter((e): e is Json => e !== null),
+        events: m.events.map((e) => eventViewOf(s.game, e, viewer)).filter((e): e is Json => e !== null),
+        ...marks(m),
       })),
     };
   }
@@ -292,7 +297,8 @@ export class GameService {
     const c = await this.callerIn(s, token, true, true);
     if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
     const state = await this.stateAt(s, at);
-    return this.summary(s, state, at, viewerOf(c), c);
+    const undoneBy = at > 0 ? (await undoneByOfGame(this.store, s)).get(at) : undefined;
+    return { ...this.summary(s, state, at, viewerOf(c), c), ...(undoneBy !== undefined ? { undoneBy } : {}) };
   }
 
   /** Rebuilds the state at a version from the nearest snapshot at or before it, never from the cache. */
@@ -330,6 +336,7 @@ export class GameService {
     const s = await this.sessions.fresh(gameId);
     const viewer = viewerOf(await this.callerIn(s, token, true, true));
     const moves = await this.store.readMoves(gameId, 0);
+    const marks = await entryMarks(this.store, s, moves);
     const over = s.row.status === 'finished';
     return {
       format: RECORD_FORMAT,
@@ -341,7 +348,7 @@ export class GameService {
       ...(over ? { seed: s.row.seed } : {}),
       status: s.row.status,
       version: s.version,
-      moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: this.moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}), ...(m.bot ? { bot: m.bot } : {}) })),
+      moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: this.moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}), ...(m.bot ? { bot: m.bot } : {}), ...marks(m) })),
       ...(over ? { outcome: s.row.outcome } : {}),
     };
   }
@@ -449,7 +456,7 @@ export class GameService {
     const version = s.version + 1;
     const seats = origin === 'resign' ? s.row.seats.map((x) => (x.seat === seat ? { ...x, resignedAt: version } : x)) : s.row.seats;
     const d = standing(s.game, state, seats, version);
-    const result: MoveResult = { type: s.row.type, version, ...d, events: events.map((e) => s.game.eventView(e, seat)).filter((e): e is Json => e !== null) };
+    const result: MoveResult = { type: s.row.type, version, ...d, events: events.map((e) => eventViewOf(s.game, e, seat)).filter((e): e is Json => e !== null) };
     const appended = await this.store.append({
       gameId: s.row.id,
       expectedVersion: s.version,
@@ -517,7 +524,8 @@ export class GameService {
   async botTask(s: Session, seat: Seat, level: BotLevel): Promise<BotTurn['task']> {
     const game = rawGame(s.game);
     const moves = await this.store.readMoves(s.row.id, 0, s.version);
-    const k = seatKnowledge(game, s.state, moves.flatMap((m) => m.events), seat);
+    // Undone entries and takebacks left out: the history as if the undone moves were never made.
+    const k = seatKnowledge(game, s.state, liveEntries(moves).flatMap((m) => m.events), seat);
     return { game: s.row.type, engineVersion: s.row.engineVersion, level, seat, view: k.view, history: [...k.history], legal: s.row.status === 'active' ? game.legalMoves(s.state, seat) : [], seed: `${s.row.seed}:${s.version}:${seat}` };
   }
 
@@ -585,7 +593,7 @@ export class GameService {
     const seed = opts.seed ?? `analysis:${s.row.id}:${at}:${seat}`;
     const base = { version: at, seat, level: 'ismcts' as const, iterations, seed };
     if (legal.length === 0) return { ...base, searched: 0, moves: [], best: null };
-    const k = seatKnowledge(game, state, moves.flatMap((m) => m.events), seat);
+    const k = seatKnowledge(game, state, liveEntries(moves).flatMap((m) => m.events), seat);
     // The iteration budget binds, not the clock: a long think time, so the answer is reproducible.
     const answer = await this.opts.analyse({ game: s.row.type, engineVersion: s.row.engineVersion, level: 'ismcts', seat, view: k.view, history: [...k.history], legal, seed, iterations, thinkMs: 60_000 });
     const key = (m: unknown) => canonicalJson(m);
@@ -628,10 +636,13 @@ export class GameService {
         session: s,
         callerIn: (token) => this.callerIn(s, token),
         standInMove: (seat) => this.standInMove(s, seat),
-        commitEntry: async (seat, move, origin, key, bot) => {
+        commitEntry: async (seat, move, origin, key, bot, restored) => {
           if (origin === 'seat' || origin === 'mail') this.checkPlayable(s, seat);
           if (origin === 'timeout') this.checkPlayable(s, seat, true);
-          const applied = origin === 'resign' ? { ok: true as const, value: { state: s.state, events: [] as GameEvent[] } } : applyMove(s.game, s.state, move, seat);
+          // A takeback's one event restores the state it carries (src/app/takeback.ts).
+          const applied = origin === 'resign' ? { ok: true as const, value: { state: s.state, events: [] as GameEvent[] } }
+            : origin === 'takeback' && restored ? { ok: true as const, value: { state: restored.state, events: [restored] as GameEvent[] } }
+            : applyMove(s.game, s.state, move, seat);
           if (!applied.ok) throw AppError.fromViolation(applied.error);
           const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, key ?? null, bot ?? null);
           if (r.kind === 'duplicate') return r.response as unknown as MoveResult; // another process stored this key first

@@ -1,4 +1,4 @@
-import { applyMove, checkMoveShape, resolveOptions } from '../engine/index.js';
+import { applyMove, checkMoveShape, isTakebackMove, liveEntries, resolveOptions, restoredEvent, undoableOf } from '../engine/index.js';
 import type { AnyGame, BotLevel, Json, Move, Seat } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { SeatRow, StoredMove } from '../store/types.js';
@@ -29,6 +29,8 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
   if (new Set(colours).size !== colours.length) throw bad('two players of the record have the same colour');
   const history: StoredMove[] = [];
   const resignedAt = new Map<Seat, number>();
+  /** The state after each version (0: the setup), for takebacks, which restore the state before the entry they undo. */
+  const after: unknown[] = [state];
   const seatsNow = (): SeatRow[] => record.players.map((p, seat) => ({ seat, name: p.name, tokenHash: '-', resignedAt: resignedAt.get(seat) ?? null }));
   for (const [i, m] of record.moves.entries()) {
     const where = `move ${i + 1}`;
@@ -39,6 +41,22 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
       if ((m.move as { type?: unknown }).type !== 'resign' || resignedAt.has(m.seat)) throw bad(`${where}: a resignation entry is { "type": "resign" }, once per seat`, { index: i });
       resignedAt.set(m.seat, i + 1);
       history.push({ version: i + 1, seat: m.seat, move: RESIGN, events: [], createdAt: new Date(), origin: 'resign' });
+      after.push(state);
+      continue;
+    }
+    if (m.origin === 'takeback' || (m.move as { type?: unknown }).type === 'takeback') {
+      // A takeback (src/app/takeback.ts): it undoes the seat's own entries from `undo` on, none of which drew at random or revealed anything.
+      const move = m.move as unknown as Move;
+      if (m.origin !== 'takeback' || !isTakebackMove(move) || Object.keys(move).length !== 2) throw bad(`${where}: a takeback entry has origin "takeback" and move { "type": "takeback", "undo": <version> }`, { index: i });
+      const live = liveEntries(history);
+      const target = live.find((x) => x.version === move.undo);
+      if (!target || target.origin === 'resign') throw bad(`${where}: version ${move.undo} is not a move in effect to take back`, { index: i });
+      if (target.seat !== m.seat || !['seat', 'mail'].includes(target.origin ?? 'seat')) throw bad(`${where}: version ${move.undo} is not seat ${m.seat}'s own move`, { index: i });
+      const blocked = live.find((x) => x.version >= move.undo && (x.origin === 'resign' || undoableOf(game, x.move, x.seat, x.events) !== true));
+      if (blocked) throw bad(`${where}: version ${blocked.version} cannot be taken back (a resignation, a random draw or a hidden reveal)`, { index: i });
+      state = after[move.undo - 1];
+      history.push({ version: i + 1, seat: m.seat, move: { type: 'takeback', undo: move.undo } as Move, events: [restoredEvent(move.undo, state)], createdAt: new Date(), origin: 'takeback' });
+      after.push(state);
       continue;
     }
     if (resignedAt.has(m.seat) && ['seat', 'mail'].includes(m.origin ?? 'seat')) throw bad(`${where}: seat ${m.seat} had resigned; its moves are played by the server (origin "resigned")`, { index: i });
@@ -52,6 +70,7 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);
     if (!r.ok) throw bad(`${where} is illegal: ${r.error.message}`, { index: i, violation: r.error.code, rule: r.error.rule });
     state = r.value.state;
+    after.push(state);
     history.push({ version: i + 1, seat: m.seat, move: m.move as unknown as Move, events: r.value.events, createdAt: new Date(), origin: m.origin ?? 'seat', ...(m.bot ? { bot: m.bot } : {}) });
   }
   const players = record.players.map((p, seat) => (p.bot ? { bot: p.bot, name: p.name, resignedAt: resignedAt.get(seat) ?? null } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}), resignedAt: resignedAt.get(seat) ?? null }));

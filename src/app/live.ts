@@ -1,5 +1,5 @@
 import { Repeater } from '@repeaterjs/repeater';
-import { fold } from '../engine/index.js';
+import { eventViewOf, fold } from '../engine/index.js';
 import type { Json, Outcome, Seat } from '../engine/index.js';
 import type { GameStatus } from '../store/types.js';
 import { AppError } from './errors.js';
@@ -141,7 +141,7 @@ export async function movesSince(service: GameService, gameId: string, token: st
       seat: m.seat,
       at: m.createdAt.toISOString(),
       move: service.moveFor(s, m, viewer),
-      events: m.events.map((e) => s.game.eventView(e, viewer)).filter((e): e is Json => e !== null),
+      events: m.events.map((e) => eventViewOf(s.game, e, viewer)).filter((e): e is Json => e !== null),
       status: d.status,
       toMove: d.toMove,
       outcome: d.outcome,

@@ -77,6 +77,8 @@ export interface BotTurn {
 export interface Include {
   view?: boolean;
   legalMoves?: boolean;
+  /** Legal moves: whether each could be taken back once made (src/app/takeback-log.ts). */
+  undoable?: boolean;
 }
 
 export interface CreateGameInput {
@@ -94,6 +96,8 @@ export interface CreateGameInput {
   analysis?: boolean;
   /** Default: true when allowed (src/app/ratings/rated.ts). */
   rated?: boolean;
+  /** Which takebacks the game allows (src/app/takeback.ts); default own-turn. */
+  takebacks?: string;
 }
 
 export interface MoveResult {
@@ -125,6 +129,6 @@ export interface GameRecord {
   seed?: string;
   status: GameStatus;
   version: number;
-  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin; bot?: BotLevel }[];
+  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin; bot?: BotLevel; /** Written on export (takebacks): the entry may be undone; the takeback that undid it. */ undoable?: boolean; undoneBy?: number }[];
   outcome?: Outcome | null;
 }

@@ -23,6 +23,8 @@
  *   31. 1: {resign}                         for a resigned seat, {timeout} on a deadline; {resign}
  *   32. 3: hall a1 {bot ismcts}             is the resignation itself; {bot <level>}: a bot seat's
  *   33. 1: pass {resigned greedy}           move; a bot that played names its level after the origin.
+ *   34. 0: ~~build c4~~                     a move a later takeback undid: struck through (informative)
+ *   35. 0: {takeback 34}                    a takeback: it undoes the seat's entries from 34 on
  *   35:30                                   Then the result again.
  *
  * Blank lines and lines holding only a {comment} are ignored. Moves are written in the state they
@@ -77,10 +79,12 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
   ];
   record.moves.forEach((m, i) => {
     let text: string;
-    if (m.origin === 'resign') text = '';
+    if (m.origin === 'resign' || m.origin === 'takeback') text = '';
     else if (m.move === null || hidden(i)) text = '{hidden}';
     else text = formatMove(game, before(i), m.seat, m.move as unknown as Move);
-    const origin = m.origin && m.origin !== 'seat' ? `{${[m.origin, m.bot].filter(Boolean).join(' ')}}` : '';
+    if (m.undoneBy !== undefined && text !== '' && text !== '{hidden}') text = `~~${text}~~`;
+    const undo = m.origin === 'takeback' ? String((m.move as { undo?: number } | null)?.undo ?? '') : m.bot;
+    const origin = m.origin && m.origin !== 'seat' ? `{${[m.origin, undo].filter(Boolean).join(' ')}}` : '';
     lines.push(`${m.version ?? i + 1}. ${m.seat}: ${[text, origin].filter((x) => x !== '').join(' ')}`);
   });
   lines.push(resultOf(record.outcome), '');
@@ -93,7 +97,7 @@ function fault(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, message: 
 }
 
 const HEADER = /^\[([A-Za-z][A-Za-z0-9]*)\s+(".*")\]$/;
-const MOVE = /^(\d+)\.\s*(\d+)\s*:\s*(.*?)\s*(?:\{\s*([a-z]+)(?:\s+([a-z-]+))?\s*\})?$/i;
+const MOVE = /^(\d+)\.\s*(\d+)\s*:\s*(.*?)\s*(?:\{\s*([a-z]+)(?:\s+([a-z0-9-]+))?\s*\})?$/i;
 const RESULT = /^(\*|-?\d+(?:\.\d+)?(?::-?\d+(?:\.\d+)?)*)$/;
 
 export interface ReadRecord {
@@ -179,6 +183,8 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
 
   let state = game.setup({ players: players.length, options: resolved.value, seed: seed.value });
   const moves: RecordMove[] = [];
+  /** The state after each version (0: the setup): a takeback restores the one before the entry it undoes. */
+  const after: unknown[] = [state];
   let result: string | null = null;
   for (; n < lines.length; n++) {
     const line = lines[n]!.trim();
@@ -196,16 +202,26 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const seat = Number(m[2]);
     if (seat >= players.length) throw fault('INVALID_INPUT', at, `seat ${seat} is not a seat of this game (seats 0 to ${players.length - 1})`);
     const note = m[4]?.toLowerCase();
-    const body = m[3]!;
+    // A struck-through move (~~...~~) was undone by a later takeback: the strike is informative.
+    const body = m[3]!.replace(/^~~(.*)~~$/, '$1').trim();
     if (note === 'hidden') throw fault('IMPORT_INVALID', at, 'the move is hidden in this record; export the record after the game is over');
-    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {mail}, {resign}, {resigned}, {timeout} or {bot <level>}`);
+    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {mail}, {resign}, {resigned}, {timeout}, {bot <level>} or {takeback <version>}`);
     const origin = note as Origin | undefined;
+    if (origin === 'takeback') {
+      const undo = Number(m[5]);
+      if (body !== '' || !/^\d+$/.test(m[5] ?? '') || undo < 1 || undo >= version) throw fault('INVALID_INPUT', at, 'a takeback is written "<number>. <seat>: {takeback <version undone>}", with no move, undoing an earlier version');
+      state = after[undo - 1];
+      after.push(state);
+      moves.push({ version, seat, move: { type: 'takeback', undo }, origin });
+      continue;
+    }
     const bot = m[5]?.toLowerCase();
     if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign')) throw fault('INVALID_INPUT', at, `{${note} ${bot}}: only {bot}, {resigned} and {timeout} name a bot level, one of random, greedy, ismcts, ismcts-strong`);
     if (origin === 'bot' && bot === undefined) throw fault('INVALID_INPUT', at, 'a bot seat\'s move is annotated {bot <level>}, e.g. {bot greedy}');
     if (origin === 'resign') {
       if (body !== '') throw fault('INVALID_INPUT', at, 'a resignation is written "<number>. <seat>: {resign}", with no move');
       moves.push({ version, seat, move: { type: 'resign' }, origin });
+      after.push(state);
       continue;
     }
     const parsed = parseMove(game, state, seat, body);
@@ -215,6 +231,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const r = applyMove(game, state, parsed.value, seat);
     if (!r.ok) throw fault('IMPORT_INVALID', at, `move ${version} (${body}) is illegal: ${r.error.message}`, { index: moves.length, violation: r.error.code, rule: r.error.rule });
     state = r.value.state;
+    after.push(state);
     moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}) });
   }
   // A record that ends with a resignation leaving one seat ends there, resigned seats last (lobby/standing.ts).
@@ -273,6 +290,13 @@ export function replayJsonRecord(registry: GameRegistry, record: AnyRecord): { g
     before.push(state);
     const where = `move ${i + 1}`;
     if (m.origin === 'resign') continue;
+    if (m.origin === 'takeback') {
+      // A takeback restores the state before the entry it undoes.
+      const undo = (m.move as { undo?: unknown } | null)?.undo;
+      if (typeof undo !== 'number' || !Number.isInteger(undo) || undo < 1 || undo > i) throw bad(`${where}: a takeback entry is { "type": "takeback", "undo": <an earlier version> }`, { index: i });
+      state = before[undo - 1];
+      continue;
+    }
     if (m.move === null) throw bad(`${where} is hidden in this record; export the record after the game is over`, { index: i });
     if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad(`${where}: seat ${m.seat} is not a seat of this game`, { index: i });
     const shape = checkMoveShape(game, m.move);

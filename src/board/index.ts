@@ -143,5 +143,7 @@ export function moveLabels(type: string, picture: GamePicture | undefined, moves
 export function loggedMoveLabel(type: string, picture: GamePicture | undefined, move: Json | null, seat: number, events: readonly Json[], lang: Lang, names: string[] = []): string {
   // A resignation is a log entry of every game (docs/api.md, Resignation), not a move of the game.
   if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'resign') return lang === 'fr' ? 'Abandon' : 'Resigned';
+  // So is a takeback (docs/shapes.md): it undoes the seat's entries from `undo` on.
+  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'takeback') return lang === 'fr' ? `Reprise du coup ${String(move.undo)}` : `Took back move ${String(move.undo)}`;
   return pictureOf(type, picture).describe(move, { lang, seat, view: null, events: events.slice(), names });
 }

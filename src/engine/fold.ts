@@ -1,9 +1,10 @@
+import { isRestored } from './takeback.js';
 import type { AnyGame, GameConfig, GameEvent, Move, RuleViolation, Seat } from './types.js';
 
-/** Rebuilds a state from its initial state and a run of events (the replay fold). */
+/** Rebuilds a state from its initial state and a run of events (the replay fold). A takeback's `@restored` replaces the state. */
 export function fold<S>(game: AnyGame, state: S, events: readonly GameEvent[]): S {
   let s = state;
-  for (const e of events) s = game.evolve(s, e) as S;
+  for (const e of events) s = isRestored(e) ? (e.state as S) : (game.evolve(s, e) as S);
   return s;
 }
 

@@ -141,6 +141,13 @@ export interface Game<S, M extends Move, E extends GameEvent, O> {
    */
   moveView?(move: M, seat: Seat, viewer: Viewer): Json | null;
   outcome(state: S): Outcome | null;
+  /**
+   * Optional: whether a move made by `seat` that caused `events` may be taken back (takeback.ts):
+   * not when it drew at random (`random-draw`) or showed a seat what it could not see before
+   * (`hidden-reveal`), forced steps of the move included. Pure; reads the move and its events only,
+   * so the log answers it for every stored entry. Default: an event carrying `rng` is a random draw.
+   */
+  undoable?(move: M, seat: Seat, events: E[]): true | { reason: 'random-draw' | 'hidden-reveal' };
   /** Optional: the game's move notation (see `Notation`). Every hosted game has one. */
   notation?: Notation<S, M>;
 }

@@ -31,6 +31,7 @@ import { notificationRoutes } from './notifications.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { vacationRoutes } from './vacation-routes.js';
 import { ratingRoutes } from './rating-routes.js';
+import { takebackRoutes } from './takeback-routes.js';
 import type { Ratings } from '../app/ratings/ratings.js';
 import type { Notifications } from '../app/notify/index.js';
 import { trustNearestProxy } from './trust-proxy.js';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(takebackRoutes(service), { prefix: '/api/v1' });
   await app.register(webPages);
   await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined));

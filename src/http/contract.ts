@@ -1,5 +1,5 @@
 import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
-import { OTHER_ORIGINS, TIMEOUT_ACTIONS } from '../store/types.js';
+import { OTHER_ORIGINS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
 
 /**
  * The typed contract of the REST API, built from the games' own JSON Schemas (src/games/<game>/
@@ -100,9 +100,12 @@ const clocks = {
 const rated = { type: 'boolean', description: 'A rated game: its result updates the players\' ratings (docs/api.md, Ratings)' } as const;
 const seedChosen = { type: 'boolean', description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw' } as const;
 const timeoutAction = { type: 'string', enum: TIMEOUT_ACTIONS, description: 'What happens when a seat\'s time runs out: auto-move (the server plays a legal move), resign, or none (only notify)' } as const;
-const origin = { type: 'string', enum: OTHER_ORIGINS, description: 'Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move' } as const;
+const origin = { type: 'string', enum: OTHER_ORIGINS, description: 'Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move; takeback: undoes the seat\'s entries from move.undo on' } as const;
 const moveBot = { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' } as const;
 const standInBot = { type: 'string', enum: BOT_LEVELS, description: 'The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).' } as const;
+const takebacks = { type: 'string', enum: TAKEBACK_SETTINGS, description: 'Which takebacks the game allows: none; own-turn (the default: within one\'s own turn); with-consent (also after it, when every other seated person accepts)' } as const;
+const undoable = { type: 'boolean', description: 'The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback)' } as const;
+const undoneBy = { type: 'integer', minimum: 1, description: 'A later takeback (this version) undid the entry: shown struck through in text records' } as const;
 const gameType = (g: AnyGame) => ({ type: 'string', const: g.id, description: `The game type: ${g.id}` });
 
 /** The games with published schemas (every hosted game; a test fixture may have none). */
@@ -142,11 +145,15 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
     out[`${pascal(g.id)}Move`] = union(`A ${g.name} move`, names);
   }
   const all: Record<string, Record<string, string>> = { Game: {}, LegalMoves: {}, MoveResult: {}, EventLog: {}, NewGame: {}, Record: {} };
+  // Takebacks (docs/shapes.md): the same in every game.
+  out.RestoredEvent = { type: 'object', additionalProperties: false, required: ['type', 'undone'], description: 'A takeback\'s event: the state is the state before version `undone` again', properties: { type: { type: 'string', const: '@restored' }, undone: { type: 'integer', minimum: 1, description: 'The version undone' } } };
+  out.TakebackMove = { type: 'object', additionalProperties: false, required: ['type', 'undo'], description: 'A takeback entry\'s move (origin takeback): it undoes the seat\'s entries from version `undo` on', properties: { type: { type: 'string', const: 'takeback' }, undo: { type: 'integer', minimum: 1 } } };
+  out.TakebackRequest = { type: 'object', additionalProperties: false, required: ['seat', 'undo', 'acceptedBy'], description: 'A takeback waiting for the other seats\' consent (with-consent games); the next move voids it', properties: { seat: { type: 'integer', minimum: 0, description: 'The seat asking' }, undo: { type: 'integer', minimum: 1, description: 'The version it asks to undo' }, acceptedBy: { ...seatList, description: 'The seats that accepted so far' } } };
   for (const g of typedGames(games)) {
     const P = pascal(g.id);
     const s = g.schemas!;
     out[`${P}View`] = plain(s.view);
-    out[`${P}Event`] = union(`A ${g.name} event, as a viewer may read it`, members(`${P}Event`, plain(s.event) as never, out));
+    out[`${P}Event`] = union(`A ${g.name} event, as a viewer may read it`, { ...members(`${P}Event`, plain(s.event) as never, out), '@restored': 'RestoredEvent' });
     out[`${P}Options`] = { ...defaultsInWords(g.optionsSchema), description: `${g.name} options (every one has a default, filled in by the server)` };
     out[`${P}Outcome`] = plain(s.outcome);
     out[`${P}Game`] = {
@@ -169,6 +176,9 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         options: ref(`${P}Options`),
         createdAt: { type: 'string', format: 'date-time' },
         rated,
+        takebacks,
+        takebackRequest: ref('TakebackRequest'),
+        undoneBy: { ...undoneBy, description: 'In a replay: a later takeback (this version) undid the entry at this version' },
         turnDeadlineSeconds: { type: 'integer', minimum: 1, description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)' },
         timeControl: timeControlSchema,
         timeoutAction,
@@ -196,6 +206,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         notations: { type: 'array', items: { type: 'string' }, description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")' },
         view: { ...ref(`${P}View`), description: 'With ?include=view: the seat\'s view, at the same version' },
         labels: { type: 'array', items: { type: 'string' }, description: 'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order' },
+        undoable: { type: 'array', items: { type: 'boolean' }, description: 'With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks)' },
       },
     };
     out[`${P}MoveResult`] = {
@@ -236,9 +247,11 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
               at: { type: 'string', format: 'date-time' },
               move: {
                 description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
-                anyOf: [ref(`${P}Move`), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
+                anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
               },
               events: { type: 'array', items: ref(`${P}Event`) },
+              undoable,
+              undoneBy,
               label: { type: 'string', description: 'With ?include=labels: the move in words for people, in the language of Accept-Language' },
             },
           },
@@ -261,6 +274,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         standInBot,
         analysis: { type: 'boolean', description: 'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false.' },
         timeControl: timeControlSchema,
+        takebacks: { ...takebacks, description: 'Which takebacks the game allows: none; own-turn (default: within one\'s own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)' },
         rated: { type: 'boolean', description: 'Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player).' },
       },
     };
@@ -288,9 +302,11 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
             properties: {
               version: { type: 'integer' },
               seat: { type: 'integer', minimum: 0 },
-              move: { description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null', anyOf: [ref(`${P}Move`), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }] },
+              move: { description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null', anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }] },
               origin: { ...origin, enum: ['seat', ...origin.enum] },
               bot: moveBot,
+              undoable,
+              undoneBy,
             },
           },
         },

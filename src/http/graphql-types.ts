@@ -110,7 +110,9 @@ export function gameTypesSdl(games: AnyGame[]): GeneratedTypes {
     }
   }
   out.push(`"""A game's view: one type per game (docs/api.md, View conventions)."""\nunion GameView = ${views.join(' | ')}`);
-  out.push(`"""An event as the caller may read it: one type per game and event type."""\nunion GameEvent = ${events.join(' | ')}`);
+  // A takeback's event is the same in every game (docs/shapes.md).
+  out.push('"""A takeback\'s event: the state is the state before version `undone` again"""\ntype RestoredEvent {\n  type: String!\n  undone: Int!\n}');
+  out.push(`"""An event as the caller may read it: one type per game and event type."""\nunion GameEvent = ${[...events, 'RestoredEvent'].join(' | ')}`);
   out.push(`"""A move: one type per game and move type."""\nunion ListedMove = ${moves.join(' | ')}`);
 
   const resolvers: GeneratedTypes['resolvers'] = {};
@@ -127,6 +129,7 @@ export function gameTypesSdl(games: AnyGame[]): GeneratedTypes {
   const byGame = (kind: 'Event' | 'Move') => ({
     resolveType: (value: unknown) => {
       const v = value as { __game: string; type: string };
+      if (kind === 'Event' && v.type === '@restored') return 'RestoredEvent';
       const name = byType.get(`${v.__game}:${kind}:${v.type}`);
       if (!name) throw new Error(`no ${kind} type ${v.type} for ${v.__game}`);
       return name;

@@ -24,6 +24,7 @@ import type { Ratings } from '../app/ratings/ratings.js';
 import { takeSubscriptionPlace } from './live-caps.js';
 import { TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../store/types.js';
 import { gameTypesSdl } from './graphql-types.js';
+import { Takebacks } from '../app/takeback.js';
 
 const pascal = (s: string) => s.replace(/(^|[-_ ])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 const camel = (s: string) => {
@@ -149,6 +150,10 @@ type MoveEntry {
   typedEvents: [GameEvent!]!
   """The move in words for people, in the language of Accept-Language (REST's include=labels)"""
   label: String
+  """The entry may be taken back as far as it goes (nothing random drawn, nothing hidden revealed)"""
+  undoable: Boolean!
+  """A later takeback (this version) undid the entry"""
+  undoneBy: Int
 }
 
 """A legal move, typed, with an id that submitListedMove accepts as is while the game is at that version."""
@@ -190,6 +195,10 @@ type Game {
   clocks: [SeatClock!]
   """A rated game: its result updates the players' ratings"""
   rated: Boolean!
+  """Which takebacks the game allows: none, own-turn or with-consent"""
+  takebacks: String!
+  """A takeback waiting for the other seats' consent (with-consent games)"""
+  takebackRequest: TakebackRequest
   """The caller's legal moves now, each { type, ...fields } (needs a seat token)"""
   legalMoves: [JSON!]!
   """The caller's legal moves in the game's notation, in the order of legalMoves (needs a seat token)"""
@@ -213,7 +222,13 @@ type GameAt {
   view: JSON!
   typedView: GameView!
   outcome: Outcome
+  """A later takeback (this version) undid the entry at this version"""
+  undoneBy: Int
 }
+
+type TakebackRequest { """The seat asking""" seat: Int!, """The version to undo""" undo: Int!, acceptedBy: [Int!]! }
+"""A takeback's answer: the takeback entry's result (events: its @restored), or the request as it waits (takebackRequest)"""
+type TakebackResult { version: Int!, status: GameStatus!, toMove: [Int!]!, outcome: Outcome, events: [JSON!]!, takebackRequest: TakebackRequest }
 
 type MoveResult {
   version: Int!
@@ -263,6 +278,8 @@ input CreateGameInput {
   timeControl: TimeControlInput
   """Default: true when allowed (every seat a player identity, no chosen seed, no bot)"""
   rated: Boolean
+  """none, own-turn (default) or with-consent"""
+  takebacks: String
 }
 
 input TimeControlInput { initialSeconds: Int!, incrementSeconds: Int!, maxSeconds: Int! }
@@ -341,6 +358,12 @@ type Mutation {
   """The creator or the operator deletes a waiting game"""
   cancelGame(gameId: ID!): Boolean!
   resign(gameId: ID!): MoveResult!
+  """Takes back the caller's last move (or from version undo on) within its own turn; after it, in a with-consent game, asks the other seats. Refused: TAKEBACK_NOT_ALLOWED with extensions.reason"""
+  takeback(gameId: ID!, undo: Int): TakebackResult!
+  """Accepts the waiting takeback request; the last acceptance appends the takeback"""
+  acceptTakeback(gameId: ID!): TakebackResult!
+  """Declines the waiting takeback request"""
+  declineTakeback(gameId: ID!): TakebackResult!
   """Operator only: a new token for a seat; the old one stops working"""
   reissueSeatToken(gameId: ID!, seat: Int!): SeatToken!
 }
@@ -526,6 +549,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const games = service.registry.list();
   const generated = gameTypesSdl(games);
   const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
+  const takebacks = new Takebacks(service);
   const layer = () => {
     if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
     return lobby;
@@ -588,7 +612,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       expectedChances: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => rated().chances(service, a.gameId, ctx.token)),
     },
     Mutation: {
-      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; analysis?: boolean | null; timeControl?: TimeControl | null; rated?: boolean | null } }, ctx: Ctx) => {
+      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; analysis?: boolean | null; timeControl?: TimeControl | null; rated?: boolean | null; takebacks?: string | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
         if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
         const entries = players.map((p, i) => {
@@ -598,7 +622,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         });
         text(seed, 'a seed', 128);
         const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction, a.input.timeControl);
-        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.rated != null ? { rated: a.input.rated } : {}), ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}) }, ctx.token);
+        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.rated != null ? { rated: a.input.rated } : {}), ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}), ...(a.input.takebacks != null ? { takebacks: a.input.takebacks } : {}) }, ctx.token);
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
         text(a.name, 'a player name', 64);
@@ -620,6 +644,9 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         return true;
       }),
       resign: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => layer().resignation.resign(a.gameId, ctx.token)),
+      takeback: guard(async (_: unknown, a: { gameId: string; undo?: number | null }, ctx: Ctx) => takebacks.takeback(a.gameId, ctx.token, a.undo ?? undefined)),
+      acceptTakeback: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => takebacks.accept(a.gameId, ctx.token)),
+      declineTakeback: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => takebacks.decline(a.gameId, ctx.token)),
       reissueSeatToken: guard(async (_: unknown, a: { gameId: string; seat: number }, ctx: Ctx) => layer().lobby.reissue(a.gameId, a.seat, ctx.token)),
       submitMove: guard(async (_: unknown, a: { gameId: string; move: Record<string, Record<string, unknown>>; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
         const summary = await service.getGame(a.gameId, ctx.token);

@@ -7,7 +7,7 @@ import type { LobbyLayer } from '../app/lobby/index.js';
 import type { PlayerEntry } from '../app/lobby/lobby.js';
 import { INT_BOUNDS } from '../app/limits.js';
 import { moveRefSchema } from '../app/record-schema.js';
-import { TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../store/types.js';
+import { TAKEBACK_SETTINGS, TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../store/types.js';
 import { BOT_LEVELS } from '../engine/index.js';
 import type { Config } from '../config.js';
 import { botLevel, playerEntrySchema, players, ref, seatList, status, STATUSES, timeControlSchema } from './contract.js';
@@ -61,7 +61,7 @@ const includeQuery = (parts: string[], description: string) => {
 };
 const includes = (q: { include?: string }) => {
   const parts = new Set((q.include ?? '').split(','));
-  return { view: parts.has('view'), legalMoves: parts.has('legalMoves'), labels: parts.has('labels') };
+  return { view: parts.has('view'), legalMoves: parts.has('legalMoves'), labels: parts.has('labels'), undoable: parts.has('undoable') };
 };
 
 /** The running turn deadlines of a game (play by mail). */
@@ -142,7 +142,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       }),
     }, async () => service.botLevels());
 
-    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; analysis?: boolean; timeControl?: TimeControl; rated?: boolean } }>('/games', {
+    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; analysis?: boolean; timeControl?: TimeControl; rated?: boolean; takebacks?: string } }>('/games', {
       schema: operation({
         operationId: 'createGame',
         summary: 'Create a game',
@@ -165,6 +165,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
             standInBot: { type: 'string', enum: BOT_LEVELS },
             analysis: { type: 'boolean' },
             rated: { type: 'boolean' },
+            takebacks: { type: 'string', enum: TAKEBACK_SETTINGS },
           },
         },
         documentedBody: ref('NewGame'),
@@ -196,14 +197,14 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
         tags: ['moves'],
         access: 'seat',
         params: idParam,
-        querystring: includeQuery(['view', 'labels'], 'Comma-separated: `view` adds the seat\'s view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language'),
+        querystring: includeQuery(['view', 'labels', 'undoable'], 'Comma-separated: `view` adds the seat\'s view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language; `undoable` whether each move could be taken back once made'),
         success: { status: 200, description: 'The legal moves at this version', schema: ref('LegalMoves') },
         errors: [401, 403, 404, 409],
       }),
     }, async (req) => {
       const inc = includes(req.query);
       if (!inc.labels) return service.legalMoves(req.params.id, tokenOf(req), inc);
-      const lm = await service.legalMoves(req.params.id, tokenOf(req), { view: true });
+      const lm = await service.legalMoves(req.params.id, tokenOf(req), { view: true, undoable: inc.undoable });
       return { ...withLabels(service.registry, lm, pictureLang(req.headers['accept-language'])), ...(inc.view ? { view: lm.view } : {}) };
     });
 

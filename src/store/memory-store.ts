@@ -1,5 +1,5 @@
 import type { Json, Seat } from '../engine/index.js';
-import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove } from './types.js';
+import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove, TakebackRequest } from './types.js';
 
 interface Entry {
   row: GameRow;
@@ -67,6 +67,17 @@ export class MemoryGameStore implements GameStore {
     }
     if (cmd.snapshot !== null) e.snapshots.push({ version, state: clone(cmd.snapshot.state), hash: cmd.snapshot.hash });
     return { kind: 'appended', outbox: [] }; // no notification channels in memory
+  }
+
+  async takebackEntries(id: string): Promise<{ version: number; undo: number }[]> {
+    return (this.games.get(id)?.moves ?? []).filter((m) => m.origin === 'takeback').map((m) => ({ version: m.version, undo: (m.move as { undo?: number }).undo ?? 0 }));
+  }
+
+  async setTakebackRequest(id: string, expected: { version: number; seatsRev: number }, request: TakebackRequest | null): Promise<boolean> {
+    const e = this.games.get(id);
+    if (!e || e.row.version !== expected.version || (e.row.seatsRev ?? 0) !== expected.seatsRev) return false;
+    e.row = { ...e.row, takebackRequest: clone(request), seatsRev: expected.seatsRev + 1 };
+    return true;
   }
 
   async findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null> {

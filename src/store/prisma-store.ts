@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { BotLevel, GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
-import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove } from './types.js';
+import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove, TakebackRequest } from './types.js';
 
 export interface PoolTimeouts {
   /** Time to open a connection, or to wait for a free one from the pool. */
@@ -137,6 +137,8 @@ export function toRow(g: GameWithSeats): GameRow {
     timeControl: g.timeInitialSeconds === null ? null : { initialSeconds: g.timeInitialSeconds, incrementSeconds: g.timeIncrementSeconds!, maxSeconds: g.timeMaxSeconds! },
     rated: g.rated,
     ratedAsked: g.ratedAsked,
+    takebacks: g.takebacks as GameRow['takebacks'],
+    takebackRequest: (g.takebackRequest ?? null) as GameRow['takebackRequest'],
   };
 }
 
@@ -195,6 +197,7 @@ export class PrismaGameStore implements GameStore {
           timeMaxSeconds: game.timeControl?.maxSeconds ?? null,
           rated: game.rated ?? false,
           ratedAsked: game.ratedAsked ?? false,
+          takebacks: game.takebacks ?? 'own-turn',
         },
       }),
       this.db.move.createMany({
@@ -260,6 +263,18 @@ export class PrismaGameStore implements GameStore {
       }
       return { kind: 'conflict' };
     }
+  }
+
+  async takebackEntries(id: string): Promise<{ version: number; undo: number }[]> {
+    return this.db.$queryRaw<{ version: number; undo: number }[]>`
+      SELECT version, (move->>'undo')::int AS undo FROM moves WHERE game_id = ${id}::uuid AND origin = 'takeback' ORDER BY version`;
+  }
+
+  async setTakebackRequest(id: string, expected: { version: number; seatsRev: number }, request: TakebackRequest | null): Promise<boolean> {
+    const n = await this.db.$executeRaw`
+      UPDATE games SET takeback_request = ${request === null ? null : JSON.stringify(request)}::jsonb, seats_rev = seats_rev + 1
+      WHERE id = ${id}::uuid AND version = ${expected.version} AND seats_rev = ${expected.seatsRev}`;
+    return n === 1;
   }
 
   async findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null> {

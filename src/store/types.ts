@@ -4,9 +4,9 @@ export type GameStatus = 'waiting' | 'active' | 'finished';
 
 /**
  * Who a log entry was played by (docs/shapes.md): the seat, the seat by a reply to a mail, a resignation entry, the stand-in for a
- * resigned seat, a deadline, a bot seat. The one list: records, the text record and the contract read it.
+ * resigned seat, a deadline, a bot seat, a takeback (src/app/takeback.ts). The one list: records, the text record and the contract read it.
  */
-export const MOVE_ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot'] as const;
+export const MOVE_ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot', 'takeback'] as const;
 export type MoveOrigin = (typeof MOVE_ORIGINS)[number];
 /** Origins other than a seat's own move (the text record's annotations, the events' `origin`). */
 export const OTHER_ORIGINS = MOVE_ORIGINS.filter((o) => o !== 'seat') as Exclude<MoveOrigin, 'seat'>[];
@@ -65,7 +65,23 @@ export interface GameRow {
   rated?: boolean;
   /** `rated: true` was asked at creation (an open seat is then taken by a player identity only). */
   ratedAsked?: boolean;
+  /** Which takebacks the game allows (src/app/takeback.ts); absent: own-turn. */
+  takebacks?: TakebackSetting;
+  /** A takeback waiting for the other seats' consent; valid only while the game is at its `at` version. */
+  takebackRequest?: TakebackRequest | null;
 }
+
+/** A takeback asked after the turn: `seat` asks to undo version `undo`; `at` is the version it was asked at (the next entry voids it). */
+export interface TakebackRequest {
+  seat: Seat;
+  undo: number;
+  acceptedBy: Seat[];
+  at: number;
+}
+
+/** none: no takebacks; own-turn: within one's own turn; with-consent: also after it, when every other seat accepts. */
+export type TakebackSetting = 'none' | 'own-turn' | 'with-consent';
+export const TAKEBACK_SETTINGS: readonly TakebackSetting[] = ['none', 'own-turn', 'with-consent'];
 
 export interface TimeControl {
   initialSeconds: number;
@@ -160,10 +176,18 @@ export interface GameStore {
   getVersion(id: string): Promise<number | null>;
   /** The version and the seats revision: both say whether a cached game is current. */
   getStamp(id: string): Promise<{ version: number; seatsRev: number } | null>;
+  /** The takeback entries of a game, in order: each one's version and the version it undid. */
+  takebackEntries(id: string): Promise<{ version: number; undo: number }[]>;
   /** Moves with version in (after, upTo], in order, each with its events (numbered by the store). */
   readMoves(id: string, after: number, upTo?: number): Promise<StoredMove[]>;
   latestSnapshot(id: string, atMost: number): Promise<{ version: number; state: Json } | null>;
   append(cmd: AppendCommand): Promise<AppendResult>;
+  /**
+   * Writes (or clears, null) the game's pending takeback request, bumping the seats revision so
+   * every cached copy reads the header again; only if the game is still at `expected` (version and
+   * seats revision). False when it moved on.
+   */
+  setTakebackRequest(id: string, expected: { version: number; seatsRev: number }, request: TakebackRequest | null): Promise<boolean>;
   findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null>;
   listGames(filter: ListFilter): Promise<GameRow[]>;
   deleteGame(id: string): Promise<boolean>;

@@ -25,7 +25,7 @@ export function setMetricsOn(value: boolean): void {
 }
 
 /** The origins of a log entry (docs/shapes.md): the store's list, and those other features add (mail, takeback); moves are labelled by it. */
-export const ORIGINS = [...MOVE_ORIGINS, 'takeback'] as const;
+export const ORIGINS = MOVE_ORIGINS;
 export const CHANNELS = ['email', 'webhook'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;

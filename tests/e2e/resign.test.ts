@@ -89,7 +89,7 @@ describe('resignation (end-to-end)', () => {
 
     // The record keeps the resignation; it imports to the same final state and outcome.
     const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body;
-    expect(record.moves[resignedAt - 1]).toEqual({ version: resignedAt, seat: RESIGNER, move: { type: 'resign' }, origin: 'resign' });
+    expect(record.moves[resignedAt - 1]).toEqual({ version: resignedAt, seat: RESIGNER, move: { type: 'resign' }, origin: 'resign', undoable: false });
     const imported = await request(s.url).post('/api/v1/games/import').send(record);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     const copy = (await request(s.url).get(`/api/v1/games/${imported.body.id}`)).body;

@@ -709,6 +709,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{id}/takeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back the token's seat's last move (or from version `undo` on)
+         * @description Within the seat's own turn (takebacks own-turn, the default, or with-consent): when every entry from the one undone on is the seat's own, it is still its turn, and none drew at random or revealed hidden information, a log entry with origin takeback is appended at once: move { type: takeback, undo: N }, one event { type: "@restored", undone: N }, and the state is the state before N again. Again and again goes further back within the turn. After the turn, in a with-consent game: a request { seat, undo, acceptedBy } is stored (the game shows it as takebackRequest) until every other seated person accepts (POST .../takeback/accept), one declines, or the next move voids it. Bot and resigned seats are not asked. Refused: 409 TAKEBACK_NOT_ALLOWED with its reason.
+         */
+        post: operations["takeback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/takeback/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the takeback another seat asked for
+         * @description The token's seat agrees to the waiting takeback request. The last seat asked to agree appends the takeback entry (the answer is then its result); before that, the answer shows the request with its acceptedBy.
+         */
+        post: operations["acceptTakeback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/takeback/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline the takeback another seat asked for
+         * @description The token's seat refuses the waiting takeback request: it is gone, and the game goes on from where it is.
+         */
+        post: operations["declineTakeback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1072,6 +1132,31 @@ export interface components {
         };
         /** @description A La Ville de Demain move */
         VilleDeDemainMove: components["schemas"]["VilleDeDemainMove_discardCard"] | components["schemas"]["VilleDeDemainMove_skipDiscard"] | components["schemas"]["VilleDeDemainMove_drawCard"] | components["schemas"]["VilleDeDemainMove_buyCard"] | components["schemas"]["VilleDeDemainMove_buyHabitation"] | components["schemas"]["VilleDeDemainMove_takeCoin"] | components["schemas"]["VilleDeDemainMove_takeSpecial"] | components["schemas"]["VilleDeDemainMove_skipSpecial"];
+        /** @description A takeback's event: the state is the state before version `undone` again */
+        RestoredEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "@restored";
+            /** @description The version undone */
+            undone: number;
+        };
+        /** @description A takeback entry's move (origin takeback): it undoes the seat's entries from version `undo` on */
+        TakebackMove: {
+            /** @enum {string} */
+            type: "takeback";
+            undo: number;
+        };
+        /** @description A takeback waiting for the other seats' consent (with-consent games); the next move voids it */
+        TakebackRequest: {
+            /** @description The seat asking */
+            seat: number;
+            /** @description The version it asks to undo */
+            undo: number;
+            /** @description The seats that accepted so far */
+            acceptedBy: number[];
+        };
         /** @description A Town Center game as a seat or a spectator sees it (everything is public) */
         TownCenterView: {
             /**
@@ -1410,7 +1495,7 @@ export interface components {
             type: "gameEnded";
         };
         /** @description A Town Center event, as a viewer may read it */
-        TownCenterEvent: components["schemas"]["TownCenterEvent_cityHallPlaced"] | components["schemas"]["TownCenterEvent_roundStarted"] | components["schemas"]["TownCenterEvent_cubeStacked"] | components["schemas"]["TownCenterEvent_cubeTaken"] | components["schemas"]["TownCenterEvent_cubeReturned"] | components["schemas"]["TownCenterEvent_cubeForfeited"] | components["schemas"]["TownCenterEvent_cubeBuilt"] | components["schemas"]["TownCenterEvent_developmentStarted"] | components["schemas"]["TownCenterEvent_cubeDeveloped"] | components["schemas"]["TownCenterEvent_developmentEnded"] | components["schemas"]["TownCenterEvent_developmentTurn"] | components["schemas"]["TownCenterEvent_incomePaid"] | components["schemas"]["TownCenterEvent_cubeBought"] | components["schemas"]["TownCenterEvent_passed"] | components["schemas"]["TownCenterEvent_gameEnded"];
+        TownCenterEvent: components["schemas"]["TownCenterEvent_cityHallPlaced"] | components["schemas"]["TownCenterEvent_roundStarted"] | components["schemas"]["TownCenterEvent_cubeStacked"] | components["schemas"]["TownCenterEvent_cubeTaken"] | components["schemas"]["TownCenterEvent_cubeReturned"] | components["schemas"]["TownCenterEvent_cubeForfeited"] | components["schemas"]["TownCenterEvent_cubeBuilt"] | components["schemas"]["TownCenterEvent_developmentStarted"] | components["schemas"]["TownCenterEvent_cubeDeveloped"] | components["schemas"]["TownCenterEvent_developmentEnded"] | components["schemas"]["TownCenterEvent_developmentTurn"] | components["schemas"]["TownCenterEvent_incomePaid"] | components["schemas"]["TownCenterEvent_cubeBought"] | components["schemas"]["TownCenterEvent_passed"] | components["schemas"]["TownCenterEvent_gameEnded"] | components["schemas"]["RestoredEvent"];
         /** @description Town Center options (every one has a default, filled in by the server) */
         TownCenterOptions: {
             /**
@@ -1501,6 +1586,14 @@ export interface components {
             createdAt: string;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
+            /**
+             * @description Which takebacks the game allows: none; own-turn (the default: within one's own turn); with-consent (also after it, when every other seated person accepts)
+             * @enum {string}
+             */
+            takebacks?: "none" | "own-turn" | "with-consent";
+            takebackRequest?: components["schemas"]["TakebackRequest"];
+            /** @description In a replay: a later takeback (this version) undid the entry at this version */
+            undoneBy?: number;
             /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
             turnDeadlineSeconds?: number;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -1569,6 +1662,8 @@ export interface components {
             view?: components["schemas"]["TownCenterView"];
             /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
             labels?: string[];
+            /** @description With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks) */
+            undoable?: boolean[];
         };
         /** @description What a Town Center move did */
         TownCenterMoveResult: {
@@ -1603,10 +1698,10 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -1615,10 +1710,14 @@ export interface components {
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["TownCenterMove"] | {
+                move: components["schemas"]["TownCenterMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
                 events: components["schemas"]["TownCenterEvent"][];
+                /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
+                undoable?: boolean;
+                /** @description A later takeback (this version) undid the entry: shown struck through in text records */
+                undoneBy?: number;
                 /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
                 label?: string;
             }[];
@@ -1659,6 +1758,11 @@ export interface components {
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
             };
+            /**
+             * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
+             * @enum {string}
+             */
+            takebacks?: "none" | "own-turn" | "with-consent";
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -1701,19 +1805,23 @@ export interface components {
                 version?: number;
                 seat: number;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["TownCenterMove"] | {
+                move: components["schemas"]["TownCenterMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
+                undoable?: boolean;
+                /** @description A later takeback (this version) undid the entry: shown struck through in text records */
+                undoneBy?: number;
             }[];
             outcome?: components["schemas"]["TownCenterOutcome"] | null;
         };
@@ -1912,7 +2020,7 @@ export interface components {
             winners: number[];
         };
         /** @description A Ma Petite Ville event, as a viewer may read it */
-        MaPetiteVilleEvent: components["schemas"]["MaPetiteVilleEvent_tileDrawn"] | components["schemas"]["MaPetiteVilleEvent_tilePlaced"] | components["schemas"]["MaPetiteVilleEvent_silhouettePlaced"] | components["schemas"]["MaPetiteVilleEvent_passed"] | components["schemas"]["MaPetiteVilleEvent_finalRoundBegan"] | components["schemas"]["MaPetiteVilleEvent_turnSkipped"] | components["schemas"]["MaPetiteVilleEvent_gameEnded"];
+        MaPetiteVilleEvent: components["schemas"]["MaPetiteVilleEvent_tileDrawn"] | components["schemas"]["MaPetiteVilleEvent_tilePlaced"] | components["schemas"]["MaPetiteVilleEvent_silhouettePlaced"] | components["schemas"]["MaPetiteVilleEvent_passed"] | components["schemas"]["MaPetiteVilleEvent_finalRoundBegan"] | components["schemas"]["MaPetiteVilleEvent_turnSkipped"] | components["schemas"]["MaPetiteVilleEvent_gameEnded"] | components["schemas"]["RestoredEvent"];
         /** @description Ma Petite Ville options (every one has a default, filled in by the server) */
         MaPetiteVilleOptions: {
             /**
@@ -1992,6 +2100,14 @@ export interface components {
             createdAt: string;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
+            /**
+             * @description Which takebacks the game allows: none; own-turn (the default: within one's own turn); with-consent (also after it, when every other seated person accepts)
+             * @enum {string}
+             */
+            takebacks?: "none" | "own-turn" | "with-consent";
+            takebackRequest?: components["schemas"]["TakebackRequest"];
+            /** @description In a replay: a later takeback (this version) undid the entry at this version */
+            undoneBy?: number;
             /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
             turnDeadlineSeconds?: number;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -2060,6 +2176,8 @@ export interface components {
             view?: components["schemas"]["MaPetiteVilleView"];
             /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
             labels?: string[];
+            /** @description With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks) */
+            undoable?: boolean[];
         };
         /** @description What a Ma Petite Ville move did */
         MaPetiteVilleMoveResult: {
@@ -2094,10 +2212,10 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -2106,10 +2224,14 @@ export interface components {
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["MaPetiteVilleMove"] | {
+                move: components["schemas"]["MaPetiteVilleMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
                 events: components["schemas"]["MaPetiteVilleEvent"][];
+                /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
+                undoable?: boolean;
+                /** @description A later takeback (this version) undid the entry: shown struck through in text records */
+                undoneBy?: number;
                 /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
                 label?: string;
             }[];
@@ -2150,6 +2272,11 @@ export interface components {
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
             };
+            /**
+             * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
+             * @enum {string}
+             */
+            takebacks?: "none" | "own-turn" | "with-consent";
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -2192,19 +2319,23 @@ export interface components {
                 version?: number;
                 seat: number;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["MaPetiteVilleMove"] | {
+                move: components["schemas"]["MaPetiteVilleMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
+                undoable?: boolean;
+                /** @description A later takeback (this version) undid the entry: shown struck through in text records */
+                undoneBy?: number;
             }[];
             outcome?: components["schemas"]["MaPetiteVilleOutcome"] | null;
         };
@@ -2785,7 +2916,7 @@ export interface components {
             type: "gameEnded";
         };
         /** @description A City Tycoon event, as a viewer may read it */
-        CityTycoonEvent: components["schemas"]["CityTycoonEvent_roundStarted"] | components["schemas"]["CityTycoonEvent_tileKept"] | components["schemas"]["CityTycoonEvent_handsPassed"] | components["schemas"]["CityTycoonEvent_constructionStarted"] | components["schemas"]["CityTycoonEvent_districtRevealed"] | components["schemas"]["CityTycoonEvent_districtBuilt"] | components["schemas"]["CityTycoonEvent_terrainPlaced"] | components["schemas"]["CityTycoonEvent_terrainSkipped"] | components["schemas"]["CityTycoonEvent_plantRevealed"] | components["schemas"]["CityTycoonEvent_plantBuilt"] | components["schemas"]["CityTycoonEvent_tileSold"] | components["schemas"]["CityTycoonEvent_turnChanged"] | components["schemas"]["CityTycoonEvent_supplyStarted"] | components["schemas"]["CityTycoonEvent_districtSupplied"] | components["schemas"]["CityTycoonEvent_supplyPassed"] | components["schemas"]["CityTycoonEvent_cleanedUp"] | components["schemas"]["CityTycoonEvent_gameEnded"];
+        CityTycoonEvent: components["schemas"]["CityTycoonEvent_roundStarted"] | components["schemas"]["CityTycoonEvent_tileKept"] | components["schemas"]["CityTycoonEvent_handsPassed"] | components["schemas"]["CityTycoonEvent_constructionStarted"] | components["schemas"]["CityTycoonEvent_districtRevealed"] | components["schemas"]["CityTycoonEvent_districtBuilt"] | components["schemas"]["CityTycoonEvent_terrainPlaced"] | components["schemas"]["CityTycoonEvent_terrainSkipped"] | components["schemas"]["CityTycoonEvent_plantRevealed"] | components["schemas"]["CityTycoonEvent_plantBuilt"] | components["schemas"]["CityTycoonEvent_tileSold"] | components["schemas"]["CityTycoonEvent_turnChanged"] | components["schemas"]["CityTycoonEvent_supplyStarted"] | components["schemas"]["CityTycoonEvent_districtSupplied"] | components["schemas"]["CityTycoonEvent_supplyPassed"] | components["schemas"]["CityTycoonEvent_cleanedUp"] | components["schemas"]["CityTycoonEvent_gameEnded"] | components["schemas"]["RestoredEvent"];
         /** @description City Tycoon options (every one has a default, filled in by the server) */
         CityTycoonOptions: {
             /**
@@ -2863,6 +2994,14 @@ export interface components {
             createdAt: string;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
+            /**
+             * @description Which takebacks the game allows: none; own-turn (the default: within one's own turn); with-consent (also after it, when every other seated person accepts)
+             * @enum {string}
+             */
+            takebacks?: "none" | "own-turn" | "with-consent";
+            takebackRequest?: components["schemas"]["TakebackRequest"];
+            /** @description In a replay: a later takeback (this version) undid the entry at this version */
+            undoneBy?: number;
             /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
             turnDeadlineSeconds?: number;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -2931,6 +3070,8 @@ export interface components {
             view?: components["schemas"]["CityTycoonView"];
             /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
             labels?: string[];
+            /** @description With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks) */
+            undoable?: boolean[];
         };
         /** @description What a City Tycoon move did */
         CityTycoonMoveResult: {
@@ -2965,10 +3106,10 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -2977,10 +3118,14 @@ export interface components {
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["CityTycoonMove"] | {
+                move: components["schemas"]["CityTycoonMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
                 events: components["schemas"]["CityTycoonEvent"][];
+                /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
+                undoable?: boolean;
+                /** @description A later takeback (this version) undid the entry: shown struck through in text records */
+                undoneBy?: number;
                 /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
                 label?: string;
             }[];
@@ -3021,6 +3166,11 @@ export interface components {
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
             };
+            /**
+             * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
+             * @enum {string}
+             */
+            takebacks?: "none" | "own-turn" | "with-consent";
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -3063,19 +3213,23 @@ export interface components {
                 version?: number;
                 seat: number;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["CityTycoonMove"] | {
+                move: components["schemas"]["CityTycoonMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
+                undoable?: boolean;
+                /** @description A later takeback (this version) undid the entry: shown struck through in text records */
+                undoneBy?: number;
             }[];
             outcome?: components["schemas"]["CityTycoonOutcome"] | null;
         };
@@ -3347,7 +3501,7 @@ export interface components {
             scores: number[];
         };
         /** @description A La Ville de Demain event, as a viewer may read it */
-        VilleDeDemainEvent: components["schemas"]["VilleDeDemainEvent_roundBegan"] | components["schemas"]["VilleDeDemainEvent_stepBegan"] | components["schemas"]["VilleDeDemainEvent_cardDiscarded"] | components["schemas"]["VilleDeDemainEvent_discardSkipped"] | components["schemas"]["VilleDeDemainEvent_deckRebuilt"] | components["schemas"]["VilleDeDemainEvent_cardDrawn"] | components["schemas"]["VilleDeDemainEvent_cardBought"] | components["schemas"]["VilleDeDemainEvent_habitationBought"] | components["schemas"]["VilleDeDemainEvent_coinTaken"] | components["schemas"]["VilleDeDemainEvent_specialTaken"] | components["schemas"]["VilleDeDemainEvent_specialSkipped"] | components["schemas"]["VilleDeDemainEvent_endTriggered"] | components["schemas"]["VilleDeDemainEvent_gameEnded"];
+        VilleDeDemainEvent: components["schemas"]["VilleDeDemainEvent_roundBegan"] | components["schemas"]["VilleDeDemainEvent_stepBegan"] | components["schemas"]["VilleDeDemainEvent_cardDiscarded"] | components["schemas"]["VilleDeDemainEvent_discardSkipped"] | components["schemas"]["VilleDeDemainEvent_deckRebuilt"] | components["schemas"]["VilleDeDemainEvent_cardDrawn"] | components["schemas"]["VilleDeDemainEvent_cardBought"] | components["schemas"]["VilleDeDemainEvent_habitationBought"] | components["schemas"]["VilleDeDemainEvent_coinTaken"] | components["schemas"]["VilleDeDemainEvent_specialTaken"] | components["schemas"]["VilleDeDemainEvent_specialSkipped"] | components["schemas"]["VilleDeDemainEvent_endTriggered"] | components["schemas"]["VilleDeDemainEvent_gameEnded"] | components["schemas"]["RestoredEvent"];
         /** @description La Ville de Demain options (every one has a default, filled in by the server) */
         VilleDeDemainOptions: Record<string, never>;
         /** @description The result of a finished game */
@@ -3421,6 +3575,14 @@ export interface components {
             createdAt: string;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
+            /**
+             * @description Which takebacks the game allows: none; own-turn (the default: within one's own turn); with-consent (also after it, when every other seated person accepts)
+             * @enum {string}
+             */
+            takebacks?: "none" | "own-turn" | "with-consent";
+            takebackRequest?: components["schemas"]["TakebackRequest"];
+            /** @description In a replay: a later takeback (this version) undid the entry at this version */
+            undoneBy?: number;
             /** @description The turn clock: seconds each seat has for each of its moves (absent: no deadlines) */
             turnDeadlineSeconds?: number;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -3489,6 +3651,8 @@ export interface components {
             view?: components["schemas"]["VilleDeDemainView"];
             /** @description With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order */
             labels?: string[];
+            /** @description With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks) */
+            undoable?: boolean[];
         };
         /** @description What a La Ville de Demain move did */
         VilleDeDemainMoveResult: {
@@ -3523,10 +3687,10 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
@@ -3535,10 +3699,14 @@ export interface components {
                 /** Format: date-time */
                 at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["VilleDeDemainMove"] | {
+                move: components["schemas"]["VilleDeDemainMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
                 events: components["schemas"]["VilleDeDemainEvent"][];
+                /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
+                undoable?: boolean;
+                /** @description A later takeback (this version) undid the entry: shown struck through in text records */
+                undoneBy?: number;
                 /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
                 label?: string;
             }[];
@@ -3579,6 +3747,11 @@ export interface components {
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
             };
+            /**
+             * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
+             * @enum {string}
+             */
+            takebacks?: "none" | "own-turn" | "with-consent";
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -3621,19 +3794,23 @@ export interface components {
                 version?: number;
                 seat: number;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["VilleDeDemainMove"] | {
+                move: components["schemas"]["VilleDeDemainMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
+                undoable?: boolean;
+                /** @description A later takeback (this version) undid the entry: shown struck through in text records */
+                undoneBy?: number;
             }[];
             outcome?: components["schemas"]["VilleDeDemainOutcome"] | null;
         };
@@ -3657,7 +3834,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -4217,7 +4394,7 @@ export interface operations {
     getLegalMoves: {
         parameters: {
             query?: {
-                /** @description Comma-separated: `view` adds the seat's view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language */
+                /** @description Comma-separated: `view` adds the seat's view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language; `undoable` whether each move could be taken back once made */
                 include?: string;
             };
             header?: {
@@ -7246,6 +7423,313 @@ export interface operations {
             };
             /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    takeback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version to undo (with everything the seat did after it); default: the seat's last move in effect */
+                    undo?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The takeback entry was appended (events holds its @restored), or the request waits for consent (takebackRequest) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The game type */
+                        type: string;
+                        /** @description The game's version now: the takeback entry's when one was appended */
+                        version: number;
+                        /**
+                         * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
+                         * @enum {string}
+                         */
+                        status: "waiting" | "active" | "finished";
+                        toMove: number[];
+                        outcome: Record<string, never> | null;
+                        /** @description The takeback entry's one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline */
+                        events: components["schemas"]["RestoredEvent"][];
+                        takebackRequest?: components["schemas"]["TakebackRequest"];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptTakeback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The takeback entry was appended, or the request waits for the other seats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The game type */
+                        type: string;
+                        /** @description The game's version now: the takeback entry's when one was appended */
+                        version: number;
+                        /**
+                         * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
+                         * @enum {string}
+                         */
+                        status: "waiting" | "active" | "finished";
+                        toMove: number[];
+                        outcome: Record<string, never> | null;
+                        /** @description The takeback entry's one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline */
+                        events: components["schemas"]["RestoredEvent"][];
+                        takebackRequest?: components["schemas"]["TakebackRequest"];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineTakeback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request is gone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The game type */
+                        type: string;
+                        /** @description The game's version now: the takeback entry's when one was appended */
+                        version: number;
+                        /**
+                         * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
+                         * @enum {string}
+                         */
+                        status: "waiting" | "active" | "finished";
+                        toMove: number[];
+                        outcome: Record<string, never> | null;
+                        /** @description The takeback entry's one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline */
+                        events: components["schemas"]["RestoredEvent"][];
+                        takebackRequest?: components["schemas"]["TakebackRequest"];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

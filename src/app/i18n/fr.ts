@@ -124,6 +124,15 @@ export const FR: Record<string, Entry> = {
   BOT_SEAT: [[null, 'Cette place est jouée par un robot : aucun jeton de personne ne joue pour elle']],
   SEAT_RESIGNED: [[/^seat (\d+) has resigned/, 'La place $1 a abandonné : le serveur joue ses coups désormais'], [null, 'Cette place a abandonné : le serveur joue ses coups désormais']],
   ALREADY_RESIGNED: [[/^seat (\d+) has already resigned$/, 'La place $1 a déjà abandonné'], [null, 'Cette place a déjà abandonné']],
+  TAKEBACK_NOT_ALLOWED: [
+    [/^version (\d+) drew at random/, 'Le coup $1 a tiré au hasard (une carte, une tuile ou un cube d\'une réserve cachée) : le reprendre permettrait de tirer à nouveau'],
+    [/^version (\d+) showed a seat what it could not see before/, 'Le coup $1 a montré à une place ce qu\'elle ne pouvait pas voir : le reprendre ne le lui ferait pas oublier'],
+    [/^seat (\d+) acted after version (\d+)/, 'La place $1 a joué après le coup $2 : cette partie ne permet de reprendre un coup que pendant son propre tour'],
+    [/^this game was created with takebacks: none/, 'Cette partie a été créée avec takebacks: none : aucun coup ne peut être repris'],
+    [/^your turn ended with version (\d+)/, 'Votre tour s\'est terminé avec le coup $1 : cette partie ne permet de reprendre un coup que pendant son propre tour'],
+    [/^no takeback request waits/, 'Aucune demande de reprise n\'attend dans cette partie (un coup joué depuis l\'annule)'],
+    [null, 'Ce coup ne peut pas être repris'],
+  ],
   VACATION_TOO_LONG: [[null, "Ces vacances dépassent les jours qui restent de l'allocation annuelle (VACATION_DAYS_PER_YEAR)"]],
   NOT_RETRYABLE: [[/^notification (\S+) is (delivered|held):/, "La notification $1 a déjà été envoyée (ou retenue faute de serveur SMTP) : seules les notifications en attente ou abandonnées sont réessayées"], [null, 'Seules les notifications en attente ou abandonnées sont réessayées']],
 

@@ -22,6 +22,7 @@ export interface CreateInput {
   standInBot?: string;
   analysis?: boolean;
   rated?: boolean;
+  takebacks?: string;
   turnDeadlineSeconds?: number;
   timeControl?: TimeControl;
   timeoutAction?: TimeoutAction;

@@ -1,4 +1,4 @@
-import type { BotLevel, Move, Seat } from '../../engine/index.js';
+import type { BotLevel, Move, RestoredEvent, Seat } from '../../engine/index.js';
 import type { MoveOrigin } from '../../store/types.js';
 import type { Caller, MoveResult, Session } from '../game-service.js';
 
@@ -24,9 +24,9 @@ export interface GameAccess {
   /**
    * Appends a log entry for a seat: a resignation (no events, state unchanged) or an engine move;
    * with `key` (a move by mail's), stored under it like an Idempotency-Key: a key already stored
-   * gives its first answer.
+   * gives its first answer. A takeback (origin 'takeback') appends its `@restored` event, whose state becomes the game's.
    */
-  commitEntry(seat: Seat, move: Move, origin: MoveOrigin, key?: string, bot?: BotLevel | null): Promise<MoveResult>;
+  commitEntry(seat: Seat, move: Move, origin: MoveOrigin, key?: string, bot?: BotLevel | null, restored?: RestoredEvent): Promise<MoveResult>;
   /** The stand-in's move for a seat that cannot play itself (null: it has no legal move). */
   standInMove(seat: Seat): Promise<{ move: Move; bot: BotLevel | null } | null>;
 }

@@ -4,6 +4,7 @@ import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves, toMove } from './legal.js';
 import { notation } from './notation.js';
+import { undoable } from './undo.js';
 import { setup } from './setup.js';
 import type { Event, Move, Options, State } from './types.js';
 import { eventView, outcome, view } from './view.js';
@@ -46,6 +47,7 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
   moveView: (move, seat, viewer) => (move.type === 'keepTile' && viewer !== seat ? { type: 'keepTile' } : (move as unknown as Json)),
   outcome,
   notation,
+  undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */

@@ -8,6 +8,7 @@ import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves } from './legal.js';
 import { notation } from './notation.js';
+import { undoable } from './undo.js';
 import { setup } from './setup.js';
 import { moveSchemas, schemas } from './schema.js';
 import type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
@@ -51,6 +52,7 @@ export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
   eventView,
   outcome,
   notation,
+  undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */

@@ -5,6 +5,7 @@ import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves, toMove } from './legal.js';
 import { notation } from './notation.js';
+import { undoable } from './undo.js';
 import { setup } from './setup.js';
 import type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
 import { eventView, outcome, view } from './view.js';
@@ -66,6 +67,7 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
   eventView,
   outcome,
   notation,
+  undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */

@@ -3,6 +3,7 @@ import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import { legalMoves } from './legal.js';
 import { notation } from './notation.js';
+import { undoable } from './undo.js';
 import { moveSchemas, schemas } from './schema.js';
 import { setup } from './setup.js';
 import type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
@@ -32,6 +33,7 @@ export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions
   eventView,
   outcome,
   notation,
+  undoable,
 };
 
 export type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';

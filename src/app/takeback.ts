@@ -1,0 +1,191 @@
+import { liveEntries, restoredEvent, takebackMove, undoableOf, type Json, type Seat } from '../engine/index.js';
+import type { StoredMove, TakebackRequest } from '../store/types.js';
+import { AppError } from './errors.js';
+import type { GameService } from './game-service.js';
+import { checkInt } from './limits.js';
+import type { GameAccess } from './lobby/seats.js';
+import { resignedBy } from './lobby/standing.js';
+import type { MoveResult, Session } from './service-types.js';
+import { entryUndoable } from './takeback-log.js';
+
+/** Why a takeback is refused (409 TAKEBACK_NOT_ALLOWED, `reason`; docs/shapes.md). */
+export type TakebackRefusal = 'random-draw' | 'hidden-reveal' | 'other-seat-acted' | 'game-setting' | 'nothing-to-undo' | 'request-pending';
+
+const refuse = (reason: TakebackRefusal, message: string, extra: Record<string, Json> = {}) => new AppError('TAKEBACK_NOT_ALLOWED', message, { reason, ...extra });
+
+/** What a takeback call answers: the takeback entry's result once appended, or the request waiting for consent. */
+export type TakebackAnswer = MoveResult & { takebackRequest?: { seat: Seat; undo: number; acceptedBy: Seat[] } };
+
+/**
+ * Takebacks (issue 19 item 4; docs/api.md, Takebacks), never a deletion: an entry with origin
+ * `takeback`, move `{ type: "takeback", undo: N }` and one `@restored` event carrying the state before
+ * N (src/engine/takeback.ts), which every fold puts in place of the state.
+ *
+ * - Within one's own turn (`takebacks: own-turn` or `with-consent`): the caller's last move in effect
+ *   (or `undo: N`, further back) is undone at once when every entry from N on is the caller's, it is
+ *   still the caller's turn, and none of them drew at random or revealed hidden information (the
+ *   engine's `undoable`). Several in a row go further back within the turn.
+ * - After the turn (`with-consent` only): the same call stores a request `{ seat, undo, acceptedBy }`
+ *   (on the game's row, valid while the game stays at that version: the next entry voids it); every
+ *   other seated person accepts or one declines; on the last acceptance the entry is appended.
+ *   Bot and resigned seats are not asked.
+ */
+export class Takebacks {
+  constructor(private readonly service: GameService) {}
+
+  /** POST /games/{id}/takeback: undo now, or ask the other seats (with-consent, after the turn). */
+  async takeback(gameId: string, token: string | undefined, undo?: number): Promise<TakebackAnswer> {
+    if (undo !== undefined) checkInt('version', 'undo', undo);
+    let changed = false;
+    try {
+      return await this.service.withGame(gameId, async (g) => {
+        const s = g.session;
+        const seat = await this.seatOf(g, token, 'taking a move back');
+        this.checkRunning(s, seat);
+        const setting = s.row.takebacks ?? 'own-turn';
+        if (setting === 'none') throw refuse('game-setting', 'this game was created with takebacks: none: no move can be taken back');
+        const log = await this.service.store.readMoves(s.row.id, 0, s.version);
+        const live = liveEntries(log);
+        const target = this.target(live, seat, undo);
+        const tail = live.filter((m) => m.version >= target.version);
+        const others = tail.filter((m) => m.seat !== seat || !ownOrigin(m));
+        const ownTurn = others.length === 0 && s.row.toMove.includes(seat);
+        if (!ownTurn && setting !== 'with-consent') {
+          if (others.length > 0) throw refuse('other-seat-acted', `seat ${others[0]!.seat} acted after version ${target.version} (version ${others[0]!.version}): this game allows takebacks within your own turn only (takebacks: ${setting})`, { undo: target.version });
+          throw refuse('game-setting', `your turn ended with version ${target.version}: this game allows takebacks within your own turn only (takebacks: ${setting}); with-consent games ask the other seats`, { undo: target.version });
+        }
+        this.checkUndoable(s, tail);
+        if (ownTurn) return this.append(g, seat, target.version);
+        const pending = pendingRequest(s);
+        if (pending) throw refuse('request-pending', `seat ${pending.seat}'s takeback of version ${pending.undo} waits for the other seats: it is accepted, declined or voided by the next move first`);
+        const asked = askedSeats(s, seat);
+        if (asked.length === 0) return this.append(g, seat, target.version); // nobody to ask: bots and resigned seats are not asked
+        const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
+        await this.writeRequest(s, request);
+        changed = true;
+        return this.pendingAnswer(s, request);
+      });
+    } finally {
+      if (changed) await this.service.seatsChanged(gameId);
+    }
+  }
+
+  /** POST /games/{id}/takeback/accept: one more seat agrees; the last one's agreement appends the takeback. */
+  async accept(gameId: string, token: string | undefined): Promise<TakebackAnswer> {
+    let changed = false;
+    try {
+      return await this.service.withGame(gameId, async (g) => {
+        const s = g.session;
+        const seat = await this.seatOf(g, token, 'accepting a takeback');
+        const request = this.requestFor(s, seat);
+        const acceptedBy = [...new Set([...request.acceptedBy, seat])].sort((a, b) => a - b);
+        if (askedSeats(s, request.seat).every((x) => acceptedBy.includes(x))) {
+          // Checked again on the log as it is: nothing can have changed at the same version, but a request is data from the row.
+          const live = liveEntries(await this.service.store.readMoves(s.row.id, 0, s.version));
+          this.checkUndoable(s, live.filter((m) => m.version >= request.undo));
+          return this.append(g, request.seat, request.undo);
+        }
+        const next = { ...request, acceptedBy };
+        await this.writeRequest(s, next);
+        changed = true;
+        return this.pendingAnswer(s, next);
+      });
+    } finally {
+      if (changed) await this.service.seatsChanged(gameId);
+    }
+  }
+
+  /** POST /games/{id}/takeback/decline: one seat refuses; the request is gone. */
+  async decline(gameId: string, token: string | undefined): Promise<TakebackAnswer> {
+    let changed = false;
+    try {
+      return await this.service.withGame(gameId, async (g) => {
+        const s = g.session;
+        const seat = await this.seatOf(g, token, 'declining a takeback');
+        this.requestFor(s, seat);
+        await this.writeRequest(s, null);
+        changed = true;
+        return { type: s.row.type, version: s.version, status: s.row.status, toMove: s.row.toMove, outcome: s.row.outcome, events: [] };
+      });
+    } finally {
+      if (changed) await this.service.seatsChanged(gameId);
+    }
+  }
+
+  private async seatOf(g: GameAccess, token: string | undefined, what: string): Promise<Seat> {
+    const c = await g.callerIn(token);
+    if (c.kind === 'seat') return c.seat;
+    if (token === undefined) throw new AppError('UNAUTHORIZED', `${what} needs the token of your seat, or your player token (Authorization: Bearer)`);
+    throw new AppError('FORBIDDEN', c.kind === 'operator' ? `the operator cannot take part in takebacks: ${what} needs a seat's token` : 'this token holds no seat in this game');
+  }
+
+  private checkRunning(s: Session, seat: Seat): void {
+    if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: there is no move to take back');
+    if (s.row.status === 'finished') throw new AppError('GAME_OVER', 'the game is over: its moves can no longer be taken back');
+    if (resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('SEAT_RESIGNED', `seat ${seat} has resigned: it takes nothing back`);
+  }
+
+  /** The entry to undo: `undo`, or the caller's last move in effect. */
+  private target(live: StoredMove[], seat: Seat, undo: number | undefined): StoredMove {
+    if (undo === undefined) {
+      const last = live.findLast((m) => m.seat === seat && ownOrigin(m));
+      if (!last) throw refuse('nothing-to-undo', `seat ${seat} has no move in effect to take back`);
+      return last;
+    }
+    const m = live.find((x) => x.version === undo);
+    if (!m) throw refuse('nothing-to-undo', `version ${undo} is not a move in effect: it does not exist, is a resignation or a takeback, or was already taken back`, { undo });
+    if (m.seat !== seat || !ownOrigin(m)) throw refuse('nothing-to-undo', `version ${undo} is not seat ${seat}'s own move: a seat takes back its own moves only`, { undo });
+    return m;
+  }
+
+  /** Every entry from the one undone on must be undoable: no random draw, nothing hidden revealed, no resignation. */
+  private checkUndoable(s: Session, tail: StoredMove[]): void {
+    for (const m of tail) {
+      if (entryUndoable(s, m)) continue;
+      if (m.origin === 'resign') throw refuse('other-seat-acted', `seat ${m.seat} resigned at version ${m.version}: nothing before it can be taken back`, { undo: tail[0]!.version });
+      const u = undoableOf(s.game, m.move, m.seat, m.events);
+      const reason = u === true ? 'random-draw' : u.reason;
+      throw refuse(reason, reason === 'random-draw'
+        ? `version ${m.version} drew at random (a card, tile or cube from a hidden stock): a takeback would let it be drawn again`
+        : `version ${m.version} showed a seat what it could not see before (a hand, a kept tile): a takeback cannot make it unseen`, { undo: tail[0]!.version, at: m.version });
+    }
+  }
+
+  /** Appends the takeback entry: seat = the seat whose move is undone; its event carries the state before `undo`. */
+  private async append(g: GameAccess, seat: Seat, undo: number): Promise<TakebackAnswer> {
+    const before = await this.service.stateAt(g.session, undo - 1);
+    return g.commitEntry(seat, takebackMove(undo), 'takeback', undefined, null, restoredEvent(undo, before));
+  }
+
+  private requestFor(s: Session, seat: Seat): TakebackRequest {
+    const request = pendingRequest(s);
+    if (!request) throw refuse('nothing-to-undo', 'no takeback request waits in this game (a move since voids one)');
+    if (request.seat === seat) throw new AppError('FORBIDDEN', 'the seat that asked for the takeback does not answer its own request: the other seats do');
+    if (!askedSeats(s, request.seat).includes(seat)) throw new AppError('FORBIDDEN', `seat ${seat} is not asked about this takeback (bot and resigned seats are not)`);
+    return request;
+  }
+
+  private async writeRequest(s: Session, request: TakebackRequest | null): Promise<void> {
+    const ok = await this.service.store.setTakebackRequest(s.row.id, { version: s.version, seatsRev: s.row.seatsRev ?? 0 }, request);
+    if (!ok) throw new AppError('VERSION_CONFLICT', 'the game moved on meanwhile: look at it again', { currentVersion: s.version + 1 });
+  }
+
+  private pendingAnswer(s: Session, r: TakebackRequest): TakebackAnswer {
+    return { type: s.row.type, version: s.version, status: s.row.status, toMove: s.row.toMove, outcome: s.row.outcome, events: [], takebackRequest: { seat: r.seat, undo: r.undo, acceptedBy: r.acceptedBy } };
+  }
+}
+
+/** A seat's own move (by its token or a reply by mail), not one played for it. */
+const ownOrigin = (m: StoredMove) => m.origin === undefined || m.origin === 'seat' || m.origin === 'mail';
+
+/** The request waiting now: asked at the game's current version. */
+function pendingRequest(s: Session): TakebackRequest | null {
+  const r = s.row.takebackRequest;
+  return r && r.at === s.version && s.row.status === 'active' ? r : null;
+}
+
+/** The seats asked to consent: every other seated person that has not resigned. */
+function askedSeats(s: Session, asker: Seat): Seat[] {
+  const gone = resignedBy(s.row.seats, s.version);
+  return s.row.seats.filter((x) => x.seat !== asker && !x.bot && x.tokenHash !== null && !gone.has(x.seat)).map((x) => x.seat);
+}
