@@ -30,6 +30,7 @@ import { streamRoute } from './stream.js';
 import { notificationRoutes } from './notifications.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { vacationRoutes } from './vacation-routes.js';
+import { playerSettingsRoutes } from './player-settings-routes.js';
 import { ratingRoutes } from './rating-routes.js';
 import type { Ratings } from '../app/ratings/ratings.js';
 import type { Notifications } from '../app/notify/index.js';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(outboxRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(playerSettingsRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);

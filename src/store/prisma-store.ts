@@ -92,7 +92,8 @@ WITH g AS (
   CROSS JOIN jsonb_to_recordset($16::jsonb) AS x(seat int, kind text)
   JOIN notification_targets n ON n.game_id = $1::uuid AND n.seat = x.seat AND x.kind = ANY(n.events)
   CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
-  WHERE ch.target IS NOT NULL
+  -- A player who reads turns in a daily digest gets no turn mail per move (src/app/notify/digest.ts).
+  WHERE ch.target IS NOT NULL AND NOT (n.digest AND x.kind = 'turn' AND ch.channel = 'email')
   RETURNING id
 )
 SELECT (SELECT count(*)::int FROM m) AS n, (SELECT coalesce(array_agg(id::text), '{}') FROM o) AS outbox`;

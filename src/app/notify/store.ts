@@ -88,6 +88,7 @@ export class NotificationStore {
       FROM notification_targets n
       CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
       WHERE n.game_id = ${gameId}::uuid AND n.seat = ${seat} AND ${kind} = ANY(n.events) AND ch.target IS NOT NULL
+        AND NOT (n.digest AND ${kind} = 'turn' AND ch.channel = 'email')
       ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING
       RETURNING id::text`;
     return rows.map((r) => r.id);
