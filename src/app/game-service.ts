@@ -164,7 +164,7 @@ export class GameService {
     // Analysis while the game runs is for unrated games only (docs/shapes.md).
     if (input.analysis && input.rated === true) throw new AppError('INVALID_INPUT', 'analysis: true is for unrated games only: a rated game is never analysed while it runs; leave rated out or set it to false', { field: 'analysis' });
     const rated = input.analysis ? false : ratedAtCreation(input.players, seedChosen, input.rated);
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, analysis: input.analysis ?? false });
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, standInAfterTimeouts: input.standInAfterTimeouts ?? null, analysis: input.analysis ?? false });
     await this.store.createGame(created.row);
     this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
     if (created.row.status === 'active' && timeControl) await this.started(created.row.id);
@@ -173,7 +173,7 @@ export class GameService {
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated' | 'ratedAsked' | 'standInBot' | 'analysis'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated' | 'ratedAsked' | 'standInBot' | 'standInAfterTimeouts' | 'analysis'> = {}) {
     // A bot seat holds the hash of a token nobody is ever shown: it is taken, and no one acts for it.
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
@@ -233,7 +233,7 @@ export class GameService {
       toMove: d.toMove,
       /** A client chose the seed: it can foresee every hidden draw. */
       seedChosen: s.row.seedChosen ?? false,
-      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}), ...(x.bot ? { bot: x.bot } : {}), ...(resigned.has(x.seat) && d.status === 'active' ? { standIn: this.standInOf(s) } : {}) })),
+      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}), ...(x.bot ? { bot: x.bot } : {}), ...(resigned.has(x.seat) && d.status === 'active' ? { standIn: this.standInOf(s) } : x.standIn && d.status === 'active' ? { standIn: x.standIn } : {}) })),
       viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
       view: s.game.view(state, viewer),
       ...(d.outcome ? { outcome: d.outcome } : {}),
@@ -241,6 +241,7 @@ export class GameService {
       createdAt: s.row.createdAt.toISOString(),
       ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
       ...(s.row.analysis ? { analysis: true } : {}),
+      ...(s.row.standInAfterTimeouts ? { standInAfterTimeouts: s.row.standInAfterTimeouts } : {}),
       rated: s.row.rated ?? false,
       ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds } : {}),
       ...(s.row.timeControl ? { timeControl: s.row.timeControl, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),

@@ -31,6 +31,7 @@ import { notificationRoutes } from './notifications.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { vacationRoutes } from './vacation-routes.js';
 import { playerSettingsRoutes } from './player-settings-routes.js';
+import { profileRoutes } from './profile-routes.js';
 import { ratingRoutes } from './rating-routes.js';
 import type { Ratings } from '../app/ratings/ratings.js';
 import type { Notifications } from '../app/notify/index.js';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(outboxRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(playerSettingsRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(profileRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);

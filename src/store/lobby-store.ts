@@ -65,6 +65,21 @@ export class LobbyStore {
     return this.db.player.findUnique({ where: { id }, select: { id: true, name: true, email: true } });
   }
 
+  /**
+   * A player's record across games (their profile): games finished with the player to the end,
+   * abandoned (resigned), in which a seat of theirs timed out at least once, still running, and expired.
+   */
+  async playerRecord(id: string): Promise<{ finished: number; abandoned: number; timedOut: number; playing: number; expired: number }> {
+    const [r] = await this.db.$queryRaw<{ finished: number; abandoned: number; timed_out: number; playing: number; expired: number }[]>`
+      SELECT count(*) FILTER (WHERE g.status = 'finished' AND s.resigned_at IS NULL)::int AS finished,
+             count(*) FILTER (WHERE s.resigned_at IS NOT NULL)::int AS abandoned,
+             count(*) FILTER (WHERE s.timed_out > 0)::int AS timed_out,
+             count(*) FILTER (WHERE g.status = 'active' AND s.resigned_at IS NULL)::int AS playing,
+             count(*) FILTER (WHERE g.status::text = 'expired')::int AS expired
+      FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = ${id}::uuid`;
+    return { finished: r?.finished ?? 0, abandoned: r?.abandoned ?? 0, timedOut: r?.timed_out ?? 0, playing: r?.playing ?? 0, expired: r?.expired ?? 0 };
+  }
+
   /** What the lobby needs to know of a game before changing its seats. */
   async gameInfo(gameId: string) {
     return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true, rated: true } });

@@ -9,6 +9,7 @@ import { hashToken, newInviteCode, newSeatToken } from '../tokens.js';
 import { checkColour } from './choices.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { checkText } from '../text.js';
+import { checkStandInAfterTimeouts } from './stand-in.js';
 
 /** An entry of `players` at creation: seated now by name, an open seat, the caller's player, or a bot (no token). */
 export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string } | { bot: string; name?: string; colour?: string };
@@ -20,6 +21,8 @@ export interface CreateInput {
   options?: unknown;
   public?: boolean;
   standInBot?: string;
+  /** Hand a seat to the stand-in bot after this many deadlines missed in a row (1..100; needs a time control). */
+  standInAfterTimeouts?: number;
   analysis?: boolean;
   rated?: boolean;
   turnDeadlineSeconds?: number;
@@ -101,6 +104,7 @@ export class LobbyService {
     for (const c of colours) checkColour(input.type, c);
     if (new Set(colours).size !== colours.length) throw new AppError('COLOUR_TAKEN', 'two seats chose the same colour; each seat\'s colour is different (ruling M7)');
  if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw new AppError('INVALID_INPUT', `standInBot: unknown bot level "${String(input.standInBot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'standInBot' });
+    if (input.standInAfterTimeouts !== undefined) checkStandInAfterTimeouts(input.standInAfterTimeouts, input.turnDeadlineSeconds !== undefined || input.timeControl !== undefined);
     const specs: SeatSpec[] = input.players.map((p) =>
       'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
     );
