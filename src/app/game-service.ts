@@ -209,7 +209,7 @@ export class GameService {
 
   /** Status, seats to move and outcome in a state of a game (engine and seats: lobby/standing.ts). */
   derived(s: Session, state: unknown, version: number): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
-    return standing(s.game, state, s.row.seats, version);
+    return standing(s.game, state, s.row.seats, version, s.row.status === 'expired');
   }
 
   // ---- read ----------------------------------------------------------------------------------
@@ -222,7 +222,7 @@ export class GameService {
   }
 
   private summary(s: Session, state: unknown, version: number, viewer: Viewer, c: Caller) {
-    const d = standing(s.game, state, s.row.seats, version);
+    const d = standing(s.game, state, s.row.seats, version, s.row.status === 'expired');
     const resigned = resignedBy(s.row.seats, version);
     return {
       id: s.row.id,

@@ -32,7 +32,7 @@ function defaultsInWords<T>(schema: T): T {
 }
 
 export const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
-export const STATUSES = ['waiting', 'active', 'finished'] as const;
+export const STATUSES = ['waiting', 'active', 'finished', 'expired'] as const;
 export const status = { type: 'string', enum: STATUSES, description: 'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result' } as const;
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
 export const colourField = { type: 'string', minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' } as const;

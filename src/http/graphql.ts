@@ -96,7 +96,7 @@ function baseSdl(games: AnyGame[]): string {
 scalar JSON
 
 """waiting: a seat is still open and nobody moves yet"""
-enum GameStatus { waiting active finished }
+enum GameStatus { waiting active finished expired }
 
 type GameType {
   id: ID!

@@ -114,7 +114,7 @@ export class LobbyStore {
       if (!g.public && c.inviteHash === null) return 'NEEDS_CODE';
       // A code given must be the game's, public or not (a wrong one is a mistake worth saying).
       if (c.inviteHash !== null && (g.inviteHash === null || g.inviteHash !== c.inviteHash)) return 'WRONG_CODE';
-      if (g.status === 'finished') return 'FINISHED';
+      if (g.status === 'finished' || g.status === 'expired') return 'FINISHED';
       if (g.status === 'active') return 'FULL';
       const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true, playerId: true, colour: true }, orderBy: { seat: 'asc' } });
       if (c.playerId !== null && seats.some((x) => x.playerId === c.playerId)) return 'ALREADY_SEATED';
@@ -138,7 +138,7 @@ export class LobbyStore {
   /** Puts a bot in the requested open seat, or the first open one, of a waiting game; the last one filled starts the game. */
   fillWithBot(c: { gameId: string; name: string; bot: string; tokenHash: string; seat?: Seat; toMoveAtStart: Seat[] }): Promise<{ seat: Seat; started: boolean } | LobbyRefusal> {
     return this.locked(c.gameId, async (tx, g) => {
-      if (g.status === 'finished') return 'FINISHED';
+      if (g.status === 'finished' || g.status === 'expired') return 'FINISHED';
       if (g.status === 'active') return 'FULL';
       const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true }, orderBy: { seat: 'asc' } });
       const open = seats.filter((x) => x.tokenHash === null);
@@ -160,7 +160,7 @@ export class LobbyStore {
   /** Frees a seat of a game that has not started. */
   leave(gameId: string, seat: Seat): Promise<true | LobbyRefusal> {
     return this.locked(gameId, async (tx, g) => {
-      if (g.status !== 'waiting') return g.status === 'finished' ? 'FINISHED' : 'STARTED';
+      if (g.status !== 'waiting') return g.status === 'finished' || g.status === 'expired' ? 'FINISHED' : 'STARTED';
       const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null } }, data: { name: '', tokenHash: null, playerId: null, colour: null, bot: null } });
       if (r.count === 0) return 'NOT_SEATED';
       await tx.game.update({ where: { id: gameId }, data: { seatsRev: { increment: 1 }, updatedAt: new Date() } });
@@ -171,7 +171,7 @@ export class LobbyStore {
   /** Deletes a game that is still waiting for players. */
   cancel(gameId: string): Promise<true | LobbyRefusal> {
     return this.locked(gameId, async (tx, g) => {
-      if (g.status !== 'waiting') return g.status === 'finished' ? 'FINISHED' : 'STARTED';
+      if (g.status !== 'waiting') return g.status === 'finished' || g.status === 'expired' ? 'FINISHED' : 'STARTED';
       await tx.game.delete({ where: { id: gameId } });
       return true;
     });

@@ -1,6 +1,6 @@
 import type { BotLevel, GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 
-export type GameStatus = 'waiting' | 'active' | 'finished';
+export type GameStatus = 'waiting' | 'active' | 'finished' | 'expired';
 
 /**
  * Who a log entry was played by (docs/shapes.md): the seat, the seat by a reply to a mail, a resignation entry, the stand-in for a

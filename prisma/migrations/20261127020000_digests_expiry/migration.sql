@@ -36,7 +36,9 @@ CREATE OR REPLACE VIEW "notification_targets" AS
   WHERE NOT EXISTS (SELECT 1 FROM "seat_notifications" n WHERE n."game_id" = s."game_id" AND n."seat" = s."seat");
 
 -- Games that do not rot (issue 19 item 5): a waiting game's creator is warned a day before it
--- expires; a seat that misses this many deadlines in a row is handed to the stand-in bot.
+-- expires (LOBBY_EXPIRY_DAYS), then it is `expired`; a seat that misses this many deadlines in a
+-- row is handed to the stand-in bot. (The new enum value is not used in this transaction.)
+ALTER TYPE "GameStatus" ADD VALUE IF NOT EXISTS 'expired';
 ALTER TABLE "games" ADD COLUMN "expiry_warned" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "games" ADD COLUMN "stand_in_after_timeouts" INTEGER;
 ALTER TABLE "seats" ADD COLUMN "missed_deadlines" INTEGER NOT NULL DEFAULT 0;

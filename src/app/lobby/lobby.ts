@@ -54,7 +54,7 @@ const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
   NOT_FOUND: ['NOT_FOUND', 'no such game'],
   NEEDS_CODE: ['FORBIDDEN', 'this game is not public: joining it takes its invitation code (inviteCode)'],
   WRONG_CODE: ['FORBIDDEN', 'the invitation code is not this game\'s'],
-  FINISHED: ['GAME_OVER', 'the game is finished'],
+  FINISHED: ['GAME_OVER', 'the game is over (finished, or expired waiting for players)'],
   FULL: ['GAME_FULL', 'every seat of the game is taken (it has started): the invitation no longer admits anyone'],
   STARTED: ['GAME_STARTED', 'the game has started: seats can be left and games cancelled only while they wait for players (resign instead)'],
   ALREADY_SEATED: ['ALREADY_SEATED', 'this player already has a seat in this game'],

@@ -14,9 +14,9 @@ export interface SeatSettings {
   language: MailLanguage;
 }
 
-/** The answers to a move by mail: written with their text, sent by mail only. */
-export type MailAnswerKind = 'accepted' | 'refused';
-export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused';
+/** Mails written with their text, sent by mail only: the answers to a move by mail, and a waiting game's expiry warning. */
+export type MailAnswerKind = 'accepted' | 'refused' | 'expiring';
+export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused' || kind === 'expiring';
 
 export interface OutboxRow {
   id: string;
