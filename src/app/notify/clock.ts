@@ -253,6 +253,9 @@ export class TurnClock {
     return r.stand_in;
   }
 
+  /** Spends a vacation day of the seat's player instead of the timeout, when they asked for it (vacation.ts); true when spent. */
+  autoVacation: ((gameId: string, seat: Seat) => Promise<boolean>) | undefined;
+
   /** A deadline job fires: remind, or act on the timeout, if the deadline is still the one it was made for. */
   async fire(j: DeadlineJob): Promise<void> {
     const [row] = await this.db.$queryRaw<(Row & { timed_out: boolean; timeout_action: string | null })[]>`
@@ -271,6 +274,8 @@ export class TurnClock {
       return;
     }
     const [seat] = await this.db.$queryRaw<{ stand_in: string | null }[]>`SELECT stand_in FROM seats WHERE game_id = ${j.gameId}::uuid AND seat = ${j.seat}`;
+    // The player lets the server spend a vacation day instead (autoVacation): the deadline moved; its jobs are scheduled anew.
+    if (j.kind === 'timeout' && !seat?.stand_in && (await this.autoVacation?.(j.gameId, j.seat))) return;
     if (j.kind === 'reminder') {
       if (!seat?.stand_in) await this.notifier.enqueue(await this.notices.addNotice(j.gameId, j.since, j.seat, 'reminder'));
       return;

@@ -42,6 +42,11 @@ export class Notifications {
     this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
     this.notifier.onDeadline = (j) => this.clock.fire(j);
     this.vacations = opts.players ? new Vacations(opts.db, opts.players, this.clock, opts.vacationDaysPerYear ?? 21) : undefined;
+    if (this.vacations) {
+      const vacations = this.vacations;
+      vacations.log = opts.log;
+      this.clock.autoVacation = (gameId, seat) => vacations.spendDay(gameId, seat);
+    }
     this.admin = new OutboxAdmin(service, opts.db, store, this.notifier);
     this.digests = opts.players ? new Digests(opts.db, opts.players, this.notifier, this.clock, { replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : ''), log: opts.log }) : undefined;
     // After a move commits, its notifications go to the queue at once; if this process dies
