@@ -22,7 +22,7 @@ import { registerLiveCaps } from './live-caps.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
 import { clientErrorHandler, enforceRequestTimeout } from './request-timeout.js';
-import { restRoutes, sharedSchemas, type ClocksOf } from './rest.js';
+import { restRoutes, sharedSchemas, withClocks, type ClocksOf } from './rest.js';
 import { documentedSchema } from './route-schema.js';
 import { registerTextGuard } from './text-guard.js';
 import { registerHttpMetrics } from './http-metrics.js';
@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const deadlines = async (gameId: string) => (await deps.notifications?.()?.clock.deadlines(gameId)) ?? [];
   const clocks: ClocksOf = async (gameId, control, status) => (await deps.notifications?.()?.clock.clocks(gameId, control, status)) ?? [];
   await app.register(restRoutes(service, config, deps.lobby, deadlines, clocks), { prefix: '/api/v1' });
-  await app.register(streamRoute(service, fanout), { prefix: '/api/v1' });
+  await app.register(streamRoute(service, fanout, (g) => withClocks(g as Parameters<typeof withClocks>[0], deadlines, clocks)), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(outboxRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });

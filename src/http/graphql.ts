@@ -239,6 +239,8 @@ type GameUpdate {
   seat: Int
   """What this move caused, as this watcher may read it (empty in the first update), so a client can animate it"""
   events: [JSON!]!
+  """With a time control, in the updates that carry the game (the first, and after a seat change): each seat's clock, as Game.clocks; null in move updates"""
+  clocks: [SeatClock!]
 }
 
 type GameSummary { id: ID!, type: String!, version: Int!, status: GameStatus!, toMove: [Int!]!, players: [Player!]!, updatedAt: String! }
@@ -697,7 +699,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     },
     Game: gameResolvers,
     GameAt: { typedView },
-    GameUpdate: { gameId: (g: { id: string }) => g.id, typedView },
+    GameUpdate: { gameId: (g: { id: string }) => g.id, typedView, clocks: guard(async (g: { id: string; status: string; seat: number | null; timeControl?: TimeControl }) => (g.seat === null && g.timeControl ? clocks(g.id, g.timeControl, g.status) : null)) },
     MoveEntry: {
       typedEvents: (m: { events: object[]; __game: string }) => m.events.map((e) => ({ ...e, __game: m.__game })),
       label: (m: { seat: number; move: Json | null; events: Json[]; __game: string }, _: unknown, ctx: Ctx) => loggedMoveLabel(m.__game, m.move, m.seat, m.events, ctx.lang ?? 'en'),
