@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * Live updates of a game as server-sent events (text/event-stream)
-         * @description Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it), then `move` for every accepted move (`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is the caller's view right after the move and events what the move caused as the caller may read them), and `end` (data: `{ version }`) once the game is over and every move was sent; the server then closes the stream. If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream. To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`: every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open. Send the seat token as `Authorization: Bearer` (without one: the spectator view).
+         * @description Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it, with its deadlines and clocks), then `move` for every accepted move (`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is the caller's view right after the move and events what the move caused as the caller may read them), and `end` (data: `{ version }`) once the game is over and every move was sent; the server then closes the stream. If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream. To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`: every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open. Send the seat token as `Authorization: Bearer` (without one: the spectator view).
          */
         get: operations["streamGame"];
         put?: never;
@@ -604,6 +604,50 @@ export interface paths {
          * @description With the player token. The unused days are not counted against the allowance.
          */
         delete: operations["endVacation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your delivery mode, digest hour and zone, and automatic vacation
+         * @description With the player token; the defaults (immediate, no automatic vacation) until set.
+         */
+        get: operations["getPlayerSettings"];
+        /**
+         * Choose turn mails at once or a daily digest, and automatic vacation days
+         * @description With the player token. Fields left out keep their value. In digest mode no turn mail is sent per move; one mail at digestHour (local, in timeZone) lists every game waiting for you, with its position, the time left and its reply address; none when nothing waits. Reminders still come one by one, so a deadline closer than the next digest is still reminded. autoVacation: when a timeout of yours is less than a day away, the server spends one vacation day of your yearly allowance.
+         */
+        put: operations["putPlayerSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile: games finished, abandoned and timed out
+         * @description Public: the player's name and record across games (no email). finished: games that ended with the player still in them; abandoned: games the player resigned; timedOut: games in which a seat of theirs missed a deadline at least once; playing: games running now; expired: games that waited for players longer than LOBBY_EXPIRY_DAYS.
+         */
+        get: operations["getPlayerProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1465,7 +1509,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
             seedChosen: boolean;
@@ -1485,7 +1529,7 @@ export interface components {
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /**
-                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                  * @enum {string}
                  */
                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -1522,6 +1566,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never */
+            standInAfterTimeouts?: number;
             /**
              * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
              * @enum {boolean}
@@ -1582,7 +1628,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             outcome: components["schemas"]["TownCenterOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -1648,6 +1694,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never. */
+            standInAfterTimeouts?: number;
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -1695,7 +1743,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "waiting" | "active" | "finished";
+            status?: "waiting" | "active" | "finished" | "expired";
             version?: number;
             moves: {
                 version?: number;
@@ -1956,7 +2004,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
             seedChosen: boolean;
@@ -1976,7 +2024,7 @@ export interface components {
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /**
-                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                  * @enum {string}
                  */
                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -2013,6 +2061,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never */
+            standInAfterTimeouts?: number;
             /**
              * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
              * @enum {boolean}
@@ -2073,7 +2123,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             outcome: components["schemas"]["MaPetiteVilleOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -2139,6 +2189,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never. */
+            standInAfterTimeouts?: number;
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -2186,7 +2238,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "waiting" | "active" | "finished";
+            status?: "waiting" | "active" | "finished" | "expired";
             version?: number;
             moves: {
                 version?: number;
@@ -2827,7 +2879,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
             seedChosen: boolean;
@@ -2847,7 +2899,7 @@ export interface components {
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /**
-                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                  * @enum {string}
                  */
                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -2884,6 +2936,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never */
+            standInAfterTimeouts?: number;
             /**
              * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
              * @enum {boolean}
@@ -2944,7 +2998,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             outcome: components["schemas"]["CityTycoonOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -3010,6 +3064,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never. */
+            standInAfterTimeouts?: number;
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -3057,7 +3113,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "waiting" | "active" | "finished";
+            status?: "waiting" | "active" | "finished" | "expired";
             version?: number;
             moves: {
                 version?: number;
@@ -3385,7 +3441,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
             seedChosen: boolean;
@@ -3405,7 +3461,7 @@ export interface components {
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /**
-                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                  * @enum {string}
                  */
                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -3442,6 +3498,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never */
+            standInAfterTimeouts?: number;
             /**
              * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
              * @enum {boolean}
@@ -3502,7 +3560,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             outcome: components["schemas"]["VilleDeDemainOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -3568,6 +3626,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never. */
+            standInAfterTimeouts?: number;
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -3615,7 +3675,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "waiting" | "active" | "finished";
+            status?: "waiting" | "active" | "finished" | "expired";
             version?: number;
             moves: {
                 version?: number;
@@ -3809,7 +3869,7 @@ export interface operations {
     listGames: {
         parameters: {
             query?: {
-                status?: "waiting" | "active" | "finished";
+                status?: "waiting" | "active" | "finished" | "expired";
                 type?: string;
                 limit?: number;
                 /** @description The `next` cursor of the previous page */
@@ -3836,7 +3896,7 @@ export interface operations {
                              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                              * @enum {string}
                              */
-                            status: "waiting" | "active" | "finished";
+                            status: "waiting" | "active" | "finished" | "expired";
                             toMove: number[];
                             players: {
                                 seat: number;
@@ -3854,7 +3914,7 @@ export interface operations {
                                  */
                                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                                 /**
-                                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                                  * @enum {string}
                                  */
                                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -3946,7 +4006,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                         toMove: number[];
                         /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
                         seedChosen: boolean;
@@ -4828,7 +4888,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                         toMove: number[];
                         /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
                         seedChosen: boolean;
@@ -5149,7 +5209,7 @@ export interface operations {
     listMyGames: {
         parameters: {
             query?: {
-                status?: "waiting" | "active" | "finished";
+                status?: "waiting" | "active" | "finished" | "expired";
                 /** @description true: only the games where it is the player's turn */
                 toMove?: boolean;
                 limit?: number;
@@ -5179,7 +5239,7 @@ export interface operations {
                              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                              * @enum {string}
                              */
-                            status: "waiting" | "active" | "finished";
+                            status: "waiting" | "active" | "finished" | "expired";
                             toMove: number[];
                             isMyTurn: boolean;
                             resigned?: boolean;
@@ -5344,7 +5404,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                     };
                 };
             };
@@ -5474,7 +5534,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                     };
                 };
             };
@@ -6876,6 +6936,242 @@ export interface operations {
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlayerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        playerId: string;
+                        /**
+                         * @description immediate: a turn mail per move; digest: one mail a day at digestHour listing every game waiting for you
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "digest";
+                        /** @description The local hour of the digest */
+                        digestHour: number | null;
+                        /** @description The IANA time zone of digestHour (e.g. Europe/Paris) */
+                        timeZone: string | null;
+                        /** @description The server spends a vacation day (within the yearly allowance) when one of your timeouts is less than a day away */
+                        autoVacation: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the next digest is due (digest mode only)
+                         */
+                        nextDigestAt: string | null;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putPlayerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description immediate | digest */
+                    mode?: string;
+                    /** @description 0 to 23: the local hour of the digest (needed in digest mode) */
+                    digestHour?: number;
+                    /** @description An IANA time zone name (needed in digest mode) */
+                    timeZone?: string;
+                    autoVacation?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        playerId: string;
+                        /**
+                         * @description immediate: a turn mail per move; digest: one mail a day at digestHour listing every game waiting for you
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "digest";
+                        /** @description The local hour of the digest */
+                        digestHour: number | null;
+                        /** @description The IANA time zone of digestHour (e.g. Europe/Paris) */
+                        timeZone: string | null;
+                        /** @description The server spends a vacation day (within the yearly allowance) when one of your timeouts is less than a day away */
+                        autoVacation: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the next digest is due (digest mode only)
+                         */
+                        nextDigestAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlayerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        games: {
+                            /** @description Games that ended with the player still in them */
+                            finished: number;
+                            /** @description Games the player resigned */
+                            abandoned: number;
+                            /** @description Games in which a seat of the player missed a deadline at least once */
+                            timedOut: number;
+                            /** @description Games running now with the player in them */
+                            playing: number;
+                            /** @description Games that expired waiting for players */
+                            expired: number;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
