@@ -2,7 +2,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifyingServer, type Mailbox } from '../support/mail.js';
-import { untilSettled } from '../support/settled.js';
+import { inFlight, untilSettled } from '../support/settled.js';
 import type { TestServer } from '../support/server.js';
 
 const to = (m: Mailbox['mails'][number]) => (m.to as { text: string }).text;
@@ -48,13 +48,15 @@ describe('daily digests (issue 19 item 3, real SMTP sink, the clock injected)', 
     const bob = await player('Bob');
     // Ada's seat moves first (V1) in g1 and g2; in g3 Cy's seat moves first, Ada waits.
     const g1 = await game(ada.token, [{ me: true }, { name: 'Cy' }], 'digest-1');
-    const g2 = await game(ada.token, [{ me: true }, { name: 'Dee' }], 'digest-2');
+    const g2 = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${ada.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { name: 'Dee' }], seed: 'digest-2', turnDeadlineSeconds: 5 * 86_400 }).expect(201)).body as { id: string };
     const g3 = await game(ada.token, [{ name: 'Cy' }, { me: true }], 'digest-3');
     const g4 = await game(bob.token, [{ me: true }, { name: 'Eve' }], 'digest-4');
     await mailTo(ada.token, 'ada@example.test');
     await mailTo(bob.token, 'bob@example.test');
     await expect.poll(() => mail.mails.some((m) => to(m) === 'bob@example.test' && /^Your turn:/.test(m.subject ?? '')), { timeout: 20_000 }).toBe(true);
-    for (const g of [g1, g2, g3, g4]) await untilSettled(s.databaseUrl, g.id);
+    // (g2's clock jobs are due in days: its outbox, not its jobs, is what must be empty.)
+    for (const g of [g1, g3, g4]) await untilSettled(s.databaseUrl, g.id);
+    expect(await inFlight(s.databaseUrl, g2.id)).toMatchObject({ pending: 0 });
     expect(mail.mails.filter((m) => to(m) === 'ada@example.test')).toHaveLength(0);
 
     // Before 08:00 in Paris nothing is due, even when asked.
@@ -72,6 +74,11 @@ describe('daily digests (issue 19 item 3, real SMTP sink, the clock injected)', 
       expect(d.text).toMatch(new RegExp(`move\\+${g.id}\\.0\\.[^@\\s]+@games\\.example`)); // the game's own reply address
     }
     expect(d.text).not.toContain(g3.id);
+    // The time left on Ada's clock in g2, with its deadline (g1 has no clock).
+    const deadline = (await request(s.url).get(`/api/v1/games/${g2.id}`)).body.deadlines[0].at as string;
+    expect(d.text).toContain(`Time left: `);
+    expect(d.text).toContain(deadline);
+    expect(d.text?.match(/Time left/g)).toHaveLength(1);
     expect(d.text).toContain('Against: Cy');
     expect(d.text).toContain('Against: Dee');
     const pictures = d.attachments.filter((a) => a.contentType === 'image/png');
@@ -111,6 +118,18 @@ describe('daily digests (issue 19 item 3, real SMTP sink, the clock injected)', 
     expect(await digestRows(s.databaseUrl, fay.id)).toEqual([{ due_at: new Date('2026-03-01T10:30:00Z'), status: 'empty', games: 0 }]);
     expect(mail.mails.filter((m) => to(m) === 'fay@example.test')).toHaveLength(0);
     expect((await request(s.url).get('/api/v1/players/me/settings').set('Authorization', `Bearer ${fay.token}`)).body.nextDigestAt).toBe('2026-03-02T10:30:00.000Z');
+  });
+
+  it('a deadline closer than the next digest still gets its own reminder (digest mode drops turn mails only)', async () => {
+    const digests = s.notifications.digests!;
+    digests.now = () => new Date();
+    const ivy = await player('Ivy');
+    await request(s.url).put('/api/v1/players/me/settings').set('Authorization', `Bearer ${ivy.token}`).send({ mode: 'digest', digestHour: (new Date().getUTCHours() + 12) % 24, timeZone: 'UTC' }).expect(200);
+    await mailTo(ivy.token, 'ivy@example.test');
+    // Ivy's seat moves first, with 4 s on the clock: the reminder comes at 3 s, long before the digest.
+    const timed = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${ivy.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { name: 'Kit' }], seed: 'digest-reminder-2', turnDeadlineSeconds: 4 }).expect(201)).body as { id: string };
+    await expect.poll(() => mail.mails.some((m) => to(m) === 'ivy@example.test' && m.subject?.startsWith('Reminder') && m.subject.includes(timed.id.slice(0, 8))), { timeout: 20_000 }).toBe(true);
+    expect(mail.mails.filter((m) => to(m) === 'ivy@example.test' && /^Your turn:/.test(m.subject ?? ''))).toHaveLength(0);
   });
 
   it('bad settings: 400 naming the field, nothing stored', async () => {
