@@ -64,6 +64,14 @@ describe('a seat handed to the stand-in after missed deadlines; players\' profil
       expect(r.body.detail).toContain('standInAfterTimeouts');
       expect(r.body.detail).toContain(words);
     }
+    // The same through GraphQL, and the setting shown on the game as created.
+    const bad = await request(s.url).post('/graphql').send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { name: "B" }], turnDeadlineSeconds: 60, standInAfterTimeouts: 0 }) { id } }' });
+    expect(bad.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(bad.body.errors[0].message).toContain('standInAfterTimeouts');
+    const ok = await request(s.url).post('/graphql').send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { name: "B" }], turnDeadlineSeconds: 60, standInAfterTimeouts: 3 }) { id } }' });
+    const id = ok.body.data.createGame.id as string;
+    const shown = await request(s.url).post('/graphql').send({ query: `{ game(id: "${id}") { standInAfterTimeouts players { seat standIn } } }` });
+    expect(shown.body.data.game).toEqual({ standInAfterTimeouts: 3, players: [{ seat: 0, standIn: null }, { seat: 1, standIn: null }] });
     expect((await request(s.url).get('/api/v1/players/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await request(s.url).get('/api/v1/players/not-an-id')).status).toBe(404);
   });
