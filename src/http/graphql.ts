@@ -303,6 +303,8 @@ type Query {
   seatNotifications(gameId: ID!): NotificationSettings!
   """The notification settings of the token's player"""
   myNotifications: NotificationSettings!
+  """The token's player's settings: turn mails at once or in a daily digest, automatic vacation (PUT /players/me/settings)"""
+  mySettings: PlayerSettings!
   game(id: ID!): Game!
   """Operator only"""
   games(status: GameStatus, type: String, limit: Int = 50, before: String): GamePage!
@@ -324,6 +326,7 @@ type Query {
 
 type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!, """sigma above RATING_PROVISIONAL_SIGMA""" provisional: Boolean!, games: Int!, lastGameAt: String! }
 type PlayerRatings { playerId: ID!, name: String!, ratings: [RatingEntry!]! }
+type PlayerSettings { playerId: ID!, """immediate or digest""" mode: String!, digestHour: Int, timeZone: String, autoVacation: Boolean!, nextDigestAt: String }
 type PlayerRecord { finished: Int!, abandoned: Int!, timedOut: Int!, playing: Int!, expired: Int! }
 type PlayerProfile { id: ID!, name: String!, games: PlayerRecord! }
 type LeaderboardEntry { rank: Int!, playerId: ID!, name: String!, mu: Float!, sigma: Float!, ordinal: Float!, provisional: Boolean!, games: Int!, lastGameAt: String! }
@@ -579,6 +582,11 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       bots: () => service.botLevels(),
       seatNotifications: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => notices().getSeatSettings(a.gameId, ctx.token)),
       myNotifications: guard(async (_: unknown, __: unknown, ctx: Ctx) => notices().getPlayerSettings(ctx.token)),
+      mySettings: guard(async (_: unknown, __: unknown, ctx: Ctx) => {
+        const d = notices().digests;
+        if (!d) throw new AppError('UNAVAILABLE', 'player settings are not set up on this server');
+        return d.get(ctx.token);
+      }),
       game: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => service.getGame(a.id, ctx.token)),
       me: guard(async (_: unknown, __: unknown, ctx: Ctx) => layer().players.me(ctx.token)),
       lobby: guard(async (_: unknown, a: { type?: string | null; limit: number; before?: string | null }) => {

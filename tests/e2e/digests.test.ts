@@ -43,6 +43,8 @@ describe('daily digests (issue 19 item 3, real SMTP sink, the clock injected)', 
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ mode: 'digest', digestHour: 8, timeZone: 'Europe/Paris', autoVacation: false, nextDigestAt: '2026-01-15T07:00:00.000Z' });
     expect((await request(s.url).get('/api/v1/players/me/settings').set('Authorization', `Bearer ${ada.token}`)).body).toEqual(put.body);
+    const gql = await request(s.url).post('/graphql').set('Authorization', `Bearer ${ada.token}`).send({ query: '{ mySettings { playerId mode digestHour timeZone autoVacation nextDigestAt } }' });
+    expect(gql.body.data.mySettings).toEqual(put.body);
 
     // Bob stays in immediate mode: his turn mails come as before.
     const bob = await player('Bob');
