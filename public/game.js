@@ -4,6 +4,7 @@ import { languageLinks, t, translate } from './i18n.js';
 import { invites, keepSeat, tokenFor } from './identity.js';
 import { subscribe } from './live.js';
 import { waitingPanel } from './waiting.js';
+import { chancesPanel } from './chances.js';
 import { seatSettings } from './settings.js';
 
 // One game: played as a seat (its token from #token=, kept in the browser, or the player token),
@@ -91,7 +92,7 @@ function renderStatus() {
   $('who').textContent = g.viewer.seat === null ? t('who.spectator') : t('who.seat', { name: nameOf(g.viewer.seat) });
   const names = (seats) => seats.map(nameOf).join(', ');
   const now = g.status === 'finished' ? t('status.over', { winners: names(g.outcome?.winners ?? []) })
-    : g.status === 'waiting' ? t('status.waiting') : t('status.toMove', { names: names(g.toMove) });
+    : g.status === 'waiting' ? t('status.waiting') : g.status === 'expired' ? t('status.expired') : t('status.toMove', { names: names(g.toMove) });
   $('status').textContent = state.at === null ? t('status.live', { version: g.version, now }) : t('status.replay', { at: state.at, version: g.version, now });
   const turn = $('turn');
   turn.className = 'turn';
@@ -159,6 +160,7 @@ function render(svg) {
   renderStatus();
   renderMoves();
   renderLog();
+  void chancesPanel(state.game);
   waitingPanel(state.game, { token, gameId, invite: inviteCode(), onChange: (tok) => { if (tok) token = tok; requestRefresh(0, true); } });
   // A turn mail's game link shows the seat's view only: its settings need the seat token.
   $('seat-settings').hidden = mySeat() === null || viewOnly();

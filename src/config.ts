@@ -92,6 +92,8 @@ export interface Config {
   mailDomain: string;
   /** Days of vacation a player may take in a calendar year (deadlines paused). */
   vacationDaysPerYear: number;
+  /** A game waiting for players expires after this many days (its seated players warned a day before). */
+  lobbyExpiryDays: number;
   /** A rating is provisional while its sigma is above this (RATING_PROVISIONAL_SIGMA, default 6). */
   ratingProvisionalSigma: number;
   /** Rated games a player needs to be on a leaderboard (LEADERBOARD_MIN_GAMES, default 3). */
@@ -120,6 +122,11 @@ const int = (v: string | undefined, fallback: number, name: string): number => {
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+};
+
+const atLeast = (min: number, n: number, name: string): number => {
+  if (n < min) throw new Error(`${name} must be at least ${min}, got ${n}`);
   return n;
 };
 
@@ -197,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpInboundPort: env.SMTP_INBOUND_PORT ? int(env.SMTP_INBOUND_PORT, 0, 'SMTP_INBOUND_PORT') : undefined,
     smtpInboundHost: env.SMTP_INBOUND_HOST || env.HOST || '0.0.0.0',
     vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
+    lobbyExpiryDays: atLeast(2, int(env.LOBBY_EXPIRY_DAYS, 30, 'LOBBY_EXPIRY_DAYS'), 'LOBBY_EXPIRY_DAYS (a day of warning before it)'),
     // A rating is provisional while its sigma is above this (openskill starts at 25/3 = 8.33).
     ratingProvisionalSigma: Number(env.RATING_PROVISIONAL_SIGMA) > 0 ? Number(env.RATING_PROVISIONAL_SIGMA) : 6,
     leaderboardMinGames: int(env.LEADERBOARD_MIN_GAMES, 3, 'LEADERBOARD_MIN_GAMES'),

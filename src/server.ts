@@ -18,12 +18,15 @@ import { instrumentRegistry, instrumentStore, observeDatabase, observeService } 
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { BotPool } from './app/bots/pool.js';
 import { BotRunner } from './app/bots/runner.js';
+import { LobbyExpiry } from './app/lobby/expiry.js';
 
 export interface Running {
   app: FastifyInstance;
   service: GameService;
   notifications: Notifications;
   ratings: Ratings;
+  /** Waiting games expire after LOBBY_EXPIRY_DAYS (their seated players warned a day before). */
+  expiry: LobbyExpiry;
   /** Players, lobby, inbox, resignation. */
   lobby: LobbyLayer;
   databaseUrl: string;
@@ -107,6 +110,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const pbm = notifications;
     lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
     if (config.notifications) await notifications.start();
+    const expiry = new LobbyExpiry(prisma, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
+    if (config.notifyWorker) expiry.start(60_000);
     log = app.log;
     const bots = bot ? new BotRunner(service, { databaseUrl, db: prisma, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
     await bots?.start();
@@ -116,6 +121,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       lobby,
       notifications,
       ratings,
+      expiry,
       databaseUrl,
       async close() {
         // Requests in flight finish; a keep-alive connection is closed as soon as it goes idle
@@ -125,6 +131,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         opts.log?.('http server closed');
         unobserve();
         ratings.stop();
+        expiry.stop();
         await notifications.stop();
         await bots?.stop();
         await pool?.close();

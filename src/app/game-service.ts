@@ -165,7 +165,7 @@ export class GameService {
     // Analysis while the game runs is for unrated games only (docs/shapes.md).
     if (input.analysis && input.rated === true) throw new AppError('INVALID_INPUT', 'analysis: true is for unrated games only: a rated game is never analysed while it runs; leave rated out or set it to false', { field: 'analysis' });
     const rated = input.analysis ? false : ratedAtCreation(input.players, seedChosen, input.rated);
-    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, analysis: input.analysis ?? false, takebacks: takebacksAtCreation(input.takebacks) });
+    const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, standInAfterTimeouts: input.standInAfterTimeouts ?? null, analysis: input.analysis ?? false, takebacks: takebacksAtCreation(input.takebacks) });
     await this.store.createGame(created.row);
     this.sessions.remember(this.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
     if (created.row.status === 'active' && timeControl) await this.started(created.row.id);
@@ -174,7 +174,7 @@ export class GameService {
   }
 
   /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated' | 'ratedAsked' | 'standInBot' | 'analysis' | 'takebacks'> = {}) {
+  private newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated' | 'ratedAsked' | 'standInBot' | 'standInAfterTimeouts' | 'analysis' | 'takebacks'> = {}) {
     // A bot seat holds the hash of a token nobody is ever shown: it is taken, and no one acts for it.
     const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
     const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
@@ -210,7 +210,7 @@ export class GameService {
 
   /** Status, seats to move and outcome in a state of a game (engine and seats: lobby/standing.ts). */
   derived(s: Session, state: unknown, version: number): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
-    return standing(s.game, state, s.row.seats, version);
+    return standing(s.game, state, s.row.seats, version, s.row.status === 'expired');
   }
 
   // ---- read ----------------------------------------------------------------------------------
@@ -223,7 +223,7 @@ export class GameService {
   }
 
   private summary(s: Session, state: unknown, version: number, viewer: Viewer, c: Caller) {
-    const d = standing(s.game, state, s.row.seats, version);
+    const d = standing(s.game, state, s.row.seats, version, s.row.status === 'expired');
     const resigned = resignedBy(s.row.seats, version);
     return {
       id: s.row.id,
@@ -234,7 +234,7 @@ export class GameService {
       toMove: d.toMove,
       /** A client chose the seed: it can foresee every hidden draw. */
       seedChosen: s.row.seedChosen ?? false,
-      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}), ...(x.bot ? { bot: x.bot } : {}), ...(resigned.has(x.seat) && d.status === 'active' ? { standIn: this.standInOf(s) } : {}) })),
+      players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}), ...(x.bot ? { bot: x.bot } : {}), ...(resigned.has(x.seat) && d.status === 'active' ? { standIn: this.standInOf(s) } : x.standIn && d.status === 'active' ? { standIn: x.standIn } : {}) })),
       viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
       view: s.game.view(state, viewer),
       ...(d.outcome ? { outcome: d.outcome } : {}),
@@ -242,6 +242,7 @@ export class GameService {
       createdAt: s.row.createdAt.toISOString(),
       ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
       ...(s.row.analysis ? { analysis: true } : {}),
+      ...(s.row.standInAfterTimeouts ? { standInAfterTimeouts: s.row.standInAfterTimeouts } : {}),
       rated: s.row.rated ?? false,
       ...(s.row.turnDeadlineSeconds ? { turnDeadlineSeconds: s.row.turnDeadlineSeconds } : {}),
       ...(s.row.timeControl ? { timeControl: s.row.timeControl, timeoutAction: s.row.timeoutAction ?? 'none' } : {}),

@@ -3,6 +3,7 @@ import type { LobbyStore, PlayerRow } from '../store/lobby-store.js';
 import { AppError } from './errors.js';
 import { checkText } from './text.js';
 import { hashToken, newPlayerToken } from './tokens.js';
+import { isUuid } from './ids.js';
 
 /**
  * Player identities: a name, an optional email (play-by-mail), and one token for all of a person's
@@ -38,6 +39,16 @@ export class PlayerService {
   async me(token: string | undefined) {
     const p = await this.require(token);
     return { id: p.id, name: p.name, ...(p.email ? { email: p.email } : {}) };
+  }
+
+  /**
+   * A player's public profile: the name and their record (games finished, abandoned by
+   * resignation, timed out at least once, still running, expired in the lobby); never the email.
+   */
+  async profile(id: string) {
+    const p = isUuid(id) ? await this.store.playerById(id) : null;
+    if (!p) throw new AppError('NOT_FOUND', `no player ${id.slice(0, 40)}`);
+    return { id: p.id, name: p.name, games: await this.store.playerRecord(id) };
   }
 
   /** A player by id, with the email play-by-mail writes to. */

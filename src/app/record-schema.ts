@@ -41,7 +41,7 @@ export const gameRecordSchema = {
     players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: INT_BOUNDS.seat, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: { type: 'string', minLength: 1, maxLength: 32, description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' }, bot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level playing the seat (a bot seat)' } } } },
     standInBot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that played resigned and timed-out seats (absent: greedy)' },
     seed: { type: 'string', minLength: 1, maxLength: 128 },
-    status: { type: 'string', enum: ['waiting', 'active', 'finished'] },
+    status: { type: 'string', enum: ['waiting', 'active', 'finished', 'expired'] },
     version: INT_BOUNDS.version,
     moves: {
       type: 'array',

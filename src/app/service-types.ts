@@ -93,6 +93,8 @@ export interface CreateGameInput {
   timeControl?: TimeControl | null;
   timeoutAction?: TimeoutAction | null;
   standInBot?: BotLevel | null;
+  /** A seat that misses this many deadlines in a row is handed to the stand-in bot. */
+  standInAfterTimeouts?: number | null;
   analysis?: boolean;
   /** Default: true when allowed (src/app/ratings/rated.ts). */
   rated?: boolean;

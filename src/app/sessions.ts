@@ -137,7 +137,7 @@ export class Sessions {
       s.version = moves.at(-1)!.version;
     }
     if (seatsChanged || moves.some((m) => m.origin === 'resign')) return this.reloadSeats(s);
-    if (moves.length > 0) s.row = { ...s.row, version: s.version, ...standing(s.game, s.state, s.row.seats, s.version), updatedAt: moves.at(-1)!.createdAt };
+    if (moves.length > 0) s.row = { ...s.row, version: s.version, ...standing(s.game, s.state, s.row.seats, s.version, s.row.status === 'expired'), updatedAt: moves.at(-1)!.createdAt };
     return s;
   }
 
@@ -148,7 +148,7 @@ export class Sessions {
       this.forget(s.row.id);
       throw new AppError('NOT_FOUND', `no game ${s.row.id}`);
     }
-    s.row = { ...row, version: s.version, ...standing(s.game, s.state, row.seats, s.version) };
+    s.row = { ...row, version: s.version, ...standing(s.game, s.state, row.seats, s.version, row.status === 'expired') };
     s.seatByTokenHash = seatMap(row.seats);
     if (this.cache.peek(s.row.id) === s) for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
     return s;

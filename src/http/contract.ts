@@ -32,7 +32,7 @@ function defaultsInWords<T>(schema: T): T {
 }
 
 export const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
-export const STATUSES = ['waiting', 'active', 'finished'] as const;
+export const STATUSES = ['waiting', 'active', 'finished', 'expired'] as const;
 export const status = { type: 'string', enum: STATUSES, description: 'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result' } as const;
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
 export const colourField = { type: 'string', minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' } as const;
@@ -49,7 +49,7 @@ export const players = {
       resigned: { type: 'boolean', description: 'The seat resigned: the server plays its moves, and it ranks last' },
       colour: { type: 'string', description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' },
       bot: { type: 'string', enum: BOT_LEVELS, description: 'A bot seat: the level playing it (it moves by itself)' },
-      standIn: { type: 'string', enum: BOT_LEVELS, description: 'The bot level playing this resigned seat while the game runs (the game\'s standInBot)' },
+      standIn: { type: 'string', enum: BOT_LEVELS, description: 'The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game\'s standInBot)' },
     },
   },
 } as const;
@@ -183,6 +183,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         timeControl: timeControlSchema,
         timeoutAction,
         standInBot,
+        standInAfterTimeouts: { type: 'integer', minimum: 1, description: 'A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never' },
         analysis: { type: 'boolean', const: true, description: 'Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise' },
         clocks,
         deadlines: {
@@ -272,6 +273,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
         timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.' },
         standInBot,
+        standInAfterTimeouts: { type: 'integer', minimum: 1, maximum: 100, description: 'Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat\'s turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never.' },
         analysis: { type: 'boolean', description: 'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false.' },
         timeControl: timeControlSchema,
         takebacks: { ...takebacks, description: 'Which takebacks the game allows: none; own-turn (default: within one\'s own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)' },

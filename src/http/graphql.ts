@@ -97,7 +97,7 @@ function baseSdl(games: AnyGame[]): string {
 scalar JSON
 
 """waiting: a seat is still open and nobody moves yet"""
-enum GameStatus { waiting active finished }
+enum GameStatus { waiting active finished expired }
 
 type GameType {
   id: ID!
@@ -111,7 +111,7 @@ type GameType {
   moves: JSON!
 }
 
-type Player { seat: Int!, """Empty while the seat is open""" name: String!, open: Boolean!, """The stand-in bot plays its moves; it ranks last""" resigned: Boolean!, colour: String, """A bot seat: the level playing it""" bot: String, """The bot level playing this resigned seat while the game runs""" standIn: String }
+type Player { seat: Int!, """Empty while the seat is open""" name: String!, open: Boolean!, """The stand-in bot plays its moves; it ranks last""" resigned: Boolean!, colour: String, """A bot seat: the level playing it""" bot: String, """The bot level playing this seat while the game runs (resigned, or handed over after missed deadlines)""" standIn: String }
 """A seat at creation: seated (name and token), open (open: true, no token) or a bot's (bot: its level, no token)."""
 type SeatToken { seat: Int!, name: String, """Secret: shown once.""" token: String, open: Boolean, colour: String, bot: String }
 """A bot level: what it does, its think time per move and its search iterations at most."""
@@ -187,6 +187,8 @@ type Game {
   timeoutAction: String
   """The bot level playing resigned and timed-out seats, when not greedy"""
   standInBot: String
+  """A seat that misses this many deadlines in a row is handed to the stand-in"""
+  standInAfterTimeouts: Int
   """While the game runs with a turn clock: when each seat that must act runs out of time"""
   deadlines: [Deadline!]!
   """The time control as created (turnDeadlineSeconds d is { d, d, d }); null: none"""
@@ -252,6 +254,8 @@ type GameUpdate {
   seat: Int
   """What this move caused, as this watcher may read it (empty in the first update), so a client can animate it"""
   events: [JSON!]!
+  """With a time control, in the updates that carry the game (the first, and after a seat change): each seat's clock, as Game.clocks; null in move updates"""
+  clocks: [SeatClock!]
 }
 
 type GameSummary { id: ID!, type: String!, version: Int!, status: GameStatus!, toMove: [Int!]!, players: [Player!]!, updatedAt: String! }
@@ -272,6 +276,8 @@ input CreateGameInput {
   timeoutAction: String
   """The bot level playing resigned seats and timed-out seats (auto-move); default greedy"""
   standInBot: String
+  """Hand a seat to the stand-in after this many deadlines missed in a row (1-100; needs a clock)"""
+  standInAfterTimeouts: Int
   """Let each seat analyse its positions while the game runs (GET /games/{id}/analysis)"""
   analysis: Boolean
   """A bank per seat (each 1 s to 90 days, increment and initial at most the maximum); not with turnDeadlineSeconds"""
@@ -314,6 +320,8 @@ type Query {
   seatNotifications(gameId: ID!): NotificationSettings!
   """The notification settings of the token's player"""
   myNotifications: NotificationSettings!
+  """The token's player's settings: turn mails at once or in a daily digest, automatic vacation (PUT /players/me/settings)"""
+  mySettings: PlayerSettings!
   game(id: ID!): Game!
   """Operator only"""
   games(status: GameStatus, type: String, limit: Int = 50, before: String): GamePage!
@@ -325,6 +333,8 @@ type Query {
   myGames(status: GameStatus, toMove: Boolean, limit: Int = 50, before: String): InboxPage!
   """A player's ratings, one per game type played rated (openskill)"""
   playerRatings(playerId: ID!): PlayerRatings!
+  """A player's profile: games finished, abandoned (resigned), timed out, running and expired"""
+  playerProfile(playerId: ID!): PlayerProfile!
   """A game type's leaderboard, best ordinal first; after: the next of the previous page"""
   leaderboard(gameType: String!, limit: Int = 50, after: String): Leaderboard!
   """The seated players' expected chances of winning a rated game (openskill predictWin)"""
@@ -333,6 +343,9 @@ type Query {
 
 type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!, """sigma above RATING_PROVISIONAL_SIGMA""" provisional: Boolean!, games: Int!, lastGameAt: String! }
 type PlayerRatings { playerId: ID!, name: String!, ratings: [RatingEntry!]! }
+type PlayerSettings { playerId: ID!, """immediate or digest""" mode: String!, digestHour: Int, timeZone: String, autoVacation: Boolean!, nextDigestAt: String }
+type PlayerRecord { finished: Int!, abandoned: Int!, timedOut: Int!, playing: Int!, expired: Int! }
+type PlayerProfile { id: ID!, name: String!, games: PlayerRecord! }
 type LeaderboardEntry { rank: Int!, playerId: ID!, name: String!, mu: Float!, sigma: Float!, ordinal: Float!, provisional: Boolean!, games: Int!, lastGameAt: String! }
 type Leaderboard { gameType: String!, minGames: Int!, recentDays: Int!, players: [LeaderboardEntry!]!, next: String }
 type ExpectedChance { seat: Int!, playerId: ID!, chance: Float! }
@@ -593,6 +606,11 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       bots: () => service.botLevels(),
       seatNotifications: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => notices().getSeatSettings(a.gameId, ctx.token)),
       myNotifications: guard(async (_: unknown, __: unknown, ctx: Ctx) => notices().getPlayerSettings(ctx.token)),
+      mySettings: guard(async (_: unknown, __: unknown, ctx: Ctx) => {
+        const d = notices().digests;
+        if (!d) throw new AppError('UNAVAILABLE', 'player settings are not set up on this server');
+        return d.get(ctx.token);
+      }),
       game: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => service.getGame(a.id, ctx.token)),
       me: guard(async (_: unknown, __: unknown, ctx: Ctx) => layer().players.me(ctx.token)),
       lobby: guard(async (_: unknown, a: { type?: string | null; limit: number; before?: string | null }) => {
@@ -605,6 +623,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       }),
       games: guard(async (_: unknown, a: { status?: Status; type?: string; limit: number; before?: string }, ctx: Ctx) => service.listGames(ctx.token, { ...a, before: a.before ?? undefined })),
       playerRatings: guard(async (_: unknown, a: { playerId: string }) => rated().ofPlayer(a.playerId)),
+      playerProfile: guard(async (_: unknown, a: { playerId: string }) => layer().players.profile(a.playerId)),
       leaderboard: guard(async (_: unknown, a: { gameType: string; limit: number; after?: string | null }) => {
         page(a.limit, 200);
         return rated().leaderboard(a.gameType, a.limit, a.after ?? undefined);
@@ -612,7 +631,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       expectedChances: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => rated().chances(service, a.gameId, ctx.token)),
     },
     Mutation: {
-      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; analysis?: boolean | null; timeControl?: TimeControl | null; rated?: boolean | null; takebacks?: string | null } }, ctx: Ctx) => {
+      createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; standInAfterTimeouts?: number | null; analysis?: boolean | null; timeControl?: TimeControl | null; rated?: boolean | null; takebacks?: string | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
         if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
         const entries = players.map((p, i) => {
@@ -622,7 +641,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         });
         text(seed, 'a seed', 128);
         const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction, a.input.timeControl);
-        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.rated != null ? { rated: a.input.rated } : {}), ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}), ...(a.input.takebacks != null ? { takebacks: a.input.takebacks } : {}) }, ctx.token);
+        return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.rated != null ? { rated: a.input.rated } : {}), ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.standInAfterTimeouts != null ? { standInAfterTimeouts: a.input.standInAfterTimeouts } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}), ...(a.input.takebacks != null ? { takebacks: a.input.takebacks } : {}) }, ctx.token);
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
         text(a.name, 'a player name', 64);
@@ -715,7 +734,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     },
     Game: gameResolvers,
     GameAt: { typedView },
-    GameUpdate: { gameId: (g: { id: string }) => g.id, typedView },
+    GameUpdate: { gameId: (g: { id: string }) => g.id, typedView, clocks: guard(async (g: { id: string; status: string; seat: number | null; timeControl?: TimeControl }) => (g.seat === null && g.timeControl ? clocks(g.id, g.timeControl, g.status) : null)) },
     MoveEntry: {
       typedEvents: (m: { events: object[]; __game: string }) => m.events.map((e) => ({ ...e, __game: m.__game })),
       label: (m: { seat: number; move: Json | null; events: Json[]; __game: string }, _: unknown, ctx: Ctx) => loggedMoveLabel(m.__game, service.registry.plugin(m.__game)?.picture, m.move, m.seat, m.events, ctx.lang ?? 'en'),

@@ -142,7 +142,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       }),
     }, async () => service.botLevels());
 
-    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; analysis?: boolean; timeControl?: TimeControl; rated?: boolean; takebacks?: string } }>('/games', {
+    app.post<{ Body: { type: string; players: PlayerEntry[]; seed?: string; options?: Record<string, unknown>; public?: boolean; turnDeadlineSeconds?: number; timeoutAction?: TimeoutAction; standInBot?: string; standInAfterTimeouts?: number; analysis?: boolean; timeControl?: TimeControl; rated?: boolean; takebacks?: string } }>('/games', {
       schema: operation({
         operationId: 'createGame',
         summary: 'Create a game',
@@ -163,6 +163,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
             timeControl: timeControlSchema,
             timeoutAction: { type: 'string', enum: TIMEOUT_ACTIONS },
             standInBot: { type: 'string', enum: BOT_LEVELS },
+            standInAfterTimeouts: { type: 'integer' },
             analysis: { type: 'boolean' },
             rated: { type: 'boolean' },
             takebacks: { type: 'string', enum: TAKEBACK_SETTINGS },

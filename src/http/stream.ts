@@ -29,7 +29,7 @@ function resumeFrom(header: string | string[] | undefined, query: string | undef
  * the GraphQL subscription runs too (liveUpdates, src/app/live.ts): moves committed on any server
  * process wake it through the fan-out and are read from the store.
  */
-export function streamRoute(service: GameService, fanout: Fanout) {
+export function streamRoute(service: GameService, fanout: Fanout, withClocks: (game: object) => Promise<object> = async (g) => g) {
   return async function routes(app: FastifyInstance) {
     const open = new Set<() => void>();
     // Streams never go idle: close them first so that a graceful shutdown does not wait for them.
@@ -43,7 +43,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
         operationId: 'streamGame',
         summary: 'Live updates of a game as server-sent events (text/event-stream)',
         description: [
-          'Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it), then `move` for every accepted move',
+          'Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it, with its deadlines and clocks), then `move` for every accepted move',
           '(`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is',
           'the caller\'s view right after the move and events what the move caused as the caller may read them), and `end`',
           '(data: `{ version }`) once the game is over and every move was sent; the server then closes the stream.',
@@ -90,7 +90,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
         // `retry`: an EventSource that loses the connection comes back after 1 s, with Last-Event-ID.
         for (let u = first; !u.done; u = await updates.next()) {
           const x = u.value;
-          if (x.kind === 'game') await (x.resumed ? undefined : send('game', x.game.version, x.game, RETRY_MS));
+          if (x.kind === 'game') await (x.resumed ? undefined : send('game', x.game.version, await withClocks(x.game), RETRY_MS)); // with deadlines and clocks, as GET /games/{id}
           else if (x.kind === 'move') await send('move', x.move.version, x.move);
           else if (x.kind === 'end') await send('end', undefined, { version: x.version });
         }

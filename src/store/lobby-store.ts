@@ -65,6 +65,21 @@ export class LobbyStore {
     return this.db.player.findUnique({ where: { id }, select: { id: true, name: true, email: true } });
   }
 
+  /**
+   * A player's record across games (their profile): games finished with the player to the end,
+   * abandoned (resigned), in which a seat of theirs timed out at least once, still running, and expired.
+   */
+  async playerRecord(id: string): Promise<{ finished: number; abandoned: number; timedOut: number; playing: number; expired: number }> {
+    const [r] = await this.db.$queryRaw<{ finished: number; abandoned: number; timed_out: number; playing: number; expired: number }[]>`
+      SELECT count(*) FILTER (WHERE g.status = 'finished' AND s.resigned_at IS NULL)::int AS finished,
+             count(*) FILTER (WHERE s.resigned_at IS NOT NULL)::int AS abandoned,
+             count(*) FILTER (WHERE s.timed_out > 0)::int AS timed_out,
+             count(*) FILTER (WHERE g.status = 'active' AND s.resigned_at IS NULL)::int AS playing,
+             count(*) FILTER (WHERE g.status::text = 'expired')::int AS expired
+      FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = ${id}::uuid`;
+    return { finished: r?.finished ?? 0, abandoned: r?.abandoned ?? 0, timedOut: r?.timed_out ?? 0, playing: r?.playing ?? 0, expired: r?.expired ?? 0 };
+  }
+
   /** What the lobby needs to know of a game before changing its seats. */
   async gameInfo(gameId: string) {
     return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true, rated: true } });
@@ -99,7 +114,7 @@ export class LobbyStore {
       if (!g.public && c.inviteHash === null) return 'NEEDS_CODE';
       // A code given must be the game's, public or not (a wrong one is a mistake worth saying).
       if (c.inviteHash !== null && (g.inviteHash === null || g.inviteHash !== c.inviteHash)) return 'WRONG_CODE';
-      if (g.status === 'finished') return 'FINISHED';
+      if (g.status === 'finished' || g.status === 'expired') return 'FINISHED';
       if (g.status === 'active') return 'FULL';
       const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true, playerId: true, colour: true }, orderBy: { seat: 'asc' } });
       if (c.playerId !== null && seats.some((x) => x.playerId === c.playerId)) return 'ALREADY_SEATED';
@@ -123,7 +138,7 @@ export class LobbyStore {
   /** Puts a bot in the requested open seat, or the first open one, of a waiting game; the last one filled starts the game. */
   fillWithBot(c: { gameId: string; name: string; bot: string; tokenHash: string; seat?: Seat; toMoveAtStart: Seat[] }): Promise<{ seat: Seat; started: boolean } | LobbyRefusal> {
     return this.locked(c.gameId, async (tx, g) => {
-      if (g.status === 'finished') return 'FINISHED';
+      if (g.status === 'finished' || g.status === 'expired') return 'FINISHED';
       if (g.status === 'active') return 'FULL';
       const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true }, orderBy: { seat: 'asc' } });
       const open = seats.filter((x) => x.tokenHash === null);
@@ -145,7 +160,7 @@ export class LobbyStore {
   /** Frees a seat of a game that has not started. */
   leave(gameId: string, seat: Seat): Promise<true | LobbyRefusal> {
     return this.locked(gameId, async (tx, g) => {
-      if (g.status !== 'waiting') return g.status === 'finished' ? 'FINISHED' : 'STARTED';
+      if (g.status !== 'waiting') return g.status === 'finished' || g.status === 'expired' ? 'FINISHED' : 'STARTED';
       const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null } }, data: { name: '', tokenHash: null, playerId: null, colour: null, bot: null } });
       if (r.count === 0) return 'NOT_SEATED';
       await tx.game.update({ where: { id: gameId }, data: { seatsRev: { increment: 1 }, updatedAt: new Date() } });
@@ -156,7 +171,7 @@ export class LobbyStore {
   /** Deletes a game that is still waiting for players. */
   cancel(gameId: string): Promise<true | LobbyRefusal> {
     return this.locked(gameId, async (tx, g) => {
-      if (g.status !== 'waiting') return g.status === 'finished' ? 'FINISHED' : 'STARTED';
+      if (g.status !== 'waiting') return g.status === 'finished' || g.status === 'expired' ? 'FINISHED' : 'STARTED';
       await tx.game.delete({ where: { id: gameId } });
       return true;
     });

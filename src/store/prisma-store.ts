@@ -92,7 +92,8 @@ WITH g AS (
   CROSS JOIN jsonb_to_recordset($16::jsonb) AS x(seat int, kind text)
   JOIN notification_targets n ON n.game_id = $1::uuid AND n.seat = x.seat AND x.kind = ANY(n.events)
   CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
-  WHERE ch.target IS NOT NULL
+  -- A player who reads turns in a daily digest gets no turn mail per move (src/app/notify/digest.ts).
+  WHERE ch.target IS NOT NULL AND NOT (n.digest AND x.kind = 'turn' AND ch.channel = 'email')
   RETURNING id
 )
 SELECT (SELECT count(*)::int FROM m) AS n, (SELECT coalesce(array_agg(id::text), '{}') FROM o) AS outbox`;
@@ -125,6 +126,7 @@ export function toRow(g: GameWithSeats): GameRow {
       colour: s.colour,
       resignedAt: s.resignedAt,
       bot: s.bot as BotLevel | null,
+      standIn: s.standIn as BotLevel | null,
     })),
     public: g.public,
     inviteHash: g.inviteHash,
@@ -134,6 +136,7 @@ export function toRow(g: GameWithSeats): GameRow {
     timeoutAction: g.timeoutAction as GameRow['timeoutAction'],
     standInBot: g.standInBot as BotLevel | null,
     analysis: g.analysis,
+    standInAfterTimeouts: g.standInAfterTimeouts,
     timeControl: g.timeInitialSeconds === null ? null : { initialSeconds: g.timeInitialSeconds, incrementSeconds: g.timeIncrementSeconds!, maxSeconds: g.timeMaxSeconds! },
     rated: g.rated,
     ratedAsked: g.ratedAsked,
@@ -191,6 +194,7 @@ export class PrismaGameStore implements GameStore {
           timeoutAction: game.timeoutAction ?? null,
           standInBot: game.standInBot ?? null,
           analysis: game.analysis ?? false,
+          standInAfterTimeouts: game.standInAfterTimeouts ?? null,
           seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null, bot: s.bot ?? null })) },
           timeInitialSeconds: game.timeControl?.initialSeconds ?? null,
           timeIncrementSeconds: game.timeControl?.incrementSeconds ?? null,

@@ -1,6 +1,6 @@
 import type { BotLevel, GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 
-export type GameStatus = 'waiting' | 'active' | 'finished';
+export type GameStatus = 'waiting' | 'active' | 'finished' | 'expired';
 
 /**
  * Who a log entry was played by (docs/shapes.md): the seat, the seat by a reply to a mail, a resignation entry, the stand-in for a
@@ -25,6 +25,8 @@ export interface SeatRow {
   resignedAt?: number | null;
   /** The bot level playing the seat (absent or null: a person's seat). */
   bot?: BotLevel | null;
+  /** The stand-in level the seat was handed to after missed deadlines (null: its person plays). */
+  standIn?: BotLevel | null;
 }
 
 /** A game's header row: everything but its log. */
@@ -59,6 +61,8 @@ export interface GameRow {
   standInBot?: BotLevel | null;
   /** Analysis may be asked while the game runs (absent: false). */
   analysis?: boolean;
+  /** A seat that misses this many deadlines in a row is handed to the stand-in (null: never). */
+  standInAfterTimeouts?: number | null;
   /** The time control (a bank per seat, seconds); turnDeadlineSeconds d is { d, d, d }. Null: no clock. */
   timeControl?: TimeControl | null;
   /** A rated game (src/app/ratings/): every seat a player identity, no chosen seed, no bot, not imported. */

@@ -27,7 +27,7 @@ const PER_GAME: Record<string, string> = {
   seat_clocks: 'game_id',
 };
 /** Reference tables (copied to every node) and the job queue's schema (on the coordinator). */
-const REFERENCE = new Set(['players', 'player_notifications', 'vacations', 'server_settings', 'ratings', 'rated_games']);
+const REFERENCE = new Set(['players', 'player_notifications', 'player_settings', 'digests', 'vacations', 'server_settings', 'ratings', 'rated_games']);
 
 interface Captured {
   op: string;

@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * Live updates of a game as server-sent events (text/event-stream)
-         * @description Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it), then `move` for every accepted move (`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is the caller's view right after the move and events what the move caused as the caller may read them), and `end` (data: `{ version }`) once the game is over and every move was sent; the server then closes the stream. If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream. To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`: every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open. Send the seat token as `Authorization: Bearer` (without one: the spectator view).
+         * @description Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it, with its deadlines and clocks), then `move` for every accepted move (`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is the caller's view right after the move and events what the move caused as the caller may read them), and `end` (data: `{ version }`) once the game is over and every move was sent; the server then closes the stream. If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream. To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`: every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open. Send the seat token as `Authorization: Bearer` (without one: the spectator view).
          */
         get: operations["streamGame"];
         put?: never;
@@ -604,6 +604,50 @@ export interface paths {
          * @description With the player token. The unused days are not counted against the allowance.
          */
         delete: operations["endVacation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your delivery mode, digest hour and zone, and automatic vacation
+         * @description With the player token; the defaults (immediate, no automatic vacation) until set.
+         */
+        get: operations["getPlayerSettings"];
+        /**
+         * Choose turn mails at once or a daily digest, and automatic vacation days
+         * @description With the player token. Fields left out keep their value. In digest mode no turn mail is sent per move; one mail at digestHour (local, in timeZone) lists every game waiting for you, with its position, the time left and its reply address; none when nothing waits. Reminders still come one by one, so a deadline closer than the next digest is still reminded. autoVacation: when a timeout of yours is less than a day away, the server spends one vacation day of your yearly allowance.
+         */
+        put: operations["putPlayerSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile: games finished, abandoned and timed out
+         * @description Public: the player's name and record across games (no email). finished: games that ended with the player still in them; abandoned: games the player resigned; timedOut: games in which a seat of theirs missed a deadline at least once; playing: games running now; expired: games that waited for players longer than LOBBY_EXPIRY_DAYS.
+         */
+        get: operations["getPlayerProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1550,7 +1594,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
             seedChosen: boolean;
@@ -1570,7 +1614,7 @@ export interface components {
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /**
-                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                  * @enum {string}
                  */
                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -1615,6 +1659,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never */
+            standInAfterTimeouts?: number;
             /**
              * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
              * @enum {boolean}
@@ -1677,7 +1723,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             outcome: components["schemas"]["TownCenterOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -1747,6 +1793,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never. */
+            standInAfterTimeouts?: number;
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -1799,7 +1847,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "waiting" | "active" | "finished";
+            status?: "waiting" | "active" | "finished" | "expired";
             version?: number;
             moves: {
                 version?: number;
@@ -2064,7 +2112,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
             seedChosen: boolean;
@@ -2084,7 +2132,7 @@ export interface components {
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /**
-                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                  * @enum {string}
                  */
                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -2129,6 +2177,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never */
+            standInAfterTimeouts?: number;
             /**
              * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
              * @enum {boolean}
@@ -2191,7 +2241,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             outcome: components["schemas"]["MaPetiteVilleOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -2261,6 +2311,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never. */
+            standInAfterTimeouts?: number;
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -2313,7 +2365,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "waiting" | "active" | "finished";
+            status?: "waiting" | "active" | "finished" | "expired";
             version?: number;
             moves: {
                 version?: number;
@@ -2958,7 +3010,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
             seedChosen: boolean;
@@ -2978,7 +3030,7 @@ export interface components {
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /**
-                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                  * @enum {string}
                  */
                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -3023,6 +3075,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never */
+            standInAfterTimeouts?: number;
             /**
              * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
              * @enum {boolean}
@@ -3085,7 +3139,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             outcome: components["schemas"]["CityTycoonOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -3155,6 +3209,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never. */
+            standInAfterTimeouts?: number;
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -3207,7 +3263,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "waiting" | "active" | "finished";
+            status?: "waiting" | "active" | "finished" | "expired";
             version?: number;
             moves: {
                 version?: number;
@@ -3539,7 +3595,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             /** @description True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw */
             seedChosen: boolean;
@@ -3559,7 +3615,7 @@ export interface components {
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                 /**
-                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                  * @enum {string}
                  */
                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -3604,6 +3660,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never */
+            standInAfterTimeouts?: number;
             /**
              * @description Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise
              * @enum {boolean}
@@ -3666,7 +3724,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status: "waiting" | "active" | "finished";
+            status: "waiting" | "active" | "finished" | "expired";
             toMove: number[];
             outcome: components["schemas"]["VilleDeDemainOutcome"] | null;
             /** @description What the move caused, as this seat may read it */
@@ -3736,6 +3794,8 @@ export interface components {
              * @enum {string}
              */
             standInBot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+            /** @description Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never. */
+            standInAfterTimeouts?: number;
             /** @description Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false. */
             analysis?: boolean;
             /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
@@ -3788,7 +3848,7 @@ export interface components {
              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
              * @enum {string}
              */
-            status?: "waiting" | "active" | "finished";
+            status?: "waiting" | "active" | "finished" | "expired";
             version?: number;
             moves: {
                 version?: number;
@@ -3986,7 +4046,7 @@ export interface operations {
     listGames: {
         parameters: {
             query?: {
-                status?: "waiting" | "active" | "finished";
+                status?: "waiting" | "active" | "finished" | "expired";
                 type?: string;
                 limit?: number;
                 /** @description The `next` cursor of the previous page */
@@ -4013,7 +4073,7 @@ export interface operations {
                              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                              * @enum {string}
                              */
-                            status: "waiting" | "active" | "finished";
+                            status: "waiting" | "active" | "finished" | "expired";
                             toMove: number[];
                             players: {
                                 seat: number;
@@ -4031,7 +4091,7 @@ export interface operations {
                                  */
                                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
                                 /**
-                                 * @description The bot level playing this resigned seat while the game runs (the game's standInBot)
+                                 * @description The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)
                                  * @enum {string}
                                  */
                                 standIn?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -4123,7 +4183,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                         toMove: number[];
                         /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
                         seedChosen: boolean;
@@ -5005,7 +5065,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                         toMove: number[];
                         /** @description True when a client chose the seed: whoever chose it can foresee every hidden draw */
                         seedChosen: boolean;
@@ -5326,7 +5386,7 @@ export interface operations {
     listMyGames: {
         parameters: {
             query?: {
-                status?: "waiting" | "active" | "finished";
+                status?: "waiting" | "active" | "finished" | "expired";
                 /** @description true: only the games where it is the player's turn */
                 toMove?: boolean;
                 limit?: number;
@@ -5356,7 +5416,7 @@ export interface operations {
                              * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                              * @enum {string}
                              */
-                            status: "waiting" | "active" | "finished";
+                            status: "waiting" | "active" | "finished" | "expired";
                             toMove: number[];
                             isMyTurn: boolean;
                             resigned?: boolean;
@@ -5521,7 +5581,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                     };
                 };
             };
@@ -5651,7 +5711,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                     };
                 };
             };
@@ -7080,6 +7140,242 @@ export interface operations {
             };
         };
     };
+    getPlayerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        playerId: string;
+                        /**
+                         * @description immediate: a turn mail per move; digest: one mail a day at digestHour listing every game waiting for you
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "digest";
+                        /** @description The local hour of the digest */
+                        digestHour: number | null;
+                        /** @description The IANA time zone of digestHour (e.g. Europe/Paris) */
+                        timeZone: string | null;
+                        /** @description The server spends a vacation day (within the yearly allowance) when one of your timeouts is less than a day away */
+                        autoVacation: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the next digest is due (digest mode only)
+                         */
+                        nextDigestAt: string | null;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putPlayerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description immediate | digest */
+                    mode?: string;
+                    /** @description 0 to 23: the local hour of the digest (needed in digest mode) */
+                    digestHour?: number;
+                    /** @description An IANA time zone name (needed in digest mode) */
+                    timeZone?: string;
+                    autoVacation?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        playerId: string;
+                        /**
+                         * @description immediate: a turn mail per move; digest: one mail a day at digestHour listing every game waiting for you
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "digest";
+                        /** @description The local hour of the digest */
+                        digestHour: number | null;
+                        /** @description The IANA time zone of digestHour (e.g. Europe/Paris) */
+                        timeZone: string | null;
+                        /** @description The server spends a vacation day (within the yearly allowance) when one of your timeouts is less than a day away */
+                        autoVacation: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the next digest is due (digest mode only)
+                         */
+                        nextDigestAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlayerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        games: {
+                            /** @description Games that ended with the player still in them */
+                            finished: number;
+                            /** @description Games the player resigned */
+                            abandoned: number;
+                            /** @description Games in which a seat of the player missed a deadline at least once */
+                            timedOut: number;
+                            /** @description Games running now with the player in them */
+                            playing: number;
+                            /** @description Games that expired waiting for players */
+                            expired: number;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBoardPicture: {
         parameters: {
             query?: {
@@ -7483,7 +7779,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                         toMove: number[];
                         outcome: Record<string, never> | null;
                         /** @description The takeback entry's one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline */
@@ -7601,7 +7897,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                         toMove: number[];
                         outcome: Record<string, never> | null;
                         /** @description The takeback entry's one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline */
@@ -7692,7 +7988,7 @@ export interface operations {
                          * @description waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result
                          * @enum {string}
                          */
-                        status: "waiting" | "active" | "finished";
+                        status: "waiting" | "active" | "finished" | "expired";
                         toMove: number[];
                         outcome: Record<string, never> | null;
                         /** @description The takeback entry's one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline */

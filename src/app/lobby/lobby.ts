@@ -9,6 +9,7 @@ import { hashToken, newInviteCode, newSeatToken } from '../tokens.js';
 import { checkColour } from './choices.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { checkText } from '../text.js';
+import { checkStandInAfterTimeouts } from './stand-in.js';
 
 /** An entry of `players` at creation: seated now by name, an open seat, the caller's player, or a bot (no token). */
 export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string } | { bot: string; name?: string; colour?: string };
@@ -20,6 +21,8 @@ export interface CreateInput {
   options?: unknown;
   public?: boolean;
   standInBot?: string;
+  /** Hand a seat to the stand-in bot after this many deadlines missed in a row (1..100; needs a time control). */
+  standInAfterTimeouts?: number;
   analysis?: boolean;
   rated?: boolean;
   takebacks?: string;
@@ -52,7 +55,7 @@ const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
   NOT_FOUND: ['NOT_FOUND', 'no such game'],
   NEEDS_CODE: ['FORBIDDEN', 'this game is not public: joining it takes its invitation code (inviteCode)'],
   WRONG_CODE: ['FORBIDDEN', 'the invitation code is not this game\'s'],
-  FINISHED: ['GAME_OVER', 'the game is finished'],
+  FINISHED: ['GAME_OVER', 'the game is over (finished, or expired waiting for players)'],
   FULL: ['GAME_FULL', 'every seat of the game is taken (it has started): the invitation no longer admits anyone'],
   STARTED: ['GAME_STARTED', 'the game has started: seats can be left and games cancelled only while they wait for players (resign instead)'],
   ALREADY_SEATED: ['ALREADY_SEATED', 'this player already has a seat in this game'],
@@ -102,6 +105,7 @@ export class LobbyService {
     for (const c of colours) checkColour(this.service.registry, input.type, c);
     if (new Set(colours).size !== colours.length) throw new AppError('COLOUR_TAKEN', 'two seats chose the same colour; each seat\'s colour is different (ruling M7)');
  if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw new AppError('INVALID_INPUT', `standInBot: unknown bot level "${String(input.standInBot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'standInBot' });
+    if (input.standInAfterTimeouts !== undefined) checkStandInAfterTimeouts(input.standInAfterTimeouts, input.turnDeadlineSeconds !== undefined || input.timeControl !== undefined);
     const specs: SeatSpec[] = input.players.map((p) =>
       'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
     );

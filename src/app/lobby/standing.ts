@@ -28,8 +28,10 @@ export function resignationOutcome(players: number, resigned: Set<Seat>): Outcom
  * Status, seats to move and outcome of a game at `version`, from the engine's state and the seats:
  * 'waiting' (nobody moves) while a seat is open; finished when the engine says so (resigned seats
  * ranked last) or when resignations leave one seat or none; otherwise the engine's seats to move.
+ * A game the lobby expired (`expired`, from its stored status) stays expired: nobody moves.
  */
-export function standing(game: AnyGame, state: unknown, seats: SeatRow[], version: number): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
+export function standing(game: AnyGame, state: unknown, seats: SeatRow[], version: number, expired = false): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
+  if (expired) return { status: 'expired', toMove: [], outcome: null };
   if (seats.some((x) => x.tokenHash === null)) return { status: 'waiting', toMove: [], outcome: null };
   const resigned = resignedBy(seats, version);
   const engine = game.outcome(state);

@@ -47,7 +47,7 @@ export class TurnClock {
     private readonly service: GameService,
     private readonly notifier: Notifier,
     private readonly notices: NotificationStore,
-    private readonly opts: { reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; log: { warn(o: object, m: string): void } },
+    private readonly opts: { reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; log: { warn(o: object, m: string): void; info?(o: object, m: string): void } },
   ) {
     service.onCommitted((c) => void this.committed(c).catch((err) => opts.log.warn({ err, gameId: c.gameId }, 'turn clock update failed; the sweep will redo it')));
     service.onStarted((gameId) => this.startGame(gameId).catch((err) => opts.log.warn({ err, gameId }, 'could not start the clocks; the sweep will')));
@@ -130,6 +130,8 @@ export class TurnClock {
       WHERE d.game_id = ${c.gameId}::uuid AND d.seat = ANY(${stopped}::int[]) AND d.since < ${c.version}
       ON CONFLICT (game_id, seat) DO UPDATE SET remaining_ms = EXCLUDED.remaining_ms, version = EXCLUDED.version
       WHERE seat_clocks.version < EXCLUDED.version`;
+    // A move of the seat's own (its token, a mail) ends its run of missed deadlines.
+    if (c.origin === 'seat' || (c.origin as string) === 'mail') await this.db.$executeRaw`UPDATE seats SET missed_deadlines = 0 WHERE game_id = ${c.gameId}::uuid AND seat = ${c.seat} AND missed_deadlines > 0`;
     if (c.status !== 'active') {
       await this.db.$executeRaw`DELETE FROM deadlines WHERE game_id = ${c.gameId}::uuid`;
       return;
@@ -214,9 +216,16 @@ export class TurnClock {
   }
 
   private async schedule(rows: Row[]): Promise<void> {
+    // A seat handed to the stand-in (missed deadlines) does not wait for its time: its job runs now, and the stand-in plays.
+    const handed = rows.length === 0 ? [] : await this.db.$queryRaw<{ game_id: string; seat: number }[]>`
+      SELECT game_id::text, seat FROM seats WHERE stand_in IS NOT NULL AND game_id = ANY(${[...new Set(rows.map((r) => r.game_id))]}::uuid[])`;
     for (const r of rows) {
       const base = { gameId: r.game_id, seat: r.seat, since: r.since };
       const timeout: DeadlineJob = { ...base, kind: 'timeout', due: +r.due_at };
+      if (handed.some((h) => h.game_id === r.game_id && h.seat === r.seat)) {
+        await this.notifier.schedule(timeout, jobId(timeout), new Date());
+        continue;
+      }
       await this.notifier.schedule(timeout, jobId(timeout), r.due_at);
       // A reminder whose time has passed (its move was banked late) still goes out while the deadline is ahead.
       if (r.remind_at && +r.due_at > Date.now()) {
@@ -225,6 +234,27 @@ export class TurnClock {
       }
     }
   }
+
+  /**
+   * Counts a missed deadline of a seat (in a row, and in all for the player's profile); when the
+   * game's standInAfterTimeouts is reached the seat is handed to the game's stand-in level (its
+   * seats revision bumped, so every process reads the seat again) and that level is returned.
+   */
+  private async missed(gameId: string, seat: Seat): Promise<string | null> {
+    const [r] = await this.db.$queryRaw<{ stand_in: string | null; missed: number }[]>`
+      UPDATE seats s SET missed_deadlines = s.missed_deadlines + 1, timed_out = s.timed_out + 1,
+             stand_in = CASE WHEN g.stand_in_after_timeouts IS NOT NULL AND s.missed_deadlines + 1 >= g.stand_in_after_timeouts
+                             THEN coalesce(g.stand_in_bot, 'greedy') ELSE s.stand_in END
+      FROM games g WHERE g.id = s.game_id AND s.game_id = ${gameId}::uuid AND s.seat = ${seat}
+      RETURNING s.stand_in, s.missed_deadlines AS missed`;
+    if (!r?.stand_in) return null;
+    await this.db.$executeRaw`UPDATE games SET seats_rev = seats_rev + 1 WHERE id = ${gameId}::uuid`;
+    this.opts.log.info?.({ gameId, seat, level: r.stand_in, missed: r.missed }, 'seat handed to the stand-in bot after missed deadlines');
+    return r.stand_in;
+  }
+
+  /** Spends a vacation day of the seat's player instead of the timeout, when they asked for it (vacation.ts); true when spent. */
+  autoVacation: ((gameId: string, seat: Seat) => Promise<boolean>) | undefined;
 
   /** A deadline job fires: remind, or act on the timeout, if the deadline is still the one it was made for. */
   async fire(j: DeadlineJob): Promise<void> {
@@ -243,12 +273,17 @@ export class TurnClock {
       if (moved) await this.schedule([moved]);
       return;
     }
+    const [seat] = await this.db.$queryRaw<{ stand_in: string | null }[]>`SELECT stand_in FROM seats WHERE game_id = ${j.gameId}::uuid AND seat = ${j.seat}`;
+    // The player lets the server spend a vacation day instead (autoVacation): the deadline moved; its jobs are scheduled anew.
+    if (j.kind === 'timeout' && !seat?.stand_in && (await this.autoVacation?.(j.gameId, j.seat))) return;
     if (j.kind === 'reminder') {
-      await this.notifier.enqueue(await this.notices.addNotice(j.gameId, j.since, j.seat, 'reminder'));
+      if (!seat?.stand_in) await this.notifier.enqueue(await this.notices.addNotice(j.gameId, j.since, j.seat, 'reminder'));
       return;
     }
+    // A missed deadline (none for a seat the stand-in already plays): counted, and the seat handed over after N in a row.
+    const handed = seat?.stand_in ? null : await this.missed(j.gameId, j.seat);
     try {
-      if (row.timeout_action === 'auto-move') {
+      if (seat?.stand_in || handed || row.timeout_action === 'auto-move') {
         await this.service.withGame(j.gameId, async (g) => {
           const s = g.session;
           if (s.row.status !== 'active' || !s.row.toMove.includes(j.seat)) return;

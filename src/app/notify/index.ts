@@ -6,6 +6,7 @@ import type { Seat } from '../../engine/index.js';
 import { TurnClock } from './clock.js';
 import { MailMoves } from './mail-moves.js';
 import { Vacations } from './vacation.js';
+import { Digests } from './digest.js';
 import type { PlayerService } from '../players.js';
 import { Notifier, type NotifierOptions } from './notifier.js';
 import { OutboxAdmin } from './outbox-admin.js';
@@ -29,6 +30,8 @@ export class Notifications {
   readonly vacations: Vacations | undefined;
   /** The operator's page: dead and retrying notifications, retry now, recent errors. */
   readonly admin: OutboxAdmin;
+  /** Players' settings (turn mails at once or in a daily digest, automatic vacation) and the digests. */
+  readonly digests: Digests | undefined;
 
   constructor(
     private readonly service: GameService,
@@ -39,7 +42,13 @@ export class Notifications {
     this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
     this.notifier.onDeadline = (j) => this.clock.fire(j);
     this.vacations = opts.players ? new Vacations(opts.db, opts.players, this.clock, opts.vacationDaysPerYear ?? 21) : undefined;
+    if (this.vacations) {
+      const vacations = this.vacations;
+      vacations.log = opts.log;
+      this.clock.autoVacation = (gameId, seat) => vacations.spendDay(gameId, seat);
+    }
     this.admin = new OutboxAdmin(service, opts.db, store, this.notifier);
+    this.digests = opts.players ? new Digests(opts.db, opts.players, this.notifier, this.clock, { replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : ''), log: opts.log }) : undefined;
     // After a move commits, its notifications go to the queue at once; if this process dies
     // first, the sweeper of any process hands them over later.
     service.onCommitted((c) => {
@@ -122,6 +131,7 @@ export class Notifications {
   async start(): Promise<void> {
     await this.notifier.start();
     if (this.opts.worker) this.clock.start(2_000);
+    if (this.opts.worker) this.digests?.start(60_000);
     const inbound = this.opts.inbound;
     if (inbound) {
       const [row] = await this.opts.db.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
@@ -140,6 +150,7 @@ export class Notifications {
 
   async stop(): Promise<void> {
     this.clock.stop();
+    this.digests?.stop();
     await this.mailMoves?.close();
     await this.notifier.stop();
   }

@@ -1,6 +1,7 @@
+import type { GamePicture } from '../../board/index.js';
 import type PgBoss from 'pg-boss';
-import { startJobQueue } from '../job-queue.js';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { startJobQueue, type QueueSpec } from '../job-queue.js';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import type { Json } from '../../engine/index.js';
 import type { GameService } from '../game-service.js';
@@ -71,6 +72,8 @@ export class Notifier {
   private readonly wake: QueueWake;
   /** This process's delivery loops (pg-boss worker ids), woken when something is queued. */
   private readonly loops: string[] = [];
+  /** Other queues served by this pg-boss (the digests), added before start. */
+  private readonly extra: { spec: QueueSpec; work(data: unknown): Promise<void> }[] = [];
 
   constructor(
     private readonly service: GameService,
@@ -85,7 +88,7 @@ export class Notifier {
       databaseUrl: this.opts.databaseUrl,
       max: 8,
       name: 'citybuilder-notifier',
-      queues: [...Object.values(QUEUES).map((name) => ({ name, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds })), { name: DEADLINES, retryLimit: 5, retryDelay: 5 }],
+      queues: [...Object.values(QUEUES).map((name) => ({ name, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds })), { name: DEADLINES, retryLimit: 5, retryDelay: 5 }, ...this.extra.map((x) => x.spec)],
       onError: (err) => this.opts.log.error({ err }, 'notification queue error'),
     });
     this.boss = boss;
@@ -123,6 +126,11 @@ export class Notifier {
           if (failed) throw failed;
         });
       }
+      for (const x of this.extra) {
+        await boss.work<unknown>(x.spec.name, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
+          if (job) await x.work(job.data);
+        });
+      }
       this.sweeper = setInterval(() => void this.sweep(), 2 * SWEEP_AFTER_MS);
       void this.sweep();
     }
@@ -134,6 +142,23 @@ export class Notifier {
 
   /** What a deadline job does when it fires (the turn clock sets it). */
   onDeadline: ((j: DeadlineJob) => Promise<void>) | undefined;
+
+  /** Another queue this pg-boss serves (its jobs run in worker processes): added before start. */
+  addQueue<T>(spec: QueueSpec, work: (data: T) => Promise<void>): void {
+    this.extra.push({ spec, work: work as (data: unknown) => Promise<void> });
+  }
+
+  /** Queues a job of an added queue to run at `at`; the same id twice queues it once. */
+  async send(queue: string, data: object, id: string, at: Date): Promise<void> {
+    await this.boss?.send(queue, data, { id, startAfter: at });
+  }
+
+  /** Sends a mail outside the outbox (a digest); false when no SMTP server is set (nothing sent). */
+  async mail(message: SendMailOptions): Promise<boolean> {
+    if (!this.mailer) return false;
+    await this.mailer.sendMail({ from: this.opts.mailFrom, ...message, headers: { ...(message.headers as Record<string, string> | undefined), ...traceHeaders() } });
+    return true;
+  }
 
   /** Queues a deadline job to run at `at`; the same id twice queues it once. */
   async schedule(job: DeadlineJob, id: string, at: Date): Promise<void> {
@@ -187,7 +212,8 @@ export class Notifier {
     }
   }
 
-  private async context(row: OutboxRow): Promise<NoticeContext> {
+  /** What a notice says about its game, as its seat sees it at its version (a digest builds one per game). */
+  async context(row: Pick<OutboxRow, 'gameId' | 'seat' | 'version' | 'kind'>): Promise<NoticeContext> {
     const { game, legalMoves, moves, tokenHash } = await this.service.asSeat(row.gameId, row.seat, row.version);
     const settings = await this.store.targetOf(row.gameId, row.seat);
     const base = this.opts.publicUrl.replace(/\/$/, '');
@@ -227,11 +253,16 @@ export class Notifier {
     await this.store.finish(row.id, 'delivered', JSON.parse(body) as Json);
   }
 
+  /** The board picture of a game type (its plug-in's), for the mails' pictures. */
+  pictureOf(gameType: string): GamePicture | undefined {
+    return this.service.registry.plugin(gameType)?.picture;
+  }
+
   private async sendMail(row: OutboxRow, ctx: NoticeContext): Promise<void> {
     const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
     // The picture is rendered here, in the delivery job (a move never waits for it), and only for
     // a mail that is sent (a held one keeps its text).
-    const drawer = this.service.registry.plugin(ctx.gameType)?.picture;
+    const drawer = this.pictureOf(ctx.gameType);
     const picture = this.mailer ? await mailPicture(ctx, drawer) : null;
     const labels = picture?.labels ?? moveWords(ctx, drawer);
     const m = emailMessage(ctx, { picture: picture !== null, canReply: !!replyTo, ...(labels ? { labels } : {}) });

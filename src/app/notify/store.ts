@@ -14,9 +14,9 @@ export interface SeatSettings {
   language: MailLanguage;
 }
 
-/** The answers to a move by mail: written with their text, sent by mail only. */
-export type MailAnswerKind = 'accepted' | 'refused';
-export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused';
+/** Mails written with their text, sent by mail only: the answers to a move by mail, and a waiting game's expiry warning. */
+export type MailAnswerKind = 'accepted' | 'refused' | 'expiring';
+export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused' || kind === 'expiring';
 
 export interface OutboxRow {
   id: string;
@@ -88,6 +88,7 @@ export class NotificationStore {
       FROM notification_targets n
       CROSS JOIN LATERAL (VALUES ('email', n.email), ('webhook', n.webhook_url)) AS ch(channel, target)
       WHERE n.game_id = ${gameId}::uuid AND n.seat = ${seat} AND ${kind} = ANY(n.events) AND ch.target IS NOT NULL
+        AND NOT (n.digest AND ${kind} = 'turn' AND ch.channel = 'email')
       ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING
       RETURNING id::text`;
     return rows.map((r) => r.id);

@@ -67,6 +67,39 @@ export class Vacations {
     return this.get(token);
   }
 
+  /**
+   * Automatic vacation (player setting autoVacation): the seat's timeout has come and its player
+   * asked the server to spend a vacation day rather than lose the turn: when a whole day is left of
+   * this year's allowance and no vacation runs, a vacation of one day starts now (all the player's
+   * deadlines pause until it ends, then start again, whole, as with any vacation). Spent only at
+   * the timeout itself, so a day is never used on a turn the player would have made in time. True
+   * when a day was spent.
+   */
+  async spendDay(gameId: string, seat: number): Promise<boolean> {
+    const [p] = await this.db.$queryRaw<{ player_id: string }[]>`
+      SELECT s.player_id::text FROM seats s JOIN player_settings ps ON ps.player_id = s.player_id
+      WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat} AND ps.auto_vacation AND s.stand_in IS NULL AND s.resigned_at IS NULL`;
+    if (!p) return false;
+    const now = new Date();
+    const until = new Date(+now + DAY);
+    const spent = await this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM players WHERE id = ${p.player_id}::uuid FOR UPDATE`;
+      if (await tx.vacation.findFirst({ where: { playerId: p.player_id, startsAt: { lte: now }, endsAt: { gt: now } } })) return false;
+      const used = await this.daysUsedIn(tx as unknown as PrismaClient, p.player_id, now);
+      const thisYear = (Math.min(+until, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - +now) / DAY;
+      if (used + thisYear > this.daysPerYear + 1e-9) return false;
+      await tx.vacation.create({ data: { playerId: p.player_id, startsAt: now, endsAt: until } });
+      return true;
+    });
+    if (!spent) return false;
+    await this.clock.pausePlayer(p.player_id, until);
+    this.log?.info({ gameId, seat, playerId: p.player_id, until: until.toISOString() }, 'a vacation day spent automatically on a timeout');
+    return true;
+  }
+
+  /** Logs what automatic vacation does (set by the notifications). */
+  log: { info(o: object, m: string): void } | undefined;
+
   private daysUsedIn(db: PrismaClient, playerId: string, now: Date) {
     return new Vacations(db, this.players, this.clock, this.daysPerYear).daysUsed(playerId, now);
   }
