@@ -11,3 +11,4 @@ export * from './bot.js';
 export * from './ismcts.js';
 export * from './choose.js';
 export * from './arena.js';
+export * from './messages.js';

@@ -474,7 +474,7 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, ctx:
 const toGraphQLError = (thrown: unknown, lang: Language = 'en') => {
   const err = asUnavailable(thrown); // a database outage is UNAVAILABLE (503), not INTERNAL
   if (err instanceof AppError) {
-    const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined, err.extra);
+    const message = localize(lang, err);
     return new mercurius.ErrorWithProps(message, { code: err.code, ...err.extra }, err.status);
   }
   return err;

@@ -57,7 +57,7 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
       title: app.code.toLowerCase().replace(/_/g, ' '),
       status: app.status,
       code: app.code,
-      detail: localize(lang, app.code, app.message, typeof app.extra.violation === 'string' ? app.extra.violation : undefined, app.extra),
+      detail: localize(lang, app),
       instance: request.url,
       ...app.extra,
     });

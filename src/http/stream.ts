@@ -97,7 +97,7 @@ export function streamRoute(service: GameService, fanout: Fanout) {
       } catch (err) {
         // The game was deleted, the token revoked, or the store failed: say so on the stream.
         const e = toAppError(err);
-        const detail = localize(languageOf(req.headers['accept-language']), e.code, e.status >= 500 ? 'internal server error' : e.message);
+        const detail = localize(languageOf(req.headers['accept-language']), e.status >= 500 ? new AppError('INTERNAL', 'internal server error') : e);
         await send('error', undefined, { code: e.code, detail }).catch(() => {});
       }
       open.delete(close);

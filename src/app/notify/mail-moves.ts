@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { notationsOf, parseMove, formatMove, type Seat } from '../../engine/index.js';
-import { AppError } from '../errors.js';
+import { AppError, saidOf } from '../errors.js';
 import { localize } from '../i18n/index.js';
 import type { GameService, MoveResult } from '../game-service.js';
 import { inMailMove, mailMove } from '../../telemetry/delivery.js';
@@ -242,9 +242,12 @@ export class MailMoves {
           const r = prior.response as unknown as MoveResult;
           return { text: line ?? '', version: r.version, status: r.status, next: next(s.row) };
         }
-        if (line === null) throw new AppError('INVALID_INPUT', `the mail has no move: write it on the first line, in the game's notation (your legal moves: ${listed().join(', ') || 'none now'})`);
+        if (line === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNoMove', { count: listed().length, legal: listed().join(', ') });
         const parsed = parseMove(s.game, s.state, t.seat, line);
-        if (!parsed.ok) throw new AppError('INVALID_INPUT', `"${line}" is not a move here: ${parsed.error.message} (your legal moves: ${listed().join(', ') || 'none now'})`);
+        if (!parsed.ok) {
+          const said = saidOf(parsed.error);
+          throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNotAMove', { line, problem: said, count: listed().length, legal: listed().join(', ') }, {}, said.catalogue);
+        }
         const text = formatMove(s.game, s.state, t.seat, parsed.value);
         const r = await g.commitEntry(t.seat, parsed.value, 'mail', key);
         return { text, version: r.version, status: r.status, next: next(r) };
@@ -255,7 +258,7 @@ export class MailMoves {
       mailMove('refused');
       const lang = await this.languageOf(t);
       const version = typeof err.extra.currentVersion === 'number' ? err.extra.currentVersion : (await this.service.getGame(t.gameId, undefined).catch(() => ({ version: 0 }))).version;
-      const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined);
+      const message = localize(lang, err);
       await this.opts.answer({ gameId: t.gameId, seat: t.seat, version, kind: 'refused', about, ...ANSWER[lang].refused(t.gameId, err.code, message, typeof err.extra.rule === 'string' ? err.extra.rule : null) });
       return;
     }

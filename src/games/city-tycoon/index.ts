@@ -7,6 +7,7 @@ import { notation } from './notation.js';
 import { setup } from './setup.js';
 import type { Event, Move, Options, State } from './types.js';
 import { eventView, outcome, view } from './view.js';
+import { messages } from './messages.js';
 
 export { moveSchemas } from './schema.js';
 
@@ -29,6 +30,7 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
     additionalProperties: false,
   },
   moveSchemas,
+  messages,
   schemas,
   setup,
   decide,

@@ -12,6 +12,7 @@ import { setup } from './setup.js';
 import { moveSchemas, schemas } from './schema.js';
 import type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
 import { eventView, outcome, view } from './view.js';
+import { messages } from './messages.js';
 
 export type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
 export type { MpvEventView, MpvView } from './schema.js';
@@ -35,6 +36,7 @@ export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
     additionalProperties: false,
   },
   moveSchemas,
+  messages,
   schemas,
   setup,
   decide,

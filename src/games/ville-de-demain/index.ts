@@ -7,6 +7,7 @@ import { moveSchemas, schemas } from './schema.js';
 import { setup } from './setup.js';
 import type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
 import { eventView, outcome, view } from './view.js';
+import { messages } from './messages.js';
 
 /** La Ville de Demain (Happy City's rules with leaves for hearts): 2-5 players, no options. */
 export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions> = {
@@ -17,6 +18,7 @@ export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions
   maxPlayers: 5,
   optionsSchema: { type: 'object', description: 'La Ville de Demain has no options.', properties: {}, additionalProperties: false },
   moveSchemas,
+  messages,
   schemas,
   setup,
   decide,
