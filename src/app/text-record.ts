@@ -29,11 +29,11 @@
  * were made from, so reading a text record replays the game: a record is checked move by move,
  * and an error names its line.
  */
-import { applyMove, canonicalJson, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
+import { applyMove, canonicalJson, catalogueOf, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
 import { isBotLevel, type AnyGame, type BotLevel, type Json, type Move, type Outcome, type Seat } from '../engine/index.js';
 import { OTHER_ORIGINS, type MoveOrigin } from '../store/types.js';
 import type { GameRegistry } from '../games/registry.js';
-import { AppError } from './errors.js';
+import { AppError, saidOf, type Said } from './errors.js';
 import { standing } from './lobby/standing.js';
 import { RECORD_FORMAT, type GameRecord, type GameService } from './game-service.js';
 
@@ -90,6 +90,11 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
 /** A text record's fault: the line it is on and what is wrong. */
 function fault(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, message: string, extra: Record<string, Json> = {}): AppError {
   return new AppError(code, `line ${line}: ${message}`, { line, ...extra });
+}
+
+/** A text record's fault by message id (an engine's refusal, in the caller's language too). */
+function faultBy(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, said: Said, extra: Record<string, Json> = {}): AppError {
+  return AppError.of(code, 'RECORD.line', { line, problem: said }, { line, ...extra }, said.catalogue);
 }
 
 const HEADER = /^\[([A-Za-z][A-Za-z0-9]*)\s+(".*")\]$/;
@@ -169,13 +174,13 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
   const stray = [...headers.keys()].find((k) => /^Seat\d+(Bot)?$/.test(k) && parseInt(k.slice(4), 10) >= players.length);
   if (stray) throw fault('INVALID_INPUT', headers.get(stray)!.line, `${stray} is given but Seat${players.length} is missing: seats are numbered from 0 without gaps`);
 
-  if (!registry.current(type.value)) throw fault('IMPORT_INVALID', type.line, `unknown game type "${type.value}"`);
+  if (!registry.current(type.value)) throw faultBy('IMPORT_INVALID', type.line, { key: 'IMPORT_INVALID.unknownGameType', params: { type: type.value } });
   const game = registry.version(type.value, Number(engine.value));
-  if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${type.value} engine version ${engine.value} (it has ${registry.versions(type.value).join(', ')}): the record cannot be replayed under its own rules`, { line: engine.line });
+  if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.record', { type: type.value, version: engine.value, versions: registry.versions(type.value).join(', ') }, { line: engine.line });
   const seed = headers.get('Seed');
   if (!seed) throw fault('IMPORT_INVALID', first, 'the record has no Seed header: records of games still running omit it, so they cannot be replayed');
   const resolved = resolveOptions(game, players.length, options);
-  if (!resolved.ok) throw fault('IMPORT_INVALID', optionsHeader?.line ?? n + 1, resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+  if (!resolved.ok) throw faultBy('IMPORT_INVALID', optionsHeader?.line ?? n + 1, saidOf(resolved.error), { violation: resolved.error.code, rule: resolved.error.rule });
 
   let state = game.setup({ players: players.length, options: resolved.value, seed: seed.value });
   const moves: RecordMove[] = [];
@@ -209,11 +214,11 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
       continue;
     }
     const parsed = parseMove(game, state, seat, body);
-    if (!parsed.ok) throw fault('IMPORT_INVALID', at, parsed.error.message, { index: moves.length, violation: parsed.error.code, rule: parsed.error.rule });
+    if (!parsed.ok) throw faultBy('IMPORT_INVALID', at, saidOf(parsed.error), { index: moves.length, violation: parsed.error.code, rule: parsed.error.rule });
     const shape = checkMoveShape(game, parsed.value);
-    if (shape) throw fault('IMPORT_INVALID', at, `"${body}" ${shape.message}`, { index: moves.length, violation: shape.code, rule: shape.rule });
+    if (shape) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.textShape', params: { text: body, problem: saidOf(shape) } }, { index: moves.length, violation: shape.code, rule: shape.rule });
     const r = applyMove(game, state, parsed.value, seat);
-    if (!r.ok) throw fault('IMPORT_INVALID', at, `move ${version} (${body}) is illegal: ${r.error.message}`, { index: moves.length, violation: r.error.code, rule: r.error.rule });
+    if (!r.ok) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.illegalText', params: { n: version, text: body, problem: saidOf(r.error) }, catalogue: catalogueOf(r.error) }, { index: moves.length, violation: r.error.code, rule: r.error.rule });
     state = r.value.state;
     moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}) });
   }

@@ -127,7 +127,7 @@ export function violationOf(messages: Messages | undefined, code: string, rule: 
 /** The catalogue a violation's `key` belongs to (its game's), if the game has one. */
 export const catalogueOf = (v: RuleViolation): Messages | undefined => (v as { catalogue?: Messages }).catalogue;
 
-/** A game's `reject` by id: `refuse('CANNOT_AFFORD', 'C4', { cost: 5 })`. */
+/** A game's `reject` by id: `refuse(code, rule, values)`, e.g. City Tycoon's CANNOT_AFFORD with `{ cost: 5 }`. */
 export const refuserOf =
   (messages: Messages) =>
   (code: string, rule: string, params: Params = {}, key: string = code): Result<never> => ({ ok: false, error: violationOf(messages, code, rule, params, key) });

@@ -83,9 +83,9 @@ export function moveInputSdl(games: AnyGame[]): string {
 /** `{ townCenter: { placeCube: { x: 1 } } }` -> `{ type: 'placeCube', x: 1 }`, checking the game. */
 export function moveFromInput(game: AnyGame, input: Record<string, Record<string, unknown> | undefined>): unknown {
   const [key, inner] = Object.entries(input)[0] ?? [];
-  if (key !== gameField(game) || !inner) throw new AppError('INVALID_INPUT', `this game is ${game.id}: send the move as { ${gameField(game)}: { <moveType>: ... } }`);
+  if (key !== gameField(game) || !inner) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.graphqlMoveField', { game: game.id, field: gameField(game) });
   const [type, fields] = Object.entries(inner)[0] ?? [];
-  if (!type) throw new AppError('INVALID_INPUT', 'a move needs exactly one move type field');
+  if (!type) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.oneMoveType');
   if (fields === true || fields === false || fields === null) return { type };
   return { type, ...(fields as object) };
 }
@@ -501,7 +501,7 @@ function fromListedMoveId(id: string): { version: number; move: unknown } {
 }
 
 const text = (v: string | null | undefined, what: string, max: number) => {
-  if (v !== undefined && v !== null && (v.length < 1 || v.length > max)) throw new AppError('INVALID_INPUT', `${what} has 1 to ${max} characters`);
+  if (v !== undefined && v !== null && (v.length < 1 || v.length > max)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.textLength', { what, max });
   return v ?? undefined;
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -531,7 +531,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     return lobby;
   };
   const page = (limit: number, max: number) => {
-    if (limit < 1 || limit > max) throw new AppError('INVALID_INPUT', `limit must be between 1 and ${max}`);
+    if (limit < 1 || limit > max) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.limitRange', { max });
   };
   // A malformed header is refused by checkGraphqlRequest; the context (also built for error answers) never throws.
   const tokenOfRequest = (req: FastifyRequest) => {
@@ -593,26 +593,26 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
         const entries = players.map((p, i) => {
           if (p.open === false || p.me === false) throw new AppError('INVALID_INPUT', `players/${i}: open and me are true or absent`);
-          const e = Object.fromEntries(Object.entries({ name: text(p.name, 'a player name', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'a colour', 32), bot: p.bot ?? undefined }).filter(([, v]) => v !== undefined));
+          const e = Object.fromEntries(Object.entries({ name: text(p.name, 'playerName', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'colour', 32), bot: p.bot ?? undefined }).filter(([, v]) => v !== undefined));
           return e as PlayerEntry;
         });
-        text(seed, 'a seed', 128);
+        text(seed, 'seed', 128);
         const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction, a.input.timeControl);
         return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.rated != null ? { rated: a.input.rated } : {}), ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}) }, ctx.token);
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
-        text(a.name, 'a player name', 64);
+        text(a.name, 'playerName', 64);
         if (a.email != null && (a.email.length > 254 || !EMAIL.test(a.email))) throw new AppError('INVALID_INPUT', 'email must be an email address');
         return layer().players.create({ name: a.name, email: a.email ?? undefined });
       }),
       joinGame: guard(async (_: unknown, a: { gameId: string; inviteCode?: string | null; name?: string | null; seat?: number | null; colour?: string | null }, ctx: Ctx) => {
         if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
-        text(a.inviteCode, 'an invitation code', 128);
-        return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode ?? undefined, name: text(a.name, 'a player name', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'a colour', 32) });
+        text(a.inviteCode, 'inviteCode', 128);
+        return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode ?? undefined, name: text(a.name, 'playerName', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'colour', 32) });
       }),
       fillSeatWithBot: guard(async (_: unknown, a: { gameId: string; bot: string; seat?: number | null; name?: string | null }, ctx: Ctx) => {
         if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
-        return layer().lobby.fillWithBot(a.gameId, ctx.token, { bot: a.bot, seat: a.seat ?? undefined, name: text(a.name, 'a bot name', 64) });
+        return layer().lobby.fillWithBot(a.gameId, ctx.token, { bot: a.bot, seat: a.seat ?? undefined, name: text(a.name, 'botName', 64) });
       }),
       leaveGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => (await layer().lobby.leave(a.gameId, ctx.token)).seat),
       cancelGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => {
@@ -648,10 +648,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           // connection holds at most graphqlMaxSubscriptions at once.
           if (limiter && ctx.request) {
             const r = await limiter(ctx.request);
-            if (!r.isAllowed && r.isExceeded) throw new AppError('RATE_LIMITED', `rate limit of ${r.max} requests per minute exceeded; retry in ${r.ttlInSeconds} s`, { retryAfter: r.ttlInSeconds });
+            if (!r.isAllowed && r.isExceeded) throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.graphql', { max: r.max, retry: r.ttlInSeconds }, { retryAfter: r.ttlInSeconds });
           }
           const count = ctx.subscriptions ?? { open: 0 };
-          if (count.open >= config.graphqlMaxSubscriptions) throw new AppError('TOO_MANY_SUBSCRIPTIONS', `a connection holds at most ${config.graphqlMaxSubscriptions} subscriptions; complete one first`);
+          if (count.open >= config.graphqlMaxSubscriptions) throw AppError.of('TOO_MANY_SUBSCRIPTIONS', 'TOO_MANY_SUBSCRIPTIONS.max', { max: config.graphqlMaxSubscriptions });
           const release = takeSubscriptionPlace(ctx.request, ctx.token); // 429 past the caps per token and per address (live-caps.ts)
           count.open++;
           try {

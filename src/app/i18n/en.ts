@@ -72,8 +72,6 @@ export const en: Catalogue = {
   'INVALID_INPUT.minimum': '{where} must be >= {limit}',
   'INVALID_INPUT.maximum': '{where} must be <= {limit}',
   'INVALID_INPUT.enum': '{where} must be equal to one of the allowed values ({values})',
-  'INVALID_INPUT.pattern': '{where} must match the expected format',
-  'INVALID_INPUT.format': '{where} must be a valid {format}',
 
   // ---- UNAUTHORIZED, FORBIDDEN ---------------------------------------------------------------------------
   'UNAUTHORIZED.bearerFormat': 'the Authorization header must be "Bearer <token>"',

@@ -69,8 +69,6 @@ export const fr: Catalogue = {
   'INVALID_INPUT.minimum': '{where} doit être >= {limit}',
   'INVALID_INPUT.maximum': '{where} doit être <= {limit}',
   'INVALID_INPUT.enum': '{where} doit être une des valeurs permises ({values})',
-  'INVALID_INPUT.pattern': "{where} n''a pas la forme attendue",
-  'INVALID_INPUT.format': '{where} doit être un {format} valide',
 
   // ---- UNAUTHORIZED, FORBIDDEN ---------------------------------------------------------------------------
   'UNAUTHORIZED.bearerFormat': "L''en-tête Authorization doit être « Bearer <jeton> »",

@@ -47,21 +47,22 @@ export interface Joined {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
-  NOT_FOUND: ['NOT_FOUND', 'no such game'],
-  NEEDS_CODE: ['FORBIDDEN', 'this game is not public: joining it takes its invitation code (inviteCode)'],
-  WRONG_CODE: ['FORBIDDEN', 'the invitation code is not this game\'s'],
-  FINISHED: ['GAME_OVER', 'the game is finished'],
-  FULL: ['GAME_FULL', 'every seat of the game is taken (it has started): the invitation no longer admits anyone'],
-  STARTED: ['GAME_STARTED', 'the game has started: seats can be left and games cancelled only while they wait for players (resign instead)'],
-  ALREADY_SEATED: ['ALREADY_SEATED', 'this player already has a seat in this game'],
-  COLOUR_TAKEN: ['COLOUR_TAKEN', 'another seat of this game has already chosen this colour (ruling M7: all different)'],
-  SEAT_TAKEN: ['SEAT_TAKEN', 'the requested seat is not open; leave out "seat" to take the first open one'],
-  NOT_SEATED: ['INVALID_INPUT', 'that seat is open: nobody holds it'],
-  BOT_SEAT: ['BOT_SEAT', 'that seat is played by a bot: it has no token, and none is given to it'],
-  RATED: ['UNAUTHORIZED', 'this game was created with rated: true: its seats are taken by player identities only; join with a player token (POST /api/v1/players)'],
+/** Each refusal's code; its sentence is `LOBBY.<refusal>` in src/app/i18n (NOT_FOUND names the game). */
+const REFUSALS: Record<LobbyRefusal, ErrorCode> = {
+  NOT_FOUND: 'NOT_FOUND',
+  NEEDS_CODE: 'FORBIDDEN',
+  WRONG_CODE: 'FORBIDDEN',
+  FINISHED: 'GAME_OVER',
+  FULL: 'GAME_FULL',
+  STARTED: 'GAME_STARTED',
+  ALREADY_SEATED: 'ALREADY_SEATED',
+  COLOUR_TAKEN: 'COLOUR_TAKEN',
+  SEAT_TAKEN: 'SEAT_TAKEN',
+  NOT_SEATED: 'INVALID_INPUT',
+  BOT_SEAT: 'BOT_SEAT',
+  RATED: 'UNAUTHORIZED',
 };
-const refuse = (r: LobbyRefusal, gameId: string) => new AppError(REFUSALS[r][0], r === 'NOT_FOUND' ? `no game ${gameId}` : REFUSALS[r][1]);
+const refuse = (r: LobbyRefusal, gameId: string) => (r === 'NOT_FOUND' ? AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId }) : AppError.of(REFUSALS[r], `LOBBY.${r}`));
 
 /**
  * The lobby: games created with open seats, invitations, joining, leaving, cancelling, the public
@@ -119,7 +120,7 @@ export class LobbyService {
     if (!name) throw new AppError('INVALID_INPUT', 'name is required when joining without a player token');
     checkText('name', input.name);
     checkColour(info.type, input.colour);
-    if (input.seat !== undefined && input.seat >= info.playerCount) throw new AppError('INVALID_INPUT', `seat ${input.seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    if (input.seat !== undefined && input.seat >= info.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
     const game = this.service.registry.version(info.type, info.engineVersion);
     if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
     const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
@@ -148,7 +149,7 @@ export class LobbyService {
     const info = await this.store.gameInfo(gameId);
     if (!info) throw refuse('NOT_FOUND', gameId);
     if (info.creatorSeat !== seat) throw new AppError('FORBIDDEN', 'only the creator of a waiting game (the seat made with { me: true }) may fill its open seats with bots');
-    if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount)) throw new AppError('INVALID_INPUT', `seat ${input.seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
     const game = this.service.registry.version(info.type, info.engineVersion);
     if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
     const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
@@ -170,7 +171,7 @@ export class LobbyService {
   private async seatOf(gameId: string, token: string | undefined): Promise<Seat> {
     if (token === undefined) throw new AppError('UNAUTHORIZED', 'this needs the token of your seat, or your player token (Authorization: Bearer)');
     const g = await this.service.getGame(gameId, token);
-    if (g.viewer.seat === null) throw new AppError('FORBIDDEN', 'this token holds no seat in this game');
+    if (g.viewer.seat === null) throw AppError.of('FORBIDDEN', 'FORBIDDEN.noSeat');
     return g.viewer.seat;
   }
 
@@ -203,7 +204,7 @@ export class LobbyService {
     this.service.requireOperator(token);
     const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
-    if (seat < 0 || seat >= info.playerCount) throw new AppError('INVALID_INPUT', `seat ${seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    if (seat < 0 || seat >= info.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: info.playerCount - 1 });
     const fresh = newSeatToken();
     const r = await this.store.reissue(gameId, seat, hashToken(fresh));
     if (typeof r === 'string') throw refuse(r, gameId);

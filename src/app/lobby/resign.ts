@@ -32,10 +32,10 @@ export class Resignation {
 
   private entry(g: GameAccess, seat: Seat) {
     const s = g.session;
-    if (!Number.isInteger(seat) || seat < 0 || seat >= s.row.playerCount) throw new AppError('INVALID_INPUT', `seat ${seat} is out of range: this game has seats 0 to ${s.row.playerCount - 1}`);
+    if (!Number.isInteger(seat) || seat < 0 || seat >= s.row.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: s.row.playerCount - 1 });
     if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: leave it instead of resigning');
     if (s.row.status === 'finished') throw new AppError('GAME_OVER', 'the game is finished: there is nothing to resign');
-    if (resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('ALREADY_RESIGNED', `seat ${seat} has already resigned`);
+    if (resignedBy(s.row.seats, s.version).has(seat)) throw AppError.of('ALREADY_RESIGNED', 'ALREADY_RESIGNED.seat', { seat });
     return g.commitEntry(seat, RESIGN, 'resign');
   }
 }

@@ -102,7 +102,7 @@ export const notation: Notation<VilleState, VilleMove> = {
         const slot = slotOf(state, raw, rest);
         if (slot.ok) return ok({ type: 'buyCard', slot: slot.value });
         const kinds = pickByName<HabitationKind>(rest, HABITATION_KINDS.map((k) => ({ value: k, names: [HABITATIONS[k].name, k] })), 'Habitation');
-        if (kinds.ok && !/ambiguous/.test(slot.error.message)) return ok({ type: 'buyHabitation', kind: kinds.value });
+        if (kinds.ok && slot.error.key !== 'NOTATION.ambiguousName' && slot.error.key !== 'NOTATION.twins') return ok({ type: 'buyHabitation', kind: kinds.value });
         return slot;
       }
       case 'special': {
