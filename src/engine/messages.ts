@@ -10,7 +10,11 @@ import type { Result, RuleViolation } from './types.js';
  * A value may itself be a message (`Msg`): a move of an import refused by the engine, a notation
  * the engine cannot read. It is formatted first, in the same language.
  */
-export type Param = string | number | Msg;
+export type Param = string | number | Msg | Alternatives;
+/** A list of alternatives, written in the sentence's language: `$4 or $8`, `$4 ou $8`. */
+export interface Alternatives {
+  or: readonly string[];
+}
 export type Params = Record<string, Param>;
 export interface Msg {
   /** The catalogue id: the code itself, or `CODE.variant` when one code has several sentences. */
@@ -25,6 +29,13 @@ export interface Messages {
   fr: Catalogue;
 }
 export type MessageLanguage = keyof Messages;
+
+const lists = new Map<string, Intl.ListFormat>();
+const listFormat = (lang: string): Intl.ListFormat => {
+  let f = lists.get(lang);
+  if (!f) lists.set(lang, (f = new Intl.ListFormat(lang, { type: 'disjunction' })));
+  return f;
+};
 
 const compiled = new Map<string, IntlMessageFormat>();
 /** A sentence compiled once (`<token>` is text, not a tag). */
@@ -46,7 +57,9 @@ export function formatMsg(lookup: (key: string) => string | undefined, lang: str
   const sentence = lookup(msg.key);
   if (sentence === undefined) return undefined;
   const values: Record<string, string | number> = {};
-  for (const [name, v] of Object.entries(msg.params ?? {})) values[name] = typeof v === 'object' ? (formatMsg(lookup, lang, v) ?? v.key) : v;
+  for (const [name, v] of Object.entries(msg.params ?? {})) {
+    values[name] = typeof v !== 'object' ? v : 'or' in v ? listFormat(lang).format(v.or) : (formatMsg(lookup, lang, v) ?? v.key);
+  }
   return String(compileMessage(sentence, lang).format(values));
 }
 

@@ -84,7 +84,7 @@ export const notation: Notation<State, Move> = {
         const t = knownTile(raw, m[1]!);
         if (!t.ok) return t;
         const levels = DISTRICTS[t.value]!.build;
-        const costs = levels.map((l) => `$${l.cost}`).join(' / ');
+        const costs = { or: levels.map((l) => `$${l.cost}`) };
         if (m[2] === undefined) {
           return levels.length === 1 ? ok({ type: 'buildDistrict', tile: t.value, level: 0 }) : refuse('NOTATION', NOTATION_RULE, { tile: t.value, costs, example: levels[0]!.cost }, 'NOTATION.variableCost');
         }

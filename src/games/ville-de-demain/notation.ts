@@ -45,7 +45,7 @@ function slotOf(state: VilleState, raw: string, text: string): Result<number> {
   if (!picked.ok) return picked;
   const id = card(state.visible[picked.value]!).id;
   const twins = state.visible.flatMap((r, slot) => (card(r).id === id ? [slot] : []));
-  if (twins.length > 1) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), name: card(state.visible[picked.value]!).name, choices: twins.map((s) => `${card(state.visible[s]!).name} #${s + 1}`).join(' / ') }, 'NOTATION.twins');
+  if (twins.length > 1) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), name: card(state.visible[picked.value]!).name, choices: { or: twins.map((s) => `${card(state.visible[s]!).name} #${s + 1}`) } }, 'NOTATION.twins');
   return picked;
 }
 
