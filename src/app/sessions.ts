@@ -91,7 +91,7 @@ export class Sessions {
     if (!row) throw AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId });
     const game = this.registry.version(row.type, row.engineVersion);
     if (!game) {
-      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.game', { id: gameId, type: row.type, version: row.engineVersion, versions: this.registry.versions(row.type).join(', ') || '-' });
+      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.game', { id: gameId, type: row.type, version: row.engineVersion, versions: this.registry.versions(row.type).join(', '), count: this.registry.versions(row.type).length });
     }
     const snap = await this.store.latestSnapshot(gameId, row.version);
     const base = snap ? snap.state : game.setup({ players: row.playerCount, options: row.options, seed: row.seed });

@@ -19,7 +19,7 @@ export function resolveOptions(game: AnyGame, players: number, raw: unknown): { 
   if (!isPlainObject(input)) return bad('INVALID_OPTIONS.notObject');
   const known = Object.keys(game.optionsSchema.properties);
   const unknown = Object.keys(input).find((key) => !Object.hasOwn(game.optionsSchema.properties, key));
-  if (unknown !== undefined) return bad('INVALID_OPTIONS.unknown', { option: unknown, game: game.name, known: known.join(', ') || '-' });
+  if (unknown !== undefined) return bad('INVALID_OPTIONS.unknown', { option: unknown, game: game.name, known: known.join(', '), count: known.length });
   const out: Record<string, Json> = {};
   for (const [key, schema] of Object.entries(game.optionsSchema.properties)) {
     const value = Object.hasOwn(input, key) && input[key] !== undefined ? input[key] : 'default' in schema ? schema.default : undefined;

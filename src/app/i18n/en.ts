@@ -95,7 +95,7 @@ export const en: Catalogue = {
   'VERSION_CONFLICT.stale': 'the game is at version {version}, not {expected}: reload it and decide again',
   'VERSION_CONFLICT.tooBusy': 'the game is too busy: the move lost the race for a version too many times; send it again',
   'VERSION_CONFLICT.movedOn': 'the game moved on meanwhile: send it again',
-  'ENGINE_VERSION_UNSUPPORTED.game': 'game {id} was started under {type} engine version {version}, which this server no longer has (it has {versions})',
+  'ENGINE_VERSION_UNSUPPORTED.game': 'game {id} was started under {type} engine version {version}, which this server no longer has (it has {count, plural, =0 {none} other {{versions}}})',
   'ENGINE_VERSION_UNSUPPORTED.record': 'this server has no {type} engine version {version} (it has {versions}): the record cannot be replayed under its own rules',
   'IDEMPOTENCY_KEY_REUSED.key': 'the Idempotency-Key "{key}" was already used by this seat for another move ({move}); use a new key for a new move',
   'SEAT_RESIGNED.seat': 'seat {seat} has resigned: the server plays its moves now',

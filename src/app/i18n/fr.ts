@@ -92,7 +92,7 @@ export const fr: Catalogue = {
   'VERSION_CONFLICT.stale': 'La partie est à la version {version}, pas {expected} : rechargez-la et décidez à nouveau',
   'VERSION_CONFLICT.tooBusy': 'La partie est trop sollicitée : le coup a perdu trop de fois la course à la version ; renvoyez-le',
   'VERSION_CONFLICT.movedOn': 'La partie a avancé entre-temps : renvoyez le coup',
-  'ENGINE_VERSION_UNSUPPORTED.game': "La partie {id} a commencé avec la version {version} du moteur {type}, que ce serveur n''a plus (il a : {versions})",
+  'ENGINE_VERSION_UNSUPPORTED.game': "La partie {id} a commencé avec la version {version} du moteur {type}, que ce serveur n''a plus (il a : {count, plural, =0 {aucune} other {{versions}}})",
   'ENGINE_VERSION_UNSUPPORTED.record': "Ce serveur n''a pas la version {version} du moteur {type} (il a : {versions}) : l''enregistrement ne peut être rejoué selon ses propres règles",
   'IDEMPOTENCY_KEY_REUSED.key': 'La clé Idempotency-Key « {key} » a déjà servi à cette place pour un autre coup ({move}) ; prenez une nouvelle clé pour un nouveau coup',
   'SEAT_RESIGNED.seat': 'La place {seat} a abandonné : le serveur joue ses coups désormais',

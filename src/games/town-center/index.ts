@@ -43,7 +43,7 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
   checkConfig(players: number, options: TownCenterOptions): RuleViolation | null {
     const sides = options.seatSides ?? '';
     if (sides !== '' && (sides.length !== players || [...sides].some((c) => !(PLAYER_BOARD_SIDES as readonly string[]).includes(c)))) {
-      return violationOf(messages, 'SEAT_SIDES', 'Setup, board sides (TC14)', { sides: PLAYER_BOARD_SIDES.join(' / '), players });
+      return violationOf(messages, 'SEAT_SIDES', 'Setup, board sides (TC14)', { sides: { or: [...PLAYER_BOARD_SIDES] }, players });
     }
     if (players > 1 && options.soloVariant !== 'bag') {
       return violationOf(messages, 'SOLO_VARIANT_NEEDS_ONE_PLAYER', 'Solo variant, R25');
