@@ -6,6 +6,7 @@ import { APP_MESSAGES, languageOf, localize } from '../../src/app/i18n/index.js'
 import { applyMove, checkMoveShape, compileMessage, KERNEL_MESSAGES, randomPlayout, resolveOptions, Rng } from '../../src/engine/index.js';
 import type { AnyGame, Catalogue, FieldSchema, Messages, Move, ObjectSchema, RuleViolation } from '../../src/engine/index.js';
 import { defaultRegistry } from '../../src/games/index.js';
+import { MAIL_MESSAGES } from '../../src/app/notify/words.js';
 
 /**
  * The message catalogues (issue 22): every code an engine, the kernel or the API can give has a
@@ -19,7 +20,7 @@ const codesIn = (paths: string[]) => [...new Set(paths.flatMap((f) => [...readFi
 
 const games = defaultRegistry().list() as AnyGame[];
 const gameCatalogues = games.map((g) => [g.id, g.messages] as const);
-const catalogues: [string, Messages][] = [['app', { en: APP_MESSAGES.en, fr: APP_MESSAGES.fr }], ['kernel', KERNEL_MESSAGES], ...gameCatalogues.map(([id, m]) => [id, m!] as [string, Messages])];
+const catalogues: [string, Messages][] = [['app', { en: APP_MESSAGES.en, fr: APP_MESSAGES.fr }], ['kernel', KERNEL_MESSAGES], ['mails', MAIL_MESSAGES], ...gameCatalogues.map(([id, m]) => [id, m!] as [string, Messages])];
 
 /** The names of the values a sentence takes, from its ICU syntax tree (arguments, selects, plurals, nested). */
 function argumentsOf(sentence: string, lang: string): string[] {
