@@ -119,9 +119,9 @@ export class GameService {
     if (token === undefined) return { kind: 'spectator' };
     if (isGameLink(token)) {
       // A turn mail's game link (game-link.ts): the seat's view for reads; nothing it may change.
-      if (!this.opts.links) throw new AppError('UNAUTHORIZED', 'this server does not take game links');
+      if (!this.opts.links) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.noLinks');
       const seat = this.opts.links.verify(token, s.row.id, (n) => { const row = s.row.seats.find((x) => x.seat === n); return row ? row.tokenHash : undefined; });
-      if (!read) throw new AppError('FORBIDDEN', 'a game link from a mail shows the seat\'s view only: play by replying to the mail with the move, or with the seat token');
+      if (!read) throw AppError.of('FORBIDDEN', 'FORBIDDEN.linkReadOnly');
       return { kind: 'seat', seat };
     }
     const hash = hashToken(token);
@@ -157,12 +157,12 @@ export class GameService {
     if (!resolved.ok) throw AppError.fromViolation(resolved.error, 'INVALID_INPUT');
     checkNames(input.players, input.seed);
     const seedChosen = input.seed !== undefined;
-    if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
+    if (seedChosen && this.opts.clientSeeds === false) throw AppError.of('SEED_NOT_ALLOWED', 'SEED_NOT_ALLOWED.create');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
     const timeControl = timeControlOf(input);
     // Analysis while the game runs is for unrated games only (docs/shapes.md).
-    if (input.analysis && input.rated === true) throw new AppError('INVALID_INPUT', 'analysis: true is for unrated games only: a rated game is never analysed while it runs; leave rated out or set it to false', { field: 'analysis' });
+    if (input.analysis && input.rated === true) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisRated', { field: 'analysis' });
     const rated = input.analysis ? false : ratedAtCreation(input.players, seedChosen, input.rated);
     const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, analysis: input.analysis ?? false });
     await this.store.createGame(created.row);
@@ -434,8 +434,8 @@ export class GameService {
 
   /** `standIn`: the stand-in plays for the seat (a deadline), which may be a bot's seat. */
   private checkPlayable(s: Session, seat: Seat, standIn = false): void {
-    if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: a seat is still open, and moves are accepted once every seat is taken');
-    if (s.row.status === 'finished') throw new AppError('GAME_OVER', resignedBy(s.row.seats, s.version).size > 0 && !s.game.outcome(s.state) ? 'the game is over (resignations left one seat), no move is accepted' : 'the game is over, no move is accepted');
+    if (s.row.status === 'waiting') throw AppError.of('GAME_NOT_STARTED', 'GAME_NOT_STARTED.seatOpen');
+    if (s.row.status === 'finished') throw AppError.of('GAME_OVER', resignedBy(s.row.seats, s.version).size > 0 && !s.game.outcome(s.state) ? 'GAME_OVER.resigned' : 'GAME_OVER.over');
     if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat)) throw AppError.of('SEAT_RESIGNED', 'SEAT_RESIGNED.seat', { seat });
     const bot = s.row.seats[seat]?.bot;
     if (bot && !standIn) throw AppError.of('BOT_SEAT', 'BOT_SEAT.seat', { seat, bot });
@@ -570,12 +570,12 @@ export class GameService {
     const s = await this.sessions.fresh(gameId);
     const c = await this.callerIn(s, token, true);
     if (s.row.status !== 'finished') {
-      if (!s.row.analysis) throw new AppError('ANALYSIS_NOT_ALLOWED', 'analysis is only for finished games, or games created with analysis: true (never a live aid otherwise)', { reason: 'game-setting' });
+      if (!s.row.analysis) throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.setting', { reason: 'game-setting' });
       if (c.kind !== 'seat' || c.seat !== seat) throw new AppError('ANALYSIS_NOT_ALLOWED', `while the game runs, only seat ${seat}'s own token may analyse its positions`, { reason: 'other-seat' });
     }
     if (at > s.version) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: s.version });
     if (seat >= s.row.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: s.row.playerCount - 1 });
-    if (!this.opts.analyse) throw new AppError('UNAVAILABLE', 'analysis needs the bot pool (BOTS=on)');
+    if (!this.opts.analyse) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.analysis');
     const game = rawGame(s.game);
     const state = at === s.version ? s.state : await this.stateAt(s, at);
     const moves = await this.store.readMoves(s.row.id, 0, at);
@@ -709,7 +709,7 @@ export class GameService {
     checkNames((input as GameRecord).players, (input as GameRecord).seed);
     return this.imports.run(() => importRecord(this.registry, input as GameRecord, async (game, players, options, seed, state, history, standInBot) => {
       // The importer supplied the seed: if the game can go on, its future draws are known to them.
-      if (this.opts.clientSeeds === false && !game.outcome(state)) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one\'s seed foretells the rest of it');
+      if (this.opts.clientSeeds === false && !game.outcome(state)) throw AppError.of('SEED_NOT_ALLOWED', 'SEED_NOT_ALLOWED.import');
       const created = this.newGame(game, players, options, seed, state, history, { seedChosen: true, standInBot });
       await this.store.createGame(created.row, history);
       this.wake(created.row.id);

@@ -30,7 +30,7 @@
  * and an error names its line.
  */
 import { applyMove, canonicalJson, catalogueOf, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
-import { isBotLevel, type AnyGame, type BotLevel, type Json, type Move, type Outcome, type Seat } from '../engine/index.js';
+import { isBotLevel, type AnyGame, type BotLevel, type Json, type Messages, type Move, type Outcome, type Params, type Seat } from '../engine/index.js';
 import { OTHER_ORIGINS, type MoveOrigin } from '../store/types.js';
 import type { GameRegistry } from '../games/registry.js';
 import { AppError, saidOf, type Said } from './errors.js';
@@ -264,26 +264,26 @@ export async function textRecordOf(service: GameService, gameId: string, token: 
  * that cannot be replayed. Resignation entries ({ type: 'resign' }, origin 'resign') change no state.
  */
 export function replayJsonRecord(registry: GameRegistry, record: AnyRecord): { game: AnyGame; before: unknown[]; state: unknown } {
-  const bad = (message: string, extra: Record<string, Json> = {}) => new AppError('IMPORT_INVALID', message, extra);
-  if (record.format !== RECORD_FORMAT) throw bad(`unknown record format "${record.format}"; expected ${RECORD_FORMAT}`);
-  if (!registry.current(record.type)) throw bad(`unknown game type "${record.type}"`);
+  const bad = (key: string, params: Params = {}, extra: Record<string, Json> = {}, catalogue?: Messages) => AppError.of('IMPORT_INVALID', key, params, extra, catalogue);
+  if (record.format !== RECORD_FORMAT) throw bad('IMPORT_INVALID.format', { format: String(record.format), expected: RECORD_FORMAT });
+  if (!registry.current(record.type)) throw bad('IMPORT_INVALID.unknownGameType', { type: record.type });
   const game = registry.version(record.type, record.engineVersion);
-  if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${record.type} engine version ${record.engineVersion} (it has ${registry.versions(record.type).join(', ')})`);
-  if (typeof record.seed !== 'string') throw bad('the record has no seed: records of games still running omit it, so they cannot be replayed');
+  if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.server', { type: record.type, version: record.engineVersion, versions: registry.versions(record.type).join(', ') });
+  if (typeof record.seed !== 'string') throw bad('IMPORT_INVALID.noSeed');
   const resolved = resolveOptions(game, record.players.length, record.options);
-  if (!resolved.ok) throw bad(resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+  if (!resolved.ok) throw AppError.fromViolation(resolved.error, 'IMPORT_INVALID');
   let state = game.setup({ players: record.players.length, options: resolved.value, seed: record.seed });
   const before: unknown[] = [];
   for (const [i, m] of record.moves.entries()) {
     before.push(state);
-    const where = `move ${i + 1}`;
+    const n = i + 1;
     if (m.origin === 'resign') continue;
-    if (m.move === null) throw bad(`${where} is hidden in this record; export the record after the game is over`, { index: i });
-    if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad(`${where}: seat ${m.seat} is not a seat of this game`, { index: i });
+    if (m.move === null) throw bad('IMPORT_INVALID.hidden', { n }, { index: i });
+    if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad('IMPORT_INVALID.notASeat', { n, seat: String(m.seat) }, { index: i });
     const shape = checkMoveShape(game, m.move);
-    if (shape) throw bad(`${where}: ${shape.message}`, { index: i, violation: shape.code, rule: shape.rule });
+    if (shape) throw bad('IMPORT_INVALID.moveShape', { n, problem: saidOf(shape) }, { index: i, violation: shape.code, rule: shape.rule });
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);
-    if (!r.ok) throw bad(`${where} is illegal: ${r.error.message}`, { index: i, violation: r.error.code, rule: r.error.rule });
+    if (!r.ok) throw bad('IMPORT_INVALID.illegal', { n, problem: saidOf(r.error) }, { index: i, violation: r.error.code, rule: r.error.rule }, catalogueOf(r.error));
     state = r.value.state;
   }
   return { game, before, state };

@@ -385,17 +385,17 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
   const src = req.method === 'GET' ? req.query : req.body;
   if (!isObject(src)) return;
   const { query, operationName } = src;
-  if (query === undefined || query === null) throw new AppError('INVALID_INPUT', 'a GraphQL request needs a "query" string');
-  if (typeof query !== 'string') throw new AppError('INVALID_INPUT', '"query" must be a string holding a GraphQL document');
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw new AppError('INVALID_INPUT', '"operationName" must be a string');
+  if (query === undefined || query === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlQuery');
+  if (typeof query !== 'string') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlQueryString');
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlOperationName');
   if (req.method === 'GET' && src.variables !== undefined) {
     let vars: unknown;
     try {
       vars = typeof src.variables === 'string' ? JSON.parse(src.variables) : src.variables;
     } catch {
-      throw new AppError('INVALID_INPUT', '"variables" must be a JSON object');
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlVariables');
     }
-    if (vars !== null && !isObject(vars)) throw new AppError('INVALID_INPUT', '"variables" must be a JSON object');
+    if (vars !== null && !isObject(vars)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlVariables');
   }
   let doc: DocumentNode;
   try {
@@ -409,7 +409,7 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
     if (operationName) throw new AppError('INVALID_INPUT', `the document has no operation named "${operationName.slice(0, 100)}" (it has: ${names.join(', ') || 'none'})`);
     throw new AppError('INVALID_INPUT', names.length === 0 ? 'the document has no operation' : `the document has ${names.length} operations (${names.join(', ')}): name the one to run with "operationName"`);
   }
-  if (op.operation === 'subscription') throw new AppError('INVALID_INPUT', 'subscriptions run over WebSocket (graphql-transport-ws protocol) at /graphql, not over HTTP');
+  if (op.operation === 'subscription') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSubscriptionHttp');
   if (req.method === 'GET' && op.operation !== 'query') throw new AppError('METHOD_NOT_ALLOWED', `a ${op.operation} needs POST; GET runs queries only`);
 }
 
@@ -497,7 +497,7 @@ function fromListedMoveId(id: string): { version: number; move: unknown } {
   } catch {
     // reported below
   }
-  throw new AppError('INVALID_INPUT', 'moveId is not the id of a move listed by typedLegalMoves');
+  throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlMoveId');
 }
 
 const text = (v: string | null | undefined, what: string, max: number) => {
@@ -515,19 +515,19 @@ function turnClock(seconds: number | null | undefined, action: string | null | u
 export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined): Promise<void> {
   const notices = () => {
     const n = notifications();
-    if (!n) throw new AppError('UNAVAILABLE', 'notifications are not set up on this server');
+    if (!n) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.notifications');
     return n;
   };
   const rated = () => {
     const r = ratings();
-    if (!r) throw new AppError('UNAVAILABLE', 'ratings are not set up on this server');
+    if (!r) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.ratings');
     return r;
   };
   const games = service.registry.list();
   const generated = gameTypesSdl(games);
   const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
   const layer = () => {
-    if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
+    if (!lobby) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.lobby');
     return lobby;
   };
   const page = (limit: number, max: number) => {
@@ -590,7 +590,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     Mutation: {
       createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; analysis?: boolean | null; timeControl?: TimeControl | null; rated?: boolean | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
-        if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
+        if (players.length < 1 || players.length > 64) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlPlayers');
         const entries = players.map((p, i) => {
           if (p.open === false || p.me === false) throw new AppError('INVALID_INPUT', `players/${i}: open and me are true or absent`);
           const e = Object.fromEntries(Object.entries({ name: text(p.name, 'playerName', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'colour', 32), bot: p.bot ?? undefined }).filter(([, v]) => v !== undefined));
@@ -602,16 +602,16 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
         text(a.name, 'playerName', 64);
-        if (a.email != null && (a.email.length > 254 || !EMAIL.test(a.email))) throw new AppError('INVALID_INPUT', 'email must be an email address');
+        if (a.email != null && (a.email.length > 254 || !EMAIL.test(a.email))) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlEmail');
         return layer().players.create({ name: a.name, email: a.email ?? undefined });
       }),
       joinGame: guard(async (_: unknown, a: { gameId: string; inviteCode?: string | null; name?: string | null; seat?: number | null; colour?: string | null }, ctx: Ctx) => {
-        if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
+        if (a.seat != null && a.seat < 0) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSeat');
         text(a.inviteCode, 'inviteCode', 128);
         return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode ?? undefined, name: text(a.name, 'playerName', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'colour', 32) });
       }),
       fillSeatWithBot: guard(async (_: unknown, a: { gameId: string; bot: string; seat?: number | null; name?: string | null }, ctx: Ctx) => {
-        if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
+        if (a.seat != null && a.seat < 0) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSeat');
         return layer().lobby.fillWithBot(a.gameId, ctx.token, { bot: a.bot, seat: a.seat ?? undefined, name: text(a.name, 'botName', 64) });
       }),
       leaveGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => (await layer().lobby.leave(a.gameId, ctx.token)).seat),
@@ -627,7 +627,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         return service.submitMove(a.gameId, ctx.token, moveFromInput(game, a.move), { expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       submitNotation: guard(async (_: unknown, a: { gameId: string; notation: string; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
-        if (a.notation.length < 1 || a.notation.length > 2000) throw new AppError('INVALID_INPUT', 'a notation has 1 to 2000 characters');
+        if (a.notation.length < 1 || a.notation.length > 2000) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNotation');
         return service.submitMove(a.gameId, ctx.token, undefined, { notation: a.notation, expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       submitListedMove: guard(async (_: unknown, a: { gameId: string; moveId: string; idempotencyKey?: string | null }, ctx: Ctx) => {
@@ -713,7 +713,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         const p = isObject(payload) ? payload : {};
         const header = p.authorization ?? p.Authorization;
         try {
-          if (header !== undefined && typeof header !== 'string') throw new AppError('UNAUTHORIZED', 'authorization must be a string');
+          if (header !== undefined && typeof header !== 'string') throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.gqlAuthorization');
           return { token: bearer(header) ?? undefined };
         } catch {
           this.socket?.close(4403, 'Forbidden');

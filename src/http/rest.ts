@@ -77,7 +77,7 @@ export async function withClocks<G extends { id: string; status: string; timeCon
 
 export function restRoutes(service: GameService, config: Config, lobby?: LobbyLayer, deadlines: DeadlinesOf = async () => [], clocks: ClocksOf = async () => []) {
   const layer = () => {
-    if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
+    if (!lobby) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.lobby');
     return lobby;
   };
   return async function routes(app: FastifyInstance) {

@@ -96,11 +96,11 @@ export class LobbyService {
       if ('open' in p && (p as { colour?: string }).colour !== undefined) throw new AppError('INVALID_INPUT', `players/${i}: an open seat's colour is chosen by whoever joins it`);
     }
     const mine = input.players.flatMap((p, i) => ('me' in p ? [i] : []));
-    if (mine.length > 1) throw new AppError('ALREADY_SEATED', 'one player cannot take two seats: give { me: true } once');
+    if (mine.length > 1) throw AppError.of('ALREADY_SEATED', 'ALREADY_SEATED.twoSeats');
     const me = mine.length ? await this.players.require(token) : null;
     const colours = input.players.flatMap((p) => ('colour' in p && p.colour !== undefined ? [p.colour] : []));
     for (const c of colours) checkColour(input.type, c);
-    if (new Set(colours).size !== colours.length) throw new AppError('COLOUR_TAKEN', 'two seats chose the same colour; each seat\'s colour is different (ruling M7)');
+    if (new Set(colours).size !== colours.length) throw AppError.of('COLOUR_TAKEN', 'COLOUR_TAKEN.twice');
  if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw new AppError('INVALID_INPUT', `standInBot: unknown bot level "${String(input.standInBot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'standInBot' });
     const specs: SeatSpec[] = input.players.map((p) =>
       'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
@@ -113,16 +113,16 @@ export class LobbyService {
   /** Takes an open seat (of a public game, or with the invitation code); with a player token the seat is bound to that player. */
   async join(gameId: string, token: string | undefined, input: JoinInput) {
     const player = token === undefined ? null : await this.players.resolve(token);
-    if (token !== undefined && !player) throw new AppError('UNAUTHORIZED', 'joining takes a player token, or no token at all');
+    if (token !== undefined && !player) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.joinToken');
     const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
     const name = input.name ?? player?.name;
-    if (!name) throw new AppError('INVALID_INPUT', 'name is required when joining without a player token');
+    if (!name) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.joinName');
     checkText('name', input.name);
     checkColour(info.type, input.colour);
     if (input.seat !== undefined && input.seat >= info.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
     const game = this.service.registry.version(info.type, info.engineVersion);
-    if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
+    if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', { type: info.type, version: info.engineVersion });
     const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
     const seatToken = newSeatToken();
     const r = await this.store.join({ gameId, inviteHash: input.inviteCode === undefined ? null : hashToken(input.inviteCode), name, tokenHash: hashToken(seatToken), playerId: player?.id ?? null, seat: input.seat, colour: input.colour, toMoveAtStart });
@@ -148,10 +148,10 @@ export class LobbyService {
     const seat = await this.seatOf(gameId, token);
     const info = await this.store.gameInfo(gameId);
     if (!info) throw refuse('NOT_FOUND', gameId);
-    if (info.creatorSeat !== seat) throw new AppError('FORBIDDEN', 'only the creator of a waiting game (the seat made with { me: true }) may fill its open seats with bots');
+    if (info.creatorSeat !== seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.fillCreatorOnly');
     if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
     const game = this.service.registry.version(info.type, info.engineVersion);
-    if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
+    if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', { type: info.type, version: info.engineVersion });
     const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
     const name = input.name ?? `Bot (${input.bot})`;
     const r = await this.store.fillWithBot({ gameId, name, bot: input.bot, tokenHash: hashToken(newSeatToken()), seat: input.seat, toMoveAtStart });
@@ -169,7 +169,7 @@ export class LobbyService {
 
   /** The caller's seat in a game (by seat token or player token), or the reason it has none. */
   private async seatOf(gameId: string, token: string | undefined): Promise<Seat> {
-    if (token === undefined) throw new AppError('UNAUTHORIZED', 'this needs the token of your seat, or your player token (Authorization: Bearer)');
+    if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.seatOrPlayerToken');
     const g = await this.service.getGame(gameId, token);
     if (g.viewer.seat === null) throw AppError.of('FORBIDDEN', 'FORBIDDEN.noSeat');
     return g.viewer.seat;
@@ -179,7 +179,7 @@ export class LobbyService {
   async leave(gameId: string, token: string | undefined): Promise<{ seat: Seat }> {
     const seat = await this.seatOf(gameId, token);
     const info = await this.store.gameInfo(gameId);
-    if (info?.creatorSeat === seat) throw new AppError('FORBIDDEN', 'the creator cannot leave a waiting game: cancel it instead');
+    if (info?.creatorSeat === seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.creatorLeaves');
     const r = await this.store.leave(gameId, seat);
     if (r !== true) throw refuse(r, gameId);
     await this.service.seatsChanged(gameId);
@@ -189,10 +189,10 @@ export class LobbyService {
   /** Deletes a waiting game: the creator's seat (or player) token, or the operator's. */
   async cancel(gameId: string, token: string | undefined): Promise<void> {
     if (!this.service.isOperator(token)) {
-      if (token === undefined) throw new AppError('UNAUTHORIZED', 'cancelling needs the creator\'s token (seat or player) or the operator\'s');
+      if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.cancelToken');
       const { viewer } = await this.service.getGame(gameId, token);
       const info = await this.store.gameInfo(gameId);
-      if (viewer.seat === null || info?.creatorSeat !== viewer.seat) throw new AppError('FORBIDDEN', 'only the creator (the seat made with { me: true }) or the operator may cancel a game');
+      if (viewer.seat === null || info?.creatorSeat !== viewer.seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.cancelCreatorOnly');
     }
     const r = UUID.test(gameId) ? await this.store.cancel(gameId) : 'NOT_FOUND';
     if (r !== true) throw refuse(r, gameId);

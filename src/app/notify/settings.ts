@@ -45,7 +45,7 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
     throw new AppError('INVALID_INPUT', `webhookUrl "${raw.slice(0, 80)}" is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('INVALID_INPUT', `webhookUrl must be http or https, not ${url.protocol.replace(':', '')}`);
-  if (url.username || url.password) throw new AppError('INVALID_INPUT', 'webhookUrl must not carry a user name or password');
+  if (url.username || url.password) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookCredentials');
   try {
     await resolveWebhook(url.toString(), allowPrivate);
   } catch (err) {

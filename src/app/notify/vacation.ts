@@ -41,7 +41,7 @@ export class Vacations {
     const now = new Date();
     const until = new Date(untilText);
     if (Number.isNaN(+until) || !/^\d{4}-\d{2}-\d{2}/.test(untilText)) throw new AppError('INVALID_INPUT', `until must be a date and time (ISO 8601, e.g. 2026-12-24T18:00:00Z), not "${untilText.slice(0, 40)}"`);
-    if (+until <= +now) throw new AppError('INVALID_INPUT', 'until must be in the future');
+    if (+until <= +now) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.untilPast');
     await this.db.$transaction(async (tx) => {
       // Serialised per player, so two requests cannot both spend the same days.
       await tx.$queryRaw`SELECT id FROM players WHERE id = ${p.id}::uuid FOR UPDATE`;
