@@ -571,7 +571,7 @@ export class GameService {
     const c = await this.callerIn(s, token, true);
     if (s.row.status !== 'finished') {
       if (!s.row.analysis) throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.setting', { reason: 'game-setting' });
-      if (c.kind !== 'seat' || c.seat !== seat) throw new AppError('ANALYSIS_NOT_ALLOWED', `while the game runs, only seat ${seat}'s own token may analyse its positions`, { reason: 'other-seat' });
+      if (c.kind !== 'seat' || c.seat !== seat) throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.otherSeat', { seat }, { reason: 'other-seat' });
     }
     if (at > s.version) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: s.version });
     if (seat >= s.row.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: s.row.playerCount - 1 });

@@ -22,7 +22,7 @@ export function timeControlOf(input: { turnDeadlineSeconds?: number | null; time
   const field = (name: keyof TimeControl) => (tc ? `timeControl.${name}` : 'turnDeadlineSeconds');
   for (const name of ['initialSeconds', 'incrementSeconds', 'maxSeconds'] as const) {
     const v = control[name];
-    if (!Number.isInteger(v) || v < 1 || v > TIME_CONTROL_MAX_SECONDS) throw new AppError('INVALID_INPUT', `${field(name)} must be a whole number of seconds from 1 to ${TIME_CONTROL_MAX_SECONDS} (90 days)`, { field: field(name) });
+    if (!Number.isInteger(v) || v < 1 || v > TIME_CONTROL_MAX_SECONDS) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seconds', { field: field(name), max: TIME_CONTROL_MAX_SECONDS }, { field: field(name) });
   }
   if (control.incrementSeconds > control.maxSeconds) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.incrementOverMax', { field: 'timeControl.incrementSeconds' });
   if (control.initialSeconds > control.maxSeconds) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.initialOverMax', { field: 'timeControl.initialSeconds' });

@@ -410,7 +410,7 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
     throw new AppError('INVALID_INPUT', names.length === 0 ? 'the document has no operation' : `the document has ${names.length} operations (${names.join(', ')}): name the one to run with "operationName"`);
   }
   if (op.operation === 'subscription') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSubscriptionHttp');
-  if (req.method === 'GET' && op.operation !== 'query') throw new AppError('METHOD_NOT_ALLOWED', `a ${op.operation} needs POST; GET runs queries only`);
+  if (req.method === 'GET' && op.operation !== 'query') throw AppError.of('METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED.get', { operation: op.operation });
 }
 
 interface Classified { code: ErrorCode; status: number; message: string; extensions: Record<string, unknown> }
@@ -508,7 +508,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** REST's rule for timeoutAction's values; the ranges of a clock are the service's (src/app/time-control.ts). */
 function turnClock(seconds: number | null | undefined, action: string | null | undefined, control: TimeControl | null | undefined) {
-  if (action != null && !TIMEOUT_ACTIONS.includes(action as TimeoutAction)) throw new AppError('INVALID_INPUT', `timeoutAction must be one of ${TIMEOUT_ACTIONS.join(', ')}`);
+  if (action != null && !TIMEOUT_ACTIONS.includes(action as TimeoutAction)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.timeoutAction', { values: TIMEOUT_ACTIONS.join(', ') });
   return { ...(seconds != null ? { turnDeadlineSeconds: seconds } : {}), ...(control != null ? { timeControl: control } : {}), ...(action != null ? { timeoutAction: action as TimeoutAction } : {}) };
 }
 
@@ -592,7 +592,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         const { players, seed } = a.input;
         if (players.length < 1 || players.length > 64) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlPlayers');
         const entries = players.map((p, i) => {
-          if (p.open === false || p.me === false) throw new AppError('INVALID_INPUT', `players/${i}: open and me are true or absent`);
+          if (p.open === false || p.me === false) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlOpenMe', { i });
           const e = Object.fromEntries(Object.entries({ name: text(p.name, 'playerName', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'colour', 32), bot: p.bot ?? undefined }).filter(([, v]) => v !== undefined));
           return e as PlayerEntry;
         });

@@ -12,6 +12,6 @@ export const SEAT_COLOURS: Readonly<Record<string, readonly string[]>> = {
 export function checkColour(type: string, colour: string | undefined): void {
   if (colour === undefined) return;
   const offered = SEAT_COLOURS[type];
-  if (!offered) throw new AppError('INVALID_INPUT', `${type} has no colour to choose: leave out "colour"`);
-  if (!offered.includes(colour)) throw new AppError('INVALID_INPUT', `"${colour}" is not a colour of ${type}; choose one of ${offered.join(', ')} (ruling M7)`);
+  if (!offered) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.noColours', { type });
+  if (!offered.includes(colour)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notAColour', { colour, type, offered: offered.join(', ') });
 }

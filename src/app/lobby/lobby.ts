@@ -86,14 +86,14 @@ export class LobbyService {
   async createGame(input: CreateInput, token: string | undefined) {
     for (const [i, p] of input.players.entries()) {
       if ('bot' in p && p.bot !== undefined) {
-        if ((p as { me?: unknown }).me !== undefined) throw new AppError('BOT_SEAT', `players/${i}: a bot seat has no token, so it cannot be the caller's seat ({ me: true })`);
-        if ((p as { open?: unknown }).open !== undefined) throw new AppError('INVALID_INPUT', `players/${i} must be exactly one of { name }, { open: true }, { me: true }, { bot }`);
-        if (!isBotLevel(p.bot)) throw new AppError('INVALID_INPUT', `players/${i}/bot: unknown bot level "${String(p.bot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: `players/${i}/bot` });
+        if ((p as { me?: unknown }).me !== undefined) throw AppError.of('BOT_SEAT', 'BOT_SEAT.me', { i });
+        if ((p as { open?: unknown }).open !== undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.playerKind', { i });
+        if (!isBotLevel(p.bot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: `players/${i}/bot`, level: String(p.bot), known: BOT_LEVELS.join(', ') }, { field: `players/${i}/bot` });
         continue;
       }
       const kinds = (['name', 'open', 'me'] as const).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
-      if (kinds.length !== 1) throw new AppError('INVALID_INPUT', `players/${i} must be exactly one of { name }, { open: true }, { me: true }, { bot }`);
-      if ('open' in p && (p as { colour?: string }).colour !== undefined) throw new AppError('INVALID_INPUT', `players/${i}: an open seat's colour is chosen by whoever joins it`);
+      if (kinds.length !== 1) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.playerKind', { i });
+      if ('open' in p && (p as { colour?: string }).colour !== undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.openColour', { i });
     }
     const mine = input.players.flatMap((p, i) => ('me' in p ? [i] : []));
     if (mine.length > 1) throw AppError.of('ALREADY_SEATED', 'ALREADY_SEATED.twoSeats');
@@ -101,7 +101,7 @@ export class LobbyService {
     const colours = input.players.flatMap((p) => ('colour' in p && p.colour !== undefined ? [p.colour] : []));
     for (const c of colours) checkColour(input.type, c);
     if (new Set(colours).size !== colours.length) throw AppError.of('COLOUR_TAKEN', 'COLOUR_TAKEN.twice');
- if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw new AppError('INVALID_INPUT', `standInBot: unknown bot level "${String(input.standInBot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'standInBot' });
+ if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: 'standInBot', level: String(input.standInBot), known: BOT_LEVELS.join(', ') }, { field: 'standInBot' });
     const specs: SeatSpec[] = input.players.map((p) =>
       'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
     );
@@ -143,7 +143,7 @@ export class LobbyService {
    * the first open one). The seat gets no token; filling the last open seat starts the game.
    */
   async fillWithBot(gameId: string, token: string | undefined, input: { bot: string; seat?: number; name?: string }) {
-    if (!isBotLevel(input.bot)) throw new AppError('INVALID_INPUT', `bot: unknown bot level "${String(input.bot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'bot' });
+    if (!isBotLevel(input.bot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: 'bot', level: String(input.bot), known: BOT_LEVELS.join(', ') }, { field: 'bot' });
     checkText('name', input.name);
     const seat = await this.seatOf(gameId, token);
     const info = await this.store.gameInfo(gameId);
