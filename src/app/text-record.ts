@@ -135,33 +135,33 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     } catch {
       value = undefined;
     }
-    if (!m || typeof value !== 'string') throw fault('INVALID_INPUT', n + 1, `a header is [Name "value"], with the value as a JSON string; got ${line.slice(0, 80)}`);
-    if (headers.has(m[1]!)) throw fault('INVALID_INPUT', n + 1, `the header ${m[1]} is given twice`);
+    if (!m || typeof value !== 'string') throw faultBy('INVALID_INPUT', n + 1, { key: 'RECORD.header', params: { got: line.slice(0, 80) } });
+    if (headers.has(m[1]!)) throw faultBy('INVALID_INPUT', n + 1, { key: 'RECORD.headerTwice', params: { name: m[1]! } });
     headers.set(m[1]!, { value, line: n + 1 });
   }
   const need = (name: string): { value: string; line: number } => {
     const h = headers.get(name);
-    if (!h) throw fault('INVALID_INPUT', first, `missing header [${name} "..."]: a text record starts with the headers Format, Game, EngineVersion, Options, Seat0, Seat1... and, once the game is over, Seed`);
+    if (!h) throw faultBy('INVALID_INPUT', first, { key: 'RECORD.missingHeader', params: { name } });
     return h;
   };
   const format = need('Format');
-  if (format.value !== TEXT_RECORD_FORMAT) throw fault('INVALID_INPUT', format.line, `unknown format "${format.value}"; expected ${TEXT_RECORD_FORMAT}`);
+  if (format.value !== TEXT_RECORD_FORMAT) throw faultBy('INVALID_INPUT', format.line, { key: 'RECORD.format', params: { format: format.value, expected: TEXT_RECORD_FORMAT } });
   const type = need('Game');
   const engine = need('EngineVersion');
-  if (!/^\d+$/.test(engine.value)) throw fault('INVALID_INPUT', engine.line, `EngineVersion must be a whole number, not "${engine.value}"`);
+  if (!/^\d+$/.test(engine.value)) throw faultBy('INVALID_INPUT', engine.line, { key: 'RECORD.engineVersion', params: { given: engine.value } });
   const optionsHeader = headers.get('Options');
   let options: Record<string, Json> = {};
   if (optionsHeader) {
     try {
       options = JSON.parse(optionsHeader.value) as Record<string, Json>;
     } catch {
-      throw fault('INVALID_INPUT', optionsHeader.line, 'Options must hold the options as a JSON object, e.g. [Options "{\\"boardSide\\":\\"A\\"}"]');
+      throw faultBy('INVALID_INPUT', optionsHeader.line, { key: 'RECORD.optionsJson' });
     }
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw fault('INVALID_INPUT', optionsHeader.line, 'Options must hold a JSON object');
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw faultBy('INVALID_INPUT', optionsHeader.line, { key: 'RECORD.optionsObject' });
   }
   const level = (name: string): BotLevel | undefined => {
     const h = headers.get(name);
-    if (h && !isBotLevel(h.value)) throw fault('INVALID_INPUT', h.line, `${name} must name a bot level (random, greedy, ismcts, ismcts-strong), not "${h.value}"`);
+    if (h && !isBotLevel(h.value)) throw faultBy('INVALID_INPUT', h.line, { key: 'RECORD.botLevel', params: { name, given: h.value } });
     return h?.value as BotLevel | undefined;
   };
   const players: { seat: Seat; name: string; bot?: BotLevel }[] = [];
@@ -172,13 +172,13 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
   const standInBot = level('StandInBot');
   if (players.length === 0) need('Seat0');
   const stray = [...headers.keys()].find((k) => /^Seat\d+(Bot)?$/.test(k) && parseInt(k.slice(4), 10) >= players.length);
-  if (stray) throw fault('INVALID_INPUT', headers.get(stray)!.line, `${stray} is given but Seat${players.length} is missing: seats are numbered from 0 without gaps`);
+  if (stray) throw faultBy('INVALID_INPUT', headers.get(stray)!.line, { key: 'RECORD.seatGap', params: { stray, missing: players.length } });
 
   if (!registry.current(type.value)) throw faultBy('IMPORT_INVALID', type.line, { key: 'IMPORT_INVALID.unknownGameType', params: { type: type.value } });
   const game = registry.version(type.value, Number(engine.value));
   if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.record', { type: type.value, version: engine.value, versions: registry.versions(type.value).join(', ') }, { line: engine.line });
   const seed = headers.get('Seed');
-  if (!seed) throw fault('IMPORT_INVALID', first, 'the record has no Seed header: records of games still running omit it, so they cannot be replayed');
+  if (!seed) throw faultBy('IMPORT_INVALID', first, { key: 'RECORD.noSeed' });
   const resolved = resolveOptions(game, players.length, options);
   if (!resolved.ok) throw faultBy('IMPORT_INVALID', optionsHeader?.line ?? n + 1, saidOf(resolved.error), { violation: resolved.error.code, rule: resolved.error.rule });
 
@@ -189,7 +189,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const line = lines[n]!.trim();
     const at = n + 1;
     if (line === '' || /^\{[^}]*\}$/.test(line)) continue;
-    if (result !== null) throw fault('INVALID_INPUT', at, `nothing may follow the result ${result}`);
+    if (result !== null) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.afterResult', params: { result } });
     if (RESULT.test(line)) {
       result = line;
       continue;
@@ -197,19 +197,19 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const m = MOVE.exec(line);
     if (!m) throw fault('INVALID_INPUT', at, `expected a move "<number>. <seat>: <move>" (e.g. "${moves.length + 1}. 0: ${game.notation ? 'pass' : '...'}") or the result; got "${line.slice(0, 80)}"`);
     const version = Number(m[1]);
-    if (version !== moves.length + 1) throw fault('INVALID_INPUT', at, `bad move number ${version}: expected ${moves.length + 1} (moves are numbered 1, 2, 3... without gaps)`);
+    if (version !== moves.length + 1) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.moveNumber', params: { version, expected: moves.length + 1 } });
     const seat = Number(m[2]);
-    if (seat >= players.length) throw fault('INVALID_INPUT', at, `seat ${seat} is not a seat of this game (seats 0 to ${players.length - 1})`);
+    if (seat >= players.length) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.seat', params: { seat, last: players.length - 1 } });
     const note = m[4]?.toLowerCase();
     const body = m[3]!;
-    if (note === 'hidden') throw fault('IMPORT_INVALID', at, 'the move is hidden in this record; export the record after the game is over');
-    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {mail}, {resign}, {resigned}, {timeout} or {bot <level>}`);
+    if (note === 'hidden') throw faultBy('IMPORT_INVALID', at, { key: 'RECORD.hidden' });
+    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.annotation', params: { note } });
     const origin = note as Origin | undefined;
     const bot = m[5]?.toLowerCase();
     if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign')) throw fault('INVALID_INPUT', at, `{${note} ${bot}}: only {bot}, {resigned} and {timeout} name a bot level, one of random, greedy, ismcts, ismcts-strong`);
-    if (origin === 'bot' && bot === undefined) throw fault('INVALID_INPUT', at, 'a bot seat\'s move is annotated {bot <level>}, e.g. {bot greedy}');
+    if (origin === 'bot' && bot === undefined) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.botAnnotation' });
     if (origin === 'resign') {
-      if (body !== '') throw fault('INVALID_INPUT', at, 'a resignation is written "<number>. <seat>: {resign}", with no move');
+      if (body !== '') throw faultBy('INVALID_INPUT', at, { key: 'RECORD.resignation' });
       moves.push({ version, seat, move: { type: 'resign' }, origin });
       continue;
     }
