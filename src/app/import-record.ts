@@ -16,7 +16,6 @@ const RESIGN: Move = { type: 'resign' };
  * resigned at their version; moves after the end, or a resigned seat's own moves, are refused.
  */
 export async function importRecord<T>(registry: GameRegistry, record: GameRecord, store: StoreNewGame<T>): Promise<T> {
-  const bad = (message: string, extra: Record<string, Json> = {}) => new AppError('IMPORT_INVALID', message, extra);
   if (record.format !== RECORD_FORMAT) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.format', { format: String(record.format), expected: RECORD_FORMAT });
   if (!registry.current(record.type)) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.unknownGameType', { type: record.type });
   const game = registry.version(record.type, record.engineVersion);
@@ -26,27 +25,26 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
   if (!resolved.ok) throw AppError.fromViolation(resolved.error, 'IMPORT_INVALID');
   let state = game.setup({ players: record.players.length, options: resolved.value, seed: record.seed });
   const colours = record.players.flatMap((p) => (p.colour ? [p.colour] : []));
-  if (new Set(colours).size !== colours.length) throw bad('two players of the record have the same colour');
+  if (new Set(colours).size !== colours.length) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.sameColour');
   const history: StoredMove[] = [];
   const resignedAt = new Map<Seat, number>();
   const seatsNow = (): SeatRow[] => record.players.map((p, seat) => ({ seat, name: p.name, tokenHash: '-', resignedAt: resignedAt.get(seat) ?? null }));
   for (const [i, m] of record.moves.entries()) {
-    const where = `move ${i + 1}`;
     if (m.move === null) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.hidden', { n: i + 1 });
     if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.notASeat', { n: i + 1, seat: String(m.seat) });
-    if (standing(game, state, seatsNow(), i).status === 'finished') throw bad(`${where} comes after the end of the game`, { index: i });
+    if (standing(game, state, seatsNow(), i).status === 'finished') throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.afterEnd', { n: i + 1 }, { index: i });
     if (m.origin === 'resign') {
-      if ((m.move as { type?: unknown }).type !== 'resign' || resignedAt.has(m.seat)) throw bad(`${where}: a resignation entry is { "type": "resign" }, once per seat`, { index: i });
+      if ((m.move as { type?: unknown }).type !== 'resign' || resignedAt.has(m.seat)) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.resignEntry', { n: i + 1 }, { index: i });
       resignedAt.set(m.seat, i + 1);
       history.push({ version: i + 1, seat: m.seat, move: RESIGN, events: [], createdAt: new Date(), origin: 'resign' });
       continue;
     }
-    if (resignedAt.has(m.seat) && ['seat', 'mail'].includes(m.origin ?? 'seat')) throw bad(`${where}: seat ${m.seat} had resigned; its moves are played by the server (origin "resigned")`, { index: i });
-    if (m.origin === 'resigned' && !resignedAt.has(m.seat)) throw bad(`${where}: origin "resigned" but seat ${m.seat} has not resigned`, { index: i });
+    if (resignedAt.has(m.seat) && ['seat', 'mail'].includes(m.origin ?? 'seat')) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.hadResigned', { n: i + 1, seat: m.seat }, { index: i });
+    if (m.origin === 'resigned' && !resignedAt.has(m.seat)) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.notResigned', { n: i + 1, seat: m.seat }, { index: i });
     const botSeat = record.players[m.seat]!.bot;
-    if (botSeat && !resignedAt.has(m.seat) && m.origin !== 'bot' && m.origin !== 'timeout') throw bad(`${where}: seat ${m.seat} is a bot seat; its moves have origin "bot"`, { index: i });
-    if (m.origin === 'bot' && !botSeat) throw bad(`${where}: origin "bot" but seat ${m.seat} is not a bot seat`, { index: i });
-    if (m.bot && m.origin !== 'bot' && m.origin !== 'resigned' && m.origin !== 'timeout') throw bad(`${where}: only moves with origin bot, resigned or timeout name a bot`, { index: i });
+    if (botSeat && !resignedAt.has(m.seat) && m.origin !== 'bot' && m.origin !== 'timeout') throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.botOrigin', { n: i + 1, seat: m.seat }, { index: i });
+    if (m.origin === 'bot' && !botSeat) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.notBot', { n: i + 1, seat: m.seat }, { index: i });
+    if (m.bot && m.origin !== 'bot' && m.origin !== 'resigned' && m.origin !== 'timeout') throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.botName', { n: i + 1 }, { index: i });
     const shape = checkMoveShape(game, m.move);
     if (shape) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.moveShape', { n: i + 1, problem: saidOf(shape) }, { index: i });
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);

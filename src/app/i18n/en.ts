@@ -232,4 +232,12 @@ export const en: Catalogue = {
   'RECORD.annotation': "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, {timeout}' or '{bot <level>}'",
   'RECORD.botAnnotation': "a bot seat''s move is annotated '{bot <level>}', e.g. '{bot greedy}'",
   'RECORD.resignation': `a resignation is written "<number>. <seat>: '{resign}'", with no move`,
+  'IMPORT_INVALID.sameColour': 'two players of the record have the same colour',
+  'IMPORT_INVALID.afterEnd': 'move {n} comes after the end of the game',
+  'IMPORT_INVALID.resignEntry': `move {n}: a resignation entry is '{ "type": "resign" }', once per seat`,
+  'IMPORT_INVALID.hadResigned': 'move {n}: seat {seat} had resigned; its moves are played by the server (origin "resigned")',
+  'IMPORT_INVALID.notResigned': 'move {n}: origin "resigned" but seat {seat} has not resigned',
+  'IMPORT_INVALID.botOrigin': 'move {n}: seat {seat} is a bot seat; its moves have origin "bot"',
+  'IMPORT_INVALID.notBot': 'move {n}: origin "bot" but seat {seat} is not a bot seat',
+  'IMPORT_INVALID.botName': 'move {n}: only moves with origin bot, resigned or timeout name a bot',
 };

@@ -229,4 +229,12 @@ export const fr: Catalogue = {
   'RECORD.annotation': "Annotation inconnue '{'{note}'}' ; attendu : '{hidden}, {mail}, {resign}, {resigned}, {timeout}' ou '{bot <niveau>}'",
   'RECORD.botAnnotation': "Le coup d''une place de robot s''annote '{bot <niveau>}', par exemple '{bot greedy}'",
   'RECORD.resignation': `Un abandon s''écrit "<numéro>. <place> : '{resign}'", sans coup`,
+  'IMPORT_INVALID.sameColour': "Deux joueurs de l''enregistrement ont la même couleur",
+  'IMPORT_INVALID.afterEnd': 'Le coup {n} vient après la fin de la partie',
+  'IMPORT_INVALID.resignEntry': `Coup {n} : un abandon s''écrit '{ "type": "resign" }', une fois par place`,
+  'IMPORT_INVALID.hadResigned': 'Coup {n} : la place {seat} avait abandonné ; ses coups sont joués par le serveur (origin « resigned »)',
+  'IMPORT_INVALID.notResigned': "Coup {n} : origin « resigned » mais la place {seat} n''a pas abandonné",
+  'IMPORT_INVALID.botOrigin': 'Coup {n} : la place {seat} est une place de robot ; ses coups ont origin « bot »',
+  'IMPORT_INVALID.notBot': "Coup {n} : origin « bot » mais la place {seat} n''est pas une place de robot",
+  'IMPORT_INVALID.botName': 'Coup {n} : seuls les coups dont origin est bot, resigned ou timeout nomment un robot',
 };
