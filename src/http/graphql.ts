@@ -406,8 +406,8 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
   const names = doc.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : []));
   const op = getOperationAST(doc, operationName ?? undefined);
   if (!op) {
-    if (operationName) throw new AppError('INVALID_INPUT', `the document has no operation named "${operationName.slice(0, 100)}" (it has: ${names.join(', ') || 'none'})`);
-    throw new AppError('INVALID_INPUT', names.length === 0 ? 'the document has no operation' : `the document has ${names.length} operations (${names.join(', ')}): name the one to run with "operationName"`);
+    if (operationName) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNoSuchOperation', { name: operationName.slice(0, 100), names: names.join(', '), count: names.length });
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlWhichOperation', { names: names.join(', '), count: names.length });
   }
   if (op.operation === 'subscription') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSubscriptionHttp');
   if (req.method === 'GET' && op.operation !== 'query') throw AppError.of('METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED.get', { operation: op.operation });

@@ -240,4 +240,6 @@ export const en: Catalogue = {
   'IMPORT_INVALID.botOrigin': 'move {n}: seat {seat} is a bot seat; its moves have origin "bot"',
   'IMPORT_INVALID.notBot': 'move {n}: origin "bot" but seat {seat} is not a bot seat',
   'IMPORT_INVALID.botName': 'move {n}: only moves with origin bot, resigned or timeout name a bot',
+  'INVALID_INPUT.gqlNoSuchOperation': 'the document has no operation named "{name}" (it has: {count, plural, =0 {none} other {{names}}})',
+  'INVALID_INPUT.gqlWhichOperation': '{count, plural, =0 {the document has no operation} other {the document has {count} operations ({names}): name the one to run with "operationName"}}',
 };

@@ -237,4 +237,6 @@ export const fr: Catalogue = {
   'IMPORT_INVALID.botOrigin': 'Coup {n} : la place {seat} est une place de robot ; ses coups ont origin « bot »',
   'IMPORT_INVALID.notBot': "Coup {n} : origin « bot » mais la place {seat} n''est pas une place de robot",
   'IMPORT_INVALID.botName': 'Coup {n} : seuls les coups dont origin est bot, resigned ou timeout nomment un robot',
+  'INVALID_INPUT.gqlNoSuchOperation': "Le document n''a pas d''opération nommée « {name} » (il a : {count, plural, =0 {aucune} other {{names}}})",
+  'INVALID_INPUT.gqlWhichOperation': "{count, plural, =0 {Le document n''a aucune opération} other {Le document a {count} opérations ({names}) : nommez celle à exécuter avec « operationName »}}",
 };
