@@ -24,7 +24,7 @@ export function pictureLang(acceptLanguage: string | undefined): Lang {
 export async function boardPicture(service: GameService, gameId: string, token: string | undefined, at: number | undefined, lang: Lang): Promise<string> {
   const g = at === undefined ? await service.getGame(gameId, token) : await service.replay(gameId, token, at);
   const picture = service.registry.plugin(g.type)?.picture;
-  if (!picture) throw new AppError('NOT_FOUND', `games of type ${g.type} have no board picture`);
+  if (!picture) throw AppError.of('NOT_FOUND', 'NOT_FOUND.boardPicture', { type: g.type });
   let moves: { move: Json; notation: string }[] = [];
   if (at === undefined && g.viewer.seat !== null && g.status === 'active' && g.toMove.includes(g.viewer.seat)) {
     const lm = await service.legalMoves(gameId, token);

@@ -10,7 +10,7 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
   if (cursor === undefined) return undefined;
   const [t, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const at = new Date(t ?? '');
-  if (!id || !UUID.test(id) || !checkCursorDate(at)) throw new AppError('INVALID_INPUT', 'before is not a cursor returned by this list');
+  if (!id || !UUID.test(id) || !checkCursorDate(at)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.beforeCursor');
   return { at, id };
 }
 
@@ -30,6 +30,6 @@ export function decodeRankCursor(cursor: string | undefined): { key: number; id:
   if (cursor === undefined) return undefined;
   const [k, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const key = Number(k);
-  if (!id || !UUID.test(id) || k === undefined || k === '' || !Number.isFinite(key)) throw new AppError('INVALID_INPUT', 'after is not a cursor returned by this list');
+  if (!id || !UUID.test(id) || k === undefined || k === '' || !Number.isFinite(key)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.afterCursor');
   return { key, id };
 }

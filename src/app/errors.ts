@@ -1,4 +1,5 @@
-import type { Json, RuleViolation } from '../engine/index.js';
+import { catalogueOf, formatMsg, KERNEL_MESSAGES, type Json, type Messages, type Msg, type Params, type RuleViolation } from '../engine/index.js';
+import { en } from './i18n/en.js';
 
 /** The stable error codes of the API, with their HTTP status. Clients switch on `code`. */
 export const ERROR_STATUS = {
@@ -50,9 +51,24 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** A message by id (src/engine/messages.ts) and the catalogue it comes from (a game's), beside the app's and the kernel's. */
+export interface Said extends Msg {
+  catalogue?: Messages;
+}
+
+/** The sentence of a message in one language: the game's catalogue first, then the kernel's, then the app's. */
+export function sentenceOf(lang: keyof Messages, app: Record<string, string>, said: Said): string | undefined {
+  return formatMsg((k) => said.catalogue?.[lang][k] ?? KERNEL_MESSAGES[lang][k] ?? app[k], lang, said);
+}
+
+/** A violation as a message by id (its key, its values, its game's catalogue). */
+export const saidOf = (v: RuleViolation): Said => ({ key: v.key ?? v.code, ...(v.params ? { params: v.params } : {}), catalogue: catalogueOf(v) });
+
 /**
- * An error the client can act on. `message` names the broken rule in plain words; `extra` carries
- * machine-readable details (for ILLEGAL_MOVE: the engine's own `violation` code and rule).
+ * An error the client can act on. `message` names the broken rule in plain words (English);
+ * `said`, when the error was made by id (`AppError.of`, `fromViolation`), is the message's id and
+ * values, from which src/app/i18n gives the other languages. `extra` carries machine-readable
+ * details (for ILLEGAL_MOVE: the engine's own `violation` code and rule).
  */
 export class AppError extends Error {
   readonly status: number;
@@ -60,14 +76,23 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly extra: Record<string, Json> = {},
+    readonly said?: Said,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];
   }
 
+  /** An error by message id: its English sentence from the catalogues (src/app/i18n/en.ts). */
+  static of(code: ErrorCode, key: string, params: Params = {}, extra: Record<string, Json> = {}, catalogue?: Messages): AppError {
+    const said: Said = { key, params, ...(catalogue ? { catalogue } : {}) };
+    const message = sentenceOf('en', en, said);
+    if (message === undefined) throw new Error(`no English message for ${key}`);
+    return new AppError(code, message, extra, said);
+  }
+
   /** An engine's refusal of a move. The kernel's own two codes keep their names. */
   static fromViolation(v: RuleViolation, code: ErrorCode = 'ILLEGAL_MOVE'): AppError {
-    if (v.code === 'NOT_YOUR_TURN' || v.code === 'GAME_OVER') return new AppError(v.code, v.message, { rule: v.rule });
-    return new AppError(code, v.message, { violation: v.code, rule: v.rule });
+    if (v.code === 'NOT_YOUR_TURN' || v.code === 'GAME_OVER') return new AppError(v.code, v.message, { rule: v.rule }, saidOf(v));
+    return new AppError(code, v.message, { violation: v.code, rule: v.rule }, saidOf(v));
   }
 }

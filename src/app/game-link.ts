@@ -51,16 +51,16 @@ export class GameLinks {
    */
   verify(token: string, gameId: string, tokenHashOf: (seat: Seat) => string | null | undefined): Seat {
     const m = LINK.exec(token);
-    if (!m || !UUID.test(m[1]!)) throw new AppError('UNAUTHORIZED', 'this game link is malformed: open the link of the newest mail of the game');
+    if (!m || !UUID.test(m[1]!)) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkMalformed');
     const [, game, seatText, generation, expires, mac] = m as unknown as [string, string, string, string, string, string];
     const want = Buffer.from(this.mac(`${game}.${seatText}.${generation}.${expires}`));
-    if (!timingSafeEqual(want, Buffer.from(mac))) throw new AppError('UNAUTHORIZED', 'this game link is forged or altered (its signature does not match)');
-    if (game !== gameId) throw new AppError('UNAUTHORIZED', 'this game link opens another game');
-    if (parseInt(expires, 36) * 1000 <= this.now()) throw new AppError('UNAUTHORIZED', 'this game link has expired: open the link of a newer mail of the game, or use the seat token');
+    if (!timingSafeEqual(want, Buffer.from(mac))) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkForged');
+    if (game !== gameId) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkOtherGame');
+    if (parseInt(expires, 36) * 1000 <= this.now()) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkExpired');
     const seat = Number(seatText);
     const hash = tokenHashOf(seat);
-    if (hash === undefined) throw new AppError('UNAUTHORIZED', 'this game link names a seat the game does not have');
-    if (this.generation(hash) !== generation) throw new AppError('UNAUTHORIZED', 'this seat\'s token was reissued since this link was sent: the link is revoked');
+    if (hash === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkNoSeat');
+    if (this.generation(hash) !== generation) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkRevoked');
     return seat;
   }
 }

@@ -120,9 +120,9 @@ export class GameService {
     if (token === undefined) return { kind: 'spectator' };
     if (isGameLink(token)) {
       // A turn mail's game link (game-link.ts): the seat's view for reads; nothing it may change.
-      if (!this.opts.links) throw new AppError('UNAUTHORIZED', 'this server does not take game links');
+      if (!this.opts.links) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.noLinks');
       const seat = this.opts.links.verify(token, s.row.id, (n) => { const row = s.row.seats.find((x) => x.seat === n); return row ? row.tokenHash : undefined; });
-      if (!read) throw new AppError('FORBIDDEN', 'a game link from a mail shows the seat\'s view only: play by replying to the mail with the move, or with the seat token');
+      if (!read) throw AppError.of('FORBIDDEN', 'FORBIDDEN.linkReadOnly');
       return { kind: 'seat', seat };
     }
     const hash = hashToken(token);
@@ -131,7 +131,7 @@ export class GameService {
     if (seat !== undefined) return { kind: 'seat', seat };
     if (this.isOperator(token)) return { kind: 'operator' };
     if (await this.opts.isPlayerToken?.(hash)) return { kind: 'spectator' };
-    throw new AppError('UNAUTHORIZED', 'the bearer token is neither a seat token of this game nor a player token');
+    throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.neitherToken');
   }
 
   isOperator(token: string | undefined): boolean {
@@ -139,31 +139,31 @@ export class GameService {
   }
 
   requireOperator(token: string | undefined): void {
-    if (!token) throw new AppError('UNAUTHORIZED', 'this operation needs the operator token (Authorization: Bearer)');
-    if (!this.isOperator(token)) throw new AppError('FORBIDDEN', 'this operation is reserved to the operator');
+    if (!token) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.operatorTokenNeeded');
+    if (!this.isOperator(token)) throw AppError.of('FORBIDDEN', 'FORBIDDEN.operatorOnly');
   }
 
   private requireSeat(c: Caller): Seat {
     if (c.kind === 'seat') return c.seat;
-    if (c.kind === 'operator') throw new AppError('FORBIDDEN', 'the operator cannot play: moves need the token of the seat that makes them');
-    throw new AppError('UNAUTHORIZED', 'moves and legal moves need a seat token (Authorization: Bearer <token>)');
+    if (c.kind === 'operator') throw AppError.of('FORBIDDEN', 'FORBIDDEN.operatorCannotPlay');
+    throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.seatTokenNeeded');
   }
 
   // ---- create --------------------------------------------------------------------------------
 
   async createGame(input: CreateGameInput) {
     const game = this.registry.current(input.type);
-    if (!game) throw new AppError('INVALID_INPUT', `unknown game type "${input.type}"; known: ${this.registry.list().map((g) => g.id).join(', ')}`);
+    if (!game) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.unknownGameType', { type: input.type, known: this.registry.list().map((g) => g.id).join(', ') });
     const resolved = resolveOptions(game, input.players.length, input.options);
-    if (!resolved.ok) throw new AppError('INVALID_INPUT', resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+    if (!resolved.ok) throw AppError.fromViolation(resolved.error, 'INVALID_INPUT');
     checkNames(input.players, input.seed);
     const seedChosen = input.seed !== undefined;
-    if (seedChosen && this.opts.clientSeeds === false) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out');
+    if (seedChosen && this.opts.clientSeeds === false) throw AppError.of('SEED_NOT_ALLOWED', 'SEED_NOT_ALLOWED.create');
     const seed = input.seed ?? randomBytes(16).toString('hex');
     const state = game.setup({ players: input.players.length, options: resolved.value, seed });
     const timeControl = timeControlOf(input);
     // Analysis while the game runs is for unrated games only (docs/shapes.md).
-    if (input.analysis && input.rated === true) throw new AppError('INVALID_INPUT', 'analysis: true is for unrated games only: a rated game is never analysed while it runs; leave rated out or set it to false', { field: 'analysis' });
+    if (input.analysis && input.rated === true) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisRated', { field: 'analysis' });
     const rated = input.analysis ? false : ratedAtCreation(input.players, seedChosen, input.rated);
     const created = this.newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, standInAfterTimeouts: input.standInAfterTimeouts ?? null, analysis: input.analysis ?? false, takebacks: takebacksAtCreation(input.takebacks) });
     await this.store.createGame(created.row);
@@ -296,7 +296,7 @@ export class GameService {
     checkInt('version', 'at', at);
     const s = await this.sessions.fresh(gameId);
     const c = await this.callerIn(s, token, true, true);
-    if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
+    if (!Number.isInteger(at) || at < 0 || at > s.version) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: s.version });
     const state = await this.stateAt(s, at);
     const undoneBy = at > 0 ? (await undoneByOfGame(this.store, s)).get(at) : undefined;
     return { ...this.summary(s, state, at, viewerOf(c), c), ...(undoneBy !== undefined ? { undoneBy } : {}) };
@@ -317,7 +317,7 @@ export class GameService {
   async stateHash(gameId: string, at?: number): Promise<string> {
     const s = await this.sessions.fresh(gameId);
     if (at === undefined) return canonicalHash(s.state);
-    if (!Number.isInteger(at) || at < 0 || at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
+    if (!Number.isInteger(at) || at < 0 || at > s.version) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: s.version });
     return canonicalHash(await this.stateAt(s, at));
   }
 
@@ -392,7 +392,7 @@ export class GameService {
       if (parsed && !parsed.ok) throw notationProblem(s.game, s.state, seat, parsed.error, opts.notation);
       if (parsed) move = parsed.value;
       const shape = checkMoveShape(s.game, move);
-      if (shape) throw new AppError('INVALID_INPUT', shape.message, { violation: shape.code, rule: shape.rule });
+      if (shape) throw AppError.fromViolation(shape, 'INVALID_INPUT');
       for (let attempt = 0; ; attempt++) {
         if (attempt > 0) {
           const won = await firstAnswer();
@@ -402,7 +402,7 @@ export class GameService {
           if (opts.expectedVersion > s.version) s = await this.sessions.catchUp(s); // this process may be behind
           const won = opts.expectedVersion === s.version ? null : await firstAnswer();
           if (won) return won;
-          if (opts.expectedVersion !== s.version) throw new AppError('VERSION_CONFLICT', `the game is at version ${s.version}, not ${opts.expectedVersion}: reload it and decide again`, { currentVersion: s.version });
+          if (opts.expectedVersion !== s.version) throw AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.stale', { version: s.version, expected: String(opts.expectedVersion) }, { currentVersion: s.version });
         }
         this.checkPlayable(s, seat);
         if (opts.notation !== undefined && s.version !== parsedAt) {
@@ -433,7 +433,7 @@ export class GameService {
             ...(inc.legalMoves ? { legalMoves: (s.row.toMove.includes(seat) ? s.game.legalMoves(s.state, seat) : []) as unknown as Json[] } : {}),
           };
         }
-        if (attempt >= this.maxRetries) throw new AppError('VERSION_CONFLICT', 'the game is too busy: the move lost the race for a version too many times; send it again');
+        if (attempt >= this.maxRetries) throw AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.tooBusy');
         s = await this.sessions.catchUp(s);
         seat = this.requireSeat(await this.callerIn(s, token)); // a seat may have changed (token reissued, seat resigned)
       }
@@ -442,11 +442,11 @@ export class GameService {
 
   /** `standIn`: the stand-in plays for the seat (a deadline), which may be a bot's seat. */
   private checkPlayable(s: Session, seat: Seat, standIn = false): void {
-    if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: a seat is still open, and moves are accepted once every seat is taken');
-    if (s.row.status === 'finished') throw new AppError('GAME_OVER', resignedBy(s.row.seats, s.version).size > 0 && !s.game.outcome(s.state) ? 'the game is over (resignations left one seat), no move is accepted' : 'the game is over, no move is accepted');
-    if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('SEAT_RESIGNED', `seat ${seat} has resigned: the server plays its moves now`);
+    if (s.row.status === 'waiting') throw AppError.of('GAME_NOT_STARTED', 'GAME_NOT_STARTED.seatOpen');
+    if (s.row.status === 'finished') throw AppError.of('GAME_OVER', resignedBy(s.row.seats, s.version).size > 0 && !s.game.outcome(s.state) ? 'GAME_OVER.resigned' : 'GAME_OVER.over');
+    if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat)) throw AppError.of('SEAT_RESIGNED', 'SEAT_RESIGNED.seat', { seat });
     const bot = s.row.seats[seat]?.bot;
-    if (bot && !standIn) throw new AppError('BOT_SEAT', `seat ${seat} is played by the bot "${bot}": no person's token moves for it`);
+    if (bot && !standIn) throw AppError.of('BOT_SEAT', 'BOT_SEAT.seat', { seat, bot });
   }
 
   /**
@@ -579,12 +579,12 @@ export class GameService {
     const s = await this.sessions.fresh(gameId);
     const c = await this.callerIn(s, token, true);
     if (s.row.status !== 'finished') {
-      if (!s.row.analysis) throw new AppError('ANALYSIS_NOT_ALLOWED', 'analysis is only for finished games, or games created with analysis: true (never a live aid otherwise)', { reason: 'game-setting' });
-      if (c.kind !== 'seat' || c.seat !== seat) throw new AppError('ANALYSIS_NOT_ALLOWED', `while the game runs, only seat ${seat}'s own token may analyse its positions`, { reason: 'other-seat' });
+      if (!s.row.analysis) throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.setting', { reason: 'game-setting' });
+      if (c.kind !== 'seat' || c.seat !== seat) throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.otherSeat', { seat }, { reason: 'other-seat' });
     }
-    if (at > s.version) throw new AppError('INVALID_INPUT', `at must be a version between 0 and ${s.version}`);
-    if (seat >= s.row.playerCount) throw new AppError('INVALID_INPUT', `seat ${seat} is out of range: this game has seats 0 to ${s.row.playerCount - 1}`);
-    if (!this.opts.analyse) throw new AppError('UNAVAILABLE', 'analysis needs the bot pool (BOTS=on)');
+    if (at > s.version) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: s.version });
+    if (seat >= s.row.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: s.row.playerCount - 1 });
+    if (!this.opts.analyse) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.analysis');
     const game = rawGame(s.game);
     const state = at === s.version ? s.state : await this.stateAt(s, at);
     const moves = await this.store.readMoves(s.row.id, 0, at);
@@ -647,7 +647,7 @@ export class GameService {
           if (!applied.ok) throw AppError.fromViolation(applied.error);
           const r = await this.commit(s, seat, move, applied.value.events, applied.value.state, origin, key ?? null, bot ?? null);
           if (r.kind === 'duplicate') return r.response as unknown as MoveResult; // another process stored this key first
-          if (r.kind !== 'appended') throw new AppError('VERSION_CONFLICT', 'the game moved on meanwhile: send it again', { currentVersion: s.version + 1 });
+          if (r.kind !== 'appended') throw AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.movedOn', {}, { currentVersion: s.version + 1 });
           await this.playForResigned(s);
           return r.result;
         },
@@ -683,7 +683,7 @@ export class GameService {
   /** The first answer to a move sent again with its Idempotency-Key; a different move with a used key is an error. */
   private replayAnswer(prior: IdempotentMove, move: unknown, key: string, type: string): MoveResult {
     if (canonicalJson(prior.move) !== canonicalJson(move)) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', `the Idempotency-Key "${key}" was already used by this seat for another move (${JSON.stringify(prior.move)}); use a new key for a new move`);
+      throw AppError.of('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_REUSED.key', { key, move: JSON.stringify(prior.move) });
     }
     // Answers stored before answers carried the game type get it here.
     return { ...(prior.response as unknown as MoveResult), type };
@@ -721,7 +721,7 @@ export class GameService {
     checkNames((input as GameRecord).players, (input as GameRecord).seed);
     return this.imports.run(() => importRecord(this.registry, input as GameRecord, async (game, players, options, seed, state, history, standInBot) => {
       // The importer supplied the seed: if the game can go on, its future draws are known to them.
-      if (this.opts.clientSeeds === false && !game.outcome(state)) throw new AppError('SEED_NOT_ALLOWED', 'this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one\'s seed foretells the rest of it');
+      if (this.opts.clientSeeds === false && !game.outcome(state)) throw AppError.of('SEED_NOT_ALLOWED', 'SEED_NOT_ALLOWED.import');
       const created = this.newGame(game, players, options, seed, state, history, { seedChosen: true, standInBot });
       await this.store.createGame(created.row, history);
       this.wake(created.row.id);
@@ -743,7 +743,7 @@ export class GameService {
   async deleteGame(token: string | undefined, gameId: string): Promise<void> {
     this.requireOperator(token);
     await this.locks.run(gameId, async () => {
-      if (!isUuid(gameId) || !(await this.store.deleteGame(gameId))) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+      if (!isUuid(gameId) || !(await this.store.deleteGame(gameId))) throw AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId });
       this.sessions.forget(gameId);
     });
   }

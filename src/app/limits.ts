@@ -29,7 +29,7 @@ export type IntBound = keyof typeof INT_BOUNDS;
 export function checkInt(kind: IntBound, name: string, value: unknown): number {
   const b = INT_BOUNDS[kind];
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < b.minimum || value > b.maximum) {
-    throw new AppError('INVALID_INPUT', `${name} must be an integer from ${b.minimum} to ${b.maximum}`);
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.intRange', { name, min: String(b.minimum), max: String(b.maximum) });
   }
   return value;
 }

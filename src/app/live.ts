@@ -70,7 +70,7 @@ export function liveUpdates(service: GameService, fanout: Fanout, gameId: string
   return new Repeater<LiveUpdate>(async (push, stop) => {
     const first = await service.getGame(gameId, token);
     if (after !== undefined && after > first.version) {
-      throw new AppError('INVALID_INPUT', `resuming after version ${after}, but the game is at version ${first.version}: it is not a version this game sent`);
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.resumeAhead', { after, version: first.version });
     }
     let seen = after ?? first.version;
     let seatsChanged = false;

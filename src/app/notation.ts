@@ -1,6 +1,6 @@
 import { notationsOf, parseMove } from '../engine/index.js';
 import type { AnyGame, Move, RuleViolation, Seat } from '../engine/index.js';
-import { AppError } from './errors.js';
+import { AppError, saidOf } from './errors.js';
 
 export { formatMove, notationsOf, parseMove } from '../engine/index.js';
 
@@ -14,28 +14,11 @@ const QUOTED = 24;
  */
 export function notationProblem(game: AnyGame, state: unknown, seat: Seat, v: RuleViolation, text?: string): AppError {
   const legal = notationsOf(game, state, seat);
-  const quoted = legal.length === 0 ? '; this seat has no legal move now' : `; legal now: ${legal.slice(0, QUOTED).join(', ')}${legal.length > QUOTED ? `, and ${legal.length - QUOTED} more` : ''}`;
-  const read = v.params?.text ?? text?.trim();
-  return new AppError('INVALID_INPUT', `${v.message}${quoted}`, {
-    violation: v.code,
-    rule: v.rule,
-    ...(read !== undefined ? { notation: read } : {}),
-    ...(v.params?.expected !== undefined ? { expected: v.params.expected } : {}),
-    legalNotations: legal,
-  });
-}
-
-/**
- * The French of a notation error, built from its values (the text read, the forms expected, the
- * legal moves), never from the English sentence. The forms and the moves are written in the
- * notation, which is the same in both languages.
- */
-export function notationProblemFr(extra: Record<string, unknown>): string {
-  const legal = Array.isArray(extra.legalNotations) ? (extra.legalNotations as string[]) : [];
-  const read = typeof extra.notation === 'string' ? ` « ${extra.notation} »` : '';
-  const expected = typeof extra.expected === 'string' ? ` : formes attendues : ${extra.expected}` : '';
-  const quoted = legal.length === 0 ? ' ; cette place n\'a aucun coup légal maintenant' : ` ; coups légaux maintenant : ${legal.slice(0, QUOTED).join(', ')}${legal.length > QUOTED ? `, et ${legal.length - QUOTED} de plus` : ''}`;
-  return `Impossible de lire${read} comme un coup dans la notation du jeu${expected}${quoted}`;
+  const said = saidOf(v);
+  const read = typeof v.params?.text === 'string' ? v.params.text : text?.trim();
+  const expected = typeof v.params?.expected === 'string' ? v.params.expected : undefined;
+  const extra = { violation: v.code, rule: v.rule, ...(read !== undefined ? { notation: read } : {}), ...(expected !== undefined ? { expected } : {}), legalNotations: legal };
+  return AppError.of('INVALID_INPUT', 'INVALID_INPUT.notation', { problem: said, count: legal.length, legal: legal.slice(0, QUOTED).join(', '), more: Math.max(0, legal.length - QUOTED) }, extra, said.catalogue);
 }
 
 /** The move a notation stands for in this state, or the INVALID_INPUT of `notationProblem`. */

@@ -30,9 +30,9 @@ export class PlayerService {
   }
 
   async require(token: string | undefined): Promise<PlayerRow> {
-    if (token === undefined) throw new AppError('UNAUTHORIZED', 'this needs a player token (Authorization: Bearer <token from POST /api/v1/players>)');
+    if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.playerTokenNeeded');
     const p = await this.resolve(token);
-    if (!p) throw new AppError('UNAUTHORIZED', 'the bearer token is not a player token');
+    if (!p) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.notPlayerToken');
     return p;
   }
 

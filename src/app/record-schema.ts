@@ -1,4 +1,4 @@
-import { BOT_LEVELS, describeShapeError, compileShape, shapeValidator } from '../engine/index.js';
+import { BOT_LEVELS, compileShape, shapeMessage, shapeValidator } from '../engine/index.js';
 import { MOVE_ORIGINS } from '../store/types.js';
 import { AppError } from './errors.js';
 import { INT_BOUNDS } from './limits.js';
@@ -72,5 +72,6 @@ export function checkRecordShape(record: unknown): void {
   const validate = compileShape(gameRecordSchema);
   if (validate(record)) return;
   const first = validate.errors?.[0];
-  throw new AppError('INVALID_INPUT', first ? describeShapeError(first, 'record') : 'record is not a game record');
+  const said = first ? shapeMessage(first, 'record') : { key: 'shape.invalid', params: { path: 'record' } };
+  throw AppError.of('INVALID_INPUT', said.key, said.params);
 }

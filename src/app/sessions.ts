@@ -67,7 +67,7 @@ export class Sessions {
   async get(gameId: string): Promise<Session> {
     const cached = this.cache.get(gameId);
     if (cached) return cached.row.status === 'waiting' ? this.reloadSeats(cached) : cached;
-    if (!isUuid(gameId)) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    if (!isUuid(gameId)) throw AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId });
     return this.remember(await this.load(gameId));
   }
 
@@ -78,7 +78,7 @@ export class Sessions {
     const stamp = await this.store.getStamp(gameId);
     if (stamp === null) {
       this.forget(gameId);
-      throw new AppError('NOT_FOUND', `no game ${gameId}`);
+      throw AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId });
     }
     const seatsChanged = stamp.seatsRev !== (s.row.seatsRev ?? 0);
     if (stamp.version === s.version && !seatsChanged) return s;
@@ -88,10 +88,10 @@ export class Sessions {
 
   private async load(gameId: string): Promise<Session> {
     const row = await this.store.getGame(gameId);
-    if (!row) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    if (!row) throw AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId });
     const game = this.registry.version(row.type, row.engineVersion);
     if (!game) {
-      throw new AppError('ENGINE_VERSION_UNSUPPORTED', `game ${gameId} was started under ${row.type} engine version ${row.engineVersion}, which this server no longer has (it has ${this.registry.versions(row.type).join(', ') || 'none'})`);
+      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.game', { id: gameId, type: row.type, version: row.engineVersion, versions: this.registry.versions(row.type).join(', '), count: this.registry.versions(row.type).length });
     }
     const snap = await this.store.latestSnapshot(gameId, row.version);
     const base = snap ? snap.state : game.setup({ players: row.playerCount, options: row.options, seed: row.seed });
@@ -146,7 +146,7 @@ export class Sessions {
     const row = await this.store.getGame(s.row.id);
     if (!row) {
       this.forget(s.row.id);
-      throw new AppError('NOT_FOUND', `no game ${s.row.id}`);
+      throw AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: s.row.id });
     }
     s.row = { ...row, version: s.version, ...standing(s.game, s.state, row.seats, s.version, row.status === 'expired') };
     s.seatByTokenHash = seatMap(row.seats);

@@ -1,4 +1,4 @@
-import { liveEntries, restoredEvent, takebackMove, undoableOf, type Json, type Seat } from '../engine/index.js';
+import { liveEntries, restoredEvent, takebackMove, undoableOf, type Json, type Params, type Seat } from '../engine/index.js';
 import type { StoredMove, TakebackRequest } from '../store/types.js';
 import { AppError } from './errors.js';
 import type { GameService } from './game-service.js';
@@ -11,7 +11,8 @@ import { entryUndoable } from './takeback-log.js';
 /** Why a takeback is refused (409 TAKEBACK_NOT_ALLOWED, `reason`; docs/shapes.md). */
 export type TakebackRefusal = 'random-draw' | 'hidden-reveal' | 'other-seat-acted' | 'game-setting' | 'nothing-to-undo' | 'request-pending';
 
-const refuse = (reason: TakebackRefusal, message: string, extra: Record<string, Json> = {}) => new AppError('TAKEBACK_NOT_ALLOWED', message, { reason, ...extra });
+/** A refusal: its reason in the problem (`reason`), its sentence `TAKEBACK_NOT_ALLOWED.<id>` in src/app/i18n. */
+const refuse = (reason: TakebackRefusal, id: string, params: Params = {}, extra: Record<string, Json> = {}) => AppError.of('TAKEBACK_NOT_ALLOWED', `TAKEBACK_NOT_ALLOWED.${id}`, params, { reason, ...extra });
 
 /** What a takeback call answers: the takeback entry's result once appended, or the request waiting for consent. */
 export type TakebackAnswer = MoveResult & { takebackRequest?: { seat: Seat; undo: number; acceptedBy: Seat[] } };
@@ -43,7 +44,7 @@ export class Takebacks {
         const seat = await this.seatOf(g, token, 'taking a move back');
         this.checkRunning(s, seat);
         const setting = s.row.takebacks ?? 'own-turn';
-        if (setting === 'none') throw refuse('game-setting', 'this game was created with takebacks: none: no move can be taken back');
+        if (setting === 'none') throw refuse('game-setting', 'none');
         const log = await this.service.store.readMoves(s.row.id, 0, s.version);
         const live = liveEntries(log);
         const target = this.target(live, seat, undo);
@@ -51,13 +52,13 @@ export class Takebacks {
         const others = tail.filter((m) => m.seat !== seat || !ownOrigin(m));
         const ownTurn = others.length === 0 && s.row.toMove.includes(seat);
         if (!ownTurn && setting !== 'with-consent') {
-          if (others.length > 0) throw refuse('other-seat-acted', `seat ${others[0]!.seat} acted after version ${target.version} (version ${others[0]!.version}): this game allows takebacks within your own turn only (takebacks: ${setting})`, { undo: target.version });
-          throw refuse('game-setting', `your turn ended with version ${target.version}: this game allows takebacks within your own turn only (takebacks: ${setting}); with-consent games ask the other seats`, { undo: target.version });
+          if (others.length > 0) throw refuse('other-seat-acted', 'otherActed', { seat: others[0]!.seat, undo: target.version, at: others[0]!.version, setting }, { undo: target.version });
+          throw refuse('game-setting', 'turnEnded', { undo: target.version, setting }, { undo: target.version });
         }
         this.checkUndoable(s, tail);
         if (ownTurn) return this.append(g, seat, target.version);
         const pending = pendingRequest(s);
-        if (pending) throw refuse('request-pending', `seat ${pending.seat}'s takeback of version ${pending.undo} waits for the other seats: it is accepted, declined or voided by the next move first`);
+        if (pending) throw refuse('request-pending', 'pending', { seat: pending.seat, undo: pending.undo });
         const asked = askedSeats(s, seat);
         if (asked.length === 0) return this.append(g, seat, target.version); // nobody to ask: bots and resigned seats are not asked
         const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
@@ -129,12 +130,12 @@ export class Takebacks {
   private target(live: StoredMove[], seat: Seat, undo: number | undefined): StoredMove {
     if (undo === undefined) {
       const last = live.findLast((m) => m.seat === seat && ownOrigin(m));
-      if (!last) throw refuse('nothing-to-undo', `seat ${seat} has no move in effect to take back`);
+      if (!last) throw refuse('nothing-to-undo', 'noMove', { seat });
       return last;
     }
     const m = live.find((x) => x.version === undo);
-    if (!m) throw refuse('nothing-to-undo', `version ${undo} is not a move in effect: it does not exist, is a resignation or a takeback, or was already taken back`, { undo });
-    if (m.seat !== seat || !ownOrigin(m)) throw refuse('nothing-to-undo', `version ${undo} is not seat ${seat}'s own move: a seat takes back its own moves only`, { undo });
+    if (!m) throw refuse('nothing-to-undo', 'notInEffect', { undo }, { undo });
+    if (m.seat !== seat || !ownOrigin(m)) throw refuse('nothing-to-undo', 'notOwn', { undo, seat }, { undo });
     return m;
   }
 
@@ -142,12 +143,10 @@ export class Takebacks {
   private checkUndoable(s: Session, tail: StoredMove[]): void {
     for (const m of tail) {
       if (entryUndoable(s, m)) continue;
-      if (m.origin === 'resign') throw refuse('other-seat-acted', `seat ${m.seat} resigned at version ${m.version}: nothing before it can be taken back`, { undo: tail[0]!.version });
+      if (m.origin === 'resign') throw refuse('other-seat-acted', 'resigned', { seat: m.seat, at: m.version }, { undo: tail[0]!.version });
       const u = undoableOf(s.game, m.move, m.seat, m.events);
       const reason = u === true ? 'random-draw' : u.reason;
-      throw refuse(reason, reason === 'random-draw'
-        ? `version ${m.version} drew at random (a card, tile or cube from a hidden stock): a takeback would let it be drawn again`
-        : `version ${m.version} showed a seat what it could not see before (a hand, a kept tile): a takeback cannot make it unseen`, { undo: tail[0]!.version, at: m.version });
+      throw refuse(reason, reason === 'random-draw' ? 'randomDraw' : 'hiddenReveal', { at: m.version }, { undo: tail[0]!.version, at: m.version });
     }
   }
 
@@ -159,7 +158,7 @@ export class Takebacks {
 
   private requestFor(s: Session, seat: Seat): TakebackRequest {
     const request = pendingRequest(s);
-    if (!request) throw refuse('nothing-to-undo', 'no takeback request waits in this game (a move since voids one)');
+    if (!request) throw refuse('nothing-to-undo', 'noRequest');
     if (request.seat === seat) throw new AppError('FORBIDDEN', 'the seat that asked for the takeback does not answer its own request: the other seats do');
     if (!askedSeats(s, request.seat).includes(seat)) throw new AppError('FORBIDDEN', `seat ${seat} is not asked about this takeback (bot and resigned seats are not)`);
     return request;

@@ -31,11 +31,11 @@
  * were made from, so reading a text record replays the game: a record is checked move by move,
  * and an error names its line.
  */
-import { applyMove, canonicalJson, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
-import { isBotLevel, type AnyGame, type BotLevel, type Json, type Move, type Outcome, type Seat } from '../engine/index.js';
+import { applyMove, canonicalJson, catalogueOf, checkMoveShape, formatMove, parseMove, resolveOptions } from '../engine/index.js';
+import { isBotLevel, type AnyGame, type BotLevel, type Json, type Messages, type Move, type Outcome, type Params, type Seat } from '../engine/index.js';
 import { OTHER_ORIGINS, type MoveOrigin } from '../store/types.js';
 import type { GameRegistry } from '../games/registry.js';
-import { AppError } from './errors.js';
+import { AppError, saidOf, type Said } from './errors.js';
 import { standing } from './lobby/standing.js';
 import { RECORD_FORMAT, type GameRecord, type GameService } from './game-service.js';
 
@@ -96,6 +96,11 @@ function fault(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, message: 
   return new AppError(code, `line ${line}: ${message}`, { line, ...extra });
 }
 
+/** A text record's fault by message id (an engine's refusal, in the caller's language too). */
+function faultBy(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, said: Said, extra: Record<string, Json> = {}): AppError {
+  return AppError.of(code, 'RECORD.line', { line, problem: said }, { line, ...extra }, said.catalogue);
+}
+
 const HEADER = /^\[([A-Za-z][A-Za-z0-9]*)\s+(".*")\]$/;
 const MOVE = /^(\d+)\.\s*(\d+)\s*:\s*(.*?)\s*(?:\{\s*([a-z]+)(?:\s+([a-z0-9-]+))?\s*\})?$/i;
 const RESULT = /^(\*|-?\d+(?:\.\d+)?(?::-?\d+(?:\.\d+)?)*)$/;
@@ -134,33 +139,33 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     } catch {
       value = undefined;
     }
-    if (!m || typeof value !== 'string') throw fault('INVALID_INPUT', n + 1, `a header is [Name "value"], with the value as a JSON string; got ${line.slice(0, 80)}`);
-    if (headers.has(m[1]!)) throw fault('INVALID_INPUT', n + 1, `the header ${m[1]} is given twice`);
+    if (!m || typeof value !== 'string') throw faultBy('INVALID_INPUT', n + 1, { key: 'RECORD.header', params: { got: line.slice(0, 80) } });
+    if (headers.has(m[1]!)) throw faultBy('INVALID_INPUT', n + 1, { key: 'RECORD.headerTwice', params: { name: m[1]! } });
     headers.set(m[1]!, { value, line: n + 1 });
   }
   const need = (name: string): { value: string; line: number } => {
     const h = headers.get(name);
-    if (!h) throw fault('INVALID_INPUT', first, `missing header [${name} "..."]: a text record starts with the headers Format, Game, EngineVersion, Options, Seat0, Seat1... and, once the game is over, Seed`);
+    if (!h) throw faultBy('INVALID_INPUT', first, { key: 'RECORD.missingHeader', params: { name } });
     return h;
   };
   const format = need('Format');
-  if (format.value !== TEXT_RECORD_FORMAT) throw fault('INVALID_INPUT', format.line, `unknown format "${format.value}"; expected ${TEXT_RECORD_FORMAT}`);
+  if (format.value !== TEXT_RECORD_FORMAT) throw faultBy('INVALID_INPUT', format.line, { key: 'RECORD.format', params: { format: format.value, expected: TEXT_RECORD_FORMAT } });
   const type = need('Game');
   const engine = need('EngineVersion');
-  if (!/^\d+$/.test(engine.value)) throw fault('INVALID_INPUT', engine.line, `EngineVersion must be a whole number, not "${engine.value}"`);
+  if (!/^\d+$/.test(engine.value)) throw faultBy('INVALID_INPUT', engine.line, { key: 'RECORD.engineVersion', params: { given: engine.value } });
   const optionsHeader = headers.get('Options');
   let options: Record<string, Json> = {};
   if (optionsHeader) {
     try {
       options = JSON.parse(optionsHeader.value) as Record<string, Json>;
     } catch {
-      throw fault('INVALID_INPUT', optionsHeader.line, 'Options must hold the options as a JSON object, e.g. [Options "{\\"boardSide\\":\\"A\\"}"]');
+      throw faultBy('INVALID_INPUT', optionsHeader.line, { key: 'RECORD.optionsJson' });
     }
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw fault('INVALID_INPUT', optionsHeader.line, 'Options must hold a JSON object');
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw faultBy('INVALID_INPUT', optionsHeader.line, { key: 'RECORD.optionsObject' });
   }
   const level = (name: string): BotLevel | undefined => {
     const h = headers.get(name);
-    if (h && !isBotLevel(h.value)) throw fault('INVALID_INPUT', h.line, `${name} must name a bot level (random, greedy, ismcts, ismcts-strong), not "${h.value}"`);
+    if (h && !isBotLevel(h.value)) throw faultBy('INVALID_INPUT', h.line, { key: 'RECORD.botLevel', params: { name, given: h.value } });
     return h?.value as BotLevel | undefined;
   };
   const players: { seat: Seat; name: string; bot?: BotLevel }[] = [];
@@ -171,15 +176,15 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
   const standInBot = level('StandInBot');
   if (players.length === 0) need('Seat0');
   const stray = [...headers.keys()].find((k) => /^Seat\d+(Bot)?$/.test(k) && parseInt(k.slice(4), 10) >= players.length);
-  if (stray) throw fault('INVALID_INPUT', headers.get(stray)!.line, `${stray} is given but Seat${players.length} is missing: seats are numbered from 0 without gaps`);
+  if (stray) throw faultBy('INVALID_INPUT', headers.get(stray)!.line, { key: 'RECORD.seatGap', params: { stray, missing: players.length } });
 
-  if (!registry.current(type.value)) throw fault('IMPORT_INVALID', type.line, `unknown game type "${type.value}"`);
+  if (!registry.current(type.value)) throw faultBy('IMPORT_INVALID', type.line, { key: 'IMPORT_INVALID.unknownGameType', params: { type: type.value } });
   const game = registry.version(type.value, Number(engine.value));
-  if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${type.value} engine version ${engine.value} (it has ${registry.versions(type.value).join(', ')}): the record cannot be replayed under its own rules`, { line: engine.line });
+  if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.record', { type: type.value, version: engine.value, versions: registry.versions(type.value).join(', ') }, { line: engine.line });
   const seed = headers.get('Seed');
-  if (!seed) throw fault('IMPORT_INVALID', first, 'the record has no Seed header: records of games still running omit it, so they cannot be replayed');
+  if (!seed) throw faultBy('IMPORT_INVALID', first, { key: 'RECORD.noSeed' });
   const resolved = resolveOptions(game, players.length, options);
-  if (!resolved.ok) throw fault('IMPORT_INVALID', optionsHeader?.line ?? n + 1, resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+  if (!resolved.ok) throw faultBy('IMPORT_INVALID', optionsHeader?.line ?? n + 1, saidOf(resolved.error), { violation: resolved.error.code, rule: resolved.error.rule });
 
   let state = game.setup({ players: players.length, options: resolved.value, seed: seed.value });
   const moves: RecordMove[] = [];
@@ -190,7 +195,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const line = lines[n]!.trim();
     const at = n + 1;
     if (line === '' || /^\{[^}]*\}$/.test(line)) continue;
-    if (result !== null) throw fault('INVALID_INPUT', at, `nothing may follow the result ${result}`);
+    if (result !== null) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.afterResult', params: { result } });
     if (RESULT.test(line)) {
       result = line;
       continue;
@@ -198,14 +203,14 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const m = MOVE.exec(line);
     if (!m) throw fault('INVALID_INPUT', at, `expected a move "<number>. <seat>: <move>" (e.g. "${moves.length + 1}. 0: ${game.notation ? 'pass' : '...'}") or the result; got "${line.slice(0, 80)}"`);
     const version = Number(m[1]);
-    if (version !== moves.length + 1) throw fault('INVALID_INPUT', at, `bad move number ${version}: expected ${moves.length + 1} (moves are numbered 1, 2, 3... without gaps)`);
+    if (version !== moves.length + 1) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.moveNumber', params: { version, expected: moves.length + 1 } });
     const seat = Number(m[2]);
-    if (seat >= players.length) throw fault('INVALID_INPUT', at, `seat ${seat} is not a seat of this game (seats 0 to ${players.length - 1})`);
+    if (seat >= players.length) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.seat', params: { seat, last: players.length - 1 } });
     const note = m[4]?.toLowerCase();
     // A struck-through move (~~...~~) was undone by a later takeback: the strike is informative.
     const body = m[3]!.replace(/^~~(.*)~~$/, '$1').trim();
-    if (note === 'hidden') throw fault('IMPORT_INVALID', at, 'the move is hidden in this record; export the record after the game is over');
-    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw fault('INVALID_INPUT', at, `unknown annotation {${note}}; expected {hidden}, {mail}, {resign}, {resigned}, {timeout}, {bot <level>} or {takeback <version>}`);
+    if (note === 'hidden') throw faultBy('IMPORT_INVALID', at, { key: 'RECORD.hidden' });
+    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.annotation', params: { note } });
     const origin = note as Origin | undefined;
     if (origin === 'takeback') {
       const undo = Number(m[5]);
@@ -217,19 +222,19 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     }
     const bot = m[5]?.toLowerCase();
     if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign')) throw fault('INVALID_INPUT', at, `{${note} ${bot}}: only {bot}, {resigned} and {timeout} name a bot level, one of random, greedy, ismcts, ismcts-strong`);
-    if (origin === 'bot' && bot === undefined) throw fault('INVALID_INPUT', at, 'a bot seat\'s move is annotated {bot <level>}, e.g. {bot greedy}');
+    if (origin === 'bot' && bot === undefined) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.botAnnotation' });
     if (origin === 'resign') {
-      if (body !== '') throw fault('INVALID_INPUT', at, 'a resignation is written "<number>. <seat>: {resign}", with no move');
+      if (body !== '') throw faultBy('INVALID_INPUT', at, { key: 'RECORD.resignation' });
       moves.push({ version, seat, move: { type: 'resign' }, origin });
       after.push(state);
       continue;
     }
     const parsed = parseMove(game, state, seat, body);
-    if (!parsed.ok) throw fault('IMPORT_INVALID', at, parsed.error.message, { index: moves.length, violation: parsed.error.code, rule: parsed.error.rule });
+    if (!parsed.ok) throw faultBy('IMPORT_INVALID', at, saidOf(parsed.error), { index: moves.length, violation: parsed.error.code, rule: parsed.error.rule });
     const shape = checkMoveShape(game, parsed.value);
-    if (shape) throw fault('IMPORT_INVALID', at, `"${body}" ${shape.message}`, { index: moves.length, violation: shape.code, rule: shape.rule });
+    if (shape) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.textShape', params: { text: body, problem: saidOf(shape) } }, { index: moves.length, violation: shape.code, rule: shape.rule });
     const r = applyMove(game, state, parsed.value, seat);
-    if (!r.ok) throw fault('IMPORT_INVALID', at, `move ${version} (${body}) is illegal: ${r.error.message}`, { index: moves.length, violation: r.error.code, rule: r.error.rule });
+    if (!r.ok) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.illegalText', params: { n: version, text: body, problem: saidOf(r.error) }, catalogue: catalogueOf(r.error) }, { index: moves.length, violation: r.error.code, rule: r.error.rule });
     state = r.value.state;
     after.push(state);
     moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}) });
@@ -276,33 +281,33 @@ export async function textRecordOf(service: GameService, gameId: string, token: 
  * that cannot be replayed. Resignation entries ({ type: 'resign' }, origin 'resign') change no state.
  */
 export function replayJsonRecord(registry: GameRegistry, record: AnyRecord): { game: AnyGame; before: unknown[]; state: unknown } {
-  const bad = (message: string, extra: Record<string, Json> = {}) => new AppError('IMPORT_INVALID', message, extra);
-  if (record.format !== RECORD_FORMAT) throw bad(`unknown record format "${record.format}"; expected ${RECORD_FORMAT}`);
-  if (!registry.current(record.type)) throw bad(`unknown game type "${record.type}"`);
+  const bad = (key: string, params: Params = {}, extra: Record<string, Json> = {}, catalogue?: Messages) => AppError.of('IMPORT_INVALID', key, params, extra, catalogue);
+  if (record.format !== RECORD_FORMAT) throw bad('IMPORT_INVALID.format', { format: String(record.format), expected: RECORD_FORMAT });
+  if (!registry.current(record.type)) throw bad('IMPORT_INVALID.unknownGameType', { type: record.type });
   const game = registry.version(record.type, record.engineVersion);
-  if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${record.type} engine version ${record.engineVersion} (it has ${registry.versions(record.type).join(', ')})`);
-  if (typeof record.seed !== 'string') throw bad('the record has no seed: records of games still running omit it, so they cannot be replayed');
+  if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.server', { type: record.type, version: record.engineVersion, versions: registry.versions(record.type).join(', ') });
+  if (typeof record.seed !== 'string') throw bad('IMPORT_INVALID.noSeed');
   const resolved = resolveOptions(game, record.players.length, record.options);
-  if (!resolved.ok) throw bad(resolved.error.message, { violation: resolved.error.code, rule: resolved.error.rule });
+  if (!resolved.ok) throw AppError.fromViolation(resolved.error, 'IMPORT_INVALID');
   let state = game.setup({ players: record.players.length, options: resolved.value, seed: record.seed });
   const before: unknown[] = [];
   for (const [i, m] of record.moves.entries()) {
     before.push(state);
-    const where = `move ${i + 1}`;
+    const n = i + 1;
     if (m.origin === 'resign') continue;
     if (m.origin === 'takeback') {
       // A takeback restores the state before the entry it undoes.
       const undo = (m.move as { undo?: unknown } | null)?.undo;
-      if (typeof undo !== 'number' || !Number.isInteger(undo) || undo < 1 || undo > i) throw bad(`${where}: a takeback entry is { "type": "takeback", "undo": <an earlier version> }`, { index: i });
+      if (typeof undo !== 'number' || !Number.isInteger(undo) || undo < 1 || undo > i) throw bad('IMPORT_INVALID.takebackShape', { n }, { index: i });
       state = before[undo - 1];
       continue;
     }
-    if (m.move === null) throw bad(`${where} is hidden in this record; export the record after the game is over`, { index: i });
-    if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad(`${where}: seat ${m.seat} is not a seat of this game`, { index: i });
+    if (m.move === null) throw bad('IMPORT_INVALID.hidden', { n }, { index: i });
+    if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad('IMPORT_INVALID.notASeat', { n, seat: String(m.seat) }, { index: i });
     const shape = checkMoveShape(game, m.move);
-    if (shape) throw bad(`${where}: ${shape.message}`, { index: i, violation: shape.code, rule: shape.rule });
+    if (shape) throw bad('IMPORT_INVALID.moveShape', { n, problem: saidOf(shape) }, { index: i, violation: shape.code, rule: shape.rule });
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);
-    if (!r.ok) throw bad(`${where} is illegal: ${r.error.message}`, { index: i, violation: r.error.code, rule: r.error.rule });
+    if (!r.ok) throw bad('IMPORT_INVALID.illegal', { n, problem: saidOf(r.error) }, { index: i, violation: r.error.code, rule: r.error.rule }, catalogueOf(r.error));
     state = r.value.state;
   }
   return { game, before, state };

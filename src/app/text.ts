@@ -11,7 +11,7 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 export function checkText(field: string, value: string | null | undefined): void {
   if (typeof value !== 'string') return;
   const m = CONTROL.exec(value);
-  if (m) throw new AppError('INVALID_INPUT', `${field} holds a control character (U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}): names and other text take printable characters only, on one line`);
+  if (m) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.controlChar', { field, char: m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0') });
 }
 
 /** The names of a list of seats (players/<i>/name) and a seed. */

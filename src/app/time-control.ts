@@ -13,18 +13,18 @@ export const TIME_CONTROL_MAX_SECONDS = 90 * 24 * 3600;
 export function timeControlOf(input: { turnDeadlineSeconds?: number | null; timeControl?: TimeControl | null; timeoutAction?: TimeoutAction | null }): TimeControl | null {
   const d = input.turnDeadlineSeconds ?? null;
   const tc = input.timeControl ?? null;
-  if (d !== null && tc !== null) throw new AppError('INVALID_INPUT', 'turnDeadlineSeconds: give either turnDeadlineSeconds or timeControl, not both (turnDeadlineSeconds d is timeControl { d, d, d })', { field: 'turnDeadlineSeconds' });
+  if (d !== null && tc !== null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.deadlineOrControl', { field: 'turnDeadlineSeconds' });
   if (d === null && tc === null) {
-    if (input.timeoutAction != null) throw new AppError('INVALID_INPUT', 'timeoutAction: needs turnDeadlineSeconds or timeControl', { field: 'timeoutAction' });
+    if (input.timeoutAction != null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.timeoutActionAlone', { field: 'timeoutAction' });
     return null;
   }
   const control = tc ?? { initialSeconds: d!, incrementSeconds: d!, maxSeconds: d! };
   const field = (name: keyof TimeControl) => (tc ? `timeControl.${name}` : 'turnDeadlineSeconds');
   for (const name of ['initialSeconds', 'incrementSeconds', 'maxSeconds'] as const) {
     const v = control[name];
-    if (!Number.isInteger(v) || v < 1 || v > TIME_CONTROL_MAX_SECONDS) throw new AppError('INVALID_INPUT', `${field(name)} must be a whole number of seconds from 1 to ${TIME_CONTROL_MAX_SECONDS} (90 days)`, { field: field(name) });
+    if (!Number.isInteger(v) || v < 1 || v > TIME_CONTROL_MAX_SECONDS) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seconds', { field: field(name), max: TIME_CONTROL_MAX_SECONDS }, { field: field(name) });
   }
-  if (control.incrementSeconds > control.maxSeconds) throw new AppError('INVALID_INPUT', 'timeControl.incrementSeconds must not exceed timeControl.maxSeconds', { field: 'timeControl.incrementSeconds' });
-  if (control.initialSeconds > control.maxSeconds) throw new AppError('INVALID_INPUT', 'timeControl.initialSeconds must not exceed timeControl.maxSeconds (a bank never holds more than the maximum)', { field: 'timeControl.initialSeconds' });
+  if (control.incrementSeconds > control.maxSeconds) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.incrementOverMax', { field: 'timeControl.incrementSeconds' });
+  if (control.initialSeconds > control.maxSeconds) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.initialOverMax', { field: 'timeControl.initialSeconds' });
   return control;
 }

@@ -1,5 +1,6 @@
 import { isRestored } from './takeback.js';
 import type { AnyGame, GameConfig, GameEvent, Move, RuleViolation, Seat } from './types.js';
+import { violationOf } from './messages.js';
 
 /** Rebuilds a state from its initial state and a run of events (the replay fold). A takeback's `@restored` replaces the state. */
 export function fold<S>(game: AnyGame, state: S, events: readonly GameEvent[]): S {
@@ -20,10 +21,10 @@ export interface Applied<S> {
  */
 export function applyMove<S>(game: AnyGame, state: S, move: Move, seat: Seat): { ok: true; value: Applied<S> } | { ok: false; error: RuleViolation } {
   if (game.outcome(state) !== null) {
-    return { ok: false, error: { code: 'GAME_OVER', message: 'The game is over: no more moves are accepted.', rule: 'end of game' } };
+    return { ok: false, error: violationOf(game.messages, 'GAME_OVER', 'end of game') };
   }
   if (!game.toMove(state).includes(seat)) {
-    return { ok: false, error: { code: 'NOT_YOUR_TURN', message: `It is not seat ${seat}'s turn to act.`, rule: 'turn order' } };
+    return { ok: false, error: violationOf(game.messages, 'NOT_YOUR_TURN', 'turn order', { seat }) };
   }
   const decided = game.decide(state, move, seat);
   if (!decided.ok) return decided;

@@ -12,3 +12,4 @@ export * from './ismcts.js';
 export * from './choose.js';
 export * from './arena.js';
 export * from './takeback.js';
+export * from './messages.js';

@@ -1,5 +1,6 @@
 import type { AnyGame, Move, Result, Seat } from './types.js';
-import { ok, reject } from './types.js';
+import { ok } from './types.js';
+import { violationOf } from './messages.js';
 
 /** The rule a notation error names. */
 export const NOTATION_RULE = 'move notation';
@@ -11,7 +12,7 @@ export const NOTATION_RULE = 'move notation';
  */
 export const notationError = (text: string, expected: string): Result<never> => ({
   ok: false,
-  error: { code: 'NOTATION', message: `cannot read "${text.trim()}" as a move: expected ${expected}`, rule: NOTATION_RULE, params: { text: text.trim(), expected } },
+  error: violationOf(undefined, 'NOTATION', NOTATION_RULE, { text: text.trim(), expected }),
 });
 
 /** Lower case, single spaces, trimmed: what every parse works on (notations are case-insensitive). */
@@ -32,8 +33,8 @@ export function pickByName<T>(text: string, items: readonly { value: T; names: r
   const prefixed = exact.length > 1 ? exact : items.filter((i) => i.names.some((n) => looseName(n).startsWith(key)));
   if (prefixed.length === 1) return ok(prefixed[0]!.value);
   const choices = (prefixed.length > 1 ? prefixed : items).map((i) => i.names[0]!).join(', ');
-  const message = `${prefixed.length > 1 ? 'ambiguous' : 'unknown'} ${what} "${text.trim()}": expected one of ${choices}`;
-  return { ok: false, error: { code: 'NOTATION', message, rule: NOTATION_RULE, params: { text: text.trim(), expected: `${what}: ${choices}` } } };
+  const error = violationOf(undefined, 'NOTATION', NOTATION_RULE, { what, text: text.trim(), choices }, prefixed.length > 1 ? 'NOTATION.ambiguousName' : 'NOTATION.unknownName');
+  return { ok: false, error: { ...error, params: { ...error.params, expected: `${what}: ${choices}` } } };
 }
 
 /** An integer written in a notation (optionally signed), or null. */

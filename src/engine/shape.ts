@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { formatMsg, KERNEL_MESSAGES, type Msg } from './messages.js';
 
 /**
  * The one validator of move, option and record shapes: a single Ajv instance (the library Fastify
@@ -20,39 +21,48 @@ export function compileShape(schema: object): ValidateFunction {
   return v;
 }
 
-const article = (t: string) => (t === 'integer' || t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`);
-
-/** One Ajv error as a sentence naming the field: `move.deck must be an integer`, `players[0].name is required`. */
-export function describeShapeError(e: ErrorObject, root: string): string {
+/** One Ajv error as a message by id naming the field (src/engine/messages.ts, `shape.*`). */
+export function shapeMessage(e: ErrorObject, root: string): Msg {
   const dotted = e.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.').replace(/~1/g, '/').replace(/~0/g, '~');
   const path = root ? `${root}${dotted}` : dotted.replace(/^\./, '') || 'the value';
   const p = e.params as Record<string, unknown>;
+  const limit = String(p.limit);
   switch (e.keyword) {
-    case 'type':
-      return `${path} must be ${String(p.type).split(',').map(article).join(' or ')}`;
+    case 'type': {
+      const types = String(p.type).split(',');
+      return types.length === 1 ? { key: 'shape.type', params: { path, type: types[0]! } } : { key: 'shape.types', params: { path, types: types.join(', ') } };
+    }
     case 'required':
-      return `${path === 'the value' ? '' : `${path}.`}${String(p.missingProperty)} is required`;
+      return { key: 'shape.required', params: { path: path === 'the value' ? '' : `${path}.`, field: String(p.missingProperty) } };
     case 'additionalProperties':
-      return `${path} has an unknown field "${String(p.additionalProperty)}"`;
+      return { key: 'shape.unknownField', params: { path, field: String(p.additionalProperty) } };
     case 'minimum':
-      return `${path} must be at least ${String(p.limit)}`;
     case 'maximum':
-      return `${path} must be at most ${String(p.limit)}`;
-    case 'enum':
-      return `${path} must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
-    case 'const':
-      return `${path} must be ${JSON.stringify(p.allowedValue)}`;
     case 'minItems':
-      return `${path} needs at least ${String(p.limit)} items`;
     case 'maxItems':
-      return `${path} takes at most ${String(p.limit)} items`;
     case 'minLength':
-      return `${path} needs at least ${String(p.limit)} characters`;
     case 'maxLength':
-      return `${path} takes at most ${String(p.limit)} characters`;
+      return { key: `shape.${e.keyword}`, params: { path, limit } };
+    case 'enum':
+      return { key: 'shape.enum', params: { path, values: (p.allowedValues as unknown[]).map(String).join(', ') } };
+    case 'const':
+      return { key: 'shape.const', params: { path, value: JSON.stringify(p.allowedValue) } };
     default:
-      return `${path} ${e.message ?? 'is invalid'}`;
+      return { key: 'shape.invalid', params: { path } };
   }
+}
+
+/** One Ajv error as an English sentence naming the field: `move.deck must be an integer`, `players[0].name is required`. */
+export function describeShapeError(e: ErrorObject, root: string): string {
+  return formatMsg((k) => KERNEL_MESSAGES.en[k], 'en', shapeMessage(e, root))!;
+}
+
+/** Checks `value` against `schema`: null when it fits, else the message naming the first problem. */
+export function shapeProblem(schema: object, value: unknown, root: string): Msg | null {
+  const validate = compileShape(schema);
+  if (validate(value)) return null;
+  const first = validate.errors?.[0];
+  return first ? shapeMessage(first, root) : { key: 'shape.invalid', params: { path: root || 'the value' } };
 }
 
 /** Checks `value` against `schema`: null when it fits, else a sentence naming the first problem. */

@@ -28,6 +28,7 @@
  *   choices are split into steps.
  */
 
+import type { Messages, Params } from './messages.js';
 import type { GameSchemas } from './schema.js';
 
 /** A seat is the 0-based index of a player in the game's seat order. */
@@ -58,8 +59,13 @@ export interface RuleViolation {
   code: string;
   message: string;
   rule: string;
-  /** The message's values, for a translation that does not parse the English: see `notationError`. */
-  params?: Record<string, string>;
+  /**
+   * The message by id (src/engine/messages.ts): `key` names the sentence in the game's (or the
+   * kernel's) catalogue, `params` are its values. `message` is that sentence in English; another
+   * language formats its own sentence from `key` and `params`, never from the English.
+   */
+  key?: string;
+  params?: Params;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleViolation };
@@ -125,6 +131,8 @@ export interface Game<S, M extends Move, E extends GameEvent, O> {
    * thousands of random positions by the schema tests. Every hosted game has them.
    */
   schemas?: GameSchemas;
+  /** The game's sentences by id, in English and French (its `messages.ts`): every code it refuses with. */
+  messages?: Messages;
   /** Checks option combinations the schema cannot express (e.g. solo variants need 1 player). */
   checkConfig?(players: number, options: O): RuleViolation | null;
 

@@ -21,12 +21,7 @@ export interface GamePlugin {
   bot?: GameBot;
   /** The board picture (src/board/svg.ts `GamePicture`): SVG from a viewer's view, moves in words. */
   picture?: GamePicture;
-  /**
-   * The game's messages by id, in English and French (`src/games/<game>/messages.ts`): its rule
-   * violations, its options and its words on the page. A slot the message catalogues fill.
-   */
-  messages?: { en: Record<string, string>; fr: Record<string, string> };
-  /** What a person chooses when taking a seat: a colour among `colours`, all different within a game. */
+  /** What a person chooses when taking a seat: a colour among `colours`, all different within a game, by the ruling `rule` (its id: M7). */
   seatChoices?: { colours: readonly string[]; rule: string };
   /** Helpers the shared tests use on every game (tests/support/perturb.ts, scripts/example-views.ts). */
   testing?: GameTesting;

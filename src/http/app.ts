@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON only: any other body is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, req, reply) => sendProblem(err, req, reply));
-  app.setNotFoundHandler((req, reply) => sendProblem(new AppError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`), req, reply));
+  app.setNotFoundHandler((req, reply) => sendProblem(AppError.of('NOT_FOUND', 'NOT_FOUND.route', { method: req.method, path: req.url.split('?')[0]! }), req, reply));
   registerTextGuard(app);
   // Clients can correlate their calls with the server's logs.
   app.addHook('onSend', async (req, reply) => {

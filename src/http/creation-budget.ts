@@ -29,7 +29,7 @@ export function registerCreationBudget(app: FastifyInstance, config: Config): vo
     for (let i = 0; i < units; i++) {
       const r = await limiter(req);
       if (!r.isAllowed && r.isExceeded) {
-        throw new AppError('RATE_LIMITED', `this address may create at most ${r.max} games, players and imports a minute; retry in ${r.ttlInSeconds} s (Retry-After)`, { retryAfter: r.ttlInSeconds });
+        throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.creation', { max: r.max, retry: r.ttlInSeconds }, { retryAfter: r.ttlInSeconds });
       }
     }
   };

@@ -84,9 +84,9 @@ export function moveInputSdl(games: AnyGame[]): string {
 /** `{ townCenter: { placeCube: { x: 1 } } }` -> `{ type: 'placeCube', x: 1 }`, checking the game. */
 export function moveFromInput(game: AnyGame, input: Record<string, Record<string, unknown> | undefined>): unknown {
   const [key, inner] = Object.entries(input)[0] ?? [];
-  if (key !== gameField(game) || !inner) throw new AppError('INVALID_INPUT', `this game is ${game.id}: send the move as { ${gameField(game)}: { <moveType>: ... } }`);
+  if (key !== gameField(game) || !inner) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.graphqlMoveField', { game: game.id, field: gameField(game) });
   const [type, fields] = Object.entries(inner)[0] ?? [];
-  if (!type) throw new AppError('INVALID_INPUT', 'a move needs exactly one move type field');
+  if (!type) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.oneMoveType');
   if (fields === true || fields === false || fields === null) return { type };
   return { type, ...(fields as object) };
 }
@@ -421,17 +421,17 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
   const src = req.method === 'GET' ? req.query : req.body;
   if (!isObject(src)) return;
   const { query, operationName } = src;
-  if (query === undefined || query === null) throw new AppError('INVALID_INPUT', 'a GraphQL request needs a "query" string');
-  if (typeof query !== 'string') throw new AppError('INVALID_INPUT', '"query" must be a string holding a GraphQL document');
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw new AppError('INVALID_INPUT', '"operationName" must be a string');
+  if (query === undefined || query === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlQuery');
+  if (typeof query !== 'string') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlQueryString');
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlOperationName');
   if (req.method === 'GET' && src.variables !== undefined) {
     let vars: unknown;
     try {
       vars = typeof src.variables === 'string' ? JSON.parse(src.variables) : src.variables;
     } catch {
-      throw new AppError('INVALID_INPUT', '"variables" must be a JSON object');
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlVariables');
     }
-    if (vars !== null && !isObject(vars)) throw new AppError('INVALID_INPUT', '"variables" must be a JSON object');
+    if (vars !== null && !isObject(vars)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlVariables');
   }
   let doc: DocumentNode;
   try {
@@ -442,11 +442,11 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
   const names = doc.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : []));
   const op = getOperationAST(doc, operationName ?? undefined);
   if (!op) {
-    if (operationName) throw new AppError('INVALID_INPUT', `the document has no operation named "${operationName.slice(0, 100)}" (it has: ${names.join(', ') || 'none'})`);
-    throw new AppError('INVALID_INPUT', names.length === 0 ? 'the document has no operation' : `the document has ${names.length} operations (${names.join(', ')}): name the one to run with "operationName"`);
+    if (operationName) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNoSuchOperation', { name: operationName.slice(0, 100), names: names.join(', '), count: names.length });
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlWhichOperation', { names: names.join(', '), count: names.length });
   }
-  if (op.operation === 'subscription') throw new AppError('INVALID_INPUT', 'subscriptions run over WebSocket (graphql-transport-ws protocol) at /graphql, not over HTTP');
-  if (req.method === 'GET' && op.operation !== 'query') throw new AppError('METHOD_NOT_ALLOWED', `a ${op.operation} needs POST; GET runs queries only`);
+  if (op.operation === 'subscription') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSubscriptionHttp');
+  if (req.method === 'GET' && op.operation !== 'query') throw AppError.of('METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED.get', { operation: op.operation });
 }
 
 interface Classified { code: ErrorCode; status: number; message: string; extensions: Record<string, unknown> }
@@ -510,7 +510,7 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, ctx:
 const toGraphQLError = (thrown: unknown, lang: Language = 'en') => {
   const err = asUnavailable(thrown); // a database outage is UNAVAILABLE (503), not INTERNAL
   if (err instanceof AppError) {
-    const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined, err.extra);
+    const message = localize(lang, err);
     return new mercurius.ErrorWithProps(message, { code: err.code, ...err.extra }, err.status);
   }
   return err;
@@ -533,30 +533,30 @@ function fromListedMoveId(id: string): { version: number; move: unknown } {
   } catch {
     // reported below
   }
-  throw new AppError('INVALID_INPUT', 'moveId is not the id of a move listed by typedLegalMoves');
+  throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlMoveId');
 }
 
 const text = (v: string | null | undefined, what: string, max: number) => {
-  if (v !== undefined && v !== null && (v.length < 1 || v.length > max)) throw new AppError('INVALID_INPUT', `${what} has 1 to ${max} characters`);
+  if (v !== undefined && v !== null && (v.length < 1 || v.length > max)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.textLength', { what, max });
   return v ?? undefined;
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** REST's rule for timeoutAction's values; the ranges of a clock are the service's (src/app/time-control.ts). */
 function turnClock(seconds: number | null | undefined, action: string | null | undefined, control: TimeControl | null | undefined) {
-  if (action != null && !TIMEOUT_ACTIONS.includes(action as TimeoutAction)) throw new AppError('INVALID_INPUT', `timeoutAction must be one of ${TIMEOUT_ACTIONS.join(', ')}`);
+  if (action != null && !TIMEOUT_ACTIONS.includes(action as TimeoutAction)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.timeoutAction', { values: TIMEOUT_ACTIONS.join(', ') });
   return { ...(seconds != null ? { turnDeadlineSeconds: seconds } : {}), ...(control != null ? { timeControl: control } : {}), ...(action != null ? { timeoutAction: action as TimeoutAction } : {}) };
 }
 
 export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined): Promise<void> {
   const notices = () => {
     const n = notifications();
-    if (!n) throw new AppError('UNAVAILABLE', 'notifications are not set up on this server');
+    if (!n) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.notifications');
     return n;
   };
   const rated = () => {
     const r = ratings();
-    if (!r) throw new AppError('UNAVAILABLE', 'ratings are not set up on this server');
+    if (!r) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.ratings');
     return r;
   };
   const games = service.registry.list();
@@ -564,11 +564,11 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
   const takebacks = new Takebacks(service);
   const layer = () => {
-    if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
+    if (!lobby) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.lobby');
     return lobby;
   };
   const page = (limit: number, max: number) => {
-    if (limit < 1 || limit > max) throw new AppError('INVALID_INPUT', `limit must be between 1 and ${max}`);
+    if (limit < 1 || limit > max) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.limitRange', { max });
   };
   // A malformed header is refused by checkGraphqlRequest; the context (also built for error answers) never throws.
   const tokenOfRequest = (req: FastifyRequest) => {
@@ -633,29 +633,29 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     Mutation: {
       createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; standInAfterTimeouts?: number | null; analysis?: boolean | null; timeControl?: TimeControl | null; rated?: boolean | null; takebacks?: string | null } }, ctx: Ctx) => {
         const { players, seed } = a.input;
-        if (players.length < 1 || players.length > 64) throw new AppError('INVALID_INPUT', 'a game has 1 to 64 players');
+        if (players.length < 1 || players.length > 64) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlPlayers');
         const entries = players.map((p, i) => {
-          if (p.open === false || p.me === false) throw new AppError('INVALID_INPUT', `players/${i}: open and me are true or absent`);
-          const e = Object.fromEntries(Object.entries({ name: text(p.name, 'a player name', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'a colour', 32), bot: p.bot ?? undefined }).filter(([, v]) => v !== undefined));
+          if (p.open === false || p.me === false) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlOpenMe', { i });
+          const e = Object.fromEntries(Object.entries({ name: text(p.name, 'playerName', 64), open: p.open ?? undefined, me: p.me ?? undefined, colour: text(p.colour, 'colour', 32), bot: p.bot ?? undefined }).filter(([, v]) => v !== undefined));
           return e as PlayerEntry;
         });
-        text(seed, 'a seed', 128);
+        text(seed, 'seed', 128);
         const clock = turnClock(a.input.turnDeadlineSeconds, a.input.timeoutAction, a.input.timeControl);
         return layer().lobby.createGame({ type: a.input.type, players: entries, seed: seed ?? undefined, options: a.input.options ?? undefined, public: a.input.public ?? false, ...clock, ...(a.input.rated != null ? { rated: a.input.rated } : {}), ...(a.input.standInBot != null ? { standInBot: a.input.standInBot } : {}), ...(a.input.standInAfterTimeouts != null ? { standInAfterTimeouts: a.input.standInAfterTimeouts } : {}), ...(a.input.analysis != null ? { analysis: a.input.analysis } : {}), ...(a.input.takebacks != null ? { takebacks: a.input.takebacks } : {}) }, ctx.token);
       }),
       createPlayer: guard(async (_: unknown, a: { name: string; email?: string | null }) => {
-        text(a.name, 'a player name', 64);
-        if (a.email != null && (a.email.length > 254 || !EMAIL.test(a.email))) throw new AppError('INVALID_INPUT', 'email must be an email address');
+        text(a.name, 'playerName', 64);
+        if (a.email != null && (a.email.length > 254 || !EMAIL.test(a.email))) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlEmail');
         return layer().players.create({ name: a.name, email: a.email ?? undefined });
       }),
       joinGame: guard(async (_: unknown, a: { gameId: string; inviteCode?: string | null; name?: string | null; seat?: number | null; colour?: string | null }, ctx: Ctx) => {
-        if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
-        text(a.inviteCode, 'an invitation code', 128);
-        return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode ?? undefined, name: text(a.name, 'a player name', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'a colour', 32) });
+        if (a.seat != null && a.seat < 0) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSeat');
+        text(a.inviteCode, 'inviteCode', 128);
+        return layer().lobby.join(a.gameId, ctx.token, { inviteCode: a.inviteCode ?? undefined, name: text(a.name, 'playerName', 64), seat: a.seat ?? undefined, colour: text(a.colour, 'colour', 32) });
       }),
       fillSeatWithBot: guard(async (_: unknown, a: { gameId: string; bot: string; seat?: number | null; name?: string | null }, ctx: Ctx) => {
-        if (a.seat != null && a.seat < 0) throw new AppError('INVALID_INPUT', 'seat must be >= 0');
-        return layer().lobby.fillWithBot(a.gameId, ctx.token, { bot: a.bot, seat: a.seat ?? undefined, name: text(a.name, 'a bot name', 64) });
+        if (a.seat != null && a.seat < 0) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSeat');
+        return layer().lobby.fillWithBot(a.gameId, ctx.token, { bot: a.bot, seat: a.seat ?? undefined, name: text(a.name, 'botName', 64) });
       }),
       leaveGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => (await layer().lobby.leave(a.gameId, ctx.token)).seat),
       cancelGame: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => {
@@ -673,7 +673,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         return service.submitMove(a.gameId, ctx.token, moveFromInput(game, a.move), { expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       submitNotation: guard(async (_: unknown, a: { gameId: string; notation: string; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
-        if (a.notation.length < 1 || a.notation.length > 2000) throw new AppError('INVALID_INPUT', 'a notation has 1 to 2000 characters');
+        if (a.notation.length < 1 || a.notation.length > 2000) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNotation');
         return service.submitMove(a.gameId, ctx.token, undefined, { notation: a.notation, expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       submitListedMove: guard(async (_: unknown, a: { gameId: string; moveId: string; idempotencyKey?: string | null }, ctx: Ctx) => {
@@ -694,10 +694,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
           // connection holds at most graphqlMaxSubscriptions at once.
           if (limiter && ctx.request) {
             const r = await limiter(ctx.request);
-            if (!r.isAllowed && r.isExceeded) throw new AppError('RATE_LIMITED', `rate limit of ${r.max} requests per minute exceeded; retry in ${r.ttlInSeconds} s`, { retryAfter: r.ttlInSeconds });
+            if (!r.isAllowed && r.isExceeded) throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.graphql', { max: r.max, retry: r.ttlInSeconds }, { retryAfter: r.ttlInSeconds });
           }
           const count = ctx.subscriptions ?? { open: 0 };
-          if (count.open >= config.graphqlMaxSubscriptions) throw new AppError('TOO_MANY_SUBSCRIPTIONS', `a connection holds at most ${config.graphqlMaxSubscriptions} subscriptions; complete one first`);
+          if (count.open >= config.graphqlMaxSubscriptions) throw AppError.of('TOO_MANY_SUBSCRIPTIONS', 'TOO_MANY_SUBSCRIPTIONS.max', { max: config.graphqlMaxSubscriptions });
           const release = takeSubscriptionPlace(ctx.request, ctx.token); // 429 past the caps per token and per address (live-caps.ts)
           count.open++;
           try {
@@ -759,7 +759,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         const p = isObject(payload) ? payload : {};
         const header = p.authorization ?? p.Authorization;
         try {
-          if (header !== undefined && typeof header !== 'string') throw new AppError('UNAUTHORIZED', 'authorization must be a string');
+          if (header !== undefined && typeof header !== 'string') throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.gqlAuthorization');
           return { token: bearer(header) ?? undefined };
         } catch {
           this.socket?.close(4403, 'Forbidden');

@@ -32,10 +32,10 @@ export class LiveCaps {
   take(token: string | undefined, address: string): () => void {
     const t = token === undefined ? undefined : hashToken(token);
     if (t !== undefined && this.perToken > 0 && (this.byToken.get(t) ?? 0) >= this.perToken) {
-      throw new AppError('RATE_LIMITED', `this token already holds ${this.perToken} live streams and subscriptions; close one first`, { retryAfter: RETRY_AFTER_SECONDS });
+      throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.liveToken', { max: this.perToken }, { retryAfter: RETRY_AFTER_SECONDS });
     }
     if (this.perAddress > 0 && (this.byAddress.get(address) ?? 0) >= this.perAddress) {
-      throw new AppError('RATE_LIMITED', `this address already holds ${this.perAddress} live streams and subscriptions; close one first`, { retryAfter: RETRY_AFTER_SECONDS });
+      throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.liveAddress', { max: this.perAddress }, { retryAfter: RETRY_AFTER_SECONDS });
     }
     bump(this.byAddress, address, 1);
     if (t !== undefined) bump(this.byToken, t, 1);

@@ -20,7 +20,7 @@ const seatToken = {
 /** REST routes of the lobby and player layer: players, the inbox, join/leave/cancel, resign, the lobby, token reissue. */
 export function lobbyRoutes(lobby: LobbyLayer | undefined) {
   const layer = () => {
-    if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
+    if (!lobby) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.lobby');
     return lobby;
   };
   return async function routes(app: FastifyInstance) {

@@ -39,7 +39,7 @@ const settings = {
 export function notificationRoutes(get: () => Notifications | undefined) {
   const n = (): Notifications => {
     const x = get();
-    if (!x) throw new AppError('UNAVAILABLE', 'notifications are not set up on this server');
+    if (!x) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.notifications');
     return x;
   };
   return async function routes(app: FastifyInstance) {

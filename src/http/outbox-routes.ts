@@ -20,7 +20,7 @@ const row = {
 export function outboxRoutes(get: () => Notifications | undefined) {
   const admin = () => {
     const n = get();
-    if (!n) throw new AppError('UNAVAILABLE', 'notifications are not set up on this server');
+    if (!n) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.notifications');
     return n.admin;
   };
   return async function routes(app: FastifyInstance) {

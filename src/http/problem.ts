@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
+import type { Msg } from '../engine/index.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailable } from '../app/unavailable.js';
 import { languageOf, localize } from '../app/i18n/index.js';
 import { noteProblemCode } from './http-metrics.js';
@@ -9,25 +10,60 @@ import { noteProblemCode } from './http-metrics.js';
  * Fastify itself detects (malformed JSON, schema violations, oversized bodies, wrong media type)
  * get their own 4xx codes; only a fault of the server is a 500, and its details stay in the log.
  */
+type Invalid = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
+
+/**
+ * A request validation error (Fastify's Ajv) as a message by id, with the same English words as
+ * Ajv's (`body must have required property 'players'`); a keyword without a sentence of its own
+ * keeps Ajv's English message and the code's own sentence in the other languages.
+ */
+function validationMessage(v: Invalid, where: string): Msg | undefined {
+  const p = v.params ?? {};
+  switch (v.keyword) {
+    case 'required':
+      return { key: 'INVALID_INPUT.required', params: { where, field: String(p.missingProperty) } };
+    case 'additionalProperties':
+      return { key: 'INVALID_INPUT.additionalProperties', params: { where, field: String(p.additionalProperty) } };
+    case 'type':
+      return { key: 'INVALID_INPUT.type', params: { where, type: String(p.type) } };
+    case 'minItems':
+    case 'minLength':
+      return { key: 'INVALID_INPUT.fewer', params: { where, limit: String(p.limit), unit: v.keyword === 'minItems' ? 'items' : 'characters' } };
+    case 'maxItems':
+    case 'maxLength':
+      return { key: 'INVALID_INPUT.more', params: { where, limit: String(p.limit), unit: v.keyword === 'maxItems' ? 'items' : 'characters' } };
+    case 'minimum':
+      return p.comparison === '>=' ? { key: 'INVALID_INPUT.minimum', params: { where, limit: String(p.limit) } } : undefined;
+    case 'maximum':
+      return p.comparison === '<=' ? { key: 'INVALID_INPUT.maximum', params: { where, limit: String(p.limit) } } : undefined;
+    case 'enum':
+      return Array.isArray(p.allowedValues) ? { key: 'INVALID_INPUT.enum', params: { where, values: p.allowedValues.map(String).join(', ') } } : undefined;
+    default:
+      return undefined;
+  }
+}
+
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const e = err as FastifyError & { validation?: { instancePath: string; message?: string; params?: Record<string, unknown> }[]; validationContext?: string };
+  const e = err as FastifyError & { validation?: Invalid[]; validationContext?: string };
   if (e.validation) {
     const first = e.validation[0];
     const where = `${e.validationContext ?? 'request'}${first?.instancePath ?? ''}`;
+    const said = first ? validationMessage(first, where) : undefined;
+    if (said) return AppError.of('INVALID_INPUT', said.key, said.params);
     const extra = first?.params?.additionalProperty ? ` ("${first.params.additionalProperty}")` : first?.params?.allowedValues ? ` (${(first.params.allowedValues as string[]).join(', ')})` : '';
     return new AppError('INVALID_INPUT', `${where} ${first?.message ?? 'is invalid'}${extra}`);
   }
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('INVALID_INPUT', `malformed JSON body: ${e.message}`);
+      return AppError.of('INVALID_INPUT', 'INVALID_INPUT.malformedJson', { detail: e.message });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'send JSON: Content-Type: application/json');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError('INVALID_INPUT', 'the Content-Length header does not match the body');
+      return AppError.of('INVALID_INPUT', 'INVALID_INPUT.contentLength');
   }
   // A database that is down or too slow is the server's trouble, but not a fault: 503, retry later.
   if (isDatabaseUnavailable(err)) return unavailable();
@@ -57,7 +93,7 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
       title: app.code.toLowerCase().replace(/_/g, ' '),
       status: app.status,
       code: app.code,
-      detail: localize(lang, app.code, app.message, typeof app.extra.violation === 'string' ? app.extra.violation : undefined, app.extra),
+      detail: localize(lang, app),
       instance: request.url,
       ...app.extra,
     });

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GameService } from '../app/game-service.js';
+import { AppError } from '../app/errors.js';
 import { hashToken } from '../app/tokens.js';
 import type { Config } from '../config.js';
 
@@ -35,8 +36,8 @@ export async function registerRateLimit(app: FastifyInstance, service: GameServi
     max: (_req, key) => (key.startsWith('token:') ? config.rateLimitPerTokenPerMinute : config.rateLimitPerMinute),
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url.startsWith('/graphiql'),
     errorResponseBuilder: (req, ctx) => {
-      const per = rateKey(service, req).startsWith('token:') ? 'for this token' : 'for this address';
-      return Object.assign(new Error(`rate limit of ${ctx.max} requests per minute ${per} exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s (Retry-After)`), { statusCode: 429 });
+      const scope = rateKey(service, req).startsWith('token:') ? 'token' : 'address';
+      return Object.assign(AppError.of('RATE_LIMITED', 'RATE_LIMITED.limit', { max: ctx.max, scope, retry: Math.ceil(ctx.ttl / 1000) }), { statusCode: 429 });
     },
   });
 }

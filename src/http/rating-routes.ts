@@ -20,7 +20,7 @@ const uuidParam = (name: string) => ({ type: 'object', required: [name], propert
 export function ratingRoutes(service: GameService, get: () => Ratings | undefined) {
   const ratings = () => {
     const r = get();
-    if (!r) throw new AppError('UNAVAILABLE', 'ratings are not set up on this server');
+    if (!r) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.ratings');
     return r;
   };
   return async function routes(app: FastifyInstance) {

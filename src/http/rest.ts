@@ -19,7 +19,7 @@ export { colourField, STATUSES } from './contract.js';
 export function bearer(authorization: string | undefined): string | undefined {
   if (authorization === undefined || authorization === '') return undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!m) throw new AppError('UNAUTHORIZED', 'the Authorization header must be "Bearer <token>"');
+  if (!m) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.bearerFormat');
   return m[1];
 }
 
@@ -77,7 +77,7 @@ export async function withClocks<G extends { id: string; status: string; timeCon
 
 export function restRoutes(service: GameService, config: Config, lobby?: LobbyLayer, deadlines: DeadlinesOf = async () => [], clocks: ClocksOf = async () => []) {
   const layer = () => {
-    if (!lobby) throw new AppError('UNAVAILABLE', 'the lobby needs the database');
+    if (!lobby) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.lobby');
     return lobby;
   };
   return async function routes(app: FastifyInstance) {
@@ -248,7 +248,7 @@ export function restRoutes(service: GameService, config: Config, lobby?: LobbyLa
       }),
     }, async (req) => {
       const { move, notation, expectedVersion } = req.body;
-      if ((move === undefined) === (notation === undefined)) throw new AppError('INVALID_INPUT', 'send exactly one of move (the move as JSON) or notation (the move as text, e.g. "pass")');
+      if ((move === undefined) === (notation === undefined)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.moveOrNotation');
       return service.submitMove(req.params.id, tokenOf(req), move, { expectedVersion, idempotencyKey: req.headers['idempotency-key'], notation, include: includes(req.query) });
     });
 

@@ -16,7 +16,7 @@ const VERSION = /^(0|[1-9][0-9]{0,9})$/;
 function resumeFrom(header: string | string[] | undefined, query: string | undefined): number | undefined {
   const given = (Array.isArray(header) ? header[0] : header) ?? query;
   if (given === undefined || given === '') return undefined;
-  if (!VERSION.test(given)) throw new AppError('INVALID_INPUT', `Last-Event-ID (or after) must be a version number, the id of the last event received; got "${given.slice(0, 40)}"`);
+  if (!VERSION.test(given)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.lastEventId', { given: given.slice(0, 40) });
   return Number(given);
 }
 
@@ -97,7 +97,7 @@ export function streamRoute(service: GameService, fanout: Fanout, withClocks: (g
       } catch (err) {
         // The game was deleted, the token revoked, or the store failed: say so on the stream.
         const e = toAppError(err);
-        const detail = localize(languageOf(req.headers['accept-language']), e.code, e.status >= 500 ? 'internal server error' : e.message);
+        const detail = localize(languageOf(req.headers['accept-language']), e.status >= 500 ? new AppError('INTERNAL', 'internal server error') : e);
         await send('error', undefined, { code: e.code, detail }).catch(() => {});
       }
       open.delete(close);

@@ -35,7 +35,7 @@ export function registerTextGuard(app: FastifyInstance): void {
     const where = findUnstorable(req.body, 'body') ?? findUnstorable(req.query, 'querystring');
     const escaped = !where && req.query && typeof req.query === 'object' && Object.values(req.query as Record<string, unknown>).some((v) => typeof v === 'string' && ESCAPED.test(v));
     if (where || escaped) {
-      throw new AppError('INVALID_INPUT', `${where ?? 'querystring'} holds a NUL character or an unpaired surrogate, which no text field accepts`);
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.nulChar', { where: where ?? 'querystring' });
     }
   });
 }

@@ -20,7 +20,7 @@ const vacation = {
 export function vacationRoutes(get: () => Notifications | undefined) {
   const vacations = () => {
     const v = get()?.vacations;
-    if (!v) throw new AppError('UNAVAILABLE', 'vacations are not set up on this server');
+    if (!v) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.vacations');
     return v;
   };
   return async function routes(app: FastifyInstance) {

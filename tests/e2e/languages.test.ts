@@ -43,6 +43,25 @@ describe('rule messages by Accept-Language, codes unchanged (end-to-end, REST an
     expect(german.body.detail).toBe('no game 00000000-0000-4000-8000-000000000000'); // not ours: English
   });
 
+  it('a message inside a message: an imported record\'s refused move, the API\'s words and the game\'s, both in French', async () => {
+    const record = {
+      format: 'citybuilder-record/1',
+      type: 'ma-petite-ville',
+      engineVersion: 1,
+      options: {},
+      players: [{ seat: 0, name: 'a' }, { seat: 1, name: 'b' }],
+      seed: 'langues',
+      status: 'active',
+      version: 1,
+      moves: [{ version: 1, seat: toMove, move: { type: 'placeTile', x: 1, y: 0, quarterTurns: 0 } }],
+    };
+    const en = await request(s.url).post('/api/v1/games/import').send(record);
+    const fr = await request(s.url).post('/api/v1/games/import').set('Accept-Language', 'fr').send(record);
+    for (const r of [en, fr]) expect([r.status, r.body.code, r.body.violation, r.body.index]).toEqual([422, 'IMPORT_INVALID', 'NO_TILE_DRAWN', 0]);
+    expect(en.body.detail).toBe('move 1 is illegal: a tile is placed only right after drawing it: draw a tile first');
+    expect(fr.body.detail).toBe("Coup 1 : Une tuile se pose juste après l'avoir tirée : tirez d'abord une tuile.");
+  });
+
   it('GraphQL errors follow Accept-Language too', async () => {
     const mutation = 'mutation($id: ID!, $move: MoveInput!) { submitMove(gameId: $id, move: $move) { version } }';
     const variables = { id, move: { maPetiteVille: { placeTile: { x: 1, y: 0, quarterTurns: 0 } } } };

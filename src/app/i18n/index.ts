@@ -1,10 +1,15 @@
 import Negotiator from 'negotiator';
-import { notationProblemFr } from '../notation.js';
-import { FR, FR_WORDS } from './fr.js';
+import type { Catalogue } from '../../engine/index.js';
+import { sentenceOf, type AppError } from '../errors.js';
+import { en } from './en.js';
+import { fr } from './fr.js';
 
 /** The languages of the rule messages: the rulebooks' (English and French). English is the default. */
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The app's own catalogues by language (the games' are in their folders, the kernel's in src/engine/messages.ts). */
+export const APP_MESSAGES: Record<Language, Catalogue> = { en, fr };
 
 /** The language an Accept-Language header asks for, among ours (`fr-CA` is French; none or `*` is English). */
 export function languageOf(acceptLanguage: string | string[] | undefined): Language {
@@ -13,38 +18,13 @@ export function languageOf(acceptLanguage: string | string[] | undefined): Langu
   return best === 'fr' ? 'fr' : 'en';
 }
 
-/** Fills a French template with the values of the English message; `{$n}` also translates the value's words. */
-function fill(template: string, m: RegExpExecArray): string {
-  return template
-    .replace(/\{\$(\d)\}/g, (_, i: string) => FR_WORDS[m[Number(i)] ?? ''] ?? m[Number(i)] ?? '')
-    .replace(/\$(\d)/g, (_, i: string) => m[Number(i)] ?? '');
-}
-
 /**
- * A rejection's message in the caller's language. `code` is the API code; `violation`, when the
- * engine gave one, is the engine's own code, whose catalogue entry is used first. The codes never
- * change: only the words do. A message no pattern knows still gets its code's French sentence.
- * `extra`: the error's values (a notation error's French is made from them alone).
+ * An error's message in the caller's language, from its message id and values (`err.said`: the
+ * game's catalogue, the kernel's, the app's), never from its English words. An error made without
+ * an id gets its code's own sentence (English keeps the error's own message). The codes never
+ * change: only the words do.
  */
-export function localize(lang: Language, code: string, message: string, violation?: string, extra: Record<string, unknown> = {}): string {
-  if (lang === 'en') return message;
-  // A notation error's French is built from its values (the text, the forms, the legal moves).
-  if (code === 'INVALID_INPUT' && violation === 'NOTATION') return notationProblemFr(extra);
-  if (code === 'IMPORT_INVALID' && violation) {
-    const m = /^move (\d+)(?: is illegal)?: (.*)$/.exec(message);
-    if (m) return `Coup ${m[1]} : ${frenchOf(violation, m[2]!) ?? frenchOf(code, message)!}`;
-  }
-  return (violation ? frenchOf(violation, message) : undefined) ?? frenchOf(code, message) ?? message;
-}
-
-/** The French of one code's message: the first matching pattern, else the code's own sentence. */
-export function frenchOf(code: string, message: string): string | undefined {
-  const entry = FR[code];
-  if (!entry) return undefined;
-  for (const [pattern, french] of entry) {
-    if (pattern === null) return french;
-    const m = pattern.exec(message);
-    if (m) return fill(french, m);
-  }
-  return undefined;
+export function localize(lang: Language, err: Pick<AppError, 'code' | 'message' | 'said'>): string {
+  if (lang === 'en') return err.message;
+  return (err.said ? sentenceOf(lang, APP_MESSAGES[lang], err.said) : undefined) ?? APP_MESSAGES[lang][err.code] ?? err.message;
 }

@@ -10,6 +10,6 @@ import { AppError } from '../errors.js';
 export function checkColour(registry: GameRegistry, type: string, colour: string | undefined): void {
   if (colour === undefined) return;
   const choices = registry.plugin(type)?.seatChoices;
-  if (!choices) throw new AppError('INVALID_INPUT', `${type} has no colour to choose: leave out "colour"`);
-  if (!choices.colours.includes(colour)) throw new AppError('INVALID_INPUT', `"${colour}" is not a colour of ${type}; choose one of ${choices.colours.join(', ')} (${choices.rule})`);
+  if (!choices) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.noColours', { type });
+  if (!choices.colours.includes(colour)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notAColour', { colour, type, offered: choices.colours.join(', '), rule: choices.rule });
 }

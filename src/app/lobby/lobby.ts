@@ -51,21 +51,22 @@ export interface Joined {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const REFUSALS: Record<LobbyRefusal, [ErrorCode, string]> = {
-  NOT_FOUND: ['NOT_FOUND', 'no such game'],
-  NEEDS_CODE: ['FORBIDDEN', 'this game is not public: joining it takes its invitation code (inviteCode)'],
-  WRONG_CODE: ['FORBIDDEN', 'the invitation code is not this game\'s'],
-  FINISHED: ['GAME_OVER', 'the game is over (finished, or expired waiting for players)'],
-  FULL: ['GAME_FULL', 'every seat of the game is taken (it has started): the invitation no longer admits anyone'],
-  STARTED: ['GAME_STARTED', 'the game has started: seats can be left and games cancelled only while they wait for players (resign instead)'],
-  ALREADY_SEATED: ['ALREADY_SEATED', 'this player already has a seat in this game'],
-  COLOUR_TAKEN: ['COLOUR_TAKEN', 'another seat of this game has already chosen this colour (ruling M7: all different)'],
-  SEAT_TAKEN: ['SEAT_TAKEN', 'the requested seat is not open; leave out "seat" to take the first open one'],
-  NOT_SEATED: ['INVALID_INPUT', 'that seat is open: nobody holds it'],
-  BOT_SEAT: ['BOT_SEAT', 'that seat is played by a bot: it has no token, and none is given to it'],
-  RATED: ['UNAUTHORIZED', 'this game was created with rated: true: its seats are taken by player identities only; join with a player token (POST /api/v1/players)'],
+/** Each refusal's code; its sentence is `LOBBY.<refusal>` in src/app/i18n (NOT_FOUND names the game). */
+const REFUSALS: Record<LobbyRefusal, ErrorCode> = {
+  NOT_FOUND: 'NOT_FOUND',
+  NEEDS_CODE: 'FORBIDDEN',
+  WRONG_CODE: 'FORBIDDEN',
+  FINISHED: 'GAME_OVER',
+  FULL: 'GAME_FULL',
+  STARTED: 'GAME_STARTED',
+  ALREADY_SEATED: 'ALREADY_SEATED',
+  COLOUR_TAKEN: 'COLOUR_TAKEN',
+  SEAT_TAKEN: 'SEAT_TAKEN',
+  NOT_SEATED: 'INVALID_INPUT',
+  BOT_SEAT: 'BOT_SEAT',
+  RATED: 'UNAUTHORIZED',
 };
-const refuse = (r: LobbyRefusal, gameId: string) => new AppError(REFUSALS[r][0], r === 'NOT_FOUND' ? `no game ${gameId}` : REFUSALS[r][1]);
+const refuse = (r: LobbyRefusal, gameId: string) => (r === 'NOT_FOUND' ? AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId }) : AppError.of(REFUSALS[r], `LOBBY.${r}`));
 
 /**
  * The lobby: games created with open seats, invitations, joining, leaving, cancelling, the public
@@ -89,22 +90,22 @@ export class LobbyService {
   async createGame(input: CreateInput, token: string | undefined) {
     for (const [i, p] of input.players.entries()) {
       if ('bot' in p && p.bot !== undefined) {
-        if ((p as { me?: unknown }).me !== undefined) throw new AppError('BOT_SEAT', `players/${i}: a bot seat has no token, so it cannot be the caller's seat ({ me: true })`);
-        if ((p as { open?: unknown }).open !== undefined) throw new AppError('INVALID_INPUT', `players/${i} must be exactly one of { name }, { open: true }, { me: true }, { bot }`);
-        if (!isBotLevel(p.bot)) throw new AppError('INVALID_INPUT', `players/${i}/bot: unknown bot level "${String(p.bot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: `players/${i}/bot` });
+        if ((p as { me?: unknown }).me !== undefined) throw AppError.of('BOT_SEAT', 'BOT_SEAT.me', { i });
+        if ((p as { open?: unknown }).open !== undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.playerKind', { i });
+        if (!isBotLevel(p.bot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: `players/${i}/bot`, level: String(p.bot), known: BOT_LEVELS.join(', ') }, { field: `players/${i}/bot` });
         continue;
       }
       const kinds = (['name', 'open', 'me'] as const).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
-      if (kinds.length !== 1) throw new AppError('INVALID_INPUT', `players/${i} must be exactly one of { name }, { open: true }, { me: true }, { bot }`);
-      if ('open' in p && (p as { colour?: string }).colour !== undefined) throw new AppError('INVALID_INPUT', `players/${i}: an open seat's colour is chosen by whoever joins it`);
+      if (kinds.length !== 1) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.playerKind', { i });
+      if ('open' in p && (p as { colour?: string }).colour !== undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.openColour', { i });
     }
     const mine = input.players.flatMap((p, i) => ('me' in p ? [i] : []));
-    if (mine.length > 1) throw new AppError('ALREADY_SEATED', 'one player cannot take two seats: give { me: true } once');
+    if (mine.length > 1) throw AppError.of('ALREADY_SEATED', 'ALREADY_SEATED.twoSeats');
     const me = mine.length ? await this.players.require(token) : null;
     const colours = input.players.flatMap((p) => ('colour' in p && p.colour !== undefined ? [p.colour] : []));
     for (const c of colours) checkColour(this.service.registry, input.type, c);
-    if (new Set(colours).size !== colours.length) throw new AppError('COLOUR_TAKEN', 'two seats chose the same colour; each seat\'s colour is different (ruling M7)');
- if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw new AppError('INVALID_INPUT', `standInBot: unknown bot level "${String(input.standInBot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'standInBot' });
+    if (new Set(colours).size !== colours.length) throw AppError.of('COLOUR_TAKEN', 'COLOUR_TAKEN.twice');
+ if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: 'standInBot', level: String(input.standInBot), known: BOT_LEVELS.join(', ') }, { field: 'standInBot' });
     if (input.standInAfterTimeouts !== undefined) checkStandInAfterTimeouts(input.standInAfterTimeouts, input.turnDeadlineSeconds !== undefined || input.timeControl !== undefined);
     const specs: SeatSpec[] = input.players.map((p) =>
       'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
@@ -117,16 +118,16 @@ export class LobbyService {
   /** Takes an open seat (of a public game, or with the invitation code); with a player token the seat is bound to that player. */
   async join(gameId: string, token: string | undefined, input: JoinInput) {
     const player = token === undefined ? null : await this.players.resolve(token);
-    if (token !== undefined && !player) throw new AppError('UNAUTHORIZED', 'joining takes a player token, or no token at all');
+    if (token !== undefined && !player) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.joinToken');
     const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
     const name = input.name ?? player?.name;
-    if (!name) throw new AppError('INVALID_INPUT', 'name is required when joining without a player token');
+    if (!name) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.joinName');
     checkText('name', input.name);
     checkColour(this.service.registry, info.type, input.colour);
-    if (input.seat !== undefined && input.seat >= info.playerCount) throw new AppError('INVALID_INPUT', `seat ${input.seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    if (input.seat !== undefined && input.seat >= info.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
     const game = this.service.registry.version(info.type, info.engineVersion);
-    if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
+    if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', { type: info.type, version: info.engineVersion });
     const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
     const seatToken = newSeatToken();
     const r = await this.store.join({ gameId, inviteHash: input.inviteCode === undefined ? null : hashToken(input.inviteCode), name, tokenHash: hashToken(seatToken), playerId: player?.id ?? null, seat: input.seat, colour: input.colour, toMoveAtStart });
@@ -147,15 +148,15 @@ export class LobbyService {
    * the first open one). The seat gets no token; filling the last open seat starts the game.
    */
   async fillWithBot(gameId: string, token: string | undefined, input: { bot: string; seat?: number; name?: string }) {
-    if (!isBotLevel(input.bot)) throw new AppError('INVALID_INPUT', `bot: unknown bot level "${String(input.bot)}"; known: ${BOT_LEVELS.join(', ')}`, { field: 'bot' });
+    if (!isBotLevel(input.bot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: 'bot', level: String(input.bot), known: BOT_LEVELS.join(', ') }, { field: 'bot' });
     checkText('name', input.name);
     const seat = await this.seatOf(gameId, token);
     const info = await this.store.gameInfo(gameId);
     if (!info) throw refuse('NOT_FOUND', gameId);
-    if (info.creatorSeat !== seat) throw new AppError('FORBIDDEN', 'only the creator of a waiting game (the seat made with { me: true }) may fill its open seats with bots');
-    if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount)) throw new AppError('INVALID_INPUT', `seat ${input.seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    if (info.creatorSeat !== seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.fillCreatorOnly');
+    if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
     const game = this.service.registry.version(info.type, info.engineVersion);
-    if (!game) throw new AppError('ENGINE_VERSION_UNSUPPORTED', `this server has no ${info.type} engine version ${info.engineVersion}`);
+    if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', { type: info.type, version: info.engineVersion });
     const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
     const name = input.name ?? `Bot (${input.bot})`;
     const r = await this.store.fillWithBot({ gameId, name, bot: input.bot, tokenHash: hashToken(newSeatToken()), seat: input.seat, toMoveAtStart });
@@ -173,9 +174,9 @@ export class LobbyService {
 
   /** The caller's seat in a game (by seat token or player token), or the reason it has none. */
   private async seatOf(gameId: string, token: string | undefined): Promise<Seat> {
-    if (token === undefined) throw new AppError('UNAUTHORIZED', 'this needs the token of your seat, or your player token (Authorization: Bearer)');
+    if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.seatOrPlayerToken');
     const g = await this.service.getGame(gameId, token);
-    if (g.viewer.seat === null) throw new AppError('FORBIDDEN', 'this token holds no seat in this game');
+    if (g.viewer.seat === null) throw AppError.of('FORBIDDEN', 'FORBIDDEN.noSeat');
     return g.viewer.seat;
   }
 
@@ -183,7 +184,7 @@ export class LobbyService {
   async leave(gameId: string, token: string | undefined): Promise<{ seat: Seat }> {
     const seat = await this.seatOf(gameId, token);
     const info = await this.store.gameInfo(gameId);
-    if (info?.creatorSeat === seat) throw new AppError('FORBIDDEN', 'the creator cannot leave a waiting game: cancel it instead');
+    if (info?.creatorSeat === seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.creatorLeaves');
     const r = await this.store.leave(gameId, seat);
     if (r !== true) throw refuse(r, gameId);
     await this.service.seatsChanged(gameId);
@@ -193,10 +194,10 @@ export class LobbyService {
   /** Deletes a waiting game: the creator's seat (or player) token, or the operator's. */
   async cancel(gameId: string, token: string | undefined): Promise<void> {
     if (!this.service.isOperator(token)) {
-      if (token === undefined) throw new AppError('UNAUTHORIZED', 'cancelling needs the creator\'s token (seat or player) or the operator\'s');
+      if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.cancelToken');
       const { viewer } = await this.service.getGame(gameId, token);
       const info = await this.store.gameInfo(gameId);
-      if (viewer.seat === null || info?.creatorSeat !== viewer.seat) throw new AppError('FORBIDDEN', 'only the creator (the seat made with { me: true }) or the operator may cancel a game');
+      if (viewer.seat === null || info?.creatorSeat !== viewer.seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.cancelCreatorOnly');
     }
     const r = UUID.test(gameId) ? await this.store.cancel(gameId) : 'NOT_FOUND';
     if (r !== true) throw refuse(r, gameId);
@@ -208,7 +209,7 @@ export class LobbyService {
     this.service.requireOperator(token);
     const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
-    if (seat < 0 || seat >= info.playerCount) throw new AppError('INVALID_INPUT', `seat ${seat} is out of range: this game has seats 0 to ${info.playerCount - 1}`);
+    if (seat < 0 || seat >= info.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: info.playerCount - 1 });
     const fresh = newSeatToken();
     const r = await this.store.reissue(gameId, seat, hashToken(fresh));
     if (typeof r === 'string') throw refuse(r, gameId);

@@ -20,8 +20,8 @@ export class Resignation {
     return this.service.withGame(gameId, async (g) => {
       const c = await g.callerIn(token);
       if (c.kind === 'seat') return this.entry(g, c.seat);
-      if (token === undefined) throw new AppError('UNAUTHORIZED', 'resigning needs the token of your seat, or your player token (Authorization: Bearer)');
-      throw new AppError('FORBIDDEN', c.kind === 'operator' ? 'the operator cannot resign for a seat' : 'this token holds no seat in this game');
+      if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.resignToken');
+      throw AppError.of('FORBIDDEN', c.kind === 'operator' ? 'FORBIDDEN.operatorResigns' : 'FORBIDDEN.noSeat');
     });
   }
 
@@ -32,10 +32,10 @@ export class Resignation {
 
   private entry(g: GameAccess, seat: Seat) {
     const s = g.session;
-    if (!Number.isInteger(seat) || seat < 0 || seat >= s.row.playerCount) throw new AppError('INVALID_INPUT', `seat ${seat} is out of range: this game has seats 0 to ${s.row.playerCount - 1}`);
-    if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: leave it instead of resigning');
-    if (s.row.status === 'finished') throw new AppError('GAME_OVER', 'the game is finished: there is nothing to resign');
-    if (resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('ALREADY_RESIGNED', `seat ${seat} has already resigned`);
+    if (!Number.isInteger(seat) || seat < 0 || seat >= s.row.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: s.row.playerCount - 1 });
+    if (s.row.status === 'waiting') throw AppError.of('GAME_NOT_STARTED', 'GAME_NOT_STARTED.resign');
+    if (s.row.status === 'finished') throw AppError.of('GAME_OVER', 'GAME_OVER.resign');
+    if (resignedBy(s.row.seats, s.version).has(seat)) throw AppError.of('ALREADY_RESIGNED', 'ALREADY_RESIGNED.seat', { seat });
     return g.commitEntry(seat, RESIGN, 'resign');
   }
 }

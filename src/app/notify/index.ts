@@ -60,7 +60,7 @@ export class Notifications {
   async putSeatSettings(gameId: string, token: string | undefined, input: NotificationSettingsInput) {
     const { seat, toMove, status, version } = await this.service.withGame(gameId, async (g) => {
       const c = await g.callerIn(token);
-      if (c.kind !== 'seat') throw new AppError(c.kind === 'operator' ? 'FORBIDDEN' : 'UNAUTHORIZED', 'notification settings need the token of the seat (or of its player)');
+      if (c.kind !== 'seat') throw AppError.of(c.kind === 'operator' ? 'FORBIDDEN' : 'UNAUTHORIZED', 'NOTIFY.settingsToken');
       return { seat: c.seat, toMove: g.session.row.toMove, status: g.session.row.status, version: g.session.version };
     });
     const { settings, newSecret } = await this.settingsFrom(await this.store.getSeat(gameId, seat), input);
@@ -78,7 +78,7 @@ export class Notifications {
   async getSeatSettings(gameId: string, token: string | undefined) {
     const seat = await this.service.withGame(gameId, async (g) => {
       const c = await g.callerIn(token);
-      if (c.kind !== 'seat') throw new AppError(c.kind === 'operator' ? 'FORBIDDEN' : 'UNAUTHORIZED', 'notification settings need the token of the seat (or of its player)');
+      if (c.kind !== 'seat') throw AppError.of(c.kind === 'operator' ? 'FORBIDDEN' : 'UNAUTHORIZED', 'NOTIFY.settingsToken');
       return c.seat;
     });
     const own = await this.store.getSeat(gameId, seat);
@@ -90,7 +90,7 @@ export class Notifications {
 
   /** GET /players/me/notifications: where a player's seats without settings of their own are told. */
   async getPlayerSettings(token: string | undefined) {
-    if (!this.opts.players) throw new AppError('UNAVAILABLE', 'players are not set up on this server');
+    if (!this.opts.players) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.players');
     const player = await this.opts.players.require(token);
     const s = await this.store.getPlayer(player.id);
     return { playerId: player.id, email: s?.email ?? null, webhookUrl: s?.webhookUrl ?? null, events: s?.events ?? checkEvents(undefined), language: s?.language ?? 'en' };
@@ -98,7 +98,7 @@ export class Notifications {
 
   /** PUT /players/me/notifications: a player says where the notifications of all their seats go (those without settings of their own). */
   async putPlayerSettings(token: string | undefined, input: NotificationSettingsInput) {
-    if (!this.opts.players) throw new AppError('UNAVAILABLE', 'players are not set up on this server');
+    if (!this.opts.players) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.players');
     const player = await this.opts.players.require(token);
     const { settings, newSecret } = await this.settingsFrom(await this.store.getPlayer(player.id), input);
     await this.store.putPlayer(player.id, settings);
@@ -156,7 +156,7 @@ export class Notifications {
   }
 
   async unsubscribe(token: string): Promise<void> {
-    if (!(await this.store.unsubscribe(token))) throw new AppError('NOT_FOUND', 'no notification settings have this unsubscribe token');
+    if (!(await this.store.unsubscribe(token))) throw AppError.of('NOT_FOUND', 'NOT_FOUND.unsubscribe');
   }
 
   /** GET /admin/outbox: what was sent, held (no SMTP server) or given up on, newest first. */

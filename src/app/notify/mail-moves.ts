@@ -2,8 +2,10 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { notationsOf, parseMove, formatMove, type Seat } from '../../engine/index.js';
-import { AppError } from '../errors.js';
+import { AppError, saidOf } from '../errors.js';
 import { localize } from '../i18n/index.js';
+import type { MailLanguage } from './settings.js';
+import { say } from './words.js';
 import type { GameService, MoveResult } from '../game-service.js';
 import { inMailMove, mailMove } from '../../telemetry/delivery.js';
 
@@ -43,35 +45,20 @@ export interface MailMovesOptions {
 
 type Played = { text: string; version: number; status: string; next: string[] };
 
-/** The answers to a move by mail, in the seat's language (the error message comes already translated). */
+/** The answers to a move by mail, in the seat's language (words.ts; the error message comes already translated). */
 const ANSWER = {
-  en: {
-    refused: (game: string, code: string, message: string, rule: string | null) => ({
-      subject: `Move refused: ${code}`,
-      text: `Your mail to game ${game} was not played: ${message}${rule ? ` (rule ${rule})` : ''}.\n\nReply to this mail with a legal move on the first line.`,
-    }),
-    accepted: (game: string, r: Played) => ({
-      subject: `Move accepted: ${r.text} (move ${r.version})`,
-      text: [
-        `Your move "${r.text}" is move ${r.version} of game ${game}.`,
-        r.status === 'finished' ? 'The game is over.' : r.next.length ? `You move again. Your legal moves:\n${r.next.map((m) => `  ${m}`).join('\n')}` : 'Now the others play: you will be told when it is your turn.',
-      ].join('\n\n'),
-    }),
-  },
-  fr: {
-    refused: (game: string, code: string, message: string, rule: string | null) => ({
-      subject: `Coup refusé : ${code}`,
-      text: `Votre courriel pour la partie ${game} n'a pas été joué : ${message}${rule ? ` (règle ${rule})` : ''}.\n\nRépondez à ce courriel avec un coup possible en première ligne.`,
-    }),
-    accepted: (game: string, r: Played) => ({
-      subject: `Coup accepté : ${r.text} (coup ${r.version})`,
-      text: [
-        `Votre coup « ${r.text} » est le coup ${r.version} de la partie ${game}.`,
-        r.status === 'finished' ? 'La partie est terminée.' : r.next.length ? `Vous jouez encore. Vos coups possibles :\n${r.next.map((m) => `  ${m}`).join('\n')}` : 'Les autres jouent maintenant : vous serez prévenu quand ce sera votre tour.',
-      ].join('\n\n'),
-    }),
-  },
-} as const;
+  refused: (lang: MailLanguage, game: string, code: string, message: string, rule: string | null) => ({
+    subject: say(lang, 'refused.subject', { code }),
+    text: say(lang, 'refused.text', { game, message, rule: rule ?? 'none' }),
+  }),
+  accepted: (lang: MailLanguage, game: string, r: Played) => ({
+    subject: say(lang, 'accepted.subject', { move: r.text, version: r.version }),
+    text: [
+      say(lang, 'accepted.text', { move: r.text, version: r.version, game }),
+      r.status === 'finished' ? say(lang, 'accepted.over') : r.next.length ? say(lang, 'accepted.again', { moves: r.next.map((m) => `  ${m}`).join('\n') }) : say(lang, 'accepted.others'),
+    ].join('\n\n'),
+  }),
+};
 
 /** What a reply address stands for once checked. */
 export interface ReplyTarget {
@@ -242,9 +229,12 @@ export class MailMoves {
           const r = prior.response as unknown as MoveResult;
           return { text: line ?? '', version: r.version, status: r.status, next: next(s.row) };
         }
-        if (line === null) throw new AppError('INVALID_INPUT', `the mail has no move: write it on the first line, in the game's notation (your legal moves: ${listed().join(', ') || 'none now'})`);
+        if (line === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNoMove', { count: listed().length, legal: listed().join(', ') });
         const parsed = parseMove(s.game, s.state, t.seat, line);
-        if (!parsed.ok) throw new AppError('INVALID_INPUT', `"${line}" is not a move here: ${parsed.error.message} (your legal moves: ${listed().join(', ') || 'none now'})`);
+        if (!parsed.ok) {
+          const said = saidOf(parsed.error);
+          throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNotAMove', { line, problem: said, count: listed().length, legal: listed().join(', ') }, {}, said.catalogue);
+        }
         const text = formatMove(s.game, s.state, t.seat, parsed.value);
         const r = await g.commitEntry(t.seat, parsed.value, 'mail', key);
         return { text, version: r.version, status: r.status, next: next(r) };
@@ -255,14 +245,14 @@ export class MailMoves {
       mailMove('refused');
       const lang = await this.languageOf(t);
       const version = typeof err.extra.currentVersion === 'number' ? err.extra.currentVersion : (await this.service.getGame(t.gameId, undefined).catch(() => ({ version: 0 }))).version;
-      const message = localize(lang, err.code, err.message, typeof err.extra.violation === 'string' ? err.extra.violation : undefined);
-      await this.opts.answer({ gameId: t.gameId, seat: t.seat, version, kind: 'refused', about, ...ANSWER[lang].refused(t.gameId, err.code, message, typeof err.extra.rule === 'string' ? err.extra.rule : null) });
+      const message = localize(lang, err);
+      await this.opts.answer({ gameId: t.gameId, seat: t.seat, version, kind: 'refused', about, ...ANSWER.refused(lang, t.gameId, err.code, message, typeof err.extra.rule === 'string' ? err.extra.rule : null) });
       return;
     }
     this.opts.log.info({ gameId: t.gameId, seat: t.seat, version: result.version }, 'move by mail accepted');
     mailMove('accepted');
     const lang = await this.languageOf(t);
-    await this.opts.answer({ gameId: t.gameId, seat: t.seat, version: result.version, kind: 'accepted', about: -1, ...ANSWER[lang].accepted(t.gameId, result) });
+    await this.opts.answer({ gameId: t.gameId, seat: t.seat, version: result.version, kind: 'accepted', about: -1, ...ANSWER.accepted(lang, t.gameId, result) });
   }
 
   /** The language of a seat's mails (English when it cannot be read). */

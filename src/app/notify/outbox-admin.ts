@@ -50,10 +50,10 @@ export class OutboxAdmin {
    */
   async retryNow(token: string | undefined, id: string) {
     this.service.requireOperator(token);
-    if (!UUID.test(id)) throw new AppError('INVALID_INPUT', `id must be a notification id (a UUID), got "${id.slice(0, 40)}"`);
+    if (!UUID.test(id)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notificationId', { given: id.slice(0, 40) });
     const row = await this.store.get(id);
-    if (!row) throw new AppError('NOT_FOUND', `no notification ${id}`);
-    if (row.status !== 'pending' && row.status !== 'dead') throw new AppError('NOT_RETRYABLE', `notification ${id} is ${row.status}: only pending and dead notifications are retried`, { status: row.status });
+    if (!row) throw AppError.of('NOT_FOUND', 'NOT_FOUND.notification', { id });
+    if (row.status !== 'pending' && row.status !== 'dead') throw AppError.of('NOT_RETRYABLE', 'NOT_RETRYABLE.status', { id, status: row.status }, { status: row.status });
     const wasDead = row.status === 'dead';
     if (wasDead) await this.db.outbox.updateMany({ where: { id, status: 'dead' }, data: { status: 'pending' } });
     await this.notifier.attemptNow(id, wasDead);

@@ -17,7 +17,7 @@ export const MAIL_LANGUAGES = ['en', 'fr'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 export function checkLanguage(language: unknown): MailLanguage {
-  if (!MAIL_LANGUAGES.includes(language as MailLanguage)) throw new AppError('INVALID_INPUT', `language: "${String(language).slice(0, 20)}" is not a language mails are written in (${MAIL_LANGUAGES.join(', ')})`);
+  if (!MAIL_LANGUAGES.includes(language as MailLanguage)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailLanguage', { given: String(language).slice(0, 20), languages: MAIL_LANGUAGES.join(', ') });
   return language as MailLanguage;
 }
 
@@ -27,7 +27,7 @@ export const MAX_EMAIL_LENGTH = 254;
 const EMAIL = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\.]+(\.[^\s@<>()[\]",;:\\.]+)+$/;
 
 export function checkEmail(email: string): string {
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) throw new AppError('INVALID_INPUT', `email "${email.slice(0, 80)}" is not an email address (name@domain.example, at most ${MAX_EMAIL_LENGTH} characters)`);
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.email', { given: email.slice(0, 80), max: MAX_EMAIL_LENGTH });
   return email;
 }
 
@@ -37,15 +37,15 @@ export function checkEmail(email: string): string {
  * and again at each delivery, which connects to the address it checked then.
  */
 export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<string> {
-  if (raw.length > MAX_URL_LENGTH) throw new AppError('INVALID_INPUT', `webhookUrl is longer than ${MAX_URL_LENGTH} characters`);
+  if (raw.length > MAX_URL_LENGTH) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookLong', { max: MAX_URL_LENGTH });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new AppError('INVALID_INPUT', `webhookUrl "${raw.slice(0, 80)}" is not a URL`);
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookNotUrl', { given: raw.slice(0, 80) });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('INVALID_INPUT', `webhookUrl must be http or https, not ${url.protocol.replace(':', '')}`);
-  if (url.username || url.password) throw new AppError('INVALID_INPUT', 'webhookUrl must not carry a user name or password');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookProtocol', { protocol: url.protocol.slice(0, -1) });
+  if (url.username || url.password) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookCredentials');
   try {
     await resolveWebhook(url.toString(), allowPrivate);
   } catch (err) {
@@ -56,7 +56,7 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
 
 export function checkEvents(events: unknown[] | undefined): NoticeKind[] {
   if (events === undefined) return [...NOTICE_KINDS];
-  for (const e of events) if (!NOTICE_KINDS.includes(e as NoticeKind)) throw new AppError('INVALID_INPUT', `events: "${String(e)}" is not a notification kind (${NOTICE_KINDS.join(', ')})`);
+  for (const e of events) if (!NOTICE_KINDS.includes(e as NoticeKind)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.noticeKind', { given: String(e), kinds: NOTICE_KINDS.join(', ') });
   return [...new Set(events as NoticeKind[])];
 }
 

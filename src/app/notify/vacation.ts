@@ -40,8 +40,8 @@ export class Vacations {
     const p = await this.players.require(token);
     const now = new Date();
     const until = new Date(untilText);
-    if (Number.isNaN(+until) || !/^\d{4}-\d{2}-\d{2}/.test(untilText)) throw new AppError('INVALID_INPUT', `until must be a date and time (ISO 8601, e.g. 2026-12-24T18:00:00Z), not "${untilText.slice(0, 40)}"`);
-    if (+until <= +now) throw new AppError('INVALID_INPUT', 'until must be in the future');
+    if (Number.isNaN(+until) || !/^\d{4}-\d{2}-\d{2}/.test(untilText)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.untilDate', { given: untilText.slice(0, 40) });
+    if (+until <= +now) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.untilPast');
     await this.db.$transaction(async (tx) => {
       // Serialised per player, so two requests cannot both spend the same days.
       await tx.$queryRaw`SELECT id FROM players WHERE id = ${p.id}::uuid FOR UPDATE`;
@@ -50,7 +50,7 @@ export class Vacations {
       const used = (await this.daysUsedIn(tx as unknown as PrismaClient, p.id, now)) + (Math.min(+until, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - +now) / DAY;
       const nextYear = Math.max(0, +until - Date.UTC(now.getUTCFullYear() + 1, 0, 1)) / DAY;
       if (used > this.daysPerYear + 1e-9 || nextYear > this.daysPerYear) {
-        throw new AppError('VACATION_TOO_LONG', `a vacation until ${until.toISOString()} takes ${round((+until - +now) / DAY)} days, more than the ${round(Math.max(0, this.daysPerYear - (used - (+until - +now) / DAY)))} left of this year's ${this.daysPerYear}`);
+        throw AppError.of('VACATION_TOO_LONG', 'VACATION_TOO_LONG.days', { until: until.toISOString(), days: round((+until - +now) / DAY), left: round(Math.max(0, this.daysPerYear - (used - (+until - +now) / DAY))), perYear: this.daysPerYear });
       }
       await tx.vacation.create({ data: { playerId: p.id, startsAt: now, endsAt: until } });
     });

@@ -160,7 +160,7 @@ export class Ratings {
   /** GET /players/{id}/ratings: the player's rating in each game type they have played rated. */
   async ofPlayer(playerId: string) {
     const [p] = isUuid(playerId) ? await this.db.$queryRaw<{ id: string; name: string }[]>`SELECT id::text, name FROM players WHERE id = ${playerId}::uuid` : [];
-    if (!p) throw new AppError('NOT_FOUND', `no player ${playerId}`);
+    if (!p) throw AppError.of('NOT_FOUND', 'NOT_FOUND.player', { id: playerId });
     const rows = await this.db.$queryRaw<{ game_type: string; mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }[]>`
       SELECT game_type, mu, sigma, ordinal, games, last_game_at FROM ratings WHERE player_id = ${playerId}::uuid ORDER BY game_type`;
     return { playerId: p.id, name: p.name, ratings: rows.map((r) => ({ gameType: r.game_type, ...this.shown(r) })) };
@@ -171,7 +171,7 @@ export class Ratings {
    * the last 30 days, best ordinal first (then player id), a page at a time.
    */
   async leaderboard(gameType: string, limit: number, after?: string) {
-    if (!this.registry.list().some((g) => g.id === gameType)) throw new AppError('NOT_FOUND', `no game type "${gameType}"; known: ${this.registry.list().map((g) => g.id).join(', ')}`);
+    if (!this.registry.list().some((g) => g.id === gameType)) throw AppError.of('NOT_FOUND', 'NOT_FOUND.gameType', { type: gameType, known: this.registry.list().map((g) => g.id).join(', ') });
     const cursor = decodeRankCursor(after);
     const rows = await this.db.$queryRaw<{ rank: number; player_id: string; name: string; mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }[]>`
       SELECT * FROM (

@@ -1,4 +1,5 @@
-import { ok, reject, type Result, type Seat } from '../../engine/index.js';
+import { ok, type Result, type Seat } from '../../engine/index.js';
+import { refuse } from './messages.js';
 import { district, plant } from './data.js';
 import { evolve } from './evolve.js';
 import { canPlace, freeAround, inBounds, key } from './map.js';
@@ -47,16 +48,16 @@ function act(b: Builder, move: Move, seat: Seat): Refusal | null {
     pass: 'supply',
   };
   const wanted = phaseOf[move.type];
-  if (wanted === undefined) return reject('UNKNOWN_MOVE', `City Tycoon has no move "${String(move.type)}".`, 'move format');
-  if (s.phase !== wanted) return reject('WRONG_PHASE', `A ${move.type} move belongs to the ${wanted} phase, but the game is in the ${s.phase} phase (round sequence).`, 'Séquence de jeu');
+  if (wanted === undefined) return refuse('UNKNOWN_MOVE', 'move format', { type: String(move.type) });
+  if (s.phase !== wanted) return refuse('WRONG_PHASE', 'Séquence de jeu', { type: move.type, wanted: { key: `phase.${wanted}` }, phase: { key: `phase.${s.phase}` } });
   switch (move.type) {
     case 'keepTile':
       return keepTile(b, seat, move.tile);
     case 'buildDistrict':
     case 'buildPlant':
     case 'sellTile':
-      if (s.pending) return reject('PLACEMENT_PENDING', 'The tile already revealed must be placed (with its terrain) before another action (C4).', 'C4');
-      if (!s.kept[seat]!.includes(move.tile)) return reject('TILE_NOT_KEPT', 'An action reveals one of the tiles the player kept in the draft; this tile is not one of them (C4).', 'C4');
+      if (s.pending) return refuse('PLACEMENT_PENDING', 'C4');
+      if (!s.kept[seat]!.includes(move.tile)) return refuse('TILE_NOT_KEPT', 'C4');
       if (move.type === 'sellTile') {
         b.emit({ type: 'tileSold', seat, tile: move.tile, transfers: [{ from: 'bank', to: seat, amount: SALE_PRICE }] });
         finishAction(b);
@@ -64,8 +65,8 @@ function act(b: Builder, move: Move, seat: Seat): Refusal | null {
       }
       if (move.type === 'buildDistrict') {
         const level = Number.isInteger(move.level) ? district(move.tile).build[move.level] : undefined;
-        if (!level) return reject('NO_SUCH_COST_LEVEL', 'The level chosen is not one of the costs printed on this district (variable cost, CT9).', 'CT9');
-        if (level.cost > s.money[seat]!) return reject('CANNOT_AFFORD', `Building this district costs $${level.cost}, more than the player has (C4).`, 'C4');
+        if (!level) return refuse('NO_SUCH_COST_LEVEL', 'CT9');
+        if (level.cost > s.money[seat]!) return refuse('CANNOT_AFFORD', 'C4', { cost: level.cost });
         b.emit({ type: 'districtRevealed', seat, tile: move.tile, level: move.level });
         return null;
       }
@@ -85,8 +86,8 @@ function act(b: Builder, move: Move, seat: Seat): Refusal | null {
 
 function keepTile(b: Builder, seat: Seat, tile: string): Refusal | null {
   const s = b.state;
-  if (s.picked[seat]) return reject('ALREADY_KEPT', 'The player has already kept a tile in this pass of the draft (C3).', 'C3');
-  if (!s.hands[seat]!.includes(tile)) return reject('TILE_NOT_IN_HAND', 'A player keeps one of the tiles in their own draft hand; this tile is not in it (C3).', 'C3');
+  if (s.picked[seat]) return refuse('ALREADY_KEPT', 'C3');
+  if (!s.hands[seat]!.includes(tile)) return refuse('TILE_NOT_IN_HAND', 'C3');
   b.emit({ type: 'tileKept', seat, tile });
   settleDraft(b);
   return null;
@@ -114,25 +115,25 @@ function settleDraft(b: Builder): void {
 function buildPlant(b: Builder, seat: Seat, tile: string, kind: 'power' | 'water', side: 'a' | 'b'): Refusal | null {
   const s = b.state;
   const top = s.plantStacks[kind]?.[0];
-  if (!top) return reject('PLANT_STACK_EMPTY', `No ${kind === 'power' ? 'power plant' : 'water station'} is left to build (C4).`, 'C4');
+  if (!top) return refuse('PLANT_STACK_EMPTY', 'C4', { kind: { key: `plant.${kind}` } });
   const face = plant(top)[side];
-  if (!face) return reject('NO_SUCH_SIDE', 'A plant has two sides, a and b (C4).', 'C4');
-  if (face.cost > s.money[seat]!) return reject('CANNOT_AFFORD', `Building ${top} on side ${side} costs $${face.cost}, more than the player has (C4).`, 'C4');
+  if (!face) return refuse('NO_SUCH_SIDE', 'C4');
+  if (face.cost > s.money[seat]!) return refuse('CANNOT_AFFORD', 'C4', { plant: top, side, cost: face.cost }, 'CANNOT_AFFORD.plant');
   b.emit({ type: 'plantRevealed', seat, tile, plant: top, side });
   return null;
 }
 
 function placementProblem(s: State, x: number, y: number): Refusal | null {
-  if (s.cells[key(x, y)]) return reject('CELL_OCCUPIED', 'A tile already lies on that square of the map (C1).', 'C1');
-  if (!inBounds(s.players, x, y)) return reject('OUTSIDE_MAP', s.players <= 3 ? `With ${s.players} players nothing may be placed on the closed sides of the starting block (C1).` : 'That square is beyond the map coordinates the server accepts (C1).', 'C1');
-  if (!canPlace(s.cells, s.players, x, y)) return reject('NOT_ADJACENT', 'A new tile must share an edge with a tile already placed (C1).', 'C1');
+  if (s.cells[key(x, y)]) return refuse('CELL_OCCUPIED', 'C1');
+  if (!inBounds(s.players, x, y)) return (s.players <= 3 ? refuse('OUTSIDE_MAP', 'C1', { players: s.players }) : refuse('OUTSIDE_MAP', 'C1', {}, 'OUTSIDE_MAP.beyond'));
+  if (!canPlace(s.cells, s.players, x, y)) return refuse('NOT_ADJACENT', 'C1');
   return null;
 }
 
 function place(b: Builder, seat: Seat, x: number, y: number): Refusal | null {
   const s = b.state;
   const p = s.pending;
-  if (!p || p.kind === 'terrain') return reject('NOTHING_TO_PLACE', p ? 'The terrain tiles of the new district are placed with placeTerrain (C5).' : 'Reveal a tile with buildDistrict or buildPlant before placing it (C4).', 'C4');
+  if (!p || p.kind === 'terrain') return refuse('NOTHING_TO_PLACE', 'C4', {}, p ? 'NOTHING_TO_PLACE.terrain' : 'NOTHING_TO_PLACE');
   const problem = placementProblem(s, x, y);
   if (problem) return problem;
   if (p.kind === 'plant') {
@@ -153,10 +154,10 @@ function place(b: Builder, seat: Seat, x: number, y: number): Refusal | null {
 
 function placeTerrain(b: Builder, seat: Seat, x: number, y: number): Refusal | null {
   const p = b.state.pending;
-  if (!p || p.kind !== 'terrain') return reject('NO_TERRAIN_TO_PLACE', 'Terrain tiles are placed only right after building a district with a terrain icon (C5).', 'C5');
-  if (b.state.cells[key(x, y)]) return reject('CELL_OCCUPIED', 'A tile already lies on that square of the map (C1).', 'C1');
+  if (!p || p.kind !== 'terrain') return refuse('NO_TERRAIN_TO_PLACE', 'C5');
+  if (b.state.cells[key(x, y)]) return refuse('CELL_OCCUPIED', 'C1');
   if (!freeAround(b.state.cells, b.state.players, p.x, p.y).some((c) => c.x === x && c.y === y)) {
-    return reject('TERRAIN_NOT_ADJACENT', 'Terrain tiles go on free squares sharing an edge with the district just built, inside the map (C5, CT3).', 'CT3');
+    return refuse('TERRAIN_NOT_ADJACENT', 'CT3');
   }
   b.emit({ type: 'terrainPlaced', seat, terrain: p.terrain, x, y });
   settleTerrain(b, seat);
@@ -190,12 +191,12 @@ function finishAction(b: Builder): void {
 function supply(b: Builder, seat: Seat, move: Extract<Move, { type: 'supply' }>): Refusal | null {
   const s = b.state;
   const c = s.cells[key(move.x, move.y)];
-  if (!c || c.kind !== 'district' || c.owner !== seat) return reject('NOT_YOUR_DISTRICT', 'A player supplies only one of their own districts (C6).', 'C6');
-  if (c.supplied) return reject('ALREADY_SUPPLIED', 'A district is supplied at most once a round (C6).', 'C6');
+  if (!c || c.kind !== 'district' || c.owner !== seat) return refuse('NOT_YOUR_DISTRICT', 'C6');
+  if (c.supplied) return refuse('ALREADY_SUPPLIED', 'C6');
   const d = district(c.tile!);
   const option = d.options[move.option];
-  if (!option) return reject('NO_SUCH_OPTION', `This district has ${d.options.length} supply option(s); option ${move.option} does not exist (C6).`, 'C6');
-  if (s.goods[seat]! < option.needs.goods) return reject('NOT_ENOUGH_GOODS', 'The player holds fewer goods than this option needs (C6).', 'C6');
+  if (!option) return refuse('NO_SUCH_OPTION', 'C6', { count: d.options.length, option: String(move.option) });
+  if (s.goods[seat]! < option.needs.goods) return refuse('NOT_ENOUGH_GOODS', 'C6');
   let cubes: CubeRoute[];
   if (move.routes !== undefined) {
     // C8: the client names the route and source of every electricity and water cube; the server checks them.
@@ -204,23 +205,23 @@ function supply(b: Builder, seat: Seat, move: Extract<Move, { type: 'supply' }>)
     for (const r of move.routes) {
       const src = r.path[0];
       const sc = src ? s.cells[key(src.x, src.y)] : undefined;
-      if (!sc || !sc.plant) return reject('ROUTE_NOT_FROM_PLANT', 'Each route must start on a power plant or a water station (C6, C8).', 'C8');
+      if (!sc || !sc.plant) return refuse('ROUTE_NOT_FROM_PLANT', 'C8');
       const priced = priceRoute(s.cells, seat, sc.plant, r.path, move);
-      if (!('transfers' in priced)) return reject(priced.code, `The route given is not legal: ${priced.message}.`, 'C8');
+      if (!('transfers' in priced)) return refuse(priced.code, 'C8', priced.params, priced.key ?? priced.code);
       const k = key(src!.x, src!.y);
       taken.set(k, (taken.get(k) ?? 0) + 1);
-      if (taken.get(k)! > sc.cubes) return reject('SOURCE_EMPTY', 'The routes take more cubes from a plant than it holds (C6).', 'C6');
+      if (taken.get(k)! > sc.cubes) return refuse('SOURCE_EMPTY', 'C6');
       cubes.push({ resource: sc.plant, path: r.path.map((p: Point) => ({ x: p.x, y: p.y })), cost: priced.cost });
     }
     const power = cubes.filter((r) => r.resource === 'power').length;
     if (power !== option.needs.electricity || cubes.length - power !== option.needs.water) {
-      return reject('ROUTES_DO_NOT_MATCH', `This option needs ${option.needs.electricity} electricity and ${option.needs.water} water cube(s): give one route per cube, all at once (C6, CT13).`, 'CT13');
+      return refuse('ROUTES_DO_NOT_MATCH', 'CT13', { electricity: option.needs.electricity, water: option.needs.water });
     }
     const cost = cubes.reduce((t, r) => t + r.cost, 0);
-    if (cost > s.money[seat]!) return reject('CANNOT_AFFORD_SUPPLY', `Carrying these cubes costs $${cost}, more than the player has (C7, CT7).`, 'CT7');
+    if (cost > s.money[seat]!) return refuse('CANNOT_AFFORD_SUPPLY', 'CT7', { cost });
   } else {
     const plan = planDistrict(s, seat, c)[move.option]!;
-    if (plan.problem || !plan.cubes) return reject(plan.problem?.code ?? 'NO_CUBES_REACHABLE', `This option cannot be delivered: ${plan.problem?.message ?? 'no route'}.`, 'C6');
+    if (plan.problem || !plan.cubes) return refuse(plan.problem?.code ?? 'NO_CUBES_REACHABLE', 'C6', plan.problem?.params, plan.problem?.key ?? 'NO_CUBES_REACHABLE');
     cubes = plan.cubes;
   }
   const transfers = routeTransfers(s, seat, cubes, move);

@@ -13,6 +13,7 @@ import type { GamePlugin } from '../plugin.js';
 import { bot } from './bot.js';
 import { cityTycoonPicture } from './picture.js';
 import { testing } from './testing.js';
+import { messages } from './messages.js';
 
 export { moveSchemas } from './schema.js';
 
@@ -35,6 +36,7 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
     additionalProperties: false,
   },
   moveSchemas,
+  messages,
   schemas,
   setup,
   decide,

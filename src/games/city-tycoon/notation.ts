@@ -9,7 +9,8 @@
  *
  * Every move's text follows from its fields alone, so texts are unique among any moves.
  */
-import { normalise, notationError, ok, pointOf, reject, NOTATION_RULE, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { normalise, notationError, ok, pointOf, NOTATION_RULE, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { refuse } from './messages.js';
 import { DISTRICTS } from './data.js';
 import type { Move, Point, State } from './types.js';
 
@@ -38,7 +39,7 @@ const EXAMPLES: Record<keyof typeof PATTERNS, string> = {
 const pt = (p: Point) => `${p.x},${p.y}`;
 
 function knownTile(raw: string, id: string): Result<string> {
-  return DISTRICTS[id] ? ok(id) : reject('NOTATION', `cannot read "${raw.trim()}": there is no district tile ${id} (tiles are t1_01 to t4_30)`, NOTATION_RULE);
+  return DISTRICTS[id] ? ok(id) : refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), tile: id }, 'NOTATION.noTile');
 }
 
 export const notation: Notation<State, Move> = {
@@ -83,12 +84,12 @@ export const notation: Notation<State, Move> = {
         const t = knownTile(raw, m[1]!);
         if (!t.ok) return t;
         const levels = DISTRICTS[t.value]!.build;
-        const costs = levels.map((l) => `$${l.cost}`).join(' or ');
+        const costs = { or: levels.map((l) => `$${l.cost}`) };
         if (m[2] === undefined) {
-          return levels.length === 1 ? ok({ type: 'buildDistrict', tile: t.value, level: 0 }) : reject('NOTATION', `${t.value} has a variable cost: write the cost paid, ${costs}, e.g. build ${t.value} $${levels[0]!.cost}`, NOTATION_RULE);
+          return levels.length === 1 ? ok({ type: 'buildDistrict', tile: t.value, level: 0 }) : refuse('NOTATION', NOTATION_RULE, { tile: t.value, costs, example: levels[0]!.cost }, 'NOTATION.variableCost');
         }
         const level = levels.findIndex((l) => l.cost === Number(m[2]));
-        return level < 0 ? reject('NOTATION', `${t.value} costs ${costs}, not $${m[2]}`, NOTATION_RULE) : ok({ type: 'buildDistrict', tile: t.value, level });
+        return level < 0 ? refuse('NOTATION', NOTATION_RULE, { tile: t.value, costs, paid: m[2]! }, 'NOTATION.wrongCost') : ok({ type: 'buildDistrict', tile: t.value, level });
       }
       case 'plant': {
         const t = knownTile(raw, m[3]!);

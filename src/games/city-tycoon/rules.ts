@@ -1,4 +1,4 @@
-import type { Seat } from '../../engine/index.js';
+import type { Params, Seat } from '../../engine/index.js';
 import { district } from './data.js';
 import { key, neighbours } from './map.js';
 import { cheapestCubes, mergeTransfers, priceRoute, routesFrom, type CubeRoute, type SourceRoute } from './supply.js';
@@ -14,7 +14,8 @@ export interface OptionPlan {
   /** Cheapest total transport cost, null when the cubes cannot be brought at all. */
   cost: number | null;
   cubes: CubeRoute[] | null;
-  problem: { code: string; message: string } | null;
+  /** Why the option cannot be delivered: the code and its sentence's id (city-tycoon/messages.ts). */
+  problem: { code: string; key: string; params?: Params } | null;
 }
 
 /** A seat's own districts not supplied yet this round (C6), north to south, west to east. */
@@ -34,13 +35,13 @@ export function planDistrict(state: State, seat: Seat, c: Cell): OptionPlan[] {
     const power = o.needs.electricity > 0 ? cheapestCubes(routesOf('power'), 'power', o.needs.electricity) : [];
     const water = o.needs.water > 0 ? cheapestCubes(routesOf('water'), 'water', o.needs.water) : [];
     if (!power || !water) {
-      return { ...base, cost: null, cubes: null, problem: { code: 'NO_CUBES_REACHABLE', message: 'the plants a route can reach hold too few cubes for this option (C6)' } };
+      return { ...base, cost: null, cubes: null, problem: { code: 'NO_CUBES_REACHABLE', key: 'NO_CUBES_REACHABLE' } };
     }
     const cubes = [...power, ...water];
     const cost = cubes.reduce((s, r) => s + r.cost, 0);
     let problem: OptionPlan['problem'] = null;
-    if (state.goods[seat]! < o.needs.goods) problem = { code: 'NOT_ENOUGH_GOODS', message: 'the player holds fewer goods than this option needs (C6)' };
-    else if (state.money[seat]! < cost) problem = { code: 'CANNOT_AFFORD_SUPPLY', message: `carrying these cubes costs $${cost}, more than the player has (C7, CT7)` };
+    if (state.goods[seat]! < o.needs.goods) problem = { code: 'NOT_ENOUGH_GOODS', key: 'NOT_ENOUGH_GOODS.plan' };
+    else if (state.money[seat]! < cost) problem = { code: 'CANNOT_AFFORD_SUPPLY', key: 'CANNOT_AFFORD_SUPPLY.plan', params: { cost } };
     return { ...base, cost, cubes, problem };
   });
 }

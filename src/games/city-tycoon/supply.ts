@@ -1,4 +1,4 @@
-import type { Seat } from '../../engine/index.js';
+import type { Params, Seat } from '../../engine/index.js';
 import { key, STEPS } from './map.js';
 import type { Cell, Point, Resource, Transfer } from './types.js';
 
@@ -22,18 +22,19 @@ export interface Priced {
   transfers: Transfer[];
 }
 
-export type RouteProblem = { code: string; message: string };
+/** Why a route is refused: the code, and its sentence's id in city-tycoon/messages.ts when not the code itself. */
+export type RouteProblem = { code: string; key?: string; params?: Params };
 
 /**
  * Prices a route given as the cells from the source plant to the destination, both included.
  * Checks that it is legal for `resource` and returns the problem otherwise.
  */
 export function priceRoute(cells: Record<string, Cell>, seat: Seat, resource: Resource, path: readonly Point[], dest: Point): Priced | RouteProblem {
-  if (path.length < 2) return { code: 'ROUTE_TOO_SHORT', message: 'a route lists at least its source plant and the district it supplies (C8)' };
+  if (path.length < 2) return { code: 'ROUTE_TOO_SHORT' };
   const last = path[path.length - 1]!;
-  if (last.x !== dest.x || last.y !== dest.y) return { code: 'ROUTE_WRONG_END', message: 'a route must end on the district being supplied (C8)' };
+  if (last.x !== dest.x || last.y !== dest.y) return { code: 'ROUTE_WRONG_END' };
   const source = cells[key(path[0]!.x, path[0]!.y)];
-  if (!source || source.plant !== resource) return { code: 'ROUTE_NOT_FROM_PLANT', message: `a route must start on a ${resource === 'power' ? 'power plant' : 'water station'} (C6)` };
+  if (!source || source.plant !== resource) return { code: 'ROUTE_NOT_FROM_PLANT', key: 'ROUTE_NOT_FROM_PLANT.kind', params: { kind: { key: `plant.${resource}` } } };
   const seen = new Set<string>();
   let bank = 0;
   const toSeat = new Map<Seat, number>();
@@ -46,16 +47,16 @@ export function priceRoute(cells: Record<string, Cell>, seat: Seat, resource: Re
   for (let i = 0; i < path.length; i++) {
     const p = path[i]!;
     const k = key(p.x, p.y);
-    if (seen.has(k)) return { code: 'ROUTE_LOOPS', message: 'a route may not pass the same tile twice (C8)' };
+    if (seen.has(k)) return { code: 'ROUTE_LOOPS' };
     seen.add(k);
     if (i > 0) {
       const prev = path[i - 1]!;
-      if (Math.abs(prev.x - p.x) + Math.abs(prev.y - p.y) !== 1) return { code: 'ROUTE_NOT_ORTHOGONAL', message: 'cubes travel from tile to tile across shared edges only (C6)' };
+      if (Math.abs(prev.x - p.x) + Math.abs(prev.y - p.y) !== 1) return { code: 'ROUTE_NOT_ORTHOGONAL' };
     }
     if (i === 0 || i === path.length - 1) continue;
     const c = cells[k];
-    if (!c) return { code: 'ROUTE_OFF_MAP', message: 'cubes travel only over placed tiles (C6)' };
-    if (c.kind === 'water') return { code: 'ROUTE_THROUGH_WATER', message: 'water tiles stop cubes: no route may cross them (C5)' };
+    if (!c) return { code: 'ROUTE_OFF_MAP' };
+    if (c.kind === 'water') return { code: 'ROUTE_THROUGH_WATER' };
     if (c.kind === 'city') {
       if (!city) bank += TOLL;
       city = true;

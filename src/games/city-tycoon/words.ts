@@ -13,12 +13,12 @@ import { costWords, face, money, optionWords, read, w, type Face } from './pictu
 const faceOf = (id: string): Face | null => (DISTRICTS[id] ? face(DISTRICTS[id] as unknown as Json) : null);
 const plainName = (id: string, fr: boolean) => faceOf(id)?.name ?? (fr ? 'une tuile' : 'a tile');
 
-/** "power plant 2" from a plant id (`power2`) or a kind and number. */
-function plantWords(id: string, side: string, fr: boolean): string {
+/** "power plant 2, side a ($5, 3 cubes)" from a plant id (`power2`); without the cost and cubes when `short`. */
+function plantWords(id: string, side: string, fr: boolean, short = false): string {
   const p = PLANTS[id];
   const what = w(id.startsWith('power') ? 'powerPlant' : 'waterStation', fr ? 'fr' : 'en');
   const f = p ? p[side === 'b' ? 'b' : 'a'] : null;
-  const detail = f ? ` (${money(f.cost, fr ? 'fr' : 'en')}, ${f.cubes} cubes${f.recycle ? `, +${f.recycle} ${w('perRound', fr ? 'fr' : 'en')}` : ''})` : '';
+  const detail = f && !short ? ` (${money(f.cost, fr ? 'fr' : 'en')}, ${f.cubes} cubes${f.recycle ? `, +${f.recycle} ${w('perRound', fr ? 'fr' : 'en')}` : ''})` : '';
   return `${what.toLowerCase()} ${p?.number ?? id.replace(/^\D+/, '')}, ${fr ? 'face' : 'side'} ${side}${detail}`;
 }
 
@@ -35,11 +35,11 @@ function placedName(d: DescribeContext, fr: boolean): string {
   if (d.view) {
     const p = read.pending(d.view);
     if (p?.face) return p.face.name;
-    if (p?.kind === 'plant') return plantWords(p.plant, p.side, fr).replace(/ \(.*\)$/, '');
+    if (p?.kind === 'plant') return plantWords(p.plant, p.side, fr, true);
   }
   for (const e of d.events.map(obj)) {
     if (e.type === 'districtBuilt') return plainName(str(e.tile), fr);
-    if (e.type === 'plantBuilt') return plantWords(str(e.plant), str(e.side), fr).replace(/ \(.*\)$/, '');
+    if (e.type === 'plantBuilt') return plantWords(str(e.plant), str(e.side), fr, true);
   }
   return fr ? 'la tuile' : 'the tile';
 }

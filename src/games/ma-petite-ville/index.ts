@@ -19,6 +19,7 @@ import { bot } from './bot.js';
 import { maPetiteVillePicture } from './picture.js';
 import { testing } from './testing.js';
 import { COLOURS } from './data.js';
+import { messages } from './messages.js';
 
 export type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
 export type { MpvEventView, MpvView } from './schema.js';
@@ -42,6 +43,7 @@ export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
     additionalProperties: false,
   },
   moveSchemas,
+  messages,
   schemas,
   setup,
   decide,
@@ -60,7 +62,7 @@ export const plugin: GamePlugin = {
   engine: maPetiteVille,
   bot: bot as GameBot,
   picture: maPetiteVillePicture,
-  seatChoices: { colours: COLOURS, rule: 'ruling M7' },
+  seatChoices: { colours: COLOURS, rule: 'M7' },
   testing,
   docs: 'docs/rules/ma-petite-ville.md',
 };

@@ -1,4 +1,5 @@
-import type { Game, RuleViolation } from '../../engine/index.js';
+import { violationOf, type Game, type RuleViolation } from '../../engine/index.js';
+import { messages } from './messages.js';
 import { PLAYER_BOARD_SIDES } from './data.js';
 import { moveSchemas, schemas } from './schema.js';
 import { decide } from './decide.js';
@@ -44,17 +45,14 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
   },
   moveSchemas,
   schemas,
+  messages,
   checkConfig(players: number, options: TownCenterOptions): RuleViolation | null {
     const sides = options.seatSides ?? '';
     if (sides !== '' && (sides.length !== players || [...sides].some((c) => !(PLAYER_BOARD_SIDES as readonly string[]).includes(c)))) {
-      return {
-        code: 'SEAT_SIDES',
-        message: `seatSides needs one board side (${PLAYER_BOARD_SIDES.join(' or ')}) per seat: ${players} letters, or empty for all the same.`,
-        rule: 'Setup, board sides (TC14)',
-      };
+      return violationOf(messages, 'SEAT_SIDES', 'Setup, board sides (TC14)', { sides: { or: [...PLAYER_BOARD_SIDES] }, players });
     }
     if (players > 1 && options.soloVariant !== 'bag') {
-      return { code: 'SOLO_VARIANT_NEEDS_ONE_PLAYER', message: 'The Central Park variant is a solo variant: it needs exactly 1 player.', rule: 'Solo variant, R25' };
+      return violationOf(messages, 'SOLO_VARIANT_NEEDS_ONE_PLAYER', 'Solo variant, R25');
     }
     return null;
   },

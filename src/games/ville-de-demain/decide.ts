@@ -1,4 +1,5 @@
-import { ok, reject, Rng } from '../../engine/index.js';
+import { ok, Rng } from '../../engine/index.js';
+import { refuse } from './messages.js';
 import type { Result, Seat } from '../../engine/index.js';
 import { BUILDING_BY_ID, canDraw, card, cardId, colourCounts, conditionText, hasSpecial, owns, SPECIAL_BY_ID } from './cards.js';
 import { CITY_LIMIT, COLOURS, HABITATIONS } from './data.js';
@@ -7,13 +8,6 @@ import { evolve } from './evolve.js';
 import { afterDiscard, endTurn, refillPossible, specialsFor } from './flow.js';
 import type { Step, VilleEvent, VilleMove, VilleState } from './types.js';
 
-const STEP_NAMES: Record<Step, string> = {
-  discard: 'step 1 (you may discard one visible card)',
-  refill: 'step 2 (draw cards until 3 are visible)',
-  build: 'step 3 (buy a visible card, buy a Habitation or take a coin)',
-  special: 'step 4 (you may take a special building)',
-  over: 'the end of the game',
-};
 
 const STEP_OF_MOVE: Record<VilleMove['type'], Exclude<Step, 'over'>> = {
   discardCard: 'discard',
@@ -48,9 +42,9 @@ class Emitter {
 /** Checks a move against every rule and returns its events, forced steps included. */
 export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<VilleEvent[]> {
   const wanted = Object.hasOwn(STEP_OF_MOVE, move.type) ? STEP_OF_MOVE[move.type] : undefined;
-  if (wanted === undefined) return reject('UNKNOWN_MOVE', `"${String((move as { type: unknown }).type)}" is not a move of La Ville de Demain.`, 'move format');
+  if (wanted === undefined) return refuse('UNKNOWN_MOVE', 'move format', { type: String((move as { type: unknown }).type) });
   if (state.step !== wanted) {
-    return reject(STEP_CODES[wanted], `A ${move.type} move belongs to ${STEP_NAMES[wanted]}, but the turn is at ${STEP_NAMES[state.step]} (Phase d'actions, order of the steps).`, "B. Phase d'actions");
+    return refuse(STEP_CODES[wanted], "B. Phase d'actions", { type: move.type, wanted: { key: `step.${wanted}` }, step: { key: `step.${state.step}` } });
   }
   const out = new Emitter(state);
   const city = state.cities[seat]!;
@@ -70,9 +64,9 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
       break;
     case 'drawCard': {
       const deck = move.deck as DeckNumber;
-      if (deck !== 1 && deck !== 2 && deck !== 3) return reject('UNKNOWN_DECK', `There are three building decks, numbered 1 to 3, not ${String(move.deck)}.`, 'Préparation 3');
+      if (deck !== 1 && deck !== 2 && deck !== 3) return refuse('UNKNOWN_DECK', 'Préparation 3', { deck: String(move.deck) });
       if (!canDraw(state, deck)) {
-        return reject('DECK_EXHAUSTED', `Deck ${deck} is empty and has no discard pile to rebuild it from, so it cannot be chosen (V3).`, 'V3');
+        return refuse('DECK_EXHAUSTED', 'V3', { deck });
       }
       if (state.decks[deck - 1]!.length === 0) {
         const rng = new Rng(state.rng);
@@ -97,10 +91,10 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
     case 'buyHabitation': {
       const h = HABITATIONS[move.kind as HabitationKind];
       if (!Object.hasOwn(HABITATIONS, move.kind) || h === undefined) {
-        return reject('UNKNOWN_HABITATION', `There is no Habitation "${String(move.kind)}"; the kinds are smallHouse, apartmentBlock and luxuryResidence.`, 'Préparation 4');
+        return refuse('UNKNOWN_HABITATION', 'Préparation 4', { kind: String(move.kind) });
       }
       if (state.habitations[move.kind] <= 0 && !owns(city, h.id)) {
-        return reject('HABITATION_SOLD_OUT', `No ${h.name} is left to buy: each kind has players - 1 copies (Préparation 4).`, 'Préparation 4');
+        return refuse('HABITATION_SOLD_OUT', 'Préparation 4', { name: h.name });
       }
       const refused = checkPurchase(city, coins, h.id, h.name, h.cost);
       if (refused) return refused;
@@ -114,17 +108,17 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
       break;
     case 'takeSpecial': {
       const s = SPECIAL_BY_ID.get(move.special);
-      if (!s) return reject('UNKNOWN_SPECIAL', `There is no special building "${String(move.special)}".`, 'B.4');
+      if (!s) return refuse('UNKNOWN_SPECIAL', 'B.4', { special: String(move.special) });
       if (!state.specials.includes(s.id)) {
-        return reject('SPECIAL_NOT_ON_OFFER', `The ${s.name} is not on offer: it was taken by another player or stayed in the box at setup (B.4, Préparation 5).`, 'B.4');
+        return refuse('SPECIAL_NOT_ON_OFFER', 'B.4', { name: s.name });
       }
-      if (hasSpecial(city)) return reject('SPECIAL_ALREADY_HELD', 'You already hold a special building: a player takes only one special building in the whole game (V5).', 'V5');
+      if (hasSpecial(city)) return refuse('SPECIAL_ALREADY_HELD', 'V5');
       if (city.length >= CITY_LIMIT) return cityFull(s.name);
       const counts = colourCounts(city);
       const missing = COLOURS.filter((col) => counts[col] < (s.condition[col] ?? 0));
       if (missing.length > 0) {
         const have = missing.map((col) => `${counts[col]} ${col}`).join(', ');
-        return reject('SPECIAL_CONDITION_NOT_MET', `The ${s.name} needs ${conditionText(s.condition)} cards in your city; you have ${have} (B.4, V5).`, 'V5');
+        return refuse('SPECIAL_CONDITION_NOT_MET', 'V5', { name: s.name, condition: conditionText(s.condition), have });
       }
       out.emit({ type: 'specialTaken', seat, special: s.id });
       checkEnd(out, seat);
@@ -140,19 +134,18 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
 }
 
 function noVisibleCard(state: VilleState, slot: number) {
-  const held = state.visible.length === 0 ? 'no card is visible' : `the visible cards are in slots 0 to ${state.visible.length - 1}`;
-  return reject('NO_VISIBLE_CARD', `There is no visible card in slot ${slot}: ${held}.`, 'B.1, B.3');
+  return state.visible.length === 0 ? refuse('NO_VISIBLE_CARD', 'B.1, B.3', { slot }) : refuse('NO_VISIBLE_CARD', 'B.1, B.3', { slot, last: state.visible.length - 1 }, 'NO_VISIBLE_CARD.slots');
 }
 
 function cityFull(name: string) {
-  return reject('CITY_FULL', `Your city already holds ${CITY_LIMIT} cards: no 11th card may ever be placed, so you cannot add the ${name} (V6).`, 'V6');
+  return refuse('CITY_FULL', 'V6', { limit: CITY_LIMIT, name });
 }
 
 /** The checks every purchase shares: one card of a name (V4), never an 11th card (V6), the price. */
 function checkPurchase(city: readonly string[], coins: number, id: string, name: string, cost: number) {
-  if (owns(city, id)) return reject('ALREADY_OWNED', `You already own a ${name}: a city never holds two cards of the same name (B.3, V4).`, 'V4');
+  if (owns(city, id)) return refuse('ALREADY_OWNED', 'V4', { name });
   if (city.length >= CITY_LIMIT) return cityFull(name);
-  if (coins < cost) return reject('NOT_ENOUGH_COINS', `The ${name} costs ${cost} coins and you have ${coins} (B.3).`, 'B.3');
+  if (coins < cost) return refuse('NOT_ENOUGH_COINS', 'B.3', { name, cost, coins });
   return null;
 }
 

@@ -13,6 +13,7 @@ import type { GamePlugin } from '../plugin.js';
 import { bot } from './bot.js';
 import { villeDeDemainPicture } from './picture.js';
 import { testing } from './testing.js';
+import { messages } from './messages.js';
 
 /** La Ville de Demain (Happy City's rules with leaves for hearts): 2-5 players, no options. */
 export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions> = {
@@ -23,6 +24,7 @@ export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions
   maxPlayers: 5,
   optionsSchema: { type: 'object', description: 'La Ville de Demain has no options.', properties: {}, additionalProperties: false },
   moveSchemas,
+  messages,
   schemas,
   setup,
   decide,

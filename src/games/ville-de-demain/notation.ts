@@ -9,7 +9,8 @@
  * parse then asks for it. Names are read loosely (case, spaces and punctuation ignored; a unique
  * prefix is enough): `buy small house`, `buy smallhouse`, `buy lux`.
  */
-import { looseName, normalise, notationError, ok, pickByName, reject, NOTATION_RULE, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { looseName, normalise, notationError, ok, pickByName, NOTATION_RULE, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { refuse } from './messages.js';
 import { card, SPECIAL_BY_ID } from './cards.js';
 import { HABITATION_KINDS, HABITATIONS, SPECIALS, type HabitationKind } from './data.js';
 import type { VilleMove, VilleState } from './types.js';
@@ -31,20 +32,20 @@ function slotOf(state: VilleState, raw: string, text: string): Result<number> {
   const name = m ? m[1]! : text;
   if (m) {
     const slot = Number(m[2]) - 1;
-    if (slot < 0 || slot >= state.visible.length) return reject('NOTATION', `cannot read "${raw.trim()}": there is no visible card #${m[2]} (the visible cards are #1 to #${state.visible.length})`, NOTATION_RULE);
+    if (slot < 0 || slot >= state.visible.length) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), slot: m[2]!, count: state.visible.length }, 'NOTATION.noSlot');
     if (name !== '' && looseName(card(state.visible[slot]!).name) !== looseName(name) && looseName(card(state.visible[slot]!).id) !== looseName(name)) {
-      return reject('NOTATION', `cannot read "${raw.trim()}": card #${m[2]} is ${card(state.visible[slot]!).name}`, NOTATION_RULE);
+      return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), slot: m[2]!, name: card(state.visible[slot]!).name }, 'NOTATION.otherCard');
     }
     return ok(slot);
   }
   // One item per card kind: two visible copies of one building are told apart below, by slot.
   const items = state.visible.flatMap((ref, slot) => (state.visible.findIndex((r) => card(r).id === card(ref).id) === slot ? [{ value: slot, names: [card(ref).name, card(ref).id] }] : []));
-  if (items.length === 0) return reject('NOTATION', `cannot read "${raw.trim()}": no building card is visible`, NOTATION_RULE);
+  if (items.length === 0) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim() }, 'NOTATION.noCard');
   const picked = pickByName(name, items, 'visible card');
   if (!picked.ok) return picked;
   const id = card(state.visible[picked.value]!).id;
   const twins = state.visible.flatMap((r, slot) => (card(r).id === id ? [slot] : []));
-  if (twins.length > 1) return reject('NOTATION', `ambiguous "${raw.trim()}": two ${card(state.visible[picked.value]!).name} cards are visible: write ${twins.map((s) => `${card(state.visible[s]!).name} #${s + 1}`).join(' or ')}`, NOTATION_RULE);
+  if (twins.length > 1) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), name: card(state.visible[picked.value]!).name, choices: { or: twins.map((s) => `${card(state.visible[s]!).name} #${s + 1}`) } }, 'NOTATION.twins');
   return picked;
 }
 
@@ -101,7 +102,7 @@ export const notation: Notation<VilleState, VilleMove> = {
         const slot = slotOf(state, raw, rest);
         if (slot.ok) return ok({ type: 'buyCard', slot: slot.value });
         const kinds = pickByName<HabitationKind>(rest, HABITATION_KINDS.map((k) => ({ value: k, names: [HABITATIONS[k].name, k] })), 'Habitation');
-        if (kinds.ok && !/ambiguous/.test(slot.error.message)) return ok({ type: 'buyHabitation', kind: kinds.value });
+        if (kinds.ok && slot.error.key !== 'NOTATION.ambiguousName' && slot.error.key !== 'NOTATION.twins') return ok({ type: 'buyHabitation', kind: kinds.value });
         return slot;
       }
       case 'special': {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson, randomPlayout } from '../../../src/engine/index.js';
 import { townCenter } from '../../../src/games/town-center/index.js';
 import { settled } from '../../../src/games/town-center/decide.js';
-import { VIOLATIONS } from '../../../src/games/town-center/messages.js';
+import { messages, RULES } from '../../../src/games/town-center/messages.js';
 import type { TownCenterState } from '../../../src/games/town-center/types.js';
 import { codeOf, newGame, play, playUntil, position } from './helpers.js';
 
@@ -200,16 +200,17 @@ describe('view and messages', () => {
   });
 
   it('every rejection has a specific code, a plain sentence and a rule', () => {
-    for (const [code, [message, rule]] of Object.entries(VIOLATIONS)) {
+    for (const [code, rule] of Object.entries(RULES)) {
       expect(code).toMatch(/^[A-Z][A-Z0-9_]+$/);
-      expect(message.length).toBeGreaterThan(20);
+      expect(messages.en[code]!.length).toBeGreaterThan(20);
+      expect(messages.fr[code]!.length).toBeGreaterThan(20);
       expect(rule.length).toBeGreaterThan(1);
     }
     const s = position({ towns: [{ picture: ['. - - - .', '- - - - -', '- - R - -', '- - - - -', '. - - - .'] }], fields: { phase: 'construction', hands: ['R'] } });
     const r = townCenter.decide(s, { type: 'buildCube', color: 'residential', row: 2, col: 3 }, 0);
     expect(r).toEqual({
       ok: false,
-      error: { code: 'RESIDENTIAL_SPACING', message: 'A Residential cube may not be built next to another Residential cube (Construction, spacing rule).', rule: 'R10' },
+      error: { code: 'RESIDENTIAL_SPACING', message: 'A Residential cube may not be built next to another Residential cube (Construction, spacing rule).', rule: 'R10', key: 'RESIDENTIAL_SPACING' },
     });
     const early = townCenter.decide(s, { type: 'pass' }, 0);
     expect(early.ok ? '' : early.error.message).toBe('This kind of move is not made now: the game is in Phase II, Construction.');
@@ -268,6 +269,6 @@ describe('every rejection code', () => {
     tryMove(works(EMPTY_TOWN, 4), 0, { type: 'buyCube', color: 'utility', row: 2, col: 2 }); // NOT_ENOUGH_MONEY
     tryMove(works(EMPTY_TOWN, 30), 0, { type: 'buyCube', color: 'elevator', row: 1, col: 1 }); // FIRST_BLACK_ON_GROUND
     tryMove(works(['. - - - .', '- H E - -', '- - - - -', '- - - - -', '. - - - .'], 30), 0, { type: 'buyCube', color: 'elevator', row: 2, col: 2 }); // ELEVATOR_ON_BLACK
-    expect([...seen].sort()).toEqual(Object.keys(VIOLATIONS).sort());
+    expect([...seen].sort()).toEqual(Object.keys(RULES).sort());
   });
 });

@@ -134,6 +134,8 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
       code: 'ALREADY_OWNED',
       message: 'You already own a Bakery: a city never holds two cards of the same name (B.3, V4).',
       rule: 'V4',
+      key: 'ALREADY_OWNED',
+      params: { name: 'Bakery' },
     });
     expect(refused(s, 0, { type: 'buyHabitation', kind: 'smallHouse' })).toMatchObject({ code: 'ALREADY_OWNED', message: expect.stringContaining('You already own a Small House') });
   });
