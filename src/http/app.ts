@@ -32,6 +32,8 @@ import { outboxRoutes } from './outbox-routes.js';
 import { vacationRoutes } from './vacation-routes.js';
 import { ratingRoutes } from './rating-routes.js';
 import type { Ratings } from '../app/ratings/ratings.js';
+import { analysisRoutes } from './analysis-routes.js';
+import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
 import type { Notifications } from '../app/notify/index.js';
 import { trustNearestProxy } from './trust-proxy.js';
 
@@ -49,6 +51,8 @@ export interface AppDeps {
   notifications?: () => Notifications | undefined;
   /** Ratings and leaderboards; without them (the OpenAPI generator) their routes answer 503. */
   ratings?: () => Ratings | undefined;
+  /** Whole-game analysis (with the bot pool); without it its routes answer 503. */
+  analyses?: () => WholeAnalysis | undefined;
 }
 
 const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
@@ -188,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(analysisRoutes(deps.analyses ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);
   await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined));
