@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createServer, type Running } from '../../src/server.js';
 import { defaultRegistry } from '../../src/games/index.js';
@@ -20,7 +21,8 @@ export const OPERATOR_TOKEN = 'test-operator-token';
 export const testRegistry = () => new GameRegistry([...defaultRegistry().list(), sealedBids]);
 
 /** A real server on its own database and a free port. */
-export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase, opts: { botWorker?: string } = {}): Promise<TestServer> {
+/** `opts.logger`: the server's log (e.g. a stream a test reads); none: silent. */
+export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase, opts: { botWorker?: string; logger?: FastifyServerOptions['logger'] } = {}): Promise<TestServer> {
   const db = shared ?? (await createTestDatabase());
   const config = loadConfig({ DATABASE_URL: db.url, OPERATOR_TOKEN, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'test', NOTIFICATIONS: 'off', ...env });
   const running = await createServer(config, { registry: testRegistry(), ...opts });
