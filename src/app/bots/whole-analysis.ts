@@ -7,8 +7,9 @@
  * (chance of the preferred move minus the chance of the move played, at least 0).
  *
  * - One analysis per game (table game_analyses): asking again returns the one there is.
- * - A durable pg-boss job (queue `game-analysis`, its id derived from the game) does the work on
- *   whichever process with the bot pool picks it up, one position at a time in the pool's threads;
+ * - Durable pg-boss jobs (queue `game-analysis`, ids derived from the game and the progress) do the
+ *   work on whichever process with the bot pool picks them up, one position at a time in the pool's
+ *   threads, a minute per job at most (then the next step is queued: pg-boss expires a job after 5);
  *   each analysed move is written with the progress (`done`) in one transaction, so a process
  *   killed mid-way leaves a job that resumes where it stopped (retried by pg-boss, or re-queued by
  *   the start-up sweep).
@@ -54,10 +55,15 @@ export interface WholeAnalysisAnswer {
 
 interface Job {
   gameId: string;
+  /** Moves analysed when the job was queued: a job per (game, progress), so queueing one step twice queues it once. */
+  from: number;
 }
 
-const jobId = (gameId: string): string => {
-  const h = createHash('sha256').update(`analysis|${gameId}`).digest('hex');
+/** A job works this long at most, then queues the next step (pg-boss expires a job after 5 minutes). */
+const STEP_MS = 60_000;
+
+const jobId = (j: Job): string => {
+  const h = createHash('sha256').update(`analysis|${j.gameId}|${j.from}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
@@ -86,8 +92,8 @@ export class WholeAnalysis {
       if (job) await this.run(job.data.gameId);
     });
     // Analyses a killed process left queued or running.
-    const left = await this.opts.db.$queryRaw<{ id: string }[]>`SELECT game_id::text AS id FROM game_analyses WHERE status IN ('queued', 'running')`;
-    for (const r of left) await this.queue(r.id);
+    const left = await this.opts.db.$queryRaw<{ id: string; done: number }[]>`SELECT game_id::text AS id, done FROM game_analyses WHERE status IN ('queued', 'running')`;
+    for (const r of left) await this.queue({ gameId: r.id, from: r.done });
   }
 
   async stop(): Promise<void> {
@@ -107,7 +113,7 @@ export class WholeAnalysis {
     const [counted] = await this.opts.db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM moves WHERE game_id = ${id}::uuid AND origin <> 'resign'`;
     const total = counted?.total ?? 0;
     const inserted = await this.opts.db.$executeRaw`INSERT INTO game_analyses (game_id, iterations, total) VALUES (${id}::uuid, ${iterations}, ${total}) ON CONFLICT (game_id) DO NOTHING`;
-    if (inserted > 0) await this.queue(id);
+    if (inserted > 0) await this.queue({ gameId: id, from: 0 });
     return { created: inserted > 0, analysis: (await this.read(id))! };
   }
 
@@ -132,17 +138,21 @@ export class WholeAnalysis {
     };
   }
 
-  private async queue(gameId: string): Promise<void> {
+  private async queue(j: Job): Promise<void> {
     try {
-      await this.boss?.send(QUEUE, { gameId }, { id: jobId(gameId) });
+      await this.boss?.send(QUEUE, j, { id: jobId(j) });
       if (this.loop) this.boss?.notifyWorker(this.loop);
     } catch (err) {
-      if (!this.stopped) this.opts.log.warn({ err, gameId }, 'could not queue a game analysis; the next start-up will');
+      if (!this.stopped) this.opts.log.warn({ err, gameId: j.gameId }, 'could not queue a game analysis; the next start-up will');
     }
   }
 
-  /** Analyses the moves not analysed yet, one position at a time, writing each with the progress. */
+  /**
+   * Analyses the moves not analysed yet, one position at a time, writing each with the progress;
+   * after STEP_MS, queues the next step and ends (long games take several jobs).
+   */
   private async run(gameId: string): Promise<void> {
+    const started = Date.now();
     const [head] = await this.opts.db.$queryRaw<{ iterations: number; status: string }[]>`SELECT iterations, status FROM game_analyses WHERE game_id = ${gameId}::uuid`;
     if (!head || head.status === 'done' || head.status === 'failed') return;
     await this.opts.db.$executeRaw`UPDATE game_analyses SET status = 'running', updated_at = now() WHERE game_id = ${gameId}::uuid`;
@@ -154,6 +164,11 @@ export class WholeAnalysis {
     try {
       for (const e of entries) {
         if (this.stopped) return; // the job is retried (or re-queued at start-up) and resumes here
+        if (Date.now() - started > STEP_MS) {
+          const [p] = await this.opts.db.$queryRaw<{ done: number }[]>`SELECT done FROM game_analyses WHERE game_id = ${gameId}::uuid`;
+          await this.queue({ gameId, from: p?.done ?? 0 });
+          return;
+        }
         const a = await this.service.analysis(gameId, undefined, e.version - 1, e.seat, { iterations: head.iterations });
         const played = a.moves.find((m) => canonicalJson(m.move) === canonicalJson(e.move));
         const best = a.best === null ? undefined : a.moves.find((m) => canonicalJson(m.move) === canonicalJson(a.best));
