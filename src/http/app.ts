@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analysisRoutes(deps.analyses ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);
   await app.register(favicon);
-  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined));
+  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined), deps.analyses ?? (() => undefined));
   registerCreationBudget(app, config);
   return app;
 }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/engine/index.js';
 import { BOT_ENV } from '../support/bots.js';
+import { GraphqlClient } from '../support/clients.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -9,7 +10,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
  * (pg-boss) that analyses every move of a finished game for the seat that played it; GET shows the
  * progress until it is done and, per move, the loss of winning chance (the preferred move's chance
  * minus the played move's), with the same figures as GET /games/{id}/analysis of that position and
- * budget; refused (403 ANALYSIS_NOT_ALLOWED) for an unfinished rated game.
+ * budget; refused (403 ANALYSIS_NOT_ALLOWED) for an unfinished rated game. The same through GraphQL.
  */
 const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
 
@@ -77,6 +78,10 @@ describe('whole-game analysis (end-to-end)', () => {
       expect(m.chance).toBe(byMove.get(canonicalJson(played[m.version - 1]!.move)));
     }
 
+    // GraphQL answers the same.
+    const q = await new GraphqlClient(s.url).run<{ wholeAnalysis: unknown }>('query($g: ID!) { wholeAnalysis(gameId: $g) { gameId iterations status total done error moves { version seat choices notation chance best bestNotation bestChance loss } } }', { g: id });
+    expect(q.wholeAnalysis).toEqual((await request(s.url).get(`/api/v1/games/${id}/analysis/whole`)).body);
+
     // Asking again answers the analysis there is (the first request's budget).
     const again = await request(s.url).post(`/api/v1/games/${id}/analysis/whole`).send({ iterations: 40 });
     expect(again.status).toBe(202);
@@ -101,6 +106,8 @@ describe('whole-game analysis (end-to-end)', () => {
     const open = (await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], analysis: true }).expect(201)).body;
     const live = await request(s.url).post(`/api/v1/games/${open.id}/analysis/whole`).set(auth(open.seats[0].token)).send({});
     expect([live.status, live.body.code]).toEqual([403, 'ANALYSIS_NOT_ALLOWED']);
+    const gql = await request(s.url).post('/graphql').set(auth(open.seats[0].token)).send({ query: 'mutation($g: ID!) { analyseWholeGame(gameId: $g) { status } }', variables: { g: open.id } });
+    expect(gql.body.errors?.[0]?.extensions?.code).toBe('ANALYSIS_NOT_ALLOWED');
 
     const bad = await request(s.url).post(`/api/v1/games/${open.id}/analysis/whole`).send({ iterations: 0 });
     expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_INPUT']);
