@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { join } from 'node:path';
+import { ARTIFACTS, launchBrowser } from '../support/browser.js';
 import { BOT_ENV } from '../support/bots.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -59,5 +60,6 @@ describe('analysis on the replay page, in a real browser', () => {
     const marked = whole.moves.filter((m) => (m.loss ?? 0) >= 0.02).map((m) => String(m.version));
     expect(marked.length).toBeGreaterThan(0);
     expect(await page.locator('#log li:has(.loss)').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-version')))).toEqual(marked);
+    await page.screenshot({ path: join(ARTIFACTS, 'replay-analysis.png'), fullPage: true });
   }, 240_000);
 });
