@@ -1,6 +1,7 @@
 /**
  * One whole game played by bots, in a thread of bench/bots.ts: the seats' levels, each search with
- * its time budget (scaled by `budgetScale`), the winners and every decision's think time.
+ * its time budget (scaled by `budgetScale`) or, for the levels given `iterations`, to a fixed
+ * iteration count with no clock; the winners and every decision's think time.
  */
 import { LEVELS, playBots, resolveOptions, type BotLevel } from '../src/engine/index.js';
 import { botFor } from '../src/games/bots.js';
@@ -11,6 +12,8 @@ export interface GameTask {
   levels: BotLevel[];
   seed: string;
   budgetScale: number;
+  /** Iterations per move by level: those levels search to this count with no clock (deterministic, load-proof). */
+  iterations?: Partial<Record<BotLevel, number>>;
 }
 
 export interface GameResult {
@@ -31,8 +34,10 @@ export default function playGame(task: GameTask): GameResult {
   const iterations: GameResult['iterations'] = {};
   let started = 0;
   const { outcome, moves } = playBots(game, botFor(task.game)!, { players: task.levels.length, options: options.value, seed: task.seed }, task.levels, {
+    iterations: task.iterations,
     timeUp: (level) => {
       started = performance.now();
+      if (task.iterations?.[level] !== undefined) return undefined;
       const budget = LEVELS[level].thinkMs * task.budgetScale;
       return budget > 0 ? () => performance.now() - started >= budget : undefined;
     },

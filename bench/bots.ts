@@ -11,6 +11,16 @@
  * 3. Think time p50 / p99 per level and game, over every decision of the strength games (target:
  *    p99 within the budget + 50 ms).
  *
+ * Iteration budgets (`--iterations town-center=160,ma-petite-ville=320,...` or one figure for all,
+ * and `--strong-factor 4`): the strength games' searches then stop at a fixed iteration count with
+ * no clock (`ismcts` the game's figure, `ismcts-strong` that times the factor), so the results do not
+ * depend on the machine's load and replay identically; think times of the search levels then come
+ * from searches with the levels' time budgets on this thread (the speed section's, and
+ * `--strong-searches` searches of `ismcts-strong` per game). `--minutes M` bounds the search
+ * pairings: the pairings without a search play all their games first, then the search pairings
+ * play game 0 of each, game 1 of each, ... until M minutes have passed (each pairing ends with
+ * the number of games it played, said in the table).
+ *
  * Games run in parallel in `--threads` worker threads (default: one per core); never more threads
  * than cores, or searches lose their time to each other. `--only town-center,...` picks games,
  * `--pairings greedy-random,ismcts-random,ismcts-greedy,strong-ismcts` picks pairings,
@@ -18,7 +28,7 @@
  * Results: stdout (Markdown) and bench/results/bots.{md,json}.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { chooseMove, LEVELS, seatKnowledge, type AnyGame, type BotLevel } from '../src/engine/index.js';
@@ -37,6 +47,20 @@ const THREADS = Number(arg('threads') ?? availableParallelism());
 const SCALE = Number(arg('budget-scale') ?? 1);
 const SPEED_SECONDS = Number(arg('speed-seconds') ?? 10);
 const only = arg('only')?.split(',');
+const MINUTES = arg('minutes') !== undefined ? Number(arg('minutes')) : undefined;
+const STRONG_FACTOR = Number(arg('strong-factor') ?? 4);
+const STRONG_SEARCHES = Number(arg('strong-searches') ?? 10);
+/** `--iterations 200` or `--iterations town-center=160,city-tycoon=35`: the ismcts level's iterations per move by game. */
+const ITERATIONS: Record<string, number> | undefined = (() => {
+  const a = arg('iterations');
+  if (a === undefined) return undefined;
+  if (/^\d+$/.test(a)) return Object.fromEntries(hostedGames.map((g) => [g.id, Number(a)]));
+  return Object.fromEntries(a.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k!, Number(v)]));
+})();
+const iterationsFor = (game: string): Partial<Record<BotLevel, number>> | undefined => {
+  const n = ITERATIONS?.[game];
+  return n === undefined ? undefined : { ismcts: n, 'ismcts-strong': Math.round(n * STRONG_FACTOR) };
+};
 const games = (hostedGames as AnyGame[]).filter((g) => !only || only.includes(g.id));
 
 const PAIRINGS: { id: string; level: BotLevel; against: BotLevel; target: string; pass: (low: number, rate: number) => boolean }[] = [
@@ -68,9 +92,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Iterations per second of the ismcts level on this thread, from random positions of 4-player games. */
-function speed(g: AnyGame): { iterationsPerSecond: number; searches: number } {
+function speed(g: AnyGame): { iterationsPerSecond: number; searches: number; thinkMs: number[] } {
   const bot = botFor(g.id)!;
   let iterations = 0, ms = 0, searches = 0;
+  const thinkMs: number[] = [];
   for (let round = 0; ms < SPEED_SECONDS * 1000; round++) {
     for (const { state, events } of randomPositions(g, 4, `speed-${g.id}-${round}`, 13)) {
       const seat = g.toMove(state)[0]!;
@@ -78,55 +103,101 @@ function speed(g: AnyGame): { iterationsPerSecond: number; searches: number } {
       const start = performance.now();
       const budget = LEVELS.ismcts.thinkMs * SCALE;
       const c = chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level: 'ismcts', seed: `speed-${searches}`, timeUp: () => performance.now() - start >= budget });
-      ms += performance.now() - start;
+      const took = performance.now() - start;
+      ms += took;
+      thinkMs.push(took);
       iterations += c.iterations;
       searches++;
       if (ms >= SPEED_SECONDS * 1000) break;
     }
   }
-  return { iterationsPerSecond: (1000 * iterations) / ms, searches };
+  return { iterationsPerSecond: (1000 * iterations) / ms, searches, thinkMs };
+}
+
+/** Think times of `ismcts-strong` searches with its time budget, from random positions, on this thread. */
+function strongThink(g: AnyGame): number[] {
+  const bot = botFor(g.id)!;
+  const out: number[] = [];
+  for (let round = 0; out.length < STRONG_SEARCHES; round++) {
+    for (const { state, events } of randomPositions(g, 4, `strong-${g.id}-${round}`, 7)) {
+      const seat = g.toMove(state)[0]!;
+      if (g.legalMoves(state, seat).length < 2) continue;
+      const start = performance.now();
+      const budget = LEVELS['ismcts-strong'].thinkMs * SCALE;
+      chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level: 'ismcts-strong', seed: `strong-${out.length}`, timeUp: () => performance.now() - start >= budget });
+      out.push(performance.now() - start);
+      if (out.length >= STRONG_SEARCHES) break;
+    }
+  }
+  return out;
 }
 
 async function main() {
-  const results: Record<string, unknown> = { machine: { cpus: cpus().length, model: cpus()[0]?.model }, games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS };
-  out(`# Bots: strength and speed\n\n${cpus().length} cores (${cpus()[0]?.model}), ${THREADS} game threads, ${GAMES} games a pairing, budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move.\n`);
+  const started = Date.now();
+  const results: Record<string, unknown> = { machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, iterations: ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null, minutes: MINUTES ?? null };
+  const budgets = ITERATIONS
+    ? `iteration budgets (no clock) a move: ${games.map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`).join('; ')}`
+    : `budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move`;
+  out(`# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${THREADS} game threads, up to ${GAMES} games a pairing${MINUTES !== undefined ? ` (search pairings: as many as fit in ${MINUTES} min)` : ''}, ${budgets}.\n`);
 
-  out('## ISMCTS iterations per second (one core)\n\n| game | iterations/s | searches |\n|---|---:|---:|');
+  out('## ISMCTS iterations per second (one core, ismcts level, its time budget)\n\n| game | iterations/s | searches |\n|---|---:|---:|');
   const speeds: Record<string, unknown> = {};
+  const think: Record<string, Partial<Record<BotLevel, number[]>>> = {};
   for (const g of games) {
     const s = speed(g);
-    speeds[g.id] = s;
+    speeds[g.id] = { iterationsPerSecond: s.iterationsPerSecond, searches: s.searches };
+    think[g.id] = {};
+    if (ITERATIONS) {
+      think[g.id]!.ismcts = s.thinkMs;
+      think[g.id]!['ismcts-strong'] = strongThink(g);
+    }
     out(`| ${g.id} | ${Math.round(s.iterationsPerSecond)} | ${s.searches} |`);
   }
   results.iterationsPerSecond = speeds;
 
   const pool = new Piscina<GameTask, GameResult>({ filename: fileURLToPath(new URL('./bots-game.ts', import.meta.url)), minThreads: THREADS, maxThreads: THREADS, execArgv: process.execArgv.some((a) => a.includes('tsx')) ? undefined : ['--import', 'tsx'] });
   const strength: Record<string, unknown> = {};
-  const think: Record<string, Partial<Record<BotLevel, number[]>>> = {};
-  out('\n## Strength (4 players, seats rotated)\n\n| game | level | against | games | wins | 95 % interval | target | met |\n|---|---|---|---:|---:|---|---|---|');
-  for (const g of games) {
-    think[g.id] = {};
-    for (const p of pairings) {
-      const tasks = Array.from({ length: GAMES }, (_, i) => {
-        const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
-        levels[i % 4] = p.level;
-        return pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE }).then((r) => ({ r, seat: i % 4 }));
-      });
-      let wins = 0;
-      for (const { r, seat } of await Promise.all(tasks)) {
-        if (r.winners.includes(seat)) wins += 1 / r.winners.length;
-        for (const [level, ms] of Object.entries(r.thinkMs) as [BotLevel, number[]][]) (think[g.id]![level] ??= []).push(...ms);
+  const tally = new Map<string, { wins: number; games: number }>();
+  const play = (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
+    const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
+    levels[i % 4] = p.level;
+    return pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE, iterations: iterationsFor(g.id) }).then((r) => {
+      const t = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0 };
+      if (r.winners.includes(i % 4)) t.wins += 1 / r.winners.length;
+      t.games++;
+      tally.set(`${g.id}/${p.id}`, t);
+      for (const [level, ms] of Object.entries(r.thinkMs) as [BotLevel, number[]][]) {
+        if (ITERATIONS && (level === 'ismcts' || level === 'ismcts-strong')) continue; // timed apart, with the time budgets
+        (think[g.id]![level] ??= []).push(...ms);
       }
-      const rate = wins / GAMES;
-      const [low, high] = wilson(wins, GAMES);
-      strength[`${g.id}/${p.id}`] = { wins, games: GAMES, rate, interval: [low, high], target: p.target, met: p.pass(low, rate) };
-      out(`| ${g.id} | ${p.level} | 3 ${p.against} | ${GAMES} | ${pct(rate)} | ${pct(low)} - ${pct(high)} | ${p.target} | ${p.pass(low, rate) ? 'yes' : 'no'} |`);
-    }
+    });
+  };
+  const searching = (p: (typeof PAIRINGS)[number]) => LEVELS[p.level].iterations > 0 || LEVELS[p.against].iterations > 0;
+  // Pairings without a search: all their games.
+  await Promise.all(games.flatMap((g) => pairings.filter((p) => !searching(p)).flatMap((p) => Array.from({ length: GAMES }, (_, i) => play(g, p, i)))));
+  // Search pairings: round by round (game i of every pairing), until the games or the minutes run out.
+  const deadline = MINUTES !== undefined ? started + MINUTES * 60_000 : Infinity;
+  for (let i = 0; i < GAMES && Date.now() < deadline; i += THREADS) {
+    const batch: Promise<void>[] = [];
+    for (let j = i; j < Math.min(GAMES, i + THREADS); j++) for (const g of games) for (const p of pairings.filter(searching)) batch.push(play(g, p, j));
+    await Promise.all(batch);
+    console.error(`${new Date().toISOString()} search pairings: ${Math.min(GAMES, i + THREADS)} games each`);
   }
   await pool.destroy();
+
+  out('\n## Strength (4 players, seats rotated)\n\n| game | level | against | games | wins | 95 % interval | target | met |\n|---|---|---|---:|---:|---|---|---|');
+  for (const g of games) {
+    for (const p of pairings) {
+      const { wins, games: n } = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0 };
+      const rate = n === 0 ? NaN : wins / n;
+      const [low, high] = wilson(wins, n);
+      strength[`${g.id}/${p.id}`] = { wins, games: n, rate, interval: [low, high], target: p.target, met: p.pass(low, rate) };
+      out(`| ${g.id} | ${p.level} | 3 ${p.against} | ${n} | ${pct(rate)} | ${pct(low)} - ${pct(high)} | ${p.target} | ${p.pass(low, rate) ? 'yes' : 'no'} |`);
+    }
+  }
   results.strength = strength;
 
-  out('\n## Think time per decision (ms; decisions with a choice)\n\n| game | level | budget | decisions | p50 | p99 | p99 <= budget + 50 |\n|---|---|---:|---:|---:|---:|---|');
+  out(`\n## Think time per decision (ms; decisions with a choice${ITERATIONS ? '; search levels: searches with their time budgets on one thread, from random positions' : ''})\n\n| game | level | budget | decisions | p50 | p99 | p99 <= budget + 50 |\n|---|---|---:|---:|---:|---:|---|`);
   const times: Record<string, unknown> = {};
   for (const g of games) {
     for (const [level, ms] of Object.entries(think[g.id] ?? {}) as [BotLevel, number[]][]) {
@@ -138,6 +209,8 @@ async function main() {
     }
   }
   results.thinkTime = times;
+  results.minutesTaken = (Date.now() - started) / 60_000;
+  out(`\n${((Date.now() - started) / 60_000).toFixed(1)} min, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`);
 
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });

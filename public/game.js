@@ -6,6 +6,7 @@ import { subscribe } from './live.js';
 import { waitingPanel } from './waiting.js';
 import { chancesPanel } from './chances.js';
 import { seatSettings } from './settings.js';
+import { markLog, renderAnalysis } from './analysis.js';
 
 // One game: played as a seat (its token from #token=, kept in the browser, or the player token),
 // or watched as a spectator; ?at=N shows the replay at version N. Each update is drawn once, all
@@ -71,7 +72,13 @@ function renderLog() {
     box.append(h('li', { 'data-version': m.version, id: `v${m.version}` },
       h('span', { class: 'log-v' }, `${m.version}.`), ' ', h('strong', {}, nameOf(m.seat)), ': ', m.label ?? m.move?.type ?? '?'));
   }
+  markLog();
   renderLogHighlight();
+}
+
+/** The analysis card beside the log, for the version shown (analysis.js). */
+function showAnalysis() {
+  renderAnalysis({ gameId, enc, token, game: state.game, at: shown(), log: state.log, nameOf });
 }
 
 function renderLogHighlight() {
@@ -161,6 +168,7 @@ function render(svg) {
   renderMoves();
   renderLog();
   void chancesPanel(state.game);
+  showAnalysis();
   waitingPanel(state.game, { token, gameId, invite: inviteCode(), onChange: (tok) => { if (tok) token = tok; requestRefresh(0, true); } });
   // A turn mail's game link shows the seat's view only: its settings need the seat token.
   $('seat-settings').hidden = mySeat() === null || viewOnly();
@@ -286,6 +294,7 @@ function goTo(at) {
   renderStatus();
   renderLogHighlight();
   renderMoves();
+  showAnalysis();
   const n = ++state.boardRequest;
   fetchBoard(v).then((svg) => {
     if (n !== state.boardRequest || state.at !== v) return;

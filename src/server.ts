@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { BotPool } from './app/bots/pool.js';
 import { BotRunner } from './app/bots/runner.js';
 import { LobbyExpiry } from './app/lobby/expiry.js';
+import { WholeAnalysis } from './app/bots/whole-analysis.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -84,7 +85,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const unobserve = observeDatabase({ query: (sql) => prisma.$queryRawUnsafe(sql), pool: poolOf(prisma) });
     let notifications: Notifications | undefined = undefined;
     let ratings: Ratings | undefined = undefined;
-    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings });
+    let analyses: WholeAnalysis | undefined = undefined;
+    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses });
     ratings = new Ratings(prisma, service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
@@ -115,6 +117,8 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     log = app.log;
     const bots = bot ? new BotRunner(service, { databaseUrl, db: prisma, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
     await bots?.start();
+    analyses = bot ? new WholeAnalysis(service, { databaseUrl, db: prisma, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
+    await analyses?.start();
     return {
       app,
       service,
@@ -134,6 +138,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         expiry.stop();
         await notifications.stop();
         await bots?.stop();
+        await analyses?.stop();
         await pool?.close();
         await store.close();
         opts.log?.('database connections closed');

@@ -35,6 +35,8 @@ import { profileRoutes } from './profile-routes.js';
 import { ratingRoutes } from './rating-routes.js';
 import { takebackRoutes } from './takeback-routes.js';
 import type { Ratings } from '../app/ratings/ratings.js';
+import { analysisRoutes } from './analysis-routes.js';
+import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
 import type { Notifications } from '../app/notify/index.js';
 import { trustNearestProxy } from './trust-proxy.js';
 
@@ -52,6 +54,8 @@ export interface AppDeps {
   notifications?: () => Notifications | undefined;
   /** Ratings and leaderboards; without them (the OpenAPI generator) their routes answer 503. */
   ratings?: () => Ratings | undefined;
+  /** Whole-game analysis (with the bot pool); without it its routes answer 503. */
+  analyses?: () => WholeAnalysis | undefined;
 }
 
 const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
@@ -194,9 +198,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(takebackRoutes(service), { prefix: '/api/v1' });
+  await app.register(analysisRoutes(deps.analyses ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);
   await app.register(favicon);
-  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined));
+  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined), deps.analyses ?? (() => undefined));
   registerCreationBudget(app, config);
   return app;
 }

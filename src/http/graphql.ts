@@ -21,6 +21,7 @@ import { registerGraphiql } from './graphiql.js';
 import { liveChannel } from './http-metrics.js';
 import { bearer, type ClocksOf, type DeadlinesOf } from './rest.js';
 import type { Ratings } from '../app/ratings/ratings.js';
+import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
 import { takeSubscriptionPlace } from './live-caps.js';
 import { TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../store/types.js';
 import { gameTypesSdl } from './graphql-types.js';
@@ -339,7 +340,12 @@ type Query {
   leaderboard(gameType: String!, limit: Int = 50, after: String): Leaderboard!
   """The seated players' expected chances of winning a rated game (openskill predictWin)"""
   expectedChances(gameId: ID!): ExpectedChances!
+  """A finished game's whole analysis: its progress and each move's loss of winning chance (GET /games/{id}/analysis/whole)"""
+  wholeAnalysis(gameId: ID!): WholeAnalysis!
 }
+
+type AnalysedMove { version: Int!, seat: Int!, choices: Int!, notation: String, chance: Float, best: JSON, bestNotation: String, bestChance: Float, """bestChance - chance, at least 0""" loss: Float }
+type WholeAnalysis { gameId: ID!, iterations: Int!, """queued, running, done or failed""" status: String!, total: Int!, done: Int!, error: String, moves: [AnalysedMove!]! }
 
 type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!, """sigma above RATING_PROVISIONAL_SIGMA""" provisional: Boolean!, games: Int!, lastGameAt: String! }
 type PlayerRatings { playerId: ID!, name: String!, ratings: [RatingEntry!]! }
@@ -361,6 +367,8 @@ type Mutation {
   importRecord(record: JSON!): CreatedGame!
   """Operator only"""
   deleteGame(id: ID!): Boolean!
+  """Analyse every move of a finished game in the background (POST /games/{id}/analysis/whole)"""
+  analyseWholeGame(gameId: ID!, iterations: Int): WholeAnalysis!
   createPlayer(name: String!, email: String): CreatedPlayer!
   """Takes an open seat (bound to the player of the token, if any): a public game takes anyone; a private one needs its inviteCode"""
   joinGame(gameId: ID!, inviteCode: String, name: String, seat: Int, colour: String): JoinedSeat!
@@ -548,7 +556,12 @@ function turnClock(seconds: number | null | undefined, action: string | null | u
   return { ...(seconds != null ? { turnDeadlineSeconds: seconds } : {}), ...(control != null ? { timeControl: control } : {}), ...(action != null ? { timeoutAction: action as TimeoutAction } : {}) };
 }
 
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined): Promise<void> {
+export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined, analyses: () => WholeAnalysis | undefined = () => undefined): Promise<void> {
+  const analysed = () => {
+    const a = analyses();
+    if (!a) throw new AppError('UNAVAILABLE', 'whole-game analysis needs the bot pool (BOTS=on)');
+    return a;
+  };
   const notices = () => {
     const n = notifications();
     if (!n) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.notifications');
@@ -629,6 +642,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
         return rated().leaderboard(a.gameType, a.limit, a.after ?? undefined);
       }),
       expectedChances: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => rated().chances(service, a.gameId, ctx.token)),
+      wholeAnalysis: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => analysed().get(a.gameId, ctx.token)),
     },
     Mutation: {
       createGame: guard(async (_: unknown, a: { input: { type: string; players: { name?: string | null; open?: boolean | null; me?: boolean | null; colour?: string | null; bot?: string | null }[]; seed?: string | null; options?: unknown; public?: boolean | null; turnDeadlineSeconds?: number | null; timeoutAction?: string | null; standInBot?: string | null; standInAfterTimeouts?: number | null; analysis?: boolean | null; timeControl?: TimeControl | null; rated?: boolean | null; takebacks?: string | null } }, ctx: Ctx) => {
@@ -682,6 +696,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
       }),
       // The service checks the record's shape: the same schema and validator as REST's import.
       importRecord: guard(async (_: unknown, a: { record: GameRecord }) => service.importRecord(a.record)),
+      analyseWholeGame: guard(async (_: unknown, a: { gameId: string; iterations?: number | null }, ctx: Ctx) => (await analysed().request(a.gameId, ctx.token, a.iterations ?? undefined)).analysis),
       deleteGame: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => {
         await service.deleteGame(ctx.token, a.id);
         return true;

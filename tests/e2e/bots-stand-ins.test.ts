@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import pg from 'pg';
@@ -144,9 +145,11 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
 });
 
 describe('a bot that fails', () => {
-  it('one that throws and one that never answers both play greedy\'s move (logged as greedy): the game never waits forever on a bot', async () => {
+  it('one that throws and one that never answers both play greedy\'s move (logged as greedy, the error in the server log): the game never waits forever on a bot', async () => {
     const failing = fileURLToPath(new URL('../bots/fixtures/failing-worker.ts', import.meta.url));
-    const s = await startTestServer(BOT_ENV, undefined, { botWorker: failing });
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({ write(chunk, _e, cb) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); cb(); } });
+    const s = await startTestServer(BOT_ENV, undefined, { botWorker: failing, logger: { level: 'warn', stream } });
     try {
       // The fixture's ismcts throws and its ismcts-strong loops forever (stopped after its think time and grace).
       const c = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ bot: 'ismcts' }, { bot: 'ismcts-strong' }, { name: 'Ann' }], seed: 'failing-bots' });
@@ -158,6 +161,10 @@ describe('a bot that fails', () => {
       }, { timeout: 60_000, interval: 200 });
       const moves = (await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves as Entry[];
       for (const m of moves.filter((x) => x.origin === 'bot')) expect(m.bot).toBe('greedy');
+      // The error is logged, with the game, the seat, the level that failed and who played instead.
+      const failed = lines.filter((l) => l.msg === 'bot failed; its fallback played' && l.gameId === id);
+      expect(failed.find((l) => l.seat === 0)).toMatchObject({ level: 'ismcts', playedBy: 'greedy', error: { reason: 'error', message: 'ismcts: the search crashed on purpose' } });
+      expect(failed.find((l) => l.seat === 1)).toMatchObject({ level: 'ismcts-strong', playedBy: 'greedy', error: { reason: 'timeout' } });
     } finally {
       await s.stop();
     }

@@ -25,6 +25,8 @@ const PER_GAME: Record<string, string> = {
   outbox: 'game_id',
   deadlines: 'game_id',
   seat_clocks: 'game_id',
+  game_analyses: 'game_id',
+  game_analysis_moves: 'game_id',
 };
 /** Reference tables (copied to every node) and the job queue's schema (on the coordinator). */
 const REFERENCE = new Set(['players', 'player_notifications', 'player_settings', 'digests', 'vacations', 'server_settings', 'ratings', 'rated_games']);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createServer, type Running } from '../../src/server.js';
 import { defaultRegistry } from '../../src/games/index.js';
@@ -19,8 +20,12 @@ export const OPERATOR_TOKEN = 'test-operator-token';
 /** The hosted games plus the sealed-bids fixture (a simultaneous game of up to 64 seats). */
 export const testRegistry = (): GameRegistry => defaultRegistry([sealedBids]);
 
-/** A real server on its own database and a free port. */
-export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase, opts: { botWorker?: string; registry?: GameRegistry } = {}): Promise<TestServer> {
+/**
+ * A real server on its own database and a free port. `opts.registry`: the games it hosts (default:
+ * the hosted games and the sealed-bids fixture); `opts.logger`: the server's log (e.g. a stream a
+ * test reads); none: silent.
+ */
+export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase, opts: { botWorker?: string; registry?: GameRegistry; logger?: FastifyServerOptions['logger'] } = {}): Promise<TestServer> {
   const db = shared ?? (await createTestDatabase());
   const config = loadConfig({ DATABASE_URL: db.url, OPERATOR_TOKEN, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'test', NOTIFICATIONS: 'off', ...env });
   const running = await createServer(config, { registry: testRegistry(), ...opts });

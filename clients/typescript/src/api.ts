@@ -813,6 +813,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{id}/analysis/whole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A whole-game analysis: its progress and each move's loss of winning chance
+         * @description The analysis POST /games/{id}/analysis/whole asked for: its status (queued, running, done, failed), how many moves are analysed of how many, and for each move analysed so far the chance to win after the move played, the move the search prefers with its chance, and the loss (the difference, at least 0). 404 when the game was never analysed.
+         */
+        get: operations["getWholeGameAnalysis"];
+        put?: never;
+        /**
+         * Analyse every move of a finished game in the background
+         * @description Queues a background job that searches, for every move of the log, the position it was played in as the seat that played it saw it (never what it could not see), with `iterations` per position (default 300) and the seed GET /games/{id}/analysis uses by default (so a move's figures equal that request's with the same iterations). Anyone may ask, for a finished game; asking again answers the analysis there is (its iterations are the first request's). Follow the progress with GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.
+         */
+        post: operations["analyseWholeGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8026,6 +8050,211 @@ export interface operations {
             };
             /** @description TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWholeGameAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis as it stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        gameId: string;
+                        /** @description Search iterations per position */
+                        iterations: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Moves to analyse: the log's entries, resignations left out */
+                        total: number;
+                        /** @description Moves analysed so far */
+                        done: number;
+                        /** @description Why the analysis failed (status failed) */
+                        error: string | null;
+                        /** @description The moves analysed so far, in log order */
+                        moves: {
+                            /** @description The log entry (the move played from the position at version - 1) */
+                            version: number;
+                            seat: number;
+                            /** @description Legal moves the seat had (0: none to choose, a stand-in's move for a resigned seat) */
+                            choices: number;
+                            /** @description The move played, in notation */
+                            notation: string | null;
+                            /** @description Estimated chance to win after the move played */
+                            chance: number | null;
+                            /** @description The move the search prefers */
+                            best: components["schemas"]["AnyMove"] | null;
+                            bestNotation: string | null;
+                            bestChance: number | null;
+                            /** @description bestChance - chance, at least 0 (0 with a single legal move); null without a legal move */
+                            loss: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    analyseWholeGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1000 */
+                    iterations?: number;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description The analysis, queued or under way (or done, when asked before) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        gameId: string;
+                        /** @description Search iterations per position */
+                        iterations: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Moves to analyse: the log's entries, resignations left out */
+                        total: number;
+                        /** @description Moves analysed so far */
+                        done: number;
+                        /** @description Why the analysis failed (status failed) */
+                        error: string | null;
+                        /** @description The moves analysed so far, in log order */
+                        moves: {
+                            /** @description The log entry (the move played from the position at version - 1) */
+                            version: number;
+                            seat: number;
+                            /** @description Legal moves the seat had (0: none to choose, a stand-in's move for a resigned seat) */
+                            choices: number;
+                            /** @description The move played, in notation */
+                            notation: string | null;
+                            /** @description Estimated chance to win after the move played */
+                            chance: number | null;
+                            /** @description The move the search prefers */
+                            best: components["schemas"]["AnyMove"] | null;
+                            bestNotation: string | null;
+                            bestChance: number | null;
+                            /** @description bestChance - chance, at least 0 (0 with a single legal move); null without a legal move */
+                            loss: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
