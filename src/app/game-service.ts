@@ -260,7 +260,7 @@ export class GameService {
     const s = await this.sessions.fresh(gameId);
     const seat = this.requireSeat(await this.callerIn(s, token, true, true));
     const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
-    return { type: s.row.type, version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}), ...(include.undoable ? { undoable: undoableAhead(s.game, s.state, seat, moves) } : {}) };
+    return { type: s.row.type, version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}), ...(include.undoable ? { undoable: undoableAhead(rawGame(s.game), s.state, seat, moves) } : {}) };
   }
 
   async events(gameId: string, token: string | undefined, after = 0, limit: number = INT_BOUNDS.eventsLimit.default) {

@@ -29,7 +29,8 @@ export function entryUndoable(s: Session, m: StoredMove): boolean {
 /**
  * For each legal move, whether it could be taken back once made: decided ahead (decide is pure), its
  * events judged by the engine. What a move will draw or reveal follows from public rules and the
- * public position, so the answer tells the seat nothing it could not work out.
+ * public position, so the answer tells the seat nothing it could not work out. `game`: the engine
+ * without the measuring wrapper (telemetry's `rawGame`): these decides are not moves.
  */
 export function undoableAhead(game: AnyGame, state: unknown, seat: Seat, moves: readonly Move[]): boolean[] {
   return moves.map((m) => {
