@@ -14,11 +14,10 @@
  *
  * DATABASE_URL selects the Postgres server (a database bench_bots_load is made afresh on it).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { databaseFor, startServer } from './server.js';
 import { createGame, percentile, playGame, viaFetch, xorshift, type Send } from './peer.js';
 
 const args = process.argv.slice(2);
@@ -40,42 +39,12 @@ const out = (s: string) => {
   console.log(s);
 };
 
-async function database(url: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-}
-
-async function startServer(url: string) {
-  const port = 41_000 + (process.pid % 9_000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', BOTS: 'on', OPERATOR_TOKEN: OPERATOR, NOTIFICATIONS: 'off', METRICS_PORT: String(port + 1) },
-    stdio: 'inherit',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
-    if (i > 900) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    async stop() {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 async function main() {
   const dbUrl = process.env.DATABASE_URL;
   if (!dbUrl) throw new Error('DATABASE_URL: the Postgres server to run on');
   const started = new Date();
   const loadBefore = loadavg();
-  const server = await startServer(await database(dbUrl, 'bench_bots_load'));
+  const server = await startServer(await databaseFor(dbUrl, 'bench_bots_load'), { BOTS: 'on', OPERATOR_TOKEN: OPERATOR, NOTIFICATIONS: 'off' }, { port: 41_000 + (process.pid % 9_000) });
   const base = server.base;
   const latencies: Record<'on' | 'off', number[]> = { on: [], off: [] };
   let mode: 'on' | 'off' | 'between' = 'between';

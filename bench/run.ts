@@ -25,7 +25,7 @@
  * (default 1, as shipped). `--only api,peer,observability,soak,engines` runs some sections; `--peer-games N`
  * (32 per K), `--pgbench-seconds S` (10). Results: stdout, as Markdown, and bench/results/latest.{md,json}.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,7 @@ import { hostedGames } from '../src/games/index.js';
 import { startEmbeddedPostgres } from '../src/store/embedded.js';
 import { toMoveInput } from '../tests/support/clients.js';
 import { pgbench, runPeer, serviceLoop, startFloor, type LoopResult, type PeerRow } from './peer.js';
+import { databaseFor, startServer as startBenchServer } from './server.js';
 import { soak } from './soak.js';
 import { medianCpu, MODES, observabilityOverhead, pairedCost, summarize } from './observability.js';
 
@@ -209,40 +210,8 @@ function gameSpecific() {
   return rows;
 }
 
-/** The server in its own process (as in production), so the clients' work is not counted in it. */
-async function startServer(url: string, workers = WORKERS, extraEnv: Record<string, string> = {}) {
-  const port = 40_000 + (process.pid % 10_000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    // Metrics as by default (on), on a port of the bench's own; `extraEnv` turns them off or tracing on.
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', WORKERS: workers, METRICS_PORT: String(port + 1), ...extraEnv },
-    stdio: 'inherit',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
-    if (i > 900) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await new Promise((r) => setTimeout(r, 2000)); // every worker up, not just the first
-  return {
-    base,
-    pid: server.pid!,
-    async stop() {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** A database of its own for one side of the comparison (the floor's tables are its own). */
-async function databaseFor(url: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-}
+/** The server in its own process (as in production), so the clients' work is not counted in it (bench/server.ts). */
+const startServer = (url: string, workers = WORKERS, extraEnv: Record<string, string> = {}) => startBenchServer(url, { WORKERS: workers, ...extraEnv }, { settleMs: 2000 });
 
 /**
  * The peer comparison (issue 17): the floor (../shared/peers/floor), this service and boardgame.io,
