@@ -1,4 +1,5 @@
-import type { Json } from '../engine/index.js';
+import { formatMsg, type Json, type Messages } from '../engine/index.js';
+import { BOARD_MESSAGES } from './messages.js';
 
 /**
  * The small SVG toolkit the board pictures share: escaping, elements, labels in two languages,
@@ -49,79 +50,28 @@ export const arr = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 export const int = (v: Json | undefined, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 export const str = (v: Json | undefined, d = ''): string => (typeof v === 'string' ? v : d);
 
+/**
+ * A picture's words from its game's catalogue (ids `<prefix>.<key>`, src/games/<game>/messages.ts,
+ * ICU like every sentence there), as the `{ key: { en, fr } }` table the picture indexes by
+ * language; built once, when the picture's module loads. A missing word is an error at load.
+ */
+export function wordsFrom<K extends string>(messages: Messages, prefix: string, keys: readonly K[]): Record<K, Record<Lang, string>> {
+  const word = (lang: Lang, key: K): string => {
+    const w = formatMsg((k) => messages[lang][k], lang, { key: `${prefix}.${key}` });
+    if (w === undefined) throw new Error(`no ${lang} word ${prefix}.${key} in the catalogue`);
+    return w;
+  };
+  return Object.fromEntries(keys.map((k) => [k, { en: word('en', k), fr: word('fr', k) }])) as Record<K, Record<Lang, string>>;
+}
+
 // ---- labels ----------------------------------------------------------------------------------
 
-const LABELS = {
-  version: { en: 'version', fr: 'version' },
-  toMove: { en: 'to move', fr: 'au tour de' },
-  over: { en: 'game over', fr: 'partie terminée' },
-  winner: { en: 'winner', fr: 'vainqueur' },
-  score: { en: 'score', fr: 'score' },
-  you: { en: 'you', fr: 'vous' },
-  spectator: { en: 'spectator view', fr: 'vue spectateur' },
-  seatView: { en: 'as seen by', fr: 'vu par' },
-  round: { en: 'round', fr: 'manche' },
-  phase: { en: 'phase', fr: 'phase' },
-  money: { en: 'money', fr: 'argent' },
-  hand: { en: 'hand', fr: 'main' },
-  bag: { en: 'bag', fr: 'sac' },
-  towers: { en: 'towers', fr: 'tours' },
-  drawn: { en: 'drawn', fr: 'tirés' },
-  row: { en: 'row', fr: 'rangée' },
-  pile: { en: 'tiles in the pile', fr: 'tuiles dans la pioche' },
-  drawnTile: { en: 'drawn tile', fr: 'tuile tirée' },
-  silhouettes: { en: 'silhouettes', fr: 'silhouettes' },
-  objectsLeft: { en: 'objects left', fr: 'objets restants' },
-  rank: { en: 'rank', fr: 'rang' },
-  vp: { en: 'VP', fr: 'PV' },
-  goods: { en: 'goods', fr: 'marchandises' },
-  kept: { en: 'kept tiles', fr: 'tuiles gardées' },
-  pending: { en: 'tile to place', fr: 'tuile à poser' },
-  plants: { en: 'next plants', fr: 'prochaines centrales' },
-  power: { en: 'power', fr: 'électricité' },
-  water: { en: 'water', fr: 'eau' },
-  terrainLeft: { en: 'terrain tiles left', fr: 'tuiles terrain restantes' },
-  stacks: { en: 'round stacks', fr: 'piles des manches' },
-  hidden: { en: 'hidden', fr: 'cachées' },
-  market: { en: 'market', fr: 'marché' },
-  decks: { en: 'decks', fr: 'pioches' },
-  deck: { en: 'deck', fr: 'pioche' },
-  cards: { en: 'cards', fr: 'cartes' },
-  habitations: { en: 'habitations', fr: 'habitations' },
-  specials: { en: 'special buildings', fr: 'bâtiments spéciaux' },
-  coins: { en: 'coins', fr: 'pièces' },
-  income: { en: 'income', fr: 'revenu' },
-  inhabitants: { en: 'inhabitants', fr: 'habitants' },
-  leaves: { en: 'leaves', fr: 'feuilles' },
-  left: { en: 'left', fr: 'restant' },
-  city: { en: 'city', fr: 'ville' },
-  finalRound: { en: 'final round', fr: 'dernier tour' },
-  empty: { en: 'empty', fr: 'vide' },
-  levels: { en: 'height limit', fr: 'hauteur max.' },
-} as const;
+const LABELS = wordsFrom(BOARD_MESSAGES, 'label', ['version', 'toMove', 'over', 'winner', 'score', 'you', 'spectator', 'seatView', 'round', 'phase', 'money', 'hand', 'bag', 'towers', 'drawn', 'row', 'pile', 'drawnTile', 'silhouettes', 'objectsLeft', 'rank', 'vp', 'goods', 'kept', 'pending', 'plants', 'power', 'water', 'terrainLeft', 'stacks', 'hidden', 'market', 'decks', 'deck', 'cards', 'habitations', 'specials', 'coins', 'income', 'inhabitants', 'leaves', 'left', 'city', 'finalRound', 'empty', 'levels'] as const);
 export type LabelKey = keyof typeof LABELS;
 export const label = (lang: Lang, key: LabelKey): string => LABELS[key][lang];
 
 /** The games' phase and step names, in words (an unknown one is shown as it is). */
-const PHASES: Record<string, { en: string; fr: string }> = {
-  cityHall: { en: 'city halls', fr: 'mairies' },
-  arrange: { en: 'towers', fr: 'tours' },
-  pick: { en: 'picks', fr: 'choix des cubes' },
-  soloReturn: { en: 'return a cube', fr: 'rendre un cube' },
-  construction: { en: 'construction', fr: 'construction' },
-  development: { en: 'development', fr: 'développement' },
-  publicWorks: { en: 'public works', fr: 'travaux publics' },
-  turn: { en: 'turn', fr: 'tour' },
-  placeTile: { en: 'place the tile', fr: 'poser la tuile' },
-  finalRound: { en: 'final round', fr: 'dernier tour' },
-  draft: { en: 'draft', fr: 'draft' },
-  supply: { en: 'supply', fr: 'approvisionnement' },
-  discard: { en: 'discard', fr: 'défausse' },
-  refill: { en: 'refill', fr: 'réassort' },
-  build: { en: 'build', fr: 'construction' },
-  special: { en: 'special building', fr: 'bâtiment spécial' },
-  over: { en: 'over', fr: 'terminée' },
-};
+const PHASES: Record<string, { en: string; fr: string }> = wordsFrom(BOARD_MESSAGES, 'phase', ['cityHall', 'arrange', 'pick', 'soloReturn', 'construction', 'development', 'publicWorks', 'turn', 'placeTile', 'finalRound', 'draft', 'supply', 'discard', 'refill', 'build', 'special', 'over'] as const);
 export const phaseName = (lang: Lang, phase: string): string => PHASES[phase]?.[lang] ?? phase;
 
 /** What each game's picture needs besides the view. */

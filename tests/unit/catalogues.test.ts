@@ -7,6 +7,7 @@ import { applyMove, checkMoveShape, compileMessage, KERNEL_MESSAGES, randomPlayo
 import type { AnyGame, Catalogue, FieldSchema, Messages, Move, ObjectSchema, RuleViolation } from '../../src/engine/index.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { MAIL_MESSAGES } from '../../src/app/notify/words.js';
+import { BOARD_MESSAGES } from '../../src/board/messages.js';
 
 /**
  * The message catalogues (issue 22): every code an engine, the kernel or the API can give has a
@@ -20,7 +21,7 @@ const codesIn = (paths: string[]) => [...new Set(paths.flatMap((f) => [...readFi
 
 const games = defaultRegistry().list() as AnyGame[];
 const gameCatalogues = games.map((g) => [g.id, g.messages] as const);
-const catalogues: [string, Messages][] = [['app', { en: APP_MESSAGES.en, fr: APP_MESSAGES.fr }], ['kernel', KERNEL_MESSAGES], ['mails', MAIL_MESSAGES], ...gameCatalogues.map(([id, m]) => [id, m!] as [string, Messages])];
+const catalogues: [string, Messages][] = [['app', { en: APP_MESSAGES.en, fr: APP_MESSAGES.fr }], ['kernel', KERNEL_MESSAGES], ['mails', MAIL_MESSAGES], ['board', BOARD_MESSAGES], ...gameCatalogues.map(([id, m]) => [id, m!] as [string, Messages])];
 
 /** The names of the values a sentence takes, from its ICU syntax tree (arguments, selects, plurals, nested). */
 function argumentsOf(sentence: string, lang: string): string[] {
@@ -75,9 +76,10 @@ describe('message catalogues by id, English and French', () => {
         if (fr.trim() === '') problems.push(`${id}: no French`);
       }
       expect(problems).toEqual([]);
-      // Written, not copied: most French sentences differ from the English ones.
-      const ids = Object.keys(m.en).filter((id) => !/^(colour|phase|plant|step)\./.test(id));
-      expect(ids.filter((id) => m.en[id] !== m.fr[id]).length).toBeGreaterThan(ids.length * 0.9);
+      // Written, not copied: most French sentences differ from the English ones. Single words
+      // (colours, phases, the boards' labels) may well be the same in both: version, score, Cubes.
+      const ids = Object.keys(m.en).filter((id) => !/^(colour|phase|plant|step|label|board)\./.test(id));
+      if (ids.length > 0) expect(ids.filter((id) => m.en[id] !== m.fr[id]).length).toBeGreaterThan(ids.length * 0.9);
     });
   }
 

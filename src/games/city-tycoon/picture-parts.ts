@@ -1,5 +1,6 @@
 import type { Json } from '../../engine/index.js';
-import { arr, group, int, obj, rect, str, text, title, type Lang } from '../../board/svg.js';
+import { arr, group, int, obj, rect, str, text, title, type Lang, wordsFrom } from '../../board/svg.js';
+import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 
 /**
@@ -89,30 +90,10 @@ export const TYPE_FILL: Record<string, string> = { residential: '#b5dea2', comme
 export const TYPE_EDGE: Record<string, string> = { residential: '#4f8a3c', commercial: '#2f6fb0', downtown: '#7b4fa0', industrial: '#8a5a2b', special: '#c26d12' };
 export const CUBE_FILL = { electricity: '#f2c200', water: '#2f7fd0', goods: '#8a5a2b' } as const;
 
-const TYPE_NAMES: Record<string, Record<Lang, string>> = {
-  residential: { en: 'Residential', fr: 'Résidentiel' },
-  commercial: { en: 'Commercial', fr: 'Commercial' },
-  downtown: { en: 'Downtown', fr: 'Centre-ville' },
-  industrial: { en: 'Industrial', fr: 'Industriel' },
-  special: { en: 'Special', fr: 'Spécial' },
-};
+const TYPE_NAMES: Record<string, Record<Lang, string>> = wordsFrom(messages, 'board.type', ['residential', 'commercial', 'downtown', 'industrial', 'special'] as const);
 export const typeName = (t: string, lang: Lang) => TYPE_NAMES[t]?.[lang] ?? t;
 
-export const W = {
-  electricity: { en: 'electricity', fr: 'électricité' },
-  water: { en: 'water', fr: 'eau' },
-  goods: { en: 'goods', fr: 'marchandises' },
-  powerPlant: { en: 'Power plant', fr: 'Centrale' },
-  waterStation: { en: 'Water station', fr: 'Station d\'eau' },
-  city: { en: 'City', fr: 'Ville' },
-  forest: { en: 'forest', fr: 'forêt' },
-  lake: { en: 'water tile', fr: 'lac' },
-  cubes: { en: 'cubes', fr: 'cubes' },
-  perRound: { en: 'a round', fr: 'par manche' },
-  side: { en: 'side', fr: 'face' },
-  next: { en: 'next to', fr: 'à côté de' },
-  each: { en: 'each', fr: 'chaque' },
-} as const;
+export const W = wordsFrom(messages, 'board.w', ['electricity', 'water', 'goods', 'powerPlant', 'waterStation', 'city', 'forest', 'lake', 'cubes', 'perRound', 'side', 'next', 'each'] as const);
 export const w = (k: keyof typeof W, lang: Lang) => W[k][lang];
 
 export const money = (n: number, lang: Lang) => (lang === 'fr' ? `${n} $` : `$${n}`);

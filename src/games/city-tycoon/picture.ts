@@ -1,5 +1,6 @@
 import type { Json } from '../../engine/index.js';
-import { circle, el, group, obj, phaseName, rect, seatColour, title, type DrawContext, type Drawn, type GamePicture } from '../../board/svg.js';
+import { circle, el, group, obj, phaseName, rect, seatColour, title, type DrawContext, type Drawn, type GamePicture, wordsFrom } from '../../board/svg.js';
+import { messages } from './messages.js';
 import { fitBox, fitText } from '../../board/text.js';
 import { card, CARD_H, CARD_W, CUBE_FILL, cubeIcons, faceWords, legend, money, optionLine, read, TYPE_FILL, w } from './picture-parts.js';
 import { describe } from './words.js';
@@ -15,22 +16,7 @@ import { describe } from './words.js';
 const C = 92;
 const AXIS_TOP = 18, AXIS_LEFT = 30;
 
-const H = {
-  players: { en: 'Players, in turn order', fr: 'Joueurs, dans l\'ordre du tour' },
-  passed: { en: 'passed', fr: 'a passé' },
-  score: { en: 'score', fr: 'score' },
-  hand: { en: 'hand', fr: 'main' },
-  kept: { en: 'kept', fr: 'gardées' },
-  pending: { en: 'Tile to place', fr: 'Tuile à poser' },
-  plants: { en: 'Next plants', fr: 'Prochaines centrales' },
-  stacks: { en: 'Tiles left for rounds 1-4', fr: 'Tuiles restantes, manches 1 à 4' },
-  terrain: { en: 'terrain tiles left', fr: 'tuiles terrain restantes' },
-  yourHand: { en: 'Your draft hand: keep one', fr: 'Votre main : gardez-en une' },
-  yourKept: { en: 'Your kept tiles', fr: 'Vos tuiles gardées' },
-  cityDistrict: { en: 'City district', fr: 'Quartier de la ville' },
-  routes: { en: 'Cube routes of the supplies you can make', fr: 'Trajets des cubes des approvisionnements possibles' },
-  left: { en: 'left', fr: 'restantes' },
-} as const;
+const H = wordsFrom(messages, 'board', ['players', 'passed', 'score', 'hand', 'kept', 'pending', 'plants', 'stacks', 'terrain', 'yourHand', 'yourKept', 'cityDistrict', 'routes', 'left'] as const);
 
 type Cell = ReturnType<typeof read.map>[number];
 

@@ -1,5 +1,6 @@
-import type { Json } from '../../engine/index.js';
-import { arr, circle, el, group, int, line, obj, phaseName, rect, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang } from '../../board/svg.js';
+import { formatMsg, type Json } from '../../engine/index.js';
+import { arr, circle, el, group, int, line, obj, phaseName, rect, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { messages } from './messages.js';
 import { fitText } from '../../board/text.js';
 import { COLOURS, OBJECT_OF_COLOUR } from './data.js';
 
@@ -34,29 +35,11 @@ const read = {
 
 const FILL: Record<string, string> = { blue: '#5b9bd5', green: '#6abf69', yellow: '#f3cd45', red: '#e0645c' };
 const DARK: Record<string, string> = { blue: '#1f4e8c', green: '#1e6b2d', yellow: '#8a6d00', red: '#8c1f1f' };
-const COLOUR_WORDS: Record<string, Record<Lang, string>> = {
-  blue: { en: 'blue', fr: 'bleu' }, green: { en: 'green', fr: 'vert' }, yellow: { en: 'yellow', fr: 'jaune' }, red: { en: 'red', fr: 'rouge' },
-};
-/** What the silhouettes show (rulebook, CONTENU), singular and plural. */
-const OBJECTS: Record<string, Record<Lang, [string, string]>> = {
-  citizen: { en: ['citizen', 'citizens'], fr: ['citoyen', 'citoyens'] },
-  tree: { en: ['tree', 'trees'], fr: ['arbre', 'arbres'] },
-  car: { en: ['car', 'cars'], fr: ['voiture', 'voitures'] },
-  house: { en: ['house', 'houses'], fr: ['maison', 'maisons'] },
-};
-const objectWord = (colour: string, n: number, lang: Lang) => {
-  const o = OBJECTS[OBJECT_OF_COLOUR[colour as keyof typeof OBJECT_OF_COLOUR] ?? ''];
-  return o ? o[lang][n === 1 ? 0 : 1] : lang === 'fr' ? 'objets' : 'objects';
-};
-const WORDS = {
-  pile: { en: 'Draw pile', fr: 'Pioche' },
-  left: { en: 'tiles', fr: 'tuiles' },
-  drawn: { en: 'Drawn tile, by turn', fr: 'Tuile piochée, par rotation' },
-  tile: { en: 'tile', fr: 'tuile' },
-  rank: { en: 'rank', fr: 'rang' },
-  objectsLeft: { en: 'objects left', fr: 'objets restants' },
-  x: { en: 'X square', fr: 'case X' },
-} as const;
+const COLOUR_WORDS: Record<string, Record<Lang, string>> = wordsFrom(messages, 'colour', ['blue', 'green', 'yellow', 'red'] as const);
+/** What the silhouettes show (rulebook, CONTENU), by count: `board.object.<what>` in the catalogue (messages.ts). */
+const objectWord = (colour: string, n: number, lang: Lang) =>
+  formatMsg((k) => messages[lang][k], lang, { key: `board.object.${OBJECT_OF_COLOUR[colour as keyof typeof OBJECT_OF_COLOUR] ?? 'any'}`, params: { n } })!;
+const WORDS = wordsFrom(messages, 'board', ['pile', 'left', 'drawn', 'tile', 'rank', 'objectsLeft', 'x'] as const);
 
 /** The square grid's step (px) and the margins its coordinates take. */
 const TOP = 16, LEFT = 26;

@@ -1,5 +1,6 @@
 import type { Json } from '../../engine/index.js';
-import { arr, group, int, obj, phaseName, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang } from '../../board/svg.js';
+import { arr, group, int, obj, phaseName, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 
 /**
@@ -31,29 +32,11 @@ const read = {
 /** Cube colours as printed (data.ts): red Office, green Residential, blue Commercial, yellow Utilities, black Elevator, purple City Hall. */
 const CUBE: Record<string, string> = { office: '#d23c3c', residential: '#3aa655', commercial: '#2f6fd6', utility: '#f2c200', elevator: '#1b1b1b', cityHall: '#8e44ad' };
 /** The cubes' names in both rulebooks. */
-const CUBE_NAMES: Record<string, Record<Lang, string>> = {
-  office: { en: 'Office', fr: 'Bureau' },
-  residential: { en: 'Residential', fr: 'Résidence' },
-  commercial: { en: 'Commercial', fr: 'Commerce' },
-  utility: { en: 'Utilities', fr: 'Services publics' },
-  elevator: { en: 'Elevator/Parking', fr: 'Ascenseur/Parking' },
-  cityHall: { en: 'City Hall', fr: 'Mairie' },
-};
+const CUBE_NAMES: Record<string, Record<Lang, string>> = wordsFrom(messages, 'board.cube', ['office', 'residential', 'commercial', 'utility', 'elevator', 'cityHall'] as const);
 const ORDER = ['office', 'residential', 'commercial', 'utility', 'elevator', 'cityHall'];
 const cubeName = (c: string, lang: Lang) => CUBE_NAMES[c]?.[lang] ?? c;
 
-const WORDS = {
-  legend: { en: 'Cubes', fr: 'Cubes' },
-  bag: { en: 'Bag', fr: 'Sac' },
-  drawn: { en: 'Drawn', fr: 'Tirés' },
-  row: { en: 'Row', fr: 'Rangée' },
-  towers: { en: 'Towers', fr: 'Tours' },
-  hand: { en: 'To build', fr: 'À construire' },
-  money: { en: 'money', fr: 'argent' },
-  score: { en: 'score', fr: 'score' },
-  limit: { en: 'height limit', fr: 'hauteur max.' },
-  empty: { en: 'empty', fr: 'vide' },
-} as const;
+const WORDS = wordsFrom(messages, 'board', ['legend', 'bag', 'drawn', 'row', 'towers', 'hand', 'money', 'score', 'limit', 'empty'] as const);
 
 /** Site names as the notation writes them: column letter, row number (a1 top left). */
 const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';

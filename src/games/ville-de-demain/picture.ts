@@ -1,5 +1,6 @@
 import type { Json } from '../../engine/index.js';
-import { arr, circle, el, group, int, obj, phaseName, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang } from '../../board/svg.js';
+import { arr, circle, el, group, int, obj, phaseName, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 import { card as cardData, SPECIAL_BY_ID } from './cards.js';
 import { HABITATIONS, type HabitationKind } from './data.js';
@@ -31,27 +32,8 @@ const read = {
 
 const FILL: Record<string, string> = { blue: '#8ab8e6', green: '#9fd08a', yellow: '#f6dc6b', orange: '#f4a261', purple: '#c7a3e0', '': '#efe9da' };
 const EDGE: Record<string, string> = { blue: '#2f6fb0', green: '#3f8a33', yellow: '#a08400', orange: '#b4621c', purple: '#6f4a94', '': '#8a7a5a' };
-const COLOUR_NAMES: Record<string, Record<Lang, string>> = {
-  blue: { en: 'blue', fr: 'bleu' }, green: { en: 'green', fr: 'vert' }, yellow: { en: 'yellow', fr: 'jaune' }, orange: { en: 'orange', fr: 'orange' }, purple: { en: 'purple', fr: 'violet' },
-};
-const WORDS = {
-  market: { en: 'Market', fr: 'Marché' },
-  finalRound: { en: 'final round', fr: 'dernier tour' },
-  deck: { en: 'Deck', fr: 'Pile' },
-  cards: { en: 'cards', fr: 'cartes' },
-  visible: { en: 'Visible buildings', fr: 'Bâtiments visibles' },
-  none: { en: 'none', fr: 'aucun' },
-  habitations: { en: 'Habitations', fr: 'Habitations' },
-  left: { en: 'left', fr: 'restant(s)' },
-  specials: { en: 'Special buildings (free, when your city has the colours shown)', fr: 'Bâtiments spéciaux (gratuits si votre ville a les couleurs indiquées)' },
-  coins: { en: 'coins', fr: 'pièces' },
-  income: { en: 'income', fr: 'revenu' },
-  inhabitants: { en: 'inhabitants', fr: 'habitants' },
-  leaves: { en: 'leaves', fr: 'feuilles' },
-  score: { en: 'score', fr: 'score' },
-  cost: { en: 'cost', fr: 'coût' },
-  legend: { en: 'On each card: cost, income, inhabitants, leaves', fr: 'Sur chaque carte : coût, revenu, habitants, feuilles' },
-} as const;
+const COLOUR_NAMES: Record<string, Record<Lang, string>> = wordsFrom(messages, 'board.colour', ['blue', 'green', 'yellow', 'orange', 'purple'] as const);
+const WORDS = wordsFrom(messages, 'board', ['market', 'finalRound', 'deck', 'cards', 'visible', 'none', 'habitations', 'left', 'specials', 'coins', 'income', 'inhabitants', 'leaves', 'score', 'cost', 'legend'] as const);
 const L = (k: keyof typeof WORDS, lang: Lang) => WORDS[k][lang];
 
 const CW = 108, CH = 80, GAP = 6, PER_ROW = 8;
