@@ -47,7 +47,7 @@ export class PlayerService {
    */
   async profile(id: string) {
     const p = isUuid(id) ? await this.store.playerById(id) : null;
-    if (!p) throw new AppError('NOT_FOUND', `no player ${id.slice(0, 40)}`);
+    if (!p) throw AppError.of('NOT_FOUND', 'NOT_FOUND.player', { id: id.slice(0, 40) });
     return { id: p.id, name: p.name, games: await this.store.playerRecord(id) };
   }
 

@@ -15,7 +15,7 @@ import type { Session } from './service-types.js';
 export function takebacksAtCreation(value: unknown): TakebackSetting {
   if (value === undefined || value === null) return 'own-turn';
   if (typeof value !== 'string' || !(TAKEBACK_SETTINGS as readonly string[]).includes(value)) {
-    throw new AppError('INVALID_INPUT', `takebacks must be one of ${TAKEBACK_SETTINGS.join(', ')}; got ${JSON.stringify(value)}`, { field: 'takebacks' });
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.takebacks', { settings: TAKEBACK_SETTINGS.join(', '), given: String(JSON.stringify(value) ?? 'undefined').slice(0, 40) }, { field: 'takebacks' });
   }
   return value as TakebackSetting;
 }

@@ -41,7 +41,7 @@ export class Takebacks {
     try {
       return await this.service.withGame(gameId, async (g) => {
         const s = g.session;
-        const seat = await this.seatOf(g, token, 'taking a move back');
+        const seat = await this.seatOf(g, token);
         this.checkRunning(s, seat);
         const setting = s.row.takebacks ?? 'own-turn';
         if (setting === 'none') throw refuse('game-setting', 'none');
@@ -77,7 +77,7 @@ export class Takebacks {
     try {
       return await this.service.withGame(gameId, async (g) => {
         const s = g.session;
-        const seat = await this.seatOf(g, token, 'accepting a takeback');
+        const seat = await this.seatOf(g, token);
         const request = this.requestFor(s, seat);
         const acceptedBy = [...new Set([...request.acceptedBy, seat])].sort((a, b) => a - b);
         if (askedSeats(s, request.seat).every((x) => acceptedBy.includes(x))) {
@@ -102,7 +102,7 @@ export class Takebacks {
     try {
       return await this.service.withGame(gameId, async (g) => {
         const s = g.session;
-        const seat = await this.seatOf(g, token, 'declining a takeback');
+        const seat = await this.seatOf(g, token);
         this.requestFor(s, seat);
         await this.writeRequest(s, null);
         changed = true;
@@ -113,17 +113,17 @@ export class Takebacks {
     }
   }
 
-  private async seatOf(g: GameAccess, token: string | undefined, what: string): Promise<Seat> {
+  private async seatOf(g: GameAccess, token: string | undefined): Promise<Seat> {
     const c = await g.callerIn(token);
     if (c.kind === 'seat') return c.seat;
-    if (token === undefined) throw new AppError('UNAUTHORIZED', `${what} needs the token of your seat, or your player token (Authorization: Bearer)`);
-    throw new AppError('FORBIDDEN', c.kind === 'operator' ? `the operator cannot take part in takebacks: ${what} needs a seat's token` : 'this token holds no seat in this game');
+    if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.takeback');
+    throw AppError.of('FORBIDDEN', c.kind === 'operator' ? 'FORBIDDEN.operatorTakeback' : 'FORBIDDEN.noSeat');
   }
 
   private checkRunning(s: Session, seat: Seat): void {
-    if (s.row.status === 'waiting') throw new AppError('GAME_NOT_STARTED', 'the game has not started: there is no move to take back');
-    if (s.row.status === 'finished') throw new AppError('GAME_OVER', 'the game is over: its moves can no longer be taken back');
-    if (resignedBy(s.row.seats, s.version).has(seat)) throw new AppError('SEAT_RESIGNED', `seat ${seat} has resigned: it takes nothing back`);
+    if (s.row.status === 'waiting') throw AppError.of('GAME_NOT_STARTED', 'GAME_NOT_STARTED.takeback');
+    if (s.row.status === 'finished') throw AppError.of('GAME_OVER', 'GAME_OVER.takeback');
+    if (resignedBy(s.row.seats, s.version).has(seat)) throw AppError.of('SEAT_RESIGNED', 'SEAT_RESIGNED.takeback', { seat });
   }
 
   /** The entry to undo: `undo`, or the caller's last move in effect. */
@@ -159,14 +159,14 @@ export class Takebacks {
   private requestFor(s: Session, seat: Seat): TakebackRequest {
     const request = pendingRequest(s);
     if (!request) throw refuse('nothing-to-undo', 'noRequest');
-    if (request.seat === seat) throw new AppError('FORBIDDEN', 'the seat that asked for the takeback does not answer its own request: the other seats do');
-    if (!askedSeats(s, request.seat).includes(seat)) throw new AppError('FORBIDDEN', `seat ${seat} is not asked about this takeback (bot and resigned seats are not)`);
+    if (request.seat === seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.ownTakeback');
+    if (!askedSeats(s, request.seat).includes(seat)) throw AppError.of('FORBIDDEN', 'FORBIDDEN.notAsked', { seat });
     return request;
   }
 
   private async writeRequest(s: Session, request: TakebackRequest | null): Promise<void> {
     const ok = await this.service.store.setTakebackRequest(s.row.id, { version: s.version, seatsRev: s.row.seatsRev ?? 0 }, request);
-    if (!ok) throw new AppError('VERSION_CONFLICT', 'the game moved on meanwhile: look at it again', { currentVersion: s.version + 1 });
+    if (!ok) throw AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.takeback', {}, { currentVersion: s.version + 1 });
   }
 
   private pendingAnswer(s: Session, r: TakebackRequest): TakebackAnswer {

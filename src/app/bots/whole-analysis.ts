@@ -108,7 +108,7 @@ export class WholeAnalysis {
   async request(gameId: string, token: string | undefined, iterationsAsked?: number): Promise<{ created: boolean; analysis: WholeAnalysisAnswer }> {
     const iterations = checkInt('analysisIterations', 'iterations', iterationsAsked ?? WHOLE_ANALYSIS_DEFAULT_ITERATIONS);
     const { s } = await this.service.open(gameId, token);
-    if (s.row.status !== 'finished') throw new AppError('ANALYSIS_NOT_ALLOWED', 'a whole game is analysed once it is finished (while it runs, it would show each seat the others\' positions); analyse your own positions one at a time with GET /games/{id}/analysis when the game was created with analysis: true', { reason: 'not-finished' });
+    if (s.row.status !== 'finished') throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.wholeUnfinished', {}, { reason: 'not-finished' });
     const id = s.row.id;
     const [counted] = await this.opts.db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM moves WHERE game_id = ${id}::uuid AND origin <> 'resign'`;
     const total = counted?.total ?? 0;
@@ -121,7 +121,7 @@ export class WholeAnalysis {
   async get(gameId: string, token: string | undefined): Promise<WholeAnalysisAnswer> {
     const { s } = await this.service.open(gameId, token);
     const a = await this.read(s.row.id);
-    if (!a) throw new AppError('NOT_FOUND', 'this game has not been analysed: ask for it with POST /games/{id}/analysis/whole');
+    if (!a) throw AppError.of('NOT_FOUND', 'NOT_FOUND.wholeAnalysis');
     return a;
   }
 

@@ -9,8 +9,8 @@ export const MAX_STAND_IN_AFTER_TIMEOUTS = 100;
  */
 export function checkStandInAfterTimeouts(n: unknown, hasClock: boolean): number {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_STAND_IN_AFTER_TIMEOUTS) {
-    throw new AppError('INVALID_INPUT', `standInAfterTimeouts must be a whole number from 1 to ${MAX_STAND_IN_AFTER_TIMEOUTS}, not ${String(n).slice(0, 20)}`, { field: 'standInAfterTimeouts' });
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.standInAfterTimeouts', { max: MAX_STAND_IN_AFTER_TIMEOUTS, given: String(n).slice(0, 20) }, { field: 'standInAfterTimeouts' });
   }
-  if (!hasClock) throw new AppError('INVALID_INPUT', 'standInAfterTimeouts needs deadlines: give turnDeadlineSeconds or timeControl', { field: 'standInAfterTimeouts' });
+  if (!hasClock) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.standInNeedsClock', {}, { field: 'standInAfterTimeouts' });
   return n;
 }

@@ -21,16 +21,16 @@ export interface PlayerSettingsInput {
 
 /** An IANA time zone name the runtime knows (Europe/Paris, America/New_York, UTC), else a 400 naming the field. */
 export function checkTimeZone(zone: unknown): string {
-  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) throw new AppError('INVALID_INPUT', 'timeZone must be an IANA time zone name, e.g. Europe/Paris');
+  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.timeZoneShape', {}, { field: 'timeZone' });
   try {
     return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    throw new AppError('INVALID_INPUT', `timeZone: "${zone.slice(0, 64)}" is not an IANA time zone name (e.g. Europe/Paris, America/New_York, UTC)`);
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.timeZoneUnknown', { zone: zone.slice(0, 64) }, { field: 'timeZone' });
   }
 }
 
 export function checkDigestHour(hour: unknown): number {
-  if (typeof hour !== 'number' || !Number.isInteger(hour) || hour < 0 || hour > 23) throw new AppError('INVALID_INPUT', `digestHour must be a whole hour from 0 to 23, not ${String(hour).slice(0, 20)}`);
+  if (typeof hour !== 'number' || !Number.isInteger(hour) || hour < 0 || hour > 23) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestHour', { given: String(hour).slice(0, 20) }, { field: 'digestHour' });
   return hour;
 }
 
@@ -118,14 +118,14 @@ export class Digests {
   async put(token: string | undefined, input: PlayerSettingsInput) {
     const p = await this.players.require(token);
     const before = await this.db.playerSettings.findUnique({ where: { playerId: p.id } });
-    if (input.mode !== undefined && !DELIVERY_MODES.includes(input.mode)) throw new AppError('INVALID_INPUT', `mode: "${String(input.mode).slice(0, 20)}" is not a delivery mode (${DELIVERY_MODES.join(', ')})`);
+    if (input.mode !== undefined && !DELIVERY_MODES.includes(input.mode)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.deliveryMode', { mode: String(input.mode).slice(0, 20), modes: DELIVERY_MODES.join(', ') }, { field: 'mode' });
     const mode = input.mode ?? (before?.mode as DeliveryMode | undefined) ?? 'immediate';
     const digestHour = input.digestHour === undefined ? (before?.digestHour ?? null) : checkDigestHour(input.digestHour);
     const timeZone = input.timeZone === undefined ? (before?.timeZone ?? null) : checkTimeZone(input.timeZone);
-    if (input.autoVacation !== undefined && typeof input.autoVacation !== 'boolean') throw new AppError('INVALID_INPUT', 'autoVacation must be true or false');
+    if (input.autoVacation !== undefined && typeof input.autoVacation !== 'boolean') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.autoVacation', {}, { field: 'autoVacation' });
     const autoVacation = input.autoVacation ?? before?.autoVacation ?? false;
-    if (mode === 'digest' && digestHour === null) throw new AppError('INVALID_INPUT', 'digestHour: digest mode needs the hour (0-23) the digest is sent at');
-    if (mode === 'digest' && timeZone === null) throw new AppError('INVALID_INPUT', 'timeZone: digest mode needs the time zone of the digest hour (an IANA name, e.g. Europe/Paris)');
+    if (mode === 'digest' && digestHour === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestNeedsHour', {}, { field: 'digestHour' });
+    if (mode === 'digest' && timeZone === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestNeedsZone', {}, { field: 'timeZone' });
     const next = mode === 'digest' ? nextDigestAt(digestHour!, timeZone!, this.now()) : null;
     const data = { mode, digestHour, timeZone, autoVacation, nextDigestAt: next, updatedAt: new Date() };
     await this.db.playerSettings.upsert({ where: { playerId: p.id }, create: { playerId: p.id, ...data }, update: data });
