@@ -208,6 +208,8 @@ type Game {
   legalMoveNotations: [String!]!
   """The caller's legal moves in words for people, in the order of legalMoves, in the language of Accept-Language (REST's include=labels; needs a seat token)"""
   legalMoveLabels: [String!]!
+  """Whether each of the caller's legal moves could be taken back once made (it draws nothing at random and reveals nothing hidden), in the order of legalMoves (REST's include=undoable; needs a seat token)"""
+  legalMovesUndoable: [Boolean!]!
   """The caller's legal moves now, typed, each with an id to submit it by (needs a seat token)"""
   typedLegalMoves: [LegalMove!]!
   events(after: Int = 0, limit: Int = 200): [MoveEntry!]!
@@ -596,6 +598,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
   const gameResolvers = {
     legalMoves: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).moves),
     legalMoveNotations: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).notations),
+    legalMovesUndoable: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token, { undoable: true })).undoable ?? []),
     legalMoveLabels: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => withLabels(service.registry, await service.legalMoves(g.id, ctx.token, { view: true }), ctx.lang ?? 'en').labels),
     events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
       const log = await service.events(g.id, ctx.token, a.after, a.limit);

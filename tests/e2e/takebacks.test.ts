@@ -161,7 +161,7 @@ describe('takebacks (end-to-end)', () => {
     expect([late.status, late.body.code, late.body.reason]).toEqual([409, 'TAKEBACK_NOT_ALLOWED', 'nothing-to-undo']);
   });
 
-  it('with consent over GraphQL: takeback asks, the game shows takebackRequest, acceptTakeback appends it; the log shows undoable, undoneBy and the RestoredEvent', async () => {
+  it('with consent over GraphQL: takeback asks, the game shows takebackRequest, acceptTakeback appends it; the legal moves and the log show undoable, the log undoneBy and the RestoredEvent', async () => {
     const gql = async (query: string, variables: Record<string, unknown>, token?: string) => (await request(s.url).post('/graphql').set(token ? auth(token) : {}).send({ query, variables })).body;
     const created = await gql('mutation($i: CreateGameInput!) { createGame(input: $i) { id seats { token } } }', { i: { type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], takebacks: 'with-consent' } });
     const g = { id: created.data.createGame.id as string, tokens: (created.data.createGame.seats as { token: string }[]).map((x) => x.token) };
@@ -169,6 +169,11 @@ describe('takebacks (end-to-end)', () => {
     expect(refused.errors[0].extensions).toMatchObject({ code: 'TAKEBACK_NOT_ALLOWED', reason: 'nothing-to-undo' });
     const made = await playUntil(g, 'takeback-gql', (e, after) => e.undoable && !after.toMove.includes(e.seat) && after.status === 'active');
     const other = 1 - made.seat;
+    // The legal moves' undoable, as REST's include=undoable gives it, in the order of legalMoves.
+    const rest = await request(s.url).get(`/api/v1/games/${g.id}/legal-moves?include=undoable`).set(auth(g.tokens[other]!));
+    const ahead = await gql('query($id: ID!) { game(id: $id) { legalMoves legalMovesUndoable } }', { id: g.id }, g.tokens[other]);
+    expect(ahead.data.game).toEqual({ legalMoves: rest.body.moves, legalMovesUndoable: rest.body.undoable });
+    expect(ahead.data.game.legalMovesUndoable).toContain(true);
     const ask = await gql('mutation($id: ID!, $u: Int) { takeback(gameId: $id, undo: $u) { version takebackRequest { seat undo acceptedBy } } }', { id: g.id, u: made.version }, g.tokens[made.seat]);
     expect(ask.data.takeback).toEqual({ version: made.version, takebackRequest: { seat: made.seat, undo: made.version, acceptedBy: [] } });
     const shown = await gql('query($id: ID!) { game(id: $id) { takebacks takebackRequest { seat undo acceptedBy } } }', { id: g.id });
