@@ -13,7 +13,7 @@ import { boardRoutes } from './board.js';
 import { registerEtags, withEtagDocs } from './etag.js';
 import { createFanout } from './fanout.js';
 import { contractComponents } from './contract.js';
-import { registerGraphql } from './graphql.js';
+import { registerGraphql } from './graphql/index.js';
 import { webPages } from './pages.js';
 import { favicon } from './favicon.js';
 import { registerRateLimit } from './rate-limit.js';

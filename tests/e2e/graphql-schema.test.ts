@@ -4,7 +4,7 @@ import { GameService } from '../../src/app/game-service.js';
 import { loadConfig } from '../../src/config.js';
 import { defaultRegistry, hostedGames } from '../../src/games/index.js';
 import { buildApp } from '../../src/http/app.js';
-import { gameField } from '../../src/http/graphql.js';
+import { gameField } from '../../src/http/graphql/index.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 
 interface TypeRef { kind: string; name: string | null; ofType: TypeRef | null }

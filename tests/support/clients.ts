@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect } from 'vitest';
-import { gameField } from '../../src/http/graphql.js';
+import { gameField } from '../../src/http/graphql/index.js';
 import type { AnyGame, Json, Move } from '../../src/engine/index.js';
 
 export interface Seat { seat: number; name: string; token: string }

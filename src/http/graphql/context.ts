@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../app/errors.js';
+import type { GameService } from '../../app/game-service.js';
+import type { LobbyLayer } from '../../app/lobby/index.js';
+import type { Notifications } from '../../app/notify/index.js';
+import type { Ratings } from '../../app/ratings/ratings.js';
+import type { WholeAnalysis } from '../../app/bots/whole-analysis.js';
+import type { Takebacks } from '../../app/takeback.js';
+import type { Fanout } from '../../app/live.js';
+import type { Language } from '../../app/i18n/index.js';
+import type { Config } from '../../config.js';
+import type { ClocksOf, DeadlinesOf } from '../rest.js';
+
+/** What every resolver gets as its third argument. */
+export interface Ctx {
+  token?: string;
+  /** The language of error messages (Accept-Language of the HTTP request; English on subscriptions). */
+  lang?: Language;
+  service: GameService;
+  /** Subscriptions only: the WebSocket upgrade request, and the connection's count of open subscriptions. */
+  request?: FastifyRequest;
+  subscriptions?: { open: number };
+}
+
+/**
+ * What the resolvers of each area are built from: the service, and the parts a server may run
+ * without (lobby, notifications, ratings, whole-game analysis), each a 503 UNAVAILABLE when absent.
+ */
+export interface Deps {
+  service: GameService;
+  config: Config;
+  fanout: Fanout;
+  takebacks: Takebacks;
+  deadlines: DeadlinesOf;
+  clocks: ClocksOf;
+  /** The rate limiter subscriptions count against, when rate limits are on. */
+  limiter?: ReturnType<FastifyInstance['createRateLimit']>;
+  layer(): LobbyLayer;
+  notices(): Notifications;
+  rated(): Ratings;
+  analysed(): WholeAnalysis;
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A page's limit within 1..max (400 naming the bound). */
+export const pageLimit = (limit: number, max: number) => {
+  if (limit < 1 || limit > max) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.limitRange', { max });
+};
