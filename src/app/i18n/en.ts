@@ -177,6 +177,7 @@ export const en: Catalogue = {
   'UNAUTHORIZED.linkRevoked': "this seat''s token was reissued since this link was sent: the link is revoked",
   'UNAVAILABLE.notifications': 'notifications are not set up on this server',
   'UNAVAILABLE.ratings': 'ratings are not set up on this server',
+  'UNAVAILABLE.gameBusy': 'the game moved on {reads} times while this query read it; retry shortly',
   'UNAVAILABLE.lobby': 'the lobby needs the database',
   'UNAVAILABLE.vacations': 'vacations are not set up on this server',
   'INVALID_INPUT.gqlQuery': 'a GraphQL request needs a "query" string',

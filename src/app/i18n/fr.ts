@@ -174,6 +174,7 @@ export const fr: Catalogue = {
   'UNAUTHORIZED.linkRevoked': "Le jeton de cette place a été réémis depuis l''envoi de ce lien : le lien est révoqué",
   'UNAVAILABLE.notifications': 'Les notifications ne sont pas en place sur ce serveur',
   'UNAVAILABLE.ratings': 'Les classements ne sont pas en place sur ce serveur',
+  'UNAVAILABLE.gameBusy': 'La partie a avancé {reads} fois pendant la lecture de cette requête ; réessayez dans un instant',
   'UNAVAILABLE.lobby': 'Le salon demande la base de données',
   'UNAVAILABLE.vacations': 'Les vacances ne sont pas en place sur ce serveur',
   'INVALID_INPUT.gqlQuery': 'Une requête GraphQL demande une chaîne « query »',

@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Json } from '../../engine/index.js';
 import type { GameStatus, TimeControl } from '../../store/types.js';
 import { withLabels } from '../../app/board-picture.js';
@@ -5,6 +6,7 @@ import { loggedMoveLabel } from '../../board/index.js';
 import type { Ctx, Deps } from './context.js';
 import { guard } from './errors.js';
 import { listedMoveId } from './move-input.js';
+import { gameAtOneVersion, legalOf, selectedFields, type GameSnapshot } from './one-version.js';
 
 /** A view as its game's GraphQL type (the union GameView resolves by `__game`). */
 export const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
@@ -12,10 +14,11 @@ export const typedView = (g: { type: string; view: object }) => ({ ...g.view, __
 /** The games' reads: the game types, bots, a game and its fields, the operator's listing, log entries and move results. */
 export function gameResolvers({ service, deadlines, clocks }: Deps) {
   const Game = {
-    legalMoves: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).moves),
-    legalMoveNotations: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token)).notations),
-    legalMovesUndoable: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => (await service.legalMoves(g.id, ctx.token, { undoable: true })).undoable ?? []),
-    legalMoveLabels: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => withLabels(service.registry, await service.legalMoves(g.id, ctx.token, { view: true }), ctx.lang ?? 'en').labels),
+    // From the one read of the query's game (gameAtOneVersion): every field at the game's version.
+    legalMoves: guard(async (g: GameSnapshot) => legalOf(g).moves),
+    legalMoveNotations: guard(async (g: GameSnapshot) => legalOf(g).notations),
+    legalMovesUndoable: guard(async (g: GameSnapshot) => legalOf(g).undoable ?? []),
+    legalMoveLabels: guard(async (g: GameSnapshot, _: unknown, ctx: Ctx) => withLabels(service.registry, legalOf(g), ctx.lang ?? 'en').labels),
     events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
       const log = await service.events(g.id, ctx.token, a.after, a.limit);
       return log.moves.map((m) => ({ ...m, __game: log.type }));
@@ -26,8 +29,8 @@ export function gameResolvers({ service, deadlines, clocks }: Deps) {
     deadlines: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) => (g.timeControl && g.status === 'active' ? deadlines(g.id) : [])),
     clocks: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) => (g.timeControl ? clocks(g.id, g.timeControl, g.status) : null)),
     typedView,
-    typedLegalMoves: guard(async (g: { id: string; type: string }, _: unknown, ctx: Ctx) => {
-      const legal = await service.legalMoves(g.id, ctx.token);
+    typedLegalMoves: guard(async (g: GameSnapshot) => {
+      const legal = legalOf(g);
       return legal.moves.map((move) => ({ id: listedMoveId(legal.version, move), move: { ...(move as object), __game: legal.type } }));
     }),
   };
@@ -35,7 +38,8 @@ export function gameResolvers({ service, deadlines, clocks }: Deps) {
     Query: {
       gameTypes: () => service.gameTypes(),
       bots: () => service.botLevels(),
-      game: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => service.getGame(a.id, ctx.token)),
+      // Read once for the whole query: the fields it selects answer at one version.
+      game: guard(async (_: unknown, a: { id: string }, ctx: Ctx, info: GraphQLResolveInfo) => gameAtOneVersion(service, a.id, ctx.token, selectedFields(info))),
       games: guard(async (_: unknown, a: { status?: GameStatus; type?: string; limit: number; before?: string }, ctx: Ctx) => service.listGames(ctx.token, { ...a, before: a.before ?? undefined })),
     },
     Game,
