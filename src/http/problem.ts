@@ -1,88 +1,25 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
-import type { Msg } from '../engine/index.js';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailable } from '../app/unavailable.js';
-import { languageOf, localize } from '../app/i18n/index.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_STATUS, type ErrorCode } from '../app/errors.js';
+import { languageOf } from '../app/i18n/index.js';
 import { noteProblemCode } from './http-metrics.js';
+import { errorAnswer } from './error-map.js';
+
+export { toAppError } from './error-map.js';
 
 /**
- * Turns any error into an RFC 9457 problem document with a stable `code`. Client mistakes that
- * Fastify itself detects (malformed JSON, schema violations, oversized bodies, wrong media type)
- * get their own 4xx codes; only a fault of the server is a 500, and its details stay in the log.
+ * Any error as an RFC 9457 problem document with a stable `code` (the mapping itself, shared with
+ * GraphQL and the SSE stream, is error-map.ts): client mistakes get their own 4xx codes; only a
+ * fault of the server is a 500, and its details stay in the log.
  */
-type Invalid = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
-
-/**
- * A request validation error (Fastify's Ajv) as a message by id, with the same English words as
- * Ajv's (`body must have required property 'players'`); a keyword without a sentence of its own
- * keeps Ajv's English message and the code's own sentence in the other languages.
- */
-function validationMessage(v: Invalid, where: string): Msg | undefined {
-  const p = v.params ?? {};
-  switch (v.keyword) {
-    case 'required':
-      return { key: 'INVALID_INPUT.required', params: { where, field: String(p.missingProperty) } };
-    case 'additionalProperties':
-      return { key: 'INVALID_INPUT.additionalProperties', params: { where, field: String(p.additionalProperty) } };
-    case 'type':
-      return { key: 'INVALID_INPUT.type', params: { where, type: String(p.type) } };
-    case 'minItems':
-    case 'minLength':
-      return { key: 'INVALID_INPUT.fewer', params: { where, limit: String(p.limit), unit: v.keyword === 'minItems' ? 'items' : 'characters' } };
-    case 'maxItems':
-    case 'maxLength':
-      return { key: 'INVALID_INPUT.more', params: { where, limit: String(p.limit), unit: v.keyword === 'maxItems' ? 'items' : 'characters' } };
-    case 'minimum':
-      return p.comparison === '>=' ? { key: 'INVALID_INPUT.minimum', params: { where, limit: String(p.limit) } } : undefined;
-    case 'maximum':
-      return p.comparison === '<=' ? { key: 'INVALID_INPUT.maximum', params: { where, limit: String(p.limit) } } : undefined;
-    case 'enum':
-      return Array.isArray(p.allowedValues) ? { key: 'INVALID_INPUT.enum', params: { where, values: p.allowedValues.map(String).join(', ') } } : undefined;
-    default:
-      return undefined;
-  }
-}
-
-export function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  const e = err as FastifyError & { validation?: Invalid[]; validationContext?: string };
-  if (e.validation) {
-    const first = e.validation[0];
-    const where = `${e.validationContext ?? 'request'}${first?.instancePath ?? ''}`;
-    const said = first ? validationMessage(first, where) : undefined;
-    if (said) return AppError.of('INVALID_INPUT', said.key, said.params);
-    const extra = first?.params?.additionalProperty ? ` ("${first.params.additionalProperty}")` : first?.params?.allowedValues ? ` (${(first.params.allowedValues as string[]).join(', ')})` : '';
-    return new AppError('INVALID_INPUT', `${where} ${first?.message ?? 'is invalid'}${extra}`);
-  }
-  switch (e.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return AppError.of('INVALID_INPUT', 'INVALID_INPUT.malformedJson', { detail: e.message });
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'send JSON: Content-Type: application/json');
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return AppError.of('INVALID_INPUT', 'INVALID_INPUT.contentLength');
-  }
-  // A database that is down or too slow is the server's trouble, but not a fault: 503, retry later.
-  if (isDatabaseUnavailable(err)) return unavailable();
-  if (e.statusCode === 503) return unavailable(e.message || 'the server is unavailable right now; retry shortly');
-  if (e.statusCode === 429) return new AppError('RATE_LIMITED', e.message || 'too many requests: slow down');
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('INVALID_INPUT', e.message);
-  return new AppError('INTERNAL', 'internal server error');
-}
-
 export function sendProblem(err: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const app = toAppError(err);
   // The words follow Accept-Language (English or French); the code never changes.
   const lang = languageOf(request.headers['accept-language']);
+  const { app, detail, retryAfter } = errorAnswer(err, lang);
   noteProblemCode(reply, app.code);
   if (app.code === 'UNAVAILABLE') request.log.warn({ code: app.code, err }, 'database unavailable');
   else if (app.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: app.code, detail: app.message }, 'request refused');
-  const retry = typeof app.extra.retryAfter === 'number' ? app.extra.retryAfter : app.code === 'UNAVAILABLE' ? RETRY_AFTER_SECONDS : undefined;
-  if (retry !== undefined) reply.header('Retry-After', String(retry));
+  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
   return reply
     .status(app.status)
     .type('application/problem+json')
@@ -93,7 +30,7 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
       title: app.code.toLowerCase().replace(/_/g, ' '),
       status: app.status,
       code: app.code,
-      detail: localize(lang, app),
+      detail,
       instance: request.url,
       ...app.extra,
     });

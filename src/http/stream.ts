@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
 import { liveUpdates, type Fanout } from '../app/live.js';
-import { languageOf, localize } from '../app/i18n/index.js';
-import { toAppError } from './problem.js';
+import { languageOf } from '../app/i18n/index.js';
+import { errorAnswer } from './error-map.js';
 import { bearer } from './rest.js';
 import { operation } from './route-schema.js';
 import { liveChannel } from './http-metrics.js';
@@ -96,9 +96,8 @@ export function streamRoute(service: GameService, fanout: Fanout, withClocks: (g
         }
       } catch (err) {
         // The game was deleted, the token revoked, or the store failed: say so on the stream.
-        const e = toAppError(err);
-        const detail = localize(languageOf(req.headers['accept-language']), e.status >= 500 ? new AppError('INTERNAL', 'internal server error') : e);
-        await send('error', undefined, { code: e.code, detail }).catch(() => {});
+        const { code, detail } = errorAnswer(err, languageOf(req.headers['accept-language']));
+        await send('error', undefined, { code, detail }).catch(() => {});
       }
       open.delete(close);
       live.closed();

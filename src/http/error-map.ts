@@ -1,0 +1,101 @@
+import type { FastifyError } from 'fastify';
+import { AppError, type ErrorCode } from '../app/errors.js';
+import type { Msg } from '../engine/index.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailable } from '../app/unavailable.js';
+import { localize, type Language } from '../app/i18n/index.js';
+
+/**
+ * The one mapping from errors to the API's codes, used by REST (problem.ts), the SSE stream and
+ * GraphQL (graphql/errors.ts): an AppError keeps its code; client mistakes that Fastify or Mercurius
+ * detect (malformed JSON, schema violations, oversized bodies, wrong media type, a mutation over
+ * GET) get their own 4xx codes; a database that is down or too slow is UNAVAILABLE (503); anything
+ * else is INTERNAL, whose details stay in the log. A code's HTTP status is ERROR_STATUS's.
+ */
+type Invalid = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
+
+/**
+ * A request validation error (Fastify's Ajv) as a message by id, with the same English words as
+ * Ajv's (`body must have required property 'players'`); a keyword without a sentence of its own
+ * keeps Ajv's English message and the code's own sentence in the other languages.
+ */
+function validationMessage(v: Invalid, where: string): Msg | undefined {
+  const p = v.params ?? {};
+  switch (v.keyword) {
+    case 'required':
+      return { key: 'INVALID_INPUT.required', params: { where, field: String(p.missingProperty) } };
+    case 'additionalProperties':
+      return { key: 'INVALID_INPUT.additionalProperties', params: { where, field: String(p.additionalProperty) } };
+    case 'type':
+      return { key: 'INVALID_INPUT.type', params: { where, type: String(p.type) } };
+    case 'minItems':
+    case 'minLength':
+      return { key: 'INVALID_INPUT.fewer', params: { where, limit: String(p.limit), unit: v.keyword === 'minItems' ? 'items' : 'characters' } };
+    case 'maxItems':
+    case 'maxLength':
+      return { key: 'INVALID_INPUT.more', params: { where, limit: String(p.limit), unit: v.keyword === 'maxItems' ? 'items' : 'characters' } };
+    case 'minimum':
+      return p.comparison === '>=' ? { key: 'INVALID_INPUT.minimum', params: { where, limit: String(p.limit) } } : undefined;
+    case 'maximum':
+      return p.comparison === '<=' ? { key: 'INVALID_INPUT.maximum', params: { where, limit: String(p.limit) } } : undefined;
+    case 'enum':
+      return Array.isArray(p.allowedValues) ? { key: 'INVALID_INPUT.enum', params: { where, values: p.allowedValues.map(String).join(', ') } } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as FastifyError & { validation?: Invalid[]; validationContext?: string };
+  if (e.validation) {
+    const first = e.validation[0];
+    const where = `${e.validationContext ?? 'request'}${first?.instancePath ?? ''}`;
+    const said = first ? validationMessage(first, where) : undefined;
+    if (said) return AppError.of('INVALID_INPUT', said.key, said.params);
+    const extra = first?.params?.additionalProperty ? ` ("${first.params.additionalProperty}")` : first?.params?.allowedValues ? ` (${(first.params.allowedValues as string[]).join(', ')})` : '';
+    return new AppError('INVALID_INPUT', `${where} ${first?.message ?? 'is invalid'}${extra}`);
+  }
+  switch (e.code) {
+    case 'MER_ERR_METHOD_NOT_ALLOWED': // Mercurius: a mutation over GET
+      return AppError.of('METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED.get', { operation: 'mutation' });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return AppError.of('INVALID_INPUT', 'INVALID_INPUT.malformedJson', { detail: e.message });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'send JSON: Content-Type: application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return AppError.of('INVALID_INPUT', 'INVALID_INPUT.contentLength');
+  }
+  // A database that is down or too slow is the server's trouble, but not a fault: 503, retry later.
+  if (isDatabaseUnavailable(err)) return unavailable();
+  if (e.statusCode === 503) return unavailable(e.message || 'the server is unavailable right now; retry shortly');
+  if (e.statusCode === 429) return new AppError('RATE_LIMITED', e.message || 'too many requests: slow down');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('INVALID_INPUT', e.message);
+  return new AppError('INTERNAL', 'internal server error');
+}
+
+/** The seconds a client should wait before retrying, for errors that say so (the Retry-After header). */
+export function retryAfterOf(code: ErrorCode, extra: Record<string, unknown>): number | undefined {
+  return typeof extra.retryAfter === 'number' ? extra.retryAfter : code === 'UNAVAILABLE' ? RETRY_AFTER_SECONDS : undefined;
+}
+
+/** Any error as the API answers it, whatever the protocol: REST's problem documents, the SSE stream's `error` event and GraphQL's errors. */
+export interface ErrorAnswer {
+  app: AppError;
+  code: ErrorCode;
+  /** The HTTP status of the code (ERROR_STATUS). */
+  status: number;
+  /** The sentence in the caller's language; a fault of the server says no more than "internal server error". */
+  detail: string;
+  /** The code and the error's values (violation, rule, currentVersion, retryAfter...). */
+  extensions: Record<string, unknown> & { code: ErrorCode };
+  retryAfter: number | undefined;
+}
+
+/** The one mapping from an error to its answer: its code (a database outage is UNAVAILABLE), status, words, values and Retry-After. */
+export function errorAnswer(err: unknown, lang: Language): ErrorAnswer {
+  const app = toAppError(err);
+  return { app, code: app.code, status: app.status, detail: localize(lang, app), extensions: { ...app.extra, code: app.code }, retryAfter: retryAfterOf(app.code, app.extra) };
+}
