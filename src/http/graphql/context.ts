@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../app/errors.js';
 import type { GameService } from '../../app/game-service.js';
 import type { LobbyLayer } from '../../app/lobby/index.js';
 import type { Notifications } from '../../app/notify/index.js';
@@ -43,7 +42,3 @@ export interface Deps {
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A page's limit within 1..max (400 naming the bound). */
-export const pageLimit = (limit: number, max: number) => {
-  if (limit < 1 || limit > max) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.limitRange', { max });
-};

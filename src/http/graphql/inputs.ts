@@ -1,15 +1,22 @@
-import { AppError } from '../../app/errors.js';
-import { TIMEOUT_ACTIONS, type TimeControl, type TimeoutAction } from '../../store/types.js';
+import type { Static, TObject } from '@sinclair/typebox';
+import { check } from '../../app/shapes.js';
 
-/** Free text within 1..max characters, or absent (400 naming the field and the bound). */
-export const text = (v: string | null | undefined, what: string, max: number) => {
-  if (v !== undefined && v !== null && (v.length < 1 || v.length > max)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.textLength', { what, max });
-  return v ?? undefined;
-};
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** GraphQL's null for an argument or input field left out: absent, as a JSON body leaves it out. */
+export function present<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
+}
 
-/** REST's rule for timeoutAction's values; the ranges of a clock are the service's (src/app/time-control.ts). */
-export function turnClock(seconds: number | null | undefined, action: string | null | undefined, control: TimeControl | null | undefined) {
-  if (action != null && !TIMEOUT_ACTIONS.includes(action as TimeoutAction)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.timeoutAction', { values: TIMEOUT_ACTIONS.join(', ') });
-  return { ...(seconds != null ? { turnDeadlineSeconds: seconds } : {}), ...(control != null ? { timeControl: control } : {}), ...(action != null ? { timeoutAction: action as TimeoutAction } : {}) };
+/**
+ * GraphQL arguments checked by the shape REST checks the same request with (src/app/shapes.ts),
+ * each refusal naming the argument (`email`, `seat`, `limit`): the same 400 INVALID_INPUT and the
+ * same sentence REST gives. GraphQL's own types have already checked which arguments exist and
+ * their scalar types; the shape adds the rest (lengths, ranges, patterns, allowed values).
+ */
+export function checkArgs<S extends TObject>(shape: S, args: Record<string, unknown>): Static<S> {
+  const given = present(args);
+  for (const [name, value] of Object.entries(given)) {
+    const field = shape.properties[name];
+    if (field) check(field, value, name);
+  }
+  return given as Static<S>;
 }

@@ -1,23 +1,30 @@
-import { AppError } from '../../app/errors.js';
+import { Type } from '@sinclair/typebox';
+import { IdempotencyKey, Notation, Version } from '../../app/shapes.js';
 import type { GameRecord } from '../../app/game-service.js';
 import type { Ctx, Deps } from './context.js';
 import { guard } from './errors.js';
 import { fromListedMoveId, moveFromInput } from './move-input.js';
+import { checkArgs } from './inputs.js';
+
+/** A move's arguments besides the move: REST's notation, expectedVersion and Idempotency-Key shapes. */
+const MoveArgs = Type.Object({ notation: Notation, expectedVersion: Version, idempotencyKey: IdempotencyKey });
 
 /** What changes a game's log: moves (typed, in notation, listed), resignation, takebacks, imports, deletion. */
 export function moveResolvers({ service, takebacks, layer }: Deps) {
   return {
     Mutation: {
       submitMove: guard(async (_: unknown, a: { gameId: string; move: Record<string, Record<string, unknown>>; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
+        checkArgs(MoveArgs, { expectedVersion: a.expectedVersion, idempotencyKey: a.idempotencyKey });
         const summary = await service.getGame(a.gameId, ctx.token);
         const game = service.registry.version(summary.type, summary.engineVersion)!;
         return service.submitMove(a.gameId, ctx.token, moveFromInput(game, a.move), { expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       submitNotation: guard(async (_: unknown, a: { gameId: string; notation: string; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
-        if (a.notation.length < 1 || a.notation.length > 2000) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNotation');
+        checkArgs(MoveArgs, a);
         return service.submitMove(a.gameId, ctx.token, undefined, { notation: a.notation, expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       submitListedMove: guard(async (_: unknown, a: { gameId: string; moveId: string; idempotencyKey?: string | null }, ctx: Ctx) => {
+        checkArgs(MoveArgs, { idempotencyKey: a.idempotencyKey });
         const { version, move } = fromListedMoveId(a.moveId);
         return service.submitMove(a.gameId, ctx.token, move, { expectedVersion: version, idempotencyKey: a.idempotencyKey ?? undefined });
       }),

@@ -1,5 +1,7 @@
 import { AppError } from '../../app/errors.js';
-import { pageLimit, type Ctx, type Deps } from './context.js';
+import { LeaderboardQuery } from '../../app/shapes.js';
+import type { Ctx, Deps } from './context.js';
+import { checkArgs } from './inputs.js';
 import { guard } from './errors.js';
 
 /** A player's and a seat's settings, ratings, profile, leaderboards, expected chances, whole-game analysis. */
@@ -16,8 +18,8 @@ export function playerResolvers({ service, layer, notices, rated, analysed }: De
       playerRatings: guard(async (_: unknown, a: { playerId: string }) => rated().ofPlayer(a.playerId)),
       playerProfile: guard(async (_: unknown, a: { playerId: string }) => layer().players.profile(a.playerId)),
       leaderboard: guard(async (_: unknown, a: { gameType: string; limit: number; after?: string | null }) => {
-        pageLimit(a.limit, 200);
-        return rated().leaderboard(a.gameType, a.limit, a.after ?? undefined);
+        const { limit, after } = checkArgs(LeaderboardQuery, { limit: a.limit, after: a.after });
+        return rated().leaderboard(a.gameType, limit ?? a.limit, after);
       }),
       expectedChances: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => rated().chances(service, a.gameId, ctx.token)),
       wholeAnalysis: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => analysed().get(a.gameId, ctx.token)),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { getOperationAST, GraphQLError, Kind, parse, type DocumentNode } from 'graphql';
 import { AppError } from '../../app/errors.js';
-import { bearer } from '../rest.js';
+import { bearerToken as bearer } from '../../app/shapes.js';
 import { isObject } from './context.js';
 
 /**
