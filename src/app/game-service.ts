@@ -19,7 +19,7 @@ export * from './service-types.js';
  * The use cases, shared by REST and GraphQL: one facade over the modules of src/app/use-cases/
  * (callers, creation, imports, queries, moves, bot turns, analysis, admin), each a function of the
  * one `GameCore` this service holds (store, registry, options, lock, cached games, hooks). Hidden
- * information is filtered in queries.ts and nowhere else: every state, event and move leaves
+ * information is filtered in those modules and nowhere else: every state, event and move leaves
  * through `game.view`, `game.eventView` or `game.moveView` for the caller's seat.
  */
 export class GameService {
