@@ -5284,10 +5284,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /**
-                     * Format: email
-                     * @description Where play-by-mail notifications go by default
-                     */
+                    /** @description Where play-by-mail notifications go by default */
                     email?: string;
                 };
             };
@@ -5598,7 +5595,7 @@ export interface operations {
                     "application/json": {
                         seat: number;
                         name: string;
-                        /** @description The seat's token, shown once */
+                        /** @description The seat's token, shown once: the server keeps only a hash */
                         token: string;
                         colour?: string;
                         /**
@@ -7240,8 +7237,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description immediate | digest */
-                    mode?: string;
+                    /**
+                     * @description immediate | digest
+                     * @enum {string}
+                     */
+                    mode?: "immediate" | "digest";
                     /** @description 0 to 23: the local hour of the digest (needed in digest mode) */
                     digestHour?: number;
                     /** @description An IANA time zone name (needed in digest mode) */
@@ -7340,6 +7340,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Player id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7487,6 +7488,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Player id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7648,6 +7650,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Game id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7775,6 +7778,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Game id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7900,6 +7904,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Game id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7991,6 +7996,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Game id (UUID) */
                 id: string;
             };
             cookie?: never;

@@ -10,13 +10,15 @@ import { checkColour } from './choices.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { checkText } from '../text.js';
 import { checkStandInAfterTimeouts } from './stand-in.js';
+import type { PlayerEntryShape } from '../shapes.js';
 
 /** An entry of `players` at creation: seated now by name, an open seat, the caller's player, or a bot (no token). */
 export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string } | { bot: string; name?: string; colour?: string };
 
 export interface CreateInput {
   type: string;
-  players: PlayerEntry[];
+  /** As GraphQL builds them, or as the REST body carries them (src/app/shapes.ts: every field optional); which kind each is, is checked here. */
+  players: readonly (PlayerEntry | PlayerEntryShape)[];
   seed?: string;
   options?: unknown;
   public?: boolean;
@@ -108,7 +110,7 @@ export class LobbyService {
  if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: 'standInBot', level: String(input.standInBot), known: BOT_LEVELS.join(', ') }, { field: 'standInBot' });
     if (input.standInAfterTimeouts !== undefined) checkStandInAfterTimeouts(input.standInAfterTimeouts, input.turnDeadlineSeconds !== undefined || input.timeControl !== undefined);
     const specs: SeatSpec[] = input.players.map((p) =>
-      'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
+      'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name as string, ...(p.colour ? { colour: p.colour } : {}) }, // a named entry: its kind was checked above
     );
     const code = specs.some((p) => 'open' in p) ? newInviteCode() : null;
     const created = await this.service.createGame({ ...input, standInBot: input.standInBot as BotLevel | undefined, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });
