@@ -202,6 +202,18 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         legalMoves: { type: 'array', items: ref(`${P}Move`), description: 'With ?include=legalMoves: the mover\'s legal moves now; empty unless it must act again' },
       },
     };
+    // An entry of the log as the event log and the record both show it.
+    const entry = {
+      version: { type: 'integer' },
+      seat: { type: 'integer', minimum: 0 },
+      bot: moveBot,
+      move: {
+        description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
+        anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
+      },
+      undoable,
+      undoneBy,
+    };
     out[`${P}EventLog`] = {
       type: 'object',
       description: `A page of a ${g.name} game's log, move by move`,
@@ -217,18 +229,10 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
             additionalProperties: false,
             required: ['version', 'seat', 'at', 'move', 'events'],
             properties: {
-              version: { type: 'integer' },
-              seat: { type: 'integer', minimum: 0 },
+              ...entry,
               origin,
-              bot: moveBot,
               at: { type: 'string', format: 'date-time' },
-              move: {
-                description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
-                anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
-              },
               events: { type: 'array', items: ref(`${P}Event`) },
-              undoable,
-              undoneBy,
               label: { type: 'string', description: 'With ?include=labels: the move in words for people, in the language of Accept-Language' },
             },
           },
@@ -278,13 +282,8 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
             additionalProperties: false,
             required: ['seat', 'move'],
             properties: {
-              version: { type: 'integer' },
-              seat: { type: 'integer', minimum: 0 },
-              move: { description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null', anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }] },
+              ...entry,
               origin: { ...origin, enum: ['seat', ...origin.enum] },
-              bot: moveBot,
-              undoable,
-              undoneBy,
             },
           },
         },
