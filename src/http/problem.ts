@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../app/errors.js';
-import type { Msg } from '../engine/index.js';
+import type { ErrorObject } from 'ajv';
+import { invalidInput } from '../app/shapes.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailable } from '../app/unavailable.js';
 import { languageOf, localize } from '../app/i18n/index.js';
 import { noteProblemCode } from './http-metrics.js';
@@ -10,50 +11,11 @@ import { noteProblemCode } from './http-metrics.js';
  * Fastify itself detects (malformed JSON, schema violations, oversized bodies, wrong media type)
  * get their own 4xx codes; only a fault of the server is a 500, and its details stay in the log.
  */
-type Invalid = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
-
-/**
- * A request validation error (Fastify's Ajv) as a message by id, with the same English words as
- * Ajv's (`body must have required property 'players'`); a keyword without a sentence of its own
- * keeps Ajv's English message and the code's own sentence in the other languages.
- */
-function validationMessage(v: Invalid, where: string): Msg | undefined {
-  const p = v.params ?? {};
-  switch (v.keyword) {
-    case 'required':
-      return { key: 'INVALID_INPUT.required', params: { where, field: String(p.missingProperty) } };
-    case 'additionalProperties':
-      return { key: 'INVALID_INPUT.additionalProperties', params: { where, field: String(p.additionalProperty) } };
-    case 'type':
-      return { key: 'INVALID_INPUT.type', params: { where, type: String(p.type) } };
-    case 'minItems':
-    case 'minLength':
-      return { key: 'INVALID_INPUT.fewer', params: { where, limit: String(p.limit), unit: v.keyword === 'minItems' ? 'items' : 'characters' } };
-    case 'maxItems':
-    case 'maxLength':
-      return { key: 'INVALID_INPUT.more', params: { where, limit: String(p.limit), unit: v.keyword === 'maxItems' ? 'items' : 'characters' } };
-    case 'minimum':
-      return p.comparison === '>=' ? { key: 'INVALID_INPUT.minimum', params: { where, limit: String(p.limit) } } : undefined;
-    case 'maximum':
-      return p.comparison === '<=' ? { key: 'INVALID_INPUT.maximum', params: { where, limit: String(p.limit) } } : undefined;
-    case 'enum':
-      return Array.isArray(p.allowedValues) ? { key: 'INVALID_INPUT.enum', params: { where, values: p.allowedValues.map(String).join(', ') } } : undefined;
-    default:
-      return undefined;
-  }
-}
-
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const e = err as FastifyError & { validation?: Invalid[]; validationContext?: string };
-  if (e.validation) {
-    const first = e.validation[0];
-    const where = `${e.validationContext ?? 'request'}${first?.instancePath ?? ''}`;
-    const said = first ? validationMessage(first, where) : undefined;
-    if (said) return AppError.of('INVALID_INPUT', said.key, said.params);
-    const extra = first?.params?.additionalProperty ? ` ("${first.params.additionalProperty}")` : first?.params?.allowedValues ? ` (${(first.params.allowedValues as string[]).join(', ')})` : '';
-    return new AppError('INVALID_INPUT', `${where} ${first?.message ?? 'is invalid'}${extra}`);
-  }
+  const e = err as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
+  // Request validation (Fastify's Ajv, from the routes' TypeBox schemas): the same refusal as `check` gives elsewhere.
+  if (e.validation) return invalidInput(e.validation[0], e.validationContext ?? 'request');
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

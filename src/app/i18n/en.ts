@@ -73,6 +73,7 @@ export const en: Catalogue = {
   'INVALID_INPUT.minimum': '{where} must be >= {limit}',
   'INVALID_INPUT.maximum': '{where} must be <= {limit}',
   'INVALID_INPUT.enum': '{where} must be equal to one of the allowed values ({values})',
+  'INVALID_INPUT.pattern': '{where} must be {rule, select, uuid {a UUID} email {an e-mail address (name@domain.example)} other {in its documented form}}',
 
   // ---- UNAUTHORIZED, FORBIDDEN ---------------------------------------------------------------------------
   'UNAUTHORIZED.bearerFormat': 'the Authorization header must be "Bearer <token>"',

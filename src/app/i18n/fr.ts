@@ -70,6 +70,7 @@ export const fr: Catalogue = {
   'INVALID_INPUT.minimum': '{where} doit être >= {limit}',
   'INVALID_INPUT.maximum': '{where} doit être <= {limit}',
   'INVALID_INPUT.enum': '{where} doit être une des valeurs permises ({values})',
+  'INVALID_INPUT.pattern': '{where} doit être {rule, select, uuid {un UUID} email {une adresse électronique (nom@domaine.example)} other {de la forme documentée}}',
 
   // ---- UNAUTHORIZED, FORBIDDEN ---------------------------------------------------------------------------
   'UNAUTHORIZED.bearerFormat': "L''en-tête Authorization doit être « Bearer <jeton> »",

@@ -7,10 +7,10 @@ import { mailPicture } from './mail-picture.js';
 import type { Notifier } from './notifier.js';
 import type { TurnClock } from './clock.js';
 import type { MailLanguage } from './settings.js';
+import { DELIVERY_MODES, type DeliveryMode } from '../shapes.js';
 
-/** How a player is told it is their turn: a mail per move, or one digest a day. */
-export const DELIVERY_MODES = ['immediate', 'digest'] as const;
-export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+/** How a player is told it is their turn: a mail per move, or one digest a day (src/app/shapes.ts). */
+export { DELIVERY_MODES, type DeliveryMode };
 
 export interface PlayerSettingsInput {
   mode?: DeliveryMode;

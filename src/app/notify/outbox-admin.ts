@@ -1,10 +1,10 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { AppError } from '../errors.js';
+import { isUuid } from '../ids.js';
 import type { GameService } from '../game-service.js';
 import type { Notifier } from './notifier.js';
 import type { NotificationStore, OutboxRow } from './store.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rows shown in each list of the operator's page. */
 const SHOWN = 50;
 
@@ -50,7 +50,7 @@ export class OutboxAdmin {
    */
   async retryNow(token: string | undefined, id: string) {
     this.service.requireOperator(token);
-    if (!UUID.test(id)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notificationId', { given: id.slice(0, 40) });
+    if (!isUuid(id)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notificationId', { given: id.slice(0, 40) });
     const row = await this.store.get(id);
     if (!row) throw AppError.of('NOT_FOUND', 'NOT_FOUND.notification', { id });
     if (row.status !== 'pending' && row.status !== 'dead') throw AppError.of('NOT_RETRYABLE', 'NOT_RETRYABLE.status', { id, status: row.status }, { status: row.status });

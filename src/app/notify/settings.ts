@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors.js';
 import { resolveWebhook } from './webhook-target.js';
 import { NOTICE_KINDS, type NoticeKind } from '../../store/types.js';
+import { isEmail, MAIL_LANGUAGES, MAX_EMAIL_LENGTH, MAX_URL_LENGTH, type MailLanguage } from '../shapes.js';
 
 /** What a seat (or player) asks for: where its notifications go and which kinds it wants. */
 export interface NotificationSettingsInput {
@@ -12,22 +13,16 @@ export interface NotificationSettingsInput {
   language?: MailLanguage;
 }
 
-/** The languages mails are written in. */
-export const MAIL_LANGUAGES = ['en', 'fr'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export { MAIL_LANGUAGES, MAX_EMAIL_LENGTH, MAX_URL_LENGTH, type MailLanguage } from '../shapes.js';
 
 export function checkLanguage(language: unknown): MailLanguage {
   if (!MAIL_LANGUAGES.includes(language as MailLanguage)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailLanguage', { given: String(language).slice(0, 20), languages: MAIL_LANGUAGES.join(', ') });
   return language as MailLanguage;
 }
 
-export const MAX_URL_LENGTH = 2048;
-export const MAX_EMAIL_LENGTH = 254;
-// Deliberately plain: one @, no spaces or brackets, a dot in the domain. Mail servers judge the rest.
-const EMAIL = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\.]+(\.[^\s@<>()[\]",;:\\.]+)+$/;
-
+// The one e-mail rule (src/app/shapes.ts): deliberately plain; mail servers judge the rest.
 export function checkEmail(email: string): string {
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.email', { given: email.slice(0, 80), max: MAX_EMAIL_LENGTH });
+  if (!isEmail(email)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.email', { given: email.slice(0, 80), max: MAX_EMAIL_LENGTH });
   return email;
 }
 

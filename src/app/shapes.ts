@@ -1,0 +1,317 @@
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import type { ErrorObject } from 'ajv';
+import { BOT_LEVELS, compileShape, type Msg } from '../engine/index.js';
+import { NOTICE_KINDS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
+import { AppError } from './errors.js';
+import { UUID_PATTERN } from './ids.js';
+import { INT_BOUNDS } from './limits.js';
+
+/**
+ * The one definition of every shape a client sends, as TypeBox schemas: each is plain JSON Schema
+ * (REST routes validate with it through Fastify's TypeBox type provider, and the OpenAPI document
+ * shows it), `Static<typeof S>` is its TypeScript type, and `check(S, value, where)` validates it
+ * anywhere else (GraphQL arguments, the service) with the same refusal REST gives: 400
+ * INVALID_INPUT naming the field and the broken rule, from the catalogues by id.
+ *
+ * Guarantees: no coercion and no defaults written by `check` (it only checks); own properties only;
+ * the same message ids as a REST validation error (`invalidInputMessage`, used by http/problem.ts).
+ */
+
+// ---- Identifiers, tokens, e-mail addresses --------------------------------------------------
+
+/** A UUID (player, notification ids), in any letter case. */
+export const Uuid = Type.String({ pattern: UUID_PATTERN, description: 'A UUID' });
+/**
+ * A game id as a path or argument carries it: any string; an id that is not a UUID names no game
+ * (404 NOT_FOUND from the service, not a 400), so that a guessed id learns nothing more.
+ */
+export const GameId = Type.String({ minLength: 1, maxLength: 64, description: 'Game id (UUID)' });
+/** A player id as a path carries it (a UUID; anything else is a 404 from the service). */
+export const PlayerId = Type.String({ minLength: 1, maxLength: 64, description: 'Player id (UUID)' });
+/** A notification id as a path carries it (checked as a UUID by the service: 400 naming it). */
+export const NotificationId = Type.String({ description: 'Notification id (UUID)' });
+
+/** The `:id` path parameter of every game route. */
+export const GameIdParams = Type.Object({ id: GameId });
+export type GameIdParams = Static<typeof GameIdParams>;
+/** The `:id` path parameter of a player's routes. */
+export const PlayerIdParams = Type.Object({ id: PlayerId });
+/** The `:id` path parameter of a notification's routes. */
+export const NotificationIdParams = Type.Object({ id: NotificationId });
+
+/** A bearer token as the Authorization header carries it: `Bearer <token>`. */
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * The one reading of an Authorization header, for REST and GraphQL alike: its token, undefined
+ * without a header, 401 UNAUTHORIZED for a header that is not `Bearer <token>`.
+ */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  if (authorization === undefined || authorization === '') return undefined;
+  const m = BEARER.exec(authorization);
+  if (!m) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.bearerFormat');
+  return m[1];
+}
+
+/** A seat token (`cbs_...`): shown once at creation or join; the server keeps only a hash. */
+export const SeatToken = Type.String({ description: 'The seat\'s token, shown once: the server keeps only a hash' });
+/** A player token (`cbp_...`): one for all of a person's seats, shown once. */
+export const PlayerToken = Type.String({ description: 'Secret: shown once, the server keeps only a hash' });
+/** The operator token (OPERATOR_TOKEN), sent as a bearer token. */
+export const OperatorToken = Type.String({ description: 'The operator token (OPERATOR_TOKEN)' });
+/** An invitation code (`inv_...`), as a joiner sends it. */
+export const InviteCode = Type.String({ minLength: 1, maxLength: 128, description: 'The invitation code: needed to join a game that is not public' });
+/** The unsubscribe token of a mail's List-Unsubscribe link. */
+export const UnsubscribeToken = Type.String({ minLength: 1, maxLength: 100, description: 'The unsubscribe token of the mail\'s link' });
+
+/** The longest e-mail address accepted (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+/** The one e-mail rule: name@domain.tld, no spaces, quotes, brackets or commas, a dot in the domain. */
+export const EMAIL_PATTERN = '^[^\\s@<>()[\\]",;:\\\\]+@[^\\s@<>()[\\]",;:\\\\.]+(\\.[^\\s@<>()[\\]",;:\\\\.]+)+$';
+const EMAIL = new RegExp(EMAIL_PATTERN);
+export const isEmail = (s: string): boolean => s.length <= MAX_EMAIL_LENGTH && EMAIL.test(s);
+export const Email = Type.String({ maxLength: MAX_EMAIL_LENGTH, pattern: EMAIL_PATTERN, description: 'An e-mail address (name@domain.example)' });
+
+/** The rule each pattern stands for, so that a refusal names it instead of quoting a regex. */
+const PATTERN_RULES = new Map<string, string>([
+  [UUID_PATTERN, 'uuid'],
+  [EMAIL_PATTERN, 'email'],
+]);
+
+// ---- Numbers, names, pages ------------------------------------------------------------------
+
+/** One of a fixed list of strings, as a JSON Schema `enum` (one error naming the allowed values, not one per branch). */
+export const literals = <T extends string>(values: readonly T[], description?: string): TUnsafe<T> => Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+/** A string or null (null: turn it off), as one JSON Schema `type` list. */
+const nullableString = (opts: { maxLength: number }): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ['string', 'null'], ...opts });
+
+const int = (b: { minimum: number; maximum: number; default?: number }, description?: string) => Type.Integer({ ...b, ...(description ? { description } : {}) });
+/** A game version (`after`, `at`, `expectedVersion`): fits the column. */
+export const Version = int(INT_BOUNDS.version);
+/** A seat number. */
+export const Seat = int(INT_BOUNDS.seat);
+/** A game's seat in a path: `/games/:id/seats/:seat/...`. */
+export const SeatParams = Type.Object({ id: GameId, seat: Seat });
+/** A person's or a seat's name. */
+export const Name = Type.String({ minLength: 1, maxLength: 64 });
+/** A seed of the game's random draws. */
+export const Seed = Type.String({ minLength: 1, maxLength: 128 });
+/** A game type id (GET /game-types). */
+export const GameType = Type.String({ description: 'A game type id from /game-types' });
+/** The `:gameType` path parameter (a leaderboard's). */
+export const GameTypeParams = Type.Object({ gameType: Type.String({ minLength: 1, maxLength: 64 }) });
+/** A bot level (GET /bots lists them with their think time). */
+export const BotLevel = literals(BOT_LEVELS, 'A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)');
+/** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
+export const Colour = Type.String({ minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' });
+/** Search iterations of one analysis. */
+export const AnalysisIterations = int(INT_BOUNDS.analysisIterations);
+
+/** The size of a page of a listing, with its bounds and its default. */
+export const PageLimit = (maximum: number, dflt: number) => Type.Integer({ minimum: 1, maximum, default: dflt });
+/** The opaque cursor of the next page (`next` of the previous answer). */
+export const Cursor = Type.String({ maxLength: 200, description: 'The `next` cursor of the previous page' });
+
+export const STATUSES = ['waiting', 'active', 'finished', 'expired'] as const;
+export const GameStatus = literals(STATUSES);
+
+// ---- Requests (REST bodies and queries; GraphQL takes the same) -----------------------------
+
+const tcSeconds = (what: string) => Type.Integer({ minimum: 1, maximum: 90 * 24 * 3600, description: `${what} (1 s to 90 days)` });
+/** A time control: a bank per seat, running only while that seat must act (src/app/time-control.ts). */
+export const TimeControl = Type.Object({
+  initialSeconds: tcSeconds('Each seat\'s bank at the start, at most maxSeconds'),
+  incrementSeconds: tcSeconds('Added to the seat\'s bank after each of its moves, at most maxSeconds'),
+  maxSeconds: tcSeconds('The most a bank can hold'),
+}, { additionalProperties: false, description: 'A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat\'s moves and never exceeds maxSeconds; at zero the game\'s timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.' });
+
+/**
+ * A seat at creation: { name, colour? }, { open: true }, { me: true, colour? } or { bot, name? }.
+ * Which of these it is, is checked by the lobby (INVALID_INPUT.playerKind, naming the entry).
+ */
+export const PlayerEntry = Type.Object({
+  name: Type.Optional(Name),
+  open: Type.Optional(Type.Literal(true)),
+  me: Type.Optional(Type.Literal(true)),
+  colour: Type.Optional(Colour),
+  bot: Type.Optional(literals(BOT_LEVELS, 'A bot seat of this level (GET /bots): it gets no token and moves by itself')),
+}, {
+  additionalProperties: false,
+  description: 'A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization; { bot, name? } a bot of that level (no token: it moves by itself).',
+});
+export type PlayerEntryShape = Static<typeof PlayerEntry>;
+/** The PlayerEntry component of the OpenAPI document (referenced by every game's NewGame). */
+export const playerEntryComponent = { $id: 'PlayerEntry', ...(JSON.parse(JSON.stringify(PlayerEntry)) as Record<string, unknown>) };
+
+export const CreateGameBody = Type.Object({
+  type: GameType,
+  players: Type.Array(PlayerEntry, { minItems: 1, maxItems: 64 }),
+  seed: Type.Optional(Seed),
+  options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  public: Type.Optional(Type.Boolean()),
+  turnDeadlineSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 * 24 * 3600 })),
+  timeControl: Type.Optional(TimeControl),
+  timeoutAction: Type.Optional(literals(TIMEOUT_ACTIONS)),
+  standInBot: Type.Optional(literals(BOT_LEVELS)),
+  standInAfterTimeouts: Type.Optional(Type.Integer()),
+  analysis: Type.Optional(Type.Boolean()),
+  rated: Type.Optional(Type.Boolean()),
+  takebacks: Type.Optional(literals(TAKEBACK_SETTINGS)),
+}, { additionalProperties: false });
+export type CreateGameBody = Static<typeof CreateGameBody>;
+
+/** A move as the API carries it before its game checks it: { type, ...fields } (the game's schemas check the rest). */
+export const MoveRef = Type.Object({ type: Type.String({ minLength: 1, maxLength: 64 }) }, {
+  additionalProperties: true,
+  description: 'A move: { type, ...fields }. The shapes of each game\'s moves are in components.schemas (<Game>Move) and /game-types.',
+});
+/** A move in notation, e.g. "build residential b4". */
+export const Notation = Type.String({ minLength: 1, maxLength: 2000 });
+/** Exactly one of move or notation (the route or resolver checks the "exactly one"). */
+export const SubmitMoveBody = Type.Object({ move: Type.Optional(MoveRef), notation: Type.Optional(Notation), expectedVersion: Type.Optional(Version) }, { additionalProperties: false });
+export type SubmitMoveBody = Static<typeof SubmitMoveBody>;
+export const IdempotencyKey = Type.String({ minLength: 1, maxLength: 200 });
+
+export const CreatePlayerBody = Type.Object({ name: Name, email: Type.Optional({ ...Email, description: 'Where play-by-mail notifications go by default' }) }, { additionalProperties: false });
+export type CreatePlayerBody = Static<typeof CreatePlayerBody>;
+
+export const JoinBody = Type.Object({
+  inviteCode: Type.Optional(InviteCode),
+  name: Type.Optional({ ...Name, description: 'Required without a player token; with one, the player\'s name by default' }),
+  seat: Type.Optional(Seat),
+  colour: Type.Optional(Colour),
+}, { additionalProperties: false });
+export type JoinBody = Static<typeof JoinBody>;
+
+export const FillWithBotBody = Type.Object({
+  bot: BotLevel,
+  seat: Type.Optional(Seat),
+  name: Type.Optional({ ...Name, description: 'The bot seat\'s name (default: "Bot (<level>)")' }),
+}, { additionalProperties: false });
+export type FillWithBotBody = Static<typeof FillWithBotBody>;
+
+export const TakebackBody = Type.Object({
+  undo: Type.Optional(Type.Integer({ ...INT_BOUNDS.version, minimum: 1, description: 'The version to undo (with everything the seat did after it); default: the seat\'s last move in effect' })),
+}, { additionalProperties: false });
+export type TakebackBody = Static<typeof TakebackBody>;
+
+export const VacationBody = Type.Object({ until: Type.String({ minLength: 10, maxLength: 40, description: 'ISO 8601 date and time, in the future' }) }, { additionalProperties: false });
+export type VacationBody = Static<typeof VacationBody>;
+
+/** How a player's turn mails go: one per move, or one daily digest. */
+export const DELIVERY_MODES = ['immediate', 'digest'] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+export const PlayerSettingsBody = Type.Object({
+  mode: Type.Optional(literals(DELIVERY_MODES, 'immediate | digest')),
+  digestHour: Type.Optional(Type.Integer({ description: '0 to 23: the local hour of the digest (needed in digest mode)' })),
+  timeZone: Type.Optional(Type.String({ maxLength: 64, description: 'An IANA time zone name (needed in digest mode)' })),
+  autoVacation: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type PlayerSettingsBody = Static<typeof PlayerSettingsBody>;
+
+/** The languages mails are written in. */
+export const MAIL_LANGUAGES = ['en', 'fr'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+/** The longest webhook URL accepted. */
+export const MAX_URL_LENGTH = 2048;
+export const MailLanguageShape = literals(MAIL_LANGUAGES, 'The language of the mails (en, fr); en until set');
+export const NoticeKinds = Type.Array(literals(NOTICE_KINDS), { maxItems: NOTICE_KINDS.length });
+/** What a seat or a player sends: fields left out keep their value, null turns a channel off. */
+export const NotificationSettingsBody = Type.Object({
+  email: Type.Optional(nullableString({ maxLength: MAX_EMAIL_LENGTH })),
+  webhookUrl: Type.Optional(nullableString({ maxLength: MAX_URL_LENGTH })),
+  events: Type.Optional(NoticeKinds),
+  language: Type.Optional(MailLanguageShape),
+}, { additionalProperties: false });
+export type NotificationSettingsBody = Static<typeof NotificationSettingsBody>;
+
+export const EventsQuery = Type.Object({ after: Type.Optional(Type.Integer({ ...INT_BOUNDS.version, default: 0 })), limit: Type.Optional(int(INT_BOUNDS.eventsLimit)) }, { additionalProperties: false });
+export const AnalysisQuery = Type.Object({ at: Version, seat: Seat, iterations: Type.Optional(AnalysisIterations), seed: Type.Optional(Seed) }, { additionalProperties: false });
+export type AnalysisQuery = Static<typeof AnalysisQuery>;
+const WholeAnalysisFields = Type.Object({ iterations: Type.Optional(AnalysisIterations) }, { additionalProperties: false });
+/** The body of a whole-game analysis request: optional (null or none: the default iterations). */
+export const WholeAnalysisBody = Type.Unsafe<Static<typeof WholeAnalysisFields> | null>({ ...WholeAnalysisFields, type: ['object', 'null'] });
+export const ListGamesQuery = Type.Object({ status: Type.Optional(GameStatus), type: Type.Optional(Type.String()), limit: Type.Optional(int(INT_BOUNDS.listLimit)), before: Type.Optional(Cursor) }, { additionalProperties: false });
+export type ListGamesQuery = Static<typeof ListGamesQuery>;
+export const OUTBOX_STATUSES = ['pending', 'delivered', 'held', 'dead'] as const;
+export const OutboxQuery = Type.Object({ status: Type.Optional(literals(OUTBOX_STATUSES)), limit: Type.Optional(int(INT_BOUNDS.listLimit)), before: Type.Optional(Cursor) }, { additionalProperties: false });
+export type OutboxQuery = Static<typeof OutboxQuery>;
+export const UnsubscribeQuery = Type.Object({ token: UnsubscribeToken }, { additionalProperties: false });
+export const BoardQuery = Type.Object({
+  at: Type.Optional(Type.Integer({ ...INT_BOUNDS.version, description: 'A version between 0 and the game\'s version; the current one when absent' })),
+  lang: Type.Optional(literals(['en', 'fr'] as const, 'The label language; overrides Accept-Language')),
+}, { additionalProperties: false });
+export const StreamQuery = Type.Object({ after: Type.Optional(Type.String({ description: 'Resume after this version (as Last-Event-ID does)' })) }, { additionalProperties: false });
+export const LastEventIdHeaders = Type.Object({ 'last-event-id': Type.Optional(Type.String({ description: 'The id (version) of the last event received' })) });
+export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(IdempotencyKey) });
+export const LobbyQuery = Type.Object({ type: Type.Optional(Type.String({ description: 'Only games of this type' })), limit: Type.Optional(PageLimit(100, 20)), before: Type.Optional(Cursor) }, { additionalProperties: false });
+export type LobbyQuery = Static<typeof LobbyQuery>;
+export const InboxQuery = Type.Object({
+  status: Type.Optional(GameStatus),
+  toMove: Type.Optional(Type.Boolean({ description: 'true: only the games where it is the player\'s turn' })),
+  limit: Type.Optional(PageLimit(200, 50)),
+  before: Type.Optional(Cursor),
+}, { additionalProperties: false });
+export type InboxQuery = Static<typeof InboxQuery>;
+export const LeaderboardQuery = Type.Object({ limit: Type.Optional(PageLimit(200, 50)), after: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The `next` of the previous page' })) }, { additionalProperties: false });
+export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
+
+// ---- The one refusal of a bad shape ---------------------------------------------------------
+
+/**
+ * One Ajv error as a message by id naming where it is (`body/players/0`, `input.seat`) and the rule
+ * it breaks; the same ids for REST's validation (http/problem.ts) and for `check`. Undefined for a
+ * keyword without a sentence of its own (the caller keeps Ajv's English message).
+ */
+export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'>, where: string): Msg | undefined {
+  const p = (v.params ?? {}) as Record<string, unknown>;
+  switch (v.keyword) {
+    case 'required':
+      return { key: 'INVALID_INPUT.required', params: { where, field: String(p.missingProperty) } };
+    case 'additionalProperties':
+      return { key: 'INVALID_INPUT.additionalProperties', params: { where, field: String(p.additionalProperty) } };
+    case 'type':
+      return { key: 'INVALID_INPUT.type', params: { where, type: String(p.type) } };
+    case 'minItems':
+    case 'minLength':
+      return { key: 'INVALID_INPUT.fewer', params: { where, limit: String(p.limit), unit: v.keyword === 'minItems' ? 'items' : 'characters' } };
+    case 'maxItems':
+    case 'maxLength':
+      return { key: 'INVALID_INPUT.more', params: { where, limit: String(p.limit), unit: v.keyword === 'maxItems' ? 'items' : 'characters' } };
+    case 'minimum':
+      return p.comparison === '>=' ? { key: 'INVALID_INPUT.minimum', params: { where, limit: String(p.limit) } } : undefined;
+    case 'maximum':
+      return p.comparison === '<=' ? { key: 'INVALID_INPUT.maximum', params: { where, limit: String(p.limit) } } : undefined;
+    case 'enum':
+      return Array.isArray(p.allowedValues) ? { key: 'INVALID_INPUT.enum', params: { where, values: p.allowedValues.map(String).join(', ') } } : undefined;
+    case 'const':
+      return { key: 'INVALID_INPUT.enum', params: { where, values: JSON.stringify(p.allowedValue) } };
+    case 'pattern': {
+      const rule = PATTERN_RULES.get(String(p.pattern));
+      return rule ? { key: 'INVALID_INPUT.pattern', params: { where, rule } } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** An Ajv error as the AppError every entry point answers: 400 INVALID_INPUT naming the field and the rule. */
+export function invalidInput(first: ErrorObject | undefined, root: string): AppError {
+  const where = `${root}${first?.instancePath ?? ''}`;
+  const said = first ? invalidInputMessage(first, where) : undefined;
+  if (said) return AppError.of('INVALID_INPUT', said.key, said.params);
+  const extra = first?.params && 'additionalProperty' in first.params ? ` ("${String(first.params.additionalProperty)}")` : '';
+  return new AppError('INVALID_INPUT', `${where} ${first?.message ?? 'is invalid'}${extra}`);
+}
+
+/**
+ * `value` as the shape `schema` says, or 400 INVALID_INPUT naming the first broken rule, with
+ * `where` as the name of the whole value (`input`, `body`, an argument's name). For GraphQL
+ * arguments and any other entry point that is not a REST route: the REST route validates the same
+ * schema itself. Never coerces nor fills in defaults.
+ */
+export function check<S extends TSchema>(schema: S, value: unknown, where: string): Static<S> {
+  const validate = compileShape(schema);
+  if (validate(value)) return value as Static<S>;
+  throw invalidInput(validate.errors?.[0], where);
+}
