@@ -13,6 +13,7 @@ import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
 import { Ratings } from './app/ratings/ratings.js';
 import { LobbyStore } from './store/lobby-store.js';
+import { PrismaBotStore } from './store/bot-store.js';
 import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
 import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -63,6 +64,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
     const store = instrumentStore(new PrismaGameStore(prisma));
     const lobbyStore = new LobbyStore(prisma);
+    const botStore = new PrismaBotStore(prisma);
     const players = new PlayerService(lobbyStore);
     const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(prisma)), config.linkTtlSeconds);
     // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
@@ -115,9 +117,9 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const expiry = new LobbyExpiry(prisma, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
     if (config.notifyWorker) expiry.start(60_000);
     log = app.log;
-    const bots = bot ? new BotRunner(service, { databaseUrl, db: prisma, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
+    const bots = bot ? new BotRunner(service, { databaseUrl, store: botStore, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
     await bots?.start();
-    analyses = bot ? new WholeAnalysis(service, { databaseUrl, db: prisma, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
+    analyses = bot ? new WholeAnalysis(service, { databaseUrl, store: botStore, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
     await analyses?.start();
     return {
       app,

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Seat } from '../../engine/index.js';
 import type { TimeControl } from '../../store/types.js';
 import { AppError } from '../errors.js';
+import { jobUuid } from '../job-queue.js';
 import type { Committed, GameService } from '../game-service.js';
 import type { Notifier } from './notifier.js';
 import type { NotificationStore } from './store.js';
@@ -19,10 +19,7 @@ export interface DeadlineJob {
 interface Row { game_id: string; seat: number; since: number; due_at: Date; remind_at: Date | null }
 
 /** A job id made from what the job is for, so that scheduling it twice queues it once. */
-const jobId = (j: DeadlineJob) => {
-  const h = createHash('sha256').update(`${j.gameId}|${j.seat}|${j.since}|${j.kind}|${j.due}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+const jobId = (j: DeadlineJob) => jobUuid(j.gameId, j.seat, j.since, j.kind, j.due);
 
 /**
  * Turn deadlines and time banks (play by mail). A game with a time control (timeControl, or

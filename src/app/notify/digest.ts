@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Seat } from '../../engine/index.js';
 import { AppError } from '../errors.js';
+import { jobUuid } from '../job-queue.js';
 import type { PlayerService } from '../players.js';
 import { mailPicture } from './mail-picture.js';
 import type { Notifier } from './notifier.js';
@@ -60,10 +60,7 @@ export function nextDigestAt(hour: number, zone: string, after: Date): Date {
   throw new Error('no digest time found within two days');
 }
 
-const jobId = (playerId: string, at: Date) => {
-  const h = createHash('sha256').update(`digest|${playerId}|${+at}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+const jobId = (playerId: string, at: Date) => jobUuid('digest', playerId, +at);
 
 export const DIGEST_QUEUE = 'digest';
 
