@@ -14,6 +14,10 @@ import { Notifications, NotificationStore } from './app/notify/index.js';
 import { Ratings } from './app/ratings/ratings.js';
 import { LobbyStore } from './store/lobby-store.js';
 import { PrismaBotStore } from './store/bot-store.js';
+import { PrismaClockStore } from './store/clock-store.js';
+import { PrismaDigestStore } from './store/digest-store.js';
+import { PrismaVacationStore } from './store/vacation-store.js';
+import { PrismaRatingsStore } from './store/ratings-store.js';
 import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
 import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -89,7 +93,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     let ratings: Ratings | undefined = undefined;
     let analyses: WholeAnalysis | undefined = undefined;
     const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses });
-    ratings = new Ratings(prisma, service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
+    ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
     notifications = new Notifications(service, new NotificationStore(prisma), {
@@ -104,7 +108,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       pollingSeconds: config.notifyPollSeconds,
       worker: config.notifyWorker,
       log: app.log,
-      db: prisma,
+      stores: { clocks: new PrismaClockStore(prisma), digests: new PrismaDigestStore(prisma), vacations: new PrismaVacationStore(prisma) },
       reminderShare: config.reminderShare,
       resignSeat: (gameId, seat) => lobby.resignation.resignSeat(gameId, seat),
       players,
@@ -114,7 +118,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const pbm = notifications;
     lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
     if (config.notifications) await notifications.start();
-    const expiry = new LobbyExpiry(prisma, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
+    const expiry = new LobbyExpiry(lobbyStore, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
     if (config.notifyWorker) expiry.start(60_000);
     log = app.log;
     const bots = bot ? new BotRunner(service, { databaseUrl, store: botStore, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
