@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { GameLinks } from './app/game-link.js';
-import type { PrismaClient } from './generated/prisma/client.js';
 import { GameService } from './app/game-service.js';
 import { createLobbyLayer, type LobbyLayer } from './app/lobby/index.js';
 import { PlayerService } from './app/players.js';
@@ -41,10 +40,8 @@ export interface Running {
 }
 
 /** Without LINK_SECRET: a link secret derived from the one the first start stored (the same in every process). */
-async function storedLinkSecret(prisma: PrismaClient): Promise<string> {
-  const [row] = await prisma.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
-  if (!row) throw new Error('the server_settings table has no mail_secret (its migration inserts one)');
-  return createHmac('sha256', row.value).update('game links').digest('hex');
+async function storedLinkSecret(notices: NotificationStore): Promise<string> {
+  return createHmac('sha256', await notices.mailSecret()).update('game links').digest('hex');
 }
 
 /**
@@ -68,9 +65,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
     const store = instrumentStore(new PrismaGameStore(prisma));
     const lobbyStore = new LobbyStore(prisma);
+    const notificationStore = new NotificationStore(prisma);
     const botStore = new PrismaBotStore(prisma);
     const players = new PlayerService(lobbyStore);
-    const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(prisma)), config.linkTtlSeconds);
+    const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(notificationStore)), config.linkTtlSeconds);
     // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
     let log: FastifyInstance['log'] | undefined;
     const bot = (pool = config.bots ? new BotPool({ size: config.botThreads, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined);
@@ -96,7 +94,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
-    notifications = new Notifications(service, new NotificationStore(prisma), {
+    notifications = new Notifications(service, notificationStore, {
       databaseUrl,
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,

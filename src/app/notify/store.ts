@@ -190,6 +190,7 @@ export class NotificationStore {
   /** The server's secret that signs the reply addresses of moves by mail (written by the migrations). */
   async mailSecret(): Promise<string> {
     const [row] = await this.db.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
-    return row!.value;
+    if (!row) throw new Error('the server_settings table has no mail_secret (its migration inserts one)');
+    return row.value;
   }
 }
