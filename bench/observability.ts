@@ -51,7 +51,7 @@ async function otlpSink() {
 
 export async function observabilityOverhead(
   start: (env: Record<string, string>) => Promise<Started>,
-  opts: { K: number[]; games: number; rounds: number; metricsPort: number; scrapeSeconds?: number; log: (s: string) => void },
+  opts: { K: number[]; games: number; rounds: number; metricsPort: number; scrapeSeconds?: number; modes?: Mode[]; log: (s: string) => void },
 ): Promise<{ rows: Record<Mode, Record<number, Measured[]>>; exportedBatches: number }> {
   const sink = await otlpSink();
   const env: Record<Mode, Record<string, string>> = {
@@ -59,10 +59,11 @@ export async function observabilityOverhead(
     metrics: { METRICS_PORT: String(opts.metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: '' },
     traces: { METRICS_PORT: String(opts.metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
   };
+  const modes = opts.modes ?? MODES;
   const rows = Object.fromEntries(MODES.map((m) => [m, Object.fromEntries(opts.K.map((k) => [k, [] as Measured[]]))])) as Record<Mode, Record<number, Measured[]>>;
   for (let round = 1; round <= opts.rounds; round++) {
     // Each round takes the modes in a different order (off first, then metrics first, ...).
-    const order = MODES.map((_, i) => MODES[(i + round - 1) % MODES.length]!);
+    const order = modes.map((_, i) => modes[(i + round - 1) % modes.length]!);
     for (const mode of order) {
       const server = await start(env[mode]);
       const scrape = () => void fetch(`http://127.0.0.1:${opts.metricsPort}/metrics`).then((r) => r.text(), () => '');

@@ -16,7 +16,8 @@
  *    ratios the issue's targets are stated in.
  * 6. The cost of observability (bench/observability.ts): the peer loop with metrics and tracing off,
  *    metrics on (the default), and metrics plus traces exported over OTLP, in alternating rounds;
- *    `--obs-games N` (32 per K), `--obs-rounds R` (5), `--obs-scrape-seconds S` (15, as deploy/prometheus scrapes).
+ *    `--obs-games N` (32 per K), `--obs-rounds R` (5), `--obs-scrape-seconds S` (15, as deploy/prometheus scrapes),
+ *    `--obs-modes off,metrics` (default: off,metrics,traces), `--obs-k 16` (default: 1,16).
  * 7. The soak (bench/soak.ts): --soak-games open games (1000), a move every --soak-interval seconds
  *    (5) each, for --soak-minutes (10); server RSS and POST p50/p99 over time.
  *
@@ -37,7 +38,7 @@ import { toMoveInput } from '../tests/support/clients.js';
 import { pgbench, runPeer, serviceLoop, startFloor, type LoopResult, type PeerRow } from './peer.js';
 import { databaseFor, startServer as startBenchServer } from './server.js';
 import { soak } from './soak.js';
-import { medianCpu, MODES, observabilityOverhead, pairedCost, summarize } from './observability.js';
+import { medianCpu, type Mode, MODES, observabilityOverhead, pairedCost, summarize } from './observability.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -317,16 +318,18 @@ async function main() {
     const games = arg('obs-games', 32);
     const rounds = arg('obs-rounds', 5);
     const scrapeSeconds = arg('obs-scrape-seconds', 15);
-    const K = [1, 16];
+    const listed = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback).split(',');
+    const K = listed('obs-k', '1,16').map(Number);
+    const modes = listed('obs-modes', MODES.join(',')).filter((m): m is Mode => (MODES as string[]).includes(m));
     const port = 40_000 + (process.pid % 10_000);
     out(`\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds} alternating rounds`);
-    const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), { K, games, rounds, metricsPort: port + 1, scrapeSeconds, log: (m) => console.log(m) });
+    const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), { K, games, rounds, metricsPort: port + 1, scrapeSeconds, modes, log: (m) => console.log(m) });
     out('\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | server CPU µs/move (median of the rounds) | vs off | POST p99 ms (worst round) |');
     out('|---|---:|---:|---:|---:|---:|---:|---:|');
     const figures: Record<string, unknown> = {};
     for (const k of K) {
       const off = summarize(rows.off[k]!);
-      for (const mode of MODES) {
+      for (const mode of modes) {
         const r = summarize(rows[mode][k]!);
         const paired = mode === 'off' ? null : pairedCost(rows[mode][k]!, rows.off[k]!);
         figures[`${mode}-${k}`] = { ...r, paired, cpuUsPerMove: medianCpu(rows[mode][k]!) };

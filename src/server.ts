@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { GameLinks } from './app/game-link.js';
-import type { PrismaClient } from './generated/prisma/client.js';
 import { GameService } from './app/game-service.js';
 import { createLobbyLayer, type LobbyLayer } from './app/lobby/index.js';
 import { PlayerService } from './app/players.js';
@@ -13,6 +12,11 @@ import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
 import { Ratings } from './app/ratings/ratings.js';
 import { LobbyStore } from './store/lobby-store.js';
+import { PrismaBotStore } from './store/bot-store.js';
+import { PrismaClockStore } from './store/clock-store.js';
+import { PrismaDigestStore } from './store/digest-store.js';
+import { PrismaVacationStore } from './store/vacation-store.js';
+import { PrismaRatingsStore } from './store/ratings-store.js';
 import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
 import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -36,10 +40,8 @@ export interface Running {
 }
 
 /** Without LINK_SECRET: a link secret derived from the one the first start stored (the same in every process). */
-async function storedLinkSecret(prisma: PrismaClient): Promise<string> {
-  const [row] = await prisma.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
-  if (!row) throw new Error('the server_settings table has no mail_secret (its migration inserts one)');
-  return createHmac('sha256', row.value).update('game links').digest('hex');
+async function storedLinkSecret(notices: NotificationStore): Promise<string> {
+  return createHmac('sha256', await notices.mailSecret()).update('game links').digest('hex');
 }
 
 /**
@@ -63,8 +65,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
     const store = instrumentStore(new PrismaGameStore(prisma));
     const lobbyStore = new LobbyStore(prisma);
+    const notificationStore = new NotificationStore(prisma);
+    const botStore = new PrismaBotStore(prisma);
     const players = new PlayerService(lobbyStore);
-    const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(prisma)), config.linkTtlSeconds);
+    const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(notificationStore)), config.linkTtlSeconds);
     // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
     let log: FastifyInstance['log'] | undefined;
     const bot = (pool = config.bots ? new BotPool({ size: config.botThreads, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined);
@@ -87,10 +91,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     let ratings: Ratings | undefined = undefined;
     let analyses: WholeAnalysis | undefined = undefined;
     const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses });
-    ratings = new Ratings(prisma, service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
+    ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
-    notifications = new Notifications(service, new NotificationStore(prisma), {
+    notifications = new Notifications(service, notificationStore, {
       databaseUrl,
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
@@ -102,7 +106,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       pollingSeconds: config.notifyPollSeconds,
       worker: config.notifyWorker,
       log: app.log,
-      db: prisma,
+      stores: { clocks: new PrismaClockStore(prisma), digests: new PrismaDigestStore(prisma), vacations: new PrismaVacationStore(prisma) },
       reminderShare: config.reminderShare,
       resignSeat: (gameId, seat) => lobby.resignation.resignSeat(gameId, seat),
       players,
@@ -112,12 +116,12 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const pbm = notifications;
     lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
     if (config.notifications) await notifications.start();
-    const expiry = new LobbyExpiry(prisma, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
+    const expiry = new LobbyExpiry(lobbyStore, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
     if (config.notifyWorker) expiry.start(60_000);
     log = app.log;
-    const bots = bot ? new BotRunner(service, { databaseUrl, db: prisma, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
+    const bots = bot ? new BotRunner(service, { databaseUrl, store: botStore, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
     await bots?.start();
-    analyses = bot ? new WholeAnalysis(service, { databaseUrl, db: prisma, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
+    analyses = bot ? new WholeAnalysis(service, { databaseUrl, store: botStore, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
     await analyses?.start();
     return {
       app,

@@ -1,7 +1,7 @@
 import { AppError } from './errors.js';
+import { isUuid } from './ids.js';
 import { checkCursorDate } from './limits.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A page cursor: the time and id of the last item of the previous page, opaque to clients. */
 export const encodeCursor = (at: Date, id: string): string => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
@@ -10,7 +10,7 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
   if (cursor === undefined) return undefined;
   const [t, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const at = new Date(t ?? '');
-  if (!id || !UUID.test(id) || !checkCursorDate(at)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.beforeCursor');
+  if (!id || !isUuid(id) || !checkCursorDate(at)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.beforeCursor');
   return { at, id };
 }
 
@@ -30,6 +30,6 @@ export function decodeRankCursor(cursor: string | undefined): { key: number; id:
   if (cursor === undefined) return undefined;
   const [k, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const key = Number(k);
-  if (!id || !UUID.test(id) || k === undefined || k === '' || !Number.isFinite(key)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.afterCursor');
+  if (!id || !isUuid(id) || k === undefined || k === '' || !Number.isFinite(key)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.afterCursor');
   return { key, id };
 }

@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Seat } from '../engine/index.js';
 import { AppError } from './errors.js';
+import { isUuid } from './ids.js';
 
 /** The default life of a game link (GAME_LINK_TTL_SECONDS): a week, long enough to answer a turn mail. */
 export const DEFAULT_LINK_TTL_SECONDS = 7 * 86_400;
 
 const PREFIX = 'gl1';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LINK = /^gl1\.([0-9a-f-]{36})\.(\d{1,2})\.([0-9a-f]{6})\.([0-9a-z]{1,9})\.([0-9a-f]{32})$/;
 
 /** Whether a bearer token has the form of a game link (and is judged as one, never as a seat token). */
@@ -51,7 +51,7 @@ export class GameLinks {
    */
   verify(token: string, gameId: string, tokenHashOf: (seat: Seat) => string | null | undefined): Seat {
     const m = LINK.exec(token);
-    if (!m || !UUID.test(m[1]!)) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkMalformed');
+    if (!m || !isUuid(m[1]!)) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkMalformed');
     const [, game, seatText, generation, expires, mac] = m as unknown as [string, string, string, string, string, string];
     const want = Buffer.from(this.mac(`${game}.${seatText}.${generation}.${expires}`));
     if (!timingSafeEqual(want, Buffer.from(mac))) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.linkForged');

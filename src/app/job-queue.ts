@@ -1,4 +1,22 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
+
+/**
+ * A job id made from what the job is for (its parts joined by `|`), shaped as the UUID pg-boss
+ * takes: scheduling the same job twice, from any process, queues it once.
+ */
+export const jobUuid = (...parts: (string | number)[]): string => {
+  const h = createHash('sha256').update(parts.join('|')).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/** What a service running its own job loop takes: where the queue lives, how often it looks, where it logs. */
+export interface JobLoopOptions {
+  databaseUrl: string;
+  /** Seconds between a loop's looks at the queue (it is also woken at once by this process's commits). */
+  pollingSeconds: number;
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+}
 
 /** A queue to create, with its retry policy (pg-boss's queue options). */
 export interface QueueSpec {

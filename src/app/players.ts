@@ -4,6 +4,7 @@ import { AppError } from './errors.js';
 import { checkText } from './text.js';
 import { hashToken, newPlayerToken } from './tokens.js';
 import { isUuid } from './ids.js';
+import { isEmail, MAX_EMAIL_LENGTH } from './shapes.js';
 
 /**
  * Player identities: a name, an optional email (play-by-mail), and one token for all of a person's
@@ -14,6 +15,8 @@ export class PlayerService {
 
   async create(input: { name: string; email?: string }) {
     checkText('name', input.name);
+    // The one e-mail rule (src/app/shapes.ts), whatever the entry point checked before.
+    if (input.email !== undefined && !isEmail(input.email)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.email', { given: input.email.slice(0, 80), max: MAX_EMAIL_LENGTH });
     const token = newPlayerToken();
     const player = { id: randomUUID(), name: input.name, email: input.email ?? null };
     await this.store.createPlayer({ ...player, tokenHash: hashToken(token) });

@@ -2,6 +2,10 @@ import { BOT_LEVELS, compileShape, shapeMessage, shapeValidator } from '../engin
 import { MOVE_ORIGINS } from '../store/types.js';
 import { AppError } from './errors.js';
 import { INT_BOUNDS } from './limits.js';
+import { BotLevel, Colour, MoveRef, Name } from './shapes.js';
+
+/** A schema as plain JSON (no TypeBox marks): the command line's own Ajv reads these too. */
+const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
 
 /** The most moves a record may hold (a long game has a few hundred); larger records are refused before any work. */
 export const RECORD_MAX_MOVES = 5000;
@@ -17,15 +21,8 @@ export const outcomeSchema = {
   },
 } as const;
 
-/** A move as the API carries it before its game checks it: { type, ...fields }. */
-export const moveRefSchema = {
-  $id: 'MoveRef',
-  type: 'object',
-  description: 'A move: { type, ...fields }. The shapes of each game\'s moves are in components.schemas (<Game>Move) and /game-types.',
-  required: ['type'],
-  properties: { type: { type: 'string', minLength: 1, maxLength: 64 } },
-  additionalProperties: true,
-} as const;
+/** A move as the API carries it before its game checks it: { type, ...fields } (the one MoveRef of src/app/shapes.ts). */
+export const moveRefSchema = { $id: 'MoveRef', ...plain(MoveRef) };
 
 /** A game record (export and import). One schema, checked by one validator for REST and GraphQL alike. */
 export const gameRecordSchema = {
@@ -38,7 +35,7 @@ export const gameRecordSchema = {
     type: { type: 'string', maxLength: 64 },
     engineVersion: INT_BOUNDS.engineVersion,
     options: { type: 'object' },
-    players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: INT_BOUNDS.seat, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: { type: 'string', minLength: 1, maxLength: 32, description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' }, bot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level playing the seat (a bot seat)' } } } },
+    players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: INT_BOUNDS.seat, name: plain(Name), colour: { ...plain(Colour), description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' }, bot: { ...plain(BotLevel), description: 'The bot level playing the seat (a bot seat)' } } } },
     standInBot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that played resigned and timed-out seats (absent: greedy)' },
     seed: { type: 'string', minLength: 1, maxLength: 128 },
     status: { type: 'string', enum: ['waiting', 'active', 'finished', 'expired'] },

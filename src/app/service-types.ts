@@ -4,7 +4,7 @@ import type { BotTask } from './bots/task.js';
 import type { GameRow, GameStatus, MoveOrigin, TimeControl, TimeoutAction } from '../store/types.js';
 import type { SeatSpec } from './lobby/seats.js';
 
-// The shapes the game service takes and gives (src/app/game-service.ts), kept apart from it.
+// The shapes the game service takes and gives (src/app/game-service.ts and src/app/use-cases/), kept apart from it.
 
 /** A game loaded in memory: its header, engine, and the state folded up to `version`. */
 export interface Session {

@@ -18,7 +18,7 @@ import type { Session } from './service-types.js';
  *   resignation or a seat change is seen at once. No waits, no heartbeats, no messages between
  *   processes: when the database cannot be read, the read fails (503), it never answers stale.
  * - A write decides on the cached copy and appends guarded by (game, version, seats revision): a
- *   copy that was behind loses the append, catches up and decides again (GameService.submitMove).
+ *   copy that was behind loses the append, catches up and decides again (use-cases/moves.ts).
  * - Catching up folds the stored events (`evolve`); it never decides a move again. Where a snapshot
  *   was stored, the copy's canonical hash must equal the snapshot's: a copy that differs (two builds
  *   that evolve differently) is dropped and rebuilt from the log.

@@ -25,7 +25,7 @@ export const Uuid = Type.String({ pattern: UUID_PATTERN, description: 'A UUID' }
  * A game id as a path or argument carries it: any string; an id that is not a UUID names no game
  * (404 NOT_FOUND from the service, not a 400), so that a guessed id learns nothing more.
  */
-export const GameId = Type.String({ description: 'Game id (UUID)' });
+export const GameId = Type.String({ minLength: 1, maxLength: 64, description: 'Game id (UUID)' });
 /** A player id as a path carries it (a UUID; anything else is a 404 from the service). */
 export const PlayerId = Type.String({ minLength: 1, maxLength: 64, description: 'Player id (UUID)' });
 /** A notification id as a path carries it (checked as a UUID by the service: 400 naming it). */
@@ -34,6 +34,10 @@ export const NotificationId = Type.String({ description: 'Notification id (UUID)
 /** The `:id` path parameter of every game route. */
 export const GameIdParams = Type.Object({ id: GameId });
 export type GameIdParams = Static<typeof GameIdParams>;
+/** The `:id` path parameter of a player's routes. */
+export const PlayerIdParams = Type.Object({ id: PlayerId });
+/** The `:id` path parameter of a notification's routes. */
+export const NotificationIdParams = Type.Object({ id: NotificationId });
 
 /** A bearer token as the Authorization header carries it: `Bearer <token>`. */
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -86,12 +90,16 @@ const int = (b: { minimum: number; maximum: number; default?: number }, descript
 export const Version = int(INT_BOUNDS.version);
 /** A seat number. */
 export const Seat = int(INT_BOUNDS.seat);
+/** A game's seat in a path: `/games/:id/seats/:seat/...`. */
+export const SeatParams = Type.Object({ id: GameId, seat: Seat });
 /** A person's or a seat's name. */
 export const Name = Type.String({ minLength: 1, maxLength: 64 });
 /** A seed of the game's random draws. */
 export const Seed = Type.String({ minLength: 1, maxLength: 128 });
 /** A game type id (GET /game-types). */
 export const GameType = Type.String({ description: 'A game type id from /game-types' });
+/** The `:gameType` path parameter (a leaderboard's). */
+export const GameTypeParams = Type.Object({ gameType: Type.String({ minLength: 1, maxLength: 64 }) });
 /** A bot level (GET /bots lists them with their think time). */
 export const BotLevel = literals(BOT_LEVELS, 'A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)');
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
@@ -190,8 +198,11 @@ export type TakebackBody = Static<typeof TakebackBody>;
 export const VacationBody = Type.Object({ until: Type.String({ minLength: 10, maxLength: 40, description: 'ISO 8601 date and time, in the future' }) }, { additionalProperties: false });
 export type VacationBody = Static<typeof VacationBody>;
 
+/** How a player's turn mails go: one per move, or one daily digest. */
+export const DELIVERY_MODES = ['immediate', 'digest'] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 export const PlayerSettingsBody = Type.Object({
-  mode: Type.Optional(Type.String({ description: 'immediate | digest' })),
+  mode: Type.Optional(literals(DELIVERY_MODES, 'immediate | digest')),
   digestHour: Type.Optional(Type.Integer({ description: '0 to 23: the local hour of the digest (needed in digest mode)' })),
   timeZone: Type.Optional(Type.String({ maxLength: 64, description: 'An IANA time zone name (needed in digest mode)' })),
   autoVacation: Type.Optional(Type.Boolean()),
@@ -217,9 +228,22 @@ export type NotificationSettingsBody = Static<typeof NotificationSettingsBody>;
 export const EventsQuery = Type.Object({ after: Type.Optional(Type.Integer({ ...INT_BOUNDS.version, default: 0 })), limit: Type.Optional(int(INT_BOUNDS.eventsLimit)) }, { additionalProperties: false });
 export const AnalysisQuery = Type.Object({ at: Version, seat: Seat, iterations: Type.Optional(AnalysisIterations), seed: Type.Optional(Seed) }, { additionalProperties: false });
 export type AnalysisQuery = Static<typeof AnalysisQuery>;
-export const WholeAnalysisBody = Type.Object({ iterations: Type.Optional(AnalysisIterations) }, { additionalProperties: false });
+const WholeAnalysisFields = Type.Object({ iterations: Type.Optional(AnalysisIterations) }, { additionalProperties: false });
+/** The body of a whole-game analysis request: optional (null or none: the default iterations). */
+export const WholeAnalysisBody = Type.Unsafe<Static<typeof WholeAnalysisFields> | null>({ ...WholeAnalysisFields, type: ['object', 'null'] });
 export const ListGamesQuery = Type.Object({ status: Type.Optional(GameStatus), type: Type.Optional(Type.String()), limit: Type.Optional(int(INT_BOUNDS.listLimit)), before: Type.Optional(Cursor) }, { additionalProperties: false });
 export type ListGamesQuery = Static<typeof ListGamesQuery>;
+export const OUTBOX_STATUSES = ['pending', 'delivered', 'held', 'dead'] as const;
+export const OutboxQuery = Type.Object({ status: Type.Optional(literals(OUTBOX_STATUSES)), limit: Type.Optional(int(INT_BOUNDS.listLimit)), before: Type.Optional(Cursor) }, { additionalProperties: false });
+export type OutboxQuery = Static<typeof OutboxQuery>;
+export const UnsubscribeQuery = Type.Object({ token: UnsubscribeToken }, { additionalProperties: false });
+export const BoardQuery = Type.Object({
+  at: Type.Optional(Type.Integer({ ...INT_BOUNDS.version, description: 'A version between 0 and the game\'s version; the current one when absent' })),
+  lang: Type.Optional(literals(['en', 'fr'] as const, 'The label language; overrides Accept-Language')),
+}, { additionalProperties: false });
+export const StreamQuery = Type.Object({ after: Type.Optional(Type.String({ description: 'Resume after this version (as Last-Event-ID does)' })) }, { additionalProperties: false });
+export const LastEventIdHeaders = Type.Object({ 'last-event-id': Type.Optional(Type.String({ description: 'The id (version) of the last event received' })) });
+export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(IdempotencyKey) });
 export const LobbyQuery = Type.Object({ type: Type.Optional(Type.String({ description: 'Only games of this type' })), limit: Type.Optional(PageLimit(100, 20)), before: Type.Optional(Cursor) }, { additionalProperties: false });
 export type LobbyQuery = Static<typeof LobbyQuery>;
 export const InboxQuery = Type.Object({

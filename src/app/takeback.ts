@@ -37,76 +37,72 @@ export class Takebacks {
   /** POST /games/{id}/takeback: undo now, or ask the other seats (with-consent, after the turn). */
   async takeback(gameId: string, token: string | undefined, undo?: number): Promise<TakebackAnswer> {
     if (undo !== undefined) checkInt('version', 'undo', undo);
-    let changed = false;
-    try {
-      return await this.service.withGame(gameId, async (g) => {
-        const s = g.session;
-        const seat = await this.seatOf(g, token);
-        this.checkRunning(s, seat);
-        const setting = s.row.takebacks ?? 'own-turn';
-        if (setting === 'none') throw refuse('game-setting', 'none');
-        const log = await this.service.store.readMoves(s.row.id, 0, s.version);
-        const live = liveEntries(log);
-        const target = this.target(live, seat, undo);
-        const tail = live.filter((m) => m.version >= target.version);
-        const others = tail.filter((m) => m.seat !== seat || !ownOrigin(m));
-        const ownTurn = others.length === 0 && s.row.toMove.includes(seat);
-        if (!ownTurn && setting !== 'with-consent') {
-          if (others.length > 0) throw refuse('other-seat-acted', 'otherActed', { seat: others[0]!.seat, undo: target.version, at: others[0]!.version, setting }, { undo: target.version });
-          throw refuse('game-setting', 'turnEnded', { undo: target.version, setting }, { undo: target.version });
-        }
-        this.checkUndoable(s, tail);
-        if (ownTurn) return this.append(g, seat, target.version);
-        const pending = pendingRequest(s);
-        if (pending) throw refuse('request-pending', 'pending', { seat: pending.seat, undo: pending.undo });
-        const asked = askedSeats(s, seat);
-        if (asked.length === 0) return this.append(g, seat, target.version); // nobody to ask: bots and resigned seats are not asked
-        const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
-        await this.writeRequest(s, request);
-        changed = true;
-        return this.pendingAnswer(s, request);
-      });
-    } finally {
-      if (changed) await this.service.seatsChanged(gameId);
-    }
+    return this.asSeat(gameId, token, async ({ g, s, seat, write }) => {
+      this.checkRunning(s, seat);
+      const setting = s.row.takebacks ?? 'own-turn';
+      if (setting === 'none') throw refuse('game-setting', 'none');
+      const log = await this.service.store.readMoves(s.row.id, 0, s.version);
+      const live = liveEntries(log);
+      const target = this.target(live, seat, undo);
+      const tail = live.filter((m) => m.version >= target.version);
+      const others = tail.filter((m) => m.seat !== seat || !ownOrigin(m));
+      const ownTurn = others.length === 0 && s.row.toMove.includes(seat);
+      if (!ownTurn && setting !== 'with-consent') {
+        if (others.length > 0) throw refuse('other-seat-acted', 'otherActed', { seat: others[0]!.seat, undo: target.version, at: others[0]!.version, setting }, { undo: target.version });
+        throw refuse('game-setting', 'turnEnded', { undo: target.version, setting }, { undo: target.version });
+      }
+      this.checkUndoable(s, tail);
+      if (ownTurn) return this.append(g, seat, target.version);
+      const pending = pendingRequest(s);
+      if (pending) throw refuse('request-pending', 'pending', { seat: pending.seat, undo: pending.undo });
+      const asked = askedSeats(s, seat);
+      if (asked.length === 0) return this.append(g, seat, target.version); // nobody to ask: bots and resigned seats are not asked
+      const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
+      await write(request);
+      return this.pendingAnswer(s, request);
+    });
   }
 
   /** POST /games/{id}/takeback/accept: one more seat agrees; the last one's agreement appends the takeback. */
   async accept(gameId: string, token: string | undefined): Promise<TakebackAnswer> {
-    let changed = false;
-    try {
-      return await this.service.withGame(gameId, async (g) => {
-        const s = g.session;
-        const seat = await this.seatOf(g, token);
-        const request = this.requestFor(s, seat);
-        const acceptedBy = [...new Set([...request.acceptedBy, seat])].sort((a, b) => a - b);
-        if (askedSeats(s, request.seat).every((x) => acceptedBy.includes(x))) {
-          // Checked again on the log as it is: nothing can have changed at the same version, but a request is data from the row.
-          const live = liveEntries(await this.service.store.readMoves(s.row.id, 0, s.version));
-          this.checkUndoable(s, live.filter((m) => m.version >= request.undo));
-          return this.append(g, request.seat, request.undo);
-        }
-        const next = { ...request, acceptedBy };
-        await this.writeRequest(s, next);
-        changed = true;
-        return this.pendingAnswer(s, next);
-      });
-    } finally {
-      if (changed) await this.service.seatsChanged(gameId);
-    }
+    return this.asSeat(gameId, token, async ({ g, s, seat, write }) => {
+      const request = this.requestFor(s, seat);
+      const acceptedBy = [...new Set([...request.acceptedBy, seat])].sort((a, b) => a - b);
+      if (askedSeats(s, request.seat).every((x) => acceptedBy.includes(x))) {
+        // Checked again on the log as it is: nothing can have changed at the same version, but a request is data from the row.
+        const live = liveEntries(await this.service.store.readMoves(s.row.id, 0, s.version));
+        this.checkUndoable(s, live.filter((m) => m.version >= request.undo));
+        return this.append(g, request.seat, request.undo);
+      }
+      const next = { ...request, acceptedBy };
+      await write(next);
+      return this.pendingAnswer(s, next);
+    });
   }
 
   /** POST /games/{id}/takeback/decline: one seat refuses; the request is gone. */
   async decline(gameId: string, token: string | undefined): Promise<TakebackAnswer> {
+    return this.asSeat(gameId, token, async ({ s, seat, write }) => {
+      this.requestFor(s, seat);
+      await write(null);
+      return { type: s.row.type, version: s.version, status: s.row.status, toMove: s.row.toMove, outcome: s.row.outcome, events: [] };
+    });
+  }
+
+  /**
+   * Runs `work` on the game for the caller's seat. `write` stores the takeback request on the game's
+   * row (under the version and seats guard); when it did, every process reads the seats again after.
+   */
+  private async asSeat<T>(gameId: string, token: string | undefined, work: (c: { g: GameAccess; s: Session; seat: Seat; write: (r: TakebackRequest | null) => Promise<void> }) => Promise<T>): Promise<T> {
     let changed = false;
     try {
       return await this.service.withGame(gameId, async (g) => {
         const s = g.session;
         const seat = await this.seatOf(g, token);
-        this.requestFor(s, seat);
-        await this.writeRequest(s, null);
-        changed = true;
-        return { type: s.row.type, version: s.version, status: s.row.status, toMove: s.row.toMove, outcome: s.row.outcome, events: [] };
+        return work({ g, s, seat, write: async (r) => {
+          await this.writeRequest(s, r);
+          changed = true;
+        } });
       });
     } finally {
       if (changed) await this.service.seatsChanged(gameId);

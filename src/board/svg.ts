@@ -74,6 +74,18 @@ export const label = (lang: Lang, key: LabelKey): string => LABELS[key][lang];
 const PHASES: Record<string, { en: string; fr: string }> = wordsFrom(BOARD_MESSAGES, 'phase', ['cityHall', 'arrange', 'pick', 'soloReturn', 'construction', 'development', 'publicWorks', 'turn', 'placeTile', 'finalRound', 'draft', 'supply', 'discard', 'refill', 'build', 'special', 'over'] as const);
 export const phaseName = (lang: Lang, phase: string): string => PHASES[phase]?.[lang] ?? phase;
 
+/** The status line of every game: its round (`3` or `3/4`), then its phase in words. */
+export const roundAndPhase = (ctx: DrawContext, round: string | number, phase: string): string => `${ctx.t('round')} ${round} · ${ctx.t('phase')} ${phaseName(ctx.lang, phase)}`;
+
+/** Each seat's score, from the (seat, score) pairs the view gives; null for a seat it gives none. */
+export function scoresBySeat(pairs: Iterable<readonly [number, number | null]>, seats: number): (number | null)[] {
+  const by = new Map(pairs);
+  return Array.from({ length: seats }, (_, s) => by.get(s) ?? null);
+}
+
+/** The words of the moves every game words alike: a pass, and a move its describe does not know. */
+export const someMove = (type: string, fr: boolean): string => (type === 'pass' ? (fr ? 'Passer' : 'Pass') : fr ? 'Un coup' : 'A move');
+
 /** What each game's picture needs besides the view. */
 export interface DrawContext {
   lang: Lang;

@@ -108,9 +108,10 @@ async function rebuildRatings(args: string[], io: Io, registry: GameRegistry): P
   if (args.length) throw new UsageError(`unexpected ${args.join(' ')}`);
   const { createPrismaClient } = await import('../store/prisma-store.js');
   const { Ratings } = await import('../app/ratings/ratings.js');
+  const { PrismaRatingsStore } = await import('../store/ratings-store.js');
   const db = createPrismaClient(url, 2, { connectMs: 5_000, statementMs: 600_000 });
   try {
-    const done = await new Ratings(db, registry, { provisionalSigma: 6, leaderboardMinGames: 3, log: { warn: () => {} } }).rebuild();
+    const done = await new Ratings(new PrismaRatingsStore(db), registry, { provisionalSigma: 6, leaderboardMinGames: 3, log: { warn: () => {} } }).rebuild();
     io.out(JSON.stringify(done));
     return 0;
   } finally {

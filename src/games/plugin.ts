@@ -1,5 +1,5 @@
 import type { GamePicture } from '../board/svg.js';
-import type { AnyGame, GameBot, GameEvent, Viewer } from '../engine/index.js';
+import type { AnyGame, Game, GameBot, GameEvent, Viewer } from '../engine/index.js';
 
 /**
  * A game as the server plugs it in: everything the service, the bots, the board pictures, the lobby,
@@ -50,3 +50,12 @@ export interface GameTesting {
 
 /** A bare engine (a test fixture such as sealed-bids) is a plug-in with nothing but its rules. */
 export const asPlugin = (g: AnyGame | GamePlugin): GamePlugin => ('engine' in g ? g : { engine: g });
+
+/**
+ * A game folder's plug-in, put together the same way for every game: its engine, its bot (typed by
+ * the engine's state), its picture, test helpers and seat choices, and its rules document at
+ * docs/rules/<game id>.md.
+ */
+export function gamePlugin<S>(engine: Game<S, any, any, any>, parts: { bot: GameBot<S>; picture: GamePicture; testing: GameTesting; seatChoices?: GamePlugin['seatChoices'] }): GamePlugin {
+  return { engine: engine as unknown as AnyGame, ...parts, bot: parts.bot as GameBot, docs: `docs/rules/${engine.id}.md` };
+}

@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/errors.js';
-import { INT_BOUNDS } from '../app/limits.js';
 import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
+import { GameIdParams, WholeAnalysisBody } from '../app/shapes.js';
 import { ref } from './contract.js';
-import { bearer } from './rest.js';
+import { needed, tokenOf, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
-
-const idParam = { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] } as const;
 
 const analysisSchema = {
   type: 'object',
@@ -43,41 +39,37 @@ const analysisSchema = {
 } as const;
 
 /** A whole finished game analysed in the background (src/app/bots/whole-analysis.ts): ask, then read the progress and each move's loss. */
-export function analysisRoutes(get: () => WholeAnalysis | undefined) {
-  const analyses = () => {
-    const a = get();
-    if (!a) throw new AppError('UNAVAILABLE', 'whole-game analysis needs the bot pool (BOTS=on)');
-    return a;
-  };
-  return async function routes(app: FastifyInstance) {
-    app.post<{ Params: { id: string }; Body: { iterations?: number } | undefined }>('/games/:id/analysis/whole', {
+export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {
+  const analyses = needed(get, 'analysis');
+  return async function routes(app) {
+    app.post('/games/:id/analysis/whole', {
       schema: operation({
         operationId: 'analyseWholeGame',
         summary: 'Analyse every move of a finished game in the background',
         description: 'Queues a background job that searches, for every move of the log, the position it was played in as the seat that played it saw it (never what it could not see), with `iterations` per position (default 300) and the seed GET /games/{id}/analysis uses by default (so a move\'s figures equal that request\'s with the same iterations). Anyone may ask, for a finished game; asking again answers the analysis there is (its iterations are the first request\'s). Follow the progress with GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.',
         tags: ['replay'],
         access: 'seatOrSpectator',
-        params: idParam,
-        body: { type: ['object', 'null'], additionalProperties: false, properties: { iterations: INT_BOUNDS.analysisIterations } },
+        params: GameIdParams,
+        body: WholeAnalysisBody,
         success: { status: 202, description: 'The analysis, queued or under way (or done, when asked before)', schema: analysisSchema },
         errors: [400, 401, 403, 404],
       }),
     }, async (req, reply) => {
-      const { analysis } = await analyses().request(req.params.id, bearer(req.headers.authorization), req.body?.iterations);
+      const { analysis } = await analyses().request(req.params.id, tokenOf(req), req.body?.iterations);
       return reply.code(202).send(analysis);
     });
 
-    app.get<{ Params: { id: string } }>('/games/:id/analysis/whole', {
+    app.get('/games/:id/analysis/whole', {
       schema: operation({
         operationId: 'getWholeGameAnalysis',
         summary: 'A whole-game analysis: its progress and each move\'s loss of winning chance',
         description: 'The analysis POST /games/{id}/analysis/whole asked for: its status (queued, running, done, failed), how many moves are analysed of how many, and for each move analysed so far the chance to win after the move played, the move the search prefers with its chance, and the loss (the difference, at least 0). 404 when the game was never analysed.',
         tags: ['replay'],
         access: 'seatOrSpectator',
-        params: idParam,
+        params: GameIdParams,
         success: { status: 200, description: 'The analysis as it stands', schema: analysisSchema },
         errors: [401, 404],
       }),
-    }, async (req) => analyses().get(req.params.id, bearer(req.headers.authorization)));
+    }, async (req) => analyses().get(req.params.id, tokenOf(req)));
   };
 }

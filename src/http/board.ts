@@ -1,30 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import { boardPicture, pictureLang } from '../app/board-picture.js';
 import type { GameService } from '../app/game-service.js';
-import { INT_BOUNDS } from '../app/limits.js';
-import { bearer } from './rest.js';
+import { BoardQuery, GameIdParams } from '../app/shapes.js';
+import { tokenOf, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
 
 
 /** GET /api/v1/games/{id}/board.svg: the board picture (src/board) of a game, now or at a version. */
-export function boardRoutes(service: GameService) {
-  return async function routes(app: FastifyInstance) {
-    app.get<{ Params: { id: string }; Querystring: { at?: number; lang?: 'en' | 'fr' } }>('/games/:id/board.svg', {
+export function boardRoutes(service: GameService): Routes {
+  return async function routes(app) {
+    app.get('/games/:id/board.svg', {
       schema: operation({
         operationId: 'getBoardPicture',
         summary: 'The board as the token\'s seat (or a spectator) sees it, now or right after version `at`, as an SVG picture',
         description: 'Drawn on the server from the viewer\'s view only, so it shows nothing that viewer may not see. Labels are in English or French, chosen by Accept-Language (or `lang`). The same input always gives the same picture.',
         tags: ['replay'],
         access: 'seatOrSpectator',
-        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            at: { ...INT_BOUNDS.version, description: 'A version between 0 and the game\'s version; the current one when absent' },
-            lang: { type: 'string', enum: ['en', 'fr'], description: 'The label language; overrides Accept-Language' },
-          },
-        },
+        params: GameIdParams,
+        querystring: BoardQuery,
         success: { status: 200, description: 'The board picture, an SVG document (Content-Language names the label language)', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
         errors: [400, 401, 404, 409],
         errorDescriptions: {
@@ -36,7 +28,7 @@ export function boardRoutes(service: GameService) {
       }),
     }, async (req, reply) => {
       const lang = req.query.lang ?? pictureLang(req.headers['accept-language']);
-      const svg = await boardPicture(service, req.params.id, bearer(req.headers.authorization), req.query.at, lang);
+      const svg = await boardPicture(service, req.params.id, tokenOf(req), req.query.at, lang);
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('Content-Language', lang)

@@ -1,4 +1,5 @@
 import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
+import { BotLevel, Colour, STATUSES, TimeControl } from '../app/shapes.js';
 import { OTHER_ORIGINS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
 
 /**
@@ -32,10 +33,10 @@ function defaultsInWords<T>(schema: T): T {
 }
 
 export const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
-export const STATUSES = ['waiting', 'active', 'finished', 'expired'] as const;
+export { STATUSES };
 export const status = { type: 'string', enum: STATUSES, description: 'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result' } as const;
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
-export const colourField = { type: 'string', minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' } as const;
+export const colourField = plain(Colour);
 export const players = {
   type: 'array',
   items: {
@@ -54,34 +55,9 @@ export const players = {
   },
 } as const;
 /** A bot level (GET /bots lists them with their think time). */
-export const botLevel = { type: 'string', enum: BOT_LEVELS, description: 'A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)' } as const;
-/** A seat at creation (validated by the route as `PlayerEntry`, registered with addSchema). */
-export const playerEntrySchema = {
-  $id: 'PlayerEntry',
-  type: 'object',
-  description: 'A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization; { bot, name? } a bot of that level (no token: it moves by itself).',
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 64 },
-    open: { type: 'boolean', const: true },
-    me: { type: 'boolean', const: true },
-    colour: colourField,
-    bot: { type: 'string', enum: BOT_LEVELS, description: 'A bot seat of this level (GET /bots): it gets no token and moves by itself' },
-  },
-} as const;
-const tcSeconds = (what: string) => ({ type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: `${what} (1 s to 90 days)` });
+export const botLevel = plain(BotLevel);
 /** A time control: a bank per seat, running only while that seat must act (src/app/time-control.ts). */
-export const timeControlSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['initialSeconds', 'incrementSeconds', 'maxSeconds'],
-  description: 'A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat\'s moves and never exceeds maxSeconds; at zero the game\'s timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.',
-  properties: {
-    initialSeconds: tcSeconds('Each seat\'s bank at the start, at most maxSeconds'),
-    incrementSeconds: tcSeconds('Added to the seat\'s bank after each of its moves, at most maxSeconds'),
-    maxSeconds: tcSeconds('The most a bank can hold'),
-  },
-} as const;
+export const timeControlSchema = plain(TimeControl);
 const clocks = {
   type: 'array',
   description: 'With a time control: each seat\'s bank now',
@@ -226,6 +202,18 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         legalMoves: { type: 'array', items: ref(`${P}Move`), description: 'With ?include=legalMoves: the mover\'s legal moves now; empty unless it must act again' },
       },
     };
+    // An entry of the log as the event log and the record both show it.
+    const entry = {
+      version: { type: 'integer' },
+      seat: { type: 'integer', minimum: 0 },
+      bot: moveBot,
+      move: {
+        description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
+        anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
+      },
+      undoable,
+      undoneBy,
+    };
     out[`${P}EventLog`] = {
       type: 'object',
       description: `A page of a ${g.name} game's log, move by move`,
@@ -241,18 +229,10 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
             additionalProperties: false,
             required: ['version', 'seat', 'at', 'move', 'events'],
             properties: {
-              version: { type: 'integer' },
-              seat: { type: 'integer', minimum: 0 },
+              ...entry,
               origin,
-              bot: moveBot,
               at: { type: 'string', format: 'date-time' },
-              move: {
-                description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
-                anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
-              },
               events: { type: 'array', items: ref(`${P}Event`) },
-              undoable,
-              undoneBy,
               label: { type: 'string', description: 'With ?include=labels: the move in words for people, in the language of Accept-Language' },
             },
           },
@@ -302,13 +282,8 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
             additionalProperties: false,
             required: ['seat', 'move'],
             properties: {
-              version: { type: 'integer' },
-              seat: { type: 'integer', minimum: 0 },
-              move: { description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null', anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }] },
+              ...entry,
               origin: { ...origin, enum: ['seat', ...origin.enum] },
-              bot: moveBot,
-              undoable,
-              undoneBy,
             },
           },
         },

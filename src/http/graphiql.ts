@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 
 const require = createRequire(import.meta.url);
@@ -52,7 +54,7 @@ const BOOT = `(function () {
 /** GET /graphiql (the page) and GET /graphiql/assets/<name> (its scripts and style sheet). */
 export async function registerGraphiql(app: FastifyInstance): Promise<void> {
   app.get('/graphiql', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
-  app.get<{ Params: { name: string } }>('/graphiql/assets/:name', { schema: { hide: true } }, async (req, reply) => {
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/graphiql/assets/:name', { schema: { hide: true, params: Type.Object({ name: Type.String() }) } }, async (req, reply) => {
     if (req.params.name === 'boot.js') return reply.type('text/javascript; charset=utf-8').send(BOOT);
     const asset = GRAPHIQL_ASSETS[req.params.name];
     if (!asset) return reply.callNotFound();

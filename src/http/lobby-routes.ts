@@ -1,43 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/errors.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
-import type { JoinInput } from '../app/lobby/lobby.js';
-import type { GameStatus } from '../store/types.js';
-import { botLevel, colourField, ref, seatList, status, STATUSES } from './contract.js';
-import { bearer } from './rest.js';
+import { CreatePlayerBody, FillWithBotBody, GameIdParams, InboxQuery, JoinBody, LobbyQuery, PlayerToken, SeatParams, SeatToken } from '../app/shapes.js';
+import { botLevel, ref, seatList, status } from './contract.js';
+import { needed, tokenOf, type Routes } from './route-kit.js';
 import { operation, pageOfGames } from './route-schema.js';
 
-const idParam = { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] } as const;
-const name = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const cursor = { type: 'string', maxLength: 200, description: 'The `next` cursor of the previous page' } as const;
 const seatToken = {
   type: 'object',
   additionalProperties: false,
   required: ['seat', 'name', 'token'],
-  properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat\'s token, shown once: the server keeps only a hash' } },
+  properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: SeatToken },
 } as const;
 
 /** REST routes of the lobby and player layer: players, the inbox, join/leave/cancel, resign, the lobby, token reissue. */
-export function lobbyRoutes(lobby: LobbyLayer | undefined) {
-  const layer = () => {
-    if (!lobby) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.lobby');
-    return lobby;
-  };
-  return async function routes(app: FastifyInstance) {
-    const tokenOf = (req: { headers: { authorization?: string } }) => bearer(req.headers.authorization);
-
-    app.post<{ Body: { name: string; email?: string } }>('/players', {
+export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
+  const layer = needed(() => lobby, 'lobby');
+  return async function routes(app) {
+    app.post('/players', {
       schema: operation({
         operationId: 'createPlayer',
         summary: 'Create a player identity',
         description: 'A player identity holds one token for all of a person\'s seats (games created with { me: true }, seats joined with it). The token is shown once: the server keeps only a hash.',
         tags: ['players'],
         access: 'public',
-        body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name, email: { type: 'string', format: 'email', maxLength: 254, description: 'Where play-by-mail notifications go by default' } } },
+        body: CreatePlayerBody,
         success: {
           status: 201,
           description: 'The player, with its token (shown once)',
-          schema: { type: 'object', additionalProperties: false, required: ['id', 'name', 'token'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, token: { type: 'string', description: 'Secret: shown once, the server keeps only a hash' } } },
+          schema: { type: 'object', additionalProperties: false, required: ['id', 'name', 'token'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, token: PlayerToken } },
         },
         errors: [400, 413, 415],
       }),
@@ -55,23 +44,14 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
       }),
     }, async (req) => layer().players.me(tokenOf(req)));
 
-    app.get<{ Querystring: { status?: GameStatus; toMove?: boolean; limit?: number; before?: string } }>('/players/me/games', {
+    app.get('/players/me/games', {
       schema: operation({
         operationId: 'listMyGames',
         summary: 'The player\'s games (the inbox)',
         description: 'The games of the player whose token is in Authorization, newest activity first, a page at a time, each with whether it is the player\'s turn; filtered by status or by toMove.',
         tags: ['players'],
         access: 'player',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            status: { type: 'string', enum: STATUSES },
-            toMove: { type: 'boolean', description: 'true: only the games where it is the player\'s turn' },
-            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-            before: cursor,
-          },
-        },
+        querystring: InboxQuery,
         success: {
           status: 200,
           description: 'A page of the player\'s games',
@@ -97,14 +77,14 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
       }),
     }, async (req) => layer().inbox.list(tokenOf(req), req.query));
 
-    app.get<{ Querystring: { type?: string; limit?: number; before?: string } }>('/lobby', {
+    app.get('/lobby', {
       schema: operation({
         operationId: 'listLobby',
         summary: 'Public games waiting for players',
         description: 'The public games that still have open seats, newest first, a page at a time, with their seats (open or taken) and options; join one with its invitation code.',
         tags: ['lobby'],
         access: 'public',
-        querystring: { type: 'object', additionalProperties: false, properties: { type: { type: 'string', description: 'Only games of this type' }, limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, before: cursor } },
+        querystring: LobbyQuery,
         success: {
           status: 200,
           description: 'A page of waiting public games',
@@ -130,24 +110,15 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
       }),
     }, async (req) => layer().lobby.lobby(req.query));
 
-    app.post<{ Params: { id: string }; Body: JoinInput }>('/games/:id/join', {
+    app.post('/games/:id/join', {
       schema: operation({
         operationId: 'joinGame',
         summary: 'Take an open seat of a public game, or with the invitation code',
         description: 'A public game (listed in the lobby) takes anyone; a private one needs its invitation code (403 otherwise). Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.',
         tags: ['lobby'],
         access: 'playerOptional',
-        params: idParam,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            inviteCode: { type: 'string', minLength: 1, maxLength: 128, description: 'The invitation code: needed to join a game that is not public' },
-            name: { ...name, description: 'Required without a player token; with one, the player\'s name by default' },
-            seat: { type: 'integer', minimum: 0 },
-            colour: colourField,
-          },
-        },
+        params: GameIdParams,
+        body: JoinBody,
         success: {
           status: 201,
           description: 'The seat taken, with its token (shown once)',
@@ -155,31 +126,22 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
             type: 'object',
             additionalProperties: false,
             required: ['seat', 'name', 'token', 'status'],
-            properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat\'s token, shown once' }, colour: { type: 'string' }, status },
+            properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: SeatToken, colour: { type: 'string' }, status },
           },
         },
         errors: [400, 401, 403, 404, 409, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.join(req.params.id, tokenOf(req), req.body)));
 
-    app.post<{ Params: { id: string }; Body: { bot: string; seat?: number; name?: string } }>('/games/:id/bot', {
+    app.post('/games/:id/bot', {
       schema: operation({
         operationId: 'fillSeatWithBot',
         summary: 'Put a bot in an open seat of your waiting game',
         description: 'The creator of a waiting game (the seat made with { me: true }, by its seat or player token) fills the requested open seat, or the first open one, with a bot of the given level (GET /bots). A bot seat has no token and moves by itself; filling the last open seat starts the game.',
         tags: ['lobby'],
         access: 'seat',
-        params: idParam,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['bot'],
-          properties: {
-            bot: botLevel,
-            seat: { type: 'integer', minimum: 0 },
-            name: { ...name, description: 'The bot seat\'s name (default: "Bot (<level>)")' },
-          },
-        },
+        params: GameIdParams,
+        body: FillWithBotBody,
         success: {
           status: 201,
           description: 'The seat the bot took',
@@ -189,27 +151,27 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
       }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.fillWithBot(req.params.id, tokenOf(req), req.body)));
 
-    app.post<{ Params: { id: string } }>('/games/:id/leave', {
+    app.post('/games/:id/leave', {
       schema: operation({
         operationId: 'leaveGame',
         summary: 'Free your seat of a game that has not started',
         description: 'The seat of the token (a seat token, or a player token bound to a seat of this game) becomes open again; only while the game waits for players.',
         tags: ['lobby'],
         access: 'seat',
-        params: idParam,
+        params: GameIdParams,
         success: { status: 200, description: 'The seat that was freed', schema: { type: 'object', additionalProperties: false, required: ['seat'], properties: { seat: { type: 'integer', minimum: 0 } } } },
         errors: [401, 403, 404, 409],
       }),
     }, async (req) => layer().lobby.leave(req.params.id, tokenOf(req)));
 
-    app.post<{ Params: { id: string } }>('/games/:id/cancel', {
+    app.post('/games/:id/cancel', {
       schema: operation({
         operationId: 'cancelGame',
         summary: 'Cancel (delete) a game that has not started',
         description: 'Its creator (seat or player token) or the operator deletes a game that still waits for players; a game that has started cannot be cancelled (GAME_STARTED).',
         tags: ['lobby'],
         access: 'seatOrOperator',
-        params: idParam,
+        params: GameIdParams,
         success: { status: 204, description: 'The game is cancelled and deleted' },
         errors: [401, 403, 404, 409],
       }),
@@ -218,27 +180,27 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined) {
       return reply.status(204).send();
     });
 
-    app.post<{ Params: { id: string } }>('/games/:id/resign', {
+    app.post('/games/:id/resign', {
       schema: operation({
         operationId: 'resignGame',
         summary: 'Resign your seat',
         description: 'With two seats the other wins at once. With more the game goes on: the server plays a deterministic legal move whenever the resigned seat must act, and the resigned seat ranks last. Seat or player token.',
         tags: ['moves'],
         access: 'seat',
-        params: idParam,
+        params: GameIdParams,
         success: { status: 200, description: 'The resignation was logged: the new version and the game\'s state', schema: ref('MoveResult') },
         errors: [400, 401, 403, 404, 409],
       }),
     }, async (req) => layer().resignation.resign(req.params.id, tokenOf(req)));
 
-    app.post<{ Params: { id: string; seat: number } }>('/games/:id/seats/:seat/token', {
+    app.post('/games/:id/seats/:seat/token', {
       schema: operation({
         operationId: 'reissueSeatToken',
         summary: 'Give a seat a new token (operator only)',
         description: 'The seat gets a new secret token, shown once; the old one stops working at once. For a person who lost their token.',
         tags: ['admin'],
         access: 'operator',
-        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' }, seat: { type: 'integer', minimum: 0 } }, required: ['id', 'seat'] },
+        params: SeatParams,
         success: { status: 200, description: 'The seat\'s new token (shown once)', schema: seatToken },
         errors: [400, 401, 403, 404],
       }),

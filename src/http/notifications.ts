@@ -1,26 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/errors.js';
 import type { Notifications } from '../app/notify/index.js';
-import type { NotificationSettingsInput } from '../app/notify/settings.js';
-import { MAIL_LANGUAGES, MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from '../app/notify/settings.js';
-import { NOTICE_KINDS } from '../store/types.js';
-import { INT_BOUNDS } from '../app/limits.js';
-import { bearer } from './rest.js';
+import { GameIdParams, MailLanguageShape as language, NoticeKinds as kinds, NotificationSettingsBody, OutboxQuery, UnsubscribeQuery } from '../app/shapes.js';
+import { needed, tokenOf, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
 
-const language = { type: 'string', enum: [...MAIL_LANGUAGES], description: 'The language of the mails (en, fr); en until set' } as const;
-const kinds = { type: 'array', maxItems: NOTICE_KINDS.length, items: { type: 'string', enum: [...NOTICE_KINDS] } } as const;
-/** What a seat or a player sends: fields left out keep their value, null turns a channel off. */
-const settingsBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    email: { type: ['string', 'null'], maxLength: MAX_EMAIL_LENGTH },
-    webhookUrl: { type: ['string', 'null'], maxLength: MAX_URL_LENGTH },
-    events: kinds,
-    language,
-  },
-} as const;
 const settings = {
   type: 'object',
   additionalProperties: false,
@@ -36,35 +18,31 @@ const settings = {
 } as const;
 
 /** Play-by-mail routes: a seat's notification settings, unsubscribing, the operator's outbox. */
-export function notificationRoutes(get: () => Notifications | undefined) {
-  const n = (): Notifications => {
-    const x = get();
-    if (!x) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.notifications');
-    return x;
-  };
-  return async function routes(app: FastifyInstance) {
-    app.put<{ Params: { id: string }; Body: NotificationSettingsInput }>('/games/:id/seats/me/notifications', {
+export function notificationRoutes(get: () => Notifications | undefined): Routes {
+  const n = needed(get, 'notifications');
+  return async function routes(app) {
+    app.put('/games/:id/seats/me/notifications', {
       schema: operation({
         operationId: 'putSeatNotifications',
         summary: 'Where the token\'s seat is told of its turn, reminders, timeouts and the end (email, signed webhook)',
         description: 'Fields left out keep their value; null turns a channel off. Setting a new webhookUrl returns its signing secret once. If it is already the seat\'s turn, a "turn" notification goes out at once.',
         tags: ['notifications'],
         access: 'seat',
-        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
-        body: settingsBody,
+        params: GameIdParams,
+        body: NotificationSettingsBody,
         success: { status: 200, description: 'The seat\'s notification settings now', schema: settings },
         errors: [400, 401, 403, 404, 413, 415],
       }),
-    }, async (req) => n().putSeatSettings(req.params.id, bearer(req.headers.authorization), req.body));
+    }, async (req) => n().putSeatSettings(req.params.id, tokenOf(req), req.body));
 
-    app.get<{ Params: { id: string } }>('/games/:id/seats/me/notifications', {
+    app.get('/games/:id/seats/me/notifications', {
       schema: operation({
         operationId: 'getSeatNotifications',
         summary: 'Where the token\'s seat is told now (its own settings, else its player\'s)',
         description: '`from` says whose settings apply: the seat\'s own (putSeatNotifications), those of the player the seat is bound to (putPlayerNotifications), or none (nothing is sent). The webhook signing secret is never shown again.',
         tags: ['notifications'],
         access: 'seat',
-        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
+        params: GameIdParams,
         success: {
           status: 200,
           description: 'The settings that apply to the seat',
@@ -77,7 +55,7 @@ export function notificationRoutes(get: () => Notifications | undefined) {
         },
         errors: [400, 401, 403, 404],
       }),
-    }, async (req) => n().getSeatSettings(req.params.id, bearer(req.headers.authorization)));
+    }, async (req) => n().getSeatSettings(req.params.id, tokenOf(req)));
 
     app.get('/players/me/notifications', {
       schema: operation({
@@ -98,16 +76,16 @@ export function notificationRoutes(get: () => Notifications | undefined) {
         },
         errors: [401],
       }),
-    }, async (req) => n().getPlayerSettings(bearer(req.headers.authorization)));
+    }, async (req) => n().getPlayerSettings(tokenOf(req)));
 
-    app.put<{ Body: NotificationSettingsInput }>('/players/me/notifications', {
+    app.put('/players/me/notifications', {
       schema: operation({
         operationId: 'putPlayerNotifications',
         summary: 'Where a player is told of the turns, reminders, timeouts, ends and joins of all their games',
         description: 'With the player token. Used for every seat bound to the player that has no settings of its own (putSeatNotifications). Fields left out keep their value; null turns a channel off. A new webhookUrl returns its signing secret once. Seats of the player that are to move now are told at once.',
         tags: ['notifications'],
         access: 'player',
-        body: settingsBody,
+        body: NotificationSettingsBody,
         success: {
           status: 200,
           description: 'The player\'s notification settings now',
@@ -120,7 +98,7 @@ export function notificationRoutes(get: () => Notifications | undefined) {
         },
         errors: [400, 401, 413, 415],
       }),
-    }, async (req) => n().putPlayerSettings(bearer(req.headers.authorization), req.body));
+    }, async (req) => n().putPlayerSettings(tokenOf(req), req.body));
 
     const unsubscribe = (operationId: string, how: string) => ({
       schema: operation({
@@ -129,7 +107,7 @@ export function notificationRoutes(get: () => Notifications | undefined) {
         description: `${how} The token is the one in the mail's List-Unsubscribe link; the seat's email channel is turned off.`,
         tags: ['notifications'],
         access: 'public',
-        querystring: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100, description: 'The unsubscribe token of the mail\'s link' } } },
+        querystring: UnsubscribeQuery,
         success: { status: 200, description: 'The seat gets no more mails', schema: { type: 'object', additionalProperties: false, required: ['unsubscribed'], properties: { unsubscribed: { type: 'boolean', const: true } } } },
         errors: [400, 404],
       }),
@@ -138,21 +116,17 @@ export function notificationRoutes(get: () => Notifications | undefined) {
       await n().unsubscribe(req.query.token);
       return { unsubscribed: true };
     };
-    app.get<{ Querystring: { token: string } }>('/notifications/unsubscribe', unsubscribe('unsubscribeByLink', 'The link a person follows from the mail.'), doUnsubscribe);
-    app.post<{ Querystring: { token: string } }>('/notifications/unsubscribe', unsubscribe('unsubscribeOneClick', 'The one-click POST a mail client sends (List-Unsubscribe-Post, RFC 8058).'), doUnsubscribe);
+    app.get('/notifications/unsubscribe', unsubscribe('unsubscribeByLink', 'The link a person follows from the mail.'), doUnsubscribe);
+    app.post('/notifications/unsubscribe', unsubscribe('unsubscribeOneClick', 'The one-click POST a mail client sends (List-Unsubscribe-Post, RFC 8058).'), doUnsubscribe);
 
-    app.get<{ Querystring: { status?: 'pending' | 'delivered' | 'held' | 'dead'; limit?: number; before?: string } }>('/admin/outbox', {
+    app.get('/admin/outbox', {
       schema: operation({
         operationId: 'listOutbox',
         summary: 'The notification outbox (operator only)',
         description: 'Every notification, newest first: delivered, pending, held (no SMTP server configured) and dead (retries exhausted), a page at a time (`before` takes the `next` cursor of the previous page).',
         tags: ['admin'],
         access: 'operator',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { status: { type: 'string', enum: ['pending', 'delivered', 'held', 'dead'] }, limit: INT_BOUNDS.listLimit, before: { type: 'string', maxLength: 200, description: 'The `next` cursor of the previous page' } },
-        },
+        querystring: OutboxQuery,
         success: {
           status: 200,
           description: 'A page of the outbox',
@@ -177,6 +151,6 @@ export function notificationRoutes(get: () => Notifications | undefined) {
         },
         errors: [400, 401, 403],
       }),
-    }, async (req) => n().outbox(bearer(req.headers.authorization), req.query));
+    }, async (req) => n().outbox(tokenOf(req), req.query));
   };
 }

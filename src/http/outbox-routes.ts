@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/errors.js';
 import type { Notifications } from '../app/notify/index.js';
-import { bearer } from './rest.js';
+import { NotificationIdParams } from '../app/shapes.js';
+import { needed, tokenOf, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
 
 const row = {
@@ -17,13 +16,9 @@ const row = {
 } as const;
 
 /** The operator's outbox page's API (/operator): what waits and what failed, and retry now. */
-export function outboxRoutes(get: () => Notifications | undefined) {
-  const admin = () => {
-    const n = get();
-    if (!n) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.notifications');
-    return n.admin;
-  };
-  return async function routes(app: FastifyInstance) {
+export function outboxRoutes(get: () => Notifications | undefined): Routes {
+  const admin = needed(() => get()?.admin, 'notifications');
+  return async function routes(app) {
     app.get('/admin/outbox/summary', {
       schema: operation({
         operationId: 'outboxSummary',
@@ -51,20 +46,20 @@ export function outboxRoutes(get: () => Notifications | undefined) {
         },
         errors: [401, 403],
       }),
-    }, async (req) => admin().summary(bearer(req.headers.authorization)));
+    }, async (req) => admin().summary(tokenOf(req)));
 
-    app.post<{ Params: { id: string } }>('/admin/outbox/:id/retry', {
+    app.post('/admin/outbox/:id/retry', {
       schema: operation({
         operationId: 'retryNotification',
         summary: 'Try to deliver a pending or dead notification now (operator only)',
         description: 'One delivery attempt at once, outside the queue\'s schedule. A dead notification that fails again stays dead; a pending one keeps its scheduled retries. Answers the notification after the attempt (`status` delivered or held when it went out, `lastError` when it did not).',
         tags: ['admin'],
         access: 'operator',
-        params: { type: 'object', properties: { id: { type: 'string', description: 'Notification id (UUID)' } }, required: ['id'] },
+        params: NotificationIdParams,
         success: { status: 200, description: 'The notification after the attempt', schema: row },
         errors: [400, 401, 403, 404, 409],
         errorDescriptions: { 409: 'NOT_RETRYABLE: the notification was already delivered or held' },
       }),
-    }, async (req) => admin().retryNow(bearer(req.headers.authorization), req.params.id));
+    }, async (req) => admin().retryNow(tokenOf(req), req.params.id));
   };
 }

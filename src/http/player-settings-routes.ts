@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/errors.js';
 import type { Notifications } from '../app/notify/index.js';
-import type { PlayerSettingsInput } from '../app/notify/digest.js';
-import { bearer } from './rest.js';
+import { PlayerSettingsBody } from '../app/shapes.js';
+import { needed, tokenOf, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
 
 const settings = {
@@ -20,34 +18,21 @@ const settings = {
 } as const;
 
 /** A player's settings (GET and PUT /players/me/settings with the player token): digests, automatic vacation. */
-export function playerSettingsRoutes(get: () => Notifications | undefined) {
-  const digests = () => {
-    const d = get()?.digests;
-    if (!d) throw new AppError('UNAVAILABLE', 'player settings are not set up on this server');
-    return d;
-  };
-  return async function routes(app: FastifyInstance) {
-    app.put<{ Body: PlayerSettingsInput }>('/players/me/settings', {
+export function playerSettingsRoutes(get: () => Notifications | undefined): Routes {
+  const digests = needed(() => get()?.digests, 'notifications');
+  return async function routes(app) {
+    app.put('/players/me/settings', {
       schema: operation({
         operationId: 'putPlayerSettings',
         summary: 'Choose turn mails at once or a daily digest, and automatic vacation days',
         description: 'With the player token. Fields left out keep their value. In digest mode no turn mail is sent per move; one mail at digestHour (local, in timeZone) lists every game waiting for you, with its position, the time left and its reply address; none when nothing waits. Reminders still come one by one, so a deadline closer than the next digest is still reminded. autoVacation: when a timeout of yours is less than a day away, the server spends one vacation day of your yearly allowance.',
         tags: ['players'],
         access: 'player',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            mode: { type: 'string', description: 'immediate | digest' },
-            digestHour: { type: 'integer', description: '0 to 23: the local hour of the digest (needed in digest mode)' },
-            timeZone: { type: 'string', maxLength: 64, description: 'An IANA time zone name (needed in digest mode)' },
-            autoVacation: { type: 'boolean' },
-          },
-        },
+        body: PlayerSettingsBody,
         success: { status: 200, description: 'The settings now', schema: settings },
         errors: [400, 401, 413, 415],
       }),
-    }, async (req) => digests().put(bearer(req.headers.authorization), req.body ?? {}));
+    }, async (req) => digests().put(tokenOf(req), req.body ?? {}));
     app.get('/players/me/settings', {
       schema: operation({
         operationId: 'getPlayerSettings',
@@ -58,6 +43,6 @@ export function playerSettingsRoutes(get: () => Notifications | undefined) {
         success: { status: 200, description: 'The settings now', schema: settings },
         errors: [401],
       }),
-    }, async (req) => digests().get(bearer(req.headers.authorization)));
+    }, async (req) => digests().get(tokenOf(req)));
   };
 }

@@ -1,21 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/errors.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
+import { PlayerIdParams } from '../app/shapes.js';
+import { needed, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
 
 const count = (description: string) => ({ type: 'integer', minimum: 0, description });
 
 /** The public profile of a player (GET /players/{id}): the name and their record of games. */
-export function profileRoutes(lobby: LobbyLayer | undefined) {
-  return async function routes(app: FastifyInstance) {
-    app.get<{ Params: { id: string } }>('/players/:id', {
+export function profileRoutes(lobby: LobbyLayer | undefined): Routes {
+  const players = needed(() => lobby?.players, 'players');
+  return async function routes(app) {
+    app.get('/players/:id', {
       schema: operation({
         operationId: 'getPlayerProfile',
         summary: 'A player\'s profile: games finished, abandoned and timed out',
         description: 'Public: the player\'s name and record across games (no email). finished: games that ended with the player still in them; abandoned: games the player resigned; timedOut: games in which a seat of theirs missed a deadline at least once; playing: games running now; expired: games that waited for players longer than LOBBY_EXPIRY_DAYS.',
         tags: ['players'],
         access: 'public',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } },
+        params: PlayerIdParams,
         success: {
           status: 200,
           description: 'The player\'s profile',
@@ -39,9 +40,6 @@ export function profileRoutes(lobby: LobbyLayer | undefined) {
         },
         errors: [404],
       }),
-    }, async (req) => {
-      if (!lobby) throw new AppError('UNAVAILABLE', 'players are not set up on this server');
-      return lobby.players.profile(req.params.id);
-    });
+    }, async (req) => players().profile(req.params.id));
   };
 }

@@ -2,13 +2,17 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GameService } from '../app/game-service.js';
 import { AppError } from '../app/errors.js';
+import { bearerToken } from '../app/shapes.js';
 import { hashToken } from '../app/tokens.js';
 import type { Config } from '../config.js';
 
 /** The bearer token of a request, or undefined (a malformed header is refused later, by the route). */
 function tokenOf(req: FastifyRequest): string | undefined {
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  return m?.[1];
+  try {
+    return bearerToken(req.headers.authorization);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

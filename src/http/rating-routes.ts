@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
 import type { Ratings } from '../app/ratings/ratings.js';
-import { bearer } from './rest.js';
+import { GameIdParams, GameTypeParams, LeaderboardQuery, PlayerIdParams } from '../app/shapes.js';
+import { needed, tokenOf, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
 
 const ratingFields = {
@@ -14,24 +13,19 @@ const ratingFields = {
   lastGameAt: { type: 'string', format: 'date-time', description: 'When the last of them finished' },
 } as const;
 const ratingRequired = ['mu', 'sigma', 'ordinal', 'provisional', 'games', 'lastGameAt'];
-const uuidParam = (name: string) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1, maxLength: 64 } } });
 
 /** Ratings and leaderboards (src/app/ratings/): players' ratings, a game type's leaderboard, a game's expected chances, the operator's rebuild. */
-export function ratingRoutes(service: GameService, get: () => Ratings | undefined) {
-  const ratings = () => {
-    const r = get();
-    if (!r) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.ratings');
-    return r;
-  };
-  return async function routes(app: FastifyInstance) {
-    app.get<{ Params: { id: string } }>('/players/:id/ratings', {
+export function ratingRoutes(service: GameService, get: () => Ratings | undefined): Routes {
+  const ratings = needed(get, 'ratings');
+  return async function routes(app) {
+    app.get('/players/:id/ratings', {
       schema: operation({
         operationId: 'getPlayerRatings',
         summary: 'A player\'s ratings, one per game type played rated',
         description: 'openskill (Weng-Lin, Plackett-Luce) ratings from the player\'s finished rated games: mu, sigma, ordinal (mu - 3 sigma) and whether the rating is still provisional. Public.',
         tags: ['ratings'],
         access: 'public',
-        params: uuidParam('id'),
+        params: PlayerIdParams,
         success: {
           status: 200,
           description: 'The player\'s ratings (none before their first finished rated game)',
@@ -48,15 +42,15 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
       }),
     }, async (req) => ratings().ofPlayer(req.params.id));
 
-    app.get<{ Params: { gameType: string }; Querystring: { limit?: number; after?: string } }>('/leaderboards/:gameType', {
+    app.get('/leaderboards/:gameType', {
       schema: operation({
         operationId: 'getLeaderboard',
         summary: 'A game type\'s leaderboard, best ordinal first',
         description: 'Players with at least LEADERBOARD_MIN_GAMES rated games of this type (default 3), one of them finished in the last 30 days, ordered by ordinal (mu - 3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on the last. An unknown game type is a 404.',
         tags: ['ratings'],
         access: 'public',
-        params: { type: 'object', required: ['gameType'], properties: { gameType: { type: 'string', minLength: 1, maxLength: 64 } } },
-        querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, after: { type: 'string', minLength: 1, maxLength: 200, description: 'The `next` of the previous page' } } },
+        params: GameTypeParams,
+        querystring: LeaderboardQuery,
         success: {
           status: 200,
           description: 'One page of the leaderboard',
@@ -75,14 +69,14 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
       }),
     }, async (req) => ratings().leaderboard(req.params.gameType, req.query.limit ?? 50, req.query.after));
 
-    app.get<{ Params: { id: string } }>('/games/:id/chances', {
+    app.get('/games/:id/chances', {
       schema: operation({
         operationId: 'getExpectedChances',
         summary: 'The seated players\' expected chances of winning a rated game',
         description: 'openskill\'s predictWin from the seated players\' ratings now (a player without a rating in this game type counts as new): what to expect before the game starts. chances is null for an unrated game, or while a seat is open.',
         tags: ['ratings'],
         access: 'seatOrSpectator',
-        params: uuidParam('id'),
+        params: GameIdParams,
         success: {
           status: 200,
           description: 'Each seat\'s chance, summing to 1',
@@ -97,7 +91,7 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
         },
         errors: [401, 404],
       }),
-    }, async (req) => ratings().chances(service, req.params.id, bearer(req.headers.authorization)));
+    }, async (req) => ratings().chances(service, req.params.id, tokenOf(req)));
 
     app.post('/admin/ratings/rebuild', {
       schema: operation({
@@ -110,7 +104,7 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
         errors: [401, 403],
       }),
     }, async (req) => {
-      service.requireOperator(bearer(req.headers.authorization));
+      service.requireOperator(tokenOf(req));
       return ratings().rebuild();
     });
   };

@@ -1,3 +1,4 @@
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
 
 /**
@@ -37,17 +38,21 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back',
 };
 
-export interface OperationSpec {
+/** A request part's schema (TypeBox, from src/app/shapes.ts), or none. */
+type Part = TSchema | undefined;
+
+export interface OperationSpec<P extends Part = Part, Q extends Part = Part, B extends Part = Part, H extends Part = Part> {
   operationId: string;
   summary: string;
   description: string;
   tags: string[];
   access: Access;
-  params?: object;
-  querystring?: object;
-  headers?: object;
+  /** The request's parts, as TypeBox schemas: validated by the route, typed through the TypeBox type provider, documented as they are. */
+  params?: P;
+  querystring?: Q;
+  headers?: H;
   /** The body schema the route validates. */
-  body?: object;
+  body?: B;
   /**
    * The body as documented, when the service checks it further than the route (a move's or an
    * option's fields, against the game's own schemas, with messages that name the rule).
@@ -77,7 +82,17 @@ export const pageOfGames = (item: Record<string, unknown>) => ({
   },
 });
 
-export function operation(spec: OperationSpec): FastifySchema {
+/**
+ * The route's `schema`, keeping the request parts' TypeBox types so that Fastify's TypeBox type
+ * provider infers `req.params`, `req.query`, `req.headers` and `req.body` from them: each shape is
+ * written once (src/app/shapes.ts) and gives validation, types and the OpenAPI document.
+ */
+export type OperationSchema<P extends Part, Q extends Part, B extends Part, H extends Part> = FastifySchema & { params: P; querystring: Q; body: B; headers: H };
+
+/** A schema as plain JSON: TypeBox keeps its own marks in symbol keys, which the document must not carry. */
+const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
+
+export function operation<P extends Part = undefined, Q extends Part = undefined, B extends Part = undefined, H extends Part = undefined>(spec: OperationSpec<P, Q, B, H>): OperationSchema<P, Q, B, H> {
   const { success } = spec;
   const response: Record<number, unknown> = {
     [success.status]: success.content
@@ -94,13 +109,13 @@ export function operation(spec: OperationSpec): FastifySchema {
     description: spec.description,
     tags: spec.tags,
     security: SECURITY[spec.access],
-    ...(spec.params ? { params: spec.params } : {}),
-    ...(spec.querystring ? { querystring: spec.querystring } : {}),
-    ...(spec.headers ? { headers: spec.headers } : {}),
-    ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.params ? { params: plain(spec.params) } : {}),
+    ...(spec.querystring ? { querystring: plain(spec.querystring) } : {}),
+    ...(spec.headers ? { headers: plain(spec.headers) } : {}),
+    ...(spec.body ? { body: plain(spec.body) } : {}),
     ...(spec.documentedBody ? { documentedBody: spec.documentedBody } : {}),
     response,
-  } as FastifySchema;
+  } as OperationSchema<P, Q, B, H>;
 }
 
 /** For @fastify/swagger's `transform`: the document shows `documentedBody` in place of the validated body. */

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
 import { liveUpdates, type Fanout } from '../app/live.js';
 import { languageOf } from '../app/i18n/index.js';
 import { errorAnswer } from './error-map.js';
-import { bearer } from './rest.js';
+import { GameIdParams, LastEventIdHeaders, StreamQuery } from '../app/shapes.js';
+import { tokenOf, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
 import { liveChannel } from './http-metrics.js';
 import { holdStreamPlace } from './live-caps.js';
@@ -29,15 +29,15 @@ function resumeFrom(header: string | string[] | undefined, query: string | undef
  * the GraphQL subscription runs too (liveUpdates, src/app/live.ts): moves committed on any server
  * process wake it through the fan-out and are read from the store.
  */
-export function streamRoute(service: GameService, fanout: Fanout, withClocks: (game: object) => Promise<object> = async (g) => g) {
-  return async function routes(app: FastifyInstance) {
+export function streamRoute(service: GameService, fanout: Fanout, withClocks: (game: object) => Promise<object> = async (g) => g): Routes {
+  return async function routes(app) {
     const open = new Set<() => void>();
     // Streams never go idle: close them first so that a graceful shutdown does not wait for them.
     app.addHook('preClose', async () => {
       for (const close of open) close();
     });
 
-    app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/games/:id/stream', {
+    app.get('/games/:id/stream', {
       sse: { kind: 'manual' },
       schema: operation({
         operationId: 'streamGame',
@@ -53,15 +53,15 @@ export function streamRoute(service: GameService, fanout: Fanout, withClocks: (g
           'Send the seat token as `Authorization: Bearer` (without one: the spectator view).',
         ].join(' '),
         tags: ['games'],
-        params: { type: 'object', properties: { id: { type: 'string', description: 'Game id (UUID)' } }, required: ['id'] },
-        querystring: { type: 'object', additionalProperties: false, properties: { after: { type: 'string', description: 'Resume after this version (as Last-Event-ID does)' } } },
-        headers: { type: 'object', properties: { 'last-event-id': { type: 'string', description: 'The id (version) of the last event received' } } },
+        params: GameIdParams,
+        querystring: StreamQuery,
+        headers: LastEventIdHeaders,
         access: 'seatOrSpectator',
         success: { status: 200, description: 'A text/event-stream of `game`, `move` and `end` events', content: { 'text/event-stream': { schema: { type: 'string' } } } },
         errors: [400, 401, 404, 409],
       }),
     }, async (req, reply) => {
-      const token = bearer(req.headers.authorization);
+      const token = tokenOf(req);
       holdStreamPlace(req, reply.raw, token); // 429 past the caps per token and per address, held until the response closes (live-caps.ts)
       const resume = resumeFrom(req.headers['last-event-id'], req.query.after);
       const updates = liveUpdates(service, fanout, req.params.id, token, resume);

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/errors.js';
 import type { Notifications } from '../app/notify/index.js';
-import { bearer } from './rest.js';
+import { VacationBody } from '../app/shapes.js';
+import { needed, tokenOf, type Routes } from './route-kit.js';
 import { operation } from './route-schema.js';
 
 const vacation = {
@@ -17,47 +16,35 @@ const vacation = {
 } as const;
 
 /** A player's vacation (play by mail): PUT, GET and DELETE /players/me/vacation with the player token. */
-export function vacationRoutes(get: () => Notifications | undefined) {
-  const vacations = () => {
-    const v = get()?.vacations;
-    if (!v) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.vacations');
-    return v;
-  };
-  return async function routes(app: FastifyInstance) {
-    app.put<{ Body: { until: string } }>('/players/me/vacation', {
+export function vacationRoutes(get: () => Notifications | undefined): Routes {
+  const vacations = needed(() => get()?.vacations, 'vacations');
+  const answer = (description: string) => ({ status: 200, description, schema: vacation });
+  return async function routes(app) {
+    app.put('/players/me/vacation', {
       schema: operation({
         operationId: 'setVacation',
         summary: 'Go on vacation until a date: the deadlines of all your seats pause until then',
         description: 'Within the yearly allowance (VACATION_DAYS_PER_YEAR, default 21 days per calendar year). A new vacation replaces the running one. The other players see the pause and its end in each game\'s deadlines (pausedUntil); each paused clock starts again, whole, when the vacation ends.',
         tags: ['players'],
         access: 'player',
-        body: { type: 'object', additionalProperties: false, required: ['until'], properties: { until: { type: 'string', minLength: 10, maxLength: 40, description: 'ISO 8601 date and time, in the future' } } },
-        success: { status: 200, description: 'The vacation now, and the days left', schema: vacation },
+        body: VacationBody,
+        success: answer('The vacation now, and the days left'),
         errors: [400, 401, 413, 415, 422],
         errorDescriptions: { 422: 'VACATION_TOO_LONG: more days than are left of this year\'s allowance' },
       }),
-    }, async (req) => vacations().set(bearer(req.headers.authorization), req.body.until));
-    app.get('/players/me/vacation', {
-      schema: operation({
-        operationId: 'getVacation',
-        summary: 'Your running vacation and the days left this year',
-        description: 'With the player token: the end of the running vacation (null when none), and the days used and left of this calendar year\'s allowance.',
-        tags: ['players'],
-        access: 'player',
-        success: { status: 200, description: 'The vacation now', schema: vacation },
-        errors: [401],
-      }),
-    }, async (req) => vacations().get(bearer(req.headers.authorization)));
-    app.delete('/players/me/vacation', {
-      schema: operation({
-        operationId: 'endVacation',
-        summary: 'Come back now: your deadlines run again',
-        description: 'With the player token. The unused days are not counted against the allowance.',
-        tags: ['players'],
-        access: 'player',
-        success: { status: 200, description: 'The vacation now (none)', schema: vacation },
-        errors: [401],
-      }),
-    }, async (req) => vacations().end(bearer(req.headers.authorization)));
+    }, async (req) => vacations().set(tokenOf(req), req.body.until));
+    // Reading and ending the vacation take nothing but the player token.
+    const plain = [
+      { method: 'GET', operationId: 'getVacation', summary: 'Your running vacation and the days left this year', description: 'With the player token: the end of the running vacation (null when none), and the days used and left of this calendar year\'s allowance.', answer: 'The vacation now', run: (token?: string) => vacations().get(token) },
+      { method: 'DELETE', operationId: 'endVacation', summary: 'Come back now: your deadlines run again', description: 'With the player token. The unused days are not counted against the allowance.', answer: 'The vacation now (none)', run: (token?: string) => vacations().end(token) },
+    ] as const;
+    for (const r of plain) {
+      app.route({
+        method: r.method,
+        url: '/players/me/vacation',
+        schema: operation({ operationId: r.operationId, summary: r.summary, description: r.description, tags: ['players'], access: 'player', success: answer(r.answer), errors: [401] }),
+        handler: async (req) => r.run(tokenOf(req)),
+      });
+    }
   };
 }

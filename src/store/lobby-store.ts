@@ -218,6 +218,42 @@ export class LobbyStore {
       LIMIT ${f.limit}`;
     return rows.map((r) => ({ id: r.id, type: r.type, seat: r.seat, version: r.version, status: r.status, toMove: r.to_move, resigned: r.resigned_at !== null, updatedAt: r.updated_at, lastMoveAt: r.last_move_at }));
   }
+  /** Marks warned (once) the waiting games created in (expireFrom, warnFrom]: those a day from expiring. */
+  warnExpiring(warnFrom: Date, expireFrom: Date): Promise<{ id: string; type: string; created_at: Date }[]> {
+    return this.db.$queryRaw<{ id: string; type: string; created_at: Date }[]>`
+      UPDATE games SET expiry_warned = true
+      WHERE status = 'waiting' AND NOT expiry_warned AND created_at <= ${warnFrom}::timestamptz AND created_at > ${expireFrom}::timestamptz
+      RETURNING id::text, type, created_at`;
+  }
+
+  /** Expires the waiting games created by `expireFrom` (nobody can join them; every process reads their seats again). */
+  expireWaiting(expireFrom: Date, now: Date): Promise<{ id: string }[]> {
+    return this.db.$queryRaw<{ id: string }[]>`
+      UPDATE games SET status = 'expired', to_move = '{}', seats_rev = seats_rev + 1, updated_at = ${now}::timestamptz
+      WHERE status = 'waiting' AND created_at <= ${expireFrom}::timestamptz
+      RETURNING id::text`;
+  }
+
+  /** The seated human seats of a game with a mail address: their notification settings', else their player's. */
+  mailableSeats(gameId: string): Promise<{ seat: number; name: string; email: string; language: string | null }[]> {
+    return this.db.$queryRaw<{ seat: number; name: string; email: string; language: string | null }[]>`
+      SELECT s.seat, s.name, coalesce(n.email, p.email) AS email, n.language
+      FROM seats s LEFT JOIN notification_targets n ON n.game_id = s.game_id AND n.seat = s.seat
+      LEFT JOIN players p ON p.id = s.player_id
+      WHERE s.game_id = ${gameId}::uuid AND s.token_hash IS NOT NULL AND s.bot IS NULL AND coalesce(n.email, p.email) IS NOT NULL`;
+  }
+
+  /** Writes a waiting game's expiry warning to the outbox, once per seat: the new notification's id, if written. */
+  async addExpiryMail(gameId: string, seat: number, email: string, message: string): Promise<string[]> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      INSERT INTO outbox (game_id, version, seat, kind, about, channel, target, message)
+      VALUES (${gameId}::uuid, 0, ${seat}, 'expiring', -1, 'email', ${email}, ${message}::jsonb)
+      ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING RETURNING id::text`;
+    return rows.map((r) => r.id);
+  }
 }
+
+/** What the lobby's expiry (app/lobby/expiry.ts) needs of the store. */
+export type ExpiryStore = Pick<LobbyStore, 'warnExpiring' | 'expireWaiting' | 'mailableSeats' | 'addExpiryMail'>;
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];

@@ -1768,26 +1768,26 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
-                 * @enum {string}
-                 */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
-                /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
-                /** Format: date-time */
-                at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
                 move: components["schemas"]["TownCenterMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
-                events: components["schemas"]["TownCenterEvent"][];
                 /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
                 undoable?: boolean;
                 /** @description A later takeback (this version) undid the entry: shown struck through in text records */
                 undoneBy?: number;
+                /**
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
+                 * @enum {string}
+                 */
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                /** Format: date-time */
+                at: string;
+                events: components["schemas"]["TownCenterEvent"][];
                 /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
                 label?: string;
             }[];
@@ -1876,24 +1876,24 @@ export interface components {
             moves: {
                 version?: number;
                 seat: number;
-                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["TownCenterMove"] | components["schemas"]["TakebackMove"] | {
-                    type: string;
-                } | null;
-                /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
-                 * @enum {string}
-                 */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
+                move: components["schemas"]["TownCenterMove"] | components["schemas"]["TakebackMove"] | {
+                    type: string;
+                } | null;
                 /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
                 undoable?: boolean;
                 /** @description A later takeback (this version) undid the entry: shown struck through in text records */
                 undoneBy?: number;
+                /**
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
+                 * @enum {string}
+                 */
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
             }[];
             outcome?: components["schemas"]["TownCenterOutcome"] | null;
         };
@@ -2286,26 +2286,26 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
-                 * @enum {string}
-                 */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
-                /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
-                /** Format: date-time */
-                at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
                 move: components["schemas"]["MaPetiteVilleMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
-                events: components["schemas"]["MaPetiteVilleEvent"][];
                 /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
                 undoable?: boolean;
                 /** @description A later takeback (this version) undid the entry: shown struck through in text records */
                 undoneBy?: number;
+                /**
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
+                 * @enum {string}
+                 */
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                /** Format: date-time */
+                at: string;
+                events: components["schemas"]["MaPetiteVilleEvent"][];
                 /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
                 label?: string;
             }[];
@@ -2394,24 +2394,24 @@ export interface components {
             moves: {
                 version?: number;
                 seat: number;
-                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["MaPetiteVilleMove"] | components["schemas"]["TakebackMove"] | {
-                    type: string;
-                } | null;
-                /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
-                 * @enum {string}
-                 */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
+                move: components["schemas"]["MaPetiteVilleMove"] | components["schemas"]["TakebackMove"] | {
+                    type: string;
+                } | null;
                 /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
                 undoable?: boolean;
                 /** @description A later takeback (this version) undid the entry: shown struck through in text records */
                 undoneBy?: number;
+                /**
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
+                 * @enum {string}
+                 */
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
             }[];
             outcome?: components["schemas"]["MaPetiteVilleOutcome"] | null;
         };
@@ -3184,26 +3184,26 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
-                 * @enum {string}
-                 */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
-                /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
-                /** Format: date-time */
-                at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
                 move: components["schemas"]["CityTycoonMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
-                events: components["schemas"]["CityTycoonEvent"][];
                 /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
                 undoable?: boolean;
                 /** @description A later takeback (this version) undid the entry: shown struck through in text records */
                 undoneBy?: number;
+                /**
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
+                 * @enum {string}
+                 */
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                /** Format: date-time */
+                at: string;
+                events: components["schemas"]["CityTycoonEvent"][];
                 /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
                 label?: string;
             }[];
@@ -3292,24 +3292,24 @@ export interface components {
             moves: {
                 version?: number;
                 seat: number;
-                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["CityTycoonMove"] | components["schemas"]["TakebackMove"] | {
-                    type: string;
-                } | null;
-                /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
-                 * @enum {string}
-                 */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
+                move: components["schemas"]["CityTycoonMove"] | components["schemas"]["TakebackMove"] | {
+                    type: string;
+                } | null;
                 /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
                 undoable?: boolean;
                 /** @description A later takeback (this version) undid the entry: shown struck through in text records */
                 undoneBy?: number;
+                /**
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
+                 * @enum {string}
+                 */
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
             }[];
             outcome?: components["schemas"]["CityTycoonOutcome"] | null;
         };
@@ -3769,26 +3769,26 @@ export interface components {
                 version: number;
                 seat: number;
                 /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
-                 * @enum {string}
-                 */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
-                /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
-                /** Format: date-time */
-                at: string;
                 /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
                 move: components["schemas"]["VilleDeDemainMove"] | components["schemas"]["TakebackMove"] | {
                     type: string;
                 } | null;
-                events: components["schemas"]["VilleDeDemainEvent"][];
                 /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
                 undoable?: boolean;
                 /** @description A later takeback (this version) undid the entry: shown struck through in text records */
                 undoneBy?: number;
+                /**
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
+                 * @enum {string}
+                 */
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                /** Format: date-time */
+                at: string;
+                events: components["schemas"]["VilleDeDemainEvent"][];
                 /** @description With ?include=labels: the move in words for people, in the language of Accept-Language */
                 label?: string;
             }[];
@@ -3877,24 +3877,24 @@ export interface components {
             moves: {
                 version?: number;
                 seat: number;
-                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
-                move: components["schemas"]["VilleDeDemainMove"] | components["schemas"]["TakebackMove"] | {
-                    type: string;
-                } | null;
-                /**
-                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
-                 * @enum {string}
-                 */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
                 /**
                  * @description The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
+                /** @description The move; while the game runs, a move hidden from this viewer shows only its type, or is null */
+                move: components["schemas"]["VilleDeDemainMove"] | components["schemas"]["TakebackMove"] | {
+                    type: string;
+                } | null;
                 /** @description The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback) */
                 undoable?: boolean;
                 /** @description A later takeback (this version) undid the entry: shown struck through in text records */
                 undoneBy?: number;
+                /**
+                 * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
+                 * @enum {string}
+                 */
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
             }[];
             outcome?: components["schemas"]["VilleDeDemainOutcome"] | null;
         };
@@ -5284,10 +5284,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /**
-                     * Format: email
-                     * @description Where play-by-mail notifications go by default
-                     */
+                    /** @description Where play-by-mail notifications go by default */
                     email?: string;
                 };
             };
@@ -5598,7 +5595,7 @@ export interface operations {
                     "application/json": {
                         seat: number;
                         name: string;
-                        /** @description The seat's token, shown once */
+                        /** @description The seat's token, shown once: the server keeps only a hash */
                         token: string;
                         colour?: string;
                         /**
@@ -7240,8 +7237,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description immediate | digest */
-                    mode?: string;
+                    /**
+                     * @description immediate | digest
+                     * @enum {string}
+                     */
+                    mode?: "immediate" | "digest";
                     /** @description 0 to 23: the local hour of the digest (needed in digest mode) */
                     digestHour?: number;
                     /** @description An IANA time zone name (needed in digest mode) */
@@ -7340,6 +7340,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Player id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7487,6 +7488,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Player id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7648,6 +7650,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Game id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7775,6 +7778,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Game id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7900,6 +7904,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Game id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7991,6 +7996,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Game id (UUID) */
                 id: string;
             };
             cookie?: never;

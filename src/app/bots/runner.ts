@@ -11,10 +11,9 @@
  * A bot that throws or overruns plays greedy's move (pool.ts) and the error is logged: a game
  * never waits forever on a bot.
  */
-import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import { startJobQueue } from '../job-queue.js';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import { jobUuid, startJobQueue, type JobLoopOptions } from '../job-queue.js';
+import type { BotStore } from '../../store/bot-store.js';
 import type { GameService } from '../game-service.js';
 import type { BotPool, BotTask } from './pool.js';
 
@@ -26,21 +25,14 @@ interface BotJob {
 }
 
 /** A job id made from the turn it is for, so that queueing a turn twice queues it once. */
-const jobId = (j: BotJob): string => {
-  const h = createHash('sha256').update(`bot|${j.gameId}|${j.version}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+const jobId = (j: BotJob): string => jobUuid('bot', j.gameId, j.version);
 
-export interface BotRunnerOptions {
-  databaseUrl: string;
-  db: PrismaClient;
+export interface BotRunnerOptions extends JobLoopOptions {
+  store: BotStore;
   pool: BotPool;
-  /** Seconds between a loop's looks at the queue (it is also woken at once by this process's commits). */
-  pollingSeconds: number;
   /** Caps on every level's budget per move (0: the level's own). */
   maxIterations: number;
   maxThinkMs: number;
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
 export class BotRunner {
@@ -101,17 +93,7 @@ export class BotRunner {
   private async sweep(gameId?: string): Promise<void> {
     if (this.stopped) return;
     try {
-      // One game (after its commit): pinned to it, so it stays on that game's shard (docs/scaling.md).
-      // Every game (the periodic sweep): a fan-out read, marked as background work.
-      const rows = gameId
-        ? await this.opts.db.$queryRaw<{ id: string; version: number }[]>`
-            SELECT g.id::text AS id, g.version FROM games g
-            WHERE g.id = ${gameId}::uuid AND g.status = 'active'
-              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = ${gameId}::uuid AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat = ANY (g.to_move))`
-        : await this.opts.db.$queryRaw<{ id: string; version: number }[]>`/* background */
-            SELECT g.id::text AS id, g.version FROM games g
-            WHERE g.status = 'active'
-              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat = ANY (g.to_move))`;
+      const rows = await this.opts.store.waitingOnBots(gameId);
       for (const r of rows) await this.queue({ gameId: r.id, version: r.version });
     } catch (err) {
       if (!this.stopped) this.opts.log.warn({ err }, 'bot sweep failed');

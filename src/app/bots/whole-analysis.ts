@@ -16,37 +16,25 @@
  * - Only for finished games: while a game runs, a whole-game analysis would show every seat the
  *   other seats' positions (403 ANALYSIS_NOT_ALLOWED).
  */
-import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { canonicalJson, type Json } from '../../engine/index.js';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { AnalysedMove, AnalysisStatus, BotStore } from '../../store/bot-store.js';
 import { AppError } from '../errors.js';
 import type { GameService } from '../game-service.js';
 import { checkInt } from '../limits.js';
-import { startJobQueue } from '../job-queue.js';
+import { jobUuid, startJobQueue, type JobLoopOptions } from '../job-queue.js';
 
 const QUEUE = 'game-analysis';
 
 /** Search iterations per position when the request names none (fewer than a single analysis: a game has hundreds of moves). */
 export const WHOLE_ANALYSIS_DEFAULT_ITERATIONS = 300;
 
-export interface AnalysedMove {
-  version: number;
-  seat: number;
-  /** Legal moves the seat had (0: it had none to choose, e.g. a stand-in's move for a resigned seat). */
-  choices: number;
-  notation: string | null;
-  chance: number | null;
-  best: Json | null;
-  bestNotation: string | null;
-  bestChance: number | null;
-  loss: number | null;
-}
+export type { AnalysedMove };
 
 export interface WholeAnalysisAnswer {
   gameId: string;
   iterations: number;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: AnalysisStatus;
   total: number;
   done: number;
   error: string | null;
@@ -62,16 +50,10 @@ interface Job {
 /** A job works this long at most, then queues the next step (pg-boss expires a job after 5 minutes). */
 const STEP_MS = 60_000;
 
-const jobId = (j: Job): string => {
-  const h = createHash('sha256').update(`analysis|${j.gameId}|${j.from}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+const jobId = (j: Job): string => jobUuid('analysis', j.gameId, j.from);
 
-export interface WholeAnalysisOptions {
-  databaseUrl: string;
-  db: PrismaClient;
-  pollingSeconds: number;
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+export interface WholeAnalysisOptions extends JobLoopOptions {
+  store: BotStore;
 }
 
 export class WholeAnalysis {
@@ -92,7 +74,7 @@ export class WholeAnalysis {
       if (job) await this.run(job.data.gameId);
     });
     // Analyses a killed process left queued or running.
-    const left = await this.opts.db.$queryRaw<{ id: string; done: number }[]>`SELECT game_id::text AS id, done FROM game_analyses WHERE status IN ('queued', 'running')`;
+    const left = await this.opts.store.unfinishedAnalyses();
     for (const r of left) await this.queue({ gameId: r.id, from: r.done });
   }
 
@@ -110,11 +92,9 @@ export class WholeAnalysis {
     const { s } = await this.service.open(gameId, token);
     if (s.row.status !== 'finished') throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.wholeUnfinished', {}, { reason: 'not-finished' });
     const id = s.row.id;
-    const [counted] = await this.opts.db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM moves WHERE game_id = ${id}::uuid AND origin <> 'resign'`;
-    const total = counted?.total ?? 0;
-    const inserted = await this.opts.db.$executeRaw`INSERT INTO game_analyses (game_id, iterations, total) VALUES (${id}::uuid, ${iterations}, ${total}) ON CONFLICT (game_id) DO NOTHING`;
-    if (inserted > 0) await this.queue({ gameId: id, from: 0 });
-    return { created: inserted > 0, analysis: (await this.read(id))! };
+    const created = await this.opts.store.createAnalysis(id, iterations);
+    if (created) await this.queue({ gameId: id, from: 0 });
+    return { created, analysis: (await this.read(id))! };
   }
 
   /** The analysis of a game as it stands (progress and the moves analysed so far); 404 when never asked. */
@@ -126,16 +106,9 @@ export class WholeAnalysis {
   }
 
   private async read(gameId: string): Promise<WholeAnalysisAnswer | null> {
-    const [head] = await this.opts.db.$queryRaw<{ iterations: number; status: WholeAnalysisAnswer['status']; total: number; done: number; error: string | null }[]>`
-      SELECT iterations, status, total, done, error FROM game_analyses WHERE game_id = ${gameId}::uuid`;
+    const head = await this.opts.store.analysisHead(gameId);
     if (!head) return null;
-    const rows = await this.opts.db.$queryRaw<{ version: number; seat: number; choices: number; notation: string | null; chance: number | null; best: Json | null; best_notation: string | null; best_chance: number | null; loss: number | null }[]>`
-      SELECT version, seat, choices, notation, chance, best, best_notation, best_chance, loss FROM game_analysis_moves WHERE game_id = ${gameId}::uuid ORDER BY version`;
-    return {
-      gameId,
-      ...head,
-      moves: rows.map((r) => ({ version: r.version, seat: r.seat, choices: r.choices, notation: r.notation, chance: r.chance, best: r.best, bestNotation: r.best_notation, bestChance: r.best_chance, loss: r.loss })),
-    };
+    return { gameId, ...head, moves: await this.opts.store.analysedMoves(gameId) };
   }
 
   private async queue(j: Job): Promise<void> {
@@ -153,19 +126,15 @@ export class WholeAnalysis {
    */
   private async run(gameId: string): Promise<void> {
     const started = Date.now();
-    const [head] = await this.opts.db.$queryRaw<{ iterations: number; status: string }[]>`SELECT iterations, status FROM game_analyses WHERE game_id = ${gameId}::uuid`;
+    const head = await this.opts.store.analysisHead(gameId);
     if (!head || head.status === 'done' || head.status === 'failed') return;
-    await this.opts.db.$executeRaw`UPDATE game_analyses SET status = 'running', updated_at = now() WHERE game_id = ${gameId}::uuid`;
-    const entries = await this.opts.db.$queryRaw<{ version: number; seat: number; move: Json }[]>`
-      SELECT m.version, m.seat, m.move FROM moves m
-      WHERE m.game_id = ${gameId}::uuid AND m.origin <> 'resign'
-        AND NOT EXISTS (SELECT 1 FROM game_analysis_moves a WHERE a.game_id = m.game_id AND a.version = m.version)
-      ORDER BY m.version`;
+    await this.opts.store.markAnalysis(gameId, 'running');
+    const entries = await this.opts.store.movesToAnalyse(gameId);
     try {
       for (const e of entries) {
         if (this.stopped) return; // the job is retried (or re-queued at start-up) and resumes here
         if (Date.now() - started > STEP_MS) {
-          const [p] = await this.opts.db.$queryRaw<{ done: number }[]>`SELECT done FROM game_analyses WHERE game_id = ${gameId}::uuid`;
+          const p = await this.opts.store.analysisHead(gameId);
           await this.queue({ gameId, from: p?.done ?? 0 });
           return;
         }
@@ -177,20 +146,15 @@ export class WholeAnalysis {
         const chance = played?.chance ?? null;
         const bestChance = best?.chance ?? null;
         const loss = only ? 0 : chance !== null && bestChance !== null ? Math.max(0, bestChance - chance) : null;
-        await this.opts.db.$transaction([
-          this.opts.db.$executeRaw`INSERT INTO game_analysis_moves (game_id, version, seat, choices, notation, chance, best, best_notation, best_chance, loss)
-            VALUES (${gameId}::uuid, ${e.version}, ${e.seat}, ${a.moves.length}, ${played?.notation ?? null}, ${chance}, ${a.best === null ? null : JSON.stringify(a.best)}::jsonb, ${best?.notation ?? null}, ${bestChance}, ${loss})
-            ON CONFLICT DO NOTHING`,
-          this.opts.db.$executeRaw`UPDATE game_analyses SET done = (SELECT count(*) FROM game_analysis_moves WHERE game_id = ${gameId}::uuid), updated_at = now() WHERE game_id = ${gameId}::uuid`,
-        ]);
+        await this.opts.store.addAnalysedMove(gameId, { version: e.version, seat: e.seat, choices: a.moves.length, notation: played?.notation ?? null, chance, best: a.best, bestNotation: best?.notation ?? null, bestChance, loss });
       }
-      await this.opts.db.$executeRaw`UPDATE game_analyses SET status = 'done', updated_at = now() WHERE game_id = ${gameId}::uuid`;
+      await this.opts.store.markAnalysis(gameId, 'done');
       this.opts.log.info({ gameId, moves: entries.length }, 'game analysed');
     } catch (err) {
       if (this.stopped) return;
       // A refusal (AppError) will not change on a retry: the analysis ends failed, with the reason.
       if (err instanceof AppError) {
-        await this.opts.db.$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${`${err.code}: ${err.message}`}, updated_at = now() WHERE game_id = ${gameId}::uuid`;
+        await this.opts.store.failAnalysis(gameId, `${err.code}: ${err.message}`);
         this.opts.log.warn({ gameId, err }, 'game analysis failed');
         return;
       }

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { ExpiryStore } from '../../store/lobby-store.js';
 
 const DAY = 86_400_000;
 
@@ -15,7 +15,7 @@ export class LobbyExpiry {
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly db: PrismaClient,
+    private readonly store: ExpiryStore,
     private readonly opts: { days: number; publicUrl: string; enqueue(ids: string[]): Promise<void>; log: { warn(o: object, m: string): void; info(o: object, m: string): void } },
   ) {}
 
@@ -32,15 +32,9 @@ export class LobbyExpiry {
     const now = this.now();
     const warnFrom = new Date(+now - (this.opts.days - 1) * DAY);
     const expireFrom = new Date(+now - this.opts.days * DAY);
-    const warned = await this.db.$queryRaw<{ id: string; type: string; created_at: Date }[]>`
-      UPDATE games SET expiry_warned = true
-      WHERE status = 'waiting' AND NOT expiry_warned AND created_at <= ${warnFrom}::timestamptz AND created_at > ${expireFrom}::timestamptz
-      RETURNING id::text, type, created_at`;
+    const warned = await this.store.warnExpiring(warnFrom, expireFrom);
     for (const g of warned) await this.warn(g.id, g.type, new Date(+g.created_at + this.opts.days * DAY));
-    const expired = await this.db.$queryRaw<{ id: string }[]>`
-      UPDATE games SET status = 'expired', to_move = '{}', seats_rev = seats_rev + 1, updated_at = ${now}::timestamptz
-      WHERE status = 'waiting' AND created_at <= ${expireFrom}::timestamptz
-      RETURNING id::text`;
+    const expired = await this.store.expireWaiting(expireFrom, now);
     if (expired.length) this.opts.log.info({ games: expired.map((g) => g.id), days: this.opts.days }, 'waiting games expired');
     return { warned: warned.map((g) => g.id), expired: expired.map((g) => g.id) };
   }
@@ -48,20 +42,12 @@ export class LobbyExpiry {
   /** The warning mail to each seated seat with an address (its notification settings', else its player's). */
   private async warn(gameId: string, type: string, at: Date): Promise<void> {
     const link = `${this.opts.publicUrl.replace(/\/$/, '')}/games/${gameId}`;
-    const seats = await this.db.$queryRaw<{ seat: number; name: string; email: string; language: string | null }[]>`
-      SELECT s.seat, s.name, coalesce(n.email, p.email) AS email, n.language
-      FROM seats s LEFT JOIN notification_targets n ON n.game_id = s.game_id AND n.seat = s.seat
-      LEFT JOIN players p ON p.id = s.player_id
-      WHERE s.game_id = ${gameId}::uuid AND s.token_hash IS NOT NULL AND s.bot IS NULL AND coalesce(n.email, p.email) IS NOT NULL`;
+    const seats = await this.store.mailableSeats(gameId);
     const ids: string[] = [];
     for (const s of seats) {
       const w = s.language === 'fr' ? FR : EN;
       const message = JSON.stringify({ subject: w.subject(type, gameId.slice(0, 8)), text: w.text(s.name, type, gameId, at.toISOString(), link) });
-      const rows = await this.db.$queryRaw<{ id: string }[]>`
-        INSERT INTO outbox (game_id, version, seat, kind, about, channel, target, message)
-        VALUES (${gameId}::uuid, 0, ${s.seat}, 'expiring', -1, 'email', ${s.email}, ${message}::jsonb)
-        ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING RETURNING id::text`;
-      ids.push(...rows.map((r) => r.id));
+      ids.push(...(await this.store.addExpiryMail(gameId, s.seat, s.email, message)));
     }
     await this.opts.enqueue(ids);
   }

@@ -10,13 +10,16 @@ import { checkColour } from './choices.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { checkText } from '../text.js';
 import { checkStandInAfterTimeouts } from './stand-in.js';
+import { isUuid } from '../ids.js';
+import type { PlayerEntryShape } from '../shapes.js';
 
 /** An entry of `players` at creation: seated now by name, an open seat, the caller's player, or a bot (no token). */
 export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string } | { bot: string; name?: string; colour?: string };
 
 export interface CreateInput {
   type: string;
-  players: PlayerEntry[];
+  /** As GraphQL builds them, or as the REST body carries them (src/app/shapes.ts: every field optional); which kind each is, is checked here. */
+  players: readonly (PlayerEntry | PlayerEntryShape)[];
   seed?: string;
   options?: unknown;
   public?: boolean;
@@ -49,7 +52,6 @@ export interface Joined {
   started: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Each refusal's code; its sentence is `LOBBY.<refusal>` in src/app/i18n (NOT_FOUND names the game). */
 const REFUSALS: Record<LobbyRefusal, ErrorCode> = {
@@ -108,7 +110,7 @@ export class LobbyService {
  if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: 'standInBot', level: String(input.standInBot), known: BOT_LEVELS.join(', ') }, { field: 'standInBot' });
     if (input.standInAfterTimeouts !== undefined) checkStandInAfterTimeouts(input.standInAfterTimeouts, input.turnDeadlineSeconds !== undefined || input.timeControl !== undefined);
     const specs: SeatSpec[] = input.players.map((p) =>
-      'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name, ...(p.colour ? { colour: p.colour } : {}) },
+      'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name as string, ...(p.colour ? { colour: p.colour } : {}) }, // a named entry: its kind was checked above
     );
     const code = specs.some((p) => 'open' in p) ? newInviteCode() : null;
     const created = await this.service.createGame({ ...input, standInBot: input.standInBot as BotLevel | undefined, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });
@@ -119,7 +121,7 @@ export class LobbyService {
   async join(gameId: string, token: string | undefined, input: JoinInput) {
     const player = token === undefined ? null : await this.players.resolve(token);
     if (token !== undefined && !player) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.joinToken');
-    const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
+    const info = isUuid(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
     const name = input.name ?? player?.name;
     if (!name) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.joinName');
@@ -199,7 +201,7 @@ export class LobbyService {
       const info = await this.store.gameInfo(gameId);
       if (viewer.seat === null || info?.creatorSeat !== viewer.seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.cancelCreatorOnly');
     }
-    const r = UUID.test(gameId) ? await this.store.cancel(gameId) : 'NOT_FOUND';
+    const r = isUuid(gameId) ? await this.store.cancel(gameId) : 'NOT_FOUND';
     if (r !== true) throw refuse(r, gameId);
     await this.service.seatsChanged(gameId);
   }
@@ -207,7 +209,7 @@ export class LobbyService {
   /** The operator gives a seat a new token (a lost one); the old token stops working at once. */
   async reissue(gameId: string, seat: number, token: string | undefined) {
     this.service.requireOperator(token);
-    const info = UUID.test(gameId) ? await this.store.gameInfo(gameId) : null;
+    const info = isUuid(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
     if (seat < 0 || seat >= info.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: info.playerCount - 1 });
     const fresh = newSeatToken();
@@ -219,7 +221,7 @@ export class LobbyService {
 
   /** The player a seat is bound to (name, email), or null: for play-by-mail. */
   playerOf(gameId: string, seat: Seat) {
-    return UUID.test(gameId) ? this.store.playerOfSeat(gameId, seat) : Promise.resolve(null);
+    return isUuid(gameId) ? this.store.playerOfSeat(gameId, seat) : Promise.resolve(null);
   }
 
   /** Public games waiting for players, newest first, paged. */

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Seat } from '../../engine/index.js';
+import type { ClockStore, DeadlineRow as Row } from '../../store/clock-store.js';
 import type { TimeControl } from '../../store/types.js';
 import { AppError } from '../errors.js';
+import { jobUuid } from '../job-queue.js';
 import type { Committed, GameService } from '../game-service.js';
 import type { Notifier } from './notifier.js';
 import type { NotificationStore } from './store.js';
@@ -16,13 +16,8 @@ export interface DeadlineJob {
   due: number;
 }
 
-interface Row { game_id: string; seat: number; since: number; due_at: Date; remind_at: Date | null }
-
 /** A job id made from what the job is for, so that scheduling it twice queues it once. */
-const jobId = (j: DeadlineJob) => {
-  const h = createHash('sha256').update(`${j.gameId}|${j.seat}|${j.since}|${j.kind}|${j.due}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+const jobId = (j: DeadlineJob) => jobUuid(j.gameId, j.seat, j.since, j.kind, j.due);
 
 /**
  * Turn deadlines and time banks (play by mail). A game with a time control (timeControl, or
@@ -43,7 +38,7 @@ export class TurnClock {
   private readonly latest = new Map<string, number>();
 
   constructor(
-    private readonly db: PrismaClient,
+    private readonly store: ClockStore,
     private readonly service: GameService,
     private readonly notifier: Notifier,
     private readonly notices: NotificationStore,
@@ -64,10 +59,7 @@ export class TurnClock {
 
   /** The running deadlines of a game, for its answer: [{ seat, at, pausedUntil? }] (a seat's player on vacation). */
   async deadlines(gameId: string): Promise<{ seat: Seat; at: string; pausedUntil?: string }[]> {
-    const rows = await this.db.$queryRaw<{ seat: number; due_at: Date; paused_until: Date | null }[]>`
-      SELECT d.seat, d.due_at, (SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                 WHERE s.game_id = d.game_id AND s.seat = d.seat AND v.starts_at <= now() AND v.ends_at > now()) AS paused_until
-      FROM deadlines d WHERE d.game_id = ${gameId}::uuid AND NOT d.timed_out ORDER BY d.seat`;
+    const rows = await this.store.runningDeadlines(gameId);
     return rows.map((r) => ({ seat: r.seat, at: r.due_at.toISOString(), ...(r.paused_until ? { pausedUntil: r.paused_until.toISOString() } : {}) }));
   }
 
@@ -77,21 +69,8 @@ export class TurnClock {
    * find a different row and do nothing.
    */
   async pausePlayer(playerId: string, until: Date): Promise<void> {
-    const rows = await this.db.$queryRaw<Row[]>`
-      UPDATE deadlines d SET due_at = ${until}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
-             remind_at = ${until}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond', timed_out = false
-      FROM seats s, games g
-      WHERE s.game_id = d.game_id AND s.seat = d.seat AND s.player_id = ${playerId}::uuid AND g.id = d.game_id AND g.status = 'active'
-      RETURNING d.game_id::text, d.seat, d.since, d.due_at, d.remind_at`;
+    const rows = await this.store.restartPlayer(playerId, until, this.opts.reminderShare);
     await this.schedule(rows);
-  }
-
-  /** The end of the vacation the seat's player is on now, if any. */
-  private async pausedUntil(gameId: string, seat: Seat): Promise<Date | null> {
-    const [r] = await this.db.$queryRaw<{ until: Date | null }[]>`
-      SELECT max(v.ends_at) AS until FROM seats s JOIN vacations v ON v.player_id = s.player_id
-      WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat} AND v.starts_at <= now() AND v.ends_at > now()`;
-    return r?.until ?? null;
   }
 
   /**
@@ -121,35 +100,15 @@ export class TurnClock {
     // A move of the seat's (by its token, by mail, or played for it on a timeout) earns the increment; a resignation does not.
     const earns = c.origin === 'seat' || c.origin === 'timeout' || (c.origin as string) === 'mail';
     const increment = earns ? control.incrementSeconds * 1000 : 0;
-    await this.db.$executeRaw`
-      INSERT INTO seat_clocks (game_id, seat, remaining_ms, version)
-      SELECT d.game_id, d.seat,
-             least(greatest(0, (extract(epoch FROM d.due_at - greatest(m.created_at, d.due_at - ${control.maxSeconds * 1000}::bigint * interval '1 millisecond')) * 1000)::bigint)
-                   + CASE WHEN d.seat = ${c.seat} THEN ${increment}::bigint ELSE 0 END, ${control.maxSeconds * 1000}::bigint), ${c.version}
-      FROM deadlines d JOIN moves m ON m.game_id = d.game_id AND m.version = ${c.version}
-      WHERE d.game_id = ${c.gameId}::uuid AND d.seat = ANY(${stopped}::int[]) AND d.since < ${c.version}
-      ON CONFLICT (game_id, seat) DO UPDATE SET remaining_ms = EXCLUDED.remaining_ms, version = EXCLUDED.version
-      WHERE seat_clocks.version < EXCLUDED.version`;
+    await this.store.bank({ gameId: c.gameId, version: c.version, seat: c.seat, stopped, incrementMs: increment, maxMs: control.maxSeconds * 1000 });
     // A move of the seat's own (its token, a mail) ends its run of missed deadlines.
-    if (c.origin === 'seat' || (c.origin as string) === 'mail') await this.db.$executeRaw`UPDATE seats SET missed_deadlines = 0 WHERE game_id = ${c.gameId}::uuid AND seat = ${c.seat} AND missed_deadlines > 0`;
+    if (c.origin === 'seat' || (c.origin as string) === 'mail') await this.store.clearMissed(c.gameId, c.seat);
     if (c.status !== 'active') {
-      await this.db.$executeRaw`DELETE FROM deadlines WHERE game_id = ${c.gameId}::uuid`;
+      await this.store.dropDeadlines(c.gameId);
       return;
     }
     const restart = c.toMove.filter((x) => !c.before.includes(x) || x === c.seat);
-    const rows = await this.db.$queryRaw<Row[]>`
-      WITH gone AS (DELETE FROM deadlines WHERE game_id = ${c.gameId}::uuid AND NOT (seat = ANY(${c.toMove}::int[])))
-      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT ${c.gameId}::uuid, x, ${c.version}, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
-      FROM unnest(${restart}::int[]) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${c.gameId}::uuid AND c.seat = x), ${control.initialSeconds * 1000}::bigint) AS ms) AS b
-      -- The clock starts at the move; a seat whose player is on vacation starts its clock when the vacation ends.
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = ${c.gameId}::uuid AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
-                                          (SELECT m.created_at FROM moves m WHERE m.game_id = ${c.gameId}::uuid AND m.version = ${c.version}), now()) AS start) AS t
-      ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false
-      WHERE deadlines.since < EXCLUDED.since
-      RETURNING game_id::text, seat, since, due_at, remind_at`;
+    const rows = await this.store.restart(c.gameId, c.version, c.toMove, restart, control.initialSeconds * 1000, this.opts.reminderShare);
     // A later move of this game waits in this process: its own update schedules the jobs of the clocks
     // still running then (a burst of moves queues one pair of jobs, not one per move); the sweep
     // re-queues any running clock due within the minute.
@@ -162,11 +121,7 @@ export class TurnClock {
    * when it reaches zero), a stopped one from its bank (the initial time before its first turn).
    */
   async clocks(gameId: string, control: TimeControl, status: string): Promise<{ seat: Seat; remainingSeconds: number; running: boolean; deadline: string | null }[]> {
-    const rows = await this.db.$queryRaw<{ seat: number; due_at: Date | null; timed_out: boolean | null; remaining_ms: bigint | null; now: Date }[]>`
-      SELECT s.seat, d.due_at, d.timed_out, c.remaining_ms, now() AS now
-      FROM seats s LEFT JOIN deadlines d ON d.game_id = s.game_id AND d.seat = s.seat
-      LEFT JOIN seat_clocks c ON c.game_id = s.game_id AND c.seat = s.seat
-      WHERE s.game_id = ${gameId}::uuid ORDER BY s.seat`;
+    const rows = await this.store.clockRows(gameId);
     const max = control.maxSeconds;
     return rows.map((r) => {
       if (r.due_at && status === 'active') {
@@ -180,45 +135,21 @@ export class TurnClock {
 
   /** A game just started (created active, or its last seat taken): its first seats' clocks start now, from their banks. */
   async startGame(gameId: string): Promise<void> {
-    const rows = await this.db.$queryRaw<Row[]>`
-      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
-      FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), now()) AS start) AS t
-      WHERE g.id = ${gameId}::uuid AND g.status = 'active' AND g.time_initial_seconds IS NOT NULL
-      ON CONFLICT (game_id, seat) DO NOTHING
-      RETURNING game_id::text, seat, since, due_at, remind_at`;
+    const rows = await this.store.startGame(gameId, this.opts.reminderShare);
     await this.schedule(rows);
   }
 
   /** Starts missing clocks (a game that just began, a process killed after a commit), drops stale ones, re-queues those due soon. */
   async sweep(): Promise<void> {
-    await this.db.$executeRaw`
-      DELETE FROM deadlines d USING games g
-      WHERE d.game_id = g.id AND (g.status <> 'active' OR NOT (d.seat = ANY(g.to_move)))`;
-    const started = await this.db.$queryRaw<Row[]>`
-      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
-      FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
-      -- The clock started when the game last changed (the move or join that made the seat act), not at this sweep.
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), least(g.updated_at, now())) AS start) AS t
-      WHERE g.status = 'active' AND g.time_initial_seconds IS NOT NULL
-      ON CONFLICT (game_id, seat) DO NOTHING
-      RETURNING game_id::text, seat, since, due_at, remind_at`;
-    const soon = await this.db.$queryRaw<Row[]>`
-      SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines
-      WHERE NOT timed_out AND due_at < now() + interval '1 minute'`;
+    await this.store.dropStale();
+    const started = await this.store.startMissing(this.opts.reminderShare);
+    const soon = await this.store.dueSoon();
     await this.schedule([...started, ...soon]);
   }
 
   private async schedule(rows: Row[]): Promise<void> {
     // A seat handed to the stand-in (missed deadlines) does not wait for its time: its job runs now, and the stand-in plays.
-    const handed = rows.length === 0 ? [] : await this.db.$queryRaw<{ game_id: string; seat: number }[]>`
-      SELECT game_id::text, seat FROM seats WHERE stand_in IS NOT NULL AND game_id = ANY(${[...new Set(rows.map((r) => r.game_id))]}::uuid[])`;
+    const handed = rows.length === 0 ? [] : await this.store.handedSeats([...new Set(rows.map((r) => r.game_id))]);
     for (const r of rows) {
       const base = { gameId: r.game_id, seat: r.seat, since: r.since };
       const timeout: DeadlineJob = { ...base, kind: 'timeout', due: +r.due_at };
@@ -241,16 +172,10 @@ export class TurnClock {
    * seats revision bumped, so every process reads the seat again) and that level is returned.
    */
   private async missed(gameId: string, seat: Seat): Promise<string | null> {
-    const [r] = await this.db.$queryRaw<{ stand_in: string | null; missed: number }[]>`
-      UPDATE seats s SET missed_deadlines = s.missed_deadlines + 1, timed_out = s.timed_out + 1,
-             stand_in = CASE WHEN g.stand_in_after_timeouts IS NOT NULL AND s.missed_deadlines + 1 >= g.stand_in_after_timeouts
-                             THEN coalesce(g.stand_in_bot, 'greedy') ELSE s.stand_in END
-      FROM games g WHERE g.id = s.game_id AND s.game_id = ${gameId}::uuid AND s.seat = ${seat}
-      RETURNING s.stand_in, s.missed_deadlines AS missed`;
-    if (!r?.stand_in) return null;
-    await this.db.$executeRaw`UPDATE games SET seats_rev = seats_rev + 1 WHERE id = ${gameId}::uuid`;
-    this.opts.log.info?.({ gameId, seat, level: r.stand_in, missed: r.missed }, 'seat handed to the stand-in bot after missed deadlines');
-    return r.stand_in;
+    const r = await this.store.countMissed(gameId, seat);
+    if (!r?.standIn) return null;
+    this.opts.log.info?.({ gameId, seat, level: r.standIn, missed: r.missed }, 'seat handed to the stand-in bot after missed deadlines');
+    return r.standIn;
   }
 
   /** Spends a vacation day of the seat's player instead of the timeout, when they asked for it (vacation.ts); true when spent. */
@@ -258,22 +183,16 @@ export class TurnClock {
 
   /** A deadline job fires: remind, or act on the timeout, if the deadline is still the one it was made for. */
   async fire(j: DeadlineJob): Promise<void> {
-    const [row] = await this.db.$queryRaw<(Row & { timed_out: boolean; timeout_action: string | null })[]>`
-      SELECT d.game_id::text, d.seat, d.since, d.due_at, d.remind_at, d.timed_out, g.timeout_action
-      FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.game_id = ${j.gameId}::uuid AND d.seat = ${j.seat}`;
+    const row = await this.store.deadlineOf(j.gameId, j.seat);
     if (!row || row.since !== j.since || +row.due_at !== j.due || row.timed_out) return; // moved on: nothing to do
-    const paused = await this.pausedUntil(j.gameId, j.seat);
+    const paused = await this.store.pausedUntil(j.gameId, j.seat);
     if (paused) {
       // The player went on vacation after this deadline was set: its clock starts again at the end.
-      await this.db.$executeRaw`
-        UPDATE deadlines d SET due_at = ${paused}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
-               remind_at = ${paused}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - this.opts.reminderShare}::float8 * interval '1 millisecond'
-        FROM games g WHERE g.id = d.game_id AND d.game_id = ${j.gameId}::uuid AND d.seat = ${j.seat} AND d.since = ${j.since}`;
-      const [moved] = await this.db.$queryRaw<Row[]>`SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines WHERE game_id = ${j.gameId}::uuid AND seat = ${j.seat}`;
+      const moved = await this.store.restartAt(j.gameId, j.seat, j.since, paused, this.opts.reminderShare);
       if (moved) await this.schedule([moved]);
       return;
     }
-    const [seat] = await this.db.$queryRaw<{ stand_in: string | null }[]>`SELECT stand_in FROM seats WHERE game_id = ${j.gameId}::uuid AND seat = ${j.seat}`;
+    const seat = await this.store.standInOf(j.gameId, j.seat);
     // The player lets the server spend a vacation day instead (autoVacation): the deadline moved; its jobs are scheduled anew.
     if (j.kind === 'timeout' && !seat?.stand_in && (await this.autoVacation?.(j.gameId, j.seat))) return;
     if (j.kind === 'reminder') {
@@ -294,7 +213,7 @@ export class TurnClock {
         return;
       }
       if (row.timeout_action === 'resign') await this.opts.resignSeat(j.gameId, j.seat);
-      else await this.db.$executeRaw`UPDATE deadlines SET timed_out = true WHERE game_id = ${j.gameId}::uuid AND seat = ${j.seat} AND since = ${j.since}`;
+      else await this.store.markTimedOut(j.gameId, j.seat, j.since);
       await this.notifier.enqueue(await this.notices.addNotice(j.gameId, j.since, j.seat, 'timeout'));
     } catch (err) {
       // The game moved on between the check and the act (another process, the seat itself): the

@@ -1,16 +1,16 @@
-import { createHash } from 'node:crypto';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { DigestStore } from '../../store/digest-store.js';
 import type { Seat } from '../../engine/index.js';
 import { AppError } from '../errors.js';
+import { jobUuid } from '../job-queue.js';
 import type { PlayerService } from '../players.js';
 import { mailPicture } from './mail-picture.js';
 import type { Notifier } from './notifier.js';
 import type { TurnClock } from './clock.js';
 import type { MailLanguage } from './settings.js';
+import { DELIVERY_MODES, type DeliveryMode } from '../shapes.js';
 
-/** How a player is told it is their turn: a mail per move, or one digest a day. */
-export const DELIVERY_MODES = ['immediate', 'digest'] as const;
-export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+/** How a player is told it is their turn: a mail per move, or one digest a day (src/app/shapes.ts). */
+export { DELIVERY_MODES, type DeliveryMode };
 
 export interface PlayerSettingsInput {
   mode?: DeliveryMode;
@@ -60,14 +60,9 @@ export function nextDigestAt(hour: number, zone: string, after: Date): Date {
   throw new Error('no digest time found within two days');
 }
 
-const jobId = (playerId: string, at: Date) => {
-  const h = createHash('sha256').update(`digest|${playerId}|${+at}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+const jobId = (playerId: string, at: Date) => jobUuid('digest', playerId, +at);
 
 export const DIGEST_QUEUE = 'digest';
-
-interface Waiting { gameId: string; seat: Seat; version: number }
 
 /**
  * Player settings (mode, digest hour and zone, automatic vacation) and the daily digests: a player
@@ -87,7 +82,7 @@ export class Digests {
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly db: PrismaClient,
+    private readonly store: DigestStore,
     private readonly players: PlayerService,
     private readonly notifier: Notifier,
     private readonly clock: TurnClock,
@@ -110,14 +105,14 @@ export class Digests {
   }
 
   private async answer(playerId: string) {
-    const s = await this.db.playerSettings.findUnique({ where: { playerId } });
+    const s = await this.store.settings(playerId);
     return { playerId, mode: (s?.mode ?? 'immediate') as DeliveryMode, digestHour: s?.digestHour ?? null, timeZone: s?.timeZone ?? null, autoVacation: s?.autoVacation ?? false, nextDigestAt: s?.mode === 'digest' ? (s.nextDigestAt?.toISOString() ?? null) : null };
   }
 
   /** PUT /players/me/settings: fields left out keep their value; digest mode needs an hour and a zone (given now or before). */
   async put(token: string | undefined, input: PlayerSettingsInput) {
     const p = await this.players.require(token);
-    const before = await this.db.playerSettings.findUnique({ where: { playerId: p.id } });
+    const before = await this.store.settings(p.id);
     if (input.mode !== undefined && !DELIVERY_MODES.includes(input.mode)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.deliveryMode', { mode: String(input.mode).slice(0, 20), modes: DELIVERY_MODES.join(', ') }, { field: 'mode' });
     const mode = input.mode ?? (before?.mode as DeliveryMode | undefined) ?? 'immediate';
     const digestHour = input.digestHour === undefined ? (before?.digestHour ?? null) : checkDigestHour(input.digestHour);
@@ -127,8 +122,7 @@ export class Digests {
     if (mode === 'digest' && digestHour === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestNeedsHour', {}, { field: 'digestHour' });
     if (mode === 'digest' && timeZone === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestNeedsZone', {}, { field: 'timeZone' });
     const next = mode === 'digest' ? nextDigestAt(digestHour!, timeZone!, this.now()) : null;
-    const data = { mode, digestHour, timeZone, autoVacation, nextDigestAt: next, updatedAt: new Date() };
-    await this.db.playerSettings.upsert({ where: { playerId: p.id }, create: { playerId: p.id, ...data }, update: data });
+    await this.store.putSettings(p.id, { mode, digestHour, timeZone, autoVacation, nextDigestAt: next });
     if (next) await this.arm(p.id, next);
     return this.answer(p.id);
   }
@@ -139,8 +133,7 @@ export class Digests {
 
   /** Runs every digest due by now (the sweep; a test calls it after setting `now`). */
   async due(): Promise<void> {
-    const rows = await this.db.playerSettings.findMany({ where: { mode: 'digest', nextDigestAt: { lte: this.now() } }, select: { playerId: true, nextDigestAt: true } });
-    for (const r of rows) await this.run(r.playerId, r.nextDigestAt!);
+    for (const r of await this.store.due(this.now())) await this.run(r.playerId, r.nextDigestAt);
   }
 
   /**
@@ -152,44 +145,25 @@ export class Digests {
   async run(playerId: string, at: Date): Promise<void> {
     const now = this.now();
     if (+at > +now) return;
-    const claimed = await this.db.$transaction(async (tx) => {
-      const s = await tx.playerSettings.findUnique({ where: { playerId } });
-      if (!s || s.mode !== 'digest' || s.nextDigestAt === null || +s.nextDigestAt !== +at) return null;
-      const next = nextDigestAt(s.digestHour!, s.timeZone!, new Date(Math.max(+at, +now)));
-      const moved = await tx.playerSettings.updateMany({ where: { playerId, mode: 'digest', nextDigestAt: at }, data: { nextDigestAt: next } });
-      if (moved.count !== 1) return null;
-      await tx.digest.create({ data: { playerId, dueAt: at } });
-      return next;
-    });
+    const claimed = await this.store.claim(playerId, at, (s) => nextDigestAt(s.digestHour!, s.timeZone!, new Date(Math.max(+at, +now))));
     if (claimed) await this.arm(playerId, claimed);
     // Whoever moves the digest from pending to sending sends it; a failed send puts it back for the job's retry.
-    const key = { playerId, dueAt: at };
-    const mine = await this.db.digest.updateMany({ where: { ...key, status: 'pending' }, data: { status: 'sending' } });
-    if (mine.count !== 1) return;
+    if (!(await this.store.move(playerId, at, 'pending', 'sending'))) return;
     try {
       const games = await this.send(playerId);
-      await this.db.digest.update({ where: { playerId_dueAt: key }, data: { status: games === 0 ? 'empty' : 'sent', games } });
+      await this.store.finish(playerId, at, games === 0 ? 'empty' : 'sent', games);
     } catch (err) {
-      await this.db.digest.update({ where: { playerId_dueAt: key }, data: { status: 'pending' } });
+      await this.store.finish(playerId, at, 'pending');
       throw err;
     }
   }
 
-  /** The games waiting for a player: running, one of their seats (not resigned, not handed to a stand-in) to move. */
-  private waiting(playerId: string): Promise<Waiting[]> {
-    return this.db.$queryRaw<Waiting[]>`
-      SELECT s.game_id::text AS "gameId", s.seat, g.version FROM seats s JOIN games g ON g.id = s.game_id
-      WHERE s.player_id = ${playerId}::uuid AND g.status = 'active' AND s.seat = ANY(g.to_move)
-        AND s.resigned_at IS NULL AND s.stand_in IS NULL
-      ORDER BY g.updated_at, s.game_id`;
-  }
-
   /** Writes and sends the digest: the number of games it listed (0: nothing waited, no mail). */
   private async send(playerId: string): Promise<number> {
-    const games = await this.waiting(playerId);
+    const games = await this.store.waiting(playerId);
     if (games.length === 0) return 0;
     const player = await this.players.byId(playerId);
-    const prefs = await this.db.playerNotification.findUnique({ where: { playerId } });
+    const prefs = await this.store.mailPrefs(playerId);
     const to = prefs?.email ?? player?.email ?? null;
     if (!to) return games.length; // nowhere to send it: counted, not mailed
     const lang: MailLanguage = prefs?.language === 'fr' ? 'fr' : 'en';

@@ -1,7 +1,9 @@
 import { AppError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { GameService } from '../game-service.js';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { ClockStore } from '../../store/clock-store.js';
+import type { DigestStore } from '../../store/digest-store.js';
+import type { VacationStore } from '../../store/vacation-store.js';
 import type { Seat } from '../../engine/index.js';
 import { TurnClock } from './clock.js';
 import { MailMoves } from './mail-moves.js';
@@ -36,19 +38,19 @@ export class Notifications {
   constructor(
     private readonly service: GameService,
     private readonly store: NotificationStore,
-    private readonly opts: NotifierOptions & { db: PrismaClient; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string }; players?: PlayerService; vacationDaysPerYear?: number },
+    private readonly opts: NotifierOptions & { stores: { clocks: ClockStore; digests: DigestStore; vacations: VacationStore }; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string }; players?: PlayerService; vacationDaysPerYear?: number },
   ) {
     this.notifier = new Notifier(service, store, { ...opts, replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : '') });
-    this.clock = new TurnClock(opts.db, service, this.notifier, store, opts);
+    this.clock = new TurnClock(opts.stores.clocks, service, this.notifier, store, opts);
     this.notifier.onDeadline = (j) => this.clock.fire(j);
-    this.vacations = opts.players ? new Vacations(opts.db, opts.players, this.clock, opts.vacationDaysPerYear ?? 21) : undefined;
+    this.vacations = opts.players ? new Vacations(opts.stores.vacations, opts.players, this.clock, opts.vacationDaysPerYear ?? 21) : undefined;
     if (this.vacations) {
       const vacations = this.vacations;
       vacations.log = opts.log;
       this.clock.autoVacation = (gameId, seat) => vacations.spendDay(gameId, seat);
     }
-    this.admin = new OutboxAdmin(service, opts.db, store, this.notifier);
-    this.digests = opts.players ? new Digests(opts.db, opts.players, this.notifier, this.clock, { replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : ''), log: opts.log }) : undefined;
+    this.admin = new OutboxAdmin(service, store, this.notifier);
+    this.digests = opts.players ? new Digests(opts.stores.digests, opts.players, this.notifier, this.clock, { replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : ''), log: opts.log }) : undefined;
     // After a move commits, its notifications go to the queue at once; if this process dies
     // first, the sweeper of any process hands them over later.
     service.onCommitted((c) => {
@@ -134,10 +136,9 @@ export class Notifications {
     if (this.opts.worker) this.digests?.start(60_000);
     const inbound = this.opts.inbound;
     if (inbound) {
-      const [row] = await this.opts.db.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
       this.mailMoves = new MailMoves(this.service, {
         domain: inbound.domain,
-        secret: row!.value,
+        secret: await this.store.mailSecret(),
         seatOf: (gameId, seat) => this.store.mailIdentity(gameId, seat),
         answer: async (a) => this.notifier.enqueue(await this.store.addMailAnswer(a)),
         log: this.opts.log,

@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { notationsOf, parseMove, formatMove, type Seat } from '../../engine/index.js';
 import { AppError, saidOf } from '../errors.js';
+import { isUuid } from '../ids.js';
 import { localize } from '../i18n/index.js';
 import type { MailLanguage } from './settings.js';
 import { say } from './words.js';
@@ -66,7 +67,6 @@ export interface ReplyTarget {
   seat: Seat;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ADDRESS = /^move\+([0-9a-f-]{36})\.(\d{1,2})\.([0-9a-f]{6})\.([0-9a-z]{1,8})\.([0-9a-f]{20})@(.+)$/i;
 /** The reply addresses given before they carried the token's generation. */
 const OLD_ADDRESS = /^move\+[0-9a-f-]{36}\.\d{1,2}\.[0-9a-z]{1,8}\.[\w-]{22}@/i;
@@ -142,7 +142,7 @@ export class MailMoves {
     const given = address.trim();
     if (OLD_ADDRESS.test(given)) throw new Error('this reply address is of an older kind, which a reissued token cannot revoke: reply to a newer mail of the game');
     const m = ADDRESS.exec(given);
-    if (!m || !UUID.test(m[1]!.toLowerCase()) || m[6]!.toLowerCase() !== this.opts.domain.toLowerCase()) throw new Error('this is not a move address of this server');
+    if (!m || !isUuid(m[1]!) || m[6]!.toLowerCase() !== this.opts.domain.toLowerCase()) throw new Error('this is not a move address of this server');
     const [, game, seat, generation, expires, mac] = (m as unknown as string[]).map((x) => x.toLowerCase()) as [string, string, string, string, string, string];
     const want = Buffer.from(this.mac(`${game}.${seat}.${generation}.${expires}`));
     if (!timingSafeEqual(want, Buffer.from(mac))) throw new Error('this move address is forged or altered (its signature does not match)');

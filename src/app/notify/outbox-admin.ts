@@ -1,10 +1,9 @@
-import type { PrismaClient } from '../../generated/prisma/client.js';
 import { AppError } from '../errors.js';
+import { isUuid } from '../ids.js';
 import type { GameService } from '../game-service.js';
 import type { Notifier } from './notifier.js';
 import type { NotificationStore, OutboxRow } from './store.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rows shown in each list of the operator's page. */
 const SHOWN = 50;
 
@@ -18,7 +17,6 @@ const shown = (r: OutboxRow) => ({ id: r.id, gameId: r.gameId, version: r.versio
 export class OutboxAdmin {
   constructor(
     private readonly service: GameService,
-    private readonly db: PrismaClient,
     private readonly store: NotificationStore,
     private readonly notifier: Notifier,
   ) {}
@@ -27,18 +25,15 @@ export class OutboxAdmin {
   async summary(token: string | undefined) {
     this.service.requireOperator(token);
     const [counts, dead, retrying, errors] = await Promise.all([
-      this.db.$queryRaw<{ status: string; channel: string; count: number }[]>`
-        SELECT status, channel, count(*)::int AS count FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status, channel ORDER BY status, channel`,
+      this.store.counts(),
       this.store.list({ status: 'dead', limit: SHOWN }),
-      this.db.outbox.findMany({ where: { status: 'pending', attempts: { gt: 0 } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: SHOWN }),
-      this.db.$queryRaw<{ error: string; channel: string; count: number; last: Date }[]>`
-        SELECT last_error AS error, channel, count(*)::int AS count, max(created_at) AS last FROM outbox
-        WHERE status IN ('pending', 'dead') AND last_error IS NOT NULL GROUP BY last_error, channel ORDER BY max(created_at) DESC LIMIT 20`,
+      this.store.retrying(SHOWN),
+      this.store.recentErrors(20),
     ]);
     return {
       counts,
       dead: dead.map(shown),
-      retrying: retrying.map((r) => shown(r as unknown as OutboxRow)),
+      retrying: retrying.map(shown),
       errors: errors.map((e) => ({ error: e.error, channel: e.channel, count: e.count, last: e.last.toISOString() })),
     };
   }
@@ -50,12 +45,12 @@ export class OutboxAdmin {
    */
   async retryNow(token: string | undefined, id: string) {
     this.service.requireOperator(token);
-    if (!UUID.test(id)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notificationId', { given: id.slice(0, 40) });
+    if (!isUuid(id)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notificationId', { given: id.slice(0, 40) });
     const row = await this.store.get(id);
     if (!row) throw AppError.of('NOT_FOUND', 'NOT_FOUND.notification', { id });
     if (row.status !== 'pending' && row.status !== 'dead') throw AppError.of('NOT_RETRYABLE', 'NOT_RETRYABLE.status', { id, status: row.status }, { status: row.status });
     const wasDead = row.status === 'dead';
-    if (wasDead) await this.db.outbox.updateMany({ where: { id, status: 'dead' }, data: { status: 'pending' } });
+    if (wasDead) await this.store.revive(id);
     await this.notifier.attemptNow(id, wasDead);
     return shown((await this.store.get(id))!);
   }

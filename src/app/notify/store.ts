@@ -162,4 +162,35 @@ export class NotificationStore {
     });
     return rows.map(toOutbox);
   }
+
+  /** Pending notifications that failed at least once (waiting for another try), newest first. */
+  async retrying(limit: number): Promise<OutboxRow[]> {
+    const rows = await this.db.outbox.findMany({ where: { status: 'pending', attempts: { gt: 0 } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+    return rows.map(toOutbox);
+  }
+
+  /** Pending and dead notifications counted by status and channel (read through the (status, created_at) index). */
+  async counts(): Promise<{ status: string; channel: string; count: number }[]> {
+    return this.db.$queryRaw<{ status: string; channel: string; count: number }[]>`
+      SELECT status, channel, count(*)::int AS count FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status, channel ORDER BY status, channel`;
+  }
+
+  /** The last errors of pending and dead notifications, grouped by message and channel, most recent first. */
+  async recentErrors(limit: number): Promise<{ error: string; channel: string; count: number; last: Date }[]> {
+    return this.db.$queryRaw<{ error: string; channel: string; count: number; last: Date }[]>`
+      SELECT last_error AS error, channel, count(*)::int AS count, max(created_at) AS last FROM outbox
+      WHERE status IN ('pending', 'dead') AND last_error IS NOT NULL GROUP BY last_error, channel ORDER BY max(created_at) DESC LIMIT ${limit}`;
+  }
+
+  /** A dead notification becomes pending again (for one more attempt). */
+  async revive(id: string): Promise<void> {
+    await this.db.outbox.updateMany({ where: { id, status: 'dead' }, data: { status: 'pending' } });
+  }
+
+  /** The server's secret that signs the reply addresses of moves by mail (written by the migrations). */
+  async mailSecret(): Promise<string> {
+    const [row] = await this.db.$queryRaw<{ value: string }[]>`SELECT value FROM server_settings WHERE key = 'mail_secret'`;
+    if (!row) throw new Error('the server_settings table has no mail_secret (its migration inserts one)');
+    return row.value;
+  }
 }

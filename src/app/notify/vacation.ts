@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { VacationStore } from '../../store/vacation-store.js';
 import { AppError } from '../errors.js';
 import type { PlayerService } from '../players.js';
 import type { TurnClock } from './clock.js';
@@ -13,25 +13,17 @@ const DAY = 86_400_000;
  */
 export class Vacations {
   constructor(
-    private readonly db: PrismaClient,
+    private readonly store: VacationStore,
     private readonly players: PlayerService,
     private readonly clock: TurnClock,
     private readonly daysPerYear: number,
   ) {}
 
-  /** Days of vacation taken in the calendar year of `now`, the running one counted to its end. */
-  private async daysUsed(playerId: string, now: Date): Promise<number> {
-    const year = Date.UTC(now.getUTCFullYear(), 0, 1);
-    const rows = await this.db.vacation.findMany({ where: { playerId, endsAt: { gt: new Date(year) } } });
-    const ms = rows.reduce((sum, v) => sum + Math.max(0, Math.min(+v.endsAt, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - Math.max(+v.startsAt, year)), 0);
-    return ms / DAY;
-  }
-
   async get(token: string | undefined) {
     const p = await this.players.require(token);
     const now = new Date();
-    const running = await this.db.vacation.findFirst({ where: { playerId: p.id, startsAt: { lte: now }, endsAt: { gt: now } }, orderBy: { endsAt: 'desc' } });
-    const used = await this.daysUsed(p.id, now);
+    const running = await this.store.running(p.id, now);
+    const used = await daysUsed(this.store, p.id, now);
     return { until: running?.endsAt.toISOString() ?? null, daysPerYear: this.daysPerYear, daysUsed: round(used), daysLeft: round(Math.max(0, this.daysPerYear - used)) };
   }
 
@@ -42,17 +34,16 @@ export class Vacations {
     const until = new Date(untilText);
     if (Number.isNaN(+until) || !/^\d{4}-\d{2}-\d{2}/.test(untilText)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.untilDate', { given: untilText.slice(0, 40) });
     if (+until <= +now) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.untilPast');
-    await this.db.$transaction(async (tx) => {
-      // Serialised per player, so two requests cannot both spend the same days.
-      await tx.$queryRaw`SELECT id FROM players WHERE id = ${p.id}::uuid FOR UPDATE`;
-      await tx.vacation.updateMany({ where: { playerId: p.id, startsAt: { lte: now }, endsAt: { gt: now } }, data: { endsAt: now } });
-      await tx.vacation.deleteMany({ where: { playerId: p.id, startsAt: { gt: now } } });
-      const used = (await this.daysUsedIn(tx as unknown as PrismaClient, p.id, now)) + (Math.min(+until, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - +now) / DAY;
+    // Serialised per player, so two requests cannot both spend the same days.
+    await this.store.locked(p.id, async (tx) => {
+      await tx.endAt(p.id, now, false);
+      await tx.dropFrom(p.id, now);
+      const used = (await daysUsed(tx, p.id, now)) + (Math.min(+until, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - +now) / DAY;
       const nextYear = Math.max(0, +until - Date.UTC(now.getUTCFullYear() + 1, 0, 1)) / DAY;
       if (used > this.daysPerYear + 1e-9 || nextYear > this.daysPerYear) {
         throw AppError.of('VACATION_TOO_LONG', 'VACATION_TOO_LONG.days', { until: until.toISOString(), days: round((+until - +now) / DAY), left: round(Math.max(0, this.daysPerYear - (used - (+until - +now) / DAY))), perYear: this.daysPerYear });
       }
-      await tx.vacation.create({ data: { playerId: p.id, startsAt: now, endsAt: until } });
+      await tx.add(p.id, now, until);
     });
     await this.clock.pausePlayer(p.id, until);
     return this.get(token);
@@ -62,7 +53,7 @@ export class Vacations {
   async end(token: string | undefined) {
     const p = await this.players.require(token);
     const now = new Date();
-    await this.db.vacation.updateMany({ where: { playerId: p.id, endsAt: { gt: now } }, data: { endsAt: now } });
+    await this.store.endAt(p.id, now, true);
     await this.clock.pausePlayer(p.id, now);
     return this.get(token);
   }
@@ -76,33 +67,34 @@ export class Vacations {
    * when a day was spent.
    */
   async spendDay(gameId: string, seat: number): Promise<boolean> {
-    const [p] = await this.db.$queryRaw<{ player_id: string }[]>`
-      SELECT s.player_id::text FROM seats s JOIN player_settings ps ON ps.player_id = s.player_id
-      WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat} AND ps.auto_vacation AND s.stand_in IS NULL AND s.resigned_at IS NULL`;
-    if (!p) return false;
+    const playerId = await this.store.autoVacationPlayer(gameId, seat);
+    if (!playerId) return false;
     const now = new Date();
     const until = new Date(+now + DAY);
-    const spent = await this.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM players WHERE id = ${p.player_id}::uuid FOR UPDATE`;
-      if (await tx.vacation.findFirst({ where: { playerId: p.player_id, startsAt: { lte: now }, endsAt: { gt: now } } })) return false;
-      const used = await this.daysUsedIn(tx as unknown as PrismaClient, p.player_id, now);
+    const spent = await this.store.locked(playerId, async (tx) => {
+      if (await tx.running(playerId, now)) return false;
+      const used = await daysUsed(tx, playerId, now);
       const thisYear = (Math.min(+until, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - +now) / DAY;
       if (used + thisYear > this.daysPerYear + 1e-9) return false;
-      await tx.vacation.create({ data: { playerId: p.player_id, startsAt: now, endsAt: until } });
+      await tx.add(playerId, now, until);
       return true;
     });
     if (!spent) return false;
-    await this.clock.pausePlayer(p.player_id, until);
-    this.log?.info({ gameId, seat, playerId: p.player_id, until: until.toISOString() }, 'a vacation day spent automatically on a timeout');
+    await this.clock.pausePlayer(playerId, until);
+    this.log?.info({ gameId, seat, playerId, until: until.toISOString() }, 'a vacation day spent automatically on a timeout');
     return true;
   }
 
   /** Logs what automatic vacation does (set by the notifications). */
   log: { info(o: object, m: string): void } | undefined;
-
-  private daysUsedIn(db: PrismaClient, playerId: string, now: Date) {
-    return new Vacations(db, this.players, this.clock, this.daysPerYear).daysUsed(playerId, now);
-  }
 }
 
 const round = (d: number) => Math.round(d * 100) / 100;
+
+/** Days of vacation taken in the calendar year of `now`, the running one counted to its end. */
+async function daysUsed(store: VacationStore, playerId: string, now: Date): Promise<number> {
+  const year = Date.UTC(now.getUTCFullYear(), 0, 1);
+  const rows = await store.endingAfter(playerId, new Date(year));
+  const ms = rows.reduce((sum, v) => sum + Math.max(0, Math.min(+v.endsAt, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - Math.max(+v.startsAt, year)), 0);
+  return ms / DAY;
+}

@@ -1,6 +1,6 @@
 import { ordinal, predictWin, rate, rating, type Rating } from 'openskill';
-import type { PrismaClient } from '../../generated/prisma/client.js';
-import type { Outcome, Seat } from '../../engine/index.js';
+import type { Seat } from '../../engine/index.js';
+import type { FinishedGame, RatingsStore } from '../../store/ratings-store.js';
 import type { GameRegistry } from '../../games/registry.js';
 import type { GameService } from '../game-service.js';
 import { AppError } from '../errors.js';
@@ -17,11 +17,6 @@ export interface RatingOptions {
 
 /** How recent a player's last rated game must be to be listed on a leaderboard. */
 export const LEADERBOARD_RECENT_DAYS = 30;
-/** One lock for every change of the ratings tables, so that games are applied one at a time, in order. */
-const LOCK = 0x7261_7465; // "rate"
-
-interface Finished { id: string; type: string; outcome: Outcome; finished_at: Date }
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 /**
  * Ratings (openskill's Weng-Lin Plackett-Luce model, multiplayer with ranks and ties) per player and
@@ -44,7 +39,7 @@ export class Ratings {
   private again = false;
 
   constructor(
-    private readonly db: PrismaClient,
+    private readonly store: RatingsStore,
     private readonly registry: GameRegistry,
     private readonly opts: RatingOptions,
   ) {}
@@ -76,16 +71,15 @@ export class Ratings {
       let n = 0;
       do {
         this.again = false;
-        n += await this.db.$transaction(async (tx) => {
-          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK})`;
-          const pending = await this.finishedGames(tx, false, recent);
+        n += await this.store.locked(60_000, async (tx) => {
+          const pending = await tx.finishedGames(false, recent);
           if (pending.length === 0) return 0;
-          const [last] = await tx.$queryRaw<{ finished_at: Date; game_id: string }[]>`SELECT finished_at, game_id::text FROM rated_games ORDER BY finished_at DESC, game_id DESC LIMIT 1`;
+          const last = await tx.lastRated();
           const first = pending[0]!;
           if (last && (+first.finished_at < +last.finished_at || (+first.finished_at === +last.finished_at && first.id < last.game_id))) return this.rebuildIn(tx);
           for (const g of pending) await this.apply(tx, g);
           return pending.length;
-        }, { timeout: 60_000 });
+        });
       } while (this.again);
       return n;
     })().finally(() => {
@@ -96,40 +90,20 @@ export class Ratings {
 
   /** Forgets every rating and applies every finished rated game again from the log, in order. */
   async rebuild(): Promise<{ games: number; ratings: number }> {
-    return this.db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK})`;
-      const games = await this.rebuildIn(tx);
-      const [r] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM ratings`;
-      return { games, ratings: r!.n };
-    }, { timeout: 600_000 });
+    return this.store.locked(600_000, async (tx) => ({ games: await this.rebuildIn(tx), ratings: await tx.countRatings() }));
   }
 
-  private async rebuildIn(tx: Tx): Promise<number> {
-    await tx.$executeRaw`DELETE FROM ratings`;
-    await tx.$executeRaw`DELETE FROM rated_games`;
-    const all = await this.finishedGames(tx, true);
+  private async rebuildIn(tx: RatingsStore): Promise<number> {
+    await tx.clear();
+    const all = await tx.finishedGames(true, false);
     for (const g of all) await this.apply(tx, g);
     return all.length;
   }
 
-  /** Finished rated games in the order they finished (their last entry's time, then id); only those not applied unless `all`. */
-  private finishedGames(tx: Tx, all: boolean, recent = false): Promise<Finished[]> {
-    // recent: only games whose last change is within the hour before the last game applied (the
-    // periodic sweep, an index range on (status, updated_at) rather than every finished game).
-    // Across games (docs/scaling.md): marked as background work, never part of one game's operation.
-    return tx.$queryRaw<Finished[]>`/* background */
-      SELECT g.id::text, g.type, g.outcome, m.created_at AS finished_at
-      FROM games g JOIN moves m ON m.game_id = g.id AND m.version = g.version
-      WHERE g.rated AND g.status = 'finished' AND g.outcome IS NOT NULL
-        AND (NOT ${recent} OR g.updated_at > coalesce((SELECT max(finished_at) FROM rated_games), '-infinity'::timestamptz) - interval '1 hour')
-        AND (${all} OR NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id))
-      ORDER BY m.created_at, g.id`;
-  }
-
   /** One game: each seat's player rated by its rank in the outcome (ties share a rank). */
-  private async apply(tx: Tx, g: Finished): Promise<void> {
-    await tx.$executeRaw`INSERT INTO rated_games (game_id, game_type, finished_at) VALUES (${g.id}::uuid, ${g.type}, ${g.finished_at})`;
-    const seats = await tx.$queryRaw<{ seat: number; player_id: string | null }[]>`SELECT seat, player_id::text FROM seats WHERE game_id = ${g.id}::uuid ORDER BY seat`;
+  private async apply(tx: RatingsStore, g: FinishedGame): Promise<void> {
+    await tx.markRated(g);
+    const seats = await tx.seatPlayers(g.id);
     // A seat that lost its player (the player was deleted) leaves the game unrateable: it is skipped, the same way in a rebuild.
     if (seats.length < 2 || seats.some((s) => s.player_id === null)) return;
     const players = seats.map((s) => s.player_id!);
@@ -137,18 +111,13 @@ export class Ratings {
     const after = rate(players.map((p) => [before.get(p)!]), { rank: seats.map((s) => g.outcome.ranks[s.seat]!) });
     for (const [i, p] of players.entries()) {
       const r = after[i]![0]!;
-      await tx.$executeRaw`
-        INSERT INTO ratings (player_id, game_type, mu, sigma, ordinal, games, last_game_at)
-        VALUES (${p}::uuid, ${g.type}, ${r.mu}, ${r.sigma}, ${ordinal(r)}, 1, ${g.finished_at})
-        ON CONFLICT (player_id, game_type) DO UPDATE SET mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, ordinal = EXCLUDED.ordinal,
-          games = ratings.games + 1, last_game_at = EXCLUDED.last_game_at`;
+      await tx.saveRating(p, g.type, { mu: r.mu, sigma: r.sigma, ordinal: ordinal(r) }, g.finished_at);
     }
   }
 
   /** The players' ratings in a game type; a player without one gets openskill's default. */
-  private async current(db: Tx | PrismaClient, players: string[], type: string): Promise<Map<string, Rating>> {
-    const rows = await db.$queryRaw<{ player_id: string; mu: number; sigma: number }[]>`
-      SELECT player_id::text, mu, sigma FROM ratings WHERE game_type = ${type} AND player_id = ANY(${players}::uuid[])`;
+  private async current(store: RatingsStore, players: string[], type: string): Promise<Map<string, Rating>> {
+    const rows = await store.ratingsOf(players, type);
     const byId = new Map(rows.map((r) => [r.player_id, { mu: r.mu, sigma: r.sigma }]));
     return new Map(players.map((p) => [p, byId.get(p) ?? rating()]));
   }
@@ -159,10 +128,9 @@ export class Ratings {
 
   /** GET /players/{id}/ratings: the player's rating in each game type they have played rated. */
   async ofPlayer(playerId: string) {
-    const [p] = isUuid(playerId) ? await this.db.$queryRaw<{ id: string; name: string }[]>`SELECT id::text, name FROM players WHERE id = ${playerId}::uuid` : [];
+    const p = isUuid(playerId) ? await this.store.player(playerId) : null;
     if (!p) throw AppError.of('NOT_FOUND', 'NOT_FOUND.player', { id: playerId });
-    const rows = await this.db.$queryRaw<{ game_type: string; mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }[]>`
-      SELECT game_type, mu, sigma, ordinal, games, last_game_at FROM ratings WHERE player_id = ${playerId}::uuid ORDER BY game_type`;
+    const rows = await this.store.playerRatings(playerId);
     return { playerId: p.id, name: p.name, ratings: rows.map((r) => ({ gameType: r.game_type, ...this.shown(r) })) };
   }
 
@@ -173,16 +141,7 @@ export class Ratings {
   async leaderboard(gameType: string, limit: number, after?: string) {
     if (!this.registry.list().some((g) => g.id === gameType)) throw AppError.of('NOT_FOUND', 'NOT_FOUND.gameType', { type: gameType, known: this.registry.list().map((g) => g.id).join(', ') });
     const cursor = decodeRankCursor(after);
-    const rows = await this.db.$queryRaw<{ rank: number; player_id: string; name: string; mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }[]>`
-      SELECT * FROM (
-        SELECT row_number() OVER (ORDER BY r.ordinal DESC, r.player_id)::int AS rank, r.player_id::text, p.name, r.mu, r.sigma, r.ordinal, r.games, r.last_game_at
-        FROM ratings r JOIN players p ON p.id = r.player_id
-        WHERE r.game_type = ${gameType} AND r.games >= ${this.opts.leaderboardMinGames}
-          AND r.last_game_at > now() - make_interval(days => ${LEADERBOARD_RECENT_DAYS})
-      ) b
-      WHERE ${cursor === undefined} OR b.ordinal < ${cursor?.key ?? 0} OR (b.ordinal = ${cursor?.key ?? 0} AND b.player_id > ${cursor?.id ?? ''})
-      ORDER BY b.ordinal DESC, b.player_id
-      LIMIT ${limit}`;
+    const rows = await this.store.leaderboard({ gameType, minGames: this.opts.leaderboardMinGames, recentDays: LEADERBOARD_RECENT_DAYS, ...(cursor ? { after: cursor } : {}), limit });
     const last = rows[rows.length - 1];
     return {
       gameType,
@@ -201,9 +160,9 @@ export class Ratings {
   async chances(service: GameService, gameId: string, token: string | undefined) {
     const g = await service.getGame(gameId, token);
     if (!g.rated) return { gameId, rated: false, chances: null };
-    const seats = await this.db.$queryRaw<{ seat: number; player_id: string | null }[]>`SELECT seat, player_id::text FROM seats WHERE game_id = ${gameId}::uuid ORDER BY seat`;
+    const seats = await this.store.seatPlayers(gameId);
     if (seats.some((s) => s.player_id === null)) return { gameId, rated: true, chances: null };
-    const ratings = await this.current(this.db, seats.map((s) => s.player_id!), g.type);
+    const ratings = await this.current(this.store, seats.map((s) => s.player_id!), g.type);
     const p = predictWin(seats.map((s) => [ratings.get(s.player_id!)!]));
     return { gameId, rated: true, chances: seats.map((s, i) => ({ seat: s.seat as Seat, playerId: s.player_id!, chance: p[i]! })) };
   }

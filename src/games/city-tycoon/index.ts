@@ -8,8 +8,7 @@ import { undoable } from './undo.js';
 import { setup } from './setup.js';
 import type { Event, Move, Options, State } from './types.js';
 import { eventView, outcome, view } from './view.js';
-import type { GameBot } from '../../engine/index.js';
-import type { GamePlugin } from '../plugin.js';
+import { gamePlugin } from '../plugin.js';
 import { bot } from './bot.js';
 import { cityTycoonPicture } from './picture.js';
 import { testing } from './testing.js';
@@ -35,28 +34,13 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
     },
     additionalProperties: false,
   },
-  moveSchemas,
-  messages,
-  schemas,
-  setup,
-  decide,
-  evolve,
-  legalMoves,
-  toMove,
-  view,
-  eventView,
+  moveSchemas, messages, schemas,
+  setup, decide, evolve, legalMoves, toMove,
+  view, eventView,
   // C12: the tile a player keeps in the draft stays hidden from the others until it is played.
   moveView: (move, seat, viewer) => (move.type === 'keepTile' && viewer !== seat ? { type: 'keepTile' } : (move as unknown as Json)),
-  outcome,
-  notation,
-  undoable,
+  outcome, notation, undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
-export const plugin: GamePlugin = {
-  engine: cityTycoon,
-  bot: bot as GameBot,
-  picture: cityTycoonPicture,
-  testing,
-  docs: 'docs/rules/city-tycoon.md',
-};
+export const plugin = gamePlugin(cityTycoon, { bot, picture: cityTycoonPicture, testing });

@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/index.js';
-import { circle, el, group, obj, phaseName, rect, seatColour, title, type DrawContext, type Drawn, type GamePicture, wordsFrom } from '../../board/svg.js';
+import { circle, el, group, obj, roundAndPhase, scoresBySeat, rect, seatColour, title, type DrawContext, type Drawn, type GamePicture, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitBox, fitText } from '../../board/text.js';
 import { card, CARD_H, CARD_W, CUBE_FILL, cubeIcons, faceWords, legend, money, optionLine, read, TYPE_FILL, w } from './picture-parts.js';
@@ -251,12 +251,7 @@ function targetOf(move: Json): string | null {
 
 export const cityTycoonPicture: GamePicture = {
   name: { en: 'City Tycoon', fr: 'City Tycoon' },
-  scores: (v, seats) => {
-    const by = new Map(read.players(v).map((p) => [p.seat, p.score]));
-    return Array.from({ length: seats }, (_, s) => by.get(s) ?? null);
-  },
-  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)}/4 · ${ctx.t('phase')} ${phaseName(ctx.lang, read.phase(v))}`,
-  draw,
-  targetOf,
-  describe,
+  scores: (v, seats) => scoresBySeat(read.players(v).map((p) => [p.seat, p.score]), seats),
+  status: (v, ctx) => roundAndPhase(ctx, `${read.round(v)}/4`, read.phase(v)),
+  draw, targetOf, describe,
 };

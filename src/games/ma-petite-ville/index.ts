@@ -13,8 +13,7 @@ import { setup } from './setup.js';
 import { moveSchemas, schemas } from './schema.js';
 import type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
 import { eventView, outcome, view } from './view.js';
-import type { GameBot } from '../../engine/index.js';
-import type { GamePlugin } from '../plugin.js';
+import { gamePlugin } from '../plugin.js';
 import { bot } from './bot.js';
 import { maPetiteVillePicture } from './picture.js';
 import { testing } from './testing.js';
@@ -42,27 +41,12 @@ export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
     },
     additionalProperties: false,
   },
-  moveSchemas,
-  messages,
-  schemas,
-  setup,
-  decide,
-  evolve,
-  legalMoves,
+  moveSchemas, messages, schemas,
+  setup, decide, evolve, legalMoves,
   toMove: (state) => (state.phase === 'over' ? [] : [state.turn]),
-  view,
-  eventView,
-  outcome,
-  notation,
-  undoable,
+  view, eventView,
+  outcome, notation, undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
-export const plugin: GamePlugin = {
-  engine: maPetiteVille,
-  bot: bot as GameBot,
-  picture: maPetiteVillePicture,
-  seatChoices: { colours: COLOURS, rule: 'M7' },
-  testing,
-  docs: 'docs/rules/ma-petite-ville.md',
-};
+export const plugin = gamePlugin(maPetiteVille, { bot, picture: maPetiteVillePicture, testing, seatChoices: { colours: COLOURS, rule: 'M7' } });

@@ -1,5 +1,5 @@
 import { formatMsg, type Json } from '../../engine/index.js';
-import { arr, circle, el, group, int, line, obj, phaseName, rect, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { arr, circle, el, group, int, line, obj, roundAndPhase, someMove, rect, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText } from '../../board/text.js';
 import { COLOURS, OBJECT_OF_COLOUR } from './data.js';
@@ -181,10 +181,8 @@ function describe(move: Json | null, d: DescribeContext): string {
       const down = m.direction === 'vertical';
       return fr ? `Poser ${n} ${objects} depuis ${int(m.x)},${int(m.y)} vers ${down ? 'le bas' : 'la droite'}` : `Place ${n} ${objects} from ${int(m.x)},${int(m.y)} ${down ? 'downwards' : 'rightwards'}`;
     }
-    case 'pass':
-      return fr ? 'Passer' : 'Pass';
     default:
-      return fr ? 'Un coup' : 'A move';
+      return someMove(str(m.type), fr);
   }
 }
 
@@ -193,9 +191,7 @@ export const maPetiteVillePicture: GamePicture = {
   // Objects placed, where the view gives them as `scores` (the uniform view conventions); the side
   // panel shows ranks and objects left in any case.
   scores: (v, seats) => Array.from({ length: seats }, (_, s) => read.scores(v)[s] ?? null),
-  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${phaseName(ctx.lang, read.phase(v))}`,
-  draw,
+  status: (v, ctx) => roundAndPhase(ctx, read.round(v), read.phase(v)),
   seatColour: (v, seat) => FILL[read.players(v).find((p) => p.seat === seat)?.colour ?? ''] ?? null,
-  targetOf,
-  describe,
+  draw, targetOf, describe,
 };

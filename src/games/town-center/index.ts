@@ -10,8 +10,7 @@ import { undoable } from './undo.js';
 import { setup } from './setup.js';
 import type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
 import { eventView, outcome, view } from './view.js';
-import type { GameBot } from '../../engine/index.js';
-import type { GamePlugin } from '../plugin.js';
+import { gamePlugin } from '../plugin.js';
 import { bot } from './bot.js';
 import { townCenterPicture } from './picture.js';
 import { testing } from './testing.js';
@@ -43,9 +42,7 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
     },
     additionalProperties: false,
   },
-  moveSchemas,
-  schemas,
-  messages,
+  moveSchemas, schemas, messages,
   checkConfig(players: number, options: TownCenterOptions): RuleViolation | null {
     const sides = options.seatSides ?? '';
     if (sides !== '' && (sides.length !== players || [...sides].some((c) => !(PLAYER_BOARD_SIDES as readonly string[]).includes(c)))) {
@@ -56,23 +53,10 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
     }
     return null;
   },
-  setup,
-  decide,
-  evolve,
-  legalMoves,
-  toMove,
-  view,
-  eventView,
-  outcome,
-  notation,
-  undoable,
+  setup, decide, evolve, legalMoves, toMove,
+  view, eventView,
+  outcome, notation, undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
-export const plugin: GamePlugin = {
-  engine: townCenter,
-  bot: bot as GameBot,
-  picture: townCenterPicture,
-  testing,
-  docs: 'docs/rules/town-center.md',
-};
+export const plugin = gamePlugin(townCenter, { bot, picture: townCenterPicture, testing });

@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/index.js';
-import { arr, group, int, obj, phaseName, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { arr, group, int, obj, roundAndPhase, scoresBySeat, someMove, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 
@@ -230,21 +230,14 @@ function describe(move: Json | null, d: DescribeContext): string {
       const cost = price >= 0 ? ` ($${price})` : '';
       return fr ? `Acheter ${c} pour ${site}${cost}` : `Buy ${c} for ${site}${cost}`;
     }
-    case 'pass':
-      return fr ? 'Passer' : 'Pass';
     default:
-      return fr ? 'Un coup' : 'A move';
+      return someMove(str(m.type), fr);
   }
 }
 
 export const townCenterPicture: GamePicture = {
   name: { en: 'Town Center', fr: 'Town Center' },
-  scores: (v, seats) => {
-    const byTown = new Map(read.towns(v).map((t) => [read.townSeat(t), read.townScore(t)]));
-    return Array.from({ length: seats }, (_, s) => byTown.get(s) ?? null);
-  },
-  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)}/${read.rounds(v)} · ${ctx.t('phase')} ${phaseName(ctx.lang, read.phase(v))}`,
-  draw,
-  targetOf,
-  describe,
+  scores: (v, seats) => scoresBySeat(read.towns(v).map((t) => [read.townSeat(t), read.townScore(t)]), seats),
+  status: (v, ctx) => roundAndPhase(ctx, `${read.round(v)}/${read.rounds(v)}`, read.phase(v)),
+  draw, targetOf, describe,
 };

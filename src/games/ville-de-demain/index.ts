@@ -8,8 +8,7 @@ import { moveSchemas, schemas } from './schema.js';
 import { setup } from './setup.js';
 import type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
 import { eventView, outcome, view } from './view.js';
-import type { GameBot } from '../../engine/index.js';
-import type { GamePlugin } from '../plugin.js';
+import { gamePlugin } from '../plugin.js';
 import { bot } from './bot.js';
 import { villeDeDemainPicture } from './picture.js';
 import { testing } from './testing.js';
@@ -23,29 +22,15 @@ export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions
   minPlayers: 2,
   maxPlayers: 5,
   optionsSchema: { type: 'object', description: 'La Ville de Demain has no options.', properties: {}, additionalProperties: false },
-  moveSchemas,
-  messages,
-  schemas,
-  setup,
-  decide,
-  evolve,
-  legalMoves,
+  moveSchemas, messages, schemas,
+  setup, decide, evolve, legalMoves,
   toMove: (state) => (state.step === 'over' ? [] : [state.current]),
-  view,
-  eventView,
-  outcome,
-  notation,
-  undoable,
+  view, eventView,
+  outcome, notation, undoable,
 };
 
 export type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
 export type { VilleEventView, VilleView } from './schema.js';
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
-export const plugin: GamePlugin = {
-  engine: villeDeDemain,
-  bot: bot as GameBot,
-  picture: villeDeDemainPicture,
-  testing,
-  docs: 'docs/rules/ville-de-demain.md',
-};
+export const plugin = gamePlugin(villeDeDemain, { bot, picture: villeDeDemainPicture, testing });

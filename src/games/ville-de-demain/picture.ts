@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/index.js';
-import { arr, circle, el, group, int, obj, phaseName, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { arr, circle, el, group, int, obj, roundAndPhase, scoresBySeat, someMove, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 import { card as cardData, SPECIAL_BY_ID } from './cards.js';
@@ -220,18 +220,13 @@ function describe(move: Json | null, d: DescribeContext): string {
     case 'skipSpecial':
       return fr ? 'Pas de bâtiment spécial' : 'No special building';
     default:
-      return fr ? 'Un coup' : 'A move';
+      return someMove(str(m.type), fr);
   }
 }
 
 export const villeDeDemainPicture: GamePicture = {
   name: { en: 'La Ville de Demain', fr: 'La Ville de Demain' },
-  scores: (v, seats) => {
-    const by = new Map(read.cities(v).map((c) => [c.seat, c.score]));
-    return Array.from({ length: seats }, (_, s) => by.get(s) ?? null);
-  },
-  status: (v, ctx) => `${ctx.t('round')} ${read.round(v)} · ${ctx.t('phase')} ${phaseName(ctx.lang, read.step(v))}`,
-  draw,
-  targetOf,
-  describe,
+  scores: (v, seats) => scoresBySeat(read.cities(v).map((c) => [c.seat, c.score]), seats),
+  status: (v, ctx) => roundAndPhase(ctx, read.round(v), read.step(v)),
+  draw, targetOf, describe,
 };
