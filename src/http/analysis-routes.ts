@@ -2,7 +2,7 @@ import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
 import { GameIdParams, WholeAnalysisBody } from '../app/shapes.js';
 import { ref } from './contract.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, operation } from './route-schema.js';
 
 const analysisSchema = {
   type: 'object',
@@ -51,7 +51,7 @@ export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {
         access: 'seatOrSpectator',
         params: GameIdParams,
         body: WholeAnalysisBody,
-        success: { status: 202, description: 'The analysis, queued or under way (or done, when asked before)', schema: analysisSchema },
+        success: answer('The analysis, queued or under way (or done, when asked before)', analysisSchema, 202),
         errors: [400, 401, 403, 404],
       }),
     }, async (req, reply) => {
@@ -67,7 +67,7 @@ export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {
         tags: ['replay'],
         access: 'seatOrSpectator',
         params: GameIdParams,
-        success: { status: 200, description: 'The analysis as it stands', schema: analysisSchema },
+        success: answer('The analysis as it stands', analysisSchema),
         errors: [401, 404],
       }),
     }, async (req) => analyses().get(req.params.id, tokenOf(req)));

@@ -1,6 +1,7 @@
 import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
 import { BotLevel, Colour, STATUSES, TimeControl } from '../app/shapes.js';
 import { OTHER_ORIGINS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
+import { closed } from './route-schema.js';
 
 /**
  * The typed contract of the REST API, built from the games' own JSON Schemas (src/games/<game>/
@@ -224,18 +225,16 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         version: { type: 'integer' },
         moves: {
           type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['version', 'seat', 'at', 'move', 'events'],
-            properties: {
+          items: closed(
+            {
               ...entry,
               origin,
               at: { type: 'string', format: 'date-time' },
               events: { type: 'array', items: ref(`${P}Event`) },
               label: { type: 'string', description: 'With ?include=labels: the move in words for people, in the language of Accept-Language' },
             },
-          },
+            ['version', 'seat', 'at', 'move', 'events'],
+          ),
         },
       },
     };
@@ -275,18 +274,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
         status,
         version: { type: 'integer' },
-        moves: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['seat', 'move'],
-            properties: {
-              ...entry,
-              origin: { ...origin, enum: ['seat', ...origin.enum] },
-            },
-          },
-        },
+        moves: { type: 'array', items: closed({ ...entry, origin: { ...origin, enum: ['seat', ...origin.enum] } }, ['seat', 'move']) },
         outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
       },
     };

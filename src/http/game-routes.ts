@@ -4,7 +4,7 @@ import { CreateGameBody, GameIdParams, ListGamesQuery } from '../app/shapes.js';
 import { botLevel, players, ref, seatList, status } from './contract.js';
 import { withClocks, type ClocksOf, type DeadlinesOf } from './clocks.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { operation, pageOfGames } from './route-schema.js';
+import { answer, operation, pageOfGames } from './route-schema.js';
 
 /** The answer of a creation or an import: the game, with its seat tokens shown this once. */
 export const createdGame = {
@@ -45,27 +45,23 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
         description: 'Each game type with its player counts, engine version, and the JSON Schemas of its options and of each move type\'s fields. The same shapes are in this document\'s components (<Game>Options, <Game>Move).',
         tags: ['games'],
         access: 'public',
-        success: {
-          status: 200,
-          description: 'The hosted game types',
-          schema: {
-            type: 'array',
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['id', 'name', 'minPlayers', 'maxPlayers', 'engineVersion', 'options', 'moves'],
-              properties: {
-                id: { type: 'string' },
-                name: { type: 'string' },
-                minPlayers: { type: 'integer' },
-                maxPlayers: { type: 'integer' },
-                engineVersion: { type: 'integer' },
-                options: { type: 'object', additionalProperties: true, description: 'JSON Schema of the options object' },
-                moves: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true }, description: 'JSON Schema of each move type\'s fields, by type' },
-              },
+        success: answer('The hosted game types', {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'name', 'minPlayers', 'maxPlayers', 'engineVersion', 'options', 'moves'],
+            properties: {
+              id: { type: 'string' },
+              name: { type: 'string' },
+              minPlayers: { type: 'integer' },
+              maxPlayers: { type: 'integer' },
+              engineVersion: { type: 'integer' },
+              options: { type: 'object', additionalProperties: true, description: 'JSON Schema of the options object' },
+              moves: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true }, description: 'JSON Schema of each move type\'s fields, by type' },
             },
           },
-        },
+        }),
         errors: [],
       }),
     }, async () => service.gameTypes());
@@ -77,24 +73,20 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
         description: 'The levels a bot seat (players: [{ "bot": level }]) and a stand-in (standInBot) may have: what each does, its think time per move and its search iterations at most. Bots think in worker threads, and see only what their seat sees.',
         tags: ['games'],
         access: 'public',
-        success: {
-          status: 200,
-          description: 'The bot levels, weakest first',
-          schema: {
-            type: 'array',
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['level', 'description', 'thinkMs', 'iterations'],
-              properties: {
-                level: botLevel,
-                description: { type: 'string' },
-                thinkMs: { type: 'integer', minimum: 0, description: 'Think time per move, in milliseconds (0: answers at once)' },
-                iterations: { type: 'integer', minimum: 0, description: 'Search iterations at most per move (0: no search)' },
-              },
+        success: answer('The bot levels, weakest first', {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['level', 'description', 'thinkMs', 'iterations'],
+            properties: {
+              level: botLevel,
+              description: { type: 'string' },
+              thinkMs: { type: 'integer', minimum: 0, description: 'Think time per move, in milliseconds (0: answers at once)' },
+              iterations: { type: 'integer', minimum: 0, description: 'Search iterations at most per move (0: no search)' },
             },
           },
-        },
+        }),
         errors: [],
       }),
     }, async () => service.botLevels());
@@ -108,7 +100,7 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
         access: 'playerOptional',
         body: CreateGameBody,
         documentedBody: ref('NewGame'),
-        success: { status: 201, description: 'The game was created; the seat tokens (and the invitation code) are shown only now', schema: createdGame },
+        success: answer('The game was created; the seat tokens (and the invitation code) are shown only now', createdGame, 201),
         errors: [400, 401, 403, 409, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.createGame(req.body, tokenOf(req))));
@@ -121,7 +113,7 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
         tags: ['games'],
         access: 'seatOrSpectator',
         params: GameIdParams,
-        success: { status: 200, description: 'The game, as this caller may see it', schema: ref('Game') },
+        success: answer('The game, as this caller may see it', ref('Game')),
         errors: [401, 404, 409],
       }),
     }, async (req) => withClocks(await service.getGame(req.params.id, tokenOf(req)), deadlines, clocks));
@@ -134,16 +126,12 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
         tags: ['admin'],
         access: 'operator',
         querystring: ListGamesQuery,
-        success: {
-          status: 200,
-          description: 'A page of games',
-          schema: pageOfGames({
-            type: 'object',
-            additionalProperties: false,
-            required: ['id', 'type', 'version', 'status', 'toMove', 'players', 'createdAt', 'updatedAt'],
-            properties: { id: { type: 'string' }, type: { type: 'string' }, version: { type: 'integer' }, status, toMove: seatList, players, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
-          }),
-        },
+        success: answer('A page of games', pageOfGames({
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'type', 'version', 'status', 'toMove', 'players', 'createdAt', 'updatedAt'],
+          properties: { id: { type: 'string' }, type: { type: 'string' }, version: { type: 'integer' }, status, toMove: seatList, players, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
+        })),
         errors: [400, 401, 403],
       }),
     }, async (req) => service.listGames(tokenOf(req), req.query));

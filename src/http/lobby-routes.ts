@@ -2,7 +2,7 @@ import type { LobbyLayer } from '../app/lobby/index.js';
 import { CreatePlayerBody, FillWithBotBody, GameIdParams, InboxQuery, JoinBody, LobbyQuery, PlayerToken, SeatParams, SeatToken } from '../app/shapes.js';
 import { botLevel, ref, seatList, status } from './contract.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { operation, pageOfGames } from './route-schema.js';
+import { answer, closed, operation, pageOfGames } from './route-schema.js';
 
 const seatToken = {
   type: 'object',
@@ -23,11 +23,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['players'],
         access: 'public',
         body: CreatePlayerBody,
-        success: {
-          status: 201,
-          description: 'The player, with its token (shown once)',
-          schema: { type: 'object', additionalProperties: false, required: ['id', 'name', 'token'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, token: PlayerToken } },
-        },
+        success: answer('The player, with its token (shown once)', { type: 'object', additionalProperties: false, required: ['id', 'name', 'token'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, token: PlayerToken } }, 201),
         errors: [400, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().players.create(req.body)));
@@ -39,7 +35,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         description: 'The player identity the bearer player token belongs to: its id, name and email (when it has one).',
         tags: ['players'],
         access: 'player',
-        success: { status: 200, description: 'The player this token belongs to', schema: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, email: { type: 'string' } } } },
+        success: answer('The player this token belongs to', { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, email: { type: 'string' } } }),
         errors: [401],
       }),
     }, async (req) => layer().players.me(tokenOf(req)));
@@ -52,27 +48,18 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['players'],
         access: 'player',
         querystring: InboxQuery,
-        success: {
-          status: 200,
-          description: 'A page of the player\'s games',
-          schema: pageOfGames({
-            type: 'object',
-            additionalProperties: false,
-            required: ['id', 'type', 'seat', 'version', 'status', 'toMove', 'isMyTurn'],
-            properties: {
-              id: { type: 'string', format: 'uuid' },
-              type: { type: 'string' },
-              seat: { type: 'integer', minimum: 0 },
-              version: { type: 'integer' },
-              status,
-              toMove: seatList,
-              isMyTurn: { type: 'boolean' },
-              resigned: { type: 'boolean' },
-              lastMoveAt: { type: ['string', 'null'], format: 'date-time' },
-              updatedAt: { type: 'string', format: 'date-time' },
-            },
-          }),
-        },
+        success: answer('A page of the player\'s games', pageOfGames(closed({
+          id: { type: 'string', format: 'uuid' },
+          type: { type: 'string' },
+          seat: { type: 'integer', minimum: 0 },
+          version: { type: 'integer' },
+          status,
+          toMove: seatList,
+          isMyTurn: { type: 'boolean' },
+          resigned: { type: 'boolean' },
+          lastMoveAt: { type: ['string', 'null'], format: 'date-time' },
+          updatedAt: { type: 'string', format: 'date-time' },
+        }, ['id', 'type', 'seat', 'version', 'status', 'toMove', 'isMyTurn']))),
         errors: [400, 401],
       }),
     }, async (req) => layer().inbox.list(tokenOf(req), req.query));
@@ -85,27 +72,18 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['lobby'],
         access: 'public',
         querystring: LobbyQuery,
-        success: {
-          status: 200,
-          description: 'A page of waiting public games',
-          schema: pageOfGames({
-            type: 'object',
-            additionalProperties: false,
-            required: ['id', 'type', 'options', 'seats', 'seatsTaken', 'seatsOpen', 'createdAt'],
-            properties: {
-              id: { type: 'string', format: 'uuid' },
-              type: { type: 'string' },
-              options: { type: 'object', description: 'The game\'s options' },
-              seats: {
-                type: 'array',
-                items: { type: 'object', additionalProperties: false, required: ['seat', 'open'], properties: { seat: { type: 'integer', minimum: 0 }, open: { type: 'boolean' }, name: { type: 'string' }, colour: { type: 'string' } } },
-              },
-              seatsTaken: { type: 'integer' },
-              seatsOpen: { type: 'integer' },
-              createdAt: { type: 'string', format: 'date-time' },
-            },
-          }),
-        },
+        success: answer('A page of waiting public games', pageOfGames(closed({
+          id: { type: 'string', format: 'uuid' },
+          type: { type: 'string' },
+          options: { type: 'object', description: 'The game\'s options' },
+          seats: {
+            type: 'array',
+            items: { type: 'object', additionalProperties: false, required: ['seat', 'open'], properties: { seat: { type: 'integer', minimum: 0 }, open: { type: 'boolean' }, name: { type: 'string' }, colour: { type: 'string' } } },
+          },
+          seatsTaken: { type: 'integer' },
+          seatsOpen: { type: 'integer' },
+          createdAt: { type: 'string', format: 'date-time' },
+        }, ['id', 'type', 'options', 'seats', 'seatsTaken', 'seatsOpen', 'createdAt']))),
         errors: [400],
       }),
     }, async (req) => layer().lobby.lobby(req.query));
@@ -119,16 +97,12 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         access: 'playerOptional',
         params: GameIdParams,
         body: JoinBody,
-        success: {
-          status: 201,
-          description: 'The seat taken, with its token (shown once)',
-          schema: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['seat', 'name', 'token', 'status'],
-            properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: SeatToken, colour: { type: 'string' }, status },
-          },
-        },
+        success: answer('The seat taken, with its token (shown once)', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['seat', 'name', 'token', 'status'],
+          properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: SeatToken, colour: { type: 'string' }, status },
+        }, 201),
         errors: [400, 401, 403, 404, 409, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.join(req.params.id, tokenOf(req), req.body)));
@@ -142,11 +116,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         access: 'seat',
         params: GameIdParams,
         body: FillWithBotBody,
-        success: {
-          status: 201,
-          description: 'The seat the bot took',
-          schema: { type: 'object', additionalProperties: false, required: ['seat', 'name', 'bot', 'status'], properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, bot: botLevel, status } },
-        },
+        success: answer('The seat the bot took', { type: 'object', additionalProperties: false, required: ['seat', 'name', 'bot', 'status'], properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, bot: botLevel, status } }, 201),
         errors: [400, 401, 403, 404, 409, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.fillWithBot(req.params.id, tokenOf(req), req.body)));
@@ -159,7 +129,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['lobby'],
         access: 'seat',
         params: GameIdParams,
-        success: { status: 200, description: 'The seat that was freed', schema: { type: 'object', additionalProperties: false, required: ['seat'], properties: { seat: { type: 'integer', minimum: 0 } } } },
+        success: answer('The seat that was freed', { type: 'object', additionalProperties: false, required: ['seat'], properties: { seat: { type: 'integer', minimum: 0 } } }),
         errors: [401, 403, 404, 409],
       }),
     }, async (req) => layer().lobby.leave(req.params.id, tokenOf(req)));
@@ -188,7 +158,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['moves'],
         access: 'seat',
         params: GameIdParams,
-        success: { status: 200, description: 'The resignation was logged: the new version and the game\'s state', schema: ref('MoveResult') },
+        success: answer('The resignation was logged: the new version and the game\'s state', ref('MoveResult')),
         errors: [400, 401, 403, 404, 409],
       }),
     }, async (req) => layer().resignation.resign(req.params.id, tokenOf(req)));
@@ -201,7 +171,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['admin'],
         access: 'operator',
         params: SeatParams,
-        success: { status: 200, description: 'The seat\'s new token (shown once)', schema: seatToken },
+        success: answer('The seat\'s new token (shown once)', seatToken),
         errors: [400, 401, 403, 404],
       }),
     }, async (req) => layer().lobby.reissue(req.params.id, req.params.seat, tokenOf(req)));

@@ -5,7 +5,7 @@ import type { GameService } from '../app/game-service.js';
 import { GameIdParams, IdempotencyHeaders, SubmitMoveBody, Version } from '../app/shapes.js';
 import { ref } from './contract.js';
 import { tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, operation } from './route-schema.js';
 
 /** `?include=a,b`: extra parts of an answer, from a fixed list (one request per move: docs/api.md). */
 export const includeParam = (parts: string[], description: string) => {
@@ -33,7 +33,7 @@ export function moveRoutes(service: GameService): Routes {
         access: 'seat',
         params: GameIdParams,
         querystring: LegalMovesQuery,
-        success: { status: 200, description: 'The legal moves at this version', schema: ref('LegalMoves') },
+        success: answer('The legal moves at this version', ref('LegalMoves')),
         errors: [401, 403, 404, 409],
       }),
     }, async (req) => {
@@ -73,7 +73,7 @@ export function moveRoutes(service: GameService): Routes {
             },
           ],
         },
-        success: { status: 200, description: 'The move was accepted: the new version and what it caused', schema: ref('MoveResult') },
+        success: answer('The move was accepted: the new version and what it caused', ref('MoveResult')),
         errors: [400, 401, 403, 404, 409, 413, 415, 422],
       }),
     }, async (req) => {

@@ -1,7 +1,7 @@
 import type { Notifications } from '../app/notify/index.js';
 import { GameIdParams, MailLanguageShape as language, NoticeKinds as kinds, NotificationSettingsBody, OutboxQuery, UnsubscribeQuery } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, operation } from './route-schema.js';
 
 const settings = {
   type: 'object',
@@ -30,7 +30,7 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         access: 'seat',
         params: GameIdParams,
         body: NotificationSettingsBody,
-        success: { status: 200, description: 'The seat\'s notification settings now', schema: settings },
+        success: answer('The seat\'s notification settings now', settings),
         errors: [400, 401, 403, 404, 413, 415],
       }),
     }, async (req) => n().putSeatSettings(req.params.id, tokenOf(req), req.body));
@@ -43,16 +43,12 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         tags: ['notifications'],
         access: 'seat',
         params: GameIdParams,
-        success: {
-          status: 200,
-          description: 'The settings that apply to the seat',
-          schema: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['seat', 'from', 'email', 'webhookUrl', 'events', 'language'],
-            properties: { seat: { type: 'integer' }, from: { type: 'string', enum: ['seat', 'player', 'none'] }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language },
-          },
-        },
+        success: answer('The settings that apply to the seat', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['seat', 'from', 'email', 'webhookUrl', 'events', 'language'],
+          properties: { seat: { type: 'integer' }, from: { type: 'string', enum: ['seat', 'player', 'none'] }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language },
+        }),
         errors: [400, 401, 403, 404],
       }),
     }, async (req) => n().getSeatSettings(req.params.id, tokenOf(req)));
@@ -64,16 +60,12 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         description: 'With the player token. Defaults (no channel, every kind, English) until set. The webhook signing secret is never shown again.',
         tags: ['notifications'],
         access: 'player',
-        success: {
-          status: 200,
-          description: 'The player\'s notification settings',
-          schema: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['playerId', 'email', 'webhookUrl', 'events', 'language'],
-            properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language },
-          },
-        },
+        success: answer('The player\'s notification settings', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['playerId', 'email', 'webhookUrl', 'events', 'language'],
+          properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language },
+        }),
         errors: [401],
       }),
     }, async (req) => n().getPlayerSettings(tokenOf(req)));
@@ -86,16 +78,12 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         tags: ['notifications'],
         access: 'player',
         body: NotificationSettingsBody,
-        success: {
-          status: 200,
-          description: 'The player\'s notification settings now',
-          schema: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['playerId', 'email', 'webhookUrl', 'events', 'language'],
-            properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language, webhookSecret: { type: 'string', description: 'Shown once, when a new webhookUrl is set' } },
-          },
-        },
+        success: answer('The player\'s notification settings now', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['playerId', 'email', 'webhookUrl', 'events', 'language'],
+          properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language, webhookSecret: { type: 'string', description: 'Shown once, when a new webhookUrl is set' } },
+        }),
         errors: [400, 401, 413, 415],
       }),
     }, async (req) => n().putPlayerSettings(tokenOf(req), req.body));
@@ -108,7 +96,7 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         tags: ['notifications'],
         access: 'public',
         querystring: UnsubscribeQuery,
-        success: { status: 200, description: 'The seat gets no more mails', schema: { type: 'object', additionalProperties: false, required: ['unsubscribed'], properties: { unsubscribed: { type: 'boolean', const: true } } } },
+        success: answer('The seat gets no more mails', { type: 'object', additionalProperties: false, required: ['unsubscribed'], properties: { unsubscribed: { type: 'boolean', const: true } } }),
         errors: [400, 404],
       }),
     });
@@ -127,28 +115,24 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         tags: ['admin'],
         access: 'operator',
         querystring: OutboxQuery,
-        success: {
-          status: 200,
-          description: 'A page of the outbox',
-          schema: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['notifications', 'next'],
-            properties: {
-              notifications: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'string' }, gameId: { type: 'string' }, version: { type: 'integer' }, seat: { type: 'integer' }, kind: { type: 'string' }, channel: { type: 'string' }, target: { type: 'string' },
-                    status: { type: 'string' }, attempts: { type: 'integer' }, lastError: { type: ['string', 'null'] }, message: { description: 'What was sent (the rendered mail or webhook payload)' }, createdAt: { type: 'string', format: 'date-time' }, deliveredAt: { type: ['string', 'null'], format: 'date-time' },
-                  },
+        success: answer('A page of the outbox', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['notifications', 'next'],
+          properties: {
+            notifications: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  id: { type: 'string' }, gameId: { type: 'string' }, version: { type: 'integer' }, seat: { type: 'integer' }, kind: { type: 'string' }, channel: { type: 'string' }, target: { type: 'string' },
+                  status: { type: 'string' }, attempts: { type: 'integer' }, lastError: { type: ['string', 'null'] }, message: { description: 'What was sent (the rendered mail or webhook payload)' }, createdAt: { type: 'string', format: 'date-time' }, deliveredAt: { type: ['string', 'null'], format: 'date-time' },
                 },
               },
-              next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
             },
+            next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
           },
-        },
+        }),
         errors: [400, 401, 403],
       }),
     }, async (req) => n().outbox(tokenOf(req), req.query));

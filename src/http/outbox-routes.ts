@@ -1,7 +1,7 @@
 import type { Notifications } from '../app/notify/index.js';
 import { NotificationIdParams } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, operation } from './route-schema.js';
 
 const row = {
   type: 'object',
@@ -26,24 +26,20 @@ export function outboxRoutes(get: () => Notifications | undefined): Routes {
         description: 'Counts of pending and dead notifications by channel; the dead ones (retries exhausted) and those waiting for another try, newest first, 50 of each; and the recent errors, grouped by message. Delivered notifications are listed by listOutbox.',
         tags: ['admin'],
         access: 'operator',
-        success: {
-          status: 200,
-          description: 'The outbox\'s trouble now',
-          schema: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['counts', 'dead', 'retrying', 'errors'],
-            properties: {
-              counts: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['status', 'channel', 'count'], properties: { status: { type: 'string', enum: ['pending', 'dead'] }, channel: { type: 'string' }, count: { type: 'integer' } } } },
-              dead: { type: 'array', items: row },
-              retrying: { type: 'array', items: row },
-              errors: {
-                type: 'array',
-                items: { type: 'object', additionalProperties: false, required: ['error', 'channel', 'count', 'last'], properties: { error: { type: 'string' }, channel: { type: 'string' }, count: { type: 'integer', description: 'Pending and dead notifications whose last attempt failed so' }, last: { type: 'string', format: 'date-time' } } },
-              },
+        success: answer('The outbox\'s trouble now', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['counts', 'dead', 'retrying', 'errors'],
+          properties: {
+            counts: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['status', 'channel', 'count'], properties: { status: { type: 'string', enum: ['pending', 'dead'] }, channel: { type: 'string' }, count: { type: 'integer' } } } },
+            dead: { type: 'array', items: row },
+            retrying: { type: 'array', items: row },
+            errors: {
+              type: 'array',
+              items: { type: 'object', additionalProperties: false, required: ['error', 'channel', 'count', 'last'], properties: { error: { type: 'string' }, channel: { type: 'string' }, count: { type: 'integer', description: 'Pending and dead notifications whose last attempt failed so' }, last: { type: 'string', format: 'date-time' } } },
             },
           },
-        },
+        }),
         errors: [401, 403],
       }),
     }, async (req) => admin().summary(tokenOf(req)));
@@ -56,7 +52,7 @@ export function outboxRoutes(get: () => Notifications | undefined): Routes {
         tags: ['admin'],
         access: 'operator',
         params: NotificationIdParams,
-        success: { status: 200, description: 'The notification after the attempt', schema: row },
+        success: answer('The notification after the attempt', row),
         errors: [400, 401, 403, 404, 409],
         errorDescriptions: { 409: 'NOT_RETRYABLE: the notification was already delivered or held' },
       }),

@@ -1,7 +1,7 @@
 import type { Notifications } from '../app/notify/index.js';
 import { PlayerSettingsBody } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, operation } from './route-schema.js';
 
 const settings = {
   type: 'object',
@@ -29,7 +29,7 @@ export function playerSettingsRoutes(get: () => Notifications | undefined): Rout
         tags: ['players'],
         access: 'player',
         body: PlayerSettingsBody,
-        success: { status: 200, description: 'The settings now', schema: settings },
+        success: answer('The settings now', settings),
         errors: [400, 401, 413, 415],
       }),
     }, async (req) => digests().put(tokenOf(req), req.body ?? {}));
@@ -40,7 +40,7 @@ export function playerSettingsRoutes(get: () => Notifications | undefined): Rout
         description: 'With the player token; the defaults (immediate, no automatic vacation) until set.',
         tags: ['players'],
         access: 'player',
-        success: { status: 200, description: 'The settings now', schema: settings },
+        success: answer('The settings now', settings),
         errors: [401],
       }),
     }, async (req) => digests().get(tokenOf(req)));

@@ -1,7 +1,7 @@
 import type { LobbyLayer } from '../app/lobby/index.js';
 import { PlayerIdParams } from '../app/shapes.js';
 import { needed, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
 const count = (description: string) => ({ type: 'integer', minimum: 0, description });
 
@@ -17,27 +17,17 @@ export function profileRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['players'],
         access: 'public',
         params: PlayerIdParams,
-        success: {
-          status: 200,
-          description: 'The player\'s profile',
-          schema: {
-            type: 'object', additionalProperties: false, required: ['id', 'name', 'games'],
-            properties: {
-              id: { type: 'string', format: 'uuid' },
-              name: { type: 'string' },
-              games: {
-                type: 'object', additionalProperties: false, required: ['finished', 'abandoned', 'timedOut', 'playing', 'expired'],
-                properties: {
-                  finished: count('Games that ended with the player still in them'),
-                  abandoned: count('Games the player resigned'),
-                  timedOut: count('Games in which a seat of the player missed a deadline at least once'),
-                  playing: count('Games running now with the player in them'),
-                  expired: count('Games that expired waiting for players'),
-                },
-              },
-            },
-          },
-        },
+        success: answer('The player\'s profile', closed({
+          id: { type: 'string', format: 'uuid' },
+          name: { type: 'string' },
+          games: closed({
+            finished: count('Games that ended with the player still in them'),
+            abandoned: count('Games the player resigned'),
+            timedOut: count('Games in which a seat of the player missed a deadline at least once'),
+            playing: count('Games running now with the player in them'),
+            expired: count('Games that expired waiting for players'),
+          }),
+        })),
         errors: [404],
       }),
     }, async (req) => players().profile(req.params.id));

@@ -2,7 +2,7 @@ import type { GameService } from '../app/game-service.js';
 import type { Ratings } from '../app/ratings/ratings.js';
 import { GameIdParams, GameTypeParams, LeaderboardQuery, PlayerIdParams } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
 const ratingFields = {
   mu: { type: 'number', description: 'openskill\'s estimate of the skill (starts at 25)' },
@@ -26,18 +26,11 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
         tags: ['ratings'],
         access: 'public',
         params: PlayerIdParams,
-        success: {
-          status: 200,
-          description: 'The player\'s ratings (none before their first finished rated game)',
-          schema: {
-            type: 'object', additionalProperties: false, required: ['playerId', 'name', 'ratings'],
-            properties: {
-              playerId: { type: 'string', format: 'uuid' },
-              name: { type: 'string' },
-              ratings: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['gameType', ...ratingRequired], properties: { gameType: { type: 'string' }, ...ratingFields } } },
-            },
-          },
-        },
+        success: answer('The player\'s ratings (none before their first finished rated game)', closed({
+          playerId: { type: 'string', format: 'uuid' },
+          name: { type: 'string' },
+          ratings: { type: 'array', items: closed({ gameType: { type: 'string' }, ...ratingFields }, ['gameType', ...ratingRequired]) },
+        })),
         errors: [404],
       }),
     }, async (req) => ratings().ofPlayer(req.params.id));
@@ -51,20 +44,13 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
         access: 'public',
         params: GameTypeParams,
         querystring: LeaderboardQuery,
-        success: {
-          status: 200,
-          description: 'One page of the leaderboard',
-          schema: {
-            type: 'object', additionalProperties: false, required: ['gameType', 'minGames', 'recentDays', 'players', 'next'],
-            properties: {
-              gameType: { type: 'string' },
-              minGames: { type: 'integer', description: 'Rated games needed to be listed' },
-              recentDays: { type: 'integer', description: 'A listed player finished a rated game within this many days' },
-              players: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['rank', 'playerId', 'name', ...ratingRequired], properties: { rank: { type: 'integer', minimum: 1 }, playerId: { type: 'string', format: 'uuid' }, name: { type: 'string' }, ...ratingFields } } },
-              next: { type: ['string', 'null'] },
-            },
-          },
-        },
+        success: answer('One page of the leaderboard', closed({
+          gameType: { type: 'string' },
+          minGames: { type: 'integer', description: 'Rated games needed to be listed' },
+          recentDays: { type: 'integer', description: 'A listed player finished a rated game within this many days' },
+          players: { type: 'array', items: closed({ rank: { type: 'integer', minimum: 1 }, playerId: { type: 'string', format: 'uuid' }, name: { type: 'string' }, ...ratingFields }, ['rank', 'playerId', 'name', ...ratingRequired]) },
+          next: { type: ['string', 'null'] },
+        })),
         errors: [400, 404],
       }),
     }, async (req) => ratings().leaderboard(req.params.gameType, req.query.limit ?? 50, req.query.after));
@@ -77,18 +63,11 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
         tags: ['ratings'],
         access: 'seatOrSpectator',
         params: GameIdParams,
-        success: {
-          status: 200,
-          description: 'Each seat\'s chance, summing to 1',
-          schema: {
-            type: 'object', additionalProperties: false, required: ['gameId', 'rated', 'chances'],
-            properties: {
-              gameId: { type: 'string', format: 'uuid' },
-              rated: { type: 'boolean' },
-              chances: { type: ['array', 'null'], items: { type: 'object', additionalProperties: false, required: ['seat', 'playerId', 'chance'], properties: { seat: { type: 'integer' }, playerId: { type: 'string', format: 'uuid' }, chance: { type: 'number', minimum: 0, maximum: 1 } } } },
-            },
-          },
-        },
+        success: answer('Each seat\'s chance, summing to 1', closed({
+          gameId: { type: 'string', format: 'uuid' },
+          rated: { type: 'boolean' },
+          chances: { type: ['array', 'null'], items: closed({ seat: { type: 'integer' }, playerId: { type: 'string', format: 'uuid' }, chance: { type: 'number', minimum: 0, maximum: 1 } }) },
+        })),
         errors: [401, 404],
       }),
     }, async (req) => ratings().chances(service, req.params.id, tokenOf(req)));
@@ -100,7 +79,7 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
         description: 'Forgets the ratings and applies every finished rated game again, in the order they finished: the numbers equal the incremental ones to the last digit. The command line does the same: `citybuilder rebuild-ratings` (DATABASE_URL).',
         tags: ['admin'],
         access: 'operator',
-        success: { status: 200, description: 'How many games were applied and ratings written', schema: { type: 'object', additionalProperties: false, required: ['games', 'ratings'], properties: { games: { type: 'integer' }, ratings: { type: 'integer' } } } },
+        success: answer('How many games were applied and ratings written', { type: 'object', additionalProperties: false, required: ['games', 'ratings'], properties: { games: { type: 'integer' }, ratings: { type: 'integer' } } }),
         errors: [401, 403],
       }),
     }, async (req) => {

@@ -8,7 +8,7 @@ import { botLevel, ref } from './contract.js';
 import { createdGame } from './game-routes.js';
 import { includeParam, includes } from './move-routes.js';
 import { tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, operation } from './route-schema.js';
 
 const EventsWithLabels = Type.Object({ ...EventsQuery.properties, include: includeParam(['labels'], '`labels`: each move also in words for people (`label`), in the language of Accept-Language') }, { additionalProperties: false });
 const ReplayQuery = Type.Object({ at: Version }, { additionalProperties: false });
@@ -51,7 +51,7 @@ export function replayRoutes(service: GameService, config: Config): Routes {
         access: 'seatOrSpectator',
         params: GameIdParams,
         querystring: EventsWithLabels,
-        success: { status: 200, description: 'A page of the log', schema: ref('EventLog') },
+        success: answer('A page of the log', ref('EventLog')),
         errors: [400, 401, 404, 409],
       }),
     }, async (req) => {
@@ -69,7 +69,7 @@ export function replayRoutes(service: GameService, config: Config): Routes {
         access: 'seatOrSpectator',
         params: GameIdParams,
         querystring: ReplayQuery,
-        success: { status: 200, description: 'The game at that version', schema: ref('Game') },
+        success: answer('The game at that version', ref('Game')),
         errors: [400, 401, 404, 409],
       }),
     }, async (req) => service.replay(req.params.id, tokenOf(req), req.query.at));
@@ -83,7 +83,7 @@ export function replayRoutes(service: GameService, config: Config): Routes {
         access: 'seatOrSpectator',
         params: GameIdParams,
         querystring: AnalysisQuery,
-        success: { status: 200, description: 'The analysis of that position', schema: analysisAnswer },
+        success: answer('The analysis of that position', analysisAnswer),
         errors: [400, 401, 403, 404, 503],
       }),
     }, async (req) => service.analysis(req.params.id, tokenOf(req), req.query.at, req.query.seat, { iterations: req.query.iterations, seed: req.query.seed }));
@@ -141,7 +141,7 @@ export function replayRoutes(service: GameService, config: Config): Routes {
               'text/plain': { schema: { type: 'string', description: 'A text record (docs/api.md, "Text records")' } },
             },
           },
-          success: { status: 201, description: 'The record was replayed into a new game; its seat tokens are shown only now', schema: createdGame },
+          success: answer('The record was replayed into a new game; its seat tokens are shown only now', createdGame, 201),
           errors: [400, 403, 409, 413, 415, 422],
         }),
       }, async (req, reply) => reply.status(201).send(await service.importRecord(req.body)));

@@ -71,16 +71,27 @@ const problem = (status: number, own?: Record<number, string>) => ({
   content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
 });
 
-/** The answer of a listing: a page of games (`item` each) and the cursor of the next page. */
-export const pageOfGames = (item: Record<string, unknown>) => ({
+/** A route's success answer: its description and schema, and its status (200 unless said). */
+export const answer = (description: string, schema: object, status = 200) => ({ status, description, schema });
+
+/**
+ * A closed object's JSON Schema: these properties and no other, `required` naming those it must
+ * have (all of them unless said), `more` for its description and the like.
+ */
+export const closed = (properties: Record<string, unknown>, required: string[] = Object.keys(properties), more: Record<string, unknown> = {}) => ({
   type: 'object',
+  ...more,
   additionalProperties: false,
-  required: ['games', 'next'],
-  properties: {
+  required,
+  properties,
+});
+
+/** The answer of a listing: a page of games (`item` each) and the cursor of the next page. */
+export const pageOfGames = (item: Record<string, unknown>) =>
+  closed({
     games: { type: 'array', items: item },
     next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
-  },
-});
+  });
 
 /**
  * The route's `schema`, keeping the request parts' TypeBox types so that Fastify's TypeBox type

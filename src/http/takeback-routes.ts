@@ -3,7 +3,7 @@ import { GameIdParams, TakebackBody } from '../app/shapes.js';
 import { Takebacks } from '../app/takeback.js';
 import { ref, seatList, status } from './contract.js';
 import { tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, operation } from './route-schema.js';
 
 /** The answer of the three takeback routes: the takeback entry's result once appended, else the request as it waits. */
 export const takebackAnswer = {
@@ -36,7 +36,7 @@ export function takebackRoutes(service: GameService): Routes {
         access: 'seat',
         params: GameIdParams,
         body: TakebackBody,
-        success: { status: 200, description: 'The takeback entry was appended (events holds its @restored), or the request waits for consent (takebackRequest)', schema: takebackAnswer },
+        success: answer('The takeback entry was appended (events holds its @restored), or the request waits for consent (takebackRequest)', takebackAnswer),
         errors: [400, 401, 403, 404, 409, 413, 415],
         errorDescriptions: { 409: ERRORS_409 },
       }),

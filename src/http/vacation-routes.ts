@@ -1,7 +1,7 @@
 import type { Notifications } from '../app/notify/index.js';
 import { VacationBody } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { operation } from './route-schema.js';
+import { answer, operation } from './route-schema.js';
 
 const vacation = {
   type: 'object',

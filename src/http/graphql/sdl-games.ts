@@ -2,6 +2,20 @@
  * The SDL of the games, their moves' answers and live updates (Game, GameAt, MoveEntry, LegalMove,
  * MoveResult, GameUpdate...). Joined in order with the others by schema.ts.
  */
+/** Where a game stands: every answer about a game at a version has these. */
+const POSITION = `  version: Int!
+  status: GameStatus!
+  toMove: [Int!]!
+`;
+
+/** The fields a created game and a game share, as REST's answers share them. */
+const GAME_HEADER = `  id: ID!
+  type: String!
+  engineVersion: Int!
+${POSITION}  \"\"\"True when a client chose the seed: whoever chose it can foresee every hidden draw\"\"\"
+  seedChosen: Boolean!
+`;
+
 export const GAME_SDL = `
 """Any JSON value. Used for game views, events and options, whose shape each game documents."""
 scalar JSON
@@ -30,15 +44,7 @@ type BotSeat { seat: Int!, name: String!, bot: String!, status: GameStatus! }
 type Invite { """Secret: shown once; others join with it.""" code: String! }
 
 type CreatedGame {
-  id: ID!
-  type: String!
-  engineVersion: Int!
-  version: Int!
-  status: GameStatus!
-  toMove: [Int!]!
-  """True when a client chose the seed: whoever chose it can foresee every hidden draw"""
-  seedChosen: Boolean!
-  rated: Boolean!
+${GAME_HEADER}  rated: Boolean!
   seats: [SeatToken!]!
   invite: Invite
 }
@@ -75,15 +81,7 @@ type LegalMove {
 
 """A game as the caller's seat sees it (without a token: a spectator)."""
 type Game {
-  id: ID!
-  type: String!
-  engineVersion: Int!
-  version: Int!
-  status: GameStatus!
-  toMove: [Int!]!
-  """True when a client chose the seed: whoever chose it can foresee every hidden draw"""
-  seedChosen: Boolean!
-  players: [Player!]!
+${GAME_HEADER}  players: [Player!]!
   viewerSeat: Int
   view: JSON!
   """The view, typed per game (a union of the games' view types)"""
@@ -130,10 +128,7 @@ type Game {
 type Deadline { seat: Int!, at: String!, """The seat's player is on vacation until then: its clock waits""" pausedUntil: String }
 
 type GameAt {
-  version: Int!
-  status: GameStatus!
-  toMove: [Int!]!
-  view: JSON!
+${POSITION}  view: JSON!
   typedView: GameView!
   outcome: Outcome
   """A later takeback (this version) undid the entry at this version"""
@@ -145,10 +140,7 @@ type TakebackRequest { """The seat asking""" seat: Int!, """The version to undo"
 type TakebackResult { version: Int!, status: GameStatus!, toMove: [Int!]!, outcome: Outcome, events: [JSON!]!, takebackRequest: TakebackRequest }
 
 type MoveResult {
-  version: Int!
-  status: GameStatus!
-  toMove: [Int!]!
-  outcome: Outcome
+${POSITION}  outcome: Outcome
   events: [JSON!]!
   typedEvents: [GameEvent!]!
 }
@@ -156,10 +148,7 @@ type MoveResult {
 """Pushed to each watcher after every accepted move, with that watcher's own view and the move's events."""
 type GameUpdate {
   gameId: ID!
-  version: Int!
-  status: GameStatus!
-  toMove: [Int!]!
-  view: JSON!
+${POSITION}  view: JSON!
   typedView: GameView!
   outcome: Outcome
   """The seat that made this move; null in the first update (the game as it was when watching began)"""
