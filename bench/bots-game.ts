@@ -3,7 +3,7 @@
  * its time budget (scaled by `budgetScale`) or, for the levels given `iterations`, to a fixed
  * iteration count with no clock; the winners and every decision's think time.
  */
-import { LEVELS, playBots, resolveOptions, type BotLevel } from '../src/engine/index.js';
+import { LEVELS, playBots, resolveOptions, type BotLevel, type GameBot, type SearchOptions } from '../src/engine/index.js';
 import { botFor } from '../src/games/bots.js';
 import { defaultRegistry } from '../src/games/index.js';
 
@@ -14,6 +14,20 @@ export interface GameTask {
   budgetScale: number;
   /** Iterations per move by level: those levels search to this count with no clock (deterministic, load-proof). */
   iterations?: Partial<Record<BotLevel, number>>;
+  /** A trial of the game's bot tuning (`--bot-options`), for every seat; none: the game's own. */
+  botOptions?: BotOptions;
+}
+
+/** What `--bot-options` may change in a game's bot: its playout depth, its scale, its search options. */
+export interface BotOptions {
+  playoutDepth?: number;
+  scale?: number;
+  search?: SearchOptions;
+}
+
+/** The game's bot with a trial's options laid over its own (search options merged one by one). */
+export function tunedBot(bot: GameBot, options: BotOptions | undefined): GameBot {
+  return options ? { ...bot, ...options, search: { ...bot.search, ...options.search } } : bot;
 }
 
 export interface GameResult {
@@ -33,7 +47,7 @@ export default function playGame(task: GameTask): GameResult {
   const thinkMs: GameResult['thinkMs'] = {};
   const iterations: GameResult['iterations'] = {};
   let started = 0;
-  const { outcome, moves } = playBots(game, botFor(task.game)!, { players: task.levels.length, options: options.value, seed: task.seed }, task.levels, {
+  const { outcome, moves } = playBots(game, tunedBot(botFor(task.game)!, task.botOptions), { players: task.levels.length, options: options.value, seed: task.seed }, task.levels, {
     iterations: task.iterations,
     timeUp: (level) => {
       started = performance.now();

@@ -25,6 +25,9 @@
  * than cores, or searches lose their time to each other. `--only town-center,...` picks games,
  * `--pairings greedy-random,ismcts-random,ismcts-greedy,strong-ismcts` picks pairings,
  * `--budget-scale 0.1` shrinks every budget (smoke runs only: figures then mean nothing).
+ * `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'` tries a game's
+ * bot tuning (its `playoutDepth`, `scale` and `search` options, src/engine/bot.ts) without editing
+ * it: every seat of that game's games and its speed searches use it.
  * Results: stdout (Markdown) and bench/results/bots.{md,json}.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,7 +38,7 @@ import { chooseMove, LEVELS, seatKnowledge, type AnyGame, type BotLevel } from '
 import { botFor } from '../src/games/bots.js';
 import { hostedGames } from '../src/games/index.js';
 import { randomPositions } from '../tests/support/playouts.js';
-import type { GameResult, GameTask } from './bots-game.js';
+import { tunedBot, type BotOptions, type GameResult, type GameTask } from './bots-game.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => {
@@ -61,6 +64,9 @@ const iterationsFor = (game: string): Partial<Record<BotLevel, number>> | undefi
   const n = ITERATIONS?.[game];
   return n === undefined ? undefined : { ismcts: n, 'ismcts-strong': Math.round(n * STRONG_FACTOR) };
 };
+/** `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'`: a trial of games' bot tuning, every seat and the speed section. */
+const BOT_OPTIONS: Record<string, BotOptions> = JSON.parse(arg('bot-options') ?? '{}');
+const botOf = (game: string) => tunedBot(botFor(game)!, BOT_OPTIONS[game]);
 const games = (hostedGames as AnyGame[]).filter((g) => !only || only.includes(g.id));
 
 const PAIRINGS: { id: string; level: BotLevel; against: BotLevel; target: string; pass: (low: number, rate: number) => boolean }[] = [
@@ -93,7 +99,7 @@ function percentile(sorted: number[], p: number): number {
 
 /** Iterations per second of the ismcts level on this thread, from random positions of 4-player games. */
 function speed(g: AnyGame): { iterationsPerSecond: number; searches: number; thinkMs: number[] } {
-  const bot = botFor(g.id)!;
+  const bot = botOf(g.id);
   let iterations = 0, ms = 0, searches = 0;
   const thinkMs: number[] = [];
   for (let round = 0; ms < SPEED_SECONDS * 1000; round++) {
@@ -116,7 +122,7 @@ function speed(g: AnyGame): { iterationsPerSecond: number; searches: number; thi
 
 /** Think times of `ismcts-strong` searches with its time budget, from random positions, on this thread. */
 function strongThink(g: AnyGame): number[] {
-  const bot = botFor(g.id)!;
+  const bot = botOf(g.id);
   const out: number[] = [];
   for (let round = 0; out.length < STRONG_SEARCHES; round++) {
     for (const { state, events } of randomPositions(g, 4, `strong-${g.id}-${round}`, 7)) {
@@ -134,11 +140,11 @@ function strongThink(g: AnyGame): number[] {
 
 async function main() {
   const started = Date.now();
-  const results: Record<string, unknown> = { machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, iterations: ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null, minutes: MINUTES ?? null };
+  const results: Record<string, unknown> = { machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, iterations: ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null, minutes: MINUTES ?? null, botOptions: BOT_OPTIONS };
   const budgets = ITERATIONS
     ? `iteration budgets (no clock) a move: ${games.map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`).join('; ')}`
     : `budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move`;
-  out(`# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${THREADS} game threads, up to ${GAMES} games a pairing${MINUTES !== undefined ? ` (search pairings: as many as fit in ${MINUTES} min)` : ''}, ${budgets}.\n`);
+  out(`# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${THREADS} game threads, up to ${GAMES} games a pairing${MINUTES !== undefined ? ` (search pairings: as many as fit in ${MINUTES} min)` : ''}, ${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}.\n`);
 
   out('## ISMCTS iterations per second (one core, ismcts level, its time budget)\n\n| game | iterations/s | searches |\n|---|---:|---:|');
   const speeds: Record<string, unknown> = {};
@@ -161,7 +167,7 @@ async function main() {
   const play = (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
     const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
     levels[i % 4] = p.level;
-    return pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE, iterations: iterationsFor(g.id) }).then((r) => {
+    return pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE, iterations: iterationsFor(g.id), botOptions: BOT_OPTIONS[g.id] }).then((r) => {
       const t = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0 };
       if (r.winners.includes(i % 4)) t.wins += 1 / r.winners.length;
       t.games++;
