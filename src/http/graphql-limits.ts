@@ -2,7 +2,7 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { GraphQLError, Kind, type ASTVisitor, type FieldNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
-import type { ErrorCode } from '../app/errors.js';
+import { AppError, type ErrorCode } from '../app/errors.js';
 import { INT_BOUNDS } from '../app/limits.js';
 
 export interface GraphqlLimits {
@@ -35,9 +35,14 @@ export const READ_WEIGHTS: Record<string, (args: Record<string, unknown>) => num
   games: (a) => Math.ceil(pageSize(a.limit, INT_BOUNDS.listLimit) / 10),
 };
 
-/** A GraphQL error with one of the API's codes, reported by a validation rule. */
-const refusal = (code: ErrorCode) => (ctx: ValidationContext | null, err: GraphQLError) => {
-  ctx?.reportError(new GraphQLError(err.message.replace(/^Syntax Error: /, ''), { extensions: { code } }));
+/**
+ * A limit's refusal, reported by a validation rule: the API's code and our own message by id,
+ * naming the limit (GraphQL Armor's own English sentence is not passed on: the caller's language
+ * picks the words, error-map.ts).
+ */
+const refusal = (code: ErrorCode, limit: number) => (ctx: ValidationContext | null) => {
+  const err = AppError.of(code, `${code}.limit`, { limit }, { limit });
+  ctx?.reportError(new GraphQLError(err.message, { originalError: err }));
 };
 
 /**
@@ -68,7 +73,8 @@ export function readWeightRule(maxWeight: number): ValidationRule {
       OperationDefinition(node) {
         const w = weigh(node.selectionSet, new Set());
         if (w > maxWeight) {
-          context.reportError(new GraphQLError(`the operation reads too much at once (weight over ${maxWeight}: a record weighs 20, a replay 10, 20 events 1, legal moves 5, a view 2); split it into several requests`, { nodes: [node], extensions: { code: 'QUERY_TOO_COSTLY' } }));
+          const err = AppError.of('QUERY_TOO_COSTLY', 'QUERY_TOO_COSTLY.weight', { limit: maxWeight }, { limit: maxWeight });
+          context.reportError(new GraphQLError(err.message, { nodes: [node], originalError: err }));
         }
       },
     };
@@ -83,10 +89,10 @@ export function readWeightRule(maxWeight: number): ValidationRule {
 export function limitRules(l: GraphqlLimits): ValidationRule[] {
   const common = { propagateOnRejection: false, exposeLimits: true, flattenFragments: true } as const;
   return [
-    maxDepthRule({ ...common, n: l.maxDepth, ignoreIntrospection: true, onReject: [refusal('QUERY_TOO_DEEP')] }),
-    maxDepthRule({ ...common, n: l.maxIntrospectionDepth, ignoreIntrospection: false, onReject: [refusal('QUERY_TOO_DEEP')] }),
-    maxAliasesRule({ ...common, n: l.maxAliases, onReject: [refusal('TOO_MANY_ALIASES')] }),
-    costLimitRule({ ...common, maxCost: l.maxCost, ignoreIntrospection: true, onReject: [refusal('QUERY_TOO_COSTLY')] }),
+    maxDepthRule({ ...common, n: l.maxDepth, ignoreIntrospection: true, onReject: [refusal('QUERY_TOO_DEEP', l.maxDepth)] }),
+    maxDepthRule({ ...common, n: l.maxIntrospectionDepth, ignoreIntrospection: false, onReject: [refusal('QUERY_TOO_DEEP', l.maxIntrospectionDepth)] }),
+    maxAliasesRule({ ...common, n: l.maxAliases, onReject: [refusal('TOO_MANY_ALIASES', l.maxAliases)] }),
+    costLimitRule({ ...common, maxCost: l.maxCost, ignoreIntrospection: true, onReject: [refusal('QUERY_TOO_COSTLY', l.maxCost)] }),
     readWeightRule(l.maxReadWeight),
   ] as ValidationRule[];
 }

@@ -219,6 +219,8 @@ describe('hostile input (end-to-end, REST and GraphQL)', () => {
       const shallow = await startTestServer({ GRAPHQL_MAX_DEPTH: '2' }, s.db);
       try {
         expectGqlError(await gql(`{ game(id: "${id}") { replay(at: 0) { outcome { scores } } } }`, {}, {}, shallow.url), 400, 'QUERY_TOO_DEEP', /depth limit of 2/);
+        // The words are ours, by id, in the caller's language (not GraphQL Armor's English), the limit named.
+        expectGqlError(await gql(`{ game(id: "${id}") { replay(at: 0) { outcome { scores } } } }`, {}, { 'Accept-Language': 'fr' }, shallow.url), 400, 'QUERY_TOO_DEEP', /limite de profondeur de 2/);
         expect((await gql(getIntrospectionQuery(), {}, {}, shallow.url)).status).toBe(200);
       } finally {
         await shallow.stop();

@@ -71,6 +71,10 @@ export const en: Catalogue = {
   'INVALID_INPUT.minimum': '{where} must be >= {limit}',
   'INVALID_INPUT.maximum': '{where} must be <= {limit}',
   'INVALID_INPUT.enum': '{where} must be equal to one of the allowed values ({values})',
+  'QUERY_TOO_DEEP.limit': 'The GraphQL query goes past its depth limit of {limit} (GRAPHQL_MAX_DEPTH)',
+  'TOO_MANY_ALIASES.limit': 'The GraphQL query has more aliases than its limit of {limit} (GRAPHQL_MAX_ALIASES)',
+  'QUERY_TOO_COSTLY.limit': 'The GraphQL query costs more than its limit of {limit} (GRAPHQL_MAX_COST): ask for less at once',
+  'QUERY_TOO_COSTLY.weight': 'the operation reads too much at once (weight over {limit}: a record weighs 20, a replay 10, 20 events 1, legal moves 5, a view 2); split it into several requests',
   'INVALID_INPUT.pattern': '{where} must be {rule, select, uuid {a UUID} email {an e-mail address (name@domain.example)} other {in its documented form}}',
 
   // ---- UNAUTHORIZED, FORBIDDEN ---------------------------------------------------------------------------

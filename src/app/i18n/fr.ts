@@ -68,6 +68,10 @@ export const fr: Catalogue = {
   'INVALID_INPUT.minimum': '{where} doit être >= {limit}',
   'INVALID_INPUT.maximum': '{where} doit être <= {limit}',
   'INVALID_INPUT.enum': '{where} doit être une des valeurs permises ({values})',
+  'QUERY_TOO_DEEP.limit': 'La requête GraphQL dépasse sa limite de profondeur de {limit} (GRAPHQL_MAX_DEPTH)',
+  'TOO_MANY_ALIASES.limit': "La requête GraphQL a plus d''alias que sa limite de {limit} (GRAPHQL_MAX_ALIASES)",
+  'QUERY_TOO_COSTLY.limit': 'La requête GraphQL coûte plus que sa limite de {limit} (GRAPHQL_MAX_COST) : demandez moins à la fois',
+  'QUERY_TOO_COSTLY.weight': "l''opération lit trop à la fois (poids au-delà de {limit} : un enregistrement pèse 20, une relecture 10, 20 événements 1, les coups légaux 5, une vue 2) ; découpez-la en plusieurs requêtes",
   'INVALID_INPUT.pattern': '{where} doit être {rule, select, uuid {un UUID} email {une adresse électronique (nom@domaine.example)} other {de la forme documentée}}',
 
   // ---- UNAUTHORIZED, FORBIDDEN ---------------------------------------------------------------------------
