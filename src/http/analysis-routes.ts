@@ -2,41 +2,36 @@ import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
 import { GameIdParams, WholeAnalysisBody } from '../app/shapes.js';
 import { ref } from './contract.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { answer, operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
-const analysisSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['gameId', 'iterations', 'status', 'total', 'done', 'error', 'moves'],
-  properties: {
-    gameId: { type: 'string', format: 'uuid' },
-    iterations: { type: 'integer', description: 'Search iterations per position' },
-    status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
-    total: { type: 'integer', minimum: 0, description: 'Moves to analyse: the log\'s entries, resignations left out' },
-    done: { type: 'integer', minimum: 0, description: 'Moves analysed so far' },
-    error: { type: ['string', 'null'], description: 'Why the analysis failed (status failed)' },
-    moves: {
-      type: 'array',
-      description: 'The moves analysed so far, in log order',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['version', 'seat', 'choices', 'notation', 'chance', 'best', 'bestNotation', 'bestChance', 'loss'],
-        properties: {
-          version: { type: 'integer', minimum: 1, description: 'The log entry (the move played from the position at version - 1)' },
-          seat: { type: 'integer', minimum: 0 },
-          choices: { type: 'integer', minimum: 0, description: 'Legal moves the seat had (0: none to choose, a stand-in\'s move for a resigned seat)' },
-          notation: { type: ['string', 'null'], description: 'The move played, in notation' },
-          chance: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'Estimated chance to win after the move played' },
-          best: { anyOf: [ref('AnyMove'), { type: 'null' }], description: 'The move the search prefers' },
-          bestNotation: { type: ['string', 'null'] },
-          bestChance: { type: ['number', 'null'], minimum: 0, maximum: 1 },
-          loss: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'bestChance - chance, at least 0 (0 with a single legal move); null without a legal move' },
-        },
+const analysisSchema = closed({
+  gameId: { type: 'string', format: 'uuid' },
+  iterations: { type: 'integer', description: 'Search iterations per position' },
+  status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+  total: { type: 'integer', minimum: 0, description: 'Moves to analyse: the log\'s entries, resignations left out' },
+  done: { type: 'integer', minimum: 0, description: 'Moves analysed so far' },
+  error: { type: ['string', 'null'], description: 'Why the analysis failed (status failed)' },
+  moves: {
+    type: 'array',
+    description: 'The moves analysed so far, in log order',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', 'seat', 'choices', 'notation', 'chance', 'best', 'bestNotation', 'bestChance', 'loss'],
+      properties: {
+        version: { type: 'integer', minimum: 1, description: 'The log entry (the move played from the position at version - 1)' },
+        seat: { type: 'integer', minimum: 0 },
+        choices: { type: 'integer', minimum: 0, description: 'Legal moves the seat had (0: none to choose, a stand-in\'s move for a resigned seat)' },
+        notation: { type: ['string', 'null'], description: 'The move played, in notation' },
+        chance: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'Estimated chance to win after the move played' },
+        best: { anyOf: [ref('AnyMove'), { type: 'null' }], description: 'The move the search prefers' },
+        bestNotation: { type: ['string', 'null'] },
+        bestChance: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+        loss: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'bestChance - chance, at least 0 (0 with a single legal move); null without a legal move' },
       },
     },
   },
-} as const;
+}, ['gameId', 'iterations', 'status', 'total', 'done', 'error', 'moves']);
 
 /** A whole finished game analysed in the background (src/app/bots/whole-analysis.ts): ask, then read the progress and each move's loss. */
 export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {

@@ -4,35 +4,30 @@ import { CreateGameBody, GameIdParams, ListGamesQuery } from '../app/shapes.js';
 import { botLevel, players, ref, seatList, status } from './contract.js';
 import { withClocks, type ClocksOf, type DeadlinesOf } from './clocks.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { answer, operation, pageOfGames } from './route-schema.js';
+import { answer, closed, operation, pageOfGames } from './route-schema.js';
 
 /** The answer of a creation or an import: the game, with its seat tokens shown this once. */
-export const createdGame = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'type', 'engineVersion', 'version', 'status', 'toMove', 'seedChosen', 'seats'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    type: { type: 'string', description: 'The game type' },
-    engineVersion: { type: 'integer' },
-    version: { type: 'integer' },
-    status,
-    toMove: seatList,
-    seedChosen: { type: 'boolean', description: 'True when a client chose the seed: whoever chose it can foresee every hidden draw' },
-    rated: { type: 'boolean', description: 'A rated game: its result updates the players\' ratings' },
-    seats: {
-      type: 'array',
-      description: 'One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token.',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['seat'],
-        properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' }, open: { type: 'boolean', const: true }, colour: { type: 'string' }, bot: botLevel },
-      },
+export const createdGame = closed({
+  id: { type: 'string', format: 'uuid' },
+  type: { type: 'string', description: 'The game type' },
+  engineVersion: { type: 'integer' },
+  version: { type: 'integer' },
+  status,
+  toMove: seatList,
+  seedChosen: { type: 'boolean', description: 'True when a client chose the seed: whoever chose it can foresee every hidden draw' },
+  rated: { type: 'boolean', description: 'A rated game: its result updates the players\' ratings' },
+  seats: {
+    type: 'array',
+    description: 'One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token.',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['seat'],
+      properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' }, open: { type: 'boolean', const: true }, colour: { type: 'string' }, bot: botLevel },
     },
-    invite: { type: 'object', additionalProperties: false, required: ['code'], description: 'With open seats: the invitation code others join with (shown once)', properties: { code: { type: 'string' } } },
   },
-} as const;
+  invite: { type: 'object', additionalProperties: false, required: ['code'], description: 'With open seats: the invitation code others join with (shown once)', properties: { code: { type: 'string' } } },
+}, ['id', 'type', 'engineVersion', 'version', 'status', 'toMove', 'seedChosen', 'seats']);
 
 /** The games themselves: what the server hosts, creating, reading, listing and deleting a game. */
 export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, deadlines: DeadlinesOf, clocks: ClocksOf): Routes {
@@ -47,20 +42,15 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
         access: 'public',
         success: answer('The hosted game types', {
           type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['id', 'name', 'minPlayers', 'maxPlayers', 'engineVersion', 'options', 'moves'],
-            properties: {
-              id: { type: 'string' },
-              name: { type: 'string' },
-              minPlayers: { type: 'integer' },
-              maxPlayers: { type: 'integer' },
-              engineVersion: { type: 'integer' },
-              options: { type: 'object', additionalProperties: true, description: 'JSON Schema of the options object' },
-              moves: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true }, description: 'JSON Schema of each move type\'s fields, by type' },
-            },
-          },
+          items: closed({
+            id: { type: 'string' },
+            name: { type: 'string' },
+            minPlayers: { type: 'integer' },
+            maxPlayers: { type: 'integer' },
+            engineVersion: { type: 'integer' },
+            options: { type: 'object', additionalProperties: true, description: 'JSON Schema of the options object' },
+            moves: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true }, description: 'JSON Schema of each move type\'s fields, by type' },
+          }, ['id', 'name', 'minPlayers', 'maxPlayers', 'engineVersion', 'options', 'moves']),
         }),
         errors: [],
       }),
@@ -75,17 +65,12 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
         access: 'public',
         success: answer('The bot levels, weakest first', {
           type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['level', 'description', 'thinkMs', 'iterations'],
-            properties: {
-              level: botLevel,
-              description: { type: 'string' },
-              thinkMs: { type: 'integer', minimum: 0, description: 'Think time per move, in milliseconds (0: answers at once)' },
-              iterations: { type: 'integer', minimum: 0, description: 'Search iterations at most per move (0: no search)' },
-            },
-          },
+          items: closed({
+            level: botLevel,
+            description: { type: 'string' },
+            thinkMs: { type: 'integer', minimum: 0, description: 'Think time per move, in milliseconds (0: answers at once)' },
+            iterations: { type: 'integer', minimum: 0, description: 'Search iterations at most per move (0: no search)' },
+          }, ['level', 'description', 'thinkMs', 'iterations']),
         }),
         errors: [],
       }),
@@ -126,12 +111,7 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
         tags: ['admin'],
         access: 'operator',
         querystring: ListGamesQuery,
-        success: answer('A page of games', pageOfGames({
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'type', 'version', 'status', 'toMove', 'players', 'createdAt', 'updatedAt'],
-          properties: { id: { type: 'string' }, type: { type: 'string' }, version: { type: 'integer' }, status, toMove: seatList, players, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
-        })),
+        success: answer('A page of games', pageOfGames(closed({ id: { type: 'string' }, type: { type: 'string' }, version: { type: 'integer' }, status, toMove: seatList, players, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } }, ['id', 'type', 'version', 'status', 'toMove', 'players', 'createdAt', 'updatedAt']))),
         errors: [400, 401, 403],
       }),
     }, async (req) => service.listGames(tokenOf(req), req.query));

@@ -4,12 +4,7 @@ import { botLevel, ref, seatList, status } from './contract.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
 import { answer, closed, operation, pageOfGames } from './route-schema.js';
 
-const seatToken = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['seat', 'name', 'token'],
-  properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: SeatToken },
-} as const;
+const seatToken = closed({ seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: SeatToken }, ['seat', 'name', 'token']);
 
 /** REST routes of the lobby and player layer: players, the inbox, join/leave/cancel, resign, the lobby, token reissue. */
 export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
@@ -23,7 +18,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['players'],
         access: 'public',
         body: CreatePlayerBody,
-        success: answer('The player, with its token (shown once)', { type: 'object', additionalProperties: false, required: ['id', 'name', 'token'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, token: PlayerToken } }, 201),
+        success: answer('The player, with its token (shown once)', closed({ id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, token: PlayerToken }, ['id', 'name', 'token']), 201),
         errors: [400, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().players.create(req.body)));
@@ -35,7 +30,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         description: 'The player identity the bearer player token belongs to: its id, name and email (when it has one).',
         tags: ['players'],
         access: 'player',
-        success: answer('The player this token belongs to', { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, email: { type: 'string' } } }),
+        success: answer('The player this token belongs to', closed({ id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, email: { type: 'string' } }, ['id', 'name'])),
         errors: [401],
       }),
     }, async (req) => layer().players.me(tokenOf(req)));
@@ -78,7 +73,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           options: { type: 'object', description: 'The game\'s options' },
           seats: {
             type: 'array',
-            items: { type: 'object', additionalProperties: false, required: ['seat', 'open'], properties: { seat: { type: 'integer', minimum: 0 }, open: { type: 'boolean' }, name: { type: 'string' }, colour: { type: 'string' } } },
+            items: closed({ seat: { type: 'integer', minimum: 0 }, open: { type: 'boolean' }, name: { type: 'string' }, colour: { type: 'string' } }, ['seat', 'open']),
           },
           seatsTaken: { type: 'integer' },
           seatsOpen: { type: 'integer' },
@@ -97,12 +92,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         access: 'playerOptional',
         params: GameIdParams,
         body: JoinBody,
-        success: answer('The seat taken, with its token (shown once)', {
-          type: 'object',
-          additionalProperties: false,
-          required: ['seat', 'name', 'token', 'status'],
-          properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: SeatToken, colour: { type: 'string' }, status },
-        }, 201),
+        success: answer('The seat taken, with its token (shown once)', closed({ seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: SeatToken, colour: { type: 'string' }, status }, ['seat', 'name', 'token', 'status']), 201),
         errors: [400, 401, 403, 404, 409, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.join(req.params.id, tokenOf(req), req.body)));
@@ -116,7 +106,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         access: 'seat',
         params: GameIdParams,
         body: FillWithBotBody,
-        success: answer('The seat the bot took', { type: 'object', additionalProperties: false, required: ['seat', 'name', 'bot', 'status'], properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, bot: botLevel, status } }, 201),
+        success: answer('The seat the bot took', closed({ seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, bot: botLevel, status }, ['seat', 'name', 'bot', 'status']), 201),
         errors: [400, 401, 403, 404, 409, 413, 415],
       }),
     }, async (req, reply) => reply.status(201).send(await layer().lobby.fillWithBot(req.params.id, tokenOf(req), req.body)));
@@ -129,7 +119,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
         tags: ['lobby'],
         access: 'seat',
         params: GameIdParams,
-        success: answer('The seat that was freed', { type: 'object', additionalProperties: false, required: ['seat'], properties: { seat: { type: 'integer', minimum: 0 } } }),
+        success: answer('The seat that was freed', closed({ seat: { type: 'integer', minimum: 0 } }, ['seat'])),
         errors: [401, 403, 404, 409],
       }),
     }, async (req) => layer().lobby.leave(req.params.id, tokenOf(req)));

@@ -1,21 +1,16 @@
 import type { Notifications } from '../app/notify/index.js';
 import { GameIdParams, MailLanguageShape as language, NoticeKinds as kinds, NotificationSettingsBody, OutboxQuery, UnsubscribeQuery } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { answer, operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
-const settings = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['seat', 'email', 'webhookUrl', 'events', 'language'],
-  properties: {
-    seat: { type: 'integer' },
-    email: { type: ['string', 'null'] },
-    webhookUrl: { type: ['string', 'null'] },
-    events: kinds,
-    language,
-    webhookSecret: { type: 'string', description: 'The Standard Webhooks signing secret (whsec_...): only in the answer that set a new webhookUrl. Shown once.' },
-  },
-} as const;
+const settings = closed({
+  seat: { type: 'integer' },
+  email: { type: ['string', 'null'] },
+  webhookUrl: { type: ['string', 'null'] },
+  events: kinds,
+  language,
+  webhookSecret: { type: 'string', description: 'The Standard Webhooks signing secret (whsec_...): only in the answer that set a new webhookUrl. Shown once.' },
+}, ['seat', 'email', 'webhookUrl', 'events', 'language']);
 
 /** Play-by-mail routes: a seat's notification settings, unsubscribing, the operator's outbox. */
 export function notificationRoutes(get: () => Notifications | undefined): Routes {
@@ -43,12 +38,7 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         tags: ['notifications'],
         access: 'seat',
         params: GameIdParams,
-        success: answer('The settings that apply to the seat', {
-          type: 'object',
-          additionalProperties: false,
-          required: ['seat', 'from', 'email', 'webhookUrl', 'events', 'language'],
-          properties: { seat: { type: 'integer' }, from: { type: 'string', enum: ['seat', 'player', 'none'] }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language },
-        }),
+        success: answer('The settings that apply to the seat', closed({ seat: { type: 'integer' }, from: { type: 'string', enum: ['seat', 'player', 'none'] }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language }, ['seat', 'from', 'email', 'webhookUrl', 'events', 'language'])),
         errors: [400, 401, 403, 404],
       }),
     }, async (req) => n().getSeatSettings(req.params.id, tokenOf(req)));
@@ -60,12 +50,7 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         description: 'With the player token. Defaults (no channel, every kind, English) until set. The webhook signing secret is never shown again.',
         tags: ['notifications'],
         access: 'player',
-        success: answer('The player\'s notification settings', {
-          type: 'object',
-          additionalProperties: false,
-          required: ['playerId', 'email', 'webhookUrl', 'events', 'language'],
-          properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language },
-        }),
+        success: answer('The player\'s notification settings', closed({ playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language }, ['playerId', 'email', 'webhookUrl', 'events', 'language'])),
         errors: [401],
       }),
     }, async (req) => n().getPlayerSettings(tokenOf(req)));
@@ -78,12 +63,7 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         tags: ['notifications'],
         access: 'player',
         body: NotificationSettingsBody,
-        success: answer('The player\'s notification settings now', {
-          type: 'object',
-          additionalProperties: false,
-          required: ['playerId', 'email', 'webhookUrl', 'events', 'language'],
-          properties: { playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language, webhookSecret: { type: 'string', description: 'Shown once, when a new webhookUrl is set' } },
-        }),
+        success: answer('The player\'s notification settings now', closed({ playerId: { type: 'string' }, email: { type: ['string', 'null'] }, webhookUrl: { type: ['string', 'null'] }, events: kinds, language, webhookSecret: { type: 'string', description: 'Shown once, when a new webhookUrl is set' } }, ['playerId', 'email', 'webhookUrl', 'events', 'language'])),
         errors: [400, 401, 413, 415],
       }),
     }, async (req) => n().putPlayerSettings(tokenOf(req), req.body));
@@ -96,7 +76,7 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         tags: ['notifications'],
         access: 'public',
         querystring: UnsubscribeQuery,
-        success: answer('The seat gets no more mails', { type: 'object', additionalProperties: false, required: ['unsubscribed'], properties: { unsubscribed: { type: 'boolean', const: true } } }),
+        success: answer('The seat gets no more mails', closed({ unsubscribed: { type: 'boolean', const: true } }, ['unsubscribed'])),
         errors: [400, 404],
       }),
     });
@@ -115,24 +95,19 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
         tags: ['admin'],
         access: 'operator',
         querystring: OutboxQuery,
-        success: answer('A page of the outbox', {
-          type: 'object',
-          additionalProperties: false,
-          required: ['notifications', 'next'],
-          properties: {
-            notifications: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: { type: 'string' }, gameId: { type: 'string' }, version: { type: 'integer' }, seat: { type: 'integer' }, kind: { type: 'string' }, channel: { type: 'string' }, target: { type: 'string' },
-                  status: { type: 'string' }, attempts: { type: 'integer' }, lastError: { type: ['string', 'null'] }, message: { description: 'What was sent (the rendered mail or webhook payload)' }, createdAt: { type: 'string', format: 'date-time' }, deliveredAt: { type: ['string', 'null'], format: 'date-time' },
-                },
+        success: answer('A page of the outbox', closed({
+          notifications: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'string' }, gameId: { type: 'string' }, version: { type: 'integer' }, seat: { type: 'integer' }, kind: { type: 'string' }, channel: { type: 'string' }, target: { type: 'string' },
+                status: { type: 'string' }, attempts: { type: 'integer' }, lastError: { type: ['string', 'null'] }, message: { description: 'What was sent (the rendered mail or webhook payload)' }, createdAt: { type: 'string', format: 'date-time' }, deliveredAt: { type: ['string', 'null'], format: 'date-time' },
               },
             },
-            next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
           },
-        }),
+          next: { type: ['string', 'null'], description: 'The cursor of the next page; null on the last page' },
+        }, ['notifications', 'next'])),
         errors: [400, 401, 403],
       }),
     }, async (req) => n().outbox(tokenOf(req), req.query));

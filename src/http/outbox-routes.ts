@@ -1,19 +1,14 @@
 import type { Notifications } from '../app/notify/index.js';
 import { NotificationIdParams } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { answer, operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
-const row = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'gameId', 'version', 'seat', 'kind', 'channel', 'target', 'status', 'attempts', 'lastError', 'createdAt'],
-  properties: {
-    id: { type: 'string' }, gameId: { type: 'string' }, version: { type: 'integer' }, seat: { type: 'integer' }, kind: { type: 'string' },
-    channel: { type: 'string', enum: ['email', 'webhook'] }, target: { type: 'string', description: 'The address or URL' },
-    status: { type: 'string', enum: ['pending', 'delivered', 'held', 'dead'] }, attempts: { type: 'integer' },
-    lastError: { type: ['string', 'null'], description: 'What the last failed attempt ran into' }, createdAt: { type: 'string', format: 'date-time', description: 'When the move that caused it committed' },
-  },
-} as const;
+const row = closed({
+  id: { type: 'string' }, gameId: { type: 'string' }, version: { type: 'integer' }, seat: { type: 'integer' }, kind: { type: 'string' },
+  channel: { type: 'string', enum: ['email', 'webhook'] }, target: { type: 'string', description: 'The address or URL' },
+  status: { type: 'string', enum: ['pending', 'delivered', 'held', 'dead'] }, attempts: { type: 'integer' },
+  lastError: { type: ['string', 'null'], description: 'What the last failed attempt ran into' }, createdAt: { type: 'string', format: 'date-time', description: 'When the move that caused it committed' },
+}, ['id', 'gameId', 'version', 'seat', 'kind', 'channel', 'target', 'status', 'attempts', 'lastError', 'createdAt']);
 
 /** The operator's outbox page's API (/operator): what waits and what failed, and retry now. */
 export function outboxRoutes(get: () => Notifications | undefined): Routes {
@@ -26,20 +21,15 @@ export function outboxRoutes(get: () => Notifications | undefined): Routes {
         description: 'Counts of pending and dead notifications by channel; the dead ones (retries exhausted) and those waiting for another try, newest first, 50 of each; and the recent errors, grouped by message. Delivered notifications are listed by listOutbox.',
         tags: ['admin'],
         access: 'operator',
-        success: answer('The outbox\'s trouble now', {
-          type: 'object',
-          additionalProperties: false,
-          required: ['counts', 'dead', 'retrying', 'errors'],
-          properties: {
-            counts: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['status', 'channel', 'count'], properties: { status: { type: 'string', enum: ['pending', 'dead'] }, channel: { type: 'string' }, count: { type: 'integer' } } } },
-            dead: { type: 'array', items: row },
-            retrying: { type: 'array', items: row },
-            errors: {
-              type: 'array',
-              items: { type: 'object', additionalProperties: false, required: ['error', 'channel', 'count', 'last'], properties: { error: { type: 'string' }, channel: { type: 'string' }, count: { type: 'integer', description: 'Pending and dead notifications whose last attempt failed so' }, last: { type: 'string', format: 'date-time' } } },
-            },
+        success: answer('The outbox\'s trouble now', closed({
+          counts: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['status', 'channel', 'count'], properties: { status: { type: 'string', enum: ['pending', 'dead'] }, channel: { type: 'string' }, count: { type: 'integer' } } } },
+          dead: { type: 'array', items: row },
+          retrying: { type: 'array', items: row },
+          errors: {
+            type: 'array',
+            items: { type: 'object', additionalProperties: false, required: ['error', 'channel', 'count', 'last'], properties: { error: { type: 'string' }, channel: { type: 'string' }, count: { type: 'integer', description: 'Pending and dead notifications whose last attempt failed so' }, last: { type: 'string', format: 'date-time' } } },
           },
-        }),
+        }, ['counts', 'dead', 'retrying', 'errors'])),
         errors: [401, 403],
       }),
     }, async (req) => admin().summary(tokenOf(req)));

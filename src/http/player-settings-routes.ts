@@ -1,21 +1,16 @@
 import type { Notifications } from '../app/notify/index.js';
 import { PlayerSettingsBody } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { answer, operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
-const settings = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['playerId', 'mode', 'digestHour', 'timeZone', 'autoVacation', 'nextDigestAt'],
-  properties: {
-    playerId: { type: 'string', format: 'uuid' },
-    mode: { type: 'string', enum: ['immediate', 'digest'], description: 'immediate: a turn mail per move; digest: one mail a day at digestHour listing every game waiting for you' },
-    digestHour: { type: ['integer', 'null'], minimum: 0, maximum: 23, description: 'The local hour of the digest' },
-    timeZone: { type: ['string', 'null'], description: 'The IANA time zone of digestHour (e.g. Europe/Paris)' },
-    autoVacation: { type: 'boolean', description: 'The server spends a vacation day (within the yearly allowance) when one of your timeouts is less than a day away' },
-    nextDigestAt: { type: ['string', 'null'], format: 'date-time', description: 'When the next digest is due (digest mode only)' },
-  },
-} as const;
+const settings = closed({
+  playerId: { type: 'string', format: 'uuid' },
+  mode: { type: 'string', enum: ['immediate', 'digest'], description: 'immediate: a turn mail per move; digest: one mail a day at digestHour listing every game waiting for you' },
+  digestHour: { type: ['integer', 'null'], minimum: 0, maximum: 23, description: 'The local hour of the digest' },
+  timeZone: { type: ['string', 'null'], description: 'The IANA time zone of digestHour (e.g. Europe/Paris)' },
+  autoVacation: { type: 'boolean', description: 'The server spends a vacation day (within the yearly allowance) when one of your timeouts is less than a day away' },
+  nextDigestAt: { type: ['string', 'null'], format: 'date-time', description: 'When the next digest is due (digest mode only)' },
+}, ['playerId', 'mode', 'digestHour', 'timeZone', 'autoVacation', 'nextDigestAt']);
 
 /** A player's settings (GET and PUT /players/me/settings with the player token): digests, automatic vacation. */
 export function playerSettingsRoutes(get: () => Notifications | undefined): Routes {

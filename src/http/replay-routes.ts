@@ -8,36 +8,31 @@ import { botLevel, ref } from './contract.js';
 import { createdGame } from './game-routes.js';
 import { includeParam, includes } from './move-routes.js';
 import { tokenOf, type Routes } from './route-kit.js';
-import { answer, operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
 const EventsWithLabels = Type.Object({ ...EventsQuery.properties, include: includeParam(['labels'], '`labels`: each move also in words for people (`label`), in the language of Accept-Language') }, { additionalProperties: false });
 const ReplayQuery = Type.Object({ at: Version }, { additionalProperties: false });
 const RecordQuery = Type.Object({ format: Type.Optional(Type.Unsafe<'json' | 'text'>({ type: 'string', enum: ['json', 'text'], description: 'json (default) or text' })) }, { additionalProperties: false });
 
-const analysisAnswer = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['version', 'seat', 'level', 'iterations', 'seed', 'searched', 'moves', 'best'],
-  properties: {
-    version: { type: 'integer', minimum: 0 },
-    seat: { type: 'integer', minimum: 0 },
-    level: botLevel,
-    iterations: { type: 'integer', description: 'The search budget asked' },
-    seed: { type: 'string' },
-    searched: { type: 'integer', description: 'Iterations the search ran (0 with a single legal move)' },
-    moves: {
-      type: 'array',
-      description: 'Every legal move of the seat then, most visited first (empty when it had none)',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['move', 'visits', 'chance'],
-        properties: { move: ref('AnyMove'), notation: { type: 'string' }, visits: { type: 'integer', minimum: 0 }, chance: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'Estimated chance to win after this move; null when not searched (a single legal move)' } },
-      },
+const analysisAnswer = closed({
+  version: { type: 'integer', minimum: 0 },
+  seat: { type: 'integer', minimum: 0 },
+  level: botLevel,
+  iterations: { type: 'integer', description: 'The search budget asked' },
+  seed: { type: 'string' },
+  searched: { type: 'integer', description: 'Iterations the search ran (0 with a single legal move)' },
+  moves: {
+    type: 'array',
+    description: 'Every legal move of the seat then, most visited first (empty when it had none)',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['move', 'visits', 'chance'],
+      properties: { move: ref('AnyMove'), notation: { type: 'string' }, visits: { type: 'integer', minimum: 0 }, chance: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'Estimated chance to win after this move; null when not searched (a single legal move)' } },
     },
-    best: { anyOf: [ref('AnyMove'), { type: 'null' }], description: 'The move the search prefers; null without a legal move' },
   },
-} as const;
+  best: { anyOf: [ref('AnyMove'), { type: 'null' }], description: 'The move the search prefers; null without a legal move' },
+}, ['version', 'seat', 'level', 'iterations', 'seed', 'searched', 'moves', 'best']);
 
 /** A game's past: its log, the game at a version, the analysis of a position, its record, and importing a record. */
 export function replayRoutes(service: GameService, config: Config): Routes {

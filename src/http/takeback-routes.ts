@@ -3,23 +3,18 @@ import { GameIdParams, TakebackBody } from '../app/shapes.js';
 import { Takebacks } from '../app/takeback.js';
 import { ref, seatList, status } from './contract.js';
 import { tokenOf, type Routes } from './route-kit.js';
-import { answer, operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
 /** The answer of the three takeback routes: the takeback entry's result once appended, else the request as it waits. */
-export const takebackAnswer = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['type', 'version', 'status', 'toMove', 'outcome', 'events'],
-  properties: {
-    type: { type: 'string', description: 'The game type' },
-    version: { type: 'integer', description: 'The game\'s version now: the takeback entry\'s when one was appended' },
-    status,
-    toMove: seatList,
-    outcome: { anyOf: [{ type: 'object' }, { type: 'null' }] },
-    events: { type: 'array', items: ref('RestoredEvent'), description: 'The takeback entry\'s one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline' },
-    takebackRequest: ref('TakebackRequest'),
-  },
-} as const;
+export const takebackAnswer = closed({
+  type: { type: 'string', description: 'The game type' },
+  version: { type: 'integer', description: 'The game\'s version now: the takeback entry\'s when one was appended' },
+  status,
+  toMove: seatList,
+  outcome: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+  events: { type: 'array', items: ref('RestoredEvent'), description: 'The takeback entry\'s one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline' },
+  takebackRequest: ref('TakebackRequest'),
+}, ['type', 'version', 'status', 'toMove', 'outcome', 'events']);
 
 const ERRORS_409 = 'TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT';
 

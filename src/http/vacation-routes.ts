@@ -1,19 +1,14 @@
 import type { Notifications } from '../app/notify/index.js';
 import { VacationBody } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { answer, operation } from './route-schema.js';
+import { answer, closed, operation } from './route-schema.js';
 
-const vacation = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['until', 'daysPerYear', 'daysUsed', 'daysLeft'],
-  properties: {
-    until: { type: ['string', 'null'], format: 'date-time', description: 'The end of the running vacation; null: none' },
-    daysPerYear: { type: 'number', description: 'The yearly allowance (VACATION_DAYS_PER_YEAR)' },
-    daysUsed: { type: 'number', description: 'Days taken this calendar year, the running vacation counted to its end' },
-    daysLeft: { type: 'number', description: 'Days left of this year\'s allowance' },
-  },
-} as const;
+const vacation = closed({
+  until: { type: ['string', 'null'], format: 'date-time', description: 'The end of the running vacation; null: none' },
+  daysPerYear: { type: 'number', description: 'The yearly allowance (VACATION_DAYS_PER_YEAR)' },
+  daysUsed: { type: 'number', description: 'Days taken this calendar year, the running vacation counted to its end' },
+  daysLeft: { type: 'number', description: 'Days left of this year\'s allowance' },
+}, ['until', 'daysPerYear', 'daysUsed', 'daysLeft']);
 
 /** A player's vacation (play by mail): PUT, GET and DELETE /players/me/vacation with the player token. */
 export function vacationRoutes(get: () => Notifications | undefined): Routes {
