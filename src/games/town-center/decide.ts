@@ -184,6 +184,20 @@ function siteFor(s: TownCenterState, seat: Seat, row: number, col: number): numb
   return siteOf(boardOf(s.towns[seat]!.board), row, col);
 }
 
+/**
+ * The first checks of a move that puts a cube of a given kind on a site of the seat's town
+ * (developing, buying), in this order: the phase, the cube's kind (`kinds`: the letters allowed,
+ * else the `notKind` violation), the site. The cube's letter and the site, or the rule broken.
+ */
+function cubeOnSite(s: TownCenterState, seat: Seat, move: { color: ColorName; row: number; col: number }, phase: TownCenterState['phase'], kinds: string, notKind: string): Result<{ letter: Letter; site: number }> {
+  if (s.phase !== phase) return wrongPhase(s.phase);
+  const letter = letterOf[move.color];
+  if (!letter || !kinds.includes(letter)) return violation(notKind);
+  const site = siteFor(s, seat, move.row, move.col);
+  if (site < 0) return violation('NO_SUCH_SITE');
+  return ok({ letter, site });
+}
+
 /** The move's own events, or the rule it breaks. */
 function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Result<TownCenterEvent[]> {
   const board = boardOf(s.towns[seat]!.board);
@@ -229,11 +243,9 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       return ok([{ type: 'cubeBuilt', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: letter === 'O' ? OFFICE_COST : 0 }]);
     }
     case 'developCube': {
-      if (s.phase !== 'development') return wrongPhase(s.phase);
-      const letter = letterOf[move.color];
-      if (letter !== 'R' && letter !== 'C') return violation('NOT_DEVELOPABLE');
-      const site = siteFor(s, seat, move.row, move.col);
-      if (site < 0) return violation('NO_SUCH_SITE');
+      const at = cubeOnSite(s, seat, move, 'development', 'RC', 'NOT_DEVELOPABLE');
+      if (!at.ok) return at;
+      const { letter, site } = at.value;
       if (s.reserve[letter === 'R' ? RESIDENTIAL : COMMERCIAL]! <= 0) return violation('RESERVE_EMPTY');
       if (!developments(s, seat).some((d) => d.letter === letter && d.site === site)) return violation('DEVELOPMENT_SPOT');
       const events: TownCenterEvent[] = [{ type: 'cubeDeveloped', seat, color: move.color, site, level: s.towns[seat]!.stacks[site]!.length + 1 }];
@@ -251,11 +263,9 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       return ok(events);
     }
     case 'buyCube': {
-      if (s.phase !== 'publicWorks') return wrongPhase(s.phase);
-      const letter = letterOf[move.color];
-      if (letter !== 'U' && letter !== 'E') return violation('NOT_FOR_SALE');
-      const site = siteFor(s, seat, move.row, move.col);
-      if (site < 0) return violation('NO_SUCH_SITE');
+      const at = cubeOnSite(s, seat, move, 'publicWorks', 'UE', 'NOT_FOR_SALE');
+      if (!at.ok) return at;
+      const { letter, site } = at.value;
       const err = purchaseError(s, seat, letter, site);
       if (err) return violation(err);
       const stacks = s.towns[seat]!.stacks;
