@@ -261,7 +261,7 @@ export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
 /**
  * One Ajv error as a message by id naming where it is (`body/players/0`, `input.seat`) and the rule
  * it breaks; the same ids for REST's validation (http/problem.ts) and for `check`. Undefined for a
- * keyword without a sentence of its own (the caller keeps Ajv's English message).
+ * keyword without a sentence of its own (invalidInput then gives Ajv's words inside a sentence of ours).
  */
 export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'>, where: string): Msg | undefined {
   const p = (v.params ?? {}) as Record<string, unknown>;
@@ -279,16 +279,33 @@ export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePa
     case 'maxLength':
       return { key: 'INVALID_INPUT.more', params: { where, limit: String(p.limit), unit: v.keyword === 'maxItems' ? 'items' : 'characters' } };
     case 'minimum':
-      return p.comparison === '>=' ? { key: 'INVALID_INPUT.minimum', params: { where, limit: String(p.limit) } } : undefined;
     case 'maximum':
-      return p.comparison === '<=' ? { key: 'INVALID_INPUT.maximum', params: { where, limit: String(p.limit) } } : undefined;
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      if (p.comparison === '>=') return { key: 'INVALID_INPUT.minimum', params: { where, limit: String(p.limit) } };
+      if (p.comparison === '<=') return { key: 'INVALID_INPUT.maximum', params: { where, limit: String(p.limit) } };
+      return { key: 'INVALID_INPUT.compare', params: { where, comparison: String(p.comparison), limit: String(p.limit) } };
+    case 'multipleOf':
+      return { key: 'INVALID_INPUT.multipleOf', params: { where, limit: String(p.multipleOf) } };
+    case 'uniqueItems':
+      return { key: 'INVALID_INPUT.uniqueItems', params: { where, i: String(p.i), j: String(p.j) } };
+    case 'minProperties':
+      return { key: 'INVALID_INPUT.fewerProperties', params: { where, limit: String(p.limit) } };
+    case 'maxProperties':
+      return { key: 'INVALID_INPUT.moreProperties', params: { where, limit: String(p.limit) } };
+    case 'format':
+      return { key: 'INVALID_INPUT.format', params: { where, format: String(p.format) } };
+    case 'oneOf':
+      return { key: 'INVALID_INPUT.oneOf', params: { where } };
+    case 'anyOf':
+      return { key: 'INVALID_INPUT.anyOf', params: { where } };
     case 'enum':
       return Array.isArray(p.allowedValues) ? { key: 'INVALID_INPUT.enum', params: { where, values: p.allowedValues.map(String).join(', ') } } : undefined;
     case 'const':
       return { key: 'INVALID_INPUT.enum', params: { where, values: JSON.stringify(p.allowedValue) } };
     case 'pattern': {
       const rule = PATTERN_RULES.get(String(p.pattern));
-      return rule ? { key: 'INVALID_INPUT.pattern', params: { where, rule } } : undefined;
+      return rule ? { key: 'INVALID_INPUT.pattern', params: { where, rule } } : { key: 'INVALID_INPUT.patternRaw', params: { where, pattern: String(p.pattern) } };
     }
     default:
       return undefined;
@@ -298,10 +315,9 @@ export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePa
 /** An Ajv error as the AppError every entry point answers: 400 INVALID_INPUT naming the field and the rule. */
 export function invalidInput(first: ErrorObject | undefined, root: string): AppError {
   const where = `${root}${first?.instancePath ?? ''}`;
-  const said = first ? invalidInputMessage(first, where) : undefined;
-  if (said) return AppError.of('INVALID_INPUT', said.key, said.params);
-  const extra = first?.params && 'additionalProperty' in first.params ? ` ("${String(first.params.additionalProperty)}")` : '';
-  return new AppError('INVALID_INPUT', `${where} ${first?.message ?? 'is invalid'}${extra}`);
+  if (!first) return AppError.of('INVALID_INPUT', 'INVALID_INPUT.invalid', { where });
+  const said = invalidInputMessage(first, where) ?? { key: 'INVALID_INPUT.schemaRule', params: { where, keyword: first.keyword, detail: first.message ?? 'is invalid' } };
+  return AppError.of('INVALID_INPUT', said.key, said.params);
 }
 
 /**

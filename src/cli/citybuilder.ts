@@ -11,7 +11,7 @@
  * 2 a usage error or an unreadable file.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { Ajv } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import { AppError } from '../app/errors.js';
 import { formatMove, notationsOf } from '../engine/index.js';
 import type { AnyGame, Json, Move, Outcome, Seat } from '../engine/index.js';
@@ -20,6 +20,7 @@ import { readTextRecord, replayJsonRecord, writeTextRecord, type AnyRecord } fro
 import { defaultRegistry } from '../games/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import { gameRecordSchema, moveRefSchema } from '../app/record-schema.js';
+import { invalidInput } from '../app/shapes.js';
 
 export interface Io {
   out(text: string): void;
@@ -46,7 +47,7 @@ interface Loaded {
   kind: 'json' | 'text';
 }
 
-let validateRecord: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } | undefined;
+let validateRecord: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } | undefined;
 
 /** The JSON record's shape, checked by the same JSON Schema the server's import route uses. */
 function checkShape(data: unknown): void {
@@ -56,8 +57,8 @@ function checkShape(data: unknown): void {
     validateRecord = ajv.getSchema('GameRecord') as typeof validateRecord;
   }
   if (!validateRecord!(data)) {
-    const e = validateRecord!.errors?.[0];
-    throw new AppError('INVALID_INPUT', `the record${e?.instancePath ?? ''} ${e?.message ?? 'is not a game record'}`);
+    // The same refusal, by id, as the server's import route gives for this shape (app/shapes.ts).
+    throw invalidInput(validateRecord!.errors?.[0], 'the record');
   }
 }
 
@@ -67,7 +68,7 @@ function load(registry: GameRegistry, text: string): Loaded {
     try {
       data = JSON.parse(text);
     } catch (e) {
-      throw new AppError('INVALID_INPUT', `the file is not valid JSON: ${(e as Error).message}`);
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.fileJson', { detail: (e as Error).message });
     }
     checkShape(data);
     const record = data as AnyRecord;
