@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors.js';
-import { resolveWebhook } from './webhook-target.js';
+import { resolveWebhook, WebhookRefused } from './webhook-target.js';
 import { NOTICE_KINDS, type NoticeKind } from '../../store/types.js';
 import { isEmail, MAIL_LANGUAGES, MAX_EMAIL_LENGTH, MAX_URL_LENGTH, type MailLanguage } from '../shapes.js';
 
@@ -44,7 +44,8 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   try {
     await resolveWebhook(url.toString(), allowPrivate);
   } catch (err) {
-    throw new AppError('INVALID_INPUT', `webhookUrl: ${(err as Error).message} (webhooks go to public addresses only)`);
+    if (err instanceof WebhookRefused) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookTarget', { problem: err.said });
+    throw err;
   }
   return url.toString();
 }

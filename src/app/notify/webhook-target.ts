@@ -4,6 +4,9 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import ipaddr from 'ipaddr.js';
+import type { Msg } from '../../engine/index.js';
+import { sentenceOf } from '../errors.js';
+import { en } from '../i18n/en.js';
 
 /** A name's addresses, as dns.lookup({ all: true }) gives them (tests pass their own resolver). */
 export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
@@ -37,17 +40,30 @@ const normalise = (address: string): string => {
  * address inside: a receiver on the public Internet has a plain address of its own.
  */
 export function refusalOf(address: string, own: string[] = ownAddresses()): string | null {
-  if (!ipaddr.isValid(address)) return `"${address}" is not an IP address`;
+  const why = whyRefused(address, own);
+  return why ? sentenceOf('en', en, why) ?? why.key : null;
+}
+
+/** refusalOf's reason as a message by id (src/app/i18n), for the caller's language. */
+export function whyRefused(address: string, own: string[] = ownAddresses()): Msg | null {
+  if (!ipaddr.isValid(address)) return { key: 'WEBHOOK.notIp', params: { address } };
   const p = ipaddr.parse(address);
   const range = p.range();
   if (p.kind() === 'ipv6') {
     const v6 = p as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) return `${address} is an IPv4-mapped address (of ${v6.toIPv4Address().toString()})`;
-    if (range === 'unicast' && v6.parts.slice(0, 6).every((x) => x === 0)) return `${address} is an IPv4-compatible address (::/96)`;
+    if (v6.isIPv4MappedAddress()) return { key: 'WEBHOOK.ipv4Mapped', params: { address, ipv4: v6.toIPv4Address().toString() } };
+    if (range === 'unicast' && v6.parts.slice(0, 6).every((x) => x === 0)) return { key: 'WEBHOOK.ipv4Compatible', params: { address } };
   }
-  if (range !== 'unicast') return `${address} is in a ${range} range`;
-  if (own.includes(normalise(address))) return `${address} is one of this server's own addresses`;
+  if (range !== 'unicast') return { key: 'WEBHOOK.range', params: { address, range } };
+  if (own.includes(normalise(address))) return { key: 'WEBHOOK.own', params: { address } };
   return null;
+}
+
+/** A webhook URL refused: its English words as the message, its id and values in `said`. */
+export class WebhookRefused extends Error {
+  constructor(readonly said: Msg) {
+    super(sentenceOf('en', en, said) ?? said.key);
+  }
 }
 
 /**
@@ -67,12 +83,12 @@ export async function resolveWebhook(raw: string, allowPrivate: boolean, resolve
     } catch {
       found = [];
     }
-    if (found.length === 0) throw new Error(`the host "${host}" does not resolve`);
+    if (found.length === 0) throw new WebhookRefused({ key: 'WEBHOOK.noResolve', params: { host } });
   }
   if (!allowPrivate) {
     for (const a of found) {
-      const why = refusalOf(a.address);
-      if (why) throw new Error(`the host "${host}" is not allowed: ${why}`);
+      const why = whyRefused(a.address);
+      if (why) throw new WebhookRefused({ key: 'WEBHOOK.notAllowed', params: { host, why } });
     }
   }
   const first = found[0]!;
