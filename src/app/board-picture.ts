@@ -58,6 +58,6 @@ export function logWithLabels<T extends { type: string; moves: { seat: number; m
 /** The picture that puts a game's moves in words: a game whose plug-in has none refuses `include=labels` (400). */
 function wordsOf(registry: GameRegistry, type: string) {
   const picture = registry.plugin(type)?.picture;
-  if (!picture) throw new AppError('INVALID_INPUT', `games of type ${type} have no moves in words: leave out include=labels`);
+  if (!picture) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.noMoveWords', { type });
   return picture;
 }

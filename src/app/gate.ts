@@ -19,7 +19,7 @@ export class Gate {
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.active >= this.concurrent) {
       if (this.waiting.length >= this.queued) {
-        throw new AppError('UNAVAILABLE', `the server is busy with ${this.active + this.waiting.length} ${this.what}; retry in ${this.retryAfterSeconds} s`, { retryAfter: this.retryAfterSeconds });
+        throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.busy', { count: this.active + this.waiting.length, what: this.what, retry: this.retryAfterSeconds }, { retryAfter: this.retryAfterSeconds });
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {

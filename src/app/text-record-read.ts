@@ -11,12 +11,7 @@ import { standing } from './lobby/standing.js';
 import { RECORD_FORMAT } from './service-types.js';
 import { ORIGINS, resultOf, TEXT_RECORD_FORMAT, type AnyRecord, type Origin, type RecordMove } from './text-record-format.js';
 
-/** A text record's fault: the line it is on and what is wrong. */
-function fault(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, message: string, extra: Record<string, Json> = {}): AppError {
-  return new AppError(code, `line ${line}: ${message}`, { line, ...extra });
-}
-
-/** A text record's fault by message id (an engine's refusal, in the caller's language too). */
+/** A text record's fault by message id (its own sentence or an engine's refusal): the line it is on and what is wrong, in the caller's language. */
 function faultBy(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, said: Said, extra: Record<string, Json> = {}): AppError {
   return AppError.of(code, 'RECORD.line', { line, problem: said }, { line, ...extra }, said.catalogue);
 }
@@ -121,7 +116,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
       continue;
     }
     const m = MOVE.exec(line);
-    if (!m) throw fault('INVALID_INPUT', at, `expected a move "<number>. <seat>: <move>" (e.g. "${moves.length + 1}. 0: ${game.notation ? 'pass' : '...'}") or the result; got "${line.slice(0, 80)}"`);
+    if (!m) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.moveLine', params: { example: `${moves.length + 1}. 0: ${game.notation ? 'pass' : '...'}`, got: line.slice(0, 80) } });
     const version = Number(m[1]);
     if (version !== moves.length + 1) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.moveNumber', params: { version, expected: moves.length + 1 } });
     const seat = Number(m[2]);
@@ -134,14 +129,14 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const origin = note as Origin | undefined;
     if (origin === 'takeback') {
       const undo = Number(m[5]);
-      if (body !== '' || !/^\d+$/.test(m[5] ?? '') || undo < 1 || undo >= version) throw fault('INVALID_INPUT', at, 'a takeback is written "<number>. <seat>: {takeback <version undone>}", with no move, undoing an earlier version');
+      if (body !== '' || !/^\d+$/.test(m[5] ?? '') || undo < 1 || undo >= version) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.takeback' });
       state = after[undo - 1];
       after.push(state);
       moves.push({ version, seat, move: { type: 'takeback', undo }, origin });
       continue;
     }
     const bot = m[5]?.toLowerCase();
-    if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign')) throw fault('INVALID_INPUT', at, `{${note} ${bot}}: only {bot}, {resigned} and {timeout} name a bot level, one of random, greedy, ismcts, ismcts-strong`);
+    if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign')) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.botNote', params: { note: note ?? '', bot } });
     if (origin === 'bot' && bot === undefined) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.botAnnotation' });
     if (origin === 'resign') {
       if (body !== '') throw faultBy('INVALID_INPUT', at, { key: 'RECORD.resignation' });
@@ -165,9 +160,9 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     ? standing(game, state, players.map((p) => ({ seat: p.seat, name: p.name, tokenHash: '-', resignedAt: resignedAt.get(p.seat) ?? null })), moves.length).outcome
     : game.outcome(state);
   const claimed = headers.get('Result');
-  for (const [what, value, line] of [['Result header', claimed?.value, claimed?.line ?? 1], ['result line', result, lines.length]] as const) {
+  for (const [what, value, line] of [['header', claimed?.value, claimed?.line ?? 1], ['line', result, lines.length]] as const) {
     if (value !== undefined && value !== null && value !== resultOf(outcome)) {
-      throw fault('IMPORT_INVALID', line, `the ${what} says ${value}, but the moves give ${resultOf(outcome)}`, { violation: 'RESULT_MISMATCH', rule: 'end of game' });
+      throw faultBy('IMPORT_INVALID', line, { key: 'RECORD.resultMismatch', params: { what, claimed: value, result: resultOf(outcome) } }, { violation: 'RESULT_MISMATCH', rule: 'end of game' });
     }
   }
   const record: AnyRecord = {

@@ -1,3 +1,4 @@
+import type { Params } from '../engine/index.js';
 import { AppError } from './errors.js';
 
 /** Seconds a client is told to wait (Retry-After) when the database is down, slow or overloaded. */
@@ -65,9 +66,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** The 503 a client gets instead of a 500 (or a hang) while the database is unavailable. */
-export function unavailable(detail = 'the database is unavailable or too slow right now; retry shortly'): AppError {
-  return new AppError('UNAVAILABLE', detail, { retryAfter: RETRY_AFTER_SECONDS });
+/** The 503 a client gets instead of a 500 (or a hang) while the database is unavailable: its sentence by id (src/app/i18n). */
+export function unavailable(key = 'UNAVAILABLE', params: Params = {}): AppError {
+  return AppError.of('UNAVAILABLE', key, params, { retryAfter: RETRY_AFTER_SECONDS });
 }
 
 /** An error as the client should see it: a database outage becomes UNAVAILABLE; others pass through. */
@@ -76,10 +77,10 @@ export function asUnavailable(err: unknown): unknown {
 }
 
 /** Rejects with UNAVAILABLE if `p` does not settle within `ms` (the wait is abandoned, not the work). */
-export function within<T>(p: Promise<T>, ms: number, what = 'the database'): Promise<T> {
+export function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unavailable(`${what} did not answer within ${ms} ms; retry shortly`)), ms);
+    timer = setTimeout(() => reject(unavailable('UNAVAILABLE.noAnswerWithin', { ms })), ms);
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }

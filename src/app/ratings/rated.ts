@@ -10,10 +10,10 @@ import type { SeatSpec } from '../lobby/seats.js';
  */
 export function ratedAtCreation(players: SeatSpec[], seedChosen: boolean, asked: boolean | undefined): boolean {
   const reason = seedChosen
-    ? { reason: 'seed-chosen', text: 'the seed was chosen, so its hidden draws can be foreseen' }
+    ? { reason: 'seed-chosen', key: 'INVALID_INPUT.ratedSeedChosen' }
     : players.some((p) => !('open' in p) && !(p as { playerId?: string }).playerId)
-      ? { reason: 'seat-not-player', text: 'a seat is not a player identity (every seat must be { me: true } or { open: true } joined with a player token; no names, no bots)' }
+      ? { reason: 'seat-not-player', key: 'INVALID_INPUT.ratedSeatNotPlayer' }
       : null;
-  if (asked === true && reason) throw new AppError('INVALID_INPUT', `rated: a rated game is not allowed here: ${reason.text}`, { field: 'rated', reason: reason.reason });
+  if (asked === true && reason) throw AppError.of('INVALID_INPUT', reason.key, {}, { field: 'rated', reason: reason.reason });
   return asked ?? reason === null;
 }

@@ -58,7 +58,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     },
     analysed: () => {
       const a = analyses();
-      if (!a) throw new AppError('UNAVAILABLE', 'whole-game analysis needs the bot pool (BOTS=on)');
+      if (!a) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.wholeAnalysis');
       return a;
     },
   };

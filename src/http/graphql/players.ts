@@ -12,7 +12,7 @@ export function playerResolvers({ service, layer, notices, rated, analysed }: De
       myNotifications: guard(async (_: unknown, __: unknown, ctx: Ctx) => notices().getPlayerSettings(ctx.token)),
       mySettings: guard(async (_: unknown, __: unknown, ctx: Ctx) => {
         const d = notices().digests;
-        if (!d) throw new AppError('UNAVAILABLE', 'player settings are not set up on this server');
+        if (!d) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.playerSettings');
         return d.get(ctx.token);
       }),
       playerRatings: guard(async (_: unknown, a: { playerId: string }) => rated().ofPlayer(a.playerId)),

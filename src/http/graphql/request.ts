@@ -33,7 +33,7 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
   try {
     doc = parse(query, { maxTokens: 20_000 });
   } catch (err) {
-    throw new AppError('INVALID_INPUT', err instanceof GraphQLError ? err.message : 'the query is not a GraphQL document');
+    throw err instanceof GraphQLError ? AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSyntax', { detail: err.message }) : AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNotDocument');
   }
   const names = doc.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : []));
   const op = getOperationAST(doc, operationName ?? undefined);
