@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     pressureHandler: (req, _reply, type) => {
       if (req.url === '/healthz') return undefined; // liveness: the process itself is fine
-      return Promise.reject(unavailable(type === 'healthCheck' ? 'the database does not answer; retry shortly' : 'the server is overloaded; retry shortly'));
+      return Promise.reject(unavailable(type === 'healthCheck' ? 'UNAVAILABLE.noAnswer' : 'UNAVAILABLE.overloaded'));
     },
   });
 
@@ -172,12 +172,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
     try {
       await within(deps.ping(), config.dbConnectTimeoutMs);
       return { status: 'ready' };
     } catch {
-      return reply.status(503).header('Retry-After', '2').type('application/problem+json').send({ type: 'urn:citybuilder:problem:UNAVAILABLE', title: 'unavailable', status: 503, code: 'UNAVAILABLE', detail: 'the database does not answer' });
+      // Its own words, not the load shedder's (tests/faults/outage.test.ts tells them apart).
+      return sendProblem(AppError.of('UNAVAILABLE', 'UNAVAILABLE.notReady'), req, reply);
     }
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -24,18 +24,20 @@ export function toAppError(err: unknown): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return AppError.of('INVALID_INPUT', 'INVALID_INPUT.malformedJson', { detail: e.message });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
+      return AppError.of('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'send JSON: Content-Type: application/json');
+      return AppError.of('UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_MEDIA_TYPE');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return AppError.of('INVALID_INPUT', 'INVALID_INPUT.contentLength');
   }
   // A database that is down or too slow is the server's trouble, but not a fault: 503, retry later.
   if (isDatabaseUnavailable(err)) return unavailable();
-  if (e.statusCode === 503) return unavailable(e.message || 'the server is unavailable right now; retry shortly');
-  if (e.statusCode === 429) return new AppError('RATE_LIMITED', e.message || 'too many requests: slow down');
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('INVALID_INPUT', e.message);
-  return new AppError('INTERNAL', 'internal server error');
+  // A library's own words (in English) go inside a sentence of ours, so a French caller still reads French.
+  const said = e.message ? { detail: e.message } : undefined;
+  if (e.statusCode === 503) return said ? unavailable('UNAVAILABLE.said', said) : unavailable('UNAVAILABLE.server');
+  if (e.statusCode === 429) return said ? AppError.of('RATE_LIMITED', 'RATE_LIMITED.said', said) : AppError.of('RATE_LIMITED', 'RATE_LIMITED');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return said ? AppError.of('INVALID_INPUT', 'INVALID_INPUT.httpRefused', said) : AppError.of('INVALID_INPUT', 'INVALID_INPUT');
+  return AppError.of('INTERNAL', 'INTERNAL');
 }
 
 /** The seconds a client should wait before retrying, for errors that say so (the Retry-After header). */

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/app/errors.js';
+import { APP_MESSAGES } from '../../src/app/i18n/index.js';
 import { errorAnswer } from '../../src/http/error-map.js';
 import { formatErrors, guard } from '../../src/http/graphql/errors.js';
 
@@ -37,8 +38,9 @@ describe('one error mapping: REST, the SSE stream and GraphQL answer an error wi
           expect(gql.error.extensions).toMatchObject(rest.extensions);
           expect(gql.status).toBe(rest.status);
           expect(gql.retryAfter).toBe(rest.retryAfter === undefined ? undefined : String(rest.retryAfter));
-          // A fault of the server says nothing more than that, in either protocol.
-          expect(gql.error.message).toBe(rest.code === 'INTERNAL' ? 'internal server error' : rest.detail);
+          // The same words in the caller's language; a fault of the server says nothing more than that, in either protocol.
+          expect(gql.error.message).toBe(rest.detail);
+          if (rest.code === 'INTERNAL') expect(rest.detail).toBe(lang === 'en' ? 'internal server error' : APP_MESSAGES.fr.INTERNAL);
         }
       });
     }

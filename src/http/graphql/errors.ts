@@ -1,7 +1,7 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import mercurius from 'mercurius';
 import { ERROR_STATUS, type ErrorCode } from '../../app/errors.js';
-import type { Language } from '../../app/i18n/index.js';
+import { APP_MESSAGES, type Language } from '../../app/i18n/index.js';
 import { errorAnswer, retryAfterOf } from '../error-map.js';
 import type { Ctx } from './context.js';
 
@@ -47,7 +47,7 @@ export function formatErrors(execution: ExecutionResult & { statusCode?: number 
     const src = execution.errors?.[i];
     if (c.code === 'INTERNAL') {
       ctx.reply?.log.error({ err: src?.originalError ?? src }, 'graphql request failed');
-      return { message: 'internal server error', extensions: c.extensions, ...(src?.path ? { path: src.path } : {}) };
+      return { message: APP_MESSAGES[lang].INTERNAL!, extensions: c.extensions, ...(src?.path ? { path: src.path } : {}) };
     }
     ctx.reply?.log.info({ code: c.code, detail: c.message }, 'graphql request refused');
     return { message: c.message, extensions: c.extensions, ...(src?.locations && flat.length === execution.errors?.length ? { locations: src.locations } : {}), ...(src?.path && flat.length === execution.errors?.length ? { path: src.path } : {}) };
