@@ -6,7 +6,9 @@ import { Ajv } from 'ajv';
 import { check, invalidInput } from '../../src/app/shapes.js';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../src/app/errors.js';
+import { GraphQLError } from 'graphql';
 import { toAppError } from '../../src/http/error-map.js';
+import { formatErrors } from '../../src/http/graphql/errors.js';
 
 /**
  * Issue 22, "Messages by id": every error the API gives is made by message id (`AppError.of`,
@@ -65,5 +67,12 @@ describe('errors by message id', () => {
     expect(localize('fr', a)).toBe('Requête refusée : querystring must be shorter');
     const busy = toAppError(Object.assign(new Error(''), { statusCode: 503 }));
     expect([busy.code, busy.extra.retryAfter, localize('fr', busy)]).toEqual(['UNAVAILABLE', 2, 'Le serveur est indisponible pour le moment ; réessayez dans un instant']);
+  });
+
+  it("graphql-js's own refusal (a validation rule) reaches a French caller inside a French sentence, its code INVALID_INPUT", () => {
+    const ruleBroken = new GraphQLError('Cannot query field "nope" on type "Query".');
+    const answer = (lang: 'en' | 'fr') => formatErrors({ errors: [ruleBroken] }, { lang }).response.errors[0]!;
+    expect(answer('en')).toMatchObject({ message: 'the GraphQL request does not fit the schema: Cannot query field "nope" on type "Query".', extensions: { code: 'INVALID_INPUT' } });
+    expect(answer('fr').message).toBe('La requête GraphQL ne suit pas le schéma : Cannot query field "nope" on type "Query".');
   });
 });

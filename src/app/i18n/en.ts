@@ -308,6 +308,7 @@ export const en: Catalogue = {
   'WEBHOOK.own': "{address} is one of this server''s own addresses",
   'INVALID_INPUT.gqlSyntax': 'the query is not a GraphQL document: {detail}',
   'INVALID_INPUT.gqlNotDocument': 'the query is not a GraphQL document',
+  'INVALID_INPUT.graphqlRule': 'the GraphQL request does not fit the schema: {detail}',
   'INVALID_INPUT.httpRefused': 'the request is refused: {detail}',
   'INVALID_INPUT.fileJson': 'the file is not valid JSON: {detail}',
   'RATE_LIMITED.said': 'too many requests: {detail}',

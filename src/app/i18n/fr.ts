@@ -304,6 +304,7 @@ export const fr: Catalogue = {
   'WEBHOOK.own': '{address} est une des adresses de ce serveur',
   'INVALID_INPUT.gqlSyntax': "La requête n''est pas un document GraphQL : {detail}",
   'INVALID_INPUT.gqlNotDocument': "La requête n''est pas un document GraphQL",
+  'INVALID_INPUT.graphqlRule': 'La requête GraphQL ne suit pas le schéma : {detail}',
   'INVALID_INPUT.httpRefused': 'Requête refusée : {detail}',
   'INVALID_INPUT.fileJson': "Le fichier n''est pas du JSON valide : {detail}",
   'RATE_LIMITED.said': 'Trop de requêtes : {detail}',

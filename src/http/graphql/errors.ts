@@ -1,7 +1,7 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import mercurius from 'mercurius';
-import { ERROR_STATUS, type ErrorCode } from '../../app/errors.js';
-import { APP_MESSAGES, type Language } from '../../app/i18n/index.js';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../../app/errors.js';
+import { APP_MESSAGES, localize, type Language } from '../../app/i18n/index.js';
 import { errorAnswer, retryAfterOf } from '../error-map.js';
 import type { Ctx } from './context.js';
 
@@ -22,7 +22,9 @@ function classify(err: GraphQLError, lang: Language, inherited?: ErrorCode): Cla
   }
   const code = given ?? inherited ?? 'INVALID_INPUT';
   ext.code = code;
-  return { code, status: ERROR_STATUS[code], message: err.message, extensions: ext, retryAfter: retryAfterOf(code, ext) };
+  // graphql-js's own refusal (a validation rule, a variable's value): its English inside a sentence of ours, in the caller's language.
+  const message = !given && code === 'INVALID_INPUT' ? localize(lang, AppError.of(code, 'INVALID_INPUT.graphqlRule', { detail: err.message })) : err.message;
+  return { code, status: ERROR_STATUS[code], message, extensions: ext, retryAfter: retryAfterOf(code, ext) };
 }
 
 /**
