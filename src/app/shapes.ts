@@ -263,6 +263,9 @@ export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
  * it breaks; the same ids for REST's validation (http/problem.ts) and for `check`. Undefined for a
  * keyword without a sentence of its own (invalidInput then gives Ajv's words inside a sentence of ours).
  */
+/** What the size keywords count, for the sentences INVALID_INPUT.fewer and .more. */
+const UNITS: Record<string, string> = { minItems: 'items', maxItems: 'items', minLength: 'characters', maxLength: 'characters', minProperties: 'properties', maxProperties: 'properties' };
+
 export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'>, where: string): Msg | undefined {
   const p = (v.params ?? {}) as Record<string, unknown>;
   switch (v.keyword) {
@@ -274,10 +277,12 @@ export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePa
       return { key: 'INVALID_INPUT.type', params: { where, type: String(p.type) } };
     case 'minItems':
     case 'minLength':
-      return { key: 'INVALID_INPUT.fewer', params: { where, limit: String(p.limit), unit: v.keyword === 'minItems' ? 'items' : 'characters' } };
+    case 'minProperties':
+      return { key: 'INVALID_INPUT.fewer', params: { where, limit: String(p.limit), unit: UNITS[v.keyword]! } };
     case 'maxItems':
     case 'maxLength':
-      return { key: 'INVALID_INPUT.more', params: { where, limit: String(p.limit), unit: v.keyword === 'maxItems' ? 'items' : 'characters' } };
+    case 'maxProperties':
+      return { key: 'INVALID_INPUT.more', params: { where, limit: String(p.limit), unit: UNITS[v.keyword]! } };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -289,10 +294,6 @@ export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePa
       return { key: 'INVALID_INPUT.multipleOf', params: { where, limit: String(p.multipleOf) } };
     case 'uniqueItems':
       return { key: 'INVALID_INPUT.uniqueItems', params: { where, i: String(p.i), j: String(p.j) } };
-    case 'minProperties':
-      return { key: 'INVALID_INPUT.fewerProperties', params: { where, limit: String(p.limit) } };
-    case 'maxProperties':
-      return { key: 'INVALID_INPUT.moreProperties', params: { where, limit: String(p.limit) } };
     case 'format':
       return { key: 'INVALID_INPUT.format', params: { where, format: String(p.format) } };
     case 'oneOf':
