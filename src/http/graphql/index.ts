@@ -11,6 +11,7 @@ import type { WholeAnalysis } from '../../app/bots/whole-analysis.js';
 import { Takebacks } from '../../app/takeback.js';
 import type { Config } from '../../config.js';
 import { limitRules } from '../graphql-limits.js';
+import { needed } from '../route-kit.js';
 import { gameTypesSdl } from '../graphql-types.js';
 import { registerGraphiql } from '../graphiql.js';
 import { bearerToken as bearer } from '../../app/shapes.js';
@@ -42,25 +43,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     clocks,
     takebacks: new Takebacks(service),
     limiter: config.rateLimitPerMinute > 0 && app.hasDecorator('createRateLimit') ? app.createRateLimit() : undefined,
-    layer: () => {
-      if (!lobby) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.lobby');
-      return lobby;
-    },
-    notices: () => {
-      const n = notifications();
-      if (!n) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.notifications');
-      return n;
-    },
-    rated: () => {
-      const r = ratings();
-      if (!r) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.ratings');
-      return r;
-    },
-    analysed: () => {
-      const a = analyses();
-      if (!a) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.wholeAnalysis');
-      return a;
-    },
+    layer: needed(() => lobby, 'lobby'),
+    notices: needed(notifications, 'notifications'),
+    rated: needed(ratings, 'ratings'),
+    analysed: needed(analyses, 'wholeAnalysis'),
   };
   const games = service.registry.list();
   const areas = [gameResolvers(deps), moveResolvers(deps), lobbyResolvers(deps), playerResolvers(deps), liveResolvers(deps)];
