@@ -91,15 +91,24 @@ export async function observabilityOverhead(
   return { rows, exportedBatches: sink.batches() };
 }
 
+/** Student's t at 97.5 % for 1 to 30 degrees of freedom (beyond: the normal's 1.96), for a 95 % interval. */
+const T975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
+
 /**
  * The cost of `mode` against `off` round by round (each round runs every mode back to back, so a
  * round's ratio is the least disturbed by the machine's drift): the median and the range of the
- * rounds' relative differences in moves/s.
+ * rounds' relative differences in moves/s, and their mean with its 95 % confidence interval (the
+ * rounds as independent pairs: each mode's process is a fresh one, and processes differ by more
+ * than what metrics cost, which is why one pair says little and many are run).
  */
-export function pairedCost(mode: LoopResult[], off: LoopResult[]): { median: number; min: number; max: number } {
+export function pairedCost(mode: LoopResult[], off: LoopResult[]): { median: number; min: number; max: number; mean: number; ci: [number, number] } {
   const d = mode.map((r, i) => (r.movesPerSec - off[i]!.movesPerSec) / off[i]!.movesPerSec).sort((a, b) => a - b);
-  const mid = d.length >> 1;
-  return { median: d.length % 2 ? d[mid]! : (d[mid - 1]! + d[mid]!) / 2, min: d[0]!, max: d[d.length - 1]! };
+  const n = d.length;
+  const mid = n >> 1;
+  const mean = d.reduce((a, x) => a + x, 0) / n;
+  const sd = n > 1 ? Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1)) : 0;
+  const half = n > 1 ? (T975[n - 2] ?? 1.96) * (sd / Math.sqrt(n)) : 0;
+  return { median: n % 2 ? d[mid]! : (d[mid - 1]! + d[mid]!) / 2, min: d[0]!, max: d[n - 1]!, mean, ci: [mean - half, mean + half] };
 }
 
 /** The median of the rounds' server CPU per move (µs), or null where it could not be read. */

@@ -36,7 +36,7 @@ import { hostedGames } from '../src/games/index.js';
 import { startEmbeddedPostgres } from '../src/store/embedded.js';
 import { toMoveInput } from '../tests/support/clients.js';
 import { pgbench, runPeer, serviceLoop, startFloor, type LoopResult, type PeerRow } from './peer.js';
-import { databaseFor, startServer as startBenchServer } from './server.js';
+import { benchPort, databaseFor, startServer as startBenchServer } from './server.js';
 import { soak } from './soak.js';
 import { medianCpu, type Mode, MODES, observabilityOverhead, pairedCost, summarize } from './observability.js';
 
@@ -321,11 +321,11 @@ async function main() {
     const listed = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback).split(',');
     const K = listed('obs-k', '1,16').map(Number);
     const modes = listed('obs-modes', MODES.join(',')).filter((m): m is Mode => (MODES as string[]).includes(m));
-    const port = 40_000 + (process.pid % 10_000);
+    const port = benchPort();
     out(`\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds} alternating rounds`);
     const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), { K, games, rounds, metricsPort: port + 1, scrapeSeconds, modes, log: (m) => console.log(m) });
-    out('\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | server CPU µs/move (median of the rounds) | vs off | POST p99 ms (worst round) |');
-    out('|---|---:|---:|---:|---:|---:|---:|---:|');
+    out('\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | vs off, mean of the rounds (95 % interval) | server CPU µs/move (median of the rounds) | vs off | POST p99 ms (worst round) |');
+    out('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     const figures: Record<string, unknown> = {};
     for (const k of K) {
       const off = summarize(rows.off[k]!);
@@ -336,7 +336,7 @@ async function main() {
         const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
         const cpu = medianCpu(rows[mode][k]!);
         const cpuOff = medianCpu(rows.off[k]!);
-        out(`| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)} | ${paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : ''} | ${cpu === null ? 'n/a' : fmt(cpu)} | ${mode === 'off' || cpu === null || cpuOff === null ? '' : pct((cpu - cpuOff) / cpuOff)} | ${fmt(r.postP99, 2)} |`);
+        out(`| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)} | ${paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : ''} | ${paired ? `${pct(paired.mean)} (${pct(paired.ci[0])} .. ${pct(paired.ci[1])})` : ''} | ${cpu === null ? 'n/a' : fmt(cpu)} | ${mode === 'off' || cpu === null || cpuOff === null ? '' : pct((cpu - cpuOff) / cpuOff)} | ${fmt(r.postP99, 2)} |`);
       }
     }
     out(`\nOTLP batches exported (traces mode): ${exportedBatches}. Target (issue 20): metrics and tracing on cost at most 5 % of moves/s.`);
