@@ -1,5 +1,5 @@
 import { liveEntries, restoredEvent, takebackMove, undoableOf, type Json, type Params, type Seat } from '../engine/index.js';
-import type { StoredMove, TakebackRequest } from '../store/types.js';
+import type { IdempotentMove, StoredMove, TakebackRequest } from '../store/types.js';
 import { AppError } from './errors.js';
 import type { GameService } from './game-service.js';
 import { checkInt } from './limits.js';
@@ -34,10 +34,17 @@ export type TakebackAnswer = MoveResult & { takebackRequest?: { seat: Seat; undo
 export class Takebacks {
   constructor(private readonly service: GameService) {}
 
-  /** POST /games/{id}/takeback: undo now, or ask the other seats (with-consent, after the turn). */
-  async takeback(gameId: string, token: string | undefined, undo?: number): Promise<TakebackAnswer> {
+  /**
+   * POST /games/{id}/takeback: undo now, or ask the other seats (with-consent, after the turn).
+   * `key` (Idempotency-Key): a retry of a takeback that was appended gets the first answer and
+   * undoes nothing more (without `undo`, "the last move in effect" would otherwise be the one
+   * before); a waiting request is not keyed: asking again answers request-pending, naming it.
+   */
+  async takeback(gameId: string, token: string | undefined, undo?: number, key?: string): Promise<TakebackAnswer> {
     if (undo !== undefined) checkInt('version', 'undo', undo);
     return this.asSeat(gameId, token, async ({ g, s, seat, write }) => {
+      const first = key === undefined ? null : await this.service.store.findIdempotent(s.row.id, seat, key);
+      if (first) return firstTakeback(first, undo, key!, s.row.type);
       this.checkRunning(s, seat);
       const setting = s.row.takebacks ?? 'own-turn';
       if (setting === 'none') throw refuse('game-setting', 'none');
@@ -52,11 +59,11 @@ export class Takebacks {
         throw refuse('game-setting', 'turnEnded', { undo: target.version, setting }, { undo: target.version });
       }
       this.checkUndoable(s, tail);
-      if (ownTurn) return this.append(g, seat, target.version);
+      if (ownTurn) return this.append(g, seat, target.version, key);
       const pending = pendingRequest(s);
       if (pending) throw refuse('request-pending', 'pending', { seat: pending.seat, undo: pending.undo });
       const asked = askedSeats(s, seat);
-      if (asked.length === 0) return this.append(g, seat, target.version); // nobody to ask: bots and resigned seats are not asked
+      if (asked.length === 0) return this.append(g, seat, target.version, key); // nobody to ask: bots and resigned seats are not asked
       const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
       await write(request);
       return this.pendingAnswer(s, request);
@@ -147,9 +154,9 @@ export class Takebacks {
   }
 
   /** Appends the takeback entry: seat = the seat whose move is undone; its event carries the state before `undo`. */
-  private async append(g: GameAccess, seat: Seat, undo: number): Promise<TakebackAnswer> {
+  private async append(g: GameAccess, seat: Seat, undo: number, key?: string): Promise<TakebackAnswer> {
     const before = await this.service.stateAt(g.session, undo - 1);
-    return g.commitEntry(seat, takebackMove(undo), 'takeback', undefined, null, restoredEvent(undo, before));
+    return g.commitEntry(seat, takebackMove(undo), 'takeback', key, null, restoredEvent(undo, before));
   }
 
   private requestFor(s: Session, seat: Seat): TakebackRequest {
@@ -168,6 +175,19 @@ export class Takebacks {
   private pendingAnswer(s: Session, r: TakebackRequest): TakebackAnswer {
     return { type: s.row.type, version: s.version, status: s.row.status, toMove: s.row.toMove, outcome: s.row.outcome, events: [], takebackRequest: { seat: r.seat, undo: r.undo, acceptedBy: r.acceptedBy } };
   }
+}
+
+/**
+ * The first answer to a takeback sent again with its Idempotency-Key. The key stands for the
+ * takeback it appended (a retry without `undo` means that one, not the move before it); the key of
+ * a move, or of a takeback of another version, is IDEMPOTENCY_KEY_REUSED.
+ */
+function firstTakeback(first: IdempotentMove, undo: number | undefined, key: string, type: string): TakebackAnswer {
+  const m = first.move as { type?: unknown; undo?: unknown };
+  if (m.type !== 'takeback' || (undo !== undefined && m.undo !== undo)) {
+    throw AppError.of('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_REUSED.key', { key, move: JSON.stringify(first.move) });
+  }
+  return { ...(first.response as unknown as TakebackAnswer), type };
 }
 
 /** A seat's own move (by its token or a reply by mail), not one played for it. */

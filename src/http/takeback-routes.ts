@@ -1,5 +1,5 @@
 import type { GameService } from '../app/game-service.js';
-import { GameIdParams, TakebackBody } from '../app/shapes.js';
+import { GameIdParams, IdempotencyHeaders, TakebackBody } from '../app/shapes.js';
 import { Takebacks } from '../app/takeback.js';
 import { ref, seatList, status } from './contract.js';
 import { tokenOf, type Routes } from './route-kit.js';
@@ -26,20 +26,21 @@ export function takebackRoutes(service: GameService): Routes {
       schema: operation({
         operationId: 'takeback',
         summary: 'Take back the token\'s seat\'s last move (or from version `undo` on)',
-        description: 'Within the seat\'s own turn (takebacks own-turn, the default, or with-consent): when every entry from the one undone on is the seat\'s own, it is still its turn, and none drew at random or revealed hidden information, a log entry with origin takeback is appended at once: move { type: takeback, undo: N }, one event { type: "@restored", undone: N }, and the state is the state before N again. Again and again goes further back within the turn. After the turn, in a with-consent game: a request { seat, undo, acceptedBy } is stored (the game shows it as takebackRequest) until every other seated person accepts (POST .../takeback/accept), one declines, or the next move voids it. Bot and resigned seats are not asked. Refused: 409 TAKEBACK_NOT_ALLOWED with its reason.',
+        description: 'Within the seat\'s own turn (takebacks own-turn, the default, or with-consent): when every entry from the one undone on is the seat\'s own, it is still its turn, and none drew at random or revealed hidden information, a log entry with origin takeback is appended at once: move { type: takeback, undo: N }, one event { type: "@restored", undone: N }, and the state is the state before N again. Again and again goes further back within the turn. After the turn, in a with-consent game: a request { seat, undo, acceptedBy } is stored (the game shows it as takebackRequest) until every other seated person accepts (POST .../takeback/accept), one declines, or the next move voids it. Bot and resigned seats are not asked. Refused: 409 TAKEBACK_NOT_ALLOWED with its reason. A retry with the same Idempotency-Key of a takeback that was appended gets the first answer and undoes nothing more (without it, a retried call with no `undo` would take back the move before); the key of another move is 422 IDEMPOTENCY_KEY_REUSED. A request waiting for consent is not keyed: asking again answers 409 request-pending, naming it.',
         tags: ['moves'],
         access: 'seat',
         params: GameIdParams,
+        headers: IdempotencyHeaders,
         body: TakebackBody,
         success: answer('The takeback entry was appended (events holds its @restored), or the request waits for consent (takebackRequest)', takebackAnswer),
-        errors: [400, 401, 403, 404, 409, 413, 415],
+        errors: [400, 401, 403, 404, 409, 413, 415, 422],
         errorDescriptions: { 409: ERRORS_409 },
       }),
       // The body is optional: none is {} (the last move in effect).
       preValidation: async (req) => {
         if (req.body === undefined || req.body === null) req.body = {};
       },
-    }, async (req) => takebacks.takeback(req.params.id, tokenOf(req), req.body?.undo));
+    }, async (req) => takebacks.takeback(req.params.id, tokenOf(req), req.body?.undo, req.headers['idempotency-key']));
 
     // Accepting and declining a waiting request take nothing but the seat's token.
     const answers = [

@@ -60,9 +60,13 @@ describe('takebacks (end-to-end)', () => {
       // A move of a seat that keeps the turn (a step of its turn) and may be undone.
       const made = await playUntil(g, 'takeback-own', (e, after) => e.undoable && after.toMove.includes(e.seat) && after.status === 'active');
       const before = await request(s.url).get(`/api/v1/games/${g.id}/replay?at=${made.version - 1}`).set(auth(g.tokens[made.seat]!));
-      const t = await request(s.url).post(`/api/v1/games/${g.id}/takeback`).set(auth(g.tokens[made.seat]!));
+      const t = await request(s.url).post(`/api/v1/games/${g.id}/takeback`).set(auth(g.tokens[made.seat]!)).set('Idempotency-Key', 'takeback-own-1');
       expect(t.status, JSON.stringify(t.body)).toBe(200);
       expect(t.body).toMatchObject({ type: 'ville-de-demain', version: made.version + 1, events: [{ type: '@restored', undone: made.version }] });
+      // Sent again with its key (its answer lost on the way): the first answer, nothing more undone.
+      const again = await request(s.url).post(`/api/v1/games/${g.id}/takeback`).set(auth(g.tokens[made.seat]!)).set('Idempotency-Key', 'takeback-own-1');
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body).toEqual(t.body);
       expect(t.body.events[0].state).toBeUndefined(); // the state never leaves the server
       const after = await game(g.id, g.tokens[made.seat]!);
       expect(after.version).toBe(made.version + 1);

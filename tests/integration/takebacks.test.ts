@@ -159,6 +159,34 @@ describe('takebacks on the game service (integration)', () => {
     }, 120_000);
   }
 
+  it('a takeback retried with its Idempotency-Key gets the first answer and undoes nothing more; the key of a move, or of another version, is IDEMPOTENCY_KEY_REUSED', async () => {
+    const g = await service.createGame({ type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], seed: 'takeback-key', takebacks: 'own-turn' });
+    const tok = (seat: number) => g.seats[seat]!.token;
+    const rng = Rng.fromSeed('takeback-key-choices');
+    // Play until a seat's move is undoable and the seat is still to move (its own turn goes on).
+    let seat = -1;
+    let at = 0;
+    for (let guard = 0; guard < 500 && seat < 0; guard++) {
+      const mover = (await service.getGame(g.id, undefined)).toMove[0]!;
+      const r = await service.submitMove(g.id, tok(mover), rng.pick((await service.legalMoves(g.id, tok(mover))).moves));
+      const [entry] = (await service.events(g.id, undefined, r.version - 1, 1)).moves;
+      if (entry!.undoable && r.toMove.includes(mover) && r.status === 'active') [seat, at] = [mover, r.version];
+    }
+    expect(seat).toBeGreaterThanOrEqual(0);
+    const first = await takebacks.takeback(g.id, tok(seat), undefined, 'takeback-1');
+    expect(first.version).toBe(at + 1);
+    // The retry (the answer was lost, say): the same answer, no second takeback.
+    expect(await takebacks.takeback(g.id, tok(seat), undefined, 'takeback-1')).toEqual(first);
+    expect(await takebacks.takeback(g.id, tok(seat), at, 'takeback-1')).toEqual(first);
+    expect((await service.getGame(g.id, undefined)).version).toBe(first.version);
+    expect(await store.takebackEntries(g.id)).toEqual([{ version: at + 1, undo: at }]);
+    // The same key for a takeback of another version, or a move's key for a takeback: refused.
+    expect(await refusal(takebacks.takeback(g.id, tok(seat), at - 1, 'takeback-1'))).toEqual({ code: 'IDEMPOTENCY_KEY_REUSED', reason: undefined });
+    const moved = await service.submitMove(g.id, tok(seat), (await service.legalMoves(g.id, tok(seat))).moves[0], { idempotencyKey: 'move-1' });
+    expect(await refusal(takebacks.takeback(g.id, tok(seat), undefined, 'move-1'))).toEqual({ code: 'IDEMPOTENCY_KEY_REUSED', reason: undefined });
+    expect((await service.getGame(g.id, undefined)).version).toBe(moved.version);
+  }, 60_000);
+
   it('refusals the rules of takebacks give: nothing-to-undo, game-setting (none, and own-turn after the turn), other-seat-acted, request-pending; the consent flow: declined, voided by a move', async () => {
     const create = (takebacks: string) => service.createGame({ type: 'ville-de-demain', players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }], seed: 'takeback-rules', takebacks });
     // The first step of Ville de Demain is undoable in this seed (checked below by the log).

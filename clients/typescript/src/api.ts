@@ -764,7 +764,7 @@ export interface paths {
         put?: never;
         /**
          * Take back the token's seat's last move (or from version `undo` on)
-         * @description Within the seat's own turn (takebacks own-turn, the default, or with-consent): when every entry from the one undone on is the seat's own, it is still its turn, and none drew at random or revealed hidden information, a log entry with origin takeback is appended at once: move { type: takeback, undo: N }, one event { type: "@restored", undone: N }, and the state is the state before N again. Again and again goes further back within the turn. After the turn, in a with-consent game: a request { seat, undo, acceptedBy } is stored (the game shows it as takebackRequest) until every other seated person accepts (POST .../takeback/accept), one declines, or the next move voids it. Bot and resigned seats are not asked. Refused: 409 TAKEBACK_NOT_ALLOWED with its reason.
+         * @description Within the seat's own turn (takebacks own-turn, the default, or with-consent): when every entry from the one undone on is the seat's own, it is still its turn, and none drew at random or revealed hidden information, a log entry with origin takeback is appended at once: move { type: takeback, undo: N }, one event { type: "@restored", undone: N }, and the state is the state before N again. Again and again goes further back within the turn. After the turn, in a with-consent game: a request { seat, undo, acceptedBy } is stored (the game shows it as takebackRequest) until every other seated person accepts (POST .../takeback/accept), one declines, or the next move voids it. Bot and resigned seats are not asked. Refused: 409 TAKEBACK_NOT_ALLOWED with its reason. A retry with the same Idempotency-Key of a takeback that was appended gets the first answer and undoes nothing more (without it, a retried call with no `undo` would take back the move before); the key of another move is 422 IDEMPOTENCY_KEY_REUSED. A request waiting for consent is not keyed: asking again answers 409 request-pending, naming it.
          */
         post: operations["takeback"];
         delete?: never;
@@ -7776,7 +7776,9 @@ export interface operations {
     takeback: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description Game id (UUID) */
                 id: string;
@@ -7872,6 +7874,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the rules: ILLEGAL_MOVE (violation and rule name the broken rule), IDEMPOTENCY_KEY_REUSED, or IMPORT_INVALID */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,7 +29,10 @@ export function moveResolvers({ service, takebacks, layer }: Deps) {
         return service.submitMove(a.gameId, ctx.token, move, { expectedVersion: version, idempotencyKey: a.idempotencyKey ?? undefined });
       }),
       resign: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => layer().resignation.resign(a.gameId, ctx.token)),
-      takeback: guard(async (_: unknown, a: { gameId: string; undo?: number | null }, ctx: Ctx) => takebacks.takeback(a.gameId, ctx.token, a.undo ?? undefined)),
+      takeback: guard(async (_: unknown, a: { gameId: string; undo?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
+        checkArgs(MoveArgs, { idempotencyKey: a.idempotencyKey });
+        return takebacks.takeback(a.gameId, ctx.token, a.undo ?? undefined, a.idempotencyKey ?? undefined);
+      }),
       acceptTakeback: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => takebacks.accept(a.gameId, ctx.token)),
       declineTakeback: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => takebacks.decline(a.gameId, ctx.token)),
       // The service checks the record's shape: the same schema and validator as REST's import.

@@ -127,8 +127,8 @@ type Mutation {
   """The creator or the operator deletes a waiting game"""
   cancelGame(gameId: ID!): Boolean!
   resign(gameId: ID!): MoveResult!
-  """Takes back the caller's last move (or from version undo on) within its own turn; after it, in a with-consent game, asks the other seats. Refused: TAKEBACK_NOT_ALLOWED with extensions.reason"""
-  takeback(gameId: ID!, undo: Int): TakebackResult!
+  """Takes back the caller's last move (or from version undo on) within its own turn; after it, in a with-consent game, asks the other seats. Refused: TAKEBACK_NOT_ALLOWED with extensions.reason. A retry with the same idempotencyKey of a takeback that was appended gets the first answer and undoes nothing more."""
+  takeback(gameId: ID!, undo: Int, idempotencyKey: String): TakebackResult!
   """Accepts the waiting takeback request; the last acceptance appends the takeback"""
   acceptTakeback(gameId: ID!): TakebackResult!
   """Declines the waiting takeback request"""
