@@ -2,9 +2,11 @@
  * The `citybuilder` command line: reads a game record file (JSON or text) offline, with the same
  * engines, schema and checks as the server, and no server or database.
  *
- *   citybuilder validate <record>                 exit 0, or 1 with the first illegal move and why
+ *   citybuilder validate <record> [--lang en|fr]  exit 0, or 1 with the first illegal move and why
  *   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]  the position after version N, as seat S sees it
  *   citybuilder convert <record> --to text|json   the record in the other form, on stdout
+ *
+ * `--lang fr` (validate, replay, convert): why a record is invalid, and the board's words, in French.
  *   citybuilder rebuild-ratings [--database-url URL]  every rating again from the log (DATABASE_URL): the operator's rebuild
  *
  * `<record>` is a file path, or - for standard input. Exit codes: 0 done, 1 the record is invalid,
@@ -21,6 +23,7 @@ import { defaultRegistry } from '../games/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import { gameRecordSchema, moveRefSchema } from '../app/record-schema.js';
 import { invalidInput } from '../app/shapes.js';
+import { localize, type Language } from '../app/i18n/index.js';
 
 export interface Io {
   out(text: string): void;
@@ -30,9 +33,9 @@ export interface Io {
 }
 
 export const USAGE = `usage:
-  citybuilder validate <record>
+  citybuilder validate <record> [--lang en|fr]
   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]
-  citybuilder convert <record> --to text|json
+  citybuilder convert <record> --to text|json [--lang en|fr]
   citybuilder rebuild-ratings [--database-url URL]   (default: DATABASE_URL)
 <record> is a JSON or text record file (as GET /api/v1/games/{id}/record gives), or - for stdin.`;
 
@@ -123,6 +126,7 @@ async function rebuildRatings(args: string[], io: Io, registry: GameRegistry): P
 /** Runs one command; returns the exit code. */
 export async function run(argv: string[], io: Io, registry: GameRegistry = defaultRegistry()): Promise<number> {
   const args = argv.slice();
+  let language: Language = 'en';
   try {
     const command = args.shift();
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -137,11 +141,12 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     const svg = option(args, '--svg');
     const lang = option(args, '--lang');
     if (lang !== undefined && lang !== 'en' && lang !== 'fr') throw new UsageError('--lang is en or fr');
+    language = lang ?? 'en';
     const [path, ...rest] = args;
     if (path === undefined) throw new UsageError(`${command} needs a record file`);
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     if (command === 'convert' && to !== 'text' && to !== 'json') throw new UsageError('convert needs --to text or --to json');
-    if (command !== 'replay' && (at !== undefined || seat !== undefined || svg !== undefined || lang !== undefined)) throw new UsageError('--at, --seat, --svg and --lang are options of replay');
+    if (command !== 'replay' && (at !== undefined || seat !== undefined || svg !== undefined)) throw new UsageError('--at, --seat and --svg are options of replay');
     if (command !== 'convert' && to !== undefined) throw new UsageError('--to is an option of convert');
     let text: string;
     try {
@@ -179,7 +184,7 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     if (viewer !== null && !done && game.toMove(state).includes(viewer)) lines.push(`legal moves of ${seatName(record, viewer)}: ${notationsOf(game, state, viewer).join(', ')}`);
     lines.push(`view of ${viewer === null ? 'a spectator' : seatName(record, viewer)}:`, JSON.stringify(game.view(state, viewer) as Json, null, 2));
     if (svg !== undefined) {
-      const picture = boardSvg({ type: record.type, version, toMove: done ? [] : game.toMove(state), players: record.players.map((p, i) => ({ seat: p.seat ?? i, name: p.name })), view: game.view(state, viewer) as Json, outcome: done, viewerSeat: viewer }, lang === 'fr' ? 'fr' : 'en', registry.plugin(record.type, record.engineVersion)?.picture);
+      const picture = boardSvg({ type: record.type, version, toMove: done ? [] : game.toMove(state), players: record.players.map((p, i) => ({ seat: p.seat ?? i, name: p.name })), view: game.view(state, viewer) as Json, outcome: done, viewerSeat: viewer }, language, registry.plugin(record.type, record.engineVersion)?.picture);
       await io.write(svg, picture);
       lines.push(`board picture written to ${svg}`);
     }
@@ -192,7 +197,7 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     }
     if (e instanceof AppError) {
       const x = e.extra as { violation?: string; rule?: string };
-      io.err(`invalid: ${e.message}${x.violation ? ` [${x.violation}${x.rule ? `, ${x.rule}` : ''}]` : ''}`);
+      io.err(`invalid: ${localize(language, e)}${x.violation ? ` [${x.violation}${x.rule ? `, ${x.rule}` : ''}]` : ''}`);
       return 1;
     }
     throw e;

@@ -91,6 +91,11 @@ describe('the citybuilder command line', () => {
     const badJson = await cli('validate', join(dir, 'bad2.json'));
     expect(badJson.code).toBe(1);
     expect(badJson.err).toMatch(/^invalid: move 1 is illegal: It is not seat 1's turn/);
+    // The same refusal in French, as the API gives it to a French caller (its sentence by id).
+    const inFrench = await cli('validate', join(dir, 'bad2.json'), '--lang', 'fr');
+    expect(inFrench.code).toBe(1);
+    expect(inFrench.err).toMatch(/^invalid: Coup 1 : Ce n'est pas à la place 1 de jouer\. \[NOT_YOUR_TURN, turn order\]$/);
+    expect((await cli('validate', join(dir, 'bad2.json'), '--lang', 'de')).code).toBe(2);
 
     expect((await cli('convert', join(dir, 'bad.json'))).code).toBe(2);
     expect((await cli('replay', join(dir, 'bad.json'), '--at', '100000')).err).toMatch(/--at must be a whole number from 0 to/);
