@@ -28,7 +28,8 @@
  * `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'` tries a game's
  * bot tuning (its `playoutDepth`, `scale` and `search` options, src/engine/bot.ts) without editing
  * it: every seat of that game's games and its speed searches use it.
- * Results: stdout (Markdown) and bench/results/bots.{md,json}.
+ * Results: stdout (Markdown) and bench/results/bots.{md,json}; the JSON keeps each game's result by its index
+ * (`perGame`: the tested level's share of the win), so two runs on the same seeds compare game by game.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -163,13 +164,15 @@ async function main() {
 
   const pool = new Piscina<GameTask, GameResult>({ filename: fileURLToPath(new URL('./bots-game.ts', import.meta.url)), minThreads: THREADS, maxThreads: THREADS, execArgv: process.execArgv.some((a) => a.includes('tsx')) ? undefined : ['--import', 'tsx'] });
   const strength: Record<string, unknown> = {};
-  const tally = new Map<string, { wins: number; games: number }>();
+  /** Wins, games, and each game's share of the win by game index (same index, same seed: two runs compare game by game). */
+  const tally = new Map<string, { wins: number; games: number; perGame: Record<number, number> }>();
   const play = (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
     const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
     levels[i % 4] = p.level;
     return pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE, iterations: iterationsFor(g.id), botOptions: BOT_OPTIONS[g.id] }).then((r) => {
-      const t = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0 };
-      if (r.winners.includes(i % 4)) t.wins += 1 / r.winners.length;
+      const t = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0, perGame: {} };
+      t.perGame[i] = r.winners.includes(i % 4) ? 1 / r.winners.length : 0;
+      t.wins += t.perGame[i]!;
       t.games++;
       tally.set(`${g.id}/${p.id}`, t);
       for (const [level, ms] of Object.entries(r.thinkMs) as [BotLevel, number[]][]) {
@@ -194,10 +197,10 @@ async function main() {
   out('\n## Strength (4 players, seats rotated)\n\n| game | level | against | games | wins | 95 % interval | target | met |\n|---|---|---|---:|---:|---|---|---|');
   for (const g of games) {
     for (const p of pairings) {
-      const { wins, games: n } = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0 };
+      const { wins, games: n, perGame } = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0, perGame: {} };
       const rate = n === 0 ? NaN : wins / n;
       const [low, high] = wilson(wins, n);
-      strength[`${g.id}/${p.id}`] = { wins, games: n, rate, interval: [low, high], target: p.target, met: p.pass(low, rate) };
+      strength[`${g.id}/${p.id}`] = { wins, games: n, rate, interval: [low, high], target: p.target, met: p.pass(low, rate), perGame };
       out(`| ${g.id} | ${p.level} | 3 ${p.against} | ${n} | ${pct(rate)} | ${pct(low)} - ${pct(high)} | ${p.target} | ${p.pass(low, rate) ? 'yes' : 'no'} |`);
     }
   }
