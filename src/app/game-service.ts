@@ -2,7 +2,7 @@ import type { BotLevel, Move, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameStatus, GameStore, StoredMove } from '../store/types.js';
 import type { GameAccess } from './lobby/seats.js';
-import type { AfterCommitHook, BotTurn, CreateGameInput, GameServiceOptions, Include, MoveResult, Session } from './service-types.js';
+import type { AfterCommitHook, BotTurn, CreateGameInput, GameServiceOptions, Include, MoveResult, Session, TakebackAsked } from './service-types.js';
 import * as admin from './use-cases/admin.js';
 import { analysis } from './use-cases/analysis.js';
 import * as bots from './use-cases/bot-turns.js';
@@ -56,6 +56,16 @@ export class GameService {
 
   started(gameId: string): Promise<void> {
     return this.core.started(gameId);
+  }
+
+  /** Called when a seat asks the others for a takeback (the notifications tell the seats asked). */
+  onTakebackAsked(hook: (asked: TakebackAsked) => Promise<void>): void {
+    this.core.takebackHooks.push(hook);
+  }
+
+  /** A takeback request was stored: the hooks are told; a failing hook does not fail the request. */
+  async takebackAsked(asked: TakebackAsked): Promise<void> {
+    for (const hook of this.core.takebackHooks) await hook(asked).catch(() => {});
   }
 
   /** Called when a game may wait on a bot without a move committing (the bot runner queues its turn). */

@@ -134,3 +134,11 @@ export interface GameRecord {
   moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin; bot?: BotLevel; /** Written on export (takebacks): the entry may be undone; the takeback that undid it. */ undoable?: boolean; undoneBy?: number }[];
   outcome?: Outcome | null;
 }
+
+/** A takeback request stored (with-consent, after the turn): who asks, at which version, and the seats asked to answer. */
+export interface TakebackAsked {
+  gameId: string;
+  version: number;
+  seat: Seat;
+  asked: Seat[];
+}

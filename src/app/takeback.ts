@@ -66,6 +66,7 @@ export class Takebacks {
       if (asked.length === 0) return this.append(g, seat, target.version, key); // nobody to ask: bots and resigned seats are not asked
       const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
       await write(request);
+      await this.service.takebackAsked({ gameId: s.row.id, version: s.version, seat, asked });
       return this.pendingAnswer(s, request);
     });
   }

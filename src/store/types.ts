@@ -97,8 +97,8 @@ export type TimeoutAction = 'auto-move' | 'resign' | 'none';
 export const TIMEOUT_ACTIONS: readonly TimeoutAction[] = ['auto-move', 'resign', 'none'];
 
 /** What a seat can be notified of (play-by-mail). */
-export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined';
-export const NOTICE_KINDS: readonly NoticeKind[] = ['turn', 'reminder', 'timeout', 'finished', 'joined'];
+export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined' | 'takeback';
+export const NOTICE_KINDS: readonly NoticeKind[] = ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback'];
 
 /** A notification a move causes for a seat; the store writes it to the outbox with the move. */
 export interface Notice {

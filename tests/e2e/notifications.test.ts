@@ -81,6 +81,45 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     expect(expectedTurns.every((n) => n > 0)).toBe(true);
   });
 
+  it('a takeback asked after the turn (with consent) is told to each seat asked, by mail and webhook, naming the asker; the asker is not told', async () => {
+    const api = new RestClient(s.url);
+    const { id, seats } = await api.create('ville-de-demain', 3, { seed: 'pbm-takeback', takebacks: 'with-consent' });
+    for (const x of seats) {
+      const r = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${x.token}`)
+        .send({ email: `tb${x.seat}@example.test`, webhookUrl: `${hooks.url}/tb/${x.seat}`, events: ['takeback'] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    // Random moves until a seat's move that may be taken back ends its turn: the seat then asks.
+    const rng = Rng.fromSeed('pbm-takeback-choices');
+    let asker = -1;
+    for (let guard = 0; guard < 400 && asker < 0; guard++) {
+      const seat = (await api.game(id)).toMove[0]!;
+      const legal = await request(s.url).get(`/api/v1/games/${id}/legal-moves?include=undoable`).set('Authorization', `Bearer ${seats[seat]!.token}`);
+      const i = rng.int(legal.body.moves.length);
+      const r = await api.move(id, seats[seat]!.token, legal.body.moves[i]);
+      if (legal.body.undoable[i] && !r.toMove.includes(seat) && r.status === 'active') {
+        const t = await request(s.url).post(`/api/v1/games/${id}/takeback`).set('Authorization', `Bearer ${seats[seat]!.token}`);
+        expect(t.status, JSON.stringify(t.body)).toBe(200);
+        expect(t.body.takebackRequest).toMatchObject({ seat, acceptedBy: [] });
+        asker = seat;
+      }
+    }
+    expect(asker).toBeGreaterThanOrEqual(0);
+    const asked = [0, 1, 2].filter((x) => x !== asker);
+    const askerName = `P${asker + 1}`;
+    for (const x of asked) {
+      await until(`the takeback mail to seat ${x}`, () => mail.mails.some((m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked')), 20_000);
+      await until(`the takeback webhook to seat ${x}`, () => hooks.calls.some((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback'), 20_000);
+      const m = mail.mails.find((m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked'))!;
+      expect(m.text).toContain(`${askerName} asks to take back a move in La Ville de Demain`);
+      const hook = JSON.parse(hooks.calls.find((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback')!.raw);
+      expect(hook.data).toMatchObject({ gameId: id, seat: x, about: asker });
+    }
+    await untilSettled(s.databaseUrl, id); // every delivery job has run: nothing more can arrive
+    expect(mail.mails.filter((m) => (m.to as { text: string }).text === `tb${asker}@example.test`)).toEqual([]);
+    expect(hooks.calls.filter((c) => c.path === `/tb/${asker}`)).toEqual([]);
+  });
+
   it('a receiver that answers 500 twice gets the same webhook-id three times, then no more', async () => {
     const api = new RestClient(s.url);
     const { id, seats } = await api.create('ville-de-demain', 2, { seed: 'pbm-flaky' });

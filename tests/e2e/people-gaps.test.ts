@@ -50,7 +50,7 @@ describe('the page\'s gaps: public joins, reading notification settings, GraphQL
     const game = (await request(s.url).post('/api/v1/games').set(auth(ada.token)).send({ type: 'town-center', players: [{ me: true }, { name: 'Bob' }] }).expect(201)).body as { id: string; seats: { seat: number; token: string }[] };
     const seatToken = game.seats[0]!.token;
     const path = `/api/v1/games/${game.id}/seats/me/notifications`;
-    expect((await request(s.url).get(path).set(auth(seatToken)).expect(200)).body).toEqual({ seat: 0, from: 'none', email: null, webhookUrl: null, events: ['turn', 'reminder', 'timeout', 'finished', 'joined'], language: 'en' });
+    expect((await request(s.url).get(path).set(auth(seatToken)).expect(200)).body).toEqual({ seat: 0, from: 'none', email: null, webhookUrl: null, events: ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback'], language: 'en' });
     expect((await request(s.url).get('/api/v1/players/me/notifications').set(auth(ada.token)).expect(200)).body).toMatchObject({ playerId: ada.id, email: null, language: 'en' });
 
     await request(s.url).put('/api/v1/players/me/notifications').set(auth(ada.token)).send({ email: 'ada@example.test', events: ['turn'], language: 'fr' }).expect(200);

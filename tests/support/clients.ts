@@ -28,7 +28,7 @@ export class RestClient {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.moves;
   }
-  async move(id: string, token: string, move: Move): Promise<{ version: number; status: string }> {
+  async move(id: string, token: string, move: Move): Promise<{ version: number; status: string; toMove: number[] }> {
     const r = await request(this.url).post(`/api/v1/games/${id}/moves`).set(this.auth(token)).send({ move });
     expect(r.status, `${JSON.stringify(move)} -> ${JSON.stringify(r.body)}`).toBe(200);
     return r.body;

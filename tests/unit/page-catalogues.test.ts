@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { NOTICE_KINDS } from '../../src/store/types.js';
 
 /**
  * The page's catalogues (public/i18n/<lang>.json): the same message ids in English and French,
@@ -30,7 +31,9 @@ describe('the page\'s catalogues', () => {
     const js = text('.js');
     for (const m of js.matchAll(/\bt\('([a-zA-Z][\w.-]*)'/g)) ids.add(m[1]!);
     // Ids built from a value: every value the page uses.
-    for (const k of ['turn', 'reminder', 'timeout', 'finished', 'joined']) ids.add(`notify.kind.${k}`);
+    // The page's list of notice kinds is the server's (public/settings.js), each with its words.
+    expect(js).toContain(`export const NOTICE_KINDS = [${NOTICE_KINDS.map((k) => `'${k}'`).join(', ')}];`);
+    for (const k of NOTICE_KINDS) ids.add(`notify.kind.${k}`);
     for (const k of ['waiting', 'active', 'finished']) ids.add(`gameStatus.${k}`);
     for (const k of ['en', 'fr']) ids.add(`lang.${k}`);
     expect(ids.size).toBeGreaterThan(100);

@@ -6166,7 +6166,7 @@ export interface operations {
                         from: "seat" | "player" | "none";
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6246,7 +6246,7 @@ export interface operations {
                 "application/json": {
                     email?: string | null;
                     webhookUrl?: string | null;
-                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
                     /**
                      * @description The language of the mails (en, fr); en until set
                      * @enum {string}
@@ -6266,7 +6266,7 @@ export interface operations {
                         seat: number;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6370,7 +6370,7 @@ export interface operations {
                         playerId: string;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6420,7 +6420,7 @@ export interface operations {
                 "application/json": {
                     email?: string | null;
                     webhookUrl?: string | null;
-                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
                     /**
                      * @description The language of the mails (en, fr); en until set
                      * @enum {string}
@@ -6440,7 +6440,7 @@ export interface operations {
                         playerId: string;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}

@@ -56,6 +56,14 @@ export class Notifications {
     service.onCommitted((c) => {
       this.notifier.enqueue(c.outbox).catch((err) => opts.log.warn({ err }, 'could not queue notifications; the sweeper will'));
     });
+    // A takeback request waits for the other seats: each seat asked is told ("takeback", about the asker).
+    service.onTakebackAsked(async (t) => {
+      try {
+        for (const seat of t.asked) await this.notifier.enqueue(await this.store.addNotice(t.gameId, t.version, seat, 'takeback', t.seat));
+      } catch (err) {
+        opts.log.warn({ err }, 'could not queue the takeback notices');
+      }
+    });
   }
 
   /** PUT /games/{id}/seats/me/notifications: a seat says where its notifications go. */

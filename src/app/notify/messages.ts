@@ -27,6 +27,8 @@ export interface NoticeContext {
   linkExpiresAt: Date;
   unsubscribeUrl: string;
   deadline?: string;
+  /** The seat the notice is about (who joined, who asks a takeback), when there is one. */
+  about?: Seat;
 }
 
 /** The Standard Webhooks payload: ids, versions and seats only; no secret, view or token. */
@@ -34,7 +36,7 @@ export function webhookPayload(c: NoticeContext, timestamp: Date) {
   return {
     type: `game.${c.kind}`,
     timestamp: timestamp.toISOString(),
-    data: { gameId: c.gameId, gameType: c.gameType, version: c.version, seat: c.seat, toMove: c.toMove, ...(c.deadline ? { deadline: c.deadline } : {}) },
+    data: { gameId: c.gameId, gameType: c.gameType, version: c.version, seat: c.seat, toMove: c.toMove, ...(c.deadline ? { deadline: c.deadline } : {}), ...(c.about !== undefined ? { about: c.about } : {}) },
   };
 }
 
@@ -67,7 +69,7 @@ export function emailMessage(c: NoticeContext, o: { picture: boolean; canReply: 
   const subject = t('subjectLine', { what: t(`subject.${c.kind}`), game: c.gameName, id: c.gameId.slice(0, 8), version: c.version });
   const until = new Intl.DateTimeFormat(c.lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(c.linkExpiresAt) + ' UTC';
   const fact = (label: string, value: string | number) => t('fact', { label: t(label), value });
-  const opening = t(`opening.${c.kind}`, { me, game: c.gameName });
+  const opening = t(`opening.${c.kind}`, { me, game: c.gameName, about: c.about === undefined ? '' : who(c.about) });
   const more = () => t('more', { n: c.legalMoves.length - LISTED });
   const facts = [
     fact('move', c.version),

@@ -213,7 +213,7 @@ export class Notifier {
   }
 
   /** What a notice says about its game, as its seat sees it at its version (a digest builds one per game). */
-  async context(row: Pick<OutboxRow, 'gameId' | 'seat' | 'version' | 'kind'>): Promise<NoticeContext> {
+  async context(row: Pick<OutboxRow, 'gameId' | 'seat' | 'version' | 'kind'> & { about?: number }): Promise<NoticeContext> {
     const { game, legalMoves, moves, tokenHash } = await this.service.asSeat(row.gameId, row.seat, row.version);
     const settings = await this.store.targetOf(row.gameId, row.seat);
     const base = this.opts.publicUrl.replace(/\/$/, '');
@@ -237,6 +237,7 @@ export class Notifier {
       gameUrl: `${base}/games/${row.gameId}#link=${link.token}`,
       linkExpiresAt: link.expiresAt,
       unsubscribeUrl: `${base}/api/v1/notifications/unsubscribe?token=${settings?.unsubscribeToken ?? ''}`,
+      ...(row.about !== undefined && row.about >= 0 ? { about: row.about } : {}),
     };
   }
 

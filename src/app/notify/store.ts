@@ -24,6 +24,8 @@ export interface OutboxRow {
   version: number;
   seat: Seat;
   kind: NoticeKind | MailAnswerKind;
+  /** The seat the notice is about (who joined, who asks a takeback), or -1. */
+  about: number;
   channel: 'email' | 'webhook';
   target: string;
   status: OutboxStatus;
@@ -80,7 +82,7 @@ export class NotificationStore {
     return a.count + b.count > 0;
   }
 
-  /** Writes a notice outside a move (a turn already on, a reminder, a timeout, a join: `about` the seat taken). */
+  /** Writes a notice outside a move (a turn already on, a reminder, a timeout, a join: `about` the seat taken; a takeback asked: `about` the asker). */
   async addNotice(gameId: string, version: number, seat: Seat, kind: NoticeKind, about = -1): Promise<string[]> {
     const rows = await this.db.$queryRaw<{ id: string }[]>`
       INSERT INTO outbox (game_id, version, seat, kind, about, channel, target)

@@ -9,7 +9,7 @@ import type { GameStore } from '../../store/types.js';
 import { Gate } from '../gate.js';
 import { KeyedMutex } from '../mutex.js';
 import { Sessions } from '../sessions.js';
-import type { AfterCommitHook, Committed, GameServiceOptions } from '../service-types.js';
+import type { AfterCommitHook, Committed, GameServiceOptions, TakebackAsked } from '../service-types.js';
 
 export class GameCore {
   readonly locks = new KeyedMutex();
@@ -18,6 +18,8 @@ export class GameCore {
   /** Told when a game may wait on a bot without a move committing (created, a seat taken or filled). */
   readonly wakeHooks: ((gameId: string) => void)[] = [];
   readonly startHooks: ((gameId: string) => Promise<void>)[] = [];
+  /** Told when a seat asks the others for a takeback (src/app/takeback.ts): the asked seats get a notice. */
+  readonly takebackHooks: ((asked: TakebackAsked) => Promise<void>)[] = [];
   readonly snapshotEvery: number;
   readonly maxRetries: number;
   readonly imports: Gate;
