@@ -5,7 +5,7 @@ import type { GameService } from './game-service.js';
 import { checkInt } from './limits.js';
 import type { GameAccess } from './lobby/seats.js';
 import { resignedBy } from './lobby/standing.js';
-import type { MoveResult, Session } from './service-types.js';
+import type { MoveResult, Session, TakebackAsked } from './service-types.js';
 import { entryUndoable } from './takeback-log.js';
 
 /** Why a takeback is refused (409 TAKEBACK_NOT_ALLOWED, `reason`; docs/shapes.md). */
@@ -42,7 +42,9 @@ export class Takebacks {
    */
   async takeback(gameId: string, token: string | undefined, undo?: number, key?: string): Promise<TakebackAnswer> {
     if (undo !== undefined) checkInt('version', 'undo', undo);
-    return this.asSeat(gameId, token, async ({ g, s, seat, write }) => {
+    // The seats asked are told after the game's lock is released (their notices are I/O).
+    let asking: TakebackAsked | null = null;
+    const answer = await this.asSeat(gameId, token, async ({ g, s, seat, write }) => {
       const first = key === undefined ? null : await this.service.store.findIdempotent(s.row.id, seat, key);
       if (first) return firstTakeback(first, undo, key!, s.row.type);
       this.checkRunning(s, seat);
@@ -66,9 +68,11 @@ export class Takebacks {
       if (asked.length === 0) return this.append(g, seat, target.version, key); // nobody to ask: bots and resigned seats are not asked
       const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
       await write(request);
-      await this.service.takebackAsked({ gameId: s.row.id, version: s.version, seat, asked });
+      asking = { gameId: s.row.id, version: s.version, seat, asked };
       return this.pendingAnswer(s, request);
     });
+    if (asking) await this.service.takebackAsked(asking);
+    return answer;
   }
 
   /** POST /games/{id}/takeback/accept: one more seat agrees; the last one's agreement appends the takeback. */
