@@ -47,13 +47,18 @@ export default function playGame(task: GameTask): GameResult {
   const thinkMs: GameResult['thinkMs'] = {};
   const iterations: GameResult['iterations'] = {};
   let started = 0;
+  /** A level's think time in this game (0: no clock, the iteration budget binds). */
+  const budgetOf = (level: BotLevel): number => (task.iterations?.[level] !== undefined ? 0 : LEVELS[level].thinkMs * task.budgetScale);
   const { outcome, moves } = playBots(game, tunedBot(botFor(task.game)!, task.botOptions), { players: task.levels.length, options: options.value, seed: task.seed }, task.levels, {
     iterations: task.iterations,
     timeUp: (level) => {
       started = performance.now();
-      if (task.iterations?.[level] !== undefined) return undefined;
-      const budget = LEVELS[level].thinkMs * task.budgetScale;
+      const budget = budgetOf(level);
       return budget > 0 ? () => performance.now() - started >= budget : undefined;
+    },
+    timeLeft: (level) => {
+      const budget = budgetOf(level);
+      return budget > 0 ? () => 1 - (performance.now() - started) / budget : undefined;
     },
     onMove: ({ level, choice }) => {
       const ms = performance.now() - started;

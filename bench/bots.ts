@@ -54,6 +54,7 @@ const only = arg('only')?.split(',');
 const MINUTES = arg('minutes') !== undefined ? Number(arg('minutes')) : undefined;
 const STRONG_FACTOR = Number(arg('strong-factor') ?? 4);
 const STRONG_SEARCHES = Number(arg('strong-searches') ?? 10);
+const THINK_SEARCHES = Number(arg('think-searches') ?? 30);
 /** `--iterations 200` or `--iterations town-center=160,city-tycoon=35`: the ismcts level's iterations per move by game. */
 const ITERATIONS: Record<string, number> | undefined = (() => {
   const a = arg('iterations');
@@ -99,41 +100,42 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Iterations per second of the ismcts level on this thread, from random positions of 4-player games. */
-function speed(g: AnyGame): { iterationsPerSecond: number; searches: number; thinkMs: number[] } {
+function speed(g: AnyGame): { iterationsPerSecond: number; searches: number } {
   const bot = botOf(g.id);
   let iterations = 0, ms = 0, searches = 0;
-  const thinkMs: number[] = [];
   for (let round = 0; ms < SPEED_SECONDS * 1000; round++) {
     for (const { state, events } of randomPositions(g, 4, `speed-${g.id}-${round}`, 13)) {
       const seat = g.toMove(state)[0]!;
       if (g.legalMoves(state, seat).length < 2) continue;
       const start = performance.now();
       const budget = LEVELS.ismcts.thinkMs * SCALE;
-      const c = chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level: 'ismcts', seed: `speed-${searches}`, timeUp: () => performance.now() - start >= budget });
+      const c = chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level: 'ismcts', seed: `speed-${searches}`, timeUp: () => performance.now() - start >= budget, exhaustive: true });
       const took = performance.now() - start;
       ms += took;
-      thinkMs.push(took);
       iterations += c.iterations;
       searches++;
       if (ms >= SPEED_SECONDS * 1000) break;
     }
   }
-  return { iterationsPerSecond: (1000 * iterations) / ms, searches, thinkMs };
+  return { iterationsPerSecond: (1000 * iterations) / ms, searches };
 }
 
-/** Think times of `ismcts-strong` searches with its time budget, from random positions, on this thread. */
-function strongThink(g: AnyGame): number[] {
+/**
+ * Think times of a search level as it plays (its time budget, stopping once its choice is settled),
+ * from random positions of 4-player games, on this thread.
+ */
+function thinkTimes(g: AnyGame, level: 'ismcts' | 'ismcts-strong', count: number): number[] {
   const bot = botOf(g.id);
   const out: number[] = [];
-  for (let round = 0; out.length < STRONG_SEARCHES; round++) {
-    for (const { state, events } of randomPositions(g, 4, `strong-${g.id}-${round}`, 7)) {
+  for (let round = 0; out.length < count; round++) {
+    for (const { state, events } of randomPositions(g, 4, `${level === 'ismcts' ? 'think' : 'strong'}-${g.id}-${round}`, 7)) {
       const seat = g.toMove(state)[0]!;
       if (g.legalMoves(state, seat).length < 2) continue;
       const start = performance.now();
-      const budget = LEVELS['ismcts-strong'].thinkMs * SCALE;
-      chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level: 'ismcts-strong', seed: `strong-${out.length}`, timeUp: () => performance.now() - start >= budget });
+      const budget = LEVELS[level].thinkMs * SCALE;
+      chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level, seed: `${level}-${out.length}`, timeUp: () => performance.now() - start >= budget, timeLeft: () => 1 - (performance.now() - start) / budget });
       out.push(performance.now() - start);
-      if (out.length >= STRONG_SEARCHES) break;
+      if (out.length >= count) break;
     }
   }
   return out;
@@ -155,8 +157,8 @@ async function main() {
     speeds[g.id] = { iterationsPerSecond: s.iterationsPerSecond, searches: s.searches };
     think[g.id] = {};
     if (ITERATIONS) {
-      think[g.id]!.ismcts = s.thinkMs;
-      think[g.id]!['ismcts-strong'] = strongThink(g);
+      think[g.id]!.ismcts = thinkTimes(g, 'ismcts', THINK_SEARCHES);
+      think[g.id]!['ismcts-strong'] = thinkTimes(g, 'ismcts-strong', STRONG_SEARCHES);
     }
     out(`| ${g.id} | ${Math.round(s.iterationsPerSecond)} | ${s.searches} |`);
   }

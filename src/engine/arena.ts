@@ -12,6 +12,8 @@ export interface ArenaMove {
 export interface ArenaOptions {
   /** The caller's clock for search levels: a fresh `timeUp` per move (none: iteration caps only). */
   timeUp?: (level: BotLevel) => (() => boolean) | undefined;
+  /** With `timeUp`: the share of that move's budget left, so a search may stop once settled. */
+  timeLeft?: (level: BotLevel) => (() => number) | undefined;
   /** Search iterations per move, overriding the levels' caps (small figures for tests). */
   iterations?: Partial<Record<BotLevel, number>>;
   /** Called after each bot move (think times, figures). */
@@ -43,6 +45,7 @@ export function playBots(game: AnyGame, bot: GameBot, config: GameConfig<unknown
       seed: `${config.seed}:${seat}:${moves}`,
       legal: game.legalMoves(state, seat),
       timeUp: options.timeUp?.(level),
+      timeLeft: options.timeLeft?.(level),
       iterations: options.iterations?.[level],
     });
     options.onMove?.({ seat, level, choice });

@@ -99,6 +99,13 @@ export interface BotRequest extends SeatKnowledge {
   legal?: readonly Move[];
   /** True once the caller's time is up (checked between search iterations). */
   timeUp?: () => boolean;
+  /**
+   * The share of the caller's time budget still left, in [0, 1] (with `timeUp`): the search uses it
+   * to estimate the iterations it has left, and stops once they could not change its choice.
+   */
+  timeLeft?: () => number;
+  /** Search the whole budget even once the choice is settled (analysis: every move's figures matter). */
+  exhaustive?: boolean;
   /** Search iterations at most (default: the level's). */
   iterations?: number;
 }

@@ -19,6 +19,11 @@
  * - It stops at the iteration cap or when the caller's `timeUp()` says so, checked between
  *   iterations and every few playout moves (so it overruns by a fraction of a playout), and
  *   answers the most visited move.
+ * - It stops early once the choice is settled: when the most visited root move leads the next by
+ *   more visits than the iterations left (the cap's, or what the caller's `timeLeft()` share of its
+ *   budget buys at the rate so far), no other move can be chosen. With an iteration cap and no
+ *   clock the answer is the one the whole budget gives, in fewer iterations. `exhaustive` turns
+ *   this off (analysis reports every move's figures).
  */
 import { advantage, after, greedyMove, LEVELS, rootMoves, type BotChoice, type BotRequest, type GameBot, type MoveStat } from './bot.js';
 import { Rng } from './rng.js';
@@ -31,6 +36,8 @@ const PLAYOUT_RANDOM = 0.25;
 const PLAYOUT_CANDIDATES = 3;
 /** Virtual visits of a root move's prior (its evaluation one move ahead). */
 const PRIOR_VISITS = 3;
+/** Iterations between two checks of whether the choice is settled. */
+const SETTLE_CHECK = 16;
 
 interface StateNode {
   moves: Map<string, MoveNode>;
@@ -116,8 +123,23 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
     for (let i = 0; i < players; i++) reward[i] = r[i]! * priorVisits;
     root.moves.set(moveKey(m), { move: m, actor: seat, visits: priorVisits, available: priorVisits, reward, next: new Map() });
   }
+  /** True when no root move but the most visited can be chosen in the iterations left. */
+  const settled = (): boolean => {
+    let left = cap - iterations;
+    if (req.timeLeft) {
+      const share = Math.min(1, Math.max(0, req.timeLeft()));
+      if (share < 1) left = Math.min(left, (iterations * share) / (1 - share));
+    } else if (req.timeUp) return false; // a clock without a measure of what is left: search on
+    let top = 0, next = 0;
+    for (const n of root.moves.values()) {
+      if (n.visits > top) [top, next] = [n.visits, top];
+      else if (n.visits > next) next = n.visits;
+    }
+    return top - next > left;
+  };
   let iterations = 0;
   while (iterations < cap && !req.timeUp?.()) {
+    if (!req.exhaustive && iterations % SETTLE_CHECK === 0 && iterations > 0 && settled()) break;
     iterations++;
     let state: unknown = iterations === 1 ? first : bot.determinize(req.view, req.history, seat, rng);
     let node = root;

@@ -15,7 +15,7 @@ function request({ state, events }: (typeof positions)[number], extra: Partial<B
 describe('the information-set search (src/engine/ismcts.ts)', () => {
   it('every iteration goes through exactly one root move: the visits add up to the iterations', () => {
     for (const p of positions.slice(0, 4)) {
-      const c = chooseMove(g, bot, request(p));
+      const c = chooseMove(g, bot, request(p, { exhaustive: true }));
       expect(c.iterations).toBe(100);
       expect(c.stats!.reduce((a, s) => a + s.visits, 0)).toBe(100);
       // The answer is the most visited move; values are chances to win.
@@ -41,6 +41,39 @@ describe('the information-set search (src/engine/ismcts.ts)', () => {
       expect(c.stats!.length).toBeGreaterThan(0);
       expect(request(p).legal!.map((m) => canonicalJson(m))).toContain(canonicalJson(c.move));
     }
+  });
+
+  it('stops once no other move can be chosen in the iterations left, with the move the whole budget gives', () => {
+    let saved = 0;
+    for (const game of games) {
+      const b = botFor(game.id)!;
+      const found = randomPositions(game, 4, `settle-${game.id}`, 3).filter(({ state }) => game.legalMoves(state, game.toMove(state)[0]!).length > 1);
+      for (const { state, events } of found.slice(0, 2)) {
+        const seat = game.toMove(state)[0]!;
+        const req: BotRequest = { ...seatKnowledge(game, state, events, seat), level: 'ismcts', seed: 'settle', legal: game.legalMoves(state, seat), iterations: 200 };
+        const whole = chooseMove(game, b, { ...req, exhaustive: true });
+        const settled = chooseMove(game, b, req);
+        expect(whole.iterations).toBe(200);
+        expect(settled.iterations).toBeLessThanOrEqual(200);
+        expect(canonicalJson(settled.move), game.id).toBe(canonicalJson(whole.move));
+        // Stopped early only when the lead was out of reach of the iterations left.
+        const [first, second] = settled.stats!;
+        if (settled.iterations < 200) expect(first!.visits - (second?.visits ?? 0)).toBeGreaterThan(200 - settled.iterations);
+        saved += 200 - settled.iterations;
+      }
+    }
+    expect(saved).toBeGreaterThan(0);
+  });
+
+  it("with a clock, stops when the lead is out of reach of what the caller's time left buys at the rate so far", () => {
+    const p = positions[0]!;
+    // A tenth of the time left: about a ninth of the iterations done so far are left.
+    const c = chooseMove(g, bot, request(p, { iterations: 100_000, timeUp: () => false, timeLeft: () => 0.1 }));
+    expect(c.iterations).toBeLessThan(100_000);
+    const [first, second] = c.stats!;
+    expect(first!.visits - second!.visits).toBeGreaterThan(c.iterations / 9);
+    // No measure of what is left: the clock or the cap stops it, never the lead.
+    expect(chooseMove(g, bot, request(p, { iterations: 2_000, timeUp: () => false })).iterations).toBe(2_000);
   });
 
   it('knows its levels', () => {

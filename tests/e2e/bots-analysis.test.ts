@@ -54,7 +54,7 @@ describe('analysis (end-to-end)', () => {
     for (const x of r.body.moves) expect(typeof x.notation).toBe('string');
 
     const k = seatKnowledge(game, state, events, seat);
-    const direct = chooseMove(game, botFor('town-center')!, { ...k, level: 'ismcts', seed: 'fixed', legal, iterations: 150 });
+    const direct = chooseMove(game, botFor('town-center')!, { ...k, level: 'ismcts', seed: 'fixed', legal, iterations: 150, exhaustive: true });
     expect(canonicalJson(r.body.best)).toBe(canonicalJson(direct.move));
     expect(r.body.searched).toBe(direct.iterations);
     const byMove = new Map(direct.stats!.map((x) => [canonicalJson(x.move), x]));

@@ -16,4 +16,6 @@ export interface BotTask {
   thinkMs?: number;
   /** Search iterations at most (default: the level's). */
   iterations?: number;
+  /** Search the whole budget even once the choice is settled (analysis). */
+  exhaustive?: boolean;
 }

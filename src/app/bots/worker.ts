@@ -1,6 +1,7 @@
 /**
  * A bot thread (worker_threads, run by the pool in pool.ts): one task is one move of one bot.
- * The clock lives here, not in the engine: the search stops when `thinkMs` have passed.
+ * The clock lives here, not in the engine: the search stops when `thinkMs` have passed (or before,
+ * once the share of them left could not change its choice).
  */
 import { chooseMove, type BotChoice } from '../../engine/index.js';
 import { defaultRegistry } from '../../games/index.js';
@@ -27,7 +28,9 @@ export default function think(task: BotTask): WorkerAnswer {
     seed: task.seed,
     legal: task.legal,
     timeUp: thinkMs === undefined ? undefined : () => performance.now() - start >= thinkMs,
+    timeLeft: thinkMs === undefined || thinkMs <= 0 ? undefined : () => 1 - (performance.now() - start) / thinkMs,
     iterations: task.iterations,
+    exhaustive: task.exhaustive,
   });
   return { ...choice, ms: performance.now() - start };
 }

@@ -44,7 +44,7 @@ export async function analysis(core: GameCore, gameId: string, token: string | u
   if (legal.length === 0) return { ...base, searched: 0, moves: [], best: null };
   const k = seatKnowledge(game, state, liveEntries(moves).flatMap((m) => m.events), seat);
   // The iteration budget binds, not the clock: a long think time, so the answer is reproducible.
-  const answer = await core.opts.analyse({ game: s.row.type, engineVersion: s.row.engineVersion, level: 'ismcts', seat, view: k.view, history: [...k.history], legal, seed, iterations, thinkMs: 60_000 });
+  const answer = await core.opts.analyse({ game: s.row.type, engineVersion: s.row.engineVersion, level: 'ismcts', seat, view: k.view, history: [...k.history], legal, seed, iterations, thinkMs: 60_000, exhaustive: true });
   const key = (m: unknown) => canonicalJson(m);
   const stat = new Map((answer.stats ?? []).map((x) => [key(x.move), x]));
   const notations = notationsOf(s.game, state, seat, legal);
