@@ -11,7 +11,7 @@
 import type { GameBot, Json, Rng, Seat } from '../../engine/index.js';
 import { district, plant, ROUND_TILES } from './data.js';
 import { readDraft } from './draft.js';
-import { key, neighbours } from './map.js';
+import { key, STEPS } from './map.js';
 import type { CityTycoonView } from './schema.js';
 import type { Cell, District, State } from './types.js';
 
@@ -143,28 +143,43 @@ function supplyValue(d: District, w: number): number {
   return best;
 }
 
+/** Cells of plants of a resource holding cubes (this round's or to recycle): where supplies come from. */
+interface Sources {
+  power: Cell[];
+  water: Cell[];
+}
+
 /** Nearest plant of a resource holding cubes, by grid steps from a cell (a rough route length). */
-function reach(s: State, c: Cell, resource: 'power' | 'water'): number {
+function reach(plants: readonly Cell[], c: Cell): number {
   let best = Infinity;
-  for (const p of Object.values(s.cells)) {
-    if (p.plant !== resource || p.cubes + p.recycle === 0) continue;
+  for (const p of plants) {
     const d = Math.abs(p.x - c.x) + Math.abs(p.y - c.y);
     if (d < best) best = d;
   }
   return best;
 }
 
+/** Whether every option of a district needs electricity, and water: read once per tile. */
+const needsOf = new Map<string, { power: boolean; water: boolean }>();
+function needs(tile: string): { power: boolean; water: boolean } {
+  let n = needsOf.get(tile);
+  if (!n) {
+    const d = district(tile);
+    needsOf.set(tile, (n = { power: d.options.every((o) => o.needs.electricity > 0), water: d.options.every((o) => o.needs.water > 0) }));
+  }
+  return n;
+}
+
 /** A district's supplies to come, with the cooperation bonuses of its neighbours (C9). */
-function districtWorth(s: State, c: Cell, w: number): number {
+function districtWorth(s: State, c: Cell, w: number, sources: Sources): number {
   const d = district(c.tile!);
-  const needsE = d.options.every((o) => o.needs.electricity > 0);
-  const needsW = d.options.every((o) => o.needs.water > 0);
+  const need = needs(c.tile!);
   let feasible = 1;
-  if (needsE) feasible *= 1 / (1 + 0.12 * reach(s, c, 'power'));
-  if (needsW) feasible *= 1 / (1 + 0.12 * reach(s, c, 'water'));
+  if (need.power) feasible *= 1 / (1 + 0.12 * reach(sources.power, c));
+  if (need.water) feasible *= 1 / (1 + 0.12 * reach(sources.water, c));
   let coop = 0;
-  for (const n of neighbours(c.x, c.y)) {
-    const other = s.cells[key(n.x, n.y)];
+  for (const step of STEPS) {
+    const other = s.cells[key(c.x + step.x, c.y + step.y)];
     const icon = other?.kind === 'district' ? district(other.tile!).cooperation : null;
     if (icon && icon.type === d.type) coop += icon.vp + icon.money * w;
   }
@@ -191,9 +206,12 @@ export function evaluate(s: State): number[] {
   const cleanups = over ? 0 : LAST_ROUND - s.round;
   const out = s.money.map((m, seat) => (over ? s.vp[seat]! + Math.floor(m / 10) + m / 1000 : s.vp[seat]! + m * w + s.goods[seat]! * 0.3));
   if (over) return out;
-  for (const c of Object.values(s.cells)) {
+  const cells = Object.values(s.cells);
+  const sources: Sources = { power: [], water: [] };
+  for (const c of cells) if (c.plant !== null && c.cubes + c.recycle > 0) sources[c.plant].push(c);
+  for (const c of cells) {
     if (c.owner === null) continue;
-    if (c.kind === 'district') out[c.owner]! += districtWorth(s, c, w);
+    if (c.kind === 'district') out[c.owner]! += districtWorth(s, c, w, sources);
     else if (c.kind === 'plant') out[c.owner]! += 0.25 * (c.cubes + c.recycle * cleanups);
   }
   s.kept.forEach((tiles, seat) => {
