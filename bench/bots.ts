@@ -28,10 +28,14 @@
  * `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'` tries a game's
  * bot tuning (its `playoutDepth`, `scale` and `search` options, src/engine/bot.ts) without editing
  * it: every seat of that game's games and its speed searches use it.
- * Results: stdout (Markdown) and bench/results/bots.{md,json}; the JSON keeps each game's result by its index
+ * Results: stdout (Markdown) and bench/results/bots.{md,json} (`--out <dir>`: that folder's); the JSON keeps each game's result by its index
  * (`perGame`: the tested level's share of the win), so two runs on the same seeds compare game by game.
+ * `--resume <a bots.json>` (iteration budgets only): the games that run played are kept and not played
+ * again, when its code digest (src/engine and src/games), budgets and bot options are this run's; a
+ * table too long for one sitting is built over several, and equals what one run would print.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -70,6 +74,44 @@ const iterationsFor = (game: string): Partial<Record<BotLevel, number>> | undefi
 const BOT_OPTIONS: Record<string, BotOptions> = JSON.parse(arg('bot-options') ?? '{}');
 const botOf = (game: string) => tunedBot(botFor(game)!, BOT_OPTIONS[game]);
 const games = (hostedGames as AnyGame[]).filter((g) => !only || only.includes(g.id));
+
+/** A digest of the code that decides a bot game (src/engine and src/games): two runs with the same digest play the same games. */
+function codeDigest(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory()) walk(path);
+      else if (e.name.endsWith('.ts')) h.update(path).update(readFileSync(path));
+    }
+  };
+  for (const dir of ['engine', 'games']) walk(fileURLToPath(new URL(`../src/${dir}`, import.meta.url)));
+  return h.digest('hex').slice(0, 16);
+}
+const CODE = codeDigest();
+
+/**
+ * `--resume <bots.json>`: the games an earlier run of the same settings already played, by pairing
+ * and index. Only for iteration budgets (no clock: a game replays identically) and the same code,
+ * bot options and budgets: the table assembled from several runs is the one a single run prints.
+ */
+const RESUMED: Record<string, Record<number, number>> = (() => {
+  const path = arg('resume');
+  if (path === undefined || !existsSync(path)) return {};
+  const before = JSON.parse(readFileSync(path, 'utf8')) as { code?: string; iterations?: unknown; botOptions?: unknown; budgetScale?: number; strength?: Record<string, { perGame?: Record<number, number> }> };
+  const mine = ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null;
+  const refuse = (why: string) => {
+    throw new Error(`--resume ${path}: ${why}; start a new run instead`);
+  };
+  if (!ITERATIONS) refuse('only runs with iteration budgets resume (a time budget measures the machine it ran on)');
+  if (before.code !== CODE) refuse(`it played with other code (digest ${before.code ?? 'none'}, now ${CODE})`);
+  if (JSON.stringify(before.botOptions ?? {}) !== JSON.stringify(BOT_OPTIONS)) refuse('its bot options differ');
+  for (const g of games) {
+    const theirs = (before.iterations as Record<string, unknown> | null)?.[g.id];
+    if (theirs !== undefined && JSON.stringify(theirs) !== JSON.stringify(mine![g.id])) refuse(`its iteration budgets for ${g.id} differ`);
+  }
+  return Object.fromEntries(Object.entries(before.strength ?? {}).map(([k, v]) => [k, v.perGame ?? {}]));
+})();
 
 const PAIRINGS: { id: string; level: BotLevel; against: BotLevel; target: string; pass: (low: number, rate: number) => boolean }[] = [
   { id: 'greedy-random', level: 'greedy', against: 'random', target: '>= 70 %', pass: (_, r) => r >= 0.7 },
@@ -143,11 +185,11 @@ function thinkTimes(g: AnyGame, level: 'ismcts' | 'ismcts-strong', count: number
 
 async function main() {
   const started = Date.now();
-  const results: Record<string, unknown> = { machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, iterations: ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null, minutes: MINUTES ?? null, botOptions: BOT_OPTIONS };
+  const results: Record<string, unknown> = { code: CODE, machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, iterations: ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null, minutes: MINUTES ?? null, botOptions: BOT_OPTIONS };
   const budgets = ITERATIONS
     ? `iteration budgets (no clock) a move: ${games.map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`).join('; ')}`
     : `budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move`;
-  out(`# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${THREADS} game threads, up to ${GAMES} games a pairing${MINUTES !== undefined ? ` (search pairings: as many as fit in ${MINUTES} min)` : ''}, ${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}.\n`);
+  out(`# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${THREADS} game threads, up to ${GAMES} games a pairing${MINUTES !== undefined ? ` (search pairings: as many as fit in ${MINUTES} min)` : ''}, ${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}; code ${CODE}${Object.keys(RESUMED).length > 0 ? `; resuming ${Object.values(RESUMED).reduce((a, p) => a + Object.keys(p).length, 0)} games played by ${arg('resume')}` : ''}.\n`);
 
   out('## ISMCTS iterations per second (one core, ismcts level, its time budget)\n\n| game | iterations/s | searches |\n|---|---:|---:|');
   const speeds: Record<string, unknown> = {};
@@ -168,7 +210,12 @@ async function main() {
   const strength: Record<string, unknown> = {};
   /** Wins, games, and each game's share of the win by game index (same index, same seed: two runs compare game by game). */
   const tally = new Map<string, { wins: number; games: number; perGame: Record<number, number> }>();
-  const play = (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
+  for (const [k, perGame] of Object.entries(RESUMED)) {
+    const kept = Object.fromEntries(Object.entries(perGame).filter(([i]) => Number(i) < GAMES));
+    tally.set(k, { wins: Object.values(kept).reduce((a, b) => a + b, 0), games: Object.keys(kept).length, perGame: kept });
+  }
+  const play = async (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
+    if (tally.get(`${g.id}/${p.id}`)?.perGame[i] !== undefined) return; // played by the run resumed
     const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
     levels[i % 4] = p.level;
     return pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE, iterations: iterationsFor(g.id), botOptions: BOT_OPTIONS[g.id] }).then((r) => {
@@ -212,6 +259,7 @@ async function main() {
   const times: Record<string, unknown> = {};
   for (const g of games) {
     for (const [level, ms] of Object.entries(think[g.id] ?? {}) as [BotLevel, number[]][]) {
+      if (ms.length === 0) continue;
       const sorted = ms.slice().sort((a, b) => a - b);
       const budget = LEVELS[level].thinkMs * SCALE;
       const p50 = percentile(sorted, 50), p99 = percentile(sorted, 99);
@@ -223,7 +271,7 @@ async function main() {
   results.minutesTaken = (Date.now() - started) / 60_000;
   out(`\n${((Date.now() - started) / 60_000).toFixed(1)} min, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`);
 
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  const dir = arg('out') !== undefined ? `${arg('out')!.replace(/\/$/, '')}/` : fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}bots.md`, `${lines.join('\n')}\n`);
   writeFileSync(`${dir}bots.json`, `${JSON.stringify(results, null, 2)}\n`);
