@@ -10,6 +10,9 @@
  *    positions, one at a time, for `--speed-seconds` (default 10) per game.
  * 3. Think time p50 / p99 per level and game, over every decision of the strength games (target:
  *    p99 within the budget + 50 ms).
+ * 4. What stopping once settled saves: `--settle-searches` (10) searches a game at the iterations
+ *    300 ms reached in section 2 (or the `--iterations` budget), whole and stopping early; the share
+ *    of iterations, the same move.
  *
  * Iteration budgets (`--iterations town-center=160,ma-petite-ville=320,...` or one figure for all,
  * and `--strong-factor 4`): the strength games' searches then stop at a fixed iteration count with
@@ -59,6 +62,7 @@ const MINUTES = arg('minutes') !== undefined ? Number(arg('minutes')) : undefine
 const STRONG_FACTOR = Number(arg('strong-factor') ?? 4);
 const STRONG_SEARCHES = Number(arg('strong-searches') ?? 10);
 const THINK_SEARCHES = Number(arg('think-searches') ?? 30);
+const SETTLE_SEARCHES = Number(arg('settle-searches') ?? 10);
 /** `--iterations 200` or `--iterations town-center=160,city-tycoon=35`: the ismcts level's iterations per move by game. */
 const ITERATIONS: Record<string, number> | undefined = (() => {
   const a = arg('iterations');
@@ -163,6 +167,30 @@ function speed(g: AnyGame): { iterationsPerSecond: number; searches: number } {
 }
 
 /**
+ * What stopping once settled saves: searches from random positions at a fixed iteration budget,
+ * once whole (`exhaustive`) and once stopping when no other move can be chosen; the share of the
+ * iterations the second needed, and whether both chose the same move (they must).
+ */
+function settling(g: AnyGame, iterations: number, count: number): { searches: number; share: number; sameMove: number } {
+  const bot = botOf(g.id);
+  let whole = 0, settled = 0, same = 0, n = 0;
+  for (let round = 0; n < count; round++) {
+    for (const { state, events } of randomPositions(g, 4, `settle-${g.id}-${round}`, 7)) {
+      const seat = g.toMove(state)[0]!;
+      if (g.legalMoves(state, seat).length < 2) continue;
+      const req = { ...seatKnowledge(g, state, events, seat), level: 'ismcts' as const, seed: `settle-${n}`, iterations };
+      const a = chooseMove(g, bot, { ...req, exhaustive: true });
+      const b = chooseMove(g, bot, req);
+      whole += a.iterations;
+      settled += b.iterations;
+      if (JSON.stringify(a.move) === JSON.stringify(b.move)) same++;
+      if (++n >= count) break;
+    }
+  }
+  return { searches: n, share: settled / whole, sameMove: same };
+}
+
+/**
  * Think times of a search level as it plays (its time budget, stopping once its choice is settled),
  * from random positions of 4-player games, on this thread.
  */
@@ -205,6 +233,18 @@ async function main() {
     out(`| ${g.id} | ${Math.round(s.iterationsPerSecond)} | ${s.searches} |`);
   }
   results.iterationsPerSecond = speeds;
+
+  if (SETTLE_SEARCHES > 0) {
+    out(`\n## Stopping once settled (searches at ${ITERATIONS ? "the ismcts level's iteration budget" : `what the ismcts level's ${LEVELS.ismcts.thinkMs} ms reached above`}, whole and stopping early)\n\n| game | iterations | searches | iterations used | same move |\n|---|---:|---:|---:|---:|`);
+    const settle: Record<string, unknown> = {};
+    for (const g of games) {
+      const iterations = iterationsFor(g.id)?.ismcts ?? Math.max(50, Math.round(((speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond * LEVELS.ismcts.thinkMs) / 1000));
+      const r = settling(g, iterations, SETTLE_SEARCHES);
+      settle[g.id] = { iterations, ...r };
+      out(`| ${g.id} | ${iterations} | ${r.searches} | ${pct(r.share)} | ${r.sameMove} / ${r.searches} |`);
+    }
+    results.settling = settle;
+  }
 
   const pool = new Piscina<GameTask, GameResult>({ filename: fileURLToPath(new URL('./bots-game.ts', import.meta.url)), minThreads: THREADS, maxThreads: THREADS, execArgv: process.execArgv.some((a) => a.includes('tsx')) ? undefined : ['--import', 'tsx'] });
   const strength: Record<string, unknown> = {};
