@@ -38,7 +38,7 @@ export const isBotLevel = (x: unknown): x is BotLevel => typeof x === 'string' &
 /** Each level's budget and what it does, for listings and the caller's clock. */
 export interface LevelSettings {
   description: string;
-  /** Think time per move, in milliseconds (0: answers at once). */
+  /** Think time per move at most, in milliseconds (0: answers at once): a search stops sooner once settled. */
   thinkMs: number;
   /** Search iterations at most per move (0: no search). */
   iterations: number;

@@ -68,7 +68,7 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
           items: closed({
             level: botLevel,
             description: { type: 'string' },
-            thinkMs: { type: 'integer', minimum: 0, description: 'Think time per move, in milliseconds (0: answers at once)' },
+            thinkMs: { type: 'integer', minimum: 0, description: 'Think time per move at most, in milliseconds (0: answers at once); a search stops sooner once more thinking could not change its move' },
             iterations: { type: 'integer', minimum: 0, description: 'Search iterations at most per move (0: no search)' },
           }, ['level', 'description', 'thinkMs', 'iterations']),
         }),

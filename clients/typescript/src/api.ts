@@ -4040,7 +4040,7 @@ export interface operations {
                          */
                         level: "random" | "greedy" | "ismcts" | "ismcts-strong";
                         description: string;
-                        /** @description Think time per move, in milliseconds (0: answers at once) */
+                        /** @description Think time per move at most, in milliseconds (0: answers at once); a search stops sooner once more thinking could not change its move */
                         thinkMs: number;
                         /** @description Search iterations at most per move (0: no search) */
                         iterations: number;
