@@ -33,8 +33,8 @@
  * it: every seat of that game's games and its speed searches use it.
  * Results: stdout (Markdown) and bench/results/bots.{md,json} (`--out <dir>`: that folder's); the JSON keeps each game's result by its index
  * (`perGame`: the tested level's share of the win), so two runs on the same seeds compare game by game.
- * `--resume <a bots.json>` (iteration budgets only): the games that run played are kept and not played
- * again, when its code digest (src/engine and src/games), budgets and bot options are this run's; a
+ * `--resume <a bots.json>` (iteration budgets only; a run's bots.partial.json, written after each
+ * round, will do): the games that run played are kept and not played again, when its code digest (src/engine and src/games), budgets and bot options are this run's; a
  * table too long for one sitting is built over several, and equals what one run would print.
  */
 import { createHash } from 'node:crypto';
@@ -213,6 +213,7 @@ function thinkTimes(g: AnyGame, level: 'ismcts' | 'ismcts-strong', count: number
 
 async function main() {
   const started = Date.now();
+  const dir = arg('out') !== undefined ? `${arg('out')!.replace(/\/$/, '')}/` : fileURLToPath(new URL('./results/', import.meta.url));
   const results: Record<string, unknown> = { code: CODE, machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, iterations: ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null, minutes: MINUTES ?? null, botOptions: BOT_OPTIONS };
   const budgets = ITERATIONS
     ? `iteration budgets (no clock) a move: ${games.map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`).join('; ')}`
@@ -270,9 +271,17 @@ async function main() {
       }
     });
   };
+  /** The games played so far, in bots.json's shape, after each round: a run stopped midway resumes from it (`--resume`). */
+  const checkpoint = () => {
+    if (!ITERATIONS) return;
+    mkdirSync(dir, { recursive: true });
+    const strengthSoFar = Object.fromEntries([...tally].map(([k, t]) => [k, { wins: t.wins, games: t.games, perGame: t.perGame }]));
+    writeFileSync(`${dir}bots.partial.json`, `${JSON.stringify({ ...results, partial: true, strength: strengthSoFar }, null, 2)}\n`);
+  };
   const searching = (p: (typeof PAIRINGS)[number]) => LEVELS[p.level].iterations > 0 || LEVELS[p.against].iterations > 0;
   // Pairings without a search: all their games.
   await Promise.all(games.flatMap((g) => pairings.filter((p) => !searching(p)).flatMap((p) => Array.from({ length: GAMES }, (_, i) => play(g, p, i)))));
+  checkpoint();
   // Search pairings: round by round (game i of every pairing), until the games or the minutes run out.
   const deadline = MINUTES !== undefined ? started + MINUTES * 60_000 : Infinity;
   for (let i = 0; i < GAMES && Date.now() < deadline; i += THREADS) {
@@ -280,6 +289,7 @@ async function main() {
     for (let j = i; j < Math.min(GAMES, i + THREADS); j++) for (const g of games) for (const p of pairings.filter(searching)) batch.push(play(g, p, j));
     await Promise.all(batch);
     console.error(`${new Date().toISOString()} search pairings: ${Math.min(GAMES, i + THREADS)} games each`);
+    checkpoint();
   }
   await pool.destroy();
 
@@ -311,7 +321,6 @@ async function main() {
   results.minutesTaken = (Date.now() - started) / 60_000;
   out(`\n${((Date.now() - started) / 60_000).toFixed(1)} min, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`);
 
-  const dir = arg('out') !== undefined ? `${arg('out')!.replace(/\/$/, '')}/` : fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}bots.md`, `${lines.join('\n')}\n`);
   writeFileSync(`${dir}bots.json`, `${JSON.stringify(results, null, 2)}\n`);
