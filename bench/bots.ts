@@ -297,6 +297,7 @@ async function main() {
   for (const g of games) {
     for (const p of pairings) {
       const { wins, games: n, perGame } = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0, perGame: {} };
+      if (n === 0) continue;
       const rate = n === 0 ? NaN : wins / n;
       const [low, high] = wilson(wins, n);
       strength[`${g.id}/${p.id}`] = { wins, games: n, rate, interval: [low, high], target: p.target, met: p.pass(low, rate), perGame };
