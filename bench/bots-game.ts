@@ -3,7 +3,7 @@
  * its time budget (scaled by `budgetScale`) or, for the levels given `iterations`, to a fixed
  * iteration count with no clock; the winners and every decision's think time.
  */
-import { LEVELS, playBots, resolveOptions, type BotLevel, type GameBot, type SearchOptions } from '../src/engine/index.js';
+import { budgetClock, LEVELS, playBots, resolveOptions, type BotLevel, type GameBot, type SearchOptions } from '../src/engine/index.js';
 import { botFor } from '../src/games/bots.js';
 import { defaultRegistry } from '../src/games/index.js';
 
@@ -51,14 +51,10 @@ export default function playGame(task: GameTask): GameResult {
   const budgetOf = (level: BotLevel): number => (task.iterations?.[level] !== undefined ? 0 : LEVELS[level].thinkMs * task.budgetScale);
   const { outcome, moves } = playBots(game, tunedBot(botFor(task.game)!, task.botOptions), { players: task.levels.length, options: options.value, seed: task.seed }, task.levels, {
     iterations: task.iterations,
-    timeUp: (level) => {
+    clock: (level) => {
       started = performance.now();
       const budget = budgetOf(level);
-      return budget > 0 ? () => performance.now() - started >= budget : undefined;
-    },
-    timeLeft: (level) => {
-      const budget = budgetOf(level);
-      return budget > 0 ? () => 1 - (performance.now() - started) / budget : undefined;
+      return budget > 0 ? budgetClock(budget, () => performance.now()) : undefined;
     },
     onMove: ({ level, choice }) => {
       const ms = performance.now() - started;

@@ -42,7 +42,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { chooseMove, LEVELS, seatKnowledge, type AnyGame, type BotLevel } from '../src/engine/index.js';
+import { budgetClock, canonicalJson, chooseMove, LEVELS, seatKnowledge, type AnyGame, type BotLevel } from '../src/engine/index.js';
 import { botFor } from '../src/games/bots.js';
 import { hostedGames } from '../src/games/index.js';
 import { randomPositions } from '../tests/support/playouts.js';
@@ -145,23 +145,30 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Iterations per second of the ismcts level on this thread, from random positions of 4-player games. */
+/**
+ * Positions of random 4-player games (every `every`-th, round after round of seeds `<name>-<game>-<round>`)
+ * where the seat to move has a choice, with what that seat may read: the searches below start there.
+ */
+function* choicePositions(g: AnyGame, name: string, every: number) {
+  for (let round = 0; ; round++) {
+    for (const { state, events } of randomPositions(g, 4, `${name}-${g.id}-${round}`, every)) {
+      const seat = g.toMove(state)[0]!;
+      if (g.legalMoves(state, seat).length >= 2) yield seatKnowledge(g, state, events, seat);
+    }
+  }
+}
+
+/** Iterations per second of the ismcts level on this thread: whole searches of its time budget. */
 function speed(g: AnyGame): { iterationsPerSecond: number; searches: number } {
   const bot = botOf(g.id);
   let iterations = 0, ms = 0, searches = 0;
-  for (let round = 0; ms < SPEED_SECONDS * 1000; round++) {
-    for (const { state, events } of randomPositions(g, 4, `speed-${g.id}-${round}`, 13)) {
-      const seat = g.toMove(state)[0]!;
-      if (g.legalMoves(state, seat).length < 2) continue;
-      const start = performance.now();
-      const budget = LEVELS.ismcts.thinkMs * SCALE;
-      const c = chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level: 'ismcts', seed: `speed-${searches}`, timeUp: () => performance.now() - start >= budget, exhaustive: true });
-      const took = performance.now() - start;
-      ms += took;
-      iterations += c.iterations;
-      searches++;
-      if (ms >= SPEED_SECONDS * 1000) break;
-    }
+  for (const known of choicePositions(g, 'speed', 13)) {
+    if (ms >= SPEED_SECONDS * 1000) break;
+    const start = performance.now();
+    const c = chooseMove(g, bot, { ...known, level: 'ismcts', seed: `speed-${searches}`, ...budgetClock(LEVELS.ismcts.thinkMs * SCALE, () => performance.now()), exhaustive: true });
+    ms += performance.now() - start;
+    iterations += c.iterations;
+    searches++;
   }
   return { iterationsPerSecond: (1000 * iterations) / ms, searches };
 }
@@ -174,18 +181,15 @@ function speed(g: AnyGame): { iterationsPerSecond: number; searches: number } {
 function settling(g: AnyGame, iterations: number, count: number): { searches: number; share: number; sameMove: number } {
   const bot = botOf(g.id);
   let whole = 0, settled = 0, same = 0, n = 0;
-  for (let round = 0; n < count; round++) {
-    for (const { state, events } of randomPositions(g, 4, `settle-${g.id}-${round}`, 7)) {
-      const seat = g.toMove(state)[0]!;
-      if (g.legalMoves(state, seat).length < 2) continue;
-      const req = { ...seatKnowledge(g, state, events, seat), level: 'ismcts' as const, seed: `settle-${n}`, iterations };
-      const a = chooseMove(g, bot, { ...req, exhaustive: true });
-      const b = chooseMove(g, bot, req);
-      whole += a.iterations;
-      settled += b.iterations;
-      if (JSON.stringify(a.move) === JSON.stringify(b.move)) same++;
-      if (++n >= count) break;
-    }
+  for (const known of choicePositions(g, 'settle', 7)) {
+    if (n >= count) break;
+    const req = { ...known, level: 'ismcts' as const, seed: `settle-${n}`, iterations };
+    const a = chooseMove(g, bot, { ...req, exhaustive: true });
+    const b = chooseMove(g, bot, req);
+    whole += a.iterations;
+    settled += b.iterations;
+    if (canonicalJson(a.move) === canonicalJson(b.move)) same++;
+    n++;
   }
   return { searches: n, share: settled / whole, sameMove: same };
 }
@@ -197,16 +201,11 @@ function settling(g: AnyGame, iterations: number, count: number): { searches: nu
 function thinkTimes(g: AnyGame, level: 'ismcts' | 'ismcts-strong', count: number): number[] {
   const bot = botOf(g.id);
   const out: number[] = [];
-  for (let round = 0; out.length < count; round++) {
-    for (const { state, events } of randomPositions(g, 4, `${level === 'ismcts' ? 'think' : 'strong'}-${g.id}-${round}`, 7)) {
-      const seat = g.toMove(state)[0]!;
-      if (g.legalMoves(state, seat).length < 2) continue;
-      const start = performance.now();
-      const budget = LEVELS[level].thinkMs * SCALE;
-      chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level, seed: `${level}-${out.length}`, timeUp: () => performance.now() - start >= budget, timeLeft: () => 1 - (performance.now() - start) / budget });
-      out.push(performance.now() - start);
-      if (out.length >= count) break;
-    }
+  for (const known of choicePositions(g, level === 'ismcts' ? 'think' : 'strong', 7)) {
+    if (out.length >= count) break;
+    const start = performance.now();
+    chooseMove(g, bot, { ...known, level, seed: `${level}-${out.length}`, ...budgetClock(LEVELS[level].thinkMs * SCALE, () => performance.now()) });
+    out.push(performance.now() - start);
   }
   return out;
 }

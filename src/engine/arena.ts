@@ -1,4 +1,4 @@
-import { type BotChoice, type BotLevel, type GameBot } from './bot.js';
+import { type BotChoice, type BotLevel, type BotRequest, type GameBot } from './bot.js';
 import { chooseMove } from './choose.js';
 import { applyMove } from './fold.js';
 import type { AnyGame, GameConfig, GameEvent, Json, Outcome, Seat } from './types.js';
@@ -10,10 +10,8 @@ export interface ArenaMove {
 }
 
 export interface ArenaOptions {
-  /** The caller's clock for search levels: a fresh `timeUp` per move (none: iteration caps only). */
-  timeUp?: (level: BotLevel) => (() => boolean) | undefined;
-  /** With `timeUp`: the share of that move's budget left, so a search may stop once settled. */
-  timeLeft?: (level: BotLevel) => (() => number) | undefined;
+  /** The caller's clock for search levels, fresh for each move (`budgetClock`; none: iteration caps only). */
+  clock?: (level: BotLevel) => Pick<BotRequest, 'timeUp' | 'timeLeft'> | undefined;
   /** Search iterations per move, overriding the levels' caps (small figures for tests). */
   iterations?: Partial<Record<BotLevel, number>>;
   /** Called after each bot move (think times, figures). */
@@ -44,8 +42,7 @@ export function playBots(game: AnyGame, bot: GameBot, config: GameConfig<unknown
       level,
       seed: `${config.seed}:${seat}:${moves}`,
       legal: game.legalMoves(state, seat),
-      timeUp: options.timeUp?.(level),
-      timeLeft: options.timeLeft?.(level),
+      ...options.clock?.(level),
       iterations: options.iterations?.[level],
     });
     options.onMove?.({ seat, level, choice });

@@ -110,6 +110,15 @@ export interface BotRequest extends SeatKnowledge {
   iterations?: number;
 }
 
+/**
+ * A think-time budget as the search reads it, from the caller's clock `now` (milliseconds), started
+ * when called: `timeUp` once `budgetMs` have passed, `timeLeft` the share of them still left.
+ */
+export function budgetClock(budgetMs: number, now: () => number): Pick<BotRequest, 'timeUp' | 'timeLeft'> {
+  const start = now();
+  return { timeUp: () => now() - start >= budgetMs, timeLeft: () => 1 - (now() - start) / budgetMs };
+}
+
 /** A move's search figures: visits and the seat's mean reward (an estimated chance to win). */
 export interface MoveStat {
   move: Move;

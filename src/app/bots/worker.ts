@@ -3,7 +3,7 @@
  * The clock lives here, not in the engine: the search stops when `thinkMs` have passed (or before,
  * once the share of them left could not change its choice).
  */
-import { chooseMove, type BotChoice } from '../../engine/index.js';
+import { budgetClock, chooseMove, type BotChoice } from '../../engine/index.js';
 import { defaultRegistry } from '../../games/index.js';
 import type { BotTask } from './task.js';
 
@@ -27,8 +27,7 @@ export default function think(task: BotTask): WorkerAnswer {
     level: task.level,
     seed: task.seed,
     legal: task.legal,
-    timeUp: thinkMs === undefined ? undefined : () => performance.now() - start >= thinkMs,
-    timeLeft: thinkMs === undefined || thinkMs <= 0 ? undefined : () => 1 - (performance.now() - start) / thinkMs,
+    ...(thinkMs === undefined ? {} : budgetClock(thinkMs, () => performance.now())),
     iterations: task.iterations,
     exhaustive: task.exhaustive,
   });

@@ -11,9 +11,10 @@
 import type { GameBot, Json, Rng, Seat } from '../../engine/index.js';
 import { district, plant, ROUND_TILES } from './data.js';
 import { readDraft } from './draft.js';
-import { key, STEPS } from './map.js';
+import { key } from './map.js';
+import { cooperation } from './rules.js';
 import type { CityTycoonView } from './schema.js';
-import type { Cell, District, State } from './types.js';
+import type { Cell, District, Resource, State } from './types.js';
 
 const LAST_ROUND = 4;
 
@@ -143,11 +144,8 @@ function supplyValue(d: District, w: number): number {
   return best;
 }
 
-/** Cells of plants of a resource holding cubes (this round's or to recycle): where supplies come from. */
-interface Sources {
-  power: Cell[];
-  water: Cell[];
-}
+/** Cells of plants of each resource holding cubes (this round's or to recycle): where supplies come from. */
+type Sources = Record<Resource, Cell[]>;
 
 /** Nearest plant of a resource holding cubes, by grid steps from a cell (a rough route length). */
 function reach(plants: readonly Cell[], c: Cell): number {
@@ -177,13 +175,8 @@ function districtWorth(s: State, c: Cell, w: number, sources: Sources): number {
   let feasible = 1;
   if (need.power) feasible *= 1 / (1 + 0.12 * reach(sources.power, c));
   if (need.water) feasible *= 1 / (1 + 0.12 * reach(sources.water, c));
-  let coop = 0;
-  for (const step of STEPS) {
-    const other = s.cells[key(c.x + step.x, c.y + step.y)];
-    const icon = other?.kind === 'district' ? district(other.tile!).cooperation : null;
-    if (icon && icon.type === d.type) coop += icon.vp + icon.money * w;
-  }
-  return (supplyValue(d, w) + coop) * feasible * suppliesLeft(s, c, c.owner!);
+  const coop = cooperation(s, c.x, c.y, d.type);
+  return (supplyValue(d, w) + coop.vp + coop.money * w) * feasible * suppliesLeft(s, c, c.owner!);
 }
 
 /** A kept tile's worth: the better of selling it ($5) and building it at its first level. */

@@ -1,6 +1,6 @@
 import type { Params, Seat } from '../../engine/index.js';
 import { district } from './data.js';
-import { key, neighbours } from './map.js';
+import { key, STEPS } from './map.js';
 import { cheapestCubes, mergeTransfers, priceRoute, routesFrom, type CubeRoute, type SourceRoute } from './supply.js';
 import type { Cell, DistrictType, Resource, State, Transfer } from './types.js';
 
@@ -50,8 +50,8 @@ export function planDistrict(state: State, seat: Seat, c: Cell): OptionPlan[] {
 export function cooperation(state: State, x: number, y: number, type: DistrictType): { money: number; vp: number } {
   let money = 0;
   let vp = 0;
-  for (const n of neighbours(x, y)) {
-    const c = state.cells[key(n.x, n.y)];
+  for (const step of STEPS) {
+    const c = state.cells[key(x + step.x, y + step.y)];
     if (!c || c.kind !== 'district' || !c.tile) continue;
     const coop = district(c.tile).cooperation;
     if (coop && coop.type === type) {
