@@ -5,9 +5,9 @@
  *   citybuilder validate <record> [--lang en|fr]  exit 0, or 1 with the first illegal move and why
  *   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]  the position after version N, as seat S sees it
  *   citybuilder convert <record> --to text|json   the record in the other form, on stdout
+ *   citybuilder rebuild-ratings [--database-url URL]  every rating again from the log (DATABASE_URL): the operator's rebuild
  *
  * `--lang fr` (validate, replay, convert): why a record is invalid, and the board's words, in French.
- *   citybuilder rebuild-ratings [--database-url URL]  every rating again from the log (DATABASE_URL): the operator's rebuild
  *
  * `<record>` is a file path, or - for standard input. Exit codes: 0 done, 1 the record is invalid,
  * 2 a usage error or an unreadable file.
