@@ -1,8 +1,8 @@
-import type { BotLevel, Move, Seat, Viewer } from '../engine/index.js';
+import type { BotLevel, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameStatus, GameStore, StoredMove } from '../store/types.js';
 import type { GameAccess } from './lobby/seats.js';
-import type { AfterCommitHook, BotTurn, CreateGameInput, GameServiceOptions, Include, MoveResult, Session, TakebackAsked } from './service-types.js';
+import type { AfterCommitHook, CreateGameInput, GameServiceOptions, Include, MoveResult, Session, TakebackAsked } from './service-types.js';
 import * as admin from './use-cases/admin.js';
 import { analysis } from './use-cases/analysis.js';
 import * as bots from './use-cases/bot-turns.js';
@@ -10,7 +10,7 @@ import * as callers from './use-cases/callers.js';
 import { GameCore } from './use-cases/core.js';
 import { createGame } from './use-cases/creation.js';
 import { importRecord } from './use-cases/imports.js';
-import * as moves from './use-cases/moves.js';
+import { handle, type Answers, type CommandOf, type HandleOptions, type Kind } from './use-cases/handle.js';
 import * as queries from './use-cases/queries.js';
 
 export * from './service-types.js';
@@ -178,14 +178,29 @@ export class GameService {
     return analysis(this.core, gameId, token, at, seat, opts);
   }
 
-  // ---- write (use-cases/moves.ts, bot-turns.ts) -----------------------------------------------
+  // ---- write: every change to a game is a command run by the one handler (use-cases/handle.ts) ----
 
-  submitMove(gameId: string, token: string | undefined, move: unknown, opts?: { expectedVersion?: number; idempotencyKey?: string; notation?: string; include?: Include }): Promise<MoveResult> {
-    return moves.submitMove(this.core, gameId, token, move, opts);
+  handle<K extends Kind>(gameId: string, command: CommandOf<K>, opts?: HandleOptions): Promise<Answers[K]> {
+    return handle(this.core, gameId, command, opts);
   }
 
+  submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string; include?: Include } = {}): Promise<MoveResult> {
+    return handle(this.core, gameId, { kind: 'move', token, move, notation: opts.notation, include: opts.include }, opts);
+  }
+
+  /** Takebacks (use-cases/takebacks.ts): asked, accepted, declined. */
+  readonly takebacks = {
+    takeback: (gameId: string, token: string | undefined, undo?: number, key?: string) => handle(this.core, gameId, { kind: 'takeback', token, undo }, { idempotencyKey: key }),
+    accept: (gameId: string, token: string | undefined) => handle(this.core, gameId, { kind: 'takeback-accept', token }),
+    decline: (gameId: string, token: string | undefined) => handle(this.core, gameId, { kind: 'takeback-decline', token }),
+  };
+
+  /** Reads one game under its lock, checked against the store (nothing here writes it: writes are commands). */
   withGame<T>(gameId: string, fn: (g: GameAccess) => Promise<T>): Promise<T> {
-    return moves.withGame(this.core, gameId, fn);
+    return this.core.locks.run(gameId, async () => {
+      const s = await this.core.sessions.fresh(gameId, false);
+      return fn({ session: s, callerIn: (token) => callers.callerIn(this.core, s, token) });
+    });
   }
 
   standInOf(s: Session): BotLevel {
@@ -202,10 +217,6 @@ export class GameService {
 
   botTurn(gameId: string, version: number) {
     return bots.botTurn(this.core, gameId, version);
-  }
-
-  commitBotMove(turn: BotTurn, move: Move, playedBy: BotLevel): Promise<boolean> {
-    return bots.commitBotMove(this.core, turn, move, playedBy);
   }
 
   // ---- admin (use-cases/admin.ts) -------------------------------------------------------------

@@ -1,6 +1,5 @@
 import type { GameService } from '../app/game-service.js';
 import { GameIdParams, IdempotencyHeaders, TakebackBody } from '../app/shapes.js';
-import { Takebacks } from '../app/takeback.js';
 import { ref, seatList, status } from './contract.js';
 import { tokenOf, type Routes } from './route-kit.js';
 import { answer, closed, operation } from './route-schema.js';
@@ -18,9 +17,9 @@ export const takebackAnswer = closed({
 
 const ERRORS_409 = 'TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT';
 
-/** Takebacks (src/app/takeback.ts): undo within one's own turn, or ask the other seats after it. */
+/** Takebacks (src/app/use-cases/takebacks.ts): undo within one's own turn, or ask the other seats after it. */
 export function takebackRoutes(service: GameService): Routes {
-  const takebacks = new Takebacks(service);
+  const takebacks = service.takebacks;
   return async function routes(app) {
     app.post('/games/:id/takeback', {
       schema: operation({

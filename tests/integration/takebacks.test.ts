@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/app/errors.js';
 import { GameService } from '../../src/app/game-service.js';
-import { Takebacks } from '../../src/app/takeback.js';
 import { readTextRecord, textRecordOf } from '../../src/app/text-record.js';
 import { Rng, type Json } from '../../src/engine/index.js';
 import { defaultRegistry } from '../../src/games/index.js';
@@ -42,12 +41,12 @@ describe('takebacks on the game service (integration)', () => {
   let db: TestDatabase;
   let store: PrismaGameStore;
   let service: GameService;
-  let takebacks: Takebacks;
+  let takebacks: GameService['takebacks'];
   beforeAll(async () => {
     db = await createTestDatabase();
     store = new PrismaGameStore(createPrismaClient(db.url, 4));
     service = new GameService(store, defaultRegistry(), { operatorToken: 'op', snapshotEvery: 9 });
-    takebacks = new Takebacks(service);
+    takebacks = service.takebacks;
   });
   afterAll(async () => {
     await store?.close();

@@ -1,5 +1,4 @@
-import type { BotLevel, Move, RestoredEvent, Seat } from '../../engine/index.js';
-import type { MoveOrigin } from '../../store/types.js';
+import type { BotLevel, Seat } from '../../engine/index.js';
 import type { Caller, MoveResult, Session } from '../game-service.js';
 
 /** A seat at creation: seated now (optionally bound to a player, with a colour), open, or a bot's (no token). */
@@ -17,16 +16,8 @@ export interface CreatedSeat {
   colour?: string;
 }
 
-/** What a use case outside GameService may do with one game, under its lock (GameService.withGame). */
+/** What a reader outside GameService sees of one game, under its lock (GameService.withGame): reads only, writes are commands. */
 export interface GameAccess {
   session: Session;
   callerIn(token: string | undefined): Promise<Caller>;
-  /**
-   * Appends a log entry for a seat: a resignation (no events, state unchanged) or an engine move;
-   * with `key` (a move by mail's), stored under it like an Idempotency-Key: a key already stored
-   * gives its first answer. A takeback (origin 'takeback') appends its `@restored` event, whose state becomes the game's.
-   */
-  commitEntry(seat: Seat, move: Move, origin: MoveOrigin, key?: string, bot?: BotLevel | null, restored?: RestoredEvent): Promise<MoveResult>;
-  /** The stand-in's move for a seat that cannot play itself (null: it has no legal move). */
-  standInMove(seat: Seat): Promise<{ move: Move; bot: BotLevel | null } | null>;
 }

@@ -203,13 +203,8 @@ export class TurnClock {
     const handed = seat?.stand_in ? null : await this.missed(j.gameId, j.seat);
     try {
       if (seat?.stand_in || handed || row.timeout_action === 'auto-move') {
-        await this.service.withGame(j.gameId, async (g) => {
-          const s = g.session;
-          if (s.row.status !== 'active' || !s.row.toMove.includes(j.seat)) return;
-          // The game's stand-in bot plays (its pool answers greedy's move if it fails); the log names it.
-          const chosen = await g.standInMove(j.seat);
-          if (chosen) await g.commitEntry(j.seat, chosen.move, 'timeout', undefined, chosen.bot); // its "timeout" notice is written with it
-        });
+        // The game's stand-in bot plays (its pool answers greedy's move if it fails); the log names it.
+        await this.service.handle(j.gameId, { kind: 'timeout', seat: j.seat });
         return;
       }
       if (row.timeout_action === 'resign') await this.opts.resignSeat(j.gameId, j.seat);

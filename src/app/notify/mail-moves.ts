@@ -1,13 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { notationsOf, parseMove, formatMove, type Seat } from '../../engine/index.js';
-import { AppError, saidOf } from '../errors.js';
+import type { Seat } from '../../engine/index.js';
+import { AppError } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { localize } from '../i18n/index.js';
 import type { MailLanguage } from './settings.js';
 import { say } from './words.js';
-import type { GameService, MoveResult } from '../game-service.js';
+import type { GameService } from '../game-service.js';
 import { inMailMove, mailMove } from '../../telemetry/delivery.js';
 
 /** The most a move mail may weigh: larger ones are refused by the listener (552). */
@@ -220,25 +220,7 @@ export class MailMoves {
     const line = firstMoveLine(mail.text ?? '');
     let result: { text: string; version: number; status: string; next: string[] };
     try {
-      result = await this.service.withGame(t.gameId, async (g) => {
-        const s = g.session;
-        const listed = () => notationsOf(s.game, s.state, t.seat, s.game.legalMoves(s.state, t.seat));
-        const next = (r: { status: string }) => (r.status === 'active' && s.row.toMove.includes(t.seat) ? listed() : []);
-        const prior = await this.service.store.findIdempotent(t.gameId, t.seat, key);
-        if (prior) {
-          const r = prior.response as unknown as MoveResult;
-          return { text: line ?? '', version: r.version, status: r.status, next: next(s.row) };
-        }
-        if (line === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNoMove', { count: listed().length, legal: listed().join(', ') });
-        const parsed = parseMove(s.game, s.state, t.seat, line);
-        if (!parsed.ok) {
-          const said = saidOf(parsed.error);
-          throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNotAMove', { line, problem: said, count: listed().length, legal: listed().join(', ') }, {}, said.catalogue);
-        }
-        const text = formatMove(s.game, s.state, t.seat, parsed.value);
-        const r = await g.commitEntry(t.seat, parsed.value, 'mail', key);
-        return { text, version: r.version, status: r.status, next: next(r) };
-      });
+      result = await this.service.handle(t.gameId, { kind: 'mail-move', seat: t.seat, line }, { idempotencyKey: key });
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       this.opts.log.info({ gameId: t.gameId, seat: t.seat, code: err.code }, 'move by mail refused');

@@ -44,7 +44,7 @@ export class GameCore {
   wake(gameId: string): void {
     for (const hook of this.wakeHooks) {
       try {
-        hook(gameId);
+        this.locks.outside(() => hook(gameId));
       } catch {
         // A listener's failure never affects the game.
       }
@@ -54,7 +54,8 @@ export class GameCore {
   emit(c: Committed): void {
     for (const hook of this.hooks) {
       try {
-        hook(c);
+        // Hooks start work that outlives the lock: it must not count as holding it.
+        this.locks.outside(() => hook(c));
       } catch {
         // A watcher's failure never affects the move, which is already committed.
       }
@@ -70,7 +71,7 @@ export class GameCore {
     this.wake(gameId);
     for (const hook of this.seatHooks) {
       try {
-        hook(gameId);
+        this.locks.outside(() => hook(gameId));
       } catch {
         // A watcher's failure never affects the change, which is already committed.
       }

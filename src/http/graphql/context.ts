@@ -4,7 +4,6 @@ import type { LobbyLayer } from '../../app/lobby/index.js';
 import type { Notifications } from '../../app/notify/index.js';
 import type { Ratings } from '../../app/ratings/ratings.js';
 import type { WholeAnalysis } from '../../app/bots/whole-analysis.js';
-import type { Takebacks } from '../../app/takeback.js';
 import type { Fanout } from '../../app/live.js';
 import type { Language } from '../../app/i18n/index.js';
 import type { Config } from '../../config.js';
@@ -29,7 +28,7 @@ export interface Deps {
   service: GameService;
   config: Config;
   fanout: Fanout;
-  takebacks: Takebacks;
+  takebacks: GameService['takebacks'];
   deadlines: DeadlinesOf;
   clocks: ClocksOf;
   /** The rate limiter subscriptions count against, when rate limits are on. */

@@ -8,7 +8,6 @@ import { languageOf } from '../../app/i18n/index.js';
 import type { Fanout } from '../../app/live.js';
 import type { Ratings } from '../../app/ratings/ratings.js';
 import type { WholeAnalysis } from '../../app/bots/whole-analysis.js';
-import { Takebacks } from '../../app/takeback.js';
 import type { Config } from '../../config.js';
 import { limitRules } from '../graphql-limits.js';
 import { needed } from '../route-kit.js';
@@ -41,7 +40,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     fanout,
     deadlines,
     clocks,
-    takebacks: new Takebacks(service),
+    takebacks: service.takebacks,
     limiter: config.rateLimitPerMinute > 0 && app.hasDecorator('createRateLimit') ? app.createRateLimit() : undefined,
     layer: needed(() => lobby, 'lobby'),
     notices: needed(notifications, 'notifications'),
