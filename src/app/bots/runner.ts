@@ -107,7 +107,9 @@ export class BotRunner {
     const answer = await this.opts.pool.choose(BotRunner.capped(turn.task, this.opts));
     if (answer.error) this.opts.log.warn({ gameId: j.gameId, version: j.version, seat: turn.seat, level: turn.level, playedBy: answer.playedBy, error: answer.error }, 'bot failed; its fallback played');
     const landed = await this.service.handle(turn.gameId, { kind: 'bot-move', version: turn.version, seat: turn.seat, move: answer.move, playedBy: answer.playedBy });
-    if (landed) this.opts.log.info({ gameId: j.gameId, version: j.version + 1, seat: turn.seat, origin: 'bot', bot: answer.playedBy, ms: Math.round(answer.ms), iterations: answer.iterations }, 'bot moved');
+    // A stale move (the game moved on while the bot thought): ask again at the version the game is at now.
+    if (!landed) return this.sweep(j.gameId);
+    this.opts.log.info({ gameId: j.gameId, version: j.version + 1, seat: turn.seat, origin: 'bot', bot: answer.playedBy, ms: Math.round(answer.ms), iterations: answer.iterations }, 'bot moved');
   }
 
   async stop(): Promise<void> {
