@@ -33,6 +33,11 @@ export interface Committed {
   origin: MoveOrigin;
   /** A bot seat must act now (the bot runner queues its turn). */
   botToMove?: boolean;
+  /**
+   * A takeback's: the seats of the undone entries that earned a clock increment, once per entry
+   * (their clocks give the increments back: a move taken back leaves the clock where the move found it).
+   */
+  unearned?: Seat[];
 }
 
 export type AfterCommitHook = (c: Committed) => void;

@@ -21,6 +21,8 @@ export interface ClockStore {
   /** The end of the vacation the seat's player is on now, if any. */
   pausedUntil(gameId: string, seat: Seat): Promise<Date | null>;
   bank(c: BankCommand): Promise<void>;
+  /** A takeback: each seat's bank, banked at `version`, gives back the increments `ms` it earned by the entries undone. */
+  unearn(gameId: string, version: number, ms: { seat: Seat; ms: number }[]): Promise<void>;
   /** A move of the seat's own ends its run of missed deadlines. */
   clearMissed(gameId: string, seat: Seat): Promise<void>;
   dropDeadlines(gameId: string): Promise<void>;
@@ -62,11 +64,20 @@ export class PrismaClockStore implements ClockStore {
   }
 
   restartPlayer(playerId: string, until: Date, reminderShare: number) {
+    // What each running clock has left: while a pause lasts, what it had when the pause began; a
+    // clock that timed out (action none) starts again from the seat's bank; any other, what is left now.
     return this.db.$queryRaw<DeadlineRow[]>`
-      UPDATE deadlines d SET due_at = ${until}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
-             remind_at = ${until}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - reminderShare}::float8 * interval '1 millisecond', timed_out = false
-      FROM seats s, games g
-      WHERE s.game_id = d.game_id AND s.seat = d.seat AND s.player_id = ${playerId}::uuid AND g.id = d.game_id AND g.status = 'active'
+      WITH r AS (
+        SELECT d.game_id, d.seat,
+               CASE WHEN d.timed_out THEN coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint)
+                    WHEN d.paused_remaining_ms IS NOT NULL AND d.due_at - d.paused_remaining_ms * interval '1 millisecond' > now() THEN d.paused_remaining_ms
+                    ELSE greatest(0, (extract(epoch FROM d.due_at - now()) * 1000)::bigint) END AS ms
+        FROM deadlines d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat JOIN games g ON g.id = d.game_id
+        WHERE s.player_id = ${playerId}::uuid AND g.status = 'active')
+      UPDATE deadlines d SET due_at = greatest(${until}::timestamptz, now()) + r.ms * interval '1 millisecond',
+             remind_at = greatest(${until}::timestamptz, now()) + r.ms * ${1 - reminderShare}::float8 * interval '1 millisecond', timed_out = false,
+             paused_remaining_ms = CASE WHEN ${until}::timestamptz > now() THEN r.ms END
+      FROM r WHERE d.game_id = r.game_id AND d.seat = r.seat
       RETURNING d.game_id::text, d.seat, d.since, d.due_at, d.remind_at`;
   }
 
@@ -89,6 +100,14 @@ export class PrismaClockStore implements ClockStore {
       WHERE seat_clocks.version < EXCLUDED.version`;
   }
 
+  async unearn(gameId: string, version: number, ms: { seat: Seat; ms: number }[]): Promise<void> {
+    if (ms.length === 0) return;
+    await this.db.$executeRaw`
+      UPDATE seat_clocks c SET remaining_ms = greatest(0, c.remaining_ms - u.ms), version = ${version}
+      FROM unnest(${ms.map((x) => x.seat)}::int[], ${ms.map((x) => x.ms)}::bigint[]) AS u(seat, ms)
+      WHERE c.game_id = ${gameId}::uuid AND c.seat = u.seat AND c.version <= ${version}`;
+  }
+
   async clearMissed(gameId: string, seat: Seat): Promise<void> {
     await this.db.$executeRaw`UPDATE seats SET missed_deadlines = 0 WHERE game_id = ${gameId}::uuid AND seat = ${seat} AND missed_deadlines > 0`;
   }
@@ -100,15 +119,16 @@ export class PrismaClockStore implements ClockStore {
   restart(gameId: string, version: number, toMove: Seat[], restart: Seat[], initialMs: number, reminderShare: number) {
     return this.db.$queryRaw<DeadlineRow[]>`
       WITH gone AS (DELETE FROM deadlines WHERE game_id = ${gameId}::uuid AND NOT (seat = ANY(${toMove}::int[])))
-      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT ${gameId}::uuid, x, ${version}, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 * interval '1 millisecond'
+      INSERT INTO deadlines (game_id, seat, since, due_at, remind_at, paused_remaining_ms)
+      SELECT ${gameId}::uuid, x, ${version}, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 * interval '1 millisecond',
+             CASE WHEN t.start > now() THEN b.ms END
       FROM unnest(${restart}::int[]) AS x
       CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${gameId}::uuid AND c.seat = x), ${initialMs}::bigint) AS ms) AS b
       -- The clock starts at the move; a seat whose player is on vacation starts its clock when the vacation ends.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
                                            WHERE s.game_id = ${gameId}::uuid AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
                                           (SELECT m.created_at FROM moves m WHERE m.game_id = ${gameId}::uuid AND m.version = ${version}), now()) AS start) AS t
-      ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false
+      ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false, paused_remaining_ms = EXCLUDED.paused_remaining_ms
       WHERE deadlines.since < EXCLUDED.since
       RETURNING game_id::text, seat, since, due_at, remind_at`;
   }
@@ -187,7 +207,8 @@ export class PrismaClockStore implements ClockStore {
 
   async restartAt(gameId: string, seat: Seat, since: number, at: Date, reminderShare: number): Promise<DeadlineRow | null> {
     await this.db.$executeRaw`
-      UPDATE deadlines d SET due_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
+      UPDATE deadlines d SET paused_remaining_ms = CASE WHEN ${at}::timestamptz > now() THEN coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) END,
+             due_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
              remind_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - reminderShare}::float8 * interval '1 millisecond'
       FROM games g WHERE g.id = d.game_id AND d.game_id = ${gameId}::uuid AND d.seat = ${seat} AND d.since = ${since}`;
     const [moved] = await this.db.$queryRaw<DeadlineRow[]>`SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;

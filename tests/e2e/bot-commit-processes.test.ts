@@ -39,7 +39,7 @@ describe('a bot thinking on one process while another process changes the game',
   });
 
   /** Resolves once process A has handed the bot the turn at `version` of the game: the bot is thinking. */
-  async function thinking(spy: ReturnType<typeof vi.spyOn>, gameId: string, version: number): Promise<void> {
+  async function thinking(spy: { mock: { calls: unknown[][]; results: { value: unknown }[] } }, gameId: string, version: number): Promise<void> {
     await vi.waitFor(async () => {
       const asked = spy.mock.calls.map((c, i) => ({ c, r: spy.mock.results[i] })).filter(({ c }) => c[0] === gameId && c[1] === version);
       expect(asked.length).toBeGreaterThan(0);

@@ -101,6 +101,12 @@ export class TurnClock {
     const earns = c.origin === 'seat' || c.origin === 'timeout' || (c.origin as string) === 'mail';
     const increment = earns ? control.incrementSeconds * 1000 : 0;
     await this.store.bank({ gameId: c.gameId, version: c.version, seat: c.seat, stopped, incrementMs: increment, maxMs: control.maxSeconds * 1000 });
+    // A takeback gives back the increments its undone entries earned: N moves taken back leave the clock where the first found it.
+    if (c.unearned?.length) {
+      const per = new Map<Seat, number>();
+      for (const x of c.unearned) per.set(x, (per.get(x) ?? 0) + control.incrementSeconds * 1000);
+      await this.store.unearn(c.gameId, c.version, [...per].map(([seat, ms]) => ({ seat, ms })));
+    }
     // A move of the seat's own (its token, a mail) ends its run of missed deadlines.
     if (c.origin === 'seat' || (c.origin as string) === 'mail') await this.store.clearMissed(c.gameId, c.seat);
     if (c.status !== 'active') {

@@ -66,7 +66,7 @@ export type CommandOf<K extends Kind> = Extract<Command, { kind: K }>;
 
 /** What a decider returns: one entry to append (and how to answer once it lands), or an answer with nothing appended. */
 export type Decision<T> =
-  | { kind: 'append'; seat: Seat; move: Move; origin: MoveOrigin; events: GameEvent[]; state: unknown; bot?: BotLevel | null; answer: (r: MoveResult, s: Session) => T }
+  | { kind: 'append'; seat: Seat; move: Move; origin: MoveOrigin; events: GameEvent[]; state: unknown; bot?: BotLevel | null; unearned?: Seat[]; answer: (r: MoveResult, s: Session) => T }
   | { kind: 'answer'; value: T; after?: () => Promise<void>; request?: TakebackRequest | null };
 
 /** One kind of command: who acts, the first answer of a repeated key, the decision. */
@@ -145,7 +145,7 @@ export async function handle<K extends Kind>(core: GameCore, gameId: string, com
         } else after = decision.after;
         return decision.value;
       }
-      const r = await commit(core, s, decision.seat, decision.move, decision.events, decision.state, decision.origin, key, decision.bot ?? null);
+      const r = await commit(core, s, decision.seat, decision.move, decision.events, decision.state, decision.origin, key, decision.bot ?? null, decision.unearned);
       if (r.kind === 'appended') {
         await playForResigned(core, s);
         return decision.answer(r.result, s);

@@ -62,11 +62,11 @@ export async function decideTakeback(core: GameCore, s: Session, seat: Seat, c: 
     throw refuse('game-setting', 'turnEnded', { undo: target.version, setting }, { undo: target.version });
   }
   checkUndoable(s, tail);
-  if (ownTurn) return appendTakeback(core, s, seat, target.version);
+  if (ownTurn) return appendTakeback(core, s, seat, target.version, tail);
   const pending = pendingRequest(s);
   if (pending) throw refuse('request-pending', 'pending', { seat: pending.seat, undo: pending.undo });
   const asked = askedSeats(s, seat);
-  if (asked.length === 0) return appendTakeback(core, s, seat, target.version); // nobody to ask: bots and resigned seats are not asked
+  if (asked.length === 0) return appendTakeback(core, s, seat, target.version, tail); // nobody to ask: bots and resigned seats are not asked
   const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
   const told: TakebackAsked = { gameId: s.row.id, version: s.version, seat, asked };
   // The seats asked are told after the game's lock is released (their notices are I/O).
@@ -82,8 +82,9 @@ export async function decideAccept(core: GameCore, s: Session, seat: Seat): Prom
   if (askedSeats(s, request.seat).every((x) => acceptedBy.includes(x))) {
     // Checked again on the log as it is: nothing can have changed at the same version, but a request is data from the row.
     const live = liveEntries(await core.store.readMoves(s.row.id, 0, s.version));
-    checkUndoable(s, live.filter((m) => m.version >= request.undo));
-    return appendTakeback(core, s, request.seat, request.undo);
+    const tail = live.filter((m) => m.version >= request.undo);
+    checkUndoable(s, tail);
+    return appendTakeback(core, s, request.seat, request.undo, tail);
   }
   const next = { ...request, acceptedBy };
   return { kind: 'answer', value: pendingAnswer(s, next), request: next };
@@ -125,10 +126,14 @@ function checkUndoable(s: Session, tail: StoredMove[]): void {
   }
 }
 
-/** The takeback entry: seat = the seat whose move is undone; its event carries the state before `undo`. */
-async function appendTakeback(core: GameCore, s: Session, seat: Seat, undo: number): Promise<Decision<TakebackAnswer>> {
+/**
+ * The takeback entry: seat = the seat whose move is undone; its event carries the state before
+ * `undo`. The undone entries that earned their seat a clock increment give it back (`unearned`).
+ */
+async function appendTakeback(core: GameCore, s: Session, seat: Seat, undo: number, tail: StoredMove[]): Promise<Decision<TakebackAnswer>> {
   const restored = restoredEvent(undo, await stateAt(core, s, undo - 1));
-  return { kind: 'append', seat, move: takebackMove(undo), origin: 'takeback', events: [restored], state: restored.state, answer: (r) => r };
+  const unearned = tail.filter((m) => m.origin === undefined || m.origin === 'seat' || m.origin === 'mail' || m.origin === 'timeout').map((m) => m.seat);
+  return { kind: 'append', seat, move: takebackMove(undo), origin: 'takeback', events: [restored], state: restored.state, unearned, answer: (r) => r };
 }
 
 function requestFor(s: Session, seat: Seat): TakebackRequest {
