@@ -65,8 +65,9 @@ export class TurnClock {
 
   /**
    * A player's vacation runs until `until` (now: it ended): the running deadlines of the player's
-   * seats start again from then, with the game's whole time per move; the jobs of the old deadlines
-   * find a different row and do nothing.
+   * seats pause with what they had left and run on from then (a pause ended early runs on from what
+   * it had when it began: putting and removing a vacation gives no time back); the jobs of the old
+   * deadlines find a different row and do nothing.
    */
   async pausePlayer(playerId: string, until: Date): Promise<void> {
     const rows = await this.store.restartPlayer(playerId, until, this.opts.reminderShare);
