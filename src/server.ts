@@ -18,7 +18,7 @@ import { PrismaDigestStore } from './store/digest-store.js';
 import { PrismaVacationStore } from './store/vacation-store.js';
 import { PrismaRatingsStore } from './store/ratings-store.js';
 import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
-import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
+import { instrumentRegistry, instrumentStore, observeDatabase, observeService, observeUseCase } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { BotPool } from './app/bots/pool.js';
 import { BotRunner } from './app/bots/runner.js';
@@ -82,6 +82,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       importConcurrency: config.importConcurrency,
       importQueue: config.importQueue,
       links,
+      observe: observeUseCase,
       ...(bot ? { standIn: (task) => bot.choose(BotRunner.capped(task, caps)), analyse: (task) => bot.choose(task) } : {}),
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);

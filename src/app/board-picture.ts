@@ -3,7 +3,7 @@ import { boardSvg, loggedMoveLabel, moveLabels, type Lang } from '../board/index
 import type { Json, Outcome } from '../engine/index.js';
 import { AppError } from './errors.js';
 import type { GameRegistry } from '../games/registry.js';
-import type { GameService } from './game-service.js';
+import type { GamePort } from './game-port.js';
 
 /**
  * The label language for an Accept-Language header: French when the client prefers it to English,
@@ -21,7 +21,7 @@ export function pictureLang(acceptLanguage: string | undefined): Lang {
  * shows nothing that view hides. Now (not in a replay), a seat that must act gets its legal moves
  * marked on the picture (`data-notations` on the elements they are played on).
  */
-export async function boardPicture(service: GameService, gameId: string, token: string | undefined, at: number | undefined, lang: Lang): Promise<string> {
+export async function boardPicture(service: GamePort, gameId: string, token: string | undefined, at: number | undefined, lang: Lang): Promise<string> {
   const g = at === undefined ? await service.getGame(gameId, token) : await service.replay(gameId, token, at);
   const picture = service.registry.plugin(g.type)?.picture;
   if (!picture) throw AppError.of('NOT_FOUND', 'NOT_FOUND.boardPicture', { type: g.type });

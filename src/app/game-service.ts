@@ -2,7 +2,8 @@ import type { BotLevel, Seat, Viewer } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GameStatus, GameStore, StoredMove } from '../store/types.js';
 import type { GameAccess } from './lobby/seats.js';
-import type { AfterCommitHook, CreateGameInput, GameServiceOptions, Include, MoveResult, Session, TakebackAsked } from './service-types.js';
+import type { GamePort } from './game-port.js';
+import type { AfterCommitHook, ObservedUseCase, CreateGameInput, GameServiceOptions, Include, MoveResult, Session, TakebackAsked } from './service-types.js';
 import * as admin from './use-cases/admin.js';
 import { analysis } from './use-cases/analysis.js';
 import * as bots from './use-cases/bot-turns.js';
@@ -22,12 +23,12 @@ export * from './service-types.js';
  * information is filtered in those modules and nowhere else: every state, event and move leaves
  * through `game.view`, `game.eventView` or `game.moveView` for the caller's seat.
  */
-export class GameService {
+export class GameService implements GamePort {
   private readonly core: GameCore;
 
   constructor(
-    /** Read by use-case modules built on the service (src/app/live.ts); writes go through the service. */
-    readonly store: GameStore,
+    /** Private to the use cases: modules built on the service read and write through them. */
+    store: GameStore,
     readonly registry: GameRegistry,
     opts: GameServiceOptions = {},
   ) {
@@ -117,7 +118,7 @@ export class GameService {
   }
 
   importRecord(input: unknown) {
-    return importRecord(this.core, input);
+    return this.observed('import', {}, () => importRecord(this.core, input));
   }
 
   // ---- read (use-cases/queries.ts) ------------------------------------------------------------
@@ -151,7 +152,11 @@ export class GameService {
   }
 
   replay(gameId: string, token: string | undefined, at: number) {
-    return queries.replay(this.core, gameId, token, at);
+    return this.observed('replay', { gameId, at }, () => queries.replay(this.core, gameId, token, at));
+  }
+
+  movesSince(gameId: string, token: string | undefined, after: number, limit?: number) {
+    return queries.movesSince(this.core, gameId, token, after, limit);
   }
 
   stateAt(s: Session, at: number): Promise<unknown> {
@@ -181,19 +186,25 @@ export class GameService {
   // ---- write: every change to a game is a command run by the one handler (use-cases/handle.ts) ----
 
   handle<K extends Kind>(gameId: string, command: CommandOf<K>, opts?: HandleOptions): Promise<Answers[K]> {
-    return handle(this.core, gameId, command, opts);
+    return this.observed('command', { gameId, kind: command.kind }, () => handle(this.core, gameId, command, opts));
   }
 
   submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string; include?: Include } = {}): Promise<MoveResult> {
-    return handle(this.core, gameId, { kind: 'move', token, move, notation: opts.notation, include: opts.include }, opts);
+    return this.handle(gameId, { kind: 'move', token, move, notation: opts.notation, include: opts.include }, opts);
   }
 
   /** Takebacks (use-cases/takebacks.ts): asked, accepted, declined. */
   readonly takebacks = {
-    takeback: (gameId: string, token: string | undefined, undo?: number, key?: string) => handle(this.core, gameId, { kind: 'takeback', token, undo }, { idempotencyKey: key }),
-    accept: (gameId: string, token: string | undefined) => handle(this.core, gameId, { kind: 'takeback-accept', token }),
-    decline: (gameId: string, token: string | undefined) => handle(this.core, gameId, { kind: 'takeback-decline', token }),
+    takeback: (gameId: string, token: string | undefined, undo?: number, key?: string) => this.handle(gameId, { kind: 'takeback', token, undo }, { idempotencyKey: key }),
+    accept: (gameId: string, token: string | undefined) => this.handle(gameId, { kind: 'takeback-accept', token }),
+    decline: (gameId: string, token: string | undefined) => this.handle(gameId, { kind: 'takeback-decline', token }),
   };
+
+  /** A use case inside its span and timer when the server measures (GameServiceOptions.observe). */
+  private observed<T>(useCase: ObservedUseCase, attrs: Record<string, string | number>, run: () => Promise<T>): Promise<T> {
+    const observe = this.core.opts.observe;
+    return observe ? observe(useCase, attrs, run) : run();
+  }
 
   /** Reads one game under its lock, checked against the store (nothing here writes it: writes are commands). */
   withGame<T>(gameId: string, fn: (g: GameAccess) => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import type { AnyGame, BotLevel, Json, Move, Seat } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { SeatRow, StoredMove } from '../store/types.js';
 import { AppError, saidOf } from './errors.js';
-import { RECORD_FORMAT, type GameRecord } from './game-service.js';
+import { RECORD_FORMAT, type GameRecord } from './service-types.js';
 import type { SeatSpec } from './lobby/seats.js';
 import { standing } from './lobby/standing.js';
 

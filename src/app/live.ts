@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from './unavailable.js';
 
 /** How soon a watcher reads the log again after the database failed it. */
 const RETRY_READ_MS = 500;
-import type { GameService } from './game-service.js';
+import type { GamePort } from './game-port.js';
 
 /**
  * What a watcher is woken with. It carries no game data: the watcher reads what it has not seen
@@ -46,7 +46,7 @@ export interface LiveMove {
   view: Json;
 }
 
-type GameAnswer = Awaited<ReturnType<GameService['getGame']>>;
+type GameAnswer = Awaited<ReturnType<GamePort['getGame']>>;
 
 /** What a watcher receives, in order: the game (unless resuming), each move once, `end` when over. */
 export type LiveUpdate =
@@ -66,7 +66,7 @@ export type LiveUpdate =
  * it keeps trying; a token revoked meanwhile ends it with UNAUTHORIZED at the next notice.
  * `return()` stops it at once.
  */
-export function liveUpdates(service: GameService, fanout: Fanout, gameId: string, token: string | undefined, after?: number): Repeater<LiveUpdate> {
+export function liveUpdates(service: GamePort, fanout: Fanout, gameId: string, token: string | undefined, after?: number): Repeater<LiveUpdate> {
   return new Repeater<LiveUpdate>(async (push, stop) => {
     const first = await service.getGame(gameId, token);
     if (after !== undefined && after > first.version) {
@@ -81,7 +81,7 @@ export function liveUpdates(service: GameService, fanout: Fanout, gameId: string
           seatsChanged = false;
           await push({ kind: 'seats', game: await service.getGame(gameId, token) });
         }
-        const { version, moves, status } = await movesSince(service, gameId, token, seen);
+        const { version, moves, status } = await service.movesSince(gameId, token, seen);
         for (const m of moves) {
           await push({ kind: 'move', move: m });
           seen = m.version;
@@ -115,38 +115,3 @@ export function liveUpdates(service: GameService, fanout: Fanout, gameId: string
   });
 }
 
-/**
- * The moves after version `after` (at most `limit`), each with the caller's view right after it and
- * its events as the caller may read them, read from a session checked against the store. Hidden
- * information leaves only through the game's view, eventView and the service's moveFor.
- */
-export async function movesSince(service: GameService, gameId: string, token: string | undefined, after: number, limit = 100): Promise<{ version: number; status: GameStatus; moves: LiveMove[] }> {
-  const { s, caller } = await service.open(gameId, token);
-  const viewer = caller.kind === 'seat' ? caller.seat : null;
-  // Taken together before any await: another move may advance the session meanwhile.
-  const version = s.version;
-  const latest = s.state;
-  const status = s.row.status;
-  if (after >= version) return { version, status, moves: [] };
-  const upTo = Math.min(version, after + limit);
-  const stored = await service.store.readMoves(gameId, after, upTo);
-  // One new move (the usual case): the session's state is the state after it. Otherwise fold from
-  // the state at `after` (rebuilt from the nearest snapshot), move by move.
-  let state = upTo === version && stored.length === 1 ? undefined : await service.stateAt(s, after);
-  const moves = stored.map((m): LiveMove => {
-    state = state === undefined ? latest : fold(s.game, state, m.events);
-    const d = service.derived(s, state, m.version);
-    return {
-      version: m.version,
-      seat: m.seat,
-      at: m.createdAt.toISOString(),
-      move: service.moveFor(s, m, viewer),
-      events: m.events.map((e) => eventViewOf(s.game, e, viewer)).filter((e): e is Json => e !== null),
-      status: d.status,
-      toMove: d.toMove,
-      outcome: d.outcome,
-      view: s.game.view(state, viewer) as Json,
-    };
-  });
-  return { version, status, moves };
-}

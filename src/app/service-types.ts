@@ -67,7 +67,15 @@ export interface GameServiceOptions {
   standIn?: (task: BotTask) => Promise<{ move: Move; playedBy: BotLevel }>;
   /** Runs an analysis search in the bot pool (GET /games/{id}/analysis); without it analysis is unavailable. */
   analyse?: (task: BotTask) => Promise<{ move: Move; playedBy: BotLevel; iterations: number; stats?: { move: Move; visits: number; value: number }[] }>;
+  /** Measures use cases at their boundary (spans and timers: src/telemetry/instrument.ts); none: run as they are. */
+  observe?: UseCaseObserver;
 }
+
+/** The use cases measured at their boundary: a command (by kind), a replay, an import. */
+export type ObservedUseCase = 'command' | 'replay' | 'import';
+
+/** Runs a use case inside its span and timer; `attrs` name it (the game, the version, the command's kind). */
+export type UseCaseObserver = <T>(useCase: ObservedUseCase, attrs: Record<string, string | number>, run: () => Promise<T>) => Promise<T>;
 
 /** A bot seat a game waits on at a version, and what its bot is given. */
 export interface BotTurn {

@@ -7,7 +7,8 @@ import { applyMove, canonicalJson, catalogueOf, checkMoveShape, formatMove, reso
 import type { AnyGame, Json, Messages, Move, Params } from '../engine/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import { AppError, saidOf } from './errors.js';
-import { RECORD_FORMAT, type GameService } from './game-service.js';
+import type { GamePort } from './game-port.js';
+import { RECORD_FORMAT } from './service-types.js';
 import { resultOf, TEXT_RECORD_FORMAT, type AnyRecord, type TextRecordDates } from './text-record-format.js';
 
 export { ORIGINS, TEXT_RECORD_FORMAT, type AnyRecord, type Origin, type RecordMove, type TextRecordDates } from './text-record-format.js';
@@ -50,7 +51,7 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
 }
 
 /** The text record of a stored game as this caller may read it (hidden moves written {hidden}). */
-export async function textRecordOf(service: GameService, gameId: string, token: string | undefined): Promise<string> {
+export async function textRecordOf(service: GamePort, gameId: string, token: string | undefined): Promise<string> {
   const record = await service.record(gameId, token);
   const p = await service.positions(gameId);
   // A move this caller may not read in full (a kept draft tile) reaches the record cut down: hidden.

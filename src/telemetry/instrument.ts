@@ -1,7 +1,7 @@
 import type { AnyGame } from '../engine/index.js';
 import type { GamePlugin } from '../games/plugin.js';
-import type { GameRegistry } from '../games/registry.js';
-import type { GameService } from '../app/game-service.js';
+import { GameRegistry } from '../games/registry.js';
+import type { Committed, UseCaseObserver } from '../app/service-types.js';
 import type { AppendResult, GameStore } from '../store/types.js';
 import * as m from './metrics.js';
 import { inSpan, inSpanSync } from './tracing.js';
@@ -23,11 +23,10 @@ export const rawGame = (g: AnyGame): AnyGame => (g as AnyGame & { [RAW]?: AnyGam
 
 /** The same registry, each engine's decide measured: time and span, and its refusals counted by code. */
 export function instrumentRegistry(registry: GameRegistry): GameRegistry {
-  const Registry = registry.constructor as new (games: GamePlugin[]) => GameRegistry;
   const all = registry.all();
   m.knowGameTypes(all.map((p) => p.engine.id));
   // The plug-ins as registered (bot, picture, seat choices), each engine measured.
-  return new Registry(all.map((p) => ({ ...p, engine: measuredGame(p.engine) })));
+  return new GameRegistry(all.map((p) => ({ ...p, engine: measuredGame(p.engine) })));
 }
 
 function measuredGame(game: AnyGame): AnyGame {
@@ -75,41 +74,44 @@ export function instrumentStore<T extends GameStore>(store: T): T {
   return measured;
 }
 
-/**
- * Counts what the service commits (log entries by type and origin, finished games) from its
- * after-commit hook, and times replays and imports, wrapping those two methods of this instance.
- */
-export function observeService(service: GameService): void {
+/** Counts what the service commits (log entries by type and origin, finished games) from its after-commit hook. */
+export function observeService(service: { onCommitted(hook: (c: Committed) => void): void }): void {
   service.onCommitted((c) => {
     if (!m.metricsOn()) return;
     const type = m.typeLabel(c.type);
     m.moves.inc({ type, origin: m.within(c.origin, m.ORIGINS) });
     if (c.status === 'finished') m.gamesFinished.inc({ type });
   });
-  const replay = service.replay.bind(service);
-  service.replay = (gameId, token, at) =>
-    inSpan('replay', { 'citybuilder.game.id': gameId, 'citybuilder.version': at }, async () => {
+}
+
+/**
+ * The service's use cases measured at their boundary (GameServiceOptions.observe): each command in
+ * a span named by its kind, replays and imports in spans with their timers.
+ */
+export const observeUseCase: UseCaseObserver = (useCase, attrs, run) => {
+  if (useCase === 'command') return inSpan(`command ${attrs.kind}`, { 'citybuilder.game.id': attrs.gameId ?? '' }, run);
+  if (useCase === 'replay') {
+    return inSpan('replay', { 'citybuilder.game.id': attrs.gameId ?? '', 'citybuilder.version': attrs.at ?? 0 }, async () => {
       const end = m.metricsOn() ? m.replaySeconds.startTimer() : null;
       try {
-        return await replay(gameId, token, at);
+        return await run();
       } finally {
         end?.();
       }
     });
-  const importRecord = service.importRecord.bind(service);
-  service.importRecord = (input) =>
-    inSpan('import', {}, async () => {
-      const end = m.metricsOn() ? m.importSeconds.startTimer() : null;
-      let result = 'refused';
-      try {
-        const r = await importRecord(input);
-        result = 'imported';
-        return r;
-      } finally {
-        end?.({ result });
-      }
-    });
-}
+  }
+  return inSpan('import', {}, async () => {
+    const end = m.metricsOn() ? m.importSeconds.startTimer() : null;
+    let result = 'refused';
+    try {
+      const r = await run();
+      result = 'imported';
+      return r;
+    } finally {
+      end?.({ result });
+    }
+  });
+};
 
 /** What the database probe reads: raw SQL on the server's Prisma client, and its pg pool. */
 export interface ProbeSource {

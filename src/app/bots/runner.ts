@@ -4,7 +4,7 @@
  * threads, never the event loop) and appends the move with origin `bot` and the level that chose
  * it. One move per bot turn even with several processes:
  * - the job id is derived from (game, version), so queueing the same turn twice queues it once;
- * - a job for a version the game has left does nothing (`GameService.botTurn`);
+ * - a job for a version the game has left does nothing (`GamePort.botTurn`);
  * - the append's (game, version) guard decides between two processes that both thought.
  * A sweep (at start-up and every few seconds) queues the turns of games waiting on a bot that no
  * commit queued (created with a bot to move first, a seat filled, a process killed before queueing).
@@ -14,7 +14,7 @@
 import type PgBoss from 'pg-boss';
 import { jobUuid, startJobQueue, type JobLoopOptions } from '../job-queue.js';
 import type { BotStore } from '../../store/bot-store.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import type { BotPool, BotTask } from './pool.js';
 
 const QUEUE = 'bot-move';
@@ -42,7 +42,7 @@ export class BotRunner {
   private stopped = false;
 
   constructor(
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly opts: BotRunnerOptions,
   ) {}
 

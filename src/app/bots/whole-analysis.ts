@@ -1,7 +1,7 @@
 /**
  * A whole finished game analysed in the background (issue 21 item 6): every move of the log is
  * searched from the position it was played in, for the seat that played it, as that seat saw it
- * (`GameService.analysis`: its view and history then, never what it could not see; seeded from the
+ * (`GamePort.analysis`: its view and history then, never what it could not see; seeded from the
  * game, version and seat, so the figures are those of GET /games/{id}/analysis with the same
  * iterations). Each move gets the search's preferred move, the chance to win of both and the loss
  * (chance of the preferred move minus the chance of the move played, at least 0).
@@ -20,7 +20,7 @@ import type PgBoss from 'pg-boss';
 import { canonicalJson, type Json } from '../../engine/index.js';
 import type { AnalysedMove, AnalysisStatus, BotStore } from '../../store/bot-store.js';
 import { AppError } from '../errors.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import { checkInt } from '../limits.js';
 import { jobUuid, startJobQueue, type JobLoopOptions } from '../job-queue.js';
 
@@ -62,7 +62,7 @@ export class WholeAnalysis {
   private stopped = false;
 
   constructor(
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly opts: WholeAnalysisOptions,
   ) {}
 

@@ -1,5 +1,5 @@
 import type { LobbyStore } from '../../store/lobby-store.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import type { PlayerService } from '../players.js';
 import { Inbox } from './inbox.js';
 import { LobbyService } from './lobby.js';
@@ -13,6 +13,6 @@ export interface LobbyLayer {
   resignation: Resignation;
 }
 
-export function createLobbyLayer(service: GameService, players: PlayerService, store: LobbyStore): LobbyLayer {
+export function createLobbyLayer(service: GamePort, players: PlayerService, store: LobbyStore): LobbyLayer {
   return { players, lobby: new LobbyService(service, players, store), inbox: new Inbox(players, store), resignation: new Resignation(service) };
 }

@@ -2,7 +2,7 @@ import { BOT_LEVELS, isBotLevel, type BotLevel, type Json, type Seat } from '../
 import type { TimeControl, TimeoutAction } from '../../store/types.js';
 import type { LobbyRefusal, LobbyStore } from '../../store/lobby-store.js';
 import { AppError, type ErrorCode } from '../errors.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import type { SeatSpec } from './seats.js';
 import type { PlayerService } from '../players.js';
 import { hashToken, newInviteCode, newSeatToken } from '../tokens.js';
@@ -79,7 +79,7 @@ export class LobbyService {
   private readonly hooks: ((j: Joined) => void)[] = [];
 
   constructor(
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly players: PlayerService,
     private readonly store: LobbyStore,
   ) {}

@@ -1,5 +1,5 @@
 import type { BotLevel, Seat } from '../../engine/index.js';
-import type { Caller, MoveResult, Session } from '../game-service.js';
+import type { Caller, MoveResult, Session } from '../service-types.js';
 
 /** A seat at creation: seated now (optionally bound to a player, with a colour), open, or a bot's (no token). */
 export type SeatSpec = { name: string; playerId?: string; playerTokenHash?: string; colour?: string } | { open: true } | { bot: BotLevel; name?: string };
@@ -16,7 +16,7 @@ export interface CreatedSeat {
   colour?: string;
 }
 
-/** What a reader outside GameService sees of one game, under its lock (GameService.withGame): reads only, writes are commands. */
+/** What a reader outside GamePort sees of one game, under its lock (GamePort.withGame): reads only, writes are commands. */
 export interface GameAccess {
   session: Session;
   callerIn(token: string | undefined): Promise<Caller>;

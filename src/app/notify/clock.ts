@@ -3,7 +3,8 @@ import type { ClockStore, DeadlineRow as Row } from '../../store/clock-store.js'
 import type { TimeControl } from '../../store/types.js';
 import { AppError } from '../errors.js';
 import { jobUuid } from '../job-queue.js';
-import type { Committed, GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
+import type { Committed } from '../service-types.js';
 import type { Notifier } from './notifier.js';
 import type { NotificationStore } from './store.js';
 
@@ -39,7 +40,7 @@ export class TurnClock {
 
   constructor(
     private readonly store: ClockStore,
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly notifier: Notifier,
     private readonly notices: NotificationStore,
     private readonly opts: { reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; log: { warn(o: object, m: string): void; info?(o: object, m: string): void } },

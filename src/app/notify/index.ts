@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import type { ClockStore } from '../../store/clock-store.js';
 import type { DigestStore } from '../../store/digest-store.js';
 import type { VacationStore } from '../../store/vacation-store.js';
@@ -36,7 +36,7 @@ export class Notifications {
   readonly digests: Digests | undefined;
 
   constructor(
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly store: NotificationStore,
     private readonly opts: NotifierOptions & { stores: { clocks: ClockStore; digests: DigestStore; vacations: VacationStore }; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string }; players?: PlayerService; vacationDaysPerYear?: number },
   ) {

@@ -7,7 +7,7 @@ import { isUuid } from '../ids.js';
 import { localize } from '../i18n/index.js';
 import type { MailLanguage } from './settings.js';
 import { say } from './words.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import { inMailMove, mailMove } from '../../telemetry/delivery.js';
 
 /** The most a move mail may weigh: larger ones are refused by the listener (552). */
@@ -116,7 +116,7 @@ export class MailMoves {
   port: number | undefined;
 
   constructor(
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly opts: MailMovesOptions,
   ) {}
 

@@ -4,7 +4,7 @@ import { startJobQueue, type QueueSpec } from '../job-queue.js';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import type { Json } from '../../engine/index.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import { BOARD_CID, emailMessage, webhookPayload, type NoticeContext } from './messages.js';
 import { mailPicture, moveWords } from './mail-picture.js';
 import type { GameLinks } from '../game-link.js';
@@ -76,7 +76,7 @@ export class Notifier {
   private readonly extra: { spec: QueueSpec; work(data: unknown): Promise<void> }[] = [];
 
   constructor(
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly store: NotificationStore,
     private readonly opts: NotifierOptions,
   ) {

@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import { isUuid } from '../ids.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import type { Notifier } from './notifier.js';
 import type { NotificationStore, OutboxRow } from './store.js';
 
@@ -16,7 +16,7 @@ const shown = (r: OutboxRow) => ({ id: r.id, gameId: r.gameId, version: r.versio
  */
 export class OutboxAdmin {
   constructor(
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly store: NotificationStore,
     private readonly notifier: Notifier,
   ) {}

@@ -2,7 +2,7 @@ import { ordinal, predictWin, rate, rating, type Rating } from 'openskill';
 import type { Seat } from '../../engine/index.js';
 import type { FinishedGame, RatingsStore } from '../../store/ratings-store.js';
 import type { GameRegistry } from '../../games/registry.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import { AppError } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { decodeRankCursor, encodeRankCursor } from '../cursor.js';
@@ -45,7 +45,7 @@ export class Ratings {
   ) {}
 
   /** Applies finished rated games after each commit that finishes one. */
-  watch(service: GameService): void {
+  watch(service: GamePort): void {
     service.onCommitted((c) => {
       if (c.status === 'finished') void this.project(true).catch((err) => this.opts.log.warn({ err, gameId: c.gameId }, 'ratings projection failed; the sweep will redo it'));
     });
@@ -157,7 +157,7 @@ export class Ratings {
    * ratings now: shown before the game starts, meaningful until it ends. Null for an unrated game or
    * while a seat is open.
    */
-  async chances(service: GameService, gameId: string, token: string | undefined) {
+  async chances(service: GamePort, gameId: string, token: string | undefined) {
     const g = await service.getGame(gameId, token);
     if (!g.rated) return { gameId, rated: false, chances: null };
     const seats = await this.store.seatPlayers(gameId);

@@ -14,7 +14,8 @@ import { resignedBy, standing } from '../lobby/standing.js';
 import { RECORD_FORMAT, type Caller, type GameRecord, type Include, type Session } from '../service-types.js';
 import { entryMarks, requestShown, undoableAhead, undoneByOfGame } from '../takeback-log.js';
 import { standInOf } from './bot-turns.js';
-import { callerIn, requireSeat, viewerOf } from './callers.js';
+import type { LiveMove } from '../live.js';
+import { callerIn, open, requireSeat, viewerOf } from './callers.js';
 import type { GameCore } from './core.js';
 
 export function gameTypes(core: GameCore) {
@@ -179,4 +180,40 @@ export async function asSeat(core: GameCore, gameId: string, seat: Seat, at: num
   const moves = game.status === 'finished' ? [] : s.game.legalMoves(state, seat);
   const tokenHash = s.row.seats.find((x) => x.seat === seat)?.tokenHash ?? null;
   return { game, moves: moves as unknown as Json[], legalMoves: notationsOf(s.game, state, seat, moves), tokenHash };
+}
+
+/**
+ * The moves after version `after` (at most `limit`), each with the caller's view right after it and
+ * its events as the caller may read them, read from a session checked against the store. Hidden
+ * information leaves only through the game's view, eventView and the service's moveFor.
+ */
+export async function movesSince(core: GameCore, gameId: string, token: string | undefined, after: number, limit = 100): Promise<{ version: number; status: GameStatus; moves: LiveMove[] }> {
+  const { s, caller } = await open(core, gameId, token);
+  const viewer = caller.kind === 'seat' ? caller.seat : null;
+  // Taken together before any await: another move may advance the session meanwhile.
+  const version = s.version;
+  const latest = s.state;
+  const status = s.row.status;
+  if (after >= version) return { version, status, moves: [] };
+  const upTo = Math.min(version, after + limit);
+  const stored = await core.store.readMoves(gameId, after, upTo);
+  // One new move (the usual case): the session's state is the state after it. Otherwise fold from
+  // the state at `after` (rebuilt from the nearest snapshot), move by move.
+  let state = upTo === version && stored.length === 1 ? undefined : await stateAt(core, s, after);
+  const moves = stored.map((m): LiveMove => {
+    state = state === undefined ? latest : fold(s.game, state, m.events);
+    const d = derived(s, state, m.version);
+    return {
+      version: m.version,
+      seat: m.seat,
+      at: m.createdAt.toISOString(),
+      move: moveFor(s, m, viewer),
+      events: m.events.map((e) => eventViewOf(s.game, e, viewer)).filter((e): e is Json => e !== null),
+      status: d.status,
+      toMove: d.toMove,
+      outcome: d.outcome,
+      view: s.game.view(state, viewer) as Json,
+    };
+  });
+  return { version, status, moves };
 }
