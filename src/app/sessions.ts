@@ -29,6 +29,8 @@ export class Sessions {
   private readonly cache: LRUCache<string, Session>;
   /** SHA-256 of each seat token of the cached games -> its game: valid tokens known without a store read. */
   private readonly tokenIndex = new Map<string, string>();
+  /** Stamp reads not sent yet, by game: reads of one game in the same turn of the event loop share one statement. */
+  private readonly stampReads = new Map<string, Promise<{ version: number; seatsRev: number } | null>>();
 
   constructor(
     private readonly store: GameStore,
@@ -75,7 +77,7 @@ export class Sessions {
   async fresh(gameId: string, lock = true): Promise<Session> {
     const s = this.cache.get(gameId);
     if (!s) return this.get(gameId); // loaded now: as current as the store
-    const stamp = await this.store.getStamp(gameId);
+    const stamp = await this.stampOf(gameId);
     if (stamp === null) {
       this.forget(gameId);
       throw AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId });
@@ -84,6 +86,25 @@ export class Sessions {
     if (stamp.version === s.version && !seatsChanged) return s;
     const catchUp = () => this.catchUp(s, seatsChanged);
     return lock ? this.locks.run(gameId, catchUp) : catchUp();
+  }
+
+  /**
+   * The game's stored version and seats revision, read by one statement for every read of the game
+   * that asks in the same turn of the event loop (concurrent requests for one game). A read joins only
+   * a statement not sent yet, so what it gets was read after it asked: it sees every move answered
+   * before it (the guarantee above).
+   */
+  private stampOf(gameId: string): Promise<{ version: number; seatsRev: number } | null> {
+    const pending = this.stampReads.get(gameId);
+    if (pending) return pending;
+    const read = new Promise<{ version: number; seatsRev: number } | null>((resolve, reject) => {
+      setImmediate(() => {
+        this.stampReads.delete(gameId);
+        this.store.getStamp(gameId).then(resolve, reject);
+      });
+    });
+    this.stampReads.set(gameId, read);
+    return read;
   }
 
   private async load(gameId: string): Promise<Session> {
