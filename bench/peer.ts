@@ -244,7 +244,7 @@ export const FLOOR_DIR =
  * Starts the floor from a scratch copy (`npm ci` there once) on its own database, in its own
  * process; null when it is absent. The bench's client plays it exactly as it plays the service.
  */
-export async function startFloor(dbUrl: string, log: (s: string) => void): Promise<{ base: string; stop(): Promise<void> } | null> {
+export async function startFloor(dbUrl: string, log: (s: string) => void, opts: { checked?: boolean } = {}): Promise<{ base: string; stop(): Promise<void> } | null> {
   if (!existsSync(join(FLOOR_DIR, 'server.mjs'))) return null;
   const dir = join(tmpdir(), 'cb-bench-floor');
   if (!existsSync(join(dir, 'node_modules', 'fastify'))) {
@@ -254,7 +254,7 @@ export async function startFloor(dbUrl: string, log: (s: string) => void): Promi
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
   }
   const port = 41_000 + (process.pid % 10_000);
-  const child = spawn(process.execPath, ['server.mjs'], { cwd: dir, env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port) }, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['server.mjs'], { cwd: dir, env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), ...(opts.checked ? { CHECKED: '1' } : {}) }, stdio: 'inherit' });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; !(await fetch(`${base}/api/v1/games/x/legal-moves`).then(() => true, () => false)); i++) {
     if (i > 300) throw new Error('the floor did not start');
