@@ -151,13 +151,14 @@ export async function handle<K extends Kind>(core: GameCore, gameId: string, com
         return decision.answer(r.result, s);
       }
       if (r.kind === 'duplicate') return d.replay(r, command, s, key!, decision.seat); // another process stored this key first
-      // The race is lost: catch up, then the key again (the winner may be this very command), then decide again.
+      // The race is lost: catch up; the key is looked up again (the winner may be this very command,
+      // sent to another process), at the top of the next attempt or here when the kind does not retry.
       s = await core.sessions.catchUp(s);
-      if (key !== null) {
-        const prior = await core.store.findIdempotent(gameId, seat, key);
-        if (prior) return d.replay(prior, command, s, key, seat);
+      if (!d.retry) {
+        const prior = key === null ? null : await core.store.findIdempotent(gameId, seat, key);
+        if (prior) return d.replay(prior, command, s, key!, seat);
+        throw AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.movedOn', {}, { currentVersion: s.version });
       }
-      if (!d.retry) throw AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.movedOn', {}, { currentVersion: s.version });
       if (attempt >= core.maxRetries) throw AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.tooBusy');
     }
   });
