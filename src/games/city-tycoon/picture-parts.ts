@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/index.js';
-import { arr, group, int, obj, rect, str, text, title, type Lang, wordsFrom } from '../../board/svg.js';
+import { arr, group, int, obj, rect, sayerOf, str, text, title, type Lang, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 
@@ -96,8 +96,11 @@ export const typeName = (t: string, lang: Lang) => TYPE_NAMES[t]?.[lang] ?? t;
 export const W = wordsFrom(messages, 'board.w', ['electricity', 'water', 'goods', 'powerPlant', 'waterStation', 'city', 'forest', 'lake', 'cubes', 'perRound', 'side', 'next', 'each'] as const);
 export const w = (k: keyof typeof W, lang: Lang) => W[k][lang];
 
-export const money = (n: number, lang: Lang) => (lang === 'fr' ? `${n} $` : `$${n}`);
-const vpText = (n: number, lang: Lang) => `${n} ${lang === 'fr' ? 'PV' : 'VP'}`;
+const say = sayerOf(messages, 'board');
+/** An amount of money as each rulebook writes it ("$5", "5 $"). */
+export const money = (n: number, lang: Lang) => say(lang, 'money', { n: String(n) });
+/** Victory points ("2 VP", "2 PV"). */
+export const vpText = (n: number, lang: Lang) => say(lang, 'vp', { n: String(n) });
 
 /** A benefit in words: "$8, 1 VP, 2 goods". */
 export function benefitWords(b: Benefit, lang: Lang): string {

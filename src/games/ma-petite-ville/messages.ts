@@ -6,6 +6,13 @@ import { refuserOf, type Messages } from '../../engine/index.js';
  */
 export const messages: Messages = {
   en: {
+    'board.phase.turn': 'turn',
+    'board.phase.placeTile': 'place the tile',
+    'board.phase.finalRound': 'final round',
+    'board.phase.over': 'over',
+    'board.move.drawTile': 'Draw a tile',
+    'board.move.placeTile': 'Place the tile at {x},{y}, turned {turn}°',
+    'board.move.placeSilhouette': 'Place {n} {objects} from {x},{y} {direction, select, vertical {downwards} other {rightwards}}',
     TILE_ALREADY_DRAWN: 'you have drawn a tile and must place it before anything else (taking a tile is draw, then place)',
     PILE_EMPTY: 'the draw pile is empty: no tile is left to take',
     NO_TILE_DRAWN: 'a tile is placed only right after drawing it: draw a tile first',
@@ -39,6 +46,13 @@ export const messages: Messages = {
     'board.object.any': '{n, plural, one {object} other {objects}}',
   },
   fr: {
+    'board.phase.turn': 'tour',
+    'board.phase.placeTile': 'poser la tuile',
+    'board.phase.finalRound': 'dernier tour',
+    'board.phase.over': 'terminée',
+    'board.move.drawTile': 'Piocher une tuile',
+    'board.move.placeTile': 'Poser la tuile en {x},{y}, tournée de {turn}°',
+    'board.move.placeSilhouette': 'Poser {n} {objects} depuis {x},{y} vers {direction, select, vertical {le bas} other {la droite}}',
     TILE_ALREADY_DRAWN: "Vous avez tiré une tuile et devez la poser avant toute autre chose (prendre une tuile, c'est la tirer puis la poser).",
     PILE_EMPTY: 'La pioche est vide : il ne reste aucune tuile à prendre.',
     NO_TILE_DRAWN: "Une tuile se pose juste après l'avoir tirée : tirez d'abord une tuile.",
