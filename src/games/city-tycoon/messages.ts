@@ -7,6 +7,15 @@ import { refuserOf, type Messages } from '../../engine/index.js';
  */
 export const messages: Messages = {
   en: {
+    'NOTATION.form.keep': 'keep <tile>',
+    'NOTATION.form.build': 'build <tile> [$cost]',
+    'NOTATION.form.plant': 'plant <power|water> <a|b> <tile>',
+    'NOTATION.form.sell': 'sell <tile>',
+    'NOTATION.form.place': 'place <x,y>',
+    'NOTATION.form.terrain': 'terrain <x,y>',
+    'NOTATION.form.supply': 'supply <x,y> #<option> [via <x,y>>...]',
+    'NOTATION.form.option': 'a supply option numbered from 1',
+    'NOTATION.form.any': 'keep <tile>, build <tile> [$cost], plant <power|water> <a|b> <tile>, sell <tile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...], or pass',
     'board.phase.draft': 'draft',
     'board.phase.construction': 'construction',
     'board.phase.supply': 'supply',
@@ -113,6 +122,15 @@ export const messages: Messages = {
     'board.w.each': 'each',
   },
   fr: {
+    'NOTATION.form.keep': 'keep <tuile>',
+    'NOTATION.form.build': 'build <tuile> [$coût]',
+    'NOTATION.form.plant': 'plant <power|water> <a|b> <tuile>',
+    'NOTATION.form.sell': 'sell <tuile>',
+    'NOTATION.form.place': 'place <x,y>',
+    'NOTATION.form.terrain': 'terrain <x,y>',
+    'NOTATION.form.supply': 'supply <x,y> #<option> [via <x,y>>...]',
+    'NOTATION.form.option': "une option d''approvisionnement numérotée à partir de 1",
+    'NOTATION.form.any': 'keep <tuile>, build <tuile> [$coût], plant <power|water> <a|b> <tuile>, sell <tuile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...] ou pass',
     'board.phase.draft': 'draft',
     'board.phase.construction': 'construction',
     'board.phase.supply': 'approvisionnement',

@@ -6,6 +6,9 @@ import { refuserOf, type Messages } from '../../engine/index.js';
  */
 export const messages: Messages = {
   en: {
+    'NOTATION.form.tile': 'tile <x,y> r<0|90|180|270>',
+    'NOTATION.form.silhouette': 's<length 2-4> <x,y> <h|v>',
+    'NOTATION.form.any': 'draw, tile <x,y> r<0|90|180|270>, s<length> <x,y> <h|v> or pass',
     'board.phase.turn': 'turn',
     'board.phase.placeTile': 'place the tile',
     'board.phase.finalRound': 'final round',
@@ -46,6 +49,9 @@ export const messages: Messages = {
     'board.object.any': '{n, plural, one {object} other {objects}}',
   },
   fr: {
+    'NOTATION.form.tile': 'tile <x,y> r<0|90|180|270>',
+    'NOTATION.form.silhouette': 's<longueur 2-4> <x,y> <h|v>',
+    'NOTATION.form.any': 'draw, tile <x,y> r<0|90|180|270>, s<longueur> <x,y> <h|v> ou pass',
     'board.phase.turn': 'tour',
     'board.phase.placeTile': 'poser la tuile',
     'board.phase.finalRound': 'dernier tour',
