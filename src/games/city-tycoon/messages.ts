@@ -7,6 +7,9 @@ import { refuserOf, type Messages } from '../../engine/index.js';
  */
 export const messages: Messages = {
   en: {
+    'option.draftPass': 'Draft: hands go to',
+    'option.draftPass.left': 'the left (the worked example)',
+    'option.draftPass.right': 'the right (the rule text)',
     'NOTATION.form.keep': 'keep <tile>',
     'NOTATION.form.build': 'build <tile> [$cost]',
     'NOTATION.form.plant': 'plant <power|water> <a|b> <tile>',
@@ -122,6 +125,9 @@ export const messages: Messages = {
     'board.w.each': 'each',
   },
   fr: {
+    'option.draftPass': 'Draft : les mains passent à',
+    'option.draftPass.left': "la gauche (l'exemple de la règle)",
+    'option.draftPass.right': 'la droite (le texte de la règle)',
     'NOTATION.form.keep': 'keep <tuile>',
     'NOTATION.form.build': 'build <tuile> [$coût]',
     'NOTATION.form.plant': 'plant <power|water> <a|b> <tuile>',

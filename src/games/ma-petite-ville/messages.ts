@@ -6,6 +6,9 @@ import { refuserOf, type Messages } from '../../engine/index.js';
  */
 export const messages: Messages = {
   en: {
+    'option.version': 'Version',
+    'option.version.easy': 'easy',
+    'option.version.normal': 'normal',
     'NOTATION.form.tile': 'tile <x,y> r<0|90|180|270>',
     'NOTATION.form.silhouette': 's<length 2-4> <x,y> <h|v>',
     'NOTATION.form.any': 'draw, tile <x,y> r<0|90|180|270>, s<length> <x,y> <h|v> or pass',
@@ -49,6 +52,9 @@ export const messages: Messages = {
     'board.object.any': '{n, plural, one {object} other {objects}}',
   },
   fr: {
+    'option.version': 'Version',
+    'option.version.easy': 'facile',
+    'option.version.normal': 'normale',
     'NOTATION.form.tile': 'tile <x,y> r<0|90|180|270>',
     'NOTATION.form.silhouette': 's<longueur 2-4> <x,y> <h|v>',
     'NOTATION.form.any': 'draw, tile <x,y> r<0|90|180|270>, s<longueur> <x,y> <h|v> ou pass',

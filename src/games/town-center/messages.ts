@@ -7,6 +7,13 @@ import { refuserOf, type Messages } from '../../engine/index.js';
  */
 export const messages: Messages = {
   en: {
+    'option.boardSide': 'Board side',
+    'option.boardSide.A': 'A (easier)',
+    'option.boardSide.B': 'B (harder)',
+    'option.seatSides': 'Board side of each seat (e.g. ABBA; empty: all the same)',
+    'option.soloVariant': 'Solo variant',
+    'option.soloVariant.bag': 'the bag (draw 3, return 1)',
+    'option.soloVariant.centralPark': 'Central Park (a row of 20)',
     'NOTATION.form.pass': 'pass, alone',
     'NOTATION.form.site': 'a site as column letter and row number (a1 is the top left)',
     'NOTATION.form.colour': 'a cube colour',
@@ -89,6 +96,13 @@ export const messages: Messages = {
     'board.empty': 'empty',
   },
   fr: {
+    'option.boardSide': 'Face du plateau',
+    'option.boardSide.A': 'A (plus facile)',
+    'option.boardSide.B': 'B (plus difficile)',
+    'option.seatSides': 'Face du plateau de chaque place (ex. ABBA ; vide : toutes pareilles)',
+    'option.soloVariant': 'Variante solo',
+    'option.soloVariant.bag': 'le sac (tirer 3, en rendre 1)',
+    'option.soloVariant.centralPark': 'Central Park (une rangée de 20)',
     'NOTATION.form.pass': 'pass, seul',
     'NOTATION.form.site': 'une case, lettre de colonne puis numéro de rangée (a1 en haut à gauche)',
     'NOTATION.form.colour': 'une couleur de cube',
