@@ -49,6 +49,13 @@ export interface GameTesting {
    * board, the moves in words and the page must never show one (tests/support/internal-ids.ts).
    */
   internalIds?(): Iterable<string>;
+  /**
+   * What the shared board tests (tests/games/per-game.ts) expect of its picture: the notations of
+   * the moves played by a button beside the board (default: `pass`), whether its grids carry their
+   * coordinates (default: yes), and whether a seat's own secrets show in its picture (then
+   * perturbing them must change it).
+   */
+  board?: { offBoard?: RegExp; coordinates?: boolean; ownSecretsShown?: boolean };
   /** Where the rules document's example view is taken: seat 0's view after `after` moves of a seeded `players`-player game. */
   example?: { players: number; after: number };
 }

@@ -5,6 +5,8 @@ import type { State } from './types.js';
 
 /** City Tycoon hides the round stacks, other seats' hands and kept tiles, and its generator. */
 export const testing: GameTesting = {
+  // Its draft hand and kept tiles show in the seat's own picture.
+  board: { ownSecretsShown: true },
   // Tile and plant ids (t1_22, power2, cityPower): never where people read.
   internalIds: () => [...DISTRICT_IDS, ...Object.keys(PLANTS), 'cityPower', 'cityWater', 'cityDistrict'],
   perturb(state: unknown, viewer: Viewer, seed: string) {
