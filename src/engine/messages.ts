@@ -147,7 +147,22 @@ export function violationOf(messages: Messages | undefined, code: string, rule: 
 /** The catalogue a violation's `key` belongs to (its game's), if the game has one. */
 export const catalogueOf = (v: RuleViolation): Messages | undefined => (v as { catalogue?: Messages }).catalogue;
 
-/** A game's `reject` by id: `refuse(code, rule, values)`, e.g. City Tycoon's CANNOT_AFFORD with `{ cost: 5 }`. */
+/** The code an id belongs to: `CANNOT_AFFORD` for `CANNOT_AFFORD.plant`. */
+type CodeOfId<K extends string> = K extends `${infer C}.${string}` ? C : K;
+/**
+ * The refusal codes a catalogue has sentences for, as a union of string literals: its ids in
+ * SCREAMING_SNAKE_CASE, a variant's (`CODE.variant`) counted as its code. A game's `refuse` takes
+ * only these, so a code without a sentence does not compile.
+ */
+export type CodesOf<M extends { en: object }> = Extract<CodeOfId<keyof M['en'] & string>, Uppercase<CodeOfId<keyof M['en'] & string>>>;
+/** The ids of a catalogue. */
+export type IdsOf<M extends { en: object }> = keyof M['en'] & string;
+
+/**
+ * A game's refusal by id: `refuse(code, rule, values, id?)`, e.g. City Tycoon's CANNOT_AFFORD with
+ * `{ cost: 5 }`, its code one of the catalogue's (`CodesOf`), its id (the code's own sentence by
+ * default, or a variant) one of the catalogue's ids.
+ */
 export const refuserOf =
-  (messages: Messages) =>
-  (code: string, rule: string, params: Params = {}, key: string = code): Result<never> => ({ ok: false, error: violationOf(messages, code, rule, params, key) });
+  <M extends Messages>(messages: M) =>
+  (code: CodesOf<M>, rule: string, params: Params = {}, key: IdsOf<M> | CodesOf<M> = code): Result<never> => ({ ok: false, error: violationOf(messages, code, rule, params, key) });

@@ -1,11 +1,11 @@
-import { refuserOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type CodesOf, type IdsOf, type Messages } from '../../engine/index.js';
 
 /**
  * City Tycoon's sentences by id (src/engine/messages.ts), in English and French: every code the
  * engine refuses a move with (`CODE.variant` where one code has several sentences), and the words
  * a sentence names as values: phases (`phase.<id>`) and plant kinds (`plant.<kind>`).
  */
-export const messages: Messages = {
+const catalogue = {
   en: {
     'option.draftPass': 'Draft: hands go to',
     'option.draftPass.left': 'the left (the worked example)',
@@ -242,7 +242,13 @@ export const messages: Messages = {
     'board.w.next': 'à côté de',
     'board.w.each': 'chaque',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes CityTycoon refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type CityTycoonCode = CodesOf<typeof catalogue>;
+/** Its sentences' ids. */
+export type CityTycoonId = IdsOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values (and the variant's id where the code has several sentences). */
-export const refuse = refuserOf(messages);
+export const refuse = refuserOf(catalogue);

@@ -1,10 +1,10 @@
-import { refuserOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
 
 /**
  * Ma Petite Ville's sentences by id (src/engine/messages.ts), in English and French: every code
  * the engine refuses a move with, and the seat colours a sentence names (`colour.<id>`).
  */
-export const messages: Messages = {
+const catalogue = {
   en: {
     'option.version': 'Version',
     'option.version.easy': 'easy',
@@ -97,7 +97,11 @@ export const messages: Messages = {
     'board.object.house': '{n, plural, one {maison} other {maisons}}',
     'board.object.any': '{n, plural, one {objet} other {objets}}',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes MaPetiteVille refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type MaPetiteVilleCode = CodesOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values. */
-export const refuse = refuserOf(messages);
+export const refuse = refuserOf(catalogue);

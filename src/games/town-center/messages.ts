@@ -1,11 +1,11 @@
-import { refuserOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
 
 /**
  * Town Center's sentences by id (src/engine/messages.ts), in English and French: every code the
  * engine refuses a move or a set-up with, and the phases a WRONG_PHASE names (`phase.<id>`, a
  * message given as the `phase` value). ICU MessageFormat; the engine gives ids and values only.
  */
-export const messages: Messages = {
+const catalogue = {
   en: {
     'option.boardSide': 'Board side',
     'option.boardSide.A': 'A (easier)',
@@ -184,10 +184,16 @@ export const messages: Messages = {
     'board.limit': 'hauteur max.',
     'board.empty': 'vide',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes TownCenter refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type TownCenterCode = CodesOf<typeof catalogue>;
 
 /** The rule each refusal names (the code's rulebook section or ruling). */
-export const RULES: Record<string, string> = {
+/** The codes a move is refused with in play, each with the rule it names (`RULES`). */
+export type RuledCode = Exclude<TownCenterCode, 'NOTATION' | 'SEAT_SIDES' | 'SOLO_VARIANT_NEEDS_ONE_PLAYER'>;
+export const RULES: Record<RuledCode, string> = {
   WRONG_PHASE: 'Sequence of play',
   NO_SUCH_SITE: 'R1',
   NOT_DRAWN: 'Investment, R24',
@@ -214,15 +220,13 @@ export const RULES: Record<string, string> = {
   FIRST_BLACK_ON_GROUND: 'Public Works, R21',
 };
 
-const refuse = refuserOf(messages);
+const refuse = refuserOf(catalogue);
 
 /** WRONG_PHASE, naming the phase the game is in (a message of its own, so it is translated too). */
 export function wrongPhase(phase: string) {
-  return refuse('WRONG_PHASE', RULES.WRONG_PHASE!, { phase: { key: `phase.${phase}` } });
+  return refuse('WRONG_PHASE', RULES.WRONG_PHASE, { phase: { key: `phase.${phase}` } });
 }
 
-export function violation(code: string) {
-  const rule = RULES[code];
-  if (rule === undefined) throw new Error(`unknown violation code ${code}`);
-  return refuse(code, rule);
+export function violation(code: RuledCode) {
+  return refuse(code, RULES[code]);
 }

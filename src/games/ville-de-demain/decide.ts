@@ -1,5 +1,5 @@
 import { ok, Rng } from '../../engine/index.js';
-import { refuse } from './messages.js';
+import { refuse, type VilleDeDemainCode } from './messages.js';
 import type { Result, Seat } from '../../engine/index.js';
 import { BUILDING_BY_ID, canDraw, card, cardId, colourCounts, conditionWords, countWords, hasSpecial, owns, SPECIAL_BY_ID } from './cards.js';
 import { CITY_LIMIT, COLOURS, HABITATIONS } from './data.js';
@@ -20,7 +20,7 @@ const STEP_OF_MOVE: Record<VilleMove['type'], Exclude<Step, 'over'>> = {
   skipSpecial: 'special',
 };
 
-const STEP_CODES: Record<Exclude<Step, 'over'>, string> = {
+const STEP_CODES: Record<Exclude<Step, 'over'>, VilleDeDemainCode> = {
   discard: 'NOT_DISCARD_STEP',
   refill: 'NOT_REFILL_STEP',
   build: 'NOT_BUILD_STEP',

@@ -1,4 +1,4 @@
-import { refuserOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
 
 /**
  * La Ville de Demain's sentences by id (src/engine/messages.ts), in English and French: every code
@@ -7,7 +7,7 @@ import { refuserOf, type Messages } from '../../engine/index.js';
  */
 const STEP_EN = "A {type} move belongs to {wanted}, but the turn is at {step} (Phase d''actions, order of the steps).";
 const STEP_FR = "Un coup {type} appartient à {wanted}, mais le tour en est à {step} (Phase d''actions, ordre des étapes).";
-export const messages: Messages = {
+const catalogue = {
   en: {
     'colourCount': '{n} {colour, select, blue {blue} green {green} yellow {yellow} orange {orange} other {purple}}',
     'NOTATION.form.draw': 'draw <deck 1, 2 or 3>',
@@ -160,7 +160,11 @@ export const messages: Messages = {
     'board.cost': 'coût',
     'board.legend': 'Sur chaque carte : coût, revenu, habitants, feuilles',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes VilleDeDemain refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type VilleDeDemainCode = CodesOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values (and the variant's id where the code has several sentences). */
-export const refuse = refuserOf(messages);
+export const refuse = refuserOf(catalogue);

@@ -1,11 +1,11 @@
-import { refuserOf, type Messages } from '../../../src/engine/index.js';
+import { refuserOf, type CodesOf, type Messages } from '../../../src/engine/index.js';
 
 /**
  * Toy Street's words by id (src/engine/messages.ts), English and French, ICU MessageFormat: its
  * refusals by code, its notation's forms (`NOTATION.form.*`), its option labels for the page
  * (`option.*`) and its picture's words (`board.*`: the moves in words, the phase names).
  */
-export const messages: Messages = {
+const catalogue = {
   en: {
     'NOT_YOUR_TURN.build': 'it is not your turn: the seats build in turn',
     LOT_TAKEN: 'lot {lot} is already built on: choose an empty lot',
@@ -30,7 +30,11 @@ export const messages: Messages = {
     'board.phase.build': 'construction',
     'board.phase.over': 'terminée',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes ToyStreet refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type ToyStreetCode = CodesOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values. */
-export const refuse = refuserOf(messages);
+export const refuse = refuserOf(catalogue);
