@@ -4,6 +4,11 @@ import { refuserOf, type CodesOf, type IdsOf, type Messages } from '../../engine
  * City Tycoon's sentences by id (src/engine/messages.ts), in English and French: every code the
  * engine refuses a move with (`CODE.variant` where one code has several sentences), and the words
  * a sentence names as values: phases (`phase.<id>`) and plant kinds (`plant.<kind>`).
+ *
+ * Every other word of the game is here too: its notation's forms (`NOTATION.form.<form>`), its
+ * option labels for the page (`option.<key>[.<value>]`, written into public/i18n by npm run
+ * examples) and its board picture's words, moves in words and phase names (`board.*`,
+ * `board.move.*`, `board.phase.<phase>`: src/board/svg.ts `sayerOf`, `phaseNames`, `wordsFrom`).
  */
 const catalogue = {
   en: {

@@ -4,6 +4,11 @@ import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
  * Town Center's sentences by id (src/engine/messages.ts), in English and French: every code the
  * engine refuses a move or a set-up with, and the phases a WRONG_PHASE names (`phase.<id>`, a
  * message given as the `phase` value). ICU MessageFormat; the engine gives ids and values only.
+ *
+ * Every other word of the game is here too: its notation's forms (`NOTATION.form.<form>`), its
+ * option labels for the page (`option.<key>[.<value>]`, written into public/i18n by npm run
+ * examples) and its board picture's words, moves in words and phase names (`board.*`,
+ * `board.move.*`, `board.phase.<phase>`: src/board/svg.ts `sayerOf`, `phaseNames`, `wordsFrom`).
  */
 const catalogue = {
   en: {

@@ -4,6 +4,11 @@ import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
  * La Ville de Demain's sentences by id (src/engine/messages.ts), in English and French: every code
  * the engine refuses a move with (`CODE.variant` where one code has several sentences), and the
  * steps of a turn a sentence names (`step.<id>`). Card names are the cards' own, in both languages.
+ *
+ * Every other word of the game is here too: its notation's forms (`NOTATION.form.<form>`), its
+ * option labels for the page (`option.<key>[.<value>]`, written into public/i18n by npm run
+ * examples) and its board picture's words, moves in words and phase names (`board.*`,
+ * `board.move.*`, `board.phase.<phase>`: src/board/svg.ts `sayerOf`, `phaseNames`, `wordsFrom`).
  */
 const STEP_EN = "A {type} move belongs to {wanted}, but the turn is at {step} (Phase d''actions, order of the steps).";
 const STEP_FR = "Un coup {type} appartient à {wanted}, mais le tour en est à {step} (Phase d''actions, ordre des étapes).";
