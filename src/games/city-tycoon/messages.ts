@@ -12,6 +12,7 @@ import { refuserOf, type CodesOf, type IdsOf, type Messages } from '../../engine
  */
 const catalogue = {
   en: {
+    'board.count': '{n} {what, select, electricity {electricity} water {water} other {goods}}',
     'option.draftPass': 'Draft: hands go to',
     'option.draftPass.left': 'the left (the worked example)',
     'option.draftPass.right': 'the right (the rule text)',
@@ -130,6 +131,7 @@ const catalogue = {
     'board.w.each': 'each',
   },
   fr: {
+    'board.count': "{what, select, electricity {{n, plural, one {# cube d''électricité} other {# cubes d''électricité}}} water {{n, plural, one {# cube d''eau} other {# cubes d''eau}}} other {{n, plural, one {# marchandise} other {# marchandises}}}}",
     'option.draftPass': 'Draft : les mains passent à',
     'option.draftPass.left': "la gauche (l'exemple de la règle)",
     'option.draftPass.right': 'la droite (le texte de la règle)',
