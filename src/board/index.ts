@@ -1,5 +1,5 @@
 import type { Json, Outcome } from '../engine/index.js';
-import { circle, el, esc, group, label, rect, seatColour, type DrawContext, type GamePicture, type Lang } from './svg.js';
+import { circle, el, esc, group, frameSay, label, rect, seatColour, type DrawContext, type GamePicture, type Lang } from './svg.js';
 import { fitText } from './text.js';
 
 export type { GamePicture, Lang } from './svg.js';
@@ -142,8 +142,8 @@ export function moveLabels(type: string, picture: GamePicture | undefined, moves
 /** A logged move in words, from the move (null when hidden from the reader) and the events it caused. */
 export function loggedMoveLabel(type: string, picture: GamePicture | undefined, move: Json | null, seat: number, events: readonly Json[], lang: Lang, names: string[] = []): string {
   // A resignation is a log entry of every game (docs/api.md, Resignation), not a move of the game.
-  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'resign') return lang === 'fr' ? 'Abandon' : 'Resigned';
+  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'resign') return frameSay(lang, 'resign');
   // So is a takeback (docs/shapes.md): it undoes the seat's entries from `undo` on.
-  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'takeback') return lang === 'fr' ? `Reprise du coup ${String(move.undo)}` : `Took back move ${String(move.undo)}`;
+  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'takeback') return frameSay(lang, 'takeback', { undo: String(move.undo) });
   return pictureOf(type, picture).describe(move, { lang, seat, view: null, events: events.slice(), names });
 }

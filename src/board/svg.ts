@@ -1,4 +1,4 @@
-import { formatMsg, type Json, type Messages } from '../engine/index.js';
+import { formatMsg, type Json, type Messages, type Params } from '../engine/index.js';
 import { BOARD_MESSAGES } from './messages.js';
 
 /**
@@ -64,18 +64,40 @@ export function wordsFrom<K extends string>(messages: Messages, prefix: string, 
   return Object.fromEntries(keys.map((k) => [k, { en: word('en', k), fr: word('fr', k) }])) as Record<K, Record<Lang, string>>;
 }
 
+/**
+ * A game's sentences by id (`<prefix>.<key>` in its catalogue, ICU: plural and gender by the
+ * language's rules), formatted in one language with their values: how a picture words its moves
+ * and labels, never a sentence chosen by branching on the language. A missing id is an error.
+ */
+export type Say = (lang: Lang, key: string, params?: Params) => string;
+export function sayerOf(messages: Messages, prefix: string): Say {
+  return (lang, key, params) => {
+    const s = formatMsg((k) => messages[lang][k], lang, params === undefined ? { key: `${prefix}.${key}` } : { key: `${prefix}.${key}`, params });
+    if (s === undefined) throw new Error(`no ${lang} sentence ${prefix}.${key} in the catalogue`);
+    return s;
+  };
+}
+
 // ---- labels ----------------------------------------------------------------------------------
 
-const LABELS = wordsFrom(BOARD_MESSAGES, 'label', ['version', 'toMove', 'over', 'winner', 'score', 'you', 'spectator', 'seatView', 'round', 'phase', 'money', 'hand', 'bag', 'towers', 'drawn', 'row', 'pile', 'drawnTile', 'silhouettes', 'objectsLeft', 'rank', 'vp', 'goods', 'kept', 'pending', 'plants', 'power', 'water', 'terrainLeft', 'stacks', 'hidden', 'market', 'decks', 'deck', 'cards', 'habitations', 'specials', 'coins', 'income', 'inhabitants', 'leaves', 'left', 'city', 'finalRound', 'empty', 'levels'] as const);
+const LABELS = wordsFrom(BOARD_MESSAGES, 'label', ['version', 'toMove', 'over', 'winner', 'score', 'you', 'spectator', 'seatView', 'round', 'phase'] as const);
 export type LabelKey = keyof typeof LABELS;
 export const label = (lang: Lang, key: LabelKey): string => LABELS[key][lang];
 
-/** The games' phase and step names, in words (an unknown one is shown as it is). */
-const PHASES: Record<string, { en: string; fr: string }> = wordsFrom(BOARD_MESSAGES, 'phase', ['cityHall', 'arrange', 'pick', 'soloReturn', 'construction', 'development', 'publicWorks', 'turn', 'placeTile', 'finalRound', 'draft', 'supply', 'discard', 'refill', 'build', 'special', 'over'] as const);
-export const phaseName = (lang: Lang, phase: string): string => PHASES[phase]?.[lang] ?? phase;
+/** The frame's words for log entries every game shares (a resignation, a takeback, a pass, an unworded move). */
+export const frameSay: Say = sayerOf(BOARD_MESSAGES, 'move');
+
+/**
+ * A game's phase names from its catalogue (`board.phase.<phase>`, src/games/<game>/messages.ts):
+ * `(lang, phase)` gives the phase in words (an unknown one is shown as it is).
+ */
+export function phaseNames(messages: Messages, phases: readonly string[]): (lang: Lang, phase: string) => string {
+  const names: Record<string, Record<Lang, string>> = wordsFrom(messages, 'board.phase', phases);
+  return (lang, phase) => names[phase]?.[lang] ?? phase;
+}
 
 /** The status line of every game: its round (`3` or `3/4`), then its phase in words. */
-export const roundAndPhase = (ctx: DrawContext, round: string | number, phase: string): string => `${ctx.t('round')} ${round} · ${ctx.t('phase')} ${phaseName(ctx.lang, phase)}`;
+export const roundAndPhase = (ctx: DrawContext, round: string | number, phase: string): string => `${ctx.t('round')} ${round} · ${ctx.t('phase')} ${phase}`;
 
 /** Each seat's score, from the (seat, score) pairs the view gives; null for a seat it gives none. */
 export function scoresBySeat(pairs: Iterable<readonly [number, number | null]>, seats: number): (number | null)[] {
@@ -84,7 +106,7 @@ export function scoresBySeat(pairs: Iterable<readonly [number, number | null]>, 
 }
 
 /** The words of the moves every game words alike: a pass, and a move its describe does not know. */
-export const someMove = (type: string, fr: boolean): string => (type === 'pass' ? (fr ? 'Passer' : 'Pass') : fr ? 'Un coup' : 'A move');
+export const someMove = (type: string, lang: Lang): string => frameSay(lang, type === 'pass' ? 'pass' : 'other');
 
 /** What each game's picture needs besides the view. */
 export interface DrawContext {

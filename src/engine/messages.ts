@@ -10,10 +10,15 @@ import type { Result, RuleViolation } from './types.js';
  * A value may itself be a message (`Msg`): a move of an import refused by the engine, a notation
  * the engine cannot read. It is formatted first, in the same language.
  */
-export type Param = string | number | Msg | Alternatives;
+export type Param = string | number | Msg | Alternatives | Joined;
 /** A list of alternatives, written in the sentence's language: `$4 or $8`, `$4 ou $8`. */
 export interface Alternatives {
   or: readonly string[];
+}
+/** Values each formatted in the sentence's language, then joined by `sep`: `2 blue + 1 green`, `2 cartes bleues + 1 carte verte`. */
+export interface Joined {
+  joined: readonly (string | Msg)[];
+  sep: string;
 }
 export type Params = Record<string, Param>;
 export interface Msg {
@@ -58,7 +63,7 @@ export function formatMsg(lookup: (key: string) => string | undefined, lang: str
   if (sentence === undefined) return undefined;
   const values: Record<string, string | number> = {};
   for (const [name, v] of Object.entries(msg.params ?? {})) {
-    values[name] = typeof v !== 'object' ? v : 'or' in v ? listFormat(lang).format(v.or) : (formatMsg(lookup, lang, v) ?? v.key);
+    values[name] = typeof v !== 'object' ? v : 'or' in v ? listFormat(lang).format(v.or) : 'joined' in v ? v.joined.map((m) => (typeof m === 'string' ? m : (formatMsg(lookup, lang, m) ?? m.key))).join(v.sep) : (formatMsg(lookup, lang, v) ?? v.key);
   }
   return String(compileMessage(sentence, lang).format(values));
 }
@@ -89,6 +94,7 @@ export const KERNEL_MESSAGES: Messages = {
     'shape.maxLength': '{path} takes at most {limit} characters',
     'shape.invalid': '{path} is invalid',
     NOTATION: 'cannot read "{text}" as a move: expected {expected}',
+    'NOTATION.usage': 'cannot read "{text}" as a move: expected {usage}, e.g. {expected}',
     'NOTATION.unknownName': 'unknown {what} "{text}": expected one of {choices}',
     'NOTATION.ambiguousName': 'ambiguous {what} "{text}": expected one of {choices}',
   },
@@ -116,8 +122,9 @@ export const KERNEL_MESSAGES: Messages = {
     'shape.maxLength': '{path} prend au plus {limit} caractères',
     'shape.invalid': "{path} n'est pas valide",
     NOTATION: 'Impossible de lire « {text} » comme un coup dans la notation du jeu : formes attendues : {expected}',
-    'NOTATION.unknownName': 'Impossible de lire « {text} » comme un coup dans la notation du jeu (nom inconnu) : formes attendues : {what}: {choices}',
-    'NOTATION.ambiguousName': 'Impossible de lire « {text} » comme un coup dans la notation du jeu (nom ambigu) : formes attendues : {what}: {choices}',
+    'NOTATION.usage': 'Impossible de lire « {text} » comme un coup dans la notation du jeu : formes attendues : {expected} ({usage})',
+    'NOTATION.unknownName': 'Impossible de lire « {text} » comme un coup dans la notation du jeu (nom inconnu : {what}) : formes attendues : {choices}',
+    'NOTATION.ambiguousName': 'Impossible de lire « {text} » comme un coup dans la notation du jeu (nom ambigu : {what}) : formes attendues : {choices}',
   },
 };
 
@@ -140,7 +147,22 @@ export function violationOf(messages: Messages | undefined, code: string, rule: 
 /** The catalogue a violation's `key` belongs to (its game's), if the game has one. */
 export const catalogueOf = (v: RuleViolation): Messages | undefined => (v as { catalogue?: Messages }).catalogue;
 
-/** A game's `reject` by id: `refuse(code, rule, values)`, e.g. City Tycoon's CANNOT_AFFORD with `{ cost: 5 }`. */
+/** The code an id belongs to: `CANNOT_AFFORD` for `CANNOT_AFFORD.plant`. */
+type CodeOfId<K extends string> = K extends `${infer C}.${string}` ? C : K;
+/**
+ * The refusal codes a catalogue has sentences for, as a union of string literals: its ids in
+ * SCREAMING_SNAKE_CASE, a variant's (`CODE.variant`) counted as its code. A game's `refuse` takes
+ * only these, so a code without a sentence does not compile.
+ */
+export type CodesOf<M extends { en: object }> = Extract<CodeOfId<keyof M['en'] & string>, Uppercase<CodeOfId<keyof M['en'] & string>>>;
+/** The ids of a catalogue. */
+export type IdsOf<M extends { en: object }> = keyof M['en'] & string;
+
+/**
+ * A game's refusal by id: `refuse(code, rule, values, id?)`, e.g. City Tycoon's CANNOT_AFFORD with
+ * `{ cost: 5 }`, its code one of the catalogue's (`CodesOf`), its id (the code's own sentence by
+ * default, or a variant) one of the catalogue's ids.
+ */
 export const refuserOf =
-  (messages: Messages) =>
-  (code: string, rule: string, params: Params = {}, key: string = code): Result<never> => ({ ok: false, error: violationOf(messages, code, rule, params, key) });
+  <M extends Messages>(messages: M) =>
+  (code: CodesOf<M>, rule: string, params: Params = {}, key: IdsOf<M> | CodesOf<M> = code): Result<never> => ({ ok: false, error: violationOf(messages, code, rule, params, key) });

@@ -1,6 +1,6 @@
 import type { AnyGame, Move, Result, Seat } from './types.js';
 import { ok } from './types.js';
-import { violationOf } from './messages.js';
+import { violationOf, type Messages, type Msg } from './messages.js';
 
 /** The rule a notation error names. */
 export const NOTATION_RULE = 'move notation';
@@ -15,6 +15,17 @@ export const notationError = (text: string, expected: string): Result<never> => 
   error: violationOf(undefined, 'NOTATION', NOTATION_RULE, { text: text.trim(), expected }),
 });
 
+/**
+ * A text the notation cannot read, by the game's words: `form` names the form expected in the
+ * game's catalogue (`NOTATION.form.<form>`, English and French: `hall <site>`, `hall <case>`),
+ * `expected` gives it written in the notation itself (`hall c3`), the same in every language
+ * (`params.expected`, the problem's `expected`).
+ */
+export const usageError = (messages: Messages, text: string, form: string, expected: string): Result<never> => ({
+  ok: false,
+  error: violationOf(messages, 'NOTATION', NOTATION_RULE, { text: text.trim(), usage: { key: `NOTATION.form.${form}` }, expected }, 'NOTATION.usage'),
+});
+
 /** Lower case, single spaces, trimmed: what every parse works on (notations are case-insensitive). */
 export const normalise = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -23,18 +34,19 @@ export const looseName = (text: string): string => text.toLowerCase().replace(/[
 
 /**
  * Picks one item by name: an exact (loose) match of one of its names, else the one item whose
- * name starts with the text. An unknown or ambiguous name is an error listing the choices.
+ * name starts with the text. An unknown or ambiguous name is an error listing the choices; `what`
+ * is what the name stands for, by id in the game's `messages` (`{ key: 'NOTATION.what.card' }`).
  */
-export function pickByName<T>(text: string, items: readonly { value: T; names: readonly string[] }[], what: string): Result<T> {
+export function pickByName<T>(text: string, items: readonly { value: T; names: readonly string[] }[], what: Msg, messages: Messages): Result<T> {
   const key = looseName(text);
-  if (key === '') return notationError(text, what);
+  const choices = (list: readonly { names: readonly string[] }[]) => list.map((i) => i.names[0]!).join(', ');
+  if (key === '') return { ok: false, error: violationOf(messages, 'NOTATION', NOTATION_RULE, { what, text: text.trim(), choices: choices(items), expected: choices(items) }, 'NOTATION.unknownName') };
   const exact = items.filter((i) => i.names.some((n) => looseName(n) === key));
   if (exact.length === 1) return ok(exact[0]!.value);
   const prefixed = exact.length > 1 ? exact : items.filter((i) => i.names.some((n) => looseName(n).startsWith(key)));
   if (prefixed.length === 1) return ok(prefixed[0]!.value);
-  const choices = (prefixed.length > 1 ? prefixed : items).map((i) => i.names[0]!).join(', ');
-  const error = violationOf(undefined, 'NOTATION', NOTATION_RULE, { what, text: text.trim(), choices }, prefixed.length > 1 ? 'NOTATION.ambiguousName' : 'NOTATION.unknownName');
-  return { ok: false, error: { ...error, params: { ...error.params, expected: `${what}: ${choices}` } } };
+  const listed = choices(prefixed.length > 1 ? prefixed : items);
+  return { ok: false, error: violationOf(messages, 'NOTATION', NOTATION_RULE, { what, text: text.trim(), choices: listed, expected: listed }, prefixed.length > 1 ? 'NOTATION.ambiguousName' : 'NOTATION.unknownName') };
 }
 
 /** An integer written in a notation (optionally signed), or null. */

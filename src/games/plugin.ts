@@ -25,7 +25,7 @@ export interface GamePlugin {
   seatChoices?: { colours: readonly string[]; rule: string };
   /** Helpers the shared tests use on every game (tests/support/perturb.ts, scripts/example-views.ts). */
   testing?: GameTesting;
-  /** The game's rules document, from the repository root (docs/rules/<game>.md): rulings, shapes, the example view. */
+  /** The game's rules document, from the repository root (src/games/<game>/rules.md, linked from docs/rules/): rulings, shapes, the example view. */
   docs?: string;
 }
 
@@ -44,6 +44,18 @@ export interface GameTesting {
   perturbEvents?(events: readonly GameEvent[], viewer: Viewer, seed: string): GameEvent[];
   /** The seat counts the schema tests sample (tests/contract/schemas.test.ts); default: the minimum. */
   seatCounts?: number[];
+  /**
+   * The game's internal ids that are not words a person reads (tile, plant and card ids): the
+   * board, the moves in words and the page must never show one (tests/support/internal-ids.ts).
+   */
+  internalIds?(): Iterable<string>;
+  /**
+   * What the shared board tests (tests/games/per-game.ts) expect of its picture: the notations of
+   * the moves played by a button beside the board (default: `pass`), whether its grids carry their
+   * coordinates (default: yes), and whether a seat's own secrets show in its picture (then
+   * perturbing them must change it).
+   */
+  board?: { offBoard?: RegExp; coordinates?: boolean; ownSecretsShown?: boolean };
   /** Where the rules document's example view is taken: seat 0's view after `after` moves of a seeded `players`-player game. */
   example?: { players: number; after: number };
 }
@@ -57,5 +69,5 @@ export const asPlugin = (g: AnyGame | GamePlugin): GamePlugin => ('engine' in g 
  * docs/rules/<game id>.md.
  */
 export function gamePlugin<S>(engine: Game<S, any, any, any>, parts: { bot: GameBot<S>; picture: GamePicture; testing: GameTesting; seatChoices?: GamePlugin['seatChoices'] }): GamePlugin {
-  return { engine: engine as unknown as AnyGame, ...parts, bot: parts.bot as GameBot, docs: `docs/rules/${engine.id}.md` };
+  return { engine: engine as unknown as AnyGame, ...parts, bot: parts.bot as GameBot, docs: `src/games/${engine.id}/rules.md` };
 }

@@ -1,10 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_KINDS } from '../../src/store/types.js';
+import { defaultRegistry } from '../../src/games/index.js';
+import { pageOptionLabels } from '../../scripts/example-views.js';
+import { optionLabelProblems } from '../games/per-game.js';
 
 /**
  * The page's catalogues (public/i18n/<lang>.json): the same message ids in English and French,
- * the same {parameters} in both, and every id the page's HTML and scripts ask for present.
+ * the same {parameters} in both, and every id the page's HTML and scripts ask for present. The
+ * games' option labels are each game's own (`option.*` in src/games/<game>/messages.ts), written
+ * into the page's catalogues by `npm run examples`.
  */
 const read = (lang: string) => JSON.parse(readFileSync(`public/i18n/${lang}.json`, 'utf8')) as Record<string, string>;
 const en = read('en');
@@ -38,5 +43,14 @@ describe('the page\'s catalogues', () => {
     for (const k of ['en', 'fr']) ids.add(`lang.${k}`);
     expect(ids.size).toBeGreaterThan(100);
     expect([...ids].filter((id) => !(id in en)).sort()).toEqual([]);
+  });
+
+  it('take each game\'s option labels from its own catalogue, one for every option and every value offered', () => {
+    const plugins = defaultRegistry().plugins();
+    for (const [lang, page] of [['en', en], ['fr', fr]] as const) {
+      const labels = pageOptionLabels(plugins, lang);
+      expect(Object.fromEntries(Object.entries(page).filter(([id]) => id.startsWith('option.'))), `public/i18n/${lang}.json: run npm run examples`).toEqual(labels);
+    }
+    expect(plugins.flatMap(optionLabelProblems)).toEqual([]);
   });
 });

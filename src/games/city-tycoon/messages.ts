@@ -1,12 +1,56 @@
-import { refuserOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type CodesOf, type IdsOf, type Messages } from '../../engine/index.js';
 
 /**
  * City Tycoon's sentences by id (src/engine/messages.ts), in English and French: every code the
  * engine refuses a move with (`CODE.variant` where one code has several sentences), and the words
  * a sentence names as values: phases (`phase.<id>`) and plant kinds (`plant.<kind>`).
+ *
+ * Every other word of the game is here too: its notation's forms (`NOTATION.form.<form>`), its
+ * option labels for the page (`option.<key>[.<value>]`, written into public/i18n by npm run
+ * examples) and its board picture's words, moves in words and phase names (`board.*`,
+ * `board.move.*`, `board.phase.<phase>`: src/board/svg.ts `sayerOf`, `phaseNames`, `wordsFrom`).
  */
-export const messages: Messages = {
+const catalogue = {
   en: {
+    'board.count': '{n} {what, select, electricity {electricity} water {water} other {goods}}',
+    'option.draftPass': 'Draft: hands go to',
+    'option.draftPass.left': 'the left (the worked example)',
+    'option.draftPass.right': 'the right (the rule text)',
+    'NOTATION.form.keep': 'keep <tile>',
+    'NOTATION.form.build': 'build <tile> [$cost]',
+    'NOTATION.form.plant': 'plant <power|water> <a|b> <tile>',
+    'NOTATION.form.sell': 'sell <tile>',
+    'NOTATION.form.place': 'place <x,y>',
+    'NOTATION.form.terrain': 'terrain <x,y>',
+    'NOTATION.form.supply': 'supply <x,y> #<option> [via <x,y>>...]',
+    'NOTATION.form.option': 'a supply option numbered from 1',
+    'NOTATION.form.any': 'keep <tile>, build <tile> [$cost], plant <power|water> <a|b> <tile>, sell <tile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...], or pass',
+    'board.phase.draft': 'draft',
+    'board.phase.construction': 'construction',
+    'board.phase.supply': 'supply',
+    'board.phase.over': 'over',
+    'board.money': '${n}',
+    'board.vp': '{n} VP',
+    'board.aTile': 'a tile',
+    'board.theTile': 'the tile',
+    'board.plant': '{what} {number}, side {side}',
+    'board.plant.detail': '{what} {number}, side {side} ({cost}, {cubes, plural, one {# cube} other {# cubes}})',
+    'board.plant.recycle': '{what} {number}, side {side} ({cost}, {cubes, plural, one {# cube} other {# cubes}}, +{recycle} a round)',
+    'board.twin': '{name} ({costs}; {options})',
+    'board.move.keepTile': 'Keep {tile}',
+    'board.move.keepTile.unknown': 'Keep a tile',
+    'board.move.buildDistrict': 'Build {tile}',
+    'board.move.buildDistrict.cost': 'Build {tile} for {cost}',
+    'board.move.buildPlant': 'Discard {tile} to build the {plant}',
+    'board.move.sellTile': 'Sell {tile} for {money}',
+    'board.move.place': 'Place {tile} at {x},{y}',
+    'board.move.placeTerrain': 'Place {kind, select, water {a water tile} forest {a forest tile} other {a terrain tile}} at {x},{y}',
+    'board.move.supply': 'Supply {where}, option {option}{what}{transport}',
+    'board.move.supply.known': '{name} ({x},{y})',
+    'board.move.supply.unknown': 'the district at {x},{y}',
+    'board.move.supply.what': ': {what}',
+    'board.move.supply.transport': ' · transport {cost}',
+    'board.move.pass': 'Pass (no more supplies this round)',
     UNKNOWN_MOVE: 'City Tycoon has no move "{type}".',
     WRONG_PHASE: 'A {type} move belongs to the {wanted} phase, but the game is in the {phase} phase (round sequence).',
     'phase.draft': 'draft',
@@ -87,6 +131,45 @@ export const messages: Messages = {
     'board.w.each': 'each',
   },
   fr: {
+    'board.count': "{what, select, electricity {{n, plural, one {# cube d''électricité} other {# cubes d''électricité}}} water {{n, plural, one {# cube d''eau} other {# cubes d''eau}}} other {{n, plural, one {# marchandise} other {# marchandises}}}}",
+    'option.draftPass': 'Draft : les mains passent à',
+    'option.draftPass.left': "la gauche (l'exemple de la règle)",
+    'option.draftPass.right': 'la droite (le texte de la règle)',
+    'NOTATION.form.keep': 'keep <tuile>',
+    'NOTATION.form.build': 'build <tuile> [$coût]',
+    'NOTATION.form.plant': 'plant <power|water> <a|b> <tuile>',
+    'NOTATION.form.sell': 'sell <tuile>',
+    'NOTATION.form.place': 'place <x,y>',
+    'NOTATION.form.terrain': 'terrain <x,y>',
+    'NOTATION.form.supply': 'supply <x,y> #<option> [via <x,y>>...]',
+    'NOTATION.form.option': "une option d''approvisionnement numérotée à partir de 1",
+    'NOTATION.form.any': 'keep <tuile>, build <tuile> [$coût], plant <power|water> <a|b> <tuile>, sell <tuile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...] ou pass',
+    'board.phase.draft': 'draft',
+    'board.phase.construction': 'construction',
+    'board.phase.supply': 'approvisionnement',
+    'board.phase.over': 'terminée',
+    'board.money': '{n} $',
+    'board.vp': '{n} PV',
+    'board.aTile': 'une tuile',
+    'board.theTile': 'la tuile',
+    'board.plant': '{what} {number}, face {side}',
+    'board.plant.detail': '{what} {number}, face {side} ({cost}, {cubes, plural, one {# cube} other {# cubes}})',
+    'board.plant.recycle': '{what} {number}, face {side} ({cost}, {cubes, plural, one {# cube} other {# cubes}}, +{recycle} par manche)',
+    'board.twin': '{name} ({costs} ; {options})',
+    'board.move.keepTile': 'Garder {tile}',
+    'board.move.keepTile.unknown': 'Garder une tuile',
+    'board.move.buildDistrict': 'Construire {tile}',
+    'board.move.buildDistrict.cost': 'Construire {tile} pour {cost}',
+    'board.move.buildPlant': 'Défausser {tile} pour construire la {plant}',
+    'board.move.sellTile': 'Vendre {tile} pour {money}',
+    'board.move.place': 'Poser {tile} en {x},{y}',
+    'board.move.placeTerrain': 'Poser {kind, select, water {un lac} forest {une forêt} other {un terrain}} en {x},{y}',
+    'board.move.supply': 'Approvisionner {where}, option {option}{what}{transport}',
+    'board.move.supply.known': '{name} ({x},{y})',
+    'board.move.supply.unknown': 'le quartier en {x},{y}',
+    'board.move.supply.what': ' : {what}',
+    'board.move.supply.transport': ' · transport {cost}',
+    'board.move.pass': 'Passer (fin de vos approvisionnements)',
     UNKNOWN_MOVE: "City Tycoon n'a pas de coup « {type} ».",
     WRONG_PHASE: 'Un coup {type} appartient à la phase {wanted}, mais la partie est en phase {phase} (séquence de jeu).',
     'phase.draft': 'de draft',
@@ -166,7 +249,13 @@ export const messages: Messages = {
     'board.w.next': 'à côté de',
     'board.w.each': 'chaque',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes CityTycoon refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type CityTycoonCode = CodesOf<typeof catalogue>;
+/** Its sentences' ids. */
+export type CityTycoonId = IdsOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values (and the variant's id where the code has several sentences). */
-export const refuse = refuserOf(messages);
+export const refuse = refuserOf(catalogue);

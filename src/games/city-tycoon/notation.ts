@@ -9,14 +9,13 @@
  *
  * Every move's text follows from its fields alone, so texts are unique among any moves.
  */
-import { normalise, notationError, ok, pointOf, NOTATION_RULE, type Notation, type Result, type Seat } from '../../engine/index.js';
-import { refuse } from './messages.js';
+import { normalise, ok, pointOf, NOTATION_RULE, usageError, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { messages, refuse } from './messages.js';
 import { DISTRICTS } from './data.js';
 import type { Move, Point, State } from './types.js';
 
 const P = '[+-]?\\d+,[+-]?\\d+';
 const TILE = '(t\\d_\\d\\d)';
-const USAGE = 'keep <tile>, build <tile> [$cost], plant <power|water> <a|b> <tile>, sell <tile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...], or pass';
 const PATTERNS = {
   keep: new RegExp(`^keep ${TILE}$`),
   build: new RegExp(`^build ${TILE}(?: \\$(\\d+))?$`),
@@ -26,15 +25,17 @@ const PATTERNS = {
   terrain: new RegExp(`^terrain (${P})$`),
   supply: new RegExp(`^supply (${P}) #(\\d)((?: via ${P}(?:>${P})+)*)$`),
 };
+/** Each form written in the notation (the forms in words are the catalogue's `NOTATION.form.<verb>`). */
 const EXAMPLES: Record<keyof typeof PATTERNS, string> = {
-  keep: 'keep <tile>, e.g. keep t1_03',
-  build: 'build <tile> [$cost], e.g. build t1_03 or build t1_15 $8',
-  plant: 'plant <power|water> <a|b> <tile>, e.g. plant power a t1_07',
-  sell: 'sell <tile>, e.g. sell t1_07',
-  place: 'place <x,y>, e.g. place 2,0',
-  terrain: 'terrain <x,y>, e.g. terrain 3,0',
-  supply: 'supply <x,y> #<option> [via <x,y>>...], e.g. supply 2,0 #1 via 0,0>1,0>2,0',
+  keep: 'keep t1_03',
+  build: 'build t1_03, build t1_15 $8',
+  plant: 'plant power a t1_07',
+  sell: 'sell t1_07',
+  place: 'place 2,0',
+  terrain: 'terrain 3,0',
+  supply: 'supply 2,0 #1 via 0,0>1,0>2,0',
 };
+const ANY = 'keep t1_03, build t1_15 $8, plant power a t1_07, sell t1_07, place 2,0, terrain 3,0, supply 2,0 #1, pass';
 
 const pt = (p: Point) => `${p.x},${p.y}`;
 
@@ -71,9 +72,9 @@ export const notation: Notation<State, Move> = {
     if (text === 'pass') return ok({ type: 'pass' });
     const verb = text.split(' ')[0] as keyof typeof PATTERNS;
     const pattern = PATTERNS[verb];
-    if (!pattern || !Object.hasOwn(PATTERNS, verb)) return notationError(raw, USAGE);
+    if (!pattern || !Object.hasOwn(PATTERNS, verb)) return usageError(messages, raw, 'any', ANY);
     const m = pattern.exec(text);
-    if (!m) return notationError(raw, EXAMPLES[verb]);
+    if (!m) return usageError(messages, raw, verb, EXAMPLES[verb]);
     switch (verb) {
       case 'keep':
       case 'sell': {
@@ -103,7 +104,7 @@ export const notation: Notation<State, Move> = {
       case 'supply': {
         const at = pointOf(m[1])!;
         const option = Number(m[2]) - 1;
-        if (option < 0) return notationError(raw, 'a supply option numbered from 1, e.g. supply 2,0 #1');
+        if (option < 0) return usageError(messages, raw, 'option', 'supply 2,0 #1');
         const vias = m[3]!.split(' via ').slice(1);
         const move: Move = { type: 'supply', ...at, option };
         return ok(vias.length === 0 ? move : { ...move, routes: vias.map((v) => ({ path: v.split('>').map((p) => pointOf(p)!) })) });

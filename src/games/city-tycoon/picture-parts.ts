@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/index.js';
-import { arr, group, int, obj, rect, str, text, title, type Lang, wordsFrom } from '../../board/svg.js';
+import { arr, group, int, obj, rect, sayerOf, str, text, title, type Lang, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 
@@ -96,20 +96,25 @@ export const typeName = (t: string, lang: Lang) => TYPE_NAMES[t]?.[lang] ?? t;
 export const W = wordsFrom(messages, 'board.w', ['electricity', 'water', 'goods', 'powerPlant', 'waterStation', 'city', 'forest', 'lake', 'cubes', 'perRound', 'side', 'next', 'each'] as const);
 export const w = (k: keyof typeof W, lang: Lang) => W[k][lang];
 
-export const money = (n: number, lang: Lang) => (lang === 'fr' ? `${n} $` : `$${n}`);
-const vpText = (n: number, lang: Lang) => `${n} ${lang === 'fr' ? 'PV' : 'VP'}`;
+const say = sayerOf(messages, 'board');
+/** An amount of money as each rulebook writes it ("$5", "5 $"). */
+export const money = (n: number, lang: Lang) => say(lang, 'money', { n: String(n) });
+/** Victory points ("2 VP", "2 PV"). */
+export const vpText = (n: number, lang: Lang) => say(lang, 'vp', { n: String(n) });
+/** A count of cubes or goods, plural by ICU ("2 water", "2 cubes d'eau", "1 marchandise"). */
+export const countWords = (n: number, what: 'electricity' | 'water' | 'goods', lang: Lang) => say(lang, 'count', { n, what });
 
 /** A benefit in words: "$8, 1 VP, 2 goods". */
 export function benefitWords(b: Benefit, lang: Lang): string {
   const out: string[] = [];
   if (b.money) out.push(money(b.money, lang));
   if (b.vp) out.push(vpText(b.vp, lang));
-  if (b.goods) out.push(`${b.goods} ${w('goods', lang)}`);
+  if (b.goods) out.push(countWords(b.goods, 'goods', lang));
   return out.join(', ') || '—';
 }
 /** A supply option in words: "1 electricity, 1 water → $8". */
 export function optionWords(o: { needs: Needs; gives: Benefit }, lang: Lang): string {
-  const needs = (['electricity', 'water', 'goods'] as const).filter((k) => o.needs[k] > 0).map((k) => `${o.needs[k]} ${w(k, lang)}`).join(', ');
+  const needs = (['electricity', 'water', 'goods'] as const).filter((k) => o.needs[k] > 0).map((k) => countWords(o.needs[k], k, lang)).join(', ');
   return `${needs} → ${benefitWords(o.gives, lang)}`;
 }
 /** A build level in words: "$4 (+1 VP)". */

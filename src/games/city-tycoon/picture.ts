@@ -1,8 +1,8 @@
 import type { Json } from '../../engine/index.js';
-import { circle, el, group, obj, roundAndPhase, scoresBySeat, rect, seatColour, title, type DrawContext, type Drawn, type GamePicture, wordsFrom } from '../../board/svg.js';
+import { circle, el, group, obj, phaseNames, roundAndPhase, scoresBySeat, rect, seatColour, title, type DrawContext, type Drawn, type GamePicture, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitBox, fitText } from '../../board/text.js';
-import { card, CARD_H, CARD_W, CUBE_FILL, cubeIcons, faceWords, legend, money, optionLine, read, TYPE_FILL, w } from './picture-parts.js';
+import { card, CARD_H, CARD_W, countWords, CUBE_FILL, cubeIcons, faceWords, legend, money, optionLine, read, TYPE_FILL, vpText, w } from './picture-parts.js';
 import { describe } from './words.js';
 
 /**
@@ -173,7 +173,7 @@ function sidePanel(v: Json, ctx: DrawContext, x: number, hot: string[]): { svg: 
     const n = fitText(x + 16, y, `${ctx.names[p.seat] ?? `#${p.seat + 1}`}${p.passed ? ` (${H.passed[lang]})` : ''}`, { width: width - 16, size: 12, bold: ctx.toMove.includes(p.seat) });
     parts.push(n.svg);
     y += n.height + 2;
-    const line = `${money(p.money, lang)} · ${p.vp} ${lang === 'fr' ? 'PV' : 'VP'} · ${p.goods} ${w('goods', lang)} · ${H.score[lang]} ${p.score} · ${H.hand[lang]} ${p.hand} · ${H.kept[lang]} ${p.kept}`;
+    const line = `${money(p.money, lang)} · ${vpText(p.vp, lang)} · ${countWords(p.goods, 'goods', lang)} · ${H.score[lang]} ${p.score} · ${H.hand[lang]} ${p.hand} · ${H.kept[lang]} ${p.kept}`;
     const d = fitText(x + 16, y, line, { width: width - 16, size: 10.5, min: 7, attrs: { fill: '#444' } });
     parts.push(d.svg);
     y += d.height + 7;
@@ -249,9 +249,11 @@ function targetOf(move: Json): string | null {
   }
 }
 
+const phaseName = phaseNames(messages, ['draft', 'construction', 'supply', 'over']);
+
 export const cityTycoonPicture: GamePicture = {
   name: { en: 'City Tycoon', fr: 'City Tycoon' },
   scores: (v, seats) => scoresBySeat(read.players(v).map((p) => [p.seat, p.score]), seats),
-  status: (v, ctx) => roundAndPhase(ctx, `${read.round(v)}/4`, read.phase(v)),
+  status: (v, ctx) => roundAndPhase(ctx, `${read.round(v)}/4`, phaseName(ctx.lang, read.phase(v))),
   draw, targetOf, describe,
 };

@@ -1,3 +1,4 @@
+import type { CityTycoonCode, CityTycoonId } from './messages.js';
 import type { Params, Seat } from '../../engine/index.js';
 import { district } from './data.js';
 import { key, STEPS } from './map.js';
@@ -15,7 +16,7 @@ export interface OptionPlan {
   cost: number | null;
   cubes: CubeRoute[] | null;
   /** Why the option cannot be delivered: the code and its sentence's id (city-tycoon/messages.ts). */
-  problem: { code: string; key: string; params?: Params } | null;
+  problem: { code: CityTycoonCode; key: CityTycoonId; params?: Params } | null;
 }
 
 /** A seat's own districts not supplied yet this round (C6), north to south, west to east. */

@@ -1,3 +1,4 @@
+import type { CityTycoonCode, CityTycoonId } from './messages.js';
 import type { Params, Seat } from '../../engine/index.js';
 import { key, STEPS } from './map.js';
 import type { Cell, Point, Resource, Transfer } from './types.js';
@@ -23,7 +24,7 @@ export interface Priced {
 }
 
 /** Why a route is refused: the code, and its sentence's id in city-tycoon/messages.ts when not the code itself. */
-export type RouteProblem = { code: string; key?: string; params?: Params };
+export type RouteProblem = { code: CityTycoonCode; key?: CityTycoonId; params?: Params };
 
 /**
  * Prices a route given as the cells from the source plant to the destination, both included.

@@ -1,9 +1,14 @@
 import { Rng, seedState, type GameEvent, type Viewer } from '../../engine/index.js';
 import type { GameTesting } from '../plugin.js';
+import { DISTRICT_IDS, PLANTS } from './data.js';
 import type { State } from './types.js';
 
 /** City Tycoon hides the round stacks, other seats' hands and kept tiles, and its generator. */
 export const testing: GameTesting = {
+  // Its draft hand and kept tiles show in the seat's own picture.
+  board: { ownSecretsShown: true },
+  // Tile and plant ids (t1_22, power2, cityPower): never where people read.
+  internalIds: () => [...DISTRICT_IDS, ...Object.keys(PLANTS), 'cityPower', 'cityWater', 'cityDistrict'],
   perturb(state: unknown, viewer: Viewer, seed: string) {
     const rng = new Rng(seedState(seed));
     const s = state as State;

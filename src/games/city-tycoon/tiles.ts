@@ -25,7 +25,7 @@ export const TERRAIN_TILES = 32;
 /**
  * The starting 2x2 block, at map coordinates x 0..1 (west to east), y 0..1 (north to south).
  * The city's plants start with `cubesPerPlayer` x players cubes and recycle `recyclePerPlayer` x
- * players cubes at each cleanup (ruling CT2 of docs/rules/city-tycoon.md).
+ * players cubes at each cleanup (ruling CT2 of rules.md).
  */
 export const START_TILES = [
   { x: 0, y: 0, role: 'power', cubesPerPlayer: 1, recyclePerPlayer: 1 },

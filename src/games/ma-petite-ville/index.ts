@@ -1,7 +1,7 @@
 /**
  * Ma Petite Ville (Pellin & Brück): 2-4 players build one city of 3x3 tiles and race to place
  * their six silhouettes on it. Rules: shared/seeds/001 (French) with shared/rulings/ma-petite-ville.md;
- * how the engine reads them: docs/rules/ma-petite-ville.md.
+ * how the engine reads them: rules.md, beside this file.
  */
 import type { Game } from '../../engine/index.js';
 import { decide } from './decide.js';

@@ -1,11 +1,29 @@
-import { refuserOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
 
 /**
  * Ma Petite Ville's sentences by id (src/engine/messages.ts), in English and French: every code
  * the engine refuses a move with, and the seat colours a sentence names (`colour.<id>`).
+ *
+ * Every other word of the game is here too: its notation's forms (`NOTATION.form.<form>`), its
+ * option labels for the page (`option.<key>[.<value>]`, written into public/i18n by npm run
+ * examples) and its board picture's words, moves in words and phase names (`board.*`,
+ * `board.move.*`, `board.phase.<phase>`: src/board/svg.ts `sayerOf`, `phaseNames`, `wordsFrom`).
  */
-export const messages: Messages = {
+const catalogue = {
   en: {
+    'option.version': 'Version',
+    'option.version.easy': 'easy',
+    'option.version.normal': 'normal',
+    'NOTATION.form.tile': 'tile <x,y> r<0|90|180|270>',
+    'NOTATION.form.silhouette': 's<length 2-4> <x,y> <h|v>',
+    'NOTATION.form.any': 'draw, tile <x,y> r<0|90|180|270>, s<length> <x,y> <h|v> or pass',
+    'board.phase.turn': 'turn',
+    'board.phase.placeTile': 'place the tile',
+    'board.phase.finalRound': 'final round',
+    'board.phase.over': 'over',
+    'board.move.drawTile': 'Draw a tile',
+    'board.move.placeTile': 'Place the tile at {x},{y}, turned {turn}°',
+    'board.move.placeSilhouette': 'Place {n} {objects} from {x},{y} {direction, select, vertical {downwards} other {rightwards}}',
     TILE_ALREADY_DRAWN: 'you have drawn a tile and must place it before anything else (taking a tile is draw, then place)',
     PILE_EMPTY: 'the draw pile is empty: no tile is left to take',
     NO_TILE_DRAWN: 'a tile is placed only right after drawing it: draw a tile first',
@@ -39,6 +57,19 @@ export const messages: Messages = {
     'board.object.any': '{n, plural, one {object} other {objects}}',
   },
   fr: {
+    'option.version': 'Version',
+    'option.version.easy': 'facile',
+    'option.version.normal': 'normale',
+    'NOTATION.form.tile': 'tile <x,y> r<0|90|180|270>',
+    'NOTATION.form.silhouette': 's<longueur 2-4> <x,y> <h|v>',
+    'NOTATION.form.any': 'draw, tile <x,y> r<0|90|180|270>, s<longueur> <x,y> <h|v> ou pass',
+    'board.phase.turn': 'tour',
+    'board.phase.placeTile': 'poser la tuile',
+    'board.phase.finalRound': 'dernier tour',
+    'board.phase.over': 'terminée',
+    'board.move.drawTile': 'Piocher une tuile',
+    'board.move.placeTile': 'Poser la tuile en {x},{y}, tournée de {turn}°',
+    'board.move.placeSilhouette': 'Poser {n} {objects} depuis {x},{y} vers {direction, select, vertical {le bas} other {la droite}}',
     TILE_ALREADY_DRAWN: "Vous avez tiré une tuile et devez la poser avant toute autre chose (prendre une tuile, c'est la tirer puis la poser).",
     PILE_EMPTY: 'La pioche est vide : il ne reste aucune tuile à prendre.',
     NO_TILE_DRAWN: "Une tuile se pose juste après l'avoir tirée : tirez d'abord une tuile.",
@@ -71,7 +102,11 @@ export const messages: Messages = {
     'board.object.house': '{n, plural, one {maison} other {maisons}}',
     'board.object.any': '{n, plural, one {objet} other {objets}}',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes MaPetiteVille refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type MaPetiteVilleCode = CodesOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values. */
-export const refuse = refuserOf(messages);
+export const refuse = refuserOf(catalogue);

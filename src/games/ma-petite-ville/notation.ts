@@ -8,12 +8,14 @@
  *
  * Every move's text follows from its fields alone, so texts are unique among any moves.
  */
-import { normalise, notationError, ok, pointOf, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { normalise, ok, pointOf, usageError, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { messages } from './messages.js';
 import type { MpvMove, MpvState } from './types.js';
 
 const TILE = /^tile (\(?[+-]?\d+ ?, ?[+-]?\d+\)?) (?:r|turn |rot )?(0|90|180|270)°?$/;
 const SILHOUETTE = /^(?:s|sil|silhouette) ?([234]) (\(?[+-]?\d+ ?, ?[+-]?\d+\)?) (h|horizontal|v|vertical)$/;
-const USAGE = 'draw, tile <x,y> r<0|90|180|270> (e.g. tile 1,0 r90), s<length> <x,y> <h|v> (e.g. s3 2,5 h) or pass';
+/** Every form, written in the notation (the forms in words are the catalogue's `NOTATION.form.any`). */
+const EXAMPLES = 'draw, tile 1,0 r90, s3 2,5 h, pass';
 
 export const notation: Notation<MpvState, MpvMove> = {
   format(_state: MpvState, _seat: Seat, m: MpvMove): string {
@@ -36,15 +38,15 @@ export const notation: Notation<MpvState, MpvMove> = {
     if (text.startsWith('tile')) {
       const m = TILE.exec(text);
       const at = m ? pointOf(m[1]) : null;
-      if (!m || !at) return notationError(raw, 'tile <x,y> r<0|90|180|270>, e.g. tile 1,0 r90');
+      if (!m || !at) return usageError(messages, raw, 'tile', 'tile 1,0 r90');
       return ok({ type: 'placeTile', x: at.x, y: at.y, quarterTurns: Number(m[2]) / 90 });
     }
     if (text.startsWith('s')) {
       const m = SILHOUETTE.exec(text);
       const at = m ? pointOf(m[2]) : null;
-      if (!m || !at) return notationError(raw, 's<length 2-4> <x,y> <h|v>, e.g. s3 2,5 h');
+      if (!m || !at) return usageError(messages, raw, 'silhouette', 's3 2,5 h');
       return ok({ type: 'placeSilhouette', length: Number(m[1]), x: at.x, y: at.y, direction: m[3]!.startsWith('h') ? 'horizontal' : 'vertical' });
     }
-    return notationError(raw, USAGE);
+    return usageError(messages, raw, 'any', EXAMPLES);
   },
 };

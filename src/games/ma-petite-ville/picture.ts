@@ -1,5 +1,5 @@
 import { formatMsg, type Json } from '../../engine/index.js';
-import { arr, circle, el, group, int, line, obj, roundAndPhase, someMove, rect, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { arr, circle, el, group, int, line, obj, phaseNames, roundAndPhase, sayerOf, someMove, rect, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText } from '../../board/text.js';
 import { COLOURS, OBJECT_OF_COLOUR } from './data.js';
@@ -165,24 +165,24 @@ function targetOf(move: Json): string | null {
   }
 }
 
+const say = sayerOf(messages, 'board.move');
+const phaseName = phaseNames(messages, ['turn', 'placeTile', 'finalRound', 'over']);
+
 function describe(move: Json | null, d: DescribeContext): string {
   const m = obj(move);
-  const fr = d.lang === 'fr';
+  const lang = d.lang;
+  const x = String(int(m.x)), y = String(int(m.y));
   switch (str(m.type)) {
     case 'drawTile':
-      return fr ? 'Piocher une tuile' : 'Draw a tile';
-    case 'placeTile': {
-      const turn = int(m.quarterTurns) * 90;
-      return fr ? `Poser la tuile en ${int(m.x)},${int(m.y)}, tournée de ${turn}°` : `Place the tile at ${int(m.x)},${int(m.y)}, turned ${turn}°`;
-    }
+      return say(lang, 'drawTile');
+    case 'placeTile':
+      return say(lang, 'placeTile', { x, y, turn: String(int(m.quarterTurns) * 90) });
     case 'placeSilhouette': {
       const n = int(m.length);
-      const objects = objectWord(COLOURS[d.seat] ?? '', n, d.lang);
-      const down = m.direction === 'vertical';
-      return fr ? `Poser ${n} ${objects} depuis ${int(m.x)},${int(m.y)} vers ${down ? 'le bas' : 'la droite'}` : `Place ${n} ${objects} from ${int(m.x)},${int(m.y)} ${down ? 'downwards' : 'rightwards'}`;
+      return say(lang, 'placeSilhouette', { n: String(n), objects: objectWord(COLOURS[d.seat] ?? '', n, lang), x, y, direction: m.direction === 'vertical' ? 'vertical' : 'horizontal' });
     }
     default:
-      return someMove(str(m.type), fr);
+      return someMove(str(m.type), lang);
   }
 }
 
@@ -191,7 +191,7 @@ export const maPetiteVillePicture: GamePicture = {
   // Objects placed, where the view gives them as `scores` (the uniform view conventions); the side
   // panel shows ranks and objects left in any case.
   scores: (v, seats) => Array.from({ length: seats }, (_, s) => read.scores(v)[s] ?? null),
-  status: (v, ctx) => roundAndPhase(ctx, read.round(v), read.phase(v)),
+  status: (v, ctx) => roundAndPhase(ctx, read.round(v), phaseName(ctx.lang, read.phase(v))),
   seatColour: (v, seat) => FILL[read.players(v).find((p) => p.seat === seat)?.colour ?? ''] ?? null,
   draw, targetOf, describe,
 };

@@ -8,7 +8,7 @@ import { boardOf, siteOf } from './board.js';
 import { COLOR_LETTERS, COMMERCIAL, letterOf, nameOf, OFFICE, OFFICE_COST, RESIDENTIAL, ROUNDS, type ColorName, type Letter } from './data.js';
 import { evolveAhead, sortCubes } from './evolve.js';
 import { breaksBothCubesRule, developments, firstPlacements, purchaseError, purchasePrice, purchases, stackError } from './legal.js';
-import { violation, wrongPhase } from './messages.js';
+import { violation, wrongPhase, type RuledCode } from './messages.js';
 import { analyzeTown, heightLimit, placementError, townIncome } from './town.js';
 import type { TownCenterEvent, TownCenterMove, TownCenterState } from './types.js';
 
@@ -189,7 +189,7 @@ function siteFor(s: TownCenterState, seat: Seat, row: number, col: number): numb
  * (developing, buying), in this order: the phase, the cube's kind (`kinds`: the letters allowed,
  * else the `notKind` violation), the site. The cube's letter and the site, or the rule broken.
  */
-function cubeOnSite(s: TownCenterState, seat: Seat, move: { color: ColorName; row: number; col: number }, phase: TownCenterState['phase'], kinds: string, notKind: string): Result<{ letter: Letter; site: number }> {
+function cubeOnSite(s: TownCenterState, seat: Seat, move: { color: ColorName; row: number; col: number }, phase: TownCenterState['phase'], kinds: string, notKind: RuledCode): Result<{ letter: Letter; site: number }> {
   if (s.phase !== phase) return wrongPhase(s.phase);
   const letter = letterOf[move.color];
   if (!letter || !kinds.includes(letter)) return violation(notKind);

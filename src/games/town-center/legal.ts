@@ -2,6 +2,7 @@
  * Move generation. Every choice a seat has is enumerated here, and decide uses the same functions,
  * so the legal list and decide agree exactly.
  */
+import type { RuledCode } from './messages.js';
 import type { Seat } from '../../engine/index.js';
 import { boardOf, type Board } from './board.js';
 import { COLOR_LETTERS, cubeName, indexOfLetter, nameOf, RESIDENTIAL, COMMERCIAL, UTILITY, ELEVATOR, type Letter } from './data.js';
@@ -12,7 +13,7 @@ import type { TownCenterMove, TownCenterState } from './types.js';
 export const distinctLetters = (text: string): string[] => COLOR_LETTERS.filter((l) => text.includes(l));
 
 /** Whether a cube may go on a tower in Phase I (R24): 2 per tower with 2-4 players; with 5-8, 4 towers of at least 2. */
-export function stackError(s: TownCenterState, tower: number): string | null {
+export function stackError(s: TownCenterState, tower: number): RuledCode | null {
   if (!Number.isInteger(tower) || tower < 0 || tower >= s.towers.length) return 'NO_SUCH_TOWER';
   if (s.players <= 4) return s.towers[tower]!.length >= 2 ? 'TOWER_FULL' : null;
   let missing = 0;
@@ -89,7 +90,7 @@ export function developments(s: TownCenterState, seat: Seat): { letter: 'R' | 'C
 export const purchasePrice = (stacks: readonly string[], letter: string): number => 5 * (countColor(stacks, letter) + 1);
 
 /** Why this purchase is refused, or null (R20, R21). */
-export function purchaseError(s: TownCenterState, seat: Seat, letter: string, site: number): string | null {
+export function purchaseError(s: TownCenterState, seat: Seat, letter: string, site: number): RuledCode | null {
   const town = s.towns[seat]!;
   const board = boardOf(town.board);
   if (letter !== 'U' && letter !== 'E') return 'NOT_FOR_SALE';

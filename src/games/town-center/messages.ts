@@ -1,12 +1,54 @@
-import { refuserOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
 
 /**
  * Town Center's sentences by id (src/engine/messages.ts), in English and French: every code the
  * engine refuses a move or a set-up with, and the phases a WRONG_PHASE names (`phase.<id>`, a
  * message given as the `phase` value). ICU MessageFormat; the engine gives ids and values only.
+ *
+ * Every other word of the game is here too: its notation's forms (`NOTATION.form.<form>`), its
+ * option labels for the page (`option.<key>[.<value>]`, written into public/i18n by npm run
+ * examples) and its board picture's words, moves in words and phase names (`board.*`,
+ * `board.move.*`, `board.phase.<phase>`: src/board/svg.ts `sayerOf`, `phaseNames`, `wordsFrom`).
  */
-export const messages: Messages = {
+const catalogue = {
   en: {
+    'option.boardSide': 'Board side',
+    'option.boardSide.A': 'A (easier)',
+    'option.boardSide.B': 'B (harder)',
+    'option.seatSides': 'Board side of each seat (e.g. ABBA; empty: all the same)',
+    'option.soloVariant': 'Solo variant',
+    'option.soloVariant.bag': 'the bag (draw 3, return 1)',
+    'option.soloVariant.centralPark': 'Central Park (a row of 20)',
+    'NOTATION.form.pass': 'pass, alone',
+    'NOTATION.form.site': 'a site as column letter and row number (a1 is the top left)',
+    'NOTATION.form.colour': 'a cube colour',
+    'NOTATION.form.tower': 'a tower number, 1 to 4',
+    'NOTATION.form.hall': 'hall <site>',
+    'NOTATION.form.stack': 'stack <colour> <tower>',
+    'NOTATION.form.take': 'take <tower>',
+    'NOTATION.form.return': 'return <colour>',
+    'NOTATION.form.build': 'build <colour> <site>',
+    'NOTATION.form.develop': 'develop <colour> <site>',
+    'NOTATION.form.buy': 'buy <colour> <site>',
+    'NOTATION.form.any': 'hall <site>, stack <colour> <tower>, take <tower>, return <colour>, build <colour> <site>, develop <colour> <site>, buy <colour> <site> or pass',
+    'NOTATION.what.colour': 'cube colour',
+    'board.phase.cityHall': 'city halls',
+    'board.phase.arrange': 'towers',
+    'board.phase.pick': 'picks',
+    'board.phase.soloReturn': 'return a cube',
+    'board.phase.construction': 'construction',
+    'board.phase.development': 'development',
+    'board.phase.publicWorks': 'public works',
+    'board.phase.over': 'over',
+    'board.move.placeCityHall': 'Place the City Hall on {site}',
+    'board.move.stackCube': 'Stack {cube} on tower {tower}',
+    'board.move.takeCube': 'Take tower {tower}',
+    'board.move.takeCube.cubes': 'Take tower {tower}: {cubes}',
+    'board.move.returnCube': 'Return {cube} to the bag',
+    'board.move.buildCube': 'Build {cube} on {site}',
+    'board.move.developCube': 'Develop into {cube} on {site}',
+    'board.move.buyCube': 'Buy {cube} for {site}',
+    'board.move.buyCube.price': 'Buy {cube} for {site} (${price})',
     WRONG_PHASE: 'This kind of move is not made now: the game is in {phase}.',
     'phase.cityHall': 'setup (placing City Halls)',
     'phase.arrange': 'Phase I, Investment (the first player stacks the towers)',
@@ -59,6 +101,43 @@ export const messages: Messages = {
     'board.empty': 'empty',
   },
   fr: {
+    'option.boardSide': 'Face du plateau',
+    'option.boardSide.A': 'A (plus facile)',
+    'option.boardSide.B': 'B (plus difficile)',
+    'option.seatSides': 'Face du plateau de chaque place (ex. ABBA ; vide : toutes pareilles)',
+    'option.soloVariant': 'Variante solo',
+    'option.soloVariant.bag': 'le sac (tirer 3, en rendre 1)',
+    'option.soloVariant.centralPark': 'Central Park (une rangée de 20)',
+    'NOTATION.form.pass': 'pass, seul',
+    'NOTATION.form.site': 'une case, lettre de colonne puis numéro de rangée (a1 en haut à gauche)',
+    'NOTATION.form.colour': 'une couleur de cube',
+    'NOTATION.form.tower': 'un numéro de tour, de 1 à 4',
+    'NOTATION.form.hall': 'hall <case>',
+    'NOTATION.form.stack': 'stack <couleur> <tour>',
+    'NOTATION.form.take': 'take <tour>',
+    'NOTATION.form.return': 'return <couleur>',
+    'NOTATION.form.build': 'build <couleur> <case>',
+    'NOTATION.form.develop': 'develop <couleur> <case>',
+    'NOTATION.form.buy': 'buy <couleur> <case>',
+    'NOTATION.form.any': 'hall <case>, stack <couleur> <tour>, take <tour>, return <couleur>, build <couleur> <case>, develop <couleur> <case>, buy <couleur> <case> ou pass',
+    'NOTATION.what.colour': 'couleur de cube',
+    'board.phase.cityHall': 'mairies',
+    'board.phase.arrange': 'tours',
+    'board.phase.pick': 'choix des cubes',
+    'board.phase.soloReturn': 'rendre un cube',
+    'board.phase.construction': 'construction',
+    'board.phase.development': 'développement',
+    'board.phase.publicWorks': 'travaux publics',
+    'board.phase.over': 'terminée',
+    'board.move.placeCityHall': 'Poser la mairie en {site}',
+    'board.move.stackCube': 'Empiler {cube} sur la tour {tower}',
+    'board.move.takeCube': 'Prendre la tour {tower}',
+    'board.move.takeCube.cubes': 'Prendre la tour {tower} : {cubes}',
+    'board.move.returnCube': 'Remettre {cube} dans le sac',
+    'board.move.buildCube': 'Construire {cube} en {site}',
+    'board.move.developCube': 'Développer en {cube} en {site}',
+    'board.move.buyCube': 'Acheter {cube} pour {site}',
+    'board.move.buyCube.price': 'Acheter {cube} pour {site} (${price})',
     WRONG_PHASE: 'Ce genre de coup ne se joue pas maintenant : la partie en est à {phase}.',
     'phase.cityHall': 'la mise en place (pose des Mairies)',
     'phase.arrange': 'la Phase I, Investissement (le premier joueur empile les tours)',
@@ -110,10 +189,16 @@ export const messages: Messages = {
     'board.limit': 'hauteur max.',
     'board.empty': 'vide',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes TownCenter refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type TownCenterCode = CodesOf<typeof catalogue>;
 
 /** The rule each refusal names (the code's rulebook section or ruling). */
-export const RULES: Record<string, string> = {
+/** The codes a move is refused with in play, each with the rule it names (`RULES`). */
+export type RuledCode = Exclude<TownCenterCode, 'NOTATION' | 'SEAT_SIDES' | 'SOLO_VARIANT_NEEDS_ONE_PLAYER'>;
+export const RULES: Record<RuledCode, string> = {
   WRONG_PHASE: 'Sequence of play',
   NO_SUCH_SITE: 'R1',
   NOT_DRAWN: 'Investment, R24',
@@ -140,15 +225,13 @@ export const RULES: Record<string, string> = {
   FIRST_BLACK_ON_GROUND: 'Public Works, R21',
 };
 
-const refuse = refuserOf(messages);
+const refuse = refuserOf(catalogue);
 
 /** WRONG_PHASE, naming the phase the game is in (a message of its own, so it is translated too). */
 export function wrongPhase(phase: string) {
-  return refuse('WRONG_PHASE', RULES.WRONG_PHASE!, { phase: { key: `phase.${phase}` } });
+  return refuse('WRONG_PHASE', RULES.WRONG_PHASE, { phase: { key: `phase.${phase}` } });
 }
 
-export function violation(code: string) {
-  const rule = RULES[code];
-  if (rule === undefined) throw new Error(`unknown violation code ${code}`);
-  return refuse(code, rule);
+export function violation(code: RuledCode) {
+  return refuse(code, RULES[code]);
 }

@@ -9,8 +9,9 @@
  *
  * Every move's text follows from its fields alone, so texts are unique among any moves.
  */
-import { intOf, normalise, notationError, ok, pickByName, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { intOf, normalise, ok, pickByName, usageError, type Notation, type Result, type Seat } from '../../engine/index.js';
 import type { ColorName } from './data.js';
+import { messages } from './messages.js';
 import type { TownCenterMove, TownCenterState } from './types.js';
 
 /** The colours a move may name (a City Hall is not a cube). */
@@ -28,21 +29,22 @@ const site = (row: number, col: number) => `${COLUMNS[col] ?? `?${col}`}${row + 
 
 function siteOf(text: string | undefined, raw: string): Result<{ row: number; col: number }> {
   const m = text === undefined ? null : /^([a-z])(\d{1,2})$/.exec(text);
-  if (!m || Number(m[2]) < 1) return notationError(raw, 'a site as column letter and row number, e.g. c2 (a1 is the top left)');
+  if (!m || Number(m[2]) < 1) return usageError(messages, raw, 'site', 'c2');
   return ok({ row: Number(m[2]) - 1, col: COLUMNS.indexOf(m[1]!) });
 }
 
 const cube = (text: string | undefined, raw: string, only?: readonly ColorName[]): Result<CubeColor> => {
-  if (text === undefined) return notationError(raw, `a cube colour (${(only ?? CUBES.map((c) => c.value)).join(', ')})`);
-  return pickByName(text, only ? CUBES.filter((c) => only.includes(c.value)) : CUBES, 'cube colour');
+  if (text === undefined) return usageError(messages, raw, 'colour', (only ?? CUBES.map((c) => c.value)).join(', '));
+  return pickByName(text, only ? CUBES.filter((c) => only.includes(c.value)) : CUBES, { key: 'NOTATION.what.colour' }, messages);
 };
 
 const tower = (text: string | undefined, raw: string): Result<number> => {
   const n = intOf(text?.replace(/^t(ower)?/, ''));
-  return n === null || n < 1 ? notationError(raw, 'a tower number, 1 to 4') : ok(n - 1);
+  return n === null || n < 1 ? usageError(messages, raw, 'tower', '2') : ok(n - 1);
 };
 
-const USAGE = 'hall <site>, stack <colour> <tower>, take <tower>, return <colour>, build <colour> <site>, develop <colour> <site>, buy <colour> <site> or pass';
+/** Every form, written in the notation (the forms in words are the catalogue's `NOTATION.form.any`). */
+const EXAMPLES = 'hall c3, stack office 2, take 2, return utility, build residential b4, develop commercial b4, buy elevator c1, pass';
 
 export const notation: Notation<TownCenterState, TownCenterMove> = {
   format(_state: TownCenterState, _seat: Seat, m: TownCenterMove): string {
@@ -69,17 +71,17 @@ export const notation: Notation<TownCenterState, TownCenterMove> = {
   parse(_state: TownCenterState, _seat: Seat, raw: string): Result<TownCenterMove> {
     const words = normalise(raw).split(' ');
     const [verb, a, b] = words;
-    const arity = (n: number, usage: string): Result<never> | null => (words.length === n + 1 ? null : notationError(raw, usage));
+    const arity = (n: number, form: string, example: string): Result<never> | null => (words.length === n + 1 ? null : usageError(messages, raw, form, example));
     switch (verb) {
       case 'hall':
       case 'cityhall': {
-        const bad = arity(1, 'hall <site>, e.g. hall c3');
+        const bad = arity(1, 'hall', 'hall c3');
         if (bad) return bad;
         const s = siteOf(a, raw);
         return s.ok ? ok({ type: 'placeCityHall', ...s.value }) : s;
       }
       case 'stack': {
-        const bad = arity(2, 'stack <colour> <tower>, e.g. stack office 2');
+        const bad = arity(2, 'stack', 'stack office 2');
         if (bad) return bad;
         const c = cube(a, raw);
         if (!c.ok) return c;
@@ -87,13 +89,13 @@ export const notation: Notation<TownCenterState, TownCenterMove> = {
         return t.ok ? ok({ type: 'stackCube', color: c.value, tower: t.value }) : t;
       }
       case 'take': {
-        const bad = arity(1, 'take <tower>, e.g. take 2');
+        const bad = arity(1, 'take', 'take 2');
         if (bad) return bad;
         const t = tower(a, raw);
         return t.ok ? ok({ type: 'takeCube', tower: t.value }) : t;
       }
       case 'return': {
-        const bad = arity(1, 'return <colour>, e.g. return utility');
+        const bad = arity(1, 'return', 'return utility');
         if (bad) return bad;
         const c = cube(a, raw);
         return c.ok ? ok({ type: 'returnCube', color: c.value }) : c;
@@ -101,7 +103,7 @@ export const notation: Notation<TownCenterState, TownCenterMove> = {
       case 'build':
       case 'develop':
       case 'buy': {
-        const bad = arity(2, `${verb} <colour> <site>, e.g. ${verb} ${verb === 'buy' ? 'utility' : 'residential'} b4`);
+        const bad = arity(2, verb, `${verb} ${verb === 'buy' ? 'utility' : 'residential'} b4`);
         if (bad) return bad;
         const only: ColorName[] | undefined = verb === 'develop' ? ['residential', 'commercial'] : verb === 'buy' ? ['utility', 'elevator'] : undefined;
         const c = cube(a, raw, only);
@@ -112,9 +114,9 @@ export const notation: Notation<TownCenterState, TownCenterMove> = {
         return ok({ type, color: c.value, ...s.value } as TownCenterMove);
       }
       case 'pass':
-        return arity(0, 'pass, alone') ?? ok({ type: 'pass' });
+        return arity(0, 'pass', 'pass') ?? ok({ type: 'pass' });
       default:
-        return notationError(raw, USAGE);
+        return usageError(messages, raw, 'any', EXAMPLES);
     }
   },
 };

@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/index.js';
-import { arr, group, int, obj, roundAndPhase, scoresBySeat, someMove, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { arr, group, int, obj, phaseNames, roundAndPhase, sayerOf, scoresBySeat, someMove, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 
@@ -204,40 +204,43 @@ function targetOf(move: Json): string | null {
   }
 }
 
+const say = sayerOf(messages, 'board.move');
+const phaseName = phaseNames(messages, ['cityHall', 'arrange', 'pick', 'soloReturn', 'construction', 'development', 'publicWorks', 'over']);
+
 function describe(move: Json | null, d: DescribeContext): string {
   const m = obj(move);
-  const fr = d.lang === 'fr';
-  const c = cubeName(str(m.color), d.lang);
+  const lang = d.lang;
+  const cube = cubeName(str(m.color), lang);
   const site = siteName(int(m.row), int(m.col));
+  const tower = String(int(m.tower) + 1);
   switch (str(m.type)) {
     case 'placeCityHall':
-      return fr ? `Poser la mairie en ${site}` : `Place the City Hall on ${site}`;
+      return say(lang, 'placeCityHall', { site });
     case 'stackCube':
-      return fr ? `Empiler ${c} sur la tour ${int(m.tower) + 1}` : `Stack ${c} on tower ${int(m.tower) + 1}`;
+      return say(lang, 'stackCube', { cube, tower });
     case 'takeCube': {
       const cubes = d.view ? read.towers(d.view)[int(m.tower)] ?? [] : d.events.map(obj).filter((e) => e.type === 'cubeTaken').map((e) => str(e.color));
-      const list = cubes.map((x) => cubeName(x, d.lang)).join(', ');
-      return `${fr ? `Prendre la tour ${int(m.tower) + 1}` : `Take tower ${int(m.tower) + 1}`}${list ? `${fr ? ' : ' : ': '}${list}` : ''}`;
+      const list = cubes.map((x) => cubeName(x, lang)).join(', ');
+      return list ? say(lang, 'takeCube.cubes', { tower, cubes: list }) : say(lang, 'takeCube', { tower });
     }
     case 'returnCube':
-      return fr ? `Remettre ${c} dans le sac` : `Return ${c} to the bag`;
+      return say(lang, 'returnCube', { cube });
     case 'buildCube':
-      return fr ? `Construire ${c} en ${site}` : `Build ${c} on ${site}`;
+      return say(lang, 'buildCube', { cube, site });
     case 'developCube':
-      return fr ? `Développer en ${c} en ${site}` : `Develop into ${c} on ${site}`;
+      return say(lang, 'developCube', { cube, site });
     case 'buyCube': {
       const price = d.view ? read.price(d.view, d.seat, str(m.color)) : -1;
-      const cost = price >= 0 ? ` ($${price})` : '';
-      return fr ? `Acheter ${c} pour ${site}${cost}` : `Buy ${c} for ${site}${cost}`;
+      return price >= 0 ? say(lang, 'buyCube.price', { cube, site, price: String(price) }) : say(lang, 'buyCube', { cube, site });
     }
     default:
-      return someMove(str(m.type), fr);
+      return someMove(str(m.type), lang);
   }
 }
 
 export const townCenterPicture: GamePicture = {
   name: { en: 'Town Center', fr: 'Town Center' },
   scores: (v, seats) => scoresBySeat(read.towns(v).map((t) => [read.townSeat(t), read.townScore(t)]), seats),
-  status: (v, ctx) => roundAndPhase(ctx, `${read.round(v)}/${read.rounds(v)}`, read.phase(v)),
+  status: (v, ctx) => roundAndPhase(ctx, `${read.round(v)}/${read.rounds(v)}`, phaseName(ctx.lang, read.phase(v))),
   draw, targetOf, describe,
 };

@@ -4,6 +4,7 @@
  *
  * A cube is addressed by its cell: site * 5 + (level - 1), levels 1..5 (R1).
  */
+import type { RuledCode } from './messages.js';
 import type { Board } from './board.js';
 import { MAX_LEVEL } from './data.js';
 
@@ -42,7 +43,7 @@ function elevatorPowered(board: Board, stacks: readonly string[], s: number): bo
  * Why a cube of this colour may not be built on this site now, or null when it may (R7, R8, and
  * with `spacing` the Construction spacing rule R10). `letter` is a colour letter (data.ts).
  */
-export function placementError(board: Board, stacks: readonly string[], limit: number, letter: string, site: number, spacing: boolean): string | null {
+export function placementError(board: Board, stacks: readonly string[], limit: number, letter: string, site: number, spacing: boolean): RuledCode | null {
   const st = stacks[site]!;
   const len = st.length;
   if (len >= MAX_LEVEL) return 'STACK_FULL';
@@ -75,7 +76,7 @@ export function hasSite(board: Board, stacks: readonly string[], limit: number, 
  * Why a bought black cube may not go on this site (R21): the town's first black cube goes on an
  * empty site; any later one on top of an all-black Center stack. Null when it may.
  */
-export function elevatorPurchaseError(board: Board, stacks: readonly string[], site: number, townHasBlack: boolean): string | null {
+export function elevatorPurchaseError(board: Board, stacks: readonly string[], site: number, townHasBlack: boolean): RuledCode | null {
   const st = stacks[site]!;
   if (!townHasBlack) return st.length === 0 ? null : 'FIRST_BLACK_ON_GROUND';
   if (st.length === 0 || st.charCodeAt(st.length - 1) !== CH_E) return 'ELEVATOR_ON_BLACK';

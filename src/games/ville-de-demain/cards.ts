@@ -1,6 +1,7 @@
 import { BUILDINGS, COLOURS, HABITATIONS, SPECIALS, TOWN_HALL } from './data.js';
 import type { BuildingCard, CardValues, Colour, Condition, DeckNumber, HabitationCard, SpecialCard, TownHallCard } from './data.js';
 import type { CardRef, VilleState } from './types.js';
+import type { Joined } from '../../engine/index.js';
 
 /** Lookups over the data table, built once. */
 export type AnyCard = BuildingCard | HabitationCard | TownHallCard | SpecialCard;
@@ -64,6 +65,15 @@ export function meetsCounts(counts: Record<Colour, number>, condition: Condition
   return COLOURS.every((c) => counts[c] >= (condition[c] ?? 0));
 }
 
+/** Colour counts in the reader's words (`colourCount` in messages.ts, plural and gender by ICU): `2 blue + 1 green`. */
+export function countWords(counts: Partial<Record<Colour, number>>, colours: readonly Colour[], sep: string): Joined {
+  return { joined: colours.map((colour) => ({ key: 'colourCount', params: { n: counts[colour] ?? 0, colour } })), sep };
+}
+
+/** A special building's condition by id: `2 blue + 1 green`, `2 cartes bleues + 1 carte verte`. */
+export const conditionWords = (condition: Condition): Joined => countWords(condition, COLOURS.filter((c) => (condition[c] ?? 0) > 0), ' + ');
+
+/** The condition as the view shows it (`conditionText`, in the notation's English: the view's data, not a sentence). */
 export function conditionText(condition: Condition): string {
   return COLOURS.filter((c) => (condition[c] ?? 0) > 0).map((c) => `${condition[c]} ${c}`).join(' + ');
 }

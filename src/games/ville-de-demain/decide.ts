@@ -1,7 +1,7 @@
 import { ok, Rng } from '../../engine/index.js';
-import { refuse } from './messages.js';
+import { refuse, type VilleDeDemainCode } from './messages.js';
 import type { Result, Seat } from '../../engine/index.js';
-import { BUILDING_BY_ID, canDraw, card, cardId, colourCounts, conditionText, hasSpecial, owns, SPECIAL_BY_ID } from './cards.js';
+import { BUILDING_BY_ID, canDraw, card, cardId, colourCounts, conditionWords, countWords, hasSpecial, owns, SPECIAL_BY_ID } from './cards.js';
 import { CITY_LIMIT, COLOURS, HABITATIONS } from './data.js';
 import type { DeckNumber, HabitationKind } from './data.js';
 import { evolve } from './evolve.js';
@@ -20,7 +20,7 @@ const STEP_OF_MOVE: Record<VilleMove['type'], Exclude<Step, 'over'>> = {
   skipSpecial: 'special',
 };
 
-const STEP_CODES: Record<Exclude<Step, 'over'>, string> = {
+const STEP_CODES: Record<Exclude<Step, 'over'>, VilleDeDemainCode> = {
   discard: 'NOT_DISCARD_STEP',
   refill: 'NOT_REFILL_STEP',
   build: 'NOT_BUILD_STEP',
@@ -117,8 +117,7 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
       const counts = colourCounts(city);
       const missing = COLOURS.filter((col) => counts[col] < (s.condition[col] ?? 0));
       if (missing.length > 0) {
-        const have = missing.map((col) => `${counts[col]} ${col}`).join(', ');
-        return refuse('SPECIAL_CONDITION_NOT_MET', 'V5', { name: s.name, condition: conditionText(s.condition), have });
+        return refuse('SPECIAL_CONDITION_NOT_MET', 'V5', { name: s.name, condition: conditionWords(s.condition), have: countWords(counts, missing, ', ') });
       }
       out.emit({ type: 'specialTaken', seat, special: s.id });
       checkEnd(out, seat);

@@ -1,14 +1,45 @@
-import { refuserOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
 
 /**
  * La Ville de Demain's sentences by id (src/engine/messages.ts), in English and French: every code
  * the engine refuses a move with (`CODE.variant` where one code has several sentences), and the
  * steps of a turn a sentence names (`step.<id>`). Card names are the cards' own, in both languages.
+ *
+ * Every other word of the game is here too: its notation's forms (`NOTATION.form.<form>`), its
+ * option labels for the page (`option.<key>[.<value>]`, written into public/i18n by npm run
+ * examples) and its board picture's words, moves in words and phase names (`board.*`,
+ * `board.move.*`, `board.phase.<phase>`: src/board/svg.ts `sayerOf`, `phaseNames`, `wordsFrom`).
  */
 const STEP_EN = "A {type} move belongs to {wanted}, but the turn is at {step} (Phase d''actions, order of the steps).";
 const STEP_FR = "Un coup {type} appartient à {wanted}, mais le tour en est à {step} (Phase d''actions, ordre des étapes).";
-export const messages: Messages = {
+const catalogue = {
   en: {
+    'colourCount': '{n} {colour, select, blue {blue} green {green} yellow {yellow} orange {orange} other {purple}}',
+    'NOTATION.form.draw': 'draw <deck 1, 2 or 3>',
+    'NOTATION.form.buy': 'buy <visible card or Habitation>',
+    'NOTATION.form.special': 'special <special building>',
+    'NOTATION.form.any': 'discard <card>, no discard, draw <deck 1-3>, buy <card or Habitation>, take coin, special <special building> or no special',
+    'NOTATION.what.card': 'visible card',
+    'NOTATION.what.habitation': 'Habitation',
+    'NOTATION.what.special': 'special building',
+    'board.phase.discard': 'discard',
+    'board.phase.refill': 'refill',
+    'board.phase.build': 'build',
+    'board.phase.special': 'special building',
+    'board.phase.over': 'over',
+    'board.coinCount': '{n, plural, one {# coin} other {# coins}}',
+    'board.move.discardCard': 'Discard {name} (card {slot})',
+    'board.move.discardCard.hidden': 'Discard card {slot}',
+    'board.move.skipDiscard': 'Discard nothing',
+    'board.move.drawCard': 'Draw from deck {deck}',
+    'board.move.drawCard.drawn': 'Draw from deck {deck}: {card}',
+    'board.move.buyCard': 'Buy {name} for {coins}',
+    'board.move.buyCard.twin': 'Buy {name} (card {slot}) for {coins}',
+    'board.move.buyHabitation': 'Buy the Habitation {name} for {coins}',
+    'board.move.buyHabitation.unknown': 'Buy a Habitation',
+    'board.move.takeCoin': 'Take a coin',
+    'board.move.takeSpecial': 'Take the special building {name}',
+    'board.move.skipSpecial': 'No special building',
     UNKNOWN_MOVE: '"{type}" is not a move of La Ville de Demain.',
     NOT_DISCARD_STEP: STEP_EN,
     NOT_REFILL_STEP: STEP_EN,
@@ -59,6 +90,32 @@ export const messages: Messages = {
     'board.legend': 'On each card: cost, income, inhabitants, leaves',
   },
   fr: {
+    'colourCount': '{n, plural, one {# carte {colour, select, blue {bleue} green {verte} yellow {jaune} orange {orange} other {violette}}} other {# cartes {colour, select, blue {bleues} green {vertes} yellow {jaunes} orange {orange} other {violettes}}}}',
+    'NOTATION.form.draw': 'draw <pile 1, 2 ou 3>',
+    'NOTATION.form.buy': 'buy <carte visible ou habitation>',
+    'NOTATION.form.special': 'special <bâtiment spécial>',
+    'NOTATION.form.any': 'discard <carte>, no discard, draw <pile 1-3>, buy <carte ou habitation>, take coin, special <bâtiment spécial> ou no special',
+    'NOTATION.what.card': 'carte visible',
+    'NOTATION.what.habitation': 'habitation',
+    'NOTATION.what.special': 'bâtiment spécial',
+    'board.phase.discard': 'défausse',
+    'board.phase.refill': 'réassort',
+    'board.phase.build': 'construction',
+    'board.phase.special': 'bâtiment spécial',
+    'board.phase.over': 'terminée',
+    'board.coinCount': '{n, plural, one {# pièce} other {# pièces}}',
+    'board.move.discardCard': 'Défausser {name} (carte {slot})',
+    'board.move.discardCard.hidden': 'Défausser la carte {slot}',
+    'board.move.skipDiscard': 'Ne rien défausser',
+    'board.move.drawCard': 'Piocher dans la pile {deck}',
+    'board.move.drawCard.drawn': 'Piocher dans la pile {deck} : {card}',
+    'board.move.buyCard': 'Acheter {name} pour {coins}',
+    'board.move.buyCard.twin': 'Acheter {name} (carte {slot}) pour {coins}',
+    'board.move.buyHabitation': "Acheter l''habitation {name} pour {coins}",
+    'board.move.buyHabitation.unknown': 'Acheter une habitation',
+    'board.move.takeCoin': 'Prendre une pièce',
+    'board.move.takeSpecial': 'Prendre le bâtiment spécial {name}',
+    'board.move.skipSpecial': 'Pas de bâtiment spécial',
     UNKNOWN_MOVE: "« {type} » n'est pas un coup de La Ville de Demain.",
     NOT_DISCARD_STEP: STEP_FR,
     NOT_REFILL_STEP: STEP_FR,
@@ -76,7 +133,7 @@ export const messages: Messages = {
     UNKNOWN_SPECIAL: "Il n'y a pas de bâtiment spécial « {special} ».",
     SPECIAL_NOT_ON_OFFER: "Le bâtiment {name} n'est pas proposé : un autre joueur l'a pris, ou il est resté dans la boîte à la mise en place (B.4, Préparation 5).",
     SPECIAL_ALREADY_HELD: "Vous avez déjà un bâtiment spécial : un joueur ne prend qu'un bâtiment spécial de toute la partie (V5).",
-    SPECIAL_CONDITION_NOT_MET: 'Le bâtiment {name} demande {condition} cartes dans votre ville ; vous en avez {have} (B.4, V5).',
+    SPECIAL_CONDITION_NOT_MET: 'Le bâtiment {name} demande {condition} dans votre ville ; vous avez {have} (B.4, V5).',
     NO_VISIBLE_CARD: "Il n'y a pas de carte visible à l'emplacement {slot} : aucune carte n'est visible.",
     'NO_VISIBLE_CARD.slots': "Il n'y a pas de carte visible à l'emplacement {slot} : les cartes visibles sont aux emplacements 0 à {last}.",
     CITY_FULL: 'Votre ville a déjà {limit} cartes : aucune 11e carte ne peut y être posée, vous ne pouvez donc pas ajouter {name} (V6).',
@@ -108,7 +165,11 @@ export const messages: Messages = {
     'board.cost': 'coût',
     'board.legend': 'Sur chaque carte : coût, revenu, habitants, feuilles',
   },
-};
+} satisfies Messages;
+export const messages: Messages = catalogue;
+
+/** The codes VilleDeDemain refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
+export type VilleDeDemainCode = CodesOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values (and the variant's id where the code has several sentences). */
-export const refuse = refuserOf(messages);
+export const refuse = refuserOf(catalogue);

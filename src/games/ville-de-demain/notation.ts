@@ -9,13 +9,14 @@
  * parse then asks for it. Names are read loosely (case, spaces and punctuation ignored; a unique
  * prefix is enough): `buy small house`, `buy smallhouse`, `buy lux`.
  */
-import { looseName, normalise, notationError, ok, pickByName, NOTATION_RULE, type Notation, type Result, type Seat } from '../../engine/index.js';
-import { refuse } from './messages.js';
+import { looseName, normalise, ok, pickByName, NOTATION_RULE, usageError, type Notation, type Result, type Seat } from '../../engine/index.js';
+import { messages, refuse } from './messages.js';
 import { card, SPECIAL_BY_ID } from './cards.js';
 import { HABITATION_KINDS, HABITATIONS, SPECIALS, type HabitationKind } from './data.js';
 import type { VilleMove, VilleState } from './types.js';
 
-const USAGE = 'discard <card>, no discard, draw <deck 1-3>, buy <card or Habitation>, take coin, special <special building> or no special';
+/** Every form, written in the notation (the forms in words are the catalogue's `NOTATION.form.any`). */
+const EXAMPLES = 'discard Bakery, no discard, draw 2, buy Small House, take coin, special Wind Farm, no special';
 
 /** The name of the visible card in a slot, with the slot when another visible card has the same name. */
 function slotText(state: VilleState, slot: number): string {
@@ -41,7 +42,7 @@ function slotOf(state: VilleState, raw: string, text: string): Result<number> {
   // One item per card kind: two visible copies of one building are told apart below, by slot.
   const items = state.visible.flatMap((ref, slot) => (state.visible.findIndex((r) => card(r).id === card(ref).id) === slot ? [{ value: slot, names: [card(ref).name, card(ref).id] }] : []));
   if (items.length === 0) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim() }, 'NOTATION.noCard');
-  const picked = pickByName(name, items, 'visible card');
+  const picked = pickByName(name, items, { key: 'NOTATION.what.card' }, messages);
   if (!picked.ok) return picked;
   const id = card(state.visible[picked.value]!).id;
   const twins = state.visible.flatMap((r, slot) => (card(r).id === id ? [slot] : []));
@@ -93,26 +94,26 @@ export const notation: Notation<VilleState, VilleMove> = {
       }
       case 'draw': {
         const m = /^(?:deck |d)?([123])$/.exec(rest);
-        return m ? ok({ type: 'drawCard', deck: Number(m[1]) }) : notationError(raw, 'draw <deck 1, 2 or 3>, e.g. draw 2');
+        return m ? ok({ type: 'drawCard', deck: Number(m[1]) }) : usageError(messages, raw, 'draw', 'draw 2');
       }
       case 'buy': {
-        if (rest === '') return notationError(raw, 'buy <visible card or Habitation>, e.g. buy Bakery or buy Small House');
+        if (rest === '') return usageError(messages, raw, 'buy', 'buy Bakery, buy Small House');
         const habitation = HABITATION_KINDS.find((k) => looseName(HABITATIONS[k].name) === looseName(rest) || looseName(k) === looseName(rest));
         if (habitation) return ok({ type: 'buyHabitation', kind: habitation });
         const slot = slotOf(state, raw, rest);
         if (slot.ok) return ok({ type: 'buyCard', slot: slot.value });
-        const kinds = pickByName<HabitationKind>(rest, HABITATION_KINDS.map((k) => ({ value: k, names: [HABITATIONS[k].name, k] })), 'Habitation');
+        const kinds = pickByName<HabitationKind>(rest, HABITATION_KINDS.map((k) => ({ value: k, names: [HABITATIONS[k].name, k] })), { key: 'NOTATION.what.habitation' }, messages);
         if (kinds.ok && slot.error.key !== 'NOTATION.ambiguousName' && slot.error.key !== 'NOTATION.twins') return ok({ type: 'buyHabitation', kind: kinds.value });
         return slot;
       }
       case 'special': {
-        if (rest === '') return notationError(raw, 'special <special building>, e.g. special Wind Farm');
+        if (rest === '') return usageError(messages, raw, 'special', 'special Wind Farm');
         const offered = SPECIALS.filter((s) => state.specials.includes(s.id));
-        const s = pickByName(rest, (offered.length > 0 ? offered : SPECIALS).map((x) => ({ value: x.id, names: [x.name, x.id] })), 'special building');
+        const s = pickByName(rest, (offered.length > 0 ? offered : SPECIALS).map((x) => ({ value: x.id, names: [x.name, x.id] })), { key: 'NOTATION.what.special' }, messages);
         return s.ok ? ok({ type: 'takeSpecial', special: s.value }) : s;
       }
       default:
-        return notationError(raw, USAGE);
+        return usageError(messages, raw, 'any', EXAMPLES);
     }
   },
 };

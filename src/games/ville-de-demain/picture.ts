@@ -1,5 +1,5 @@
 import type { Json } from '../../engine/index.js';
-import { arr, circle, el, group, int, obj, roundAndPhase, scoresBySeat, someMove, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import { arr, circle, el, group, int, obj, phaseNames, roundAndPhase, sayerOf, scoresBySeat, someMove, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 import { card as cardData, SPECIAL_BY_ID } from './cards.js';
@@ -182,51 +182,53 @@ const cardName = (id: string) => {
   }
 };
 
+const say = sayerOf(messages, 'board.move');
+const coinsOf = sayerOf(messages, 'board');
+const phaseName = phaseNames(messages, ['discard', 'refill', 'build', 'special', 'over']);
+
 function describe(move: Json | null, d: DescribeContext): string {
   const m = obj(move);
-  const fr = d.lang === 'fr';
+  const lang = d.lang;
   const events = d.events.map(obj);
   const slot = int(m.slot);
   const visible = d.view ? read.visible(d.view).find((c) => c.slot === slot) : null;
-  const coins = (n: number) => (fr ? `${n} pièce${n > 1 ? 's' : ''}` : `${n} coin${n === 1 ? '' : 's'}`);
+  const coins = (n: number) => coinsOf(lang, 'coinCount', { n });
   switch (str(m.type)) {
     case 'discardCard':
-      return visible ? (fr ? `Défausser ${visible.name} (carte ${slot + 1})` : `Discard ${visible.name} (card ${slot + 1})`) : fr ? `Défausser la carte ${slot + 1}` : `Discard card ${slot + 1}`;
+      return visible ? say(lang, 'discardCard', { name: visible.name, slot: String(slot + 1) }) : say(lang, 'discardCard.hidden', { slot: String(slot + 1) });
     case 'skipDiscard':
-      return fr ? 'Ne rien défausser' : 'Discard nothing';
+      return say(lang, 'skipDiscard');
     case 'drawCard': {
       const drawn = events.find((e) => e.type === 'cardDrawn');
-      const what = drawn ? ` : ${cardName(str(drawn.card))}` : '';
-      return fr ? `Piocher dans la pile ${int(m.deck)}${what}` : `Draw from deck ${int(m.deck)}${what.replace(' : ', ': ')}`;
+      const deck = String(int(m.deck));
+      return drawn ? say(lang, 'drawCard.drawn', { deck, card: cardName(str(drawn.card)) }) : say(lang, 'drawCard', { deck });
     }
     case 'buyCard': {
       const bought = events.find((e) => e.type === 'cardBought');
       // Two visible copies of one building: the card's number tells them apart, as the notation does.
       const twins = visible && d.view ? read.visible(d.view).filter((c) => c.card === visible.card).length > 1 : false;
-      const name = visible ? `${visible.name}${twins ? (fr ? ` (carte ${slot + 1})` : ` (card ${slot + 1})`) : ''}` : bought ? cardName(str(bought.card)) : '?';
-      const cost = visible?.cost ?? int(bought?.cost);
-      return fr ? `Acheter ${name} pour ${coins(cost)}` : `Buy ${name} for ${coins(cost)}`;
+      const name = visible ? visible.name : bought ? cardName(str(bought.card)) : '?';
+      const cost = coins(visible?.cost ?? int(bought?.cost));
+      return twins ? say(lang, 'buyCard.twin', { name, slot: String(slot + 1), coins: cost }) : say(lang, 'buyCard', { name, coins: cost });
     }
     case 'buyHabitation': {
       const h = HABITATIONS[str(m.kind) as HabitationKind];
-      return h ? (fr ? `Acheter l'habitation ${h.name} pour ${coins(h.cost)}` : `Buy the Habitation ${h.name} for ${coins(h.cost)}`) : fr ? 'Acheter une habitation' : 'Buy a Habitation';
+      return h ? say(lang, 'buyHabitation', { name: h.name, coins: coins(h.cost) }) : say(lang, 'buyHabitation.unknown');
     }
     case 'takeCoin':
-      return fr ? 'Prendre une pièce' : 'Take a coin';
-    case 'takeSpecial': {
-      const name = SPECIAL_BY_ID.get(str(m.special))?.name ?? '?';
-      return fr ? `Prendre le bâtiment spécial ${name}` : `Take the special building ${name}`;
-    }
+      return say(lang, 'takeCoin');
+    case 'takeSpecial':
+      return say(lang, 'takeSpecial', { name: SPECIAL_BY_ID.get(str(m.special))?.name ?? '?' });
     case 'skipSpecial':
-      return fr ? 'Pas de bâtiment spécial' : 'No special building';
+      return say(lang, 'skipSpecial');
     default:
-      return someMove(str(m.type), fr);
+      return someMove(str(m.type), lang);
   }
 }
 
 export const villeDeDemainPicture: GamePicture = {
   name: { en: 'La Ville de Demain', fr: 'La Ville de Demain' },
   scores: (v, seats) => scoresBySeat(read.cities(v).map((c) => [c.seat, c.score]), seats),
-  status: (v, ctx) => roundAndPhase(ctx, read.round(v), read.step(v)),
+  status: (v, ctx) => roundAndPhase(ctx, read.round(v), phaseName(ctx.lang, read.step(v))),
   draw, targetOf, describe,
 };

@@ -6,7 +6,7 @@ import { checkNotationRoundTrip, scaledPositions } from '../../support/notation.
 const game = cityTycoon as unknown as AnyGame;
 const state = cityTycoon.setup({ players: 3, options: { draftPass: 'right' }, seed: 'notation' });
 
-describe('City Tycoon notation (docs/rules/city-tycoon.md, "Move notation")', () => {
+describe('City Tycoon notation (src/games/city-tycoon/rules.md, "Move notation")', () => {
   it('writes tiles by id, squares as x,y, variable costs by the cost paid, options from 1, routes square by square', () => {
     const cases: [object, string][] = [
       [{ type: 'keepTile', tile: 't1_03' }, 'keep t1_03'],

@@ -6,7 +6,7 @@ import { checkNotationRoundTrip, scaledPositions } from '../../support/notation.
 const game = maPetiteVille as unknown as AnyGame;
 const state = maPetiteVille.setup({ players: 2, options: { version: 'normal' }, seed: 'notation' });
 
-describe('Ma Petite Ville notation (docs/rules/ma-petite-ville.md, "Move notation")', () => {
+describe('Ma Petite Ville notation (src/games/ma-petite-ville/rules.md, "Move notation")', () => {
   it('writes tiles by position and turn, silhouettes by length, end square and direction', () => {
     const cases: [object, string][] = [
       [{ type: 'drawTile' }, 'draw'],

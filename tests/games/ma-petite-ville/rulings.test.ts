@@ -321,7 +321,7 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
   });
 });
 
-describe('Ma Petite Ville engine rulings (docs/rules/ma-petite-ville.md)', () => {
+describe('Ma Petite Ville engine rulings (src/games/ma-petite-ville/rules.md)', () => {
   it('E1 seat 0 plays blue (citizens), seat 1 green (trees), seat 2 yellow (cars), seat 3 red (houses)', () => {
     const v = viewOf(start(4), null);
     expect((v.players as { colour: string; object: string }[]).map((p) => `${p.colour}/${p.object}`)).toEqual(['blue/citizen', 'green/tree', 'yellow/car', 'red/house']);

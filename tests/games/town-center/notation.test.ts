@@ -6,7 +6,7 @@ import { checkNotationRoundTrip, scaledPositions } from '../../support/notation.
 const game = townCenter as unknown as AnyGame;
 const state = townCenter.setup({ players: 2, options: { boardSide: 'A', soloVariant: 'bag', seatSides: '' }, seed: 'notation' });
 
-describe('Town Center notation (docs/rules/town-center.md, "Move notation")', () => {
+describe('Town Center notation (src/games/town-center/rules.md, "Move notation")', () => {
   it('writes each move in the game\'s terms: sites as spreadsheet cells, towers from 1, cubes by colour', () => {
     const cases: [object, string][] = [
       [{ type: 'placeCityHall', row: 2, col: 2 }, 'hall c3'],

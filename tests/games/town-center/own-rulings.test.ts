@@ -1,5 +1,5 @@
 /**
- * The engine's own rulings (docs/rules/town-center.md, "Rulings of this engine"), one test each,
+ * The engine's own rulings (src/games/town-center/rules.md, "Rulings of this engine"), one test each,
  * plus the view and message contracts of the issue.
  */
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ const game = villeDeDemain as unknown as AnyGame;
 const base = villeDeDemain.setup({ players: 3, options: {}, seed: 'notation' });
 const state: VilleState = { ...base, visible: ['bakery#1', 'school#2', 'bakery#2'], specials: ['windFarm', 'harbour'] };
 
-describe('La Ville de Demain notation (docs/rules/ville-de-demain.md, "Move notation")', () => {
+describe('La Ville de Demain notation (src/games/ville-de-demain/rules.md, "Move notation")', () => {
   it('writes cards by name, decks by number; twin visible cards get their slot', () => {
     const cases: [object, string][] = [
       [{ type: 'discardCard', slot: 1 }, 'discard School'],

@@ -288,7 +288,7 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
   });
 });
 
-describe('rulings of this engine (docs/rules/ville-de-demain.md)', () => {
+describe('rulings of this engine (src/games/ville-de-demain/rules.md)', () => {
   it('D1 the Town Hall is a colourless card worth 1 coin of income that counts towards the 10 cards', () => {
     const s = newGame(2);
     expect(s.cities[0]).toEqual(['townHall']);

@@ -1,4 +1,5 @@
-import { normalise, notationError, ok, type Notation } from '../../../src/engine/index.js';
+import { normalise, ok, usageError, type Notation } from '../../../src/engine/index.js';
+import { messages } from './messages.js';
 import type { ToyMove } from './schema.js';
 import type { ToyState } from './rules.js';
 
@@ -7,7 +8,7 @@ export const notation: Notation<ToyState, ToyMove> = {
   format: (_s, _seat, m) => `${m.building === 'house' ? 'h' : 's'}${m.lot + 1}`,
   parse(_s, _seat, raw) {
     const m = /^(h|s|house|shop) ?([1-6])$/.exec(normalise(raw));
-    if (!m) return notationError(raw, 'h<lot 1-6> or s<lot 1-6>, e.g. h3');
+    if (!m) return usageError(messages, raw, 'build', 'h3');
     return ok({ type: 'build', building: m[1]!.startsWith('h') ? 'house' : 'shop', lot: Number(m[2]) - 1 });
   },
 };

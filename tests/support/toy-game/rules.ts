@@ -1,4 +1,5 @@
-import { ok, reject, Rng, type Game, type Json, type Outcome, type Seat, type Viewer } from '../../../src/engine/index.js';
+import { ok, Rng, type Game, type Json, type Outcome, type Seat, type Viewer } from '../../../src/engine/index.js';
+import { refuse } from './messages.js';
 import { BUILDINGS, LOTS, type Building, type ToyMove, type ToyView } from './schema.js';
 
 /**
@@ -53,8 +54,8 @@ export const rules: Omit<Game<ToyState, ToyMove, ToyEvent, ToyOptions>, 'id' | '
     return { rounds: options.rounds, lots: Array(LOTS).fill(null), favourites: [rng.pick(BUILDINGS), rng.pick(BUILDINGS)], moves: 0 };
   },
   decide(s, move, seat) {
-    if (!toMove(s).includes(seat)) return reject('NOT_YOUR_TURN', 'it is not your turn: the seats build in turn', 'Toy Street, turns');
-    if (s.lots[move.lot] !== null) return reject('LOT_TAKEN', `lot ${move.lot + 1} is already built on: choose an empty lot`, 'Toy Street, lots');
+    if (!toMove(s).includes(seat)) return refuse('NOT_YOUR_TURN', 'Toy Street, turns', {}, 'NOT_YOUR_TURN.build');
+    if (s.lots[move.lot] !== null) return refuse('LOT_TAKEN', 'Toy Street, lots', { lot: String(move.lot + 1) });
     return ok([{ type: 'built', seat, lot: move.lot, building: move.building }]);
   },
   evolve: (s, e) => ({ ...s, moves: s.moves + 1, lots: s.lots.map((l, i) => (i === e.lot ? { seat: e.seat, building: e.building } : l)) }),
