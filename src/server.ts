@@ -10,7 +10,7 @@ import { buildApp } from './http/app.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
-import { Ratings } from './app/ratings/ratings.js';
+import { Ratings, ratingOptions } from './app/ratings/ratings.js';
 import { LobbyStore } from './store/lobby-store.js';
 import { PrismaBotStore } from './store/bot-store.js';
 import { PrismaClockStore } from './store/clock-store.js';
@@ -91,7 +91,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     let ratings: Ratings | undefined = undefined;
     let analyses: WholeAnalysis | undefined = undefined;
     const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses });
-    ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
+    ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, ratingOptions(config, app.log));
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
     notifications = new Notifications(service, notificationStore, {
