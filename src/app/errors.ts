@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   ANALYSIS_NOT_ALLOWED: 403,
   /** A person's token used for a bot seat, or a token given to a bot seat. */
   BOT_SEAT: 403,
+  /** A player below a game's or tournament's minimum reliability (src/app/reliability.ts), with their figure. */
+  RELIABILITY_TOO_LOW: 403,
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
   /** GraphQL: a mutation sent with GET. */

@@ -30,6 +30,8 @@ input CreateGameInput {
   timeControl: TimeControlInput
   """Default: true when allowed (every seat a player identity, no chosen seed, no bot)"""
   rated: Boolean
+  """Players joining need at least this reliability (0 to 1; REST's minReliability)"""
+  minReliability: Float
   """none, own-turn (default) or with-consent"""
   takebacks: String
 }
@@ -101,7 +103,9 @@ type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!
 type PlayerRatings { playerId: ID!, name: String!, ratings: [RatingEntry!]! }
 type PlayerSettings { playerId: ID!, """immediate or digest""" mode: String!, digestHour: Int, timeZone: String, autoVacation: Boolean!, nextDigestAt: String }
 type PlayerRecord { finished: Int!, abandoned: Int!, timedOut: Int!, playing: Int!, expired: Int! }
-type PlayerProfile { id: ID!, name: String!, games: PlayerRecord! }
+"""finished / (finished + abandoned + timed out) over the last days (each game in one class: timed out, else abandoned, else finished); figure null before any game counts"""
+type Reliability { finished: Int!, abandoned: Int!, timedOut: Int!, days: Int!, figure: Float }
+type PlayerProfile { id: ID!, name: String!, games: PlayerRecord!, reliability: Reliability! }
 type LeaderboardEntry { rank: Int!, playerId: ID!, name: String!, mu: Float!, sigma: Float!, ordinal: Float!, provisional: Boolean!, games: Int!, lastGameAt: String!, recentGames: Int!, recentOpponents: Int! }
 type Leaderboard { gameType: String!, minGames: Int!, minOpponents: Int!, recentDays: Int!, provisionalSigma: Float!, players: [LeaderboardEntry!]!, next: String }
 type GameRating { gameId: ID!, rated: Boolean!, """unrated, pending, counted, aborted or pair-limit (GET /games/{id}/rating)""" status: String! }
