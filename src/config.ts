@@ -106,6 +106,8 @@ export interface Config {
   ratingPairDailyLimit: number;
   /** How often the ratings projection looks for finished rated games it missed (RATINGS_SWEEP_MS). */
   ratingsSweepMs: number;
+  /** How often each process (with NOTIFY_WORKER) starts tournaments whose time has come and makes rounds a hook missed (TOURNAMENTS_SWEEP_MS). */
+  tournamentsSweepMs: number;
   /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
   workers: number;
   /**
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leaderboardRecentDays: int(env.LEADERBOARD_RECENT_DAYS, 90, 'LEADERBOARD_RECENT_DAYS') || 90,
     ratingPairDailyLimit: int(env.RATING_PAIR_DAILY_LIMIT, 3, 'RATING_PAIR_DAILY_LIMIT'),
     ratingsSweepMs: int(env.RATINGS_SWEEP_MS, 5_000, 'RATINGS_SWEEP_MS') || 5_000,
+    tournamentsSweepMs: int(env.TOURNAMENTS_SWEEP_MS, 5_000, 'TOURNAMENTS_SWEEP_MS') || 5_000,
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
     workers: int(env.WORKERS, 1, 'WORKERS') || 1,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -17,6 +17,8 @@ import { PrismaClockStore } from './store/clock-store.js';
 import { PrismaDigestStore } from './store/digest-store.js';
 import { PrismaVacationStore } from './store/vacation-store.js';
 import { PrismaRatingsStore } from './store/ratings-store.js';
+import { TournamentStore } from './store/tournament-store.js';
+import { Tournaments } from './app/tournaments/tournaments.js';
 import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
 import { instrumentRegistry, instrumentStore, observeDatabase, observeService } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -30,6 +32,7 @@ export interface Running {
   service: GameService;
   notifications: Notifications;
   ratings: Ratings;
+  tournaments: Tournaments;
   /** Waiting games expire after LOBBY_EXPIRY_DAYS (their seated players warned a day before). */
   expiry: LobbyExpiry;
   /** Players, lobby, inbox, resignation. */
@@ -90,10 +93,14 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     let notifications: Notifications | undefined = undefined;
     let ratings: Ratings | undefined = undefined;
     let analyses: WholeAnalysis | undefined = undefined;
-    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses });
+    let tournaments: Tournaments | undefined = undefined;
+    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses, tournaments: () => tournaments });
     ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, ratingOptions(config, app.log));
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
+    tournaments = new Tournaments(new TournamentStore(prisma), service, players, { log: app.log });
+    tournaments.watch(service);
+    if (config.notifyWorker) tournaments.start(config.tournamentsSweepMs);
     notifications = new Notifications(service, notificationStore, {
       databaseUrl,
       smtpUrl: config.smtpUrl,
@@ -129,6 +136,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       lobby,
       notifications,
       ratings,
+      tournaments,
       expiry,
       databaseUrl,
       async close() {
@@ -139,6 +147,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         opts.log?.('http server closed');
         unobserve();
         ratings.stop();
+        tournaments.stop();
         expiry.stop();
         await notifications.stop();
         await bots?.stop();

@@ -31,6 +31,11 @@ export const ERROR_STATUS = {
   SEAT_TAKEN: 409,
   ALREADY_SEATED: 409,
   COLOUR_TAKEN: 409,
+  /** Tournaments (src/app/tournaments/): joining after the start, a full one, a second entry, starting with fewer players than a table. */
+  TOURNAMENT_STARTED: 409,
+  TOURNAMENT_FULL: 409,
+  ALREADY_ENTERED: 409,
+  TOO_FEW_PLAYERS: 409,
   SEAT_RESIGNED: 409,
   ALREADY_RESIGNED: 409,
   /** A takeback that may not be made, with its `reason` (src/app/takeback.ts). */
