@@ -15,7 +15,7 @@ export const tournamentSchema = closed({
   rounds: { ...int, description: 'Rounds it plays: Swiss, as asked; a round robin, its schedule for the players entered (n - 1, n when odd), at most the rounds asked' },
   seatsPerGame: int,
   maxPlayers: int,
-  timeControl: { type: ['object', 'null'], description: 'Each game\'s time control; a seat whose time runs out resigns' },
+  timeControl: { type: 'object', description: 'Each game\'s time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns' },
   rated: { type: 'boolean' },
   startsAt: { type: 'string', format: 'date-time' },
   minReliability: { type: ['number', 'null'] },
@@ -55,7 +55,7 @@ export function tournamentRoutes(get: () => Tournaments | undefined): Routes {
       schema: operation({
         operationId: 'createTournament',
         summary: 'Create a tournament (player token)',
-        description: 'Round robin (2 seats a game; every two players meet once) or Swiss (tables of seatsPerGame by score for `rounds` rounds, no two players meeting again while that can be avoided, byes for the players left over). Players join until startsAt (or until the creator starts it); the server makes each round\'s games when the round before has ended. The creator is not entered: they join like anyone.',
+        description: 'Round robin (2 seats a game; every two players meet once) or Swiss (tables of seatsPerGame by score for `rounds` rounds, no two players meeting again while that can be avoided, byes for the players left over). Players join until startsAt (or until the creator starts it); the server makes each round\'s games when the round before has ended. Each game has the timeControl (default: 3 days, 1 day more a move, at most 7 days) and a seat whose time runs out resigns, so every round ends. The creator is not entered: they join like anyone.',
         tags: ['tournaments'],
         access: 'player',
         body: CreateTournamentBody,

@@ -185,6 +185,7 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
     await bad({ minReliability: 2 }, /minReliability/);
     await bad({ startsAt: 'tomorrow' }, /startsAt/);
     await bad({ extra: 1 }, /extra|additional/);
+    await bad({ timeControl: { initialSeconds: 100, incrementSeconds: 10, maxSeconds: 50 } }, /timeControl.initialSeconds/);
     const anonymous = await request(any()).post('/api/v1/tournaments').send({ name: 'x', game: 'town-center', format: 'swiss', rounds: 2, seatsPerGame: 2, startsAt: new Date().toISOString() });
     expect(anonymous.status).toBe(401);
     expect((await request(any()).get('/api/v1/tournaments/00000000-0000-4000-8000-000000000000')).status).toBe(404);

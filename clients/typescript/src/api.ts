@@ -868,7 +868,7 @@ export interface paths {
         put?: never;
         /**
          * Create a tournament (player token)
-         * @description Round robin (2 seats a game; every two players meet once) or Swiss (tables of seatsPerGame by score for `rounds` rounds, no two players meeting again while that can be avoided, byes for the players left over). Players join until startsAt (or until the creator starts it); the server makes each round's games when the round before has ended. The creator is not entered: they join like anyone.
+         * @description Round robin (2 seats a game; every two players meet once) or Swiss (tables of seatsPerGame by score for `rounds` rounds, no two players meeting again while that can be avoided, byes for the players left over). Players join until startsAt (or until the creator starts it); the server makes each round's games when the round before has ended. Each game has the timeControl (default: 3 days, 1 day more a move, at most 7 days) and a seat whose time runs out resigns, so every round ends. The creator is not entered: they join like anyone.
          */
         post: operations["createTournament"];
         delete?: never;
@@ -8545,8 +8545,8 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control; a seat whose time runs out resigns */
-                        timeControl: Record<string, never> | null;
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
                         startsAt: string;
@@ -8685,8 +8685,8 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control; a seat whose time runs out resigns */
-                        timeControl: Record<string, never> | null;
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
                         startsAt: string;
@@ -8798,8 +8798,8 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control; a seat whose time runs out resigns */
-                        timeControl: Record<string, never> | null;
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
                         startsAt: string;
@@ -8938,8 +8938,8 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control; a seat whose time runs out resigns */
-                        timeControl: Record<string, never> | null;
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
                         startsAt: string;

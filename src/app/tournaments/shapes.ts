@@ -15,6 +15,7 @@ export const CreateTournamentBody = Type.Object({
   rounds: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SWISS_ROUNDS, description: 'Swiss: the rounds to play (needed). Round robin: at most this many rounds of the schedule (default: all of it)' })),
   seatsPerGame: Type.Integer({ minimum: 2, maximum: 64, description: 'Seats at each table: within the game\'s player counts; 2 for a round robin' }),
   maxPlayers: Type.Optional(Type.Integer({ minimum: 2, maximum: MAX_TOURNAMENT_PLAYERS, description: 'Entries taken (default 64); joining a full tournament is 409 TOURNAMENT_FULL' })),
+  /** Each game's clock (default: 3 days, 1 day more a move, at most 7); a seat whose time runs out resigns, so every round ends. */
   timeControl: Type.Optional(TimeControl),
   rated: Type.Optional(Type.Boolean({ description: 'The games are rated (default true)' })),
   startsAt: Type.String({ format: 'date-time', description: 'When the first round is made (players join until then); the creator may start it earlier' }),

@@ -8,9 +8,13 @@ import type { PlayerService } from '../players.js';
 import { check } from '../shapes.js';
 import { checkText } from '../text.js';
 import type { TimeControl } from '../../store/types.js';
+import { timeControlOf } from '../time-control.js';
 import { roundRobinRound, roundRobinRounds, swissRound } from './pairing.js';
 import { CreateTournamentBody } from './shapes.js';
 import { standings } from './standings.js';
+
+/** A tournament's games' clock when none is asked (OGS's correspondence default): 3 days, 1 more a move, at most 7. */
+export const DEFAULT_TOURNAMENT_TIME_CONTROL: TimeControl = { initialSeconds: 3 * 86_400, incrementSeconds: 86_400, maxSeconds: 7 * 86_400 };
 
 export interface TournamentOptions {
   log: { warn(o: object, m: string): void };
@@ -25,9 +29,11 @@ export interface TournamentOptions {
  *   in tournament_rounds refuses a second making, so two processes ending the last games at once
  *   make the next round once. Each table's game is made by the process that claimed the table.
  * - The games are ordinary games: rated when the tournament is (every seat a player identity),
- *   with its time control, and a seat whose time runs out resigns (timeoutAction resign): so every
- *   game ends, and a round ends when its games have. That is the rounds' adjudication rule: a
- *   player who stops playing loses on time, and ranks last at that table.
+ *   with its time control (default: 3 days, 1 day more a move, at most 7), and a seat whose time
+ *   runs out resigns (timeoutAction resign): so every game ends, and a round ends when its games
+ *   have. That is the rounds' adjudication rule, in place of a round deadline: a player who stops
+ *   playing loses on time and ranks last at that table; the others play on (the stand-in plays the
+ *   resigned seat) to the end.
  * - Pairings (pairing.ts) and standings (standings.ts) are pure functions of the entries, the
  *   tables and the games' outcomes: `GET /tournaments/{id}` recomputes them.
  */
@@ -79,12 +85,14 @@ export class Tournaments {
     if (input.format === 'swiss' && input.rounds === undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.swissRounds', {}, { field: 'rounds' });
     const maxPlayers = input.maxPlayers ?? 64;
     if (maxPlayers < input.seatsPerGame) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.tournamentMaxPlayers', { max: maxPlayers, seats: input.seatsPerGame }, { field: 'maxPlayers' });
+    // Checked now, so that a round never fails to make its games; every game has a clock (the rounds' adjudication).
+    const timeControl = timeControlOf({ timeControl: input.timeControl ?? DEFAULT_TOURNAMENT_TIME_CONTROL, timeoutAction: 'resign' })!;
     const startsAt = new Date(input.startsAt);
     if (Number.isNaN(+startsAt)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.tournamentStartsAt', { given: input.startsAt.slice(0, 40) }, { field: 'startsAt' });
     const id = randomUUID();
     await this.store.create({
       id, name: input.name, game_type: game.id, format: input.format, rounds: input.rounds ?? null, seats_per_game: input.seatsPerGame, max_players: maxPlayers,
-      time_control: (input.timeControl ?? null) as Json | null, rated: input.rated ?? true, starts_at: startsAt, min_reliability: input.minReliability ?? null, creator_id: creator.id,
+      time_control: timeControl as unknown as Json, rated: input.rated ?? true, starts_at: startsAt, min_reliability: input.minReliability ?? null, creator_id: creator.id,
     });
     return this.get(id);
   }
