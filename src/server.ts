@@ -98,7 +98,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, ratingOptions(config, app.log));
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
-    tournaments = new Tournaments(new TournamentStore(prisma), service, players, { log: app.log });
+    tournaments = new Tournaments(new TournamentStore(prisma), service, players, { log: app.log, publicUrl: config.publicUrl });
     tournaments.watch(service);
     if (config.notifyWorker) tournaments.start(config.tournamentsSweepMs);
     notifications = new Notifications(service, notificationStore, {
@@ -123,6 +123,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const pbm = notifications;
     lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
     if (config.notifications) await notifications.start();
+    tournaments.mailWith({ seats: (gameId) => lobbyStore.mailableSeats(gameId), enqueue: (ids) => pbm.notifier.enqueue(ids) });
     const expiry = new LobbyExpiry(lobbyStore, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
     if (config.notifyWorker) expiry.start(60_000);
     log = app.log;

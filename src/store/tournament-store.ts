@@ -117,6 +117,18 @@ export class TournamentStore {
     return r?.id ?? null;
   }
 
+  /**
+   * Writes a tournament mail to the outbox, once: `about` -1 a table's pairing (on its game), -2 the
+   * final standings (on the player's last game). The new notification's id, if written.
+   */
+  async addMail(gameId: string, seat: number, about: -1 | -2, email: string, message: string): Promise<string[]> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      INSERT INTO outbox (game_id, version, seat, kind, about, channel, target, message)
+      VALUES (${gameId}::uuid, 0, ${seat}, 'tournament', ${about}, 'email', ${email}, ${message}::jsonb)
+      ON CONFLICT (game_id, version, seat, kind, about, channel) DO NOTHING RETURNING id::text`;
+    return rows.map((r) => r.id);
+  }
+
   /** The players' names and token hashes, to seat them (their player token acts for the seat). */
   players(ids: string[]): Promise<{ id: string; name: string; token_hash: string }[]> {
     return this.db.$queryRaw<{ id: string; name: string; token_hash: string }[]>`SELECT id::text, name, token_hash FROM players WHERE id = ANY(${ids}::uuid[])`;

@@ -18,6 +18,14 @@ export const DEFAULT_TOURNAMENT_TIME_CONTROL: TimeControl = { initialSeconds: 3 
 
 export interface TournamentOptions {
   log: { warn(o: object, m: string): void };
+  /** Where the tournament's pages are linked from in mails (PUBLIC_URL). */
+  publicUrl?: string;
+}
+
+/** How tournament mails reach the players: a game's seats with an address, and the outbox's delivery. */
+export interface TournamentMail {
+  seats(gameId: string): Promise<{ seat: number; name: string; email: string }[]>;
+  enqueue(ids: string[]): Promise<void>;
 }
 
 /**
@@ -40,6 +48,7 @@ export interface TournamentOptions {
 export class Tournaments {
   private sweeper: NodeJS.Timeout | undefined;
   private readonly advancing = new Map<string, Promise<void>>();
+  private mail: TournamentMail | undefined;
 
   constructor(
     private readonly store: TournamentStore,
@@ -47,6 +56,11 @@ export class Tournaments {
     private readonly players: PlayerService,
     private readonly opts: TournamentOptions,
   ) {}
+
+  /** Mails each player their table when a round's game is made, and the standings when the tournament ends (players with an address). */
+  mailWith(mail: TournamentMail): void {
+    this.mail = mail;
+  }
 
   /** Advances a tournament after each commit that ends one of its games. */
   watch(service: GameService): void {
@@ -156,7 +170,7 @@ export class Tournaments {
       if (current > 0 && !tables.filter((x) => x.round === current).every(ended)) return;
       const entries = (await this.store.entries(id)).map((e) => e.player_id);
       if (current >= totalRounds(t, entries.length)) {
-        await this.store.setStatus(id, 'running', 'finished');
+        if (await this.store.setStatus(id, 'running', 'finished')) await this.mailStandings(id).catch((err) => this.opts.log.warn({ err, tournamentId: id }, 'tournament result mails failed'));
         return;
       }
       await this.store.makeRound(id, current + 1, this.pair(t, entries, tables, current + 1));
@@ -189,7 +203,47 @@ export class Tournaments {
         ...(t.time_control ? { timeControl: t.time_control as unknown as TimeControl, timeoutAction: 'resign' as const } : {}),
       });
       await this.store.setGame(t.id, table.round, table.table_no, created.id);
+      await this.mailPairing(t, table.round, created.id, specs.map((x) => x.name)).catch((err) => this.opts.log.warn({ err, tournamentId: t.id }, 'tournament pairing mails failed'));
     }
+  }
+
+  private link(path: string): string {
+    return `${(this.opts.publicUrl ?? '').replace(/\/$/, '')}${path}`;
+  }
+
+  /** Each seated player with an address: their table and game (written once per game and seat). */
+  private async mailPairing(t: TournamentRow, round: number, gameId: string, names: string[]): Promise<void> {
+    if (!this.mail) return;
+    const ids: string[] = [];
+    for (const s of await this.mail.seats(gameId)) {
+      const message = JSON.stringify({
+        subject: `${t.name}, round ${round}: your table`,
+        text: [`${s.name}, round ${round} of the tournament ${t.name} (${t.game_type}) has begun.`, `At your table, in seat order: ${names.join(', ')}; you are seat ${s.seat}.`, '', `Your game: ${this.link(`/games/${gameId}`)}`, `The tournament: ${this.link(`/api/v1/tournaments/${t.id}`)}`].join('\n'),
+      });
+      ids.push(...(await this.store.addMail(gameId, s.seat, -1, s.email, message)));
+    }
+    await this.mail.enqueue(ids);
+  }
+
+  /** Each player with an address: the final standings (on their last game, written once). */
+  private async mailStandings(id: string): Promise<void> {
+    if (!this.mail) return;
+    const view = await this.get(id);
+    const lines = view.standings.map((r) => `${r.rank}. ${r.name}: ${r.points} points (Buchholz ${r.buchholz}, ${r.beaten} beaten)`);
+    const ids: string[] = [];
+    const last = new Map<string, { gameId: string; seat: number }>();
+    for (const r of view.roundsPlayed) for (const x of r.tables) if (x.gameId) for (const p of x.players) last.set(p.playerId, { gameId: x.gameId, seat: p.seat });
+    for (const [playerId, at] of last) {
+      const s = (await this.mail.seats(at.gameId)).find((x) => x.seat === at.seat);
+      if (!s) continue;
+      const mine = view.standings.find((r) => r.playerId === playerId);
+      const message = JSON.stringify({
+        subject: `${view.name}: final standings`,
+        text: [`${s.name}, the tournament ${view.name} is over${mine ? `: you are ${mine.rank} of ${view.standings.length}` : ''}.`, '', ...lines, '', `The tournament: ${this.link(`/api/v1/tournaments/${id}`)}`].join('\n'),
+      });
+      ids.push(...(await this.store.addMail(at.gameId, at.seat, -2, s.email, message)));
+    }
+    await this.mail.enqueue(ids);
   }
 
   private async row(id: string): Promise<TournamentRow> {
