@@ -140,6 +140,40 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
     expect(t.standings.reduce((s: number, r: { points: number }) => s + r.points, 0)).toBe(3 + 3 * 0.5); // 3 games, 3 byes of 1/2
   }, 300_000);
 
+  it('two processes ending the last games of a round at once make the next round once (no second table, no orphan game)', async () => {
+    const ps = await Promise.all(['Race 1', 'Race 2', 'Race 3', 'Race 4'].map(player));
+    const t0 = await create(ps[0]!, { name: 'Race', game: 'town-center', format: 'swiss', rounds: 2, seatsPerGame: 2, rated: false });
+    for (const p of ps) await request(any()).post(`/api/v1/tournaments/${t0.id}/join`).set(auth(p)).expect(200);
+    const t1 = (await request(any()).post(`/api/v1/tournaments/${t0.id}/start`).set(auth(ps[0]!)).expect(200)).body;
+    const byId = new Map(ps.map((p) => [p.id, p]));
+    const tables = t1.roundsPlayed[0].tables as { gameId: string; players: { seat: number; playerId: string }[] }[];
+    expect(tables).toHaveLength(2);
+    // Each seat moves once (so that the games count), then both games are resigned at once, one through each process.
+    for (const x of tables) {
+      for (const moved = new Set<number>(); moved.size < 2;) {
+        const g = (await request(a.url).get(`/api/v1/games/${x.gameId}`).expect(200)).body;
+        const seat = g.toMove[0] as number;
+        const p = byId.get(x.players[seat]!.playerId)!;
+        const lm = (await request(a.url).get(`/api/v1/games/${x.gameId}/legal-moves`).set(auth(p)).expect(200)).body;
+        await request(a.url).post(`/api/v1/games/${x.gameId}/moves`).set(auth(p)).send({ move: lm.moves[0] }).expect(200);
+        moved.add(seat);
+      }
+    }
+    await Promise.all(tables.map((x, i) => request((i === 0 ? a : b).url).post(`/api/v1/games/${x.gameId}/resign`).set(auth(byId.get(x.players[1]!.playerId)!)).expect(200)));
+    await Promise.all([a.tournaments.advance(t0.id), b.tournaments.advance(t0.id), a.tournaments.advance(t0.id), b.tournaments.advance(t0.id)]);
+    await expect.poll(async () => (await tournament(t0.id)).roundsPlayed.length, { timeout: 20_000 }).toBe(2);
+    const t2 = await tournament(t0.id);
+    await expect.poll(async () => (await tournament(t0.id)).roundsPlayed[1].tables.every((x: { gameId: string | null }) => x.gameId), { timeout: 20_000 }).toBe(true);
+    checkRounds({ ...t2, rounds: 2, roundsPlayed: (await tournament(t0.id)).roundsPlayed });
+    // Swiss: the round-1 pairs do not meet again.
+    const pairs = (r: { tables: { players: { playerId: string }[] }[] }) => r.tables.map((x) => x.players.map((p) => p.playerId).sort().join(','));
+    const [r1, r2] = (await tournament(t0.id)).roundsPlayed;
+    expect(pairs(r2).filter((x: string) => pairs(r1).includes(x))).toEqual([]);
+    // No orphan game: the players' games are the four the tables name.
+    const mine = await Promise.all(ps.map(async (p) => (await request(any()).get('/api/v1/players/me/games').set(auth(p)).expect(200)).body.games.map((g: { id: string }) => g.id)));
+    expect(new Set(mine.flat()).size).toBe(4);
+  }, 120_000);
+
   it('faults: joining twice, after the start, below the reliability bound; bad input; starting by another player or with too few players', async () => {
     const [c, d, e] = await Promise.all(['Cora', 'Dan', 'Eli'].map(player));
     const t = await create(c!, { name: 'Faults', game: 'town-center', format: 'swiss', rounds: 2, seatsPerGame: 2, minReliability: 0.5 });
