@@ -94,12 +94,20 @@ export interface Config {
   vacationDaysPerYear: number;
   /** A game waiting for players expires after this many days (its seated players warned a day before). */
   lobbyExpiryDays: number;
-  /** A rating is provisional while its sigma is above this (RATING_PROVISIONAL_SIGMA, default 6). */
+  /** A rating is provisional while its sigma is at or above this (RATING_PROVISIONAL_SIGMA, default 6). */
   ratingProvisionalSigma: number;
-  /** Rated games a player needs to be on a leaderboard (LEADERBOARD_MIN_GAMES, default 3). */
+  /** Rated games within LEADERBOARD_RECENT_DAYS a player needs to be on a leaderboard (LEADERBOARD_MIN_GAMES, default 10). */
   leaderboardMinGames: number;
+  /** Different opponents in them (LEADERBOARD_MIN_OPPONENTS, default 3). */
+  leaderboardMinOpponents: number;
+  /** The leaderboard's window in days (LEADERBOARD_RECENT_DAYS, default 90). */
+  leaderboardRecentDays: number;
+  /** Rated games of one type two players may play together within 24 hours that change ratings (RATING_PAIR_DAILY_LIMIT, default 3; 0: no bound). */
+  ratingPairDailyLimit: number;
   /** How often the ratings projection looks for finished rated games it missed (RATINGS_SWEEP_MS). */
   ratingsSweepMs: number;
+  /** How often each process (with NOTIFY_WORKER) starts tournaments whose time has come and makes rounds a hook missed (TOURNAMENTS_SWEEP_MS). */
+  tournamentsSweepMs: number;
   /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
   workers: number;
   /**
@@ -205,10 +213,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpInboundHost: env.SMTP_INBOUND_HOST || env.HOST || '0.0.0.0',
     vacationDaysPerYear: int(env.VACATION_DAYS_PER_YEAR, 21, 'VACATION_DAYS_PER_YEAR'),
     lobbyExpiryDays: atLeast(2, int(env.LOBBY_EXPIRY_DAYS, 30, 'LOBBY_EXPIRY_DAYS'), 'LOBBY_EXPIRY_DAYS (a day of warning before it)'),
-    // A rating is provisional while its sigma is above this (openskill starts at 25/3 = 8.33).
+    // A rating is provisional while its sigma is at or above this (openskill starts at 25/3 = 8.33).
     ratingProvisionalSigma: Number(env.RATING_PROVISIONAL_SIGMA) > 0 ? Number(env.RATING_PROVISIONAL_SIGMA) : 6,
-    leaderboardMinGames: int(env.LEADERBOARD_MIN_GAMES, 3, 'LEADERBOARD_MIN_GAMES'),
+    leaderboardMinGames: int(env.LEADERBOARD_MIN_GAMES, 10, 'LEADERBOARD_MIN_GAMES'),
+    leaderboardMinOpponents: int(env.LEADERBOARD_MIN_OPPONENTS, 3, 'LEADERBOARD_MIN_OPPONENTS'),
+    leaderboardRecentDays: int(env.LEADERBOARD_RECENT_DAYS, 90, 'LEADERBOARD_RECENT_DAYS') || 90,
+    ratingPairDailyLimit: int(env.RATING_PAIR_DAILY_LIMIT, 3, 'RATING_PAIR_DAILY_LIMIT'),
     ratingsSweepMs: int(env.RATINGS_SWEEP_MS, 5_000, 'RATINGS_SWEEP_MS') || 5_000,
+    tournamentsSweepMs: int(env.TOURNAMENTS_SWEEP_MS, 5_000, 'TOURNAMENTS_SWEEP_MS') || 5_000,
     mailDomain: env.MAIL_DOMAIN || /@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] || 'localhost',
     workers: int(env.WORKERS, 1, 'WORKERS') || 1,
     trustProxy: trustProxy(env.TRUST_PROXY),

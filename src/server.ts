@@ -10,13 +10,15 @@ import { buildApp } from './http/app.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
-import { Ratings } from './app/ratings/ratings.js';
+import { Ratings, ratingOptions } from './app/ratings/ratings.js';
 import { LobbyStore } from './store/lobby-store.js';
 import { PrismaBotStore } from './store/bot-store.js';
 import { PrismaClockStore } from './store/clock-store.js';
 import { PrismaDigestStore } from './store/digest-store.js';
 import { PrismaVacationStore } from './store/vacation-store.js';
 import { PrismaRatingsStore } from './store/ratings-store.js';
+import { TournamentStore } from './store/tournament-store.js';
+import { Tournaments } from './app/tournaments/tournaments.js';
 import { createPrismaClient, poolOf, PrismaGameStore } from './store/prisma-store.js';
 import { instrumentRegistry, instrumentStore, observeDatabase, observeService, observeUseCase } from './telemetry/instrument.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -30,6 +32,7 @@ export interface Running {
   service: GameService;
   notifications: Notifications;
   ratings: Ratings;
+  tournaments: Tournaments;
   /** Waiting games expire after LOBBY_EXPIRY_DAYS (their seated players warned a day before). */
   expiry: LobbyExpiry;
   /** Players, lobby, inbox, resignation. */
@@ -91,10 +94,14 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     let notifications: Notifications | undefined = undefined;
     let ratings: Ratings | undefined = undefined;
     let analyses: WholeAnalysis | undefined = undefined;
-    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses });
-    ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, { provisionalSigma: config.ratingProvisionalSigma, leaderboardMinGames: config.leaderboardMinGames, log: app.log });
+    let tournaments: Tournaments | undefined = undefined;
+    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses, tournaments: () => tournaments });
+    ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, ratingOptions(config, app.log));
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
+    tournaments = new Tournaments(new TournamentStore(prisma), service, players, { log: app.log, publicUrl: config.publicUrl });
+    tournaments.watch(service);
+    if (config.notifyWorker) tournaments.start(config.tournamentsSweepMs);
     notifications = new Notifications(service, notificationStore, {
       databaseUrl,
       smtpUrl: config.smtpUrl,
@@ -117,6 +124,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const pbm = notifications;
     lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
     if (config.notifications) await notifications.start();
+    tournaments.mailWith({ seats: (gameId) => lobbyStore.mailableSeats(gameId), enqueue: (ids) => pbm.notifier.enqueue(ids) });
     const expiry = new LobbyExpiry(lobbyStore, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
     if (config.notifyWorker) expiry.start(60_000);
     log = app.log;
@@ -130,6 +138,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       lobby,
       notifications,
       ratings,
+      tournaments,
       expiry,
       databaseUrl,
       async close() {
@@ -140,6 +149,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
         opts.log?.('http server closed');
         unobserve();
         ratings.stop();
+        tournaments.stop();
         expiry.stop();
         await notifications.stop();
         await bots?.stop();

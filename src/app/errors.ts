@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   ANALYSIS_NOT_ALLOWED: 403,
   /** A person's token used for a bot seat, or a token given to a bot seat. */
   BOT_SEAT: 403,
+  /** A player below a game's or tournament's minimum reliability (src/app/reliability.ts), with their figure. */
+  RELIABILITY_TOO_LOW: 403,
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
   /** GraphQL: a mutation sent with GET. */
@@ -29,6 +31,11 @@ export const ERROR_STATUS = {
   SEAT_TAKEN: 409,
   ALREADY_SEATED: 409,
   COLOUR_TAKEN: 409,
+  /** Tournaments (src/app/tournaments/): joining after the start, a full one, a second entry, starting with fewer players than a table. */
+  TOURNAMENT_STARTED: 409,
+  TOURNAMENT_FULL: 409,
+  ALREADY_ENTERED: 409,
+  TOO_FEW_PLAYERS: 409,
   SEAT_RESIGNED: 409,
   ALREADY_RESIGNED: 409,
   /** A takeback that may not be made, with its `reason` (src/app/takeback.ts). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LobbyStore, PlayerRow } from '../store/lobby-store.js';
 import { AppError } from './errors.js';
+import { Reliability } from './reliability.js';
 import { checkText } from './text.js';
 import { hashToken, newPlayerToken } from './tokens.js';
 import { isUuid } from './ids.js';
@@ -11,7 +12,11 @@ import { isEmail, MAX_EMAIL_LENGTH } from './shapes.js';
  * games. The token is shown once; only its SHA-256 is stored, like seat tokens.
  */
 export class PlayerService {
-  constructor(private readonly store: LobbyStore) {}
+  /** Players' reliability (the profile's, and the minimum games and tournaments may ask). */
+  readonly reliability: Reliability;
+  constructor(private readonly store: LobbyStore) {
+    this.reliability = new Reliability(store.reliability);
+  }
 
   async create(input: { name: string; email?: string }) {
     checkText('name', input.name);
@@ -45,13 +50,14 @@ export class PlayerService {
   }
 
   /**
-   * A player's public profile: the name and their record (games finished, abandoned by
-   * resignation, timed out at least once, still running, expired in the lobby); never the email.
+   * A player's public profile: the name, their record (games finished, abandoned by
+   * resignation, timed out at least once, still running, expired in the lobby) and their
+   * reliability over the last 90 days (src/app/reliability.ts); never the email.
    */
   async profile(id: string) {
     const p = isUuid(id) ? await this.store.playerById(id) : null;
     if (!p) throw AppError.of('NOT_FOUND', 'NOT_FOUND.player', { id: id.slice(0, 40) });
-    return { id: p.id, name: p.name, games: await this.store.playerRecord(id) };
+    return { id: p.id, name: p.name, games: await this.store.playerRecord(id), reliability: await this.reliability.of(id) };
   }
 
   /** A player by id, with the email play-by-mail writes to. */

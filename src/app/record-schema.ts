@@ -59,6 +59,7 @@ export const gameRecordSchema = {
       },
     },
     outcome: { anyOf: [outcomeSchema, { type: 'null' }] },
+    aborted: { type: 'boolean', const: true, description: 'Written on export: a rated game that ended (resigned, timed out, expired) before some person\'s seat made a move of its own (origin seat or mail): aborted, it changed no rating; ignored on import' },
   },
 } as const;
 

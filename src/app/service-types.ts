@@ -146,6 +146,8 @@ export interface GameRecord {
   version: number;
   moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin; bot?: BotLevel; /** Written on export (takebacks): the entry may be undone; the takeback that undid it. */ undoable?: boolean; undoneBy?: number }[];
   outcome?: Outcome | null;
+  /** Written on export: a rated game that ended before some person's seat made a move of its own (src/app/ratings/rules.ts): unrated. */
+  aborted?: true;
 }
 
 /** A takeback request stored (with-consent, after the turn): who asks, at which version, and the seats asked to answer. */

@@ -156,6 +156,8 @@ export const CreateGameBody = Type.Object({
   standInAfterTimeouts: Type.Optional(Type.Integer()),
   analysis: Type.Optional(Type.Boolean()),
   rated: Type.Optional(Type.Boolean()),
+  /** Players joining need at least this reliability (src/app/reliability.ts). */
+  minReliability: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Players joining need at least this reliability: finished / (finished + abandoned + timed out) over their last 90 days (403 RELIABILITY_TOO_LOW below it; a player with no game counted yet is admitted; joining needs a player token)' })),
   takebacks: Type.Optional(literals(TAKEBACK_SETTINGS)),
 }, { additionalProperties: false });
 export type CreateGameBody = Static<typeof CreateGameBody>;

@@ -111,11 +111,13 @@ async function rebuildRatings(args: string[], io: Io, registry: GameRegistry): P
   if (!url) throw new UsageError('rebuild-ratings needs --database-url or DATABASE_URL');
   if (args.length) throw new UsageError(`unexpected ${args.join(' ')}`);
   const { createPrismaClient } = await import('../store/prisma-store.js');
-  const { Ratings } = await import('../app/ratings/ratings.js');
+  const { Ratings, ratingOptions } = await import('../app/ratings/ratings.js');
   const { PrismaRatingsStore } = await import('../store/ratings-store.js');
   const db = createPrismaClient(url, 2, { connectMs: 5_000, statementMs: 600_000 });
   try {
-    const done = await new Ratings(new PrismaRatingsStore(db), registry, { provisionalSigma: 6, leaderboardMinGames: 3, log: { warn: () => {} } }).rebuild();
+    // The same rules as the server's, from the same settings (RATING_PAIR_DAILY_LIMIT and the rest).
+    const { loadConfig } = await import('../config.js');
+    const done = await new Ratings(new PrismaRatingsStore(db), registry, ratingOptions(loadConfig(process.env), { warn: () => {} })).rebuild();
     io.out(JSON.stringify(done));
     return 0;
   } finally {

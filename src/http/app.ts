@@ -35,6 +35,8 @@ import { profileRoutes } from './profile-routes.js';
 import { ratingRoutes } from './rating-routes.js';
 import { takebackRoutes } from './takeback-routes.js';
 import type { Ratings } from '../app/ratings/ratings.js';
+import type { Tournaments } from '../app/tournaments/tournaments.js';
+import { tournamentRoutes } from './tournament-routes.js';
 import { analysisRoutes } from './analysis-routes.js';
 import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
 import type { Notifications } from '../app/notify/index.js';
@@ -56,6 +58,8 @@ export interface AppDeps {
   ratings?: () => Ratings | undefined;
   /** Whole-game analysis (with the bot pool); without it its routes answer 503. */
   analyses?: () => WholeAnalysis | undefined;
+  /** Tournaments; without them (the OpenAPI generator) their routes answer 503. */
+  tournaments?: () => Tournaments | undefined;
 }
 
 const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
@@ -155,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'replay', description: 'The event log, replays at a version, records and imports' },
         { name: 'admin', description: 'Operator-only listing and deletion' },
         { name: 'ratings', description: 'Players\' ratings, leaderboards and expected chances (openskill)' },
+        { name: 'tournaments', description: 'Round-robin and Swiss tournaments: entries, rounds made by the server, standings' },
       ],
       servers: [{ url: '/' }],
       components: {
@@ -200,9 +205,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(takebackRoutes(service), { prefix: '/api/v1' });
   await app.register(analysisRoutes(deps.analyses ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(tournamentRoutes(deps.tournaments ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);
   await app.register(favicon);
-  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined), deps.analyses ?? (() => undefined));
+  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined), deps.analyses ?? (() => undefined), deps.tournaments ?? (() => undefined));
   registerCreationBudget(app, config);
   return app;
 }

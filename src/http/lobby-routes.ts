@@ -87,7 +87,7 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
       schema: operation({
         operationId: 'joinGame',
         summary: 'Take an open seat of a public game, or with the invitation code',
-        description: 'A public game (listed in the lobby) takes anyone; a private one needs its invitation code (403 otherwise). Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.',
+        description: 'A public game (listed in the lobby) takes anyone; a private one needs its invitation code (403 otherwise). Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it. A game created with minReliability refuses a player below it: 403 RELIABILITY_TOO_LOW with `reliability` (the player\'s figure) and `minReliability`; joining it needs a player token (401).',
         tags: ['lobby'],
         access: 'playerOptional',
         params: GameIdParams,

@@ -12,7 +12,7 @@ export function profileRoutes(lobby: LobbyLayer | undefined): Routes {
     app.get('/players/:id', {
       schema: operation({
         operationId: 'getPlayerProfile',
-        summary: 'A player\'s profile: games finished, abandoned and timed out',
+        summary: 'A player\'s profile: games finished, abandoned and timed out, and reliability',
         description: 'Public: the player\'s name and record across games (no email). finished: games that ended with the player still in them; abandoned: games the player resigned; timedOut: games in which a seat of theirs missed a deadline at least once; playing: games running now; expired: games that waited for players longer than LOBBY_EXPIRY_DAYS.',
         tags: ['players'],
         access: 'public',
@@ -26,6 +26,13 @@ export function profileRoutes(lobby: LobbyLayer | undefined): Routes {
             timedOut: count('Games in which a seat of the player missed a deadline at least once'),
             playing: count('Games running now with the player in them'),
             expired: count('Games that expired waiting for players'),
+          }),
+          reliability: closed({
+            finished: count('Games active within the window that ended with the player in them, no deadline missed'),
+            abandoned: count('Games active within the window the player resigned (no deadline missed)'),
+            timedOut: count('Games active within the window in which a seat of the player missed a deadline'),
+            days: { type: 'integer', description: 'The window: games whose last change is within this many days (90)' },
+            figure: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'finished / (finished + abandoned + timedOut); null before any game counts. Games and tournaments created with minReliability refuse a player below it (403 RELIABILITY_TOO_LOW)' },
           }),
         })),
         errors: [404],

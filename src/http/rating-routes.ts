@@ -1,5 +1,6 @@
 import type { GameService } from '../app/game-service.js';
 import type { Ratings } from '../app/ratings/ratings.js';
+import { UNRATED_REASONS } from '../app/ratings/rules.js';
 import { GameIdParams, GameTypeParams, LeaderboardQuery, PlayerIdParams } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
 import { answer, closed, operation } from './route-schema.js';
@@ -8,8 +9,8 @@ const ratingFields = {
   mu: { type: 'number', description: 'openskill\'s estimate of the skill (starts at 25)' },
   sigma: { type: 'number', description: 'Its uncertainty (starts at 25/3 and shrinks with each rated game)' },
   ordinal: { type: 'number', description: 'mu - 3 sigma: the leaderboard\'s order' },
-  provisional: { type: 'boolean', description: 'sigma is above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating' },
-  games: { type: 'integer', minimum: 1, description: 'Rated games finished in this game type' },
+  provisional: { type: 'boolean', description: 'sigma is at or above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating' },
+  games: { type: 'integer', minimum: 1, description: 'Rated games finished in this game type that changed the rating (aborted games and games past the per-pair daily bound do not count)' },
   lastGameAt: { type: 'string', format: 'date-time', description: 'When the last of them finished' },
 } as const;
 const ratingRequired = ['mu', 'sigma', 'ordinal', 'provisional', 'games', 'lastGameAt'];
@@ -39,16 +40,18 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
       schema: operation({
         operationId: 'getLeaderboard',
         summary: 'A game type\'s leaderboard, best ordinal first',
-        description: 'Players with at least LEADERBOARD_MIN_GAMES rated games of this type (default 3), one of them finished in the last 30 days, ordered by ordinal (mu - 3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on the last. An unknown game type is a 404.',
+        description: 'Players whose rating is not provisional (sigma under RATING_PROVISIONAL_SIGMA), with at least LEADERBOARD_MIN_GAMES (default 10) rated games of this type that changed the ratings, against at least LEADERBOARD_MIN_OPPONENTS (default 3) different opponents, finished in the last LEADERBOARD_RECENT_DAYS (default 90) days; ordered by ordinal (mu - 3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on the last. An unknown game type is a 404.',
         tags: ['ratings'],
         access: 'public',
         params: GameTypeParams,
         querystring: LeaderboardQuery,
         success: answer('One page of the leaderboard', closed({
           gameType: { type: 'string' },
-          minGames: { type: 'integer', description: 'Rated games needed to be listed' },
-          recentDays: { type: 'integer', description: 'A listed player finished a rated game within this many days' },
-          players: { type: 'array', items: closed({ rank: { type: 'integer', minimum: 1 }, playerId: { type: 'string', format: 'uuid' }, name: { type: 'string' }, ...ratingFields }, ['rank', 'playerId', 'name', ...ratingRequired]) },
+          minGames: { type: 'integer', description: 'Rated games within recentDays needed to be listed' },
+          minOpponents: { type: 'integer', description: 'Different opponents in them needed to be listed' },
+          recentDays: { type: 'integer', description: 'The window, in days, of minGames and minOpponents' },
+          provisionalSigma: { type: 'number', description: 'A listed player\'s sigma is under this' },
+          players: { type: 'array', items: closed({ rank: { type: 'integer', minimum: 1 }, playerId: { type: 'string', format: 'uuid' }, name: { type: 'string' }, ...ratingFields, recentGames: { type: 'integer', description: 'Rated games that changed the rating within recentDays' }, recentOpponents: { type: 'integer', description: 'Different opponents in them' } }, ['rank', 'playerId', 'name', ...ratingRequired, 'recentGames', 'recentOpponents']) },
           next: { type: ['string', 'null'] },
         })),
         errors: [400, 404],
@@ -71,6 +74,23 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
         errors: [401, 404],
       }),
     }, async (req) => ratings().chances(service, req.params.id, tokenOf(req)));
+
+    app.get('/games/:id/rating', {
+      schema: operation({
+        operationId: 'getGameRating',
+        summary: 'Whether a game changed the ratings, or why not',
+        description: 'status: `unrated` (the game is not rated), `pending` (rated, not finished or not applied yet), `counted` (it changed its players\' ratings), `aborted` (it ended before some person\'s seat made a move of its own: resigned, timed out or expired first; its record says `aborted: true`), `pair-limit` (two of its players had already played RATING_PAIR_DAILY_LIMIT (default 3) rated games of this type that changed the ratings within the 24 hours before it finished).',
+        tags: ['ratings'],
+        access: 'seatOrSpectator',
+        params: GameIdParams,
+        success: answer('How the game counts', closed({
+          gameId: { type: 'string', format: 'uuid' },
+          rated: { type: 'boolean' },
+          status: { type: 'string', enum: ['unrated', 'pending', 'counted', ...UNRATED_REASONS] },
+        })),
+        errors: [401, 404],
+      }),
+    }, async (req) => ratings().ofGame(service, req.params.id, tokenOf(req)));
 
     app.post('/admin/ratings/rebuild', {
       schema: operation({

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Json, Seat } from '../engine/index.js';
+import { ReliabilityStore } from './reliability-store.js';
 import type { GameStatus } from './types.js';
 
 export interface PlayerRow {
@@ -51,7 +52,11 @@ export interface InboxRow {
  * for the last seat cannot both get it, and the last join is the one that starts the game.
  */
 export class LobbyStore {
-  constructor(private readonly db: PrismaClient) {}
+  /** Players' reliability and games' join requirements (src/app/reliability.ts). */
+  readonly reliability: ReliabilityStore;
+  constructor(private readonly db: PrismaClient) {
+    this.reliability = new ReliabilityStore(db);
+  }
 
   async createPlayer(p: PlayerRow & { tokenHash: string }): Promise<void> {
     await this.db.player.create({ data: { id: p.id, name: p.name, email: p.email, tokenHash: p.tokenHash } });

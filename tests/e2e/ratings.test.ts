@@ -12,7 +12,8 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
   let s: TestServer;
   let db: pg.Pool;
   beforeAll(async () => {
-    s = await startTestServer({ LEADERBOARD_MIN_GAMES: '3', RATINGS_SWEEP_MS: '60000' });
+    // Lowered bounds, so that six games put three players on the leaderboard (tests/e2e/ratings-farming.test.ts keeps the rules).
+    s = await startTestServer({ LEADERBOARD_MIN_GAMES: '3', LEADERBOARD_MIN_OPPONENTS: '2', RATING_PROVISIONAL_SIGMA: '8', RATINGS_SWEEP_MS: '60000' });
     db = new pg.Pool({ connectionString: s.db.url, max: 2 });
   });
   afterAll(async () => {
@@ -62,7 +63,7 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
         expect(after[w]!).toBeGreaterThan(before[w]!);
         expect(after[l]!).toBeLessThan(before[l]!);
       }
-      if (n === 0) for (const p of [ps[i]!, ps[j]!]) expect((await ratingsOf(p.id))[0]).toMatchObject({ gameType: 'ville-de-demain', games: 1, provisional: true });
+      if (n === 0) for (const p of [ps[i]!, ps[j]!]) expect((await ratingsOf(p.id))[0]).toMatchObject({ gameType: 'ville-de-demain', games: 1, provisional: true }); // sigma 8.07
     }
     expect(decisive).toBeGreaterThan(0);
 
@@ -126,10 +127,17 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     expect((await request(s.url).get(`/api/v1/games/${byDefault.id}`).expect(200)).body.rated).toBe(false);
   });
 
-  it('a resigned seat ranks last: the player who resigns a rated game loses rating, the other gains', async () => {
+  it('a resigned seat ranks last: the player who resigns a rated game (after each seat moved) loses rating, the other gains', async () => {
     const [e, f] = [await player('Eve'), await player('Fay')];
     const created = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${e.token}`).send({ type: 'town-center', players: [{ me: true }, { open: true }] }).expect(201)).body;
     await request(s.url).post(`/api/v1/games/${created.id}/join`).set('Authorization', `Bearer ${f.token}`).send({ inviteCode: created.invite.code }).expect(201);
+    // Each seat plays a move of its own first: a game resigned before that is aborted (tests/e2e/ratings-farming.test.ts).
+    const tokens = [e.token, f.token];
+    for (const moved = new Set<number>(); moved.size < 2;) {
+      const seat = (await s.service.getGame(created.id, undefined)).toMove[0]!;
+      await s.service.submitMove(created.id, tokens[seat], (await s.service.legalMoves(created.id, tokens[seat])).moves[0]);
+      moved.add(seat);
+    }
     const before = await applied();
     await request(s.url).post(`/api/v1/games/${created.id}/resign`).set('Authorization', `Bearer ${f.token}`).expect(200);
     await expect.poll(applied, { timeout: 10_000 }).toBe(before + 1);
@@ -151,7 +159,7 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
   it('GraphQL: playerRatings and leaderboard answer the same as REST', async () => {
     const board = (await request(s.url).get('/api/v1/leaderboards/ville-de-demain').expect(200)).body;
     const id = board.players[0].playerId;
-    const q = await request(s.url).post('/graphql').send({ query: `{ leaderboard(gameType: "ville-de-demain", limit: 50) { gameType players { rank playerId name mu sigma ordinal provisional games lastGameAt } next }
+    const q = await request(s.url).post('/graphql').send({ query: `{ leaderboard(gameType: "ville-de-demain", limit: 50) { gameType players { rank playerId name mu sigma ordinal provisional games lastGameAt recentGames recentOpponents } next }
       playerRatings(playerId: "${id}") { playerId ratings { gameType mu sigma ordinal provisional games } } }` }).expect(200);
     expect(q.body.errors).toBeUndefined();
     expect(q.body.data.leaderboard).toEqual({ gameType: 'ville-de-demain', players: board.players, next: null });

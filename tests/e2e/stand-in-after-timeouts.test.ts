@@ -37,10 +37,11 @@ describe('a seat handed to the stand-in after missed deadlines; players\' profil
     expect(g.players[1].standIn).toBeUndefined();
     const profile = await request(s.url).get(`/api/v1/players/${sleepy.id}`);
     expect(profile.status).toBe(200);
-    expect(profile.body).toEqual({ id: sleepy.id, name: 'Sleepy', games: { finished: 0, abandoned: 0, timedOut: 1, playing: 1, expired: 0 } });
+    // Reliability (src/app/reliability.ts): the timed-out game counts against it while it runs.
+    expect(profile.body).toEqual({ id: sleepy.id, name: 'Sleepy', games: { finished: 0, abandoned: 0, timedOut: 1, playing: 1, expired: 0 }, reliability: { finished: 0, abandoned: 0, timedOut: 1, days: 90, figure: 0 } });
     await request(s.url).post(`/api/v1/games/${id}/resign`).set(auth(sleepy.token)).expect(200);
     expect((await request(s.url).get(`/api/v1/players/${sleepy.id}`)).body.games).toEqual({ finished: 0, abandoned: 1, timedOut: 1, playing: 0, expired: 0 });
-    const gql = await request(s.url).post('/graphql').send({ query: 'query($id: ID!) { playerProfile(playerId: $id) { id name games { finished abandoned timedOut playing expired } } }', variables: { id: sleepy.id } });
+    const gql = await request(s.url).post('/graphql').send({ query: 'query($id: ID!) { playerProfile(playerId: $id) { id name games { finished abandoned timedOut playing expired } reliability { finished abandoned timedOut days figure } } }', variables: { id: sleepy.id } });
     expect(gql.body.data.playerProfile).toEqual((await request(s.url).get(`/api/v1/players/${sleepy.id}`)).body);
   }, 120_000);
 

@@ -340,7 +340,7 @@ export interface paths {
         put?: never;
         /**
          * Take an open seat of a public game, or with the invitation code
-         * @description A public game (listed in the lobby) takes anyone; a private one needs its invitation code (403 otherwise). Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it.
+         * @description A public game (listed in the lobby) takes anyone; a private one needs its invitation code (403 otherwise). Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it. A game created with minReliability refuses a player below it: 403 RELIABILITY_TOO_LOW with `reliability` (the player's figure) and `minReliability`; joining it needs a player token (401).
          */
         post: operations["joinGame"];
         delete?: never;
@@ -641,7 +641,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A player's profile: games finished, abandoned and timed out
+         * A player's profile: games finished, abandoned and timed out, and reliability
          * @description Public: the player's name and record across games (no email). finished: games that ended with the player still in them; abandoned: games the player resigned; timedOut: games in which a seat of theirs missed a deadline at least once; playing: games running now; expired: games that waited for players longer than LOBBY_EXPIRY_DAYS.
          */
         get: operations["getPlayerProfile"];
@@ -702,7 +702,7 @@ export interface paths {
         };
         /**
          * A game type's leaderboard, best ordinal first
-         * @description Players with at least LEADERBOARD_MIN_GAMES rated games of this type (default 3), one of them finished in the last 30 days, ordered by ordinal (mu - 3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on the last. An unknown game type is a 404.
+         * @description Players whose rating is not provisional (sigma under RATING_PROVISIONAL_SIGMA), with at least LEADERBOARD_MIN_GAMES (default 10) rated games of this type that changed the ratings, against at least LEADERBOARD_MIN_OPPONENTS (default 3) different opponents, finished in the last LEADERBOARD_RECENT_DAYS (default 90) days; ordered by ordinal (mu - 3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on the last. An unknown game type is a 404.
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -725,6 +725,26 @@ export interface paths {
          * @description openskill's predictWin from the seated players' ratings now (a player without a rating in this game type counts as new): what to expect before the game starts. chances is null for an unrated game, or while a seat is open.
          */
         get: operations["getExpectedChances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a game changed the ratings, or why not
+         * @description status: `unrated` (the game is not rated), `pending` (rated, not finished or not applied yet), `counted` (it changed its players' ratings), `aborted` (it ended before some person's seat made a move of its own: resigned, timed out or expired first; its record says `aborted: true`), `pair-limit` (two of its players had already played RATING_PAIR_DAILY_LIMIT (default 3) rated games of this type that changed the ratings within the 24 hours before it finished).
+         */
+        get: operations["getGameRating"];
         put?: never;
         post?: never;
         delete?: never;
@@ -831,6 +851,86 @@ export interface paths {
          * @description Queues a background job that searches, for every move of the log, the position it was played in as the seat that played it saw it (never what it could not see), with `iterations` per position (default 300) and the seed GET /games/{id}/analysis uses by default (so a move's figures equal that request's with the same iterations). Anyone may ask, for a finished game; asking again answers the analysis there is (its iterations are the first request's). Follow the progress with GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.
          */
         post: operations["analyseWholeGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tournament (player token)
+         * @description Round robin (2 seats a game; every two players meet once) or Swiss (tables of seatsPerGame by score for `rounds` rounds, no two players meeting again while that can be avoided, byes for the players left over). Players join until startsAt (or until the creator starts it); the server makes each round's games when the round before has ended. Each game has the timeControl (default: 3 days, 1 day more a move, at most 7 days) and a seat whose time runs out resigns, so every round ends. The creator is not entered: they join like anyone.
+         */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tournaments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament: its players, rounds, tables, games and standings
+         * @description Public. Standings: points (1 for each opponent beaten at a table, 1/2 for each tie, (seatsPerGame - 1) / 2 for a bye), then the tie-breaks Buchholz (the sum of the points of every opponent met), opponents beaten, entry order.
+         */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tournaments/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter the tournament (player token)
+         * @description Until it starts. 409 TOURNAMENT_STARTED after the start, 409 TOURNAMENT_FULL when it has maxPlayers, 409 ALREADY_ENTERED a second time, 403 RELIABILITY_TOO_LOW (with `reliability` and `minReliability`) below its minimum.
+         */
+        post: operations["joinTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tournaments/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the tournament now (its creator or the operator)
+         * @description Makes its first round at once instead of at startsAt. 409 TOO_FEW_PLAYERS with fewer players than a table, 409 TOURNAMENT_STARTED when not open, 403 for anyone but the creator and the operator.
+         */
+        post: operations["startTournament"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3918,7 +4018,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "RELIABILITY_TOO_LOW" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "TOURNAMENT_STARTED" | "TOURNAMENT_FULL" | "ALREADY_ENTERED" | "TOO_FEW_PLAYERS" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -7369,6 +7469,18 @@ export interface operations {
                             /** @description Games that expired waiting for players */
                             expired: number;
                         };
+                        reliability: {
+                            /** @description Games active within the window that ended with the player in them, no deadline missed */
+                            finished: number;
+                            /** @description Games active within the window the player resigned (no deadline missed) */
+                            abandoned: number;
+                            /** @description Games active within the window in which a seat of the player missed a deadline */
+                            timedOut: number;
+                            /** @description The window: games whose last change is within this many days (90) */
+                            days: number;
+                            /** @description finished / (finished + abandoned + timedOut); null before any game counts. Games and tournaments created with minReliability refuse a player below it (403 RELIABILITY_TOO_LOW) */
+                            figure: number | null;
+                        };
                     };
                 };
             };
@@ -7513,9 +7625,9 @@ export interface operations {
                             sigma: number;
                             /** @description mu - 3 sigma: the leaderboard's order */
                             ordinal: number;
-                            /** @description sigma is above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating */
+                            /** @description sigma is at or above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating */
                             provisional: boolean;
-                            /** @description Rated games finished in this game type */
+                            /** @description Rated games finished in this game type that changed the rating (aborted games and games past the per-pair daily bound do not count) */
                             games: number;
                             /**
                              * Format: date-time
@@ -7578,10 +7690,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         gameType: string;
-                        /** @description Rated games needed to be listed */
+                        /** @description Rated games within recentDays needed to be listed */
                         minGames: number;
-                        /** @description A listed player finished a rated game within this many days */
+                        /** @description Different opponents in them needed to be listed */
+                        minOpponents: number;
+                        /** @description The window, in days, of minGames and minOpponents */
                         recentDays: number;
+                        /** @description A listed player's sigma is under this */
+                        provisionalSigma: number;
                         players: {
                             rank: number;
                             /** Format: uuid */
@@ -7593,15 +7709,19 @@ export interface operations {
                             sigma: number;
                             /** @description mu - 3 sigma: the leaderboard's order */
                             ordinal: number;
-                            /** @description sigma is above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating */
+                            /** @description sigma is at or above RATING_PROVISIONAL_SIGMA (default 6): too few games to trust the rating */
                             provisional: boolean;
-                            /** @description Rated games finished in this game type */
+                            /** @description Rated games finished in this game type that changed the rating (aborted games and games past the per-pair daily bound do not count) */
                             games: number;
                             /**
                              * Format: date-time
                              * @description When the last of them finished
                              */
                             lastGameAt: string;
+                            /** @description Rated games that changed the rating within recentDays */
+                            recentGames: number;
+                            /** @description Different opponents in them */
+                            recentOpponents: number;
                         }[];
                         next: string | null;
                     };
@@ -7673,6 +7793,71 @@ export interface operations {
                             playerId: string;
                             chance: number;
                         }[] | null;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGameRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How the game counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        gameId: string;
+                        rated: boolean;
+                        /** @enum {string} */
+                        status: "unrated" | "pending" | "counted" | "aborted" | "pair-limit";
                     };
                 };
             };
@@ -8272,6 +8457,570 @@ export interface operations {
             };
             /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description A game type id from /game-types */
+                    game: string;
+                    /** @description round-robin: every two players meet once (2 seats a game); swiss: tables by score for `rounds` rounds */
+                    format: "round-robin" | "swiss";
+                    /** @description Swiss: the rounds to play (needed). Round robin: at most this many rounds of the schedule (default: all of it) */
+                    rounds?: number;
+                    /** @description Seats at each table: within the game's player counts; 2 for a round robin */
+                    seatsPerGame: number;
+                    /** @description Entries taken (default 64); joining a full tournament is 409 TOURNAMENT_FULL */
+                    maxPlayers?: number;
+                    /** @description A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }. */
+                    timeControl?: {
+                        /** @description Each seat's bank at the start, at most maxSeconds (1 s to 90 days) */
+                        initialSeconds: number;
+                        /** @description Added to the seat's bank after each of its moves, at most maxSeconds (1 s to 90 days) */
+                        incrementSeconds: number;
+                        /** @description The most a bank can hold (1 s to 90 days) */
+                        maxSeconds: number;
+                    };
+                    /** @description The games are rated (default true) */
+                    rated?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description When the first round is made (players join until then); the creator may start it earlier
+                     */
+                    startsAt: string;
+                    /** @description Players joining need at least this reliability (403 RELIABILITY_TOO_LOW below it) */
+                    minReliability?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The tournament, open for entries */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description The game type */
+                        game: string;
+                        /** @enum {string} */
+                        format: "round-robin" | "swiss";
+                        /** @description Rounds it plays: Swiss, as asked; a round robin, its schedule for the players entered (n - 1, n when odd), at most the rounds asked */
+                        rounds: number;
+                        seatsPerGame: number;
+                        maxPlayers: number;
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        timeControl: Record<string, never>;
+                        rated: boolean;
+                        /** Format: date-time */
+                        startsAt: string;
+                        minReliability: number | null;
+                        /** Format: uuid */
+                        creatorId: string | null;
+                        /**
+                         * @description open (taking entries), running, finished, or cancelled (fewer players than a table at its start time)
+                         * @enum {string}
+                         */
+                        status: "open" | "running" | "finished" | "cancelled";
+                        players: {
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                        }[];
+                        /** @description The rounds made so far, each with its tables */
+                        roundsPlayed: {
+                            round: number;
+                            tables: {
+                                table: number;
+                                players: {
+                                    seat: number;
+                                    /** Format: uuid */
+                                    playerId: string;
+                                    name: string;
+                                }[];
+                                /** @description A bye: one player, no game; it scores (seatsPerGame - 1) / 2 */
+                                bye: boolean;
+                                /** Format: uuid */
+                                gameId: string | null;
+                                /** @description The game's status (active, finished), pending while its game is being made, or bye */
+                                status: string;
+                                /** @description Each seat's rank once the game is finished (1: first) */
+                                ranks: number[] | null;
+                            }[];
+                        }[];
+                        /** @description Best first: points (1 per opponent beaten, 1/2 per tie), then Buchholz (the opponents' points), then opponents beaten, then entry order */
+                        standings: {
+                            rank: number;
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                            points: number;
+                            buchholz: number;
+                            beaten: number;
+                            played: number;
+                            byes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description The game type */
+                        game: string;
+                        /** @enum {string} */
+                        format: "round-robin" | "swiss";
+                        /** @description Rounds it plays: Swiss, as asked; a round robin, its schedule for the players entered (n - 1, n when odd), at most the rounds asked */
+                        rounds: number;
+                        seatsPerGame: number;
+                        maxPlayers: number;
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        timeControl: Record<string, never>;
+                        rated: boolean;
+                        /** Format: date-time */
+                        startsAt: string;
+                        minReliability: number | null;
+                        /** Format: uuid */
+                        creatorId: string | null;
+                        /**
+                         * @description open (taking entries), running, finished, or cancelled (fewer players than a table at its start time)
+                         * @enum {string}
+                         */
+                        status: "open" | "running" | "finished" | "cancelled";
+                        players: {
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                        }[];
+                        /** @description The rounds made so far, each with its tables */
+                        roundsPlayed: {
+                            round: number;
+                            tables: {
+                                table: number;
+                                players: {
+                                    seat: number;
+                                    /** Format: uuid */
+                                    playerId: string;
+                                    name: string;
+                                }[];
+                                /** @description A bye: one player, no game; it scores (seatsPerGame - 1) / 2 */
+                                bye: boolean;
+                                /** Format: uuid */
+                                gameId: string | null;
+                                /** @description The game's status (active, finished), pending while its game is being made, or bye */
+                                status: string;
+                                /** @description Each seat's rank once the game is finished (1: first) */
+                                ranks: number[] | null;
+                            }[];
+                        }[];
+                        /** @description Best first: points (1 per opponent beaten, 1/2 per tie), then Buchholz (the opponents' points), then opponents beaten, then entry order */
+                        standings: {
+                            rank: number;
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                            points: number;
+                            buchholz: number;
+                            beaten: number;
+                            played: number;
+                            byes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    joinTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament with the player entered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description The game type */
+                        game: string;
+                        /** @enum {string} */
+                        format: "round-robin" | "swiss";
+                        /** @description Rounds it plays: Swiss, as asked; a round robin, its schedule for the players entered (n - 1, n when odd), at most the rounds asked */
+                        rounds: number;
+                        seatsPerGame: number;
+                        maxPlayers: number;
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        timeControl: Record<string, never>;
+                        rated: boolean;
+                        /** Format: date-time */
+                        startsAt: string;
+                        minReliability: number | null;
+                        /** Format: uuid */
+                        creatorId: string | null;
+                        /**
+                         * @description open (taking entries), running, finished, or cancelled (fewer players than a table at its start time)
+                         * @enum {string}
+                         */
+                        status: "open" | "running" | "finished" | "cancelled";
+                        players: {
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                        }[];
+                        /** @description The rounds made so far, each with its tables */
+                        roundsPlayed: {
+                            round: number;
+                            tables: {
+                                table: number;
+                                players: {
+                                    seat: number;
+                                    /** Format: uuid */
+                                    playerId: string;
+                                    name: string;
+                                }[];
+                                /** @description A bye: one player, no game; it scores (seatsPerGame - 1) / 2 */
+                                bye: boolean;
+                                /** Format: uuid */
+                                gameId: string | null;
+                                /** @description The game's status (active, finished), pending while its game is being made, or bye */
+                                status: string;
+                                /** @description Each seat's rank once the game is finished (1: first) */
+                                ranks: number[] | null;
+                            }[];
+                        }[];
+                        /** @description Best first: points (1 per opponent beaten, 1/2 per tie), then Buchholz (the opponents' points), then opponents beaten, then entry order */
+                        standings: {
+                            rank: number;
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                            points: number;
+                            buchholz: number;
+                            beaten: number;
+                            played: number;
+                            byes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament, running */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description The game type */
+                        game: string;
+                        /** @enum {string} */
+                        format: "round-robin" | "swiss";
+                        /** @description Rounds it plays: Swiss, as asked; a round robin, its schedule for the players entered (n - 1, n when odd), at most the rounds asked */
+                        rounds: number;
+                        seatsPerGame: number;
+                        maxPlayers: number;
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        timeControl: Record<string, never>;
+                        rated: boolean;
+                        /** Format: date-time */
+                        startsAt: string;
+                        minReliability: number | null;
+                        /** Format: uuid */
+                        creatorId: string | null;
+                        /**
+                         * @description open (taking entries), running, finished, or cancelled (fewer players than a table at its start time)
+                         * @enum {string}
+                         */
+                        status: "open" | "running" | "finished" | "cancelled";
+                        players: {
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                        }[];
+                        /** @description The rounds made so far, each with its tables */
+                        roundsPlayed: {
+                            round: number;
+                            tables: {
+                                table: number;
+                                players: {
+                                    seat: number;
+                                    /** Format: uuid */
+                                    playerId: string;
+                                    name: string;
+                                }[];
+                                /** @description A bye: one player, no game; it scores (seatsPerGame - 1) / 2 */
+                                bye: boolean;
+                                /** Format: uuid */
+                                gameId: string | null;
+                                /** @description The game's status (active, finished), pending while its game is being made, or bye */
+                                status: string;
+                                /** @description Each seat's rank once the game is finished (1: first) */
+                                ranks: number[] | null;
+                            }[];
+                        }[];
+                        /** @description Best first: points (1 per opponent beaten, 1/2 per tie), then Buchholz (the opponents' points), then opponents beaten, then entry order */
+                        standings: {
+                            rank: number;
+                            /** Format: uuid */
+                            playerId: string;
+                            name: string;
+                            points: number;
+                            buchholz: number;
+                            beaten: number;
+                            played: number;
+                            byes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,8 @@ export interface CreateInput {
   standInAfterTimeouts?: number;
   analysis?: boolean;
   rated?: boolean;
+  /** Players joining need at least this reliability (0..1, src/app/reliability.ts). */
+  minReliability?: number;
   takebacks?: string;
   turnDeadlineSeconds?: number;
   timeControl?: TimeControl;
@@ -113,7 +115,11 @@ export class LobbyService {
       'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name as string, ...(p.colour ? { colour: p.colour } : {}) }, // a named entry: its kind was checked above
     );
     const code = specs.some((p) => 'open' in p) ? newInviteCode() : null;
-    const created = await this.service.createGame({ ...input, standInBot: input.standInBot as BotLevel | undefined, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });
+    const { minReliability, ...game } = input;
+    if (minReliability !== undefined && !(minReliability >= 0 && minReliability <= 1)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.minReliability', { given: String(minReliability) }, { field: 'minReliability' });
+    // With a minimum the game is created private and listed only once its requirement is stored (one statement).
+    const created = await this.service.createGame({ ...game, ...(minReliability !== undefined ? { public: false } : {}), standInBot: input.standInBot as BotLevel | undefined, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });
+    if (minReliability !== undefined) await this.players.reliability.require(created.id, minReliability, input.public === true);
     return { ...created, ...(code ? { invite: { code } } : {}) };
   }
 
@@ -131,6 +137,8 @@ export class LobbyService {
     const game = this.service.registry.version(info.type, info.engineVersion);
     if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', { type: info.type, version: info.engineVersion });
     const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
+    const min = await this.players.reliability.requirement(gameId);
+    if (min !== null) await this.players.reliability.admit(player?.id ?? null, min, 'game');
     const seatToken = newSeatToken();
     const r = await this.store.join({ gameId, inviteHash: input.inviteCode === undefined ? null : hashToken(input.inviteCode), name, tokenHash: hashToken(seatToken), playerId: player?.id ?? null, seat: input.seat, colour: input.colour, toMoveAtStart });
     if (typeof r === 'string') throw refuse(r, gameId);

@@ -15,8 +15,9 @@ export interface SeatSettings {
 }
 
 /** Mails written with their text, sent by mail only: the answers to a move by mail, and a waiting game's expiry warning. */
-export type MailAnswerKind = 'accepted' | 'refused' | 'expiring';
-export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused' || kind === 'expiring';
+/** Mails written whole when queued (their message is { subject, text }): answers to mailed moves, expiry warnings, tournament pairings and results. */
+export type MailAnswerKind = 'accepted' | 'refused' | 'expiring' | 'tournament';
+export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused' || kind === 'expiring' || kind === 'tournament';
 
 export interface OutboxRow {
   id: string;

@@ -6,17 +6,27 @@ import type { GamePort } from '../game-port.js';
 import { AppError } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { decodeRankCursor, encodeRankCursor } from '../cursor.js';
+import { provisional, seatsWithoutOwnMove, unratedBecause, type Unrated } from './rules.js';
 
+/** The rules' bounds (src/app/ratings/rules.ts; README's configuration table). */
 export interface RatingOptions {
-  /** A rating whose sigma is above this is provisional (RATING_PROVISIONAL_SIGMA; openskill starts at 25/3). */
+  /** A rating whose sigma is at or above this is provisional (RATING_PROVISIONAL_SIGMA, 6; openskill starts at 25/3). */
   provisionalSigma: number;
-  /** Rated games a player needs to be listed on a leaderboard (LEADERBOARD_MIN_GAMES). */
+  /** Rated games within the recent days a player needs to be listed on a leaderboard (LEADERBOARD_MIN_GAMES, 10). */
   leaderboardMinGames: number;
+  /** Different opponents met in them (LEADERBOARD_MIN_OPPONENTS, 3). */
+  leaderboardMinOpponents: number;
+  /** The leaderboard's window (LEADERBOARD_RECENT_DAYS, 90). */
+  leaderboardRecentDays: number;
+  /** Rated games two players may play together of one type within 24 hours that change ratings (RATING_PAIR_DAILY_LIMIT, 3; 0: no bound). */
+  pairDailyLimit: number;
   log: { warn(o: object, m: string): void };
 }
 
-/** How recent a player's last rated game must be to be listed on a leaderboard. */
-export const LEADERBOARD_RECENT_DAYS = 30;
+/** The options from the configuration, for the server and the command line alike. */
+export function ratingOptions(c: { ratingProvisionalSigma: number; leaderboardMinGames: number; leaderboardMinOpponents: number; leaderboardRecentDays: number; ratingPairDailyLimit: number }, log: RatingOptions['log']): RatingOptions {
+  return { provisionalSigma: c.ratingProvisionalSigma, leaderboardMinGames: c.leaderboardMinGames, leaderboardMinOpponents: c.leaderboardMinOpponents, leaderboardRecentDays: c.leaderboardRecentDays, pairDailyLimit: c.ratingPairDailyLimit, log };
+}
 
 /**
  * Ratings (openskill's Weng-Lin Plackett-Luce model, multiplayer with ranks and ties) per player and
@@ -32,6 +42,8 @@ export const LEADERBOARD_RECENT_DAYS = 30;
  *   (every game) and every few seconds (games changed within the hour before the last one applied),
  *   so a process killed between the commit and the update loses nothing (docs/architecture.md).
  * A seat's rank is the outcome's: resigned seats (a timeout with action resign resigns) rank last.
+ * A game the rules leave unrated (aborted, past the per-pair bound: rules.ts) is applied all the
+ * same, as changing nothing, and says why (`GET /games/{id}/rating`).
  */
 export class Ratings {
   private sweeper: NodeJS.Timeout | undefined;
@@ -100,13 +112,17 @@ export class Ratings {
     return all.length;
   }
 
-  /** One game: each seat's player rated by its rank in the outcome (ties share a rank). */
+  /** One game: each seat's player rated by its rank in the outcome (ties share a rank), unless the rules leave it unrated. */
   private async apply(tx: RatingsStore, g: FinishedGame): Promise<void> {
-    await tx.markRated(g);
     const seats = await tx.seatPlayers(g.id);
     // A seat that lost its player (the player was deleted) leaves the game unrateable: it is skipped, the same way in a rebuild.
-    if (seats.length < 2 || seats.some((s) => s.player_id === null)) return;
+    if (seats.length < 2 || seats.some((s) => s.player_id === null)) return tx.markRated(g, null);
     const players = seats.map((s) => s.player_id!);
+    const moved = new Set(await tx.ownMoveSeats(g.id));
+    const without = seatsWithoutOwnMove(seats, [...moved].map((seat) => ({ seat })));
+    const unrated = unratedBecause(without.length, without.length ? 0 : await tx.pairGamesBefore(players, g.type, g.finished_at), this.opts.pairDailyLimit);
+    await tx.markRated(g, unrated);
+    if (unrated) return;
     const before = await this.current(tx, players, g.type);
     const after = rate(players.map((p) => [before.get(p)!]), { rank: seats.map((s) => g.outcome.ranks[s.seat]!) });
     for (const [i, p] of players.entries()) {
@@ -123,7 +139,18 @@ export class Ratings {
   }
 
   private shown(r: { mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }) {
-    return { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, provisional: r.sigma > this.opts.provisionalSigma, games: r.games, lastGameAt: r.last_game_at.toISOString() };
+    return { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, provisional: provisional(r.sigma, this.opts.provisionalSigma), games: r.games, lastGameAt: r.last_game_at.toISOString() };
+  }
+
+  /**
+   * GET /games/{id}/rating: whether a game is rated and, once finished and applied, whether it
+   * changed the ratings: `counted`, or why not (`aborted`, `pair-limit`); `pending` until applied.
+   */
+  async ofGame(service: GameService, gameId: string, token: string | undefined): Promise<{ gameId: string; rated: boolean; status: 'unrated' | 'pending' | 'counted' | Unrated }> {
+    const g = await service.getGame(gameId, token);
+    if (!g.rated) return { gameId, rated: false, status: 'unrated' };
+    const applied = g.status === 'finished' ? await this.store.ratedGame(gameId) : null;
+    return { gameId, rated: true, status: applied ? applied.unrated ?? 'counted' : 'pending' };
   }
 
   /** GET /players/{id}/ratings: the player's rating in each game type they have played rated. */
@@ -135,19 +162,23 @@ export class Ratings {
   }
 
   /**
-   * GET /leaderboards/{gameType}: players with at least the minimum of rated games, one of them in
-   * the last 30 days, best ordinal first (then player id), a page at a time.
+   * GET /leaderboards/{gameType}: players whose rating is not provisional, with at least the
+   * minimum of rated games that changed the ratings against the minimum of different opponents
+   * within the recent days, best ordinal first (then player id), a page at a time.
    */
   async leaderboard(gameType: string, limit: number, after?: string) {
     if (!this.registry.list().some((g) => g.id === gameType)) throw AppError.of('NOT_FOUND', 'NOT_FOUND.gameType', { type: gameType, known: this.registry.list().map((g) => g.id).join(', ') });
     const cursor = decodeRankCursor(after);
-    const rows = await this.store.leaderboard({ gameType, minGames: this.opts.leaderboardMinGames, recentDays: LEADERBOARD_RECENT_DAYS, ...(cursor ? { after: cursor } : {}), limit });
+    const o = this.opts;
+    const rows = await this.store.leaderboard({ gameType, maxSigma: o.provisionalSigma, minGames: o.leaderboardMinGames, minOpponents: o.leaderboardMinOpponents, recentDays: o.leaderboardRecentDays, ...(cursor ? { after: cursor } : {}), limit });
     const last = rows[rows.length - 1];
     return {
       gameType,
-      minGames: this.opts.leaderboardMinGames,
-      recentDays: LEADERBOARD_RECENT_DAYS,
-      players: rows.map((r) => ({ rank: r.rank, playerId: r.player_id, name: r.name, ...this.shown(r) })),
+      minGames: o.leaderboardMinGames,
+      minOpponents: o.leaderboardMinOpponents,
+      recentDays: o.leaderboardRecentDays,
+      provisionalSigma: o.provisionalSigma,
+      players: rows.map((r) => ({ rank: r.rank, playerId: r.player_id, name: r.name, ...this.shown(r), recentGames: r.recent_games, recentOpponents: r.recent_opponents })),
       next: rows.length === limit && last ? encodeRankCursor(last.ordinal, last.player_id) : null,
     };
   }

@@ -11,6 +11,7 @@ import { rawGame } from '../../telemetry/instrument.js';
 import { AppError } from '../errors.js';
 import { checkInt, INT4_MAX, INT_BOUNDS } from '../limits.js';
 import { resignedBy, standing } from '../lobby/standing.js';
+import { seatsWithoutOwnMove } from '../ratings/rules.js';
 import { RECORD_FORMAT, type Caller, type GameRecord, type Include, type Session } from '../service-types.js';
 import { entryMarks, requestShown, undoableAhead, undoneByOfGame } from '../takeback-log.js';
 import { standInOf } from './bot-turns.js';
@@ -169,6 +170,7 @@ export async function record(core: GameCore, gameId: string, token: string | und
     version: s.version,
     moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}), ...(m.bot ? { bot: m.bot } : {}), ...marks(m) })),
     ...(over ? { outcome: s.row.outcome } : {}),
+    ...(s.row.rated && (over || s.row.status === 'expired') && seatsWithoutOwnMove(s.row.seats, moves).length > 0 ? { aborted: true as const } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Tournaments } from '../../app/tournaments/tournaments.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GameService } from '../../app/game-service.js';
 import type { LobbyLayer } from '../../app/lobby/index.js';
@@ -37,6 +38,7 @@ export interface Deps {
   notices(): Notifications;
   rated(): Ratings;
   analysed(): WholeAnalysis;
+  tourneys(): Tournaments;
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

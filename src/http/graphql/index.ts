@@ -23,6 +23,8 @@ import { gameResolvers } from './games.js';
 import { moveResolvers } from './moves.js';
 import { lobbyResolvers } from './lobby.js';
 import { playerResolvers } from './players.js';
+import { tournamentResolvers } from './tournaments.js';
+import type { Tournaments } from '../../app/tournaments/tournaments.js';
 import { liveResolvers } from './live.js';
 
 export { gameField, listedMoveId, moveFromInput, moveInputSdl } from './move-input.js';
@@ -33,7 +35,7 @@ export { checkGraphqlRequest } from './request.js';
  * pre-checks (request.ts), the one error formatting (errors.ts) and the resolvers by area (games,
  * moves, lobby, players, live), all calling the same service as REST.
  */
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined, analyses: () => WholeAnalysis | undefined = () => undefined): Promise<void> {
+export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined, analyses: () => WholeAnalysis | undefined = () => undefined, tournaments: () => Tournaments | undefined = () => undefined): Promise<void> {
   const deps: Deps = {
     service,
     config,
@@ -46,9 +48,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     notices: needed(notifications, 'notifications'),
     rated: needed(ratings, 'ratings'),
     analysed: needed(analyses, 'wholeAnalysis'),
+    tourneys: needed(tournaments, 'tournaments'),
   };
   const games = service.registry.list();
-  const areas = [gameResolvers(deps), moveResolvers(deps), lobbyResolvers(deps), playerResolvers(deps), liveResolvers(deps)];
+  const areas = [gameResolvers(deps), moveResolvers(deps), lobbyResolvers(deps), playerResolvers(deps), liveResolvers(deps), tournamentResolvers(deps)];
   const resolvers = {
     ...Object.assign({}, ...areas),
     Query: Object.assign({}, ...areas.map((r) => ('Query' in r ? r.Query : {}))),

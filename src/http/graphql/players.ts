@@ -22,6 +22,7 @@ export function playerResolvers({ service, layer, notices, rated, analysed }: De
         return rated().leaderboard(a.gameType, limit ?? a.limit, after);
       }),
       expectedChances: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => rated().chances(service, a.gameId, ctx.token)),
+      gameRating: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => rated().ofGame(service, a.gameId, ctx.token)),
       wholeAnalysis: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => analysed().get(a.gameId, ctx.token)),
     },
     Mutation: {

@@ -3,6 +3,7 @@ import { gameTypesSdl } from '../graphql-types.js';
 import { moveInputSdl } from './move-input.js';
 import { GAME_SDL } from './sdl-games.js';
 import { OPERATIONS_SDL, PEOPLE_SDL } from './sdl-operations.js';
+import { TOURNAMENTS_SDL } from './sdl-tournaments.js';
 
 /**
  * The whole GraphQL schema of the hosted games: the fixed SDL (games, people, operations), the
@@ -10,7 +11,7 @@ import { OPERATIONS_SDL, PEOPLE_SDL } from './sdl-operations.js';
  * built from their JSON Schemas (graphql-types.ts).
  */
 export function schemaSdl(games: AnyGame[]): string {
-  return `${GAME_SDL}${PEOPLE_SDL}${OPERATIONS_SDL}
+  return `${GAME_SDL}${PEOPLE_SDL}${OPERATIONS_SDL}${TOURNAMENTS_SDL}
 ${moveInputSdl(games)}
 
 ${gameTypesSdl(games).sdl}

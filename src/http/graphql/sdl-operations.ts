@@ -30,6 +30,8 @@ input CreateGameInput {
   timeControl: TimeControlInput
   """Default: true when allowed (every seat a player identity, no chosen seed, no bot)"""
   rated: Boolean
+  """Players joining need at least this reliability (0 to 1; REST's minReliability)"""
+  minReliability: Float
   """none, own-turn (default) or with-consent"""
   takebacks: String
 }
@@ -88,6 +90,8 @@ type Query {
   leaderboard(gameType: String!, limit: Int = 50, after: String): Leaderboard!
   """The seated players' expected chances of winning a rated game (openskill predictWin)"""
   expectedChances(gameId: ID!): ExpectedChances!
+  """Whether a game changed the ratings, or why not (aborted, pair-limit)"""
+  gameRating(gameId: ID!): GameRating!
   """A finished game's whole analysis: its progress and each move's loss of winning chance (GET /games/{id}/analysis/whole)"""
   wholeAnalysis(gameId: ID!): WholeAnalysis!
 }
@@ -95,13 +99,16 @@ type Query {
 type AnalysedMove { version: Int!, seat: Int!, choices: Int!, notation: String, chance: Float, best: JSON, bestNotation: String, bestChance: Float, """bestChance - chance, at least 0""" loss: Float }
 type WholeAnalysis { gameId: ID!, iterations: Int!, """queued, running, done or failed""" status: String!, total: Int!, done: Int!, error: String, moves: [AnalysedMove!]! }
 
-type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!, """sigma above RATING_PROVISIONAL_SIGMA""" provisional: Boolean!, games: Int!, lastGameAt: String! }
+type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!, """sigma at or above RATING_PROVISIONAL_SIGMA""" provisional: Boolean!, games: Int!, lastGameAt: String! }
 type PlayerRatings { playerId: ID!, name: String!, ratings: [RatingEntry!]! }
 type PlayerSettings { playerId: ID!, """immediate or digest""" mode: String!, digestHour: Int, timeZone: String, autoVacation: Boolean!, nextDigestAt: String }
 type PlayerRecord { finished: Int!, abandoned: Int!, timedOut: Int!, playing: Int!, expired: Int! }
-type PlayerProfile { id: ID!, name: String!, games: PlayerRecord! }
-type LeaderboardEntry { rank: Int!, playerId: ID!, name: String!, mu: Float!, sigma: Float!, ordinal: Float!, provisional: Boolean!, games: Int!, lastGameAt: String! }
-type Leaderboard { gameType: String!, minGames: Int!, recentDays: Int!, players: [LeaderboardEntry!]!, next: String }
+"""finished / (finished + abandoned + timed out) over the last days (each game in one class: timed out, else abandoned, else finished); figure null before any game counts"""
+type Reliability { finished: Int!, abandoned: Int!, timedOut: Int!, days: Int!, figure: Float }
+type PlayerProfile { id: ID!, name: String!, games: PlayerRecord!, reliability: Reliability! }
+type LeaderboardEntry { rank: Int!, playerId: ID!, name: String!, mu: Float!, sigma: Float!, ordinal: Float!, provisional: Boolean!, games: Int!, lastGameAt: String!, recentGames: Int!, recentOpponents: Int! }
+type Leaderboard { gameType: String!, minGames: Int!, minOpponents: Int!, recentDays: Int!, provisionalSigma: Float!, players: [LeaderboardEntry!]!, next: String }
+type GameRating { gameId: ID!, rated: Boolean!, """unrated, pending, counted, aborted or pair-limit (GET /games/{id}/rating)""" status: String! }
 type ExpectedChance { seat: Int!, playerId: ID!, chance: Float! }
 type ExpectedChances { gameId: ID!, rated: Boolean!, """null: unrated, or a seat is open""" chances: [ExpectedChance!] }
 
