@@ -146,7 +146,7 @@ export class Ratings {
    * GET /games/{id}/rating: whether a game is rated and, once finished and applied, whether it
    * changed the ratings: `counted`, or why not (`aborted`, `pair-limit`); `pending` until applied.
    */
-  async ofGame(service: GameService, gameId: string, token: string | undefined): Promise<{ gameId: string; rated: boolean; status: 'unrated' | 'pending' | 'counted' | Unrated }> {
+  async ofGame(service: GamePort, gameId: string, token: string | undefined): Promise<{ gameId: string; rated: boolean; status: 'unrated' | 'pending' | 'counted' | Unrated }> {
     const g = await service.getGame(gameId, token);
     if (!g.rated) return { gameId, rated: false, status: 'unrated' };
     const applied = g.status === 'finished' ? await this.store.ratedGame(gameId) : null;

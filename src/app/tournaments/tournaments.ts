@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Json } from '../../engine/index.js';
 import type { TableRow, TournamentRow, TournamentStore } from '../../store/tournament-store.js';
 import { AppError } from '../errors.js';
-import type { GameService } from '../game-service.js';
+import type { GamePort } from '../game-port.js';
 import { isUuid } from '../ids.js';
 import type { PlayerService } from '../players.js';
 import { check } from '../shapes.js';
@@ -52,7 +52,7 @@ export class Tournaments {
 
   constructor(
     private readonly store: TournamentStore,
-    private readonly service: GameService,
+    private readonly service: GamePort,
     private readonly players: PlayerService,
     private readonly opts: TournamentOptions,
   ) {}
@@ -63,7 +63,7 @@ export class Tournaments {
   }
 
   /** Advances a tournament after each commit that ends one of its games. */
-  watch(service: GameService): void {
+  watch(service: GamePort): void {
     service.onCommitted((c) => {
       if (c.status !== 'finished') return;
       void this.store.ofGame(c.gameId).then((id) => (id ? this.advance(id) : undefined)).catch((err) => this.opts.log.warn({ err, gameId: c.gameId }, 'tournament round check failed; the sweep will redo it'));
