@@ -271,7 +271,19 @@ async function play(notation) {
   closeChooser();
   showError(null);
   try {
-    const r = await api(`/games/${enc}/moves`, { token, method: 'POST', body: { move: lm.moves[i], expectedVersion: lm.version } });
+    const send = (list) => api(`/games/${enc}/moves`, { token, method: 'POST', body: { move: list.moves[list.notations.indexOf(notation)], expectedVersion: list.version } });
+    let r;
+    try {
+      r = await send(lm);
+    } catch (e) {
+      // Another seat moved meanwhile (a simultaneous phase, a bot): if this seat's choices are the
+      // very same, the move clicked still means what it meant: send it again, once, at the new version.
+      if (e.code !== 'VERSION_CONFLICT') throw e;
+      await requestRefresh(0, true);
+      const now = state.lm;
+      if (!now || now.notations.join('\n') !== lm.notations.join('\n')) throw e;
+      r = await send(now);
+    }
     state.lm = null;
     await requestRefresh(r.version);
   } catch (e) {
