@@ -8,7 +8,7 @@ import { forbiddenIds, visibleIds } from '../support/internal-ids.js';
 import { startTestServer, OPERATOR_TOKEN, type TestServer } from '../support/server.js';
 
 // Browser globals, used only inside page.evaluate callbacks (they run in Chromium, not in Node).
-declare const document: { body: { innerText: string; dataset: Record<string, string | undefined> } };
+declare const document: { body: { innerText: string; dataset: Record<string, string | undefined> }; querySelector(s: string): { cloneNode(deep: boolean): unknown } | null };
 declare const localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
 
 
@@ -171,4 +171,44 @@ describe('playing the computer from the page', () => {
     await poll(() => page.locator('#waiting').isHidden()).toBe(true);
     await context.close();
   }, 120_000);
+
+  it('a finished game says so in the page\'s words, in French: no "version", no "live", its replay and analysis offered, French typography, no raw ids, no failed request', async () => {
+    const created = await request(s.url).post('/api/v1/games').send({ type: 'ma-petite-ville', players: [{ bot: 'random' }, { bot: 'random' }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id: string = created.body.id;
+    await poll(async () => (await api(`/games/${id}`)).body.status, 120_000).toBe('finished');
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    const failed: string[] = [];
+    page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+    page.on('console', (m) => m.type() === 'error' && failed.push(m.text()));
+    await page.goto(`${s.url}/games/${id}?lang=fr`);
+    await poll(() => page.locator('#status').textContent()).toMatch(/Partie terminée/);
+    await poll(() => page.locator('#live').textContent()).toBe('■ terminée');
+    await expect(page.locator('#finished-replay').textContent()).resolves.toBe('Revoir depuis le début');
+    await expect(page.locator('#finished-analyse').textContent()).resolves.toBe('Analyser la partie');
+    // The page's own words (the board picture and moves' notations aside).
+    const words = () => page.evaluate(() => {
+      const main = document.querySelector('body')!.cloneNode(true) as unknown as { querySelectorAll(s: string): ArrayLike<{ remove(): void }>; innerText: string; textContent: string };
+      for (const el of Array.from(main.querySelectorAll('#board, .notation, script, style, option, #chooser'))) el.remove();
+      return main.textContent ?? '';
+    });
+    const check = (text: string) => {
+      expect(text).toMatch(/Historique/); // the page's text is read, in French
+      expect(text).not.toMatch(/\bVersion\b|\bversion \d/i);
+      expect(text).not.toMatch(/\b(Replay|Move|Log|Your turn|Game over|To move|live|Previous|Next)\b/);
+      // French typography: a space (or a no-break space) before : ? ! in the page's sentences.
+      expect(text.match(/[\p{L}\d)»][:?!](\s|$)/gu) ?? []).toEqual([]);
+      expect(visibleIds(text, forbidden)).toEqual([]);
+    };
+    check(await words());
+    await page.locator('#finished-replay').click();
+    await poll(() => page.locator('#status').textContent()).toMatch(/^Relecture au début, avant le coup 1 sur \d+/);
+    await page.locator('#next').click();
+    await poll(() => page.locator('#status').textContent()).toMatch(/^Relecture après le coup 1 sur \d+/);
+    check(await words());
+    await page.screenshot({ path: join(ARTIFACTS, 'bots-finished-fr.png'), fullPage: true });
+    expect(failed).toEqual([]);
+    await context.close();
+  }, 240_000);
 });
