@@ -96,7 +96,9 @@ describe('playing the computer from the page', () => {
           return shown === game.version && JSON.stringify(offers) === JSON.stringify([...legal].sort()) ? 'mine' : 'settling';
         }, 60_000).toMatch(/^(over|mine)$/);
         if (game.status === 'finished') break;
-        const { notation, where } = rng.pick(await offered(page));
+        const offers = await offered(page);
+        if (offers.length === 0) continue; // redrawn meanwhile: settle again
+        const { notation, where } = rng.pick(offers);
         // The element that offers it, found when clicking (the picture is redrawn on each update).
         const targets = where === 'button' ? page.locator('#actions button[data-notation]') : page.locator('#board [data-notations]');
         const at = await targets.evaluateAll((els, n) => els.findIndex((e) => {
