@@ -66,7 +66,9 @@ export function renderAnalysis(ctx) {
     if (panel.auto) run();
     else clear();
   }
-  if (!live && panel.loaded !== ctx.gameId) {
+  // The whole game's analysis is looked up only where this browser asked for one (GET answers 404
+  // for a game never analysed, which the console would show as an error on every replay).
+  if (!live && panel.loaded !== ctx.gameId && askedBefore(ctx.gameId)) {
     panel.loaded = ctx.gameId;
     api(`/games/${ctx.enc}/analysis/whole`, { token: ctx.token }).then(showWhole).catch(() => {});
   }
@@ -109,10 +111,25 @@ async function run() {
   }
 }
 
-/** Asks for the whole game's analysis, then follows its progress. */
+const ASKED = 'cb.analysed';
+const askedBefore = (gameId) => {
+  try {
+    return (JSON.parse(localStorage.getItem(ASKED) ?? '[]')).includes(gameId);
+  } catch {
+    return false;
+  }
+};
+const rememberAsked = (gameId) => {
+  try {
+    localStorage.setItem(ASKED, JSON.stringify([...JSON.parse(localStorage.getItem(ASKED) ?? '[]').filter((x) => x !== gameId), gameId].slice(-50)));
+  } catch { /* private mode: asked for this page only */ }
+};
+
+/** Asks for the whole game's analysis (asking again answers the one there is), then follows its progress. */
 async function whole() {
   const ctx = panel.ctx;
   if (!ctx) return;
+  rememberAsked(ctx.gameId);
   try {
     showWhole(await api(`/games/${ctx.enc}/analysis/whole`, { token: ctx.token, method: 'POST', body: {} }));
   } catch (e) {

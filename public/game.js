@@ -1,6 +1,6 @@
 import { api, gameTypes, h, problemError } from './api.js';
 import { closeChooser, mountBoard, openChooser } from './board.js';
-import { languageLinks, t, translate } from './i18n.js';
+import { lang, languageLinks, t, translate } from './i18n.js';
 import { invites, keepSeat, tokenFor } from './identity.js';
 import { subscribe } from './live.js';
 import { waitingPanel } from './waiting.js';
@@ -70,7 +70,7 @@ function renderLog() {
   const box = $('log');
   for (const m of state.log.slice(box.children.length)) {
     box.append(h('li', { 'data-version': m.version, id: `v${m.version}` },
-      h('span', { class: 'log-v' }, `${m.version}.`), ' ', h('strong', {}, nameOf(m.seat)), ': ', m.label ?? m.move?.type ?? '?'));
+      h('span', { class: 'log-v' }, `${m.version}.`), ' ', h('strong', {}, nameOf(m.seat)), lang === 'fr' ? '\u00a0: ' : ': ', m.label ?? m.move?.type ?? '?'));
   }
   markLog();
   renderLogHighlight();
@@ -100,7 +100,10 @@ function renderStatus() {
   const names = (seats) => seats.map(nameOf).join(', ');
   const now = g.status === 'finished' ? t('status.over', { winners: names(g.outcome?.winners ?? []) })
     : g.status === 'waiting' ? t('status.waiting') : g.status === 'expired' ? t('status.expired') : t('status.toMove', { names: names(g.toMove) });
-  $('status').textContent = state.at === null ? t('status.live', { version: g.version, now }) : t('status.replay', { at: state.at, version: g.version, now });
+  // Moves by their number: "after move 8", "replay after move 3 of 40"; never an internal version word.
+  $('status').textContent = state.at === null
+    ? (g.version === 0 ? t('status.start', { now }) : t('status.live', { version: g.version, now }))
+    : (state.at === 0 ? t('status.replayStart', { version: g.version, now }) : t('status.replay', { at: state.at, version: g.version, now }));
   const turn = $('turn');
   turn.className = 'turn';
   if (g.status === 'active' && mySeat() !== null) {
@@ -108,7 +111,16 @@ function renderStatus() {
       turn.textContent = t('turn.yours');
       turn.classList.add('yours');
     } else turn.textContent = t('turn.waitFor', { names: names(g.toMove) });
+  } else if (g.status === 'finished') {
+    // A finished game says so, and offers its replay and its analysis.
+    turn.replaceChildren(t('finished.offer'), ' ',
+      h('button', { type: 'button', id: 'finished-replay', onclick: () => goTo(0) }, t('finished.replay')), ' ',
+      h('button', { type: 'button', id: 'finished-analyse', onclick: () => {
+        if (state.at === null) goTo(g.version);
+        $('analysis-card').scrollIntoView({ block: 'start' });
+      } }, t('finished.analyse')));
   } else turn.textContent = '';
+  if (g.status === 'finished') $('live').textContent = t('live.finished');
   const slider = $('at');
   slider.max = String(g.version);
   slider.value = String(shown());
@@ -129,7 +141,7 @@ function renderMoves() {
   const list = $('moves');
   if (card.hidden) return;
   if (state.at !== null || !mustAct(g) || !state.lm) {
-    $('moves-note').textContent = state.at !== null ? t('moves.replaying') : g.status === 'finished' ? t('moves.over') : t('moves.waiting', { names: g.toMove.map(nameOf).join(', ') });
+    $('moves-note').textContent = g.status === 'finished' ? (state.at !== null ? t('moves.replayingOver') : t('moves.over')) : state.at !== null ? t('moves.replaying') : t('moves.waiting', { names: g.toMove.map(nameOf).join(', ') });
     actions.replaceChildren();
     list.replaceChildren();
     $('all-moves').hidden = true;
@@ -142,7 +154,7 @@ function renderMoves() {
   $('board-help').hidden = onBoard.size === 0;
   $('moves-note').textContent = viewOnly() ? t('moves.byMail', { count: lm.moves.length }) : t('moves.count', { count: lm.moves.length });
   const moveButton = (cls, i) => h('button', { type: 'button', class: cls, 'data-notation': lm.notations[i], onclick: () => play(lm.notations[i]) },
-    h('span', { class: 'words' }, lm.labels?.[i] ?? notationShown(lm.notations[i])), notationShown(lm.notations[i]) ? h('small', { class: 'notation' }, notationShown(lm.notations[i])) : null);
+    h('span', { class: 'words' }, lm.labels?.[i] ?? notationShown(lm.notations[i])), notationShown(lm.notations[i]) ? [' ', h('small', { class: 'notation' }, notationShown(lm.notations[i]))] : null);
   actions.replaceChildren(...offBoard.map(({ i }) => moveButton('action', i)));
   $('all-moves').hidden = false;
   $('all-moves-summary').textContent = t('moves.all', { count: lm.moves.length });
@@ -271,7 +283,19 @@ async function play(notation) {
   closeChooser();
   showError(null);
   try {
-    const r = await api(`/games/${enc}/moves`, { token, method: 'POST', body: { move: lm.moves[i], expectedVersion: lm.version } });
+    const send = (list) => api(`/games/${enc}/moves`, { token, method: 'POST', body: { move: list.moves[list.notations.indexOf(notation)], expectedVersion: list.version } });
+    let r;
+    try {
+      r = await send(lm);
+    } catch (e) {
+      // Another seat moved meanwhile (a simultaneous phase, a bot): if this seat's choices are the
+      // very same, the move clicked still means what it meant: send it again, once, at the new version.
+      if (e.code !== 'VERSION_CONFLICT') throw e;
+      await requestRefresh(0, true);
+      const now = state.lm;
+      if (!now || now.notations.join('\n') !== lm.notations.join('\n')) throw e;
+      r = await send(now);
+    }
     state.lm = null;
     await requestRefresh(r.version);
   } catch (e) {
@@ -357,6 +381,6 @@ requestRefresh(0, true).then(() => {
       const v = p?.data?.gameUpdated?.version;
       if (typeof v === 'number') requestRefresh(v);
     },
-    onStatus: (s) => { $('live').textContent = s === 'live' ? t('live.on') : s === 'offline' ? t('live.off') : ''; },
+    onStatus: (s) => { $('live').textContent = state.game?.status === 'finished' ? t('live.finished') : s === 'live' ? t('live.on') : s === 'offline' ? t('live.off') : ''; },
   });
 }).catch(showError);

@@ -8,6 +8,10 @@ import { playerSettings } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
 let types = [];
+/** The bot levels (GET /bots: level, description, think time), weakest first. */
+let bots = [];
+/** A bot level in words, with its think time. */
+const botLabel = (b) => t('bot.label', { level: known(`bot.level.${b.level}`, b.level), time: b.thinkMs === 0 ? t('bot.instant') : t('bot.thinks', { seconds: b.thinkMs / 1000 }) });
 translate();
 languageLinks($('langs'));
 const typeName = (id) => types.find((x) => x.id === id)?.name ?? id;
@@ -126,6 +130,12 @@ $('join-form').addEventListener('submit', (e) => {
   e.preventDefault();
   $('join-error').textContent = '';
   const text = $('join-link').value.trim();
+  // A seat link (…/games/<id>#token=…) opens the game as that seat.
+  const seatLink = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[^#\s]*#token=(\S+)/i.exec(text);
+  if (seatLink) {
+    location.href = `${gameLink(seatLink[1])}#token=${encodeURIComponent(decodeURIComponent(seatLink[2]))}`;
+    return;
+  }
   const m = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[^#\s]*#invite=|\s+)(\S+)/i.exec(text);
   if (!m) {
     $('join-error').textContent = t('joinCode.bad');
@@ -136,7 +146,7 @@ $('join-form').addEventListener('submit', (e) => {
 
 // ---- creating a game --------------------------------------------------------------------------
 
-/** One row per seat: who sits there (you, an invited player, or a name), and the name. */
+/** One row per seat: who sits there (you, an invited player, a name, or the computer at a level), and the name. */
 function renderSeats() {
   const n = Number($('count').value);
   const box = $('names');
@@ -148,12 +158,19 @@ function renderSeats() {
     const sel = h('select', { id: `seat-kind-${i}`, 'aria-label': t('create.seatWho', { n: i + 1 }) },
       me ? h('option', { value: 'me', selected: kind === 'me' }, t('create.kindMe', { name: me.name })) : null,
       h('option', { value: 'open', selected: kind === 'open' }, t('create.kindOpen')),
-      h('option', { value: 'name', selected: kind === 'name' }, t('create.kindName')));
+      h('option', { value: 'name', selected: kind === 'name' }, t('create.kindName')),
+      ...bots.map((b) => h('option', { value: `bot:${b.level}`, selected: kind === `bot:${b.level}`, title: b.description }, botLabel(b))));
     const input = h('input', { type: 'text', id: `name-${i}`, maxlength: 64, value: old[i]?.name ?? t('create.defaultName', { n: i + 1 }), autocomplete: 'off' });
-    const sync = () => { input.hidden = sel.value !== 'name'; };
+    const hint = h('span', { class: 'hint bot-hint' });
+    const sync = () => {
+      input.hidden = sel.value !== 'name';
+      const bot = bots.find((b) => `bot:${b.level}` === sel.value);
+      hint.textContent = bot ? bot.description : '';
+      hint.hidden = !bot;
+    };
     sel.addEventListener('change', sync);
     sync();
-    box.append(h('div', { class: 'seat-row' }, h('label', { for: `name-${i}` }, t('create.seat', { n: i + 1 })), sel, ' ', input));
+    box.append(h('div', { class: 'seat-row' }, h('label', { for: `name-${i}` }, t('create.seat', { n: i + 1 })), sel, ' ', input, ' ', hint));
   }
 }
 
@@ -206,7 +223,7 @@ async function create(ev) {
     $('create-error').textContent = t('create.needNames');
     return;
   }
-  const players = rows.map((r) => (r.kind === 'me' ? { me: true } : r.kind === 'open' ? { open: true } : { name: r.name }));
+  const players = rows.map((r) => (r.kind === 'me' ? { me: true } : r.kind === 'open' ? { open: true } : r.kind.startsWith('bot:') ? { bot: r.kind.slice(4) } : { name: r.name }));
   const body = { type: $('type').value, players, options: readOptions() };
   if ($('public').checked) body.public = true;
   if ($('deadline').value) {
@@ -226,8 +243,13 @@ async function create(ev) {
     // Without a player identity, this browser keeps the first seat as its own.
     const first = g.seats.find((s) => s.token);
     if (mine < 0 && first) keepSeat(g.id, first.seat, first.token, first.name);
+    // Each seat's link, as a link to open here and as the text to send its player.
     $('seat-links').replaceChildren(
-      ...g.seats.filter((s) => s.token).map((s) => h('li', {}, h('a', { href: `${base}#token=${encodeURIComponent(s.token)}`, class: 'seat-link', 'data-seat': s.seat }, t('created.playAs', { name: s.name, n: s.seat + 1 })))),
+      ...g.seats.filter((s) => s.token).map((s) => {
+        const href = `${base}#token=${encodeURIComponent(s.token)}`;
+        return h('li', {}, h('a', { href, class: 'seat-link', 'data-seat': s.seat }, t('created.playAs', { name: s.name, n: s.seat + 1 })), ' ',
+          h('input', { type: 'text', readonly: true, class: 'wide seat-link-text', value: `${location.origin}${href}`, 'aria-label': t('created.seatLink', { name: s.name, n: s.seat + 1 }), onfocus: (e) => e.target.select() }));
+      }),
       h('li', {}, h('a', { href: base, class: 'watch-link' }, mine >= 0 ? t('created.open') : t('created.watch'))),
     );
     $('created-seats-help').hidden = !g.seats.some((s) => s.token);
@@ -241,9 +263,35 @@ async function create(ev) {
   }
 }
 
+/** The number of bots a person plays alone against: the game's smallest table, at least one. */
+const botsFor = (type) => Math.max(1, type.minPlayers - 1);
+
+/** One click: a game of `type` with this person at seat 1 and bots of the chosen level in the others. */
+async function playAgainstBots(type, error) {
+  error.textContent = '';
+  const me = player();
+  const level = $('solo-level')?.value || 'greedy';
+  const players = [me ? { me: true } : { name: t('solo.you') }, ...Array.from({ length: botsFor(type) }, () => ({ bot: level }))];
+  try {
+    const g = await api('/games', { method: 'POST', body: { type: type.id, players }, token: me?.token });
+    const seat = g.seats.find((x) => x.token);
+    if (!me && seat) keepSeat(g.id, seat.seat, seat.token, seat.name);
+    location.href = gameLink(g.id);
+  } catch (err) {
+    error.textContent = err.message;
+  }
+}
+
 async function loadTypes() {
-  types = await gameTypes();
-  $('types').replaceChildren(...types.map((x) => h('li', {}, h('strong', {}, x.name), ` · ${t('types.players', { min: x.minPlayers, max: x.maxPlayers })}`)));
+  [types, bots] = await Promise.all([gameTypes(), api('/bots').catch(() => [])]);
+  const level = bots.length ? h('p', {}, h('label', { for: 'solo-level' }, t('solo.level')), ' ',
+    h('select', { id: 'solo-level' }, ...bots.map((b) => h('option', { value: b.level, selected: b.level === 'greedy', title: b.description }, botLabel(b))))) : null;
+  $('types').replaceChildren(...types.map((x) => {
+    const error = h('span', { class: 'error', role: 'alert' });
+    return h('li', { 'data-type': x.id }, h('strong', {}, x.name), ` · ${t('types.players', { min: x.minPlayers, max: x.maxPlayers })} `,
+      bots.length ? h('button', { type: 'button', class: 'play-bots', 'data-type': x.id, onclick: () => playAgainstBots(x, error) }, t('solo.play', { count: botsFor(x) })) : null, ' ', error);
+  }));
+  if (level) $('types').before(level);
   $('type').replaceChildren(...types.map((x) => h('option', { value: x.id }, x.name)));
   renderCounts();
 }

@@ -9,9 +9,28 @@ import { keepSeat, player } from './identity.js';
 const $ = (id) => document.getElementById(id);
 let poll = null;
 let ctx = null;
+/** The bot levels (GET /bots), read once. */
+let bots = [];
+api('/bots').then((b) => { bots = b; if (ctx?.game) waitingPanel(ctx.game, ctx); }).catch(() => {});
+
+/** An open seat's "the computer takes it" control: a level and a button (POST /games/{id}/bot). */
+function botFiller(seat) {
+  const known = (id, otherwise) => (t(id) === id ? otherwise : t(id));
+  const sel = h('select', { 'aria-label': t('waiting.botLevel', { n: seat + 1 }), class: 'bot-level' },
+    ...bots.map((b) => h('option', { value: b.level, selected: b.level === 'greedy', title: b.description }, known(`bot.level.${b.level}`, b.level))));
+  return h('span', { class: 'bot-fill' }, ' ', sel, ' ', h('button', { type: 'button', 'data-fill-seat': seat, onclick: async () => {
+    $('error').textContent = '';
+    try {
+      await api(`/games/${encodeURIComponent(ctx.gameId)}/bot`, { token: ctx.token, method: 'POST', body: { bot: sel.value, seat } });
+      ctx.onChange(null);
+    } catch (err) {
+      $('error').textContent = err.message;
+    }
+  } }, t('waiting.fillBot')));
+}
 
 export function waitingPanel(game, c) {
-  ctx = c;
+  ctx = { ...c, game };
   const box = $('waiting');
   box.hidden = game.status !== 'waiting';
   if (box.hidden) {
@@ -20,8 +39,11 @@ export function waitingPanel(game, c) {
     return;
   }
   poll ??= setInterval(() => ctx.onChange(null), 4000);
-  $('waiting-seats').replaceChildren(...game.players.map((p) => h('li', { class: p.open ? 'open-seat' : 'taken-seat' },
-    p.open ? t('waiting.openSeat', { n: p.seat + 1 }) : t('waiting.takenSeat', { n: p.seat + 1, name: p.name }))));
+  // A seated person (the creator: the server refuses anyone else) may give an open seat to the computer.
+  const fill = game.viewer.seat !== null && !!c.token && bots.length > 0;
+  $('waiting-seats').replaceChildren(...game.players.map((p) => h('li', { class: p.open ? 'open-seat' : 'taken-seat', 'data-seat': p.seat },
+    p.open ? t('waiting.openSeat', { n: p.seat + 1 }) : t('waiting.takenSeat', { n: p.seat + 1, name: p.name }),
+    p.open && fill ? botFiller(p.seat) : null)));
   const code = c.invite;
   $('invite-box').hidden = !code;
   if (code) $('invite-link').value = `${location.origin}/games/${encodeURIComponent(c.gameId)}#invite=${encodeURIComponent(code)}`;

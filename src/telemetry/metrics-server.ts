@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import client from 'prom-client';
+import { StartRefused } from '../config.js';
 import { collectProcessMetrics, register } from './metrics.js';
 
 export interface MetricsListener {
   port: number;
+  /** The port asked for, when it was busy and the listener took the next free one instead. */
+  busy?: number;
   close(): Promise<void>;
 }
 
@@ -14,8 +17,10 @@ export interface MetricsListener {
  * WORKERS processes, and the one endpoint answers for all of them (prom-client asks each worker for
  * its metrics over the cluster's IPC channel and adds them up: counters and histograms summed,
  * each gauge by its own rule). Otherwise it answers for this process.
+ * A port in use (another server on this machine) refuses the start in one line (StartRefused),
+ * or with `nextFreeIfBusy` (METRICS_PORT left to its default) moves to the next free port of ten.
  */
-export async function serveMetrics(port: number, host: string, opts: { cluster?: boolean } = {}): Promise<MetricsListener> {
+export async function serveMetrics(port: number, host: string, opts: { cluster?: boolean; nextFreeIfBusy?: boolean } = {}): Promise<MetricsListener> {
   const aggregator = opts.cluster ? new client.AggregatorRegistry() : null;
   if (!aggregator) collectProcessMetrics();
   const server: Server = createServer((req, res) => {
@@ -30,15 +35,31 @@ export async function serveMetrics(port: number, host: string, opts: { cluster?:
       (err: Error) => res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end(`metrics unavailable: ${err.message}\n`),
     );
   });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, () => {
-      server.off('error', fail);
-      ok();
+  const listen = (p: number) =>
+    new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen(p, host, () => {
+        server.off('error', fail);
+        ok();
+      });
     });
-  });
+  const tries = opts.nextFreeIfBusy && port > 0 ? 10 : 1;
+  for (let i = 0; ; i++) {
+    try {
+      await listen(port + i);
+      break;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+      if (i + 1 < tries && port + i + 1 <= 65535) continue;
+      const which = tries > 1 ? `METRICS_PORT ${port} to ${port + i}` : `METRICS_PORT ${port}`;
+      throw new StartRefused(`${which} on ${host} ${code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)'}: give this server its own METRICS_PORT, or METRICS_PORT=0 for no metrics`);
+    }
+  }
+  const bound = (server.address() as AddressInfo).port;
   return {
-    port: (server.address() as AddressInfo).port,
+    port: bound,
+    ...(bound !== port ? { busy: port } : {}),
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }

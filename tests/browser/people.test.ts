@@ -73,7 +73,7 @@ describe('the page for people, in real browsers', () => {
     await entry.getByRole('button', { name: 'Join' }).click();
     await bob.page.waitForURL(new RegExp(`/games/${id}$`));
     await poll(() => bob.page.locator('#who').textContent()).toBe('You play Bob');
-    await poll(() => bob.page.locator('#status').textContent()).toMatch(/Version 0 · To move: Ann/);
+    await poll(() => bob.page.locator('#status').textContent()).toMatch(/Before the first move · To move: Ann/);
     const game = (await request(s.url).get(`/api/v1/games/${id}`)).body;
     expect(game.status).toBe('active');
     // Bob's notifications for this game only, from its page, mails in French (read back from the server).

@@ -70,7 +70,7 @@ describe('the web page in a real browser', () => {
     const bob = await browser.context.newPage();
     await ann.goto(links[0]!);
     await bob.goto(links[1]!);
-    await poll(() => statusOf(ann)).toMatch(/Version 0 · To move: Ann/);
+    await poll(() => statusOf(ann)).toMatch(/Before the first move · To move: Ann/);
     await poll(() => bob.locator('#moves-note').textContent()).toMatch(/Waiting for Ann/);
     await poll(() => bob.locator('#live').textContent()).toMatch(/live/);
     // A marker that a reload would lose: Bob's page must follow the game without reloading.
@@ -100,7 +100,7 @@ describe('the web page in a real browser', () => {
     expect(await shownSvg(ann)).toBe(await fetchedSvg(ann, `/api/v1/games/${id}/board.svg`, tokens[0]));
 
     // The replay: scrub the slider to version 2 and see the very picture board.svg?at=2 gives.
-    const slider = ann.getByRole('slider', { name: 'Version' });
+    const slider = ann.getByRole('slider', { name: 'Move' });
     const sliderAt = async () => (await slider.boundingBox())!.y;
     const before = await sliderAt();
     await slider.fill('2');
@@ -108,7 +108,7 @@ describe('the web page in a real browser', () => {
     expect(ann.url()).toContain('?at=2');
     expect(await shownSvg(ann)).toBe(await fetchedSvg(ann, `/api/v1/games/${id}/board.svg?at=2`, tokens[0]));
     expect(await ann.locator('#log li.current').getAttribute('data-version')).toBe('2');
-    expect(await statusOf(ann)).toMatch(/Replay at version 2 of 4/);
+    expect(await statusOf(ann)).toMatch(/Replay after move 2 of 4/);
     // Previous / next buttons and the arrow keys.
     await ann.getByRole('button', { name: 'Previous move' }).click();
     await poll(() => ann.locator('#board').getAttribute('data-version')).toBe('1');

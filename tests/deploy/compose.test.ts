@@ -38,8 +38,9 @@ describe('compose.yaml', () => {
   });
 
   it('gives every API service an environment the server accepts, with one process, limits on, Redis, the public address and mail settings', () => {
-    const env = { OPERATOR_TOKEN: 'op' };
+    const env = { OPERATOR_TOKEN: 'op', POSTGRES_PASSWORD: 'pw' };
     expect(() => interpolate(apiServices[0]![1].environment!.OPERATOR_TOKEN!, {})).toThrow(/OPERATOR_TOKEN/);
+    expect(() => interpolate(apiServices[0]![1].environment!.DATABASE_URL!, {})).toThrow(/POSTGRES_PASSWORD/);
     for (const [name, s] of apiServices) {
       const raw = s.environment!;
       const given = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(String(v), env)]));
@@ -49,6 +50,9 @@ describe('compose.yaml', () => {
       expect(config.trustProxy.length, name).toBeGreaterThan(0);
       expect(config.redisUrl, name).toBe('redis://redis:6379');
       expect(config.databaseUrl, name).toMatch(/@postgres:5432\//);
+      expect(config.databaseUrl, name).toContain(':pw@');
+      // Metrics on the container's every interface, for Prometheus on the private network (the server's own default is loopback).
+      expect(config.metricsHost, name).toBe('0.0.0.0');
       expect(config.clientSeeds, name).toBe(false);
       expect(config.publicUrl, name).toBe('http://localhost:8080'); // the proxy's published port
       expect(loadConfig({ ...given, ...Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(String(v), { ...env, PUBLIC_URL: 'https://games.example.org', SMTP_URL: 'smtp://u:p@smtp.example.org:587' })])) })).toMatchObject({
@@ -57,6 +61,22 @@ describe('compose.yaml', () => {
       });
       expect(Object.keys(raw), name).toEqual(expect.arrayContaining(['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']));
     }
+  });
+
+  it('names no default password: Postgres, the API and Grafana refuse to start without theirs', () => {
+    const pg = compose.services.postgres!.environment!;
+    expect(() => interpolate(pg.POSTGRES_PASSWORD!, {})).toThrow(/compose.yaml requires POSTGRES_PASSWORD/);
+    expect(interpolate(pg.POSTGRES_PASSWORD!, { POSTGRES_PASSWORD: 's3cret' })).toBe('s3cret');
+    const obs = parse(readFileSync(new URL('deploy/compose.observability.yaml', root), 'utf8')) as { services: Record<string, { environment?: Record<string, string> }> };
+    const grafana = obs.services.grafana!.environment!;
+    expect(() => interpolate(grafana.GF_SECURITY_ADMIN_PASSWORD!, {})).toThrow(/requires GRAFANA_ADMIN_PASSWORD/);
+    // No `:-default` form gives any variable whose name says it is a secret a value of its own.
+    for (const file of ['compose.yaml', 'deploy/compose.observability.yaml']) {
+      const text = readFileSync(new URL(file, root), 'utf8');
+      expect(text, file).not.toMatch(/\$\{\w*(PASSWORD|TOKEN|SECRET)\w*:-/);
+    }
+    // The server's own default: metrics on loopback only.
+    expect(loadConfig({}).metricsHost).toBe('127.0.0.1');
   });
 
   it('puts HAProxy in front with the checked configuration, reaching every API service on its port', () => {

@@ -66,9 +66,10 @@ describe('the citybuilder command line', () => {
       expect(canonicalHash(readTextRecord(defaultRegistry(), text.out).state)).toBe(canonicalHash(states.at(-1)));
 
       const at = Math.floor(record.moves.length / 2);
-      const replay = await cli('replay', txt, '--at', String(at), '--seat', '1');
+      const replay = await cli('replay', txt, '--at', String(at), '--seat', '1', '--json');
       expect(replay.code, replay.err).toBe(0);
-      expect(replay.out).toContain(`version ${at} of ${record.moves.length}`);
+      expect(replay.out).toContain(`move ${at} of ${record.moves.length}`);
+      expect(replay.out).toContain('The board, as Player 2 sees it:');
       const view = JSON.parse(replay.out.slice(replay.out.indexOf('\n{') + 1));
       expect(canonicalHash(view)).toBe(canonicalHash((game as AnyGame).view(states[at - 1], 1)));
     });

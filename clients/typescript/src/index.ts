@@ -79,20 +79,24 @@ export class CityBuilderClient {
     return { game, seats: game.seats.map((s) => new GameSession(this, game.id, body.type, s.token, s.seat)) };
   }
 
+  /**
+   * Takes an open seat of a waiting game (POST /api/v1/games/{id}/join): a public game's, or a
+   * private one's with its `inviteCode`. With a player token the seat is bound to that player (and
+   * its name is the player's by default). Returns a session for the seat taken, with its token.
+   */
+  async join<T extends GameType>(gameId: string, type: T, body: JoinRequest, playerToken?: string): Promise<GameSession<T>> {
+    const taken = ok(await this.http.POST('/api/v1/games/{id}/join', { params: { path: { id: gameId } }, body, headers: auth(playerToken) }));
+    return new GameSession(this, gameId, type, taken.token, taken.seat);
+  }
+
   /** A session on an existing game: with a seat token it plays that seat; without, it watches as a spectator. */
   session<T extends GameType>(gameId: string, type: T, token?: string, seat?: number): GameSession<T> {
     return new GameSession(this, gameId, type, token, seat ?? null);
   }
 }
 
-/**
- * Joining an open seat belongs to the lobby (POST /api/v1/games/{id}/join, not on this server
- * version yet): once the route is in the OpenAPI document, a `join` method implementing this
- * signature will return a session for the joined seat.
- */
-export interface JoinHook {
-  join<T extends GameType>(gameId: string, type: T, player: { name: string; colour?: string }): Promise<GameSession<T>>;
-}
+/** What POST /api/v1/games/{id}/join takes: the invitation code of a private game, a name (or a player token's), a seat, a colour. */
+export type JoinRequest = NonNullable<paths['/api/v1/games/{id}/join']['post']['requestBody']>['content']['application/json'];
 
 /** One game, seen through one seat's token (or as a spectator). Every answer is typed by the game type. */
 export class GameSession<T extends GameType> {
@@ -131,9 +135,8 @@ export class GameSession<T extends GameType> {
   }
 
   /**
-   * Live updates over server-sent events (GET /api/v1/games/{id}/stream, built separately; until
-   * it is on the server this answers 404 and throws ApiError). Yields each message's id (the
-   * version), event name and parsed JSON data; `signal` ends the stream.
+   * Live updates over server-sent events (GET /api/v1/games/{id}/stream). Yields each message's id
+   * (the version), event name and data; `lastEventId` resumes after that event; `signal` ends the stream.
    */
   async *stream(baseUrl: string, options: { lastEventId?: string; signal?: AbortSignal } = {}): AsyncGenerator<{ id: string | null; event: string; data: string }> {
     const headers: Record<string, string> = { accept: 'text/event-stream', ...auth(this.token) };

@@ -72,7 +72,8 @@ export function emailMessage(c: NoticeContext, o: { picture: boolean; canReply: 
   const opening = t(`opening.${c.kind}`, { me, game: c.gameName, about: c.about === undefined ? '' : who(c.about) });
   const more = () => t('more', { n: c.legalMoves.length - LISTED });
   const facts = [
-    fact('move', c.version),
+    // A game's start has no move yet: no "Move: 0".
+    ...(c.version > 0 ? [fact('move', c.version)] : []),
     fact('players', c.players.map((p) => p.name || seatName(p.seat)).join(', ')),
     c.status === 'finished' ? t('winners', { winners: names(c.outcome?.winners ?? []), scores: (c.outcome?.scores ?? []).join(', ') }) : fact('toMove', names(c.toMove)),
     ...(c.deadline ? [fact('deadline', c.deadline)] : []),

@@ -40,7 +40,8 @@ export interface NotifierOptions {
   worker: boolean;
   /** The reply address of a seat's mails, when moves by mail are on. */
   replyTo?: (gameId: string, seat: number) => Promise<string>;
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+  /** Addresses (a mail's recipient, a webhook's URL) go only to `debug` lines, which production logs leave out. */
+  log: { debug?(o: object, m: string): void; info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
 /** The queue of each channel: a slow webhook receiver never holds a mail, nor a slow mail server a webhook. */
@@ -207,7 +208,8 @@ export class Notifier {
       const message = (err as Error).message ?? String(err);
       await this.store.fail(id, message, lastTry);
       failed(row, lastTry);
-      this.opts.log.warn({ id, channel: row.channel, target: row.target, lastTry, err: message }, lastTry ? 'notification dead after its last try' : 'notification failed; will retry');
+      this.opts.log.warn({ id, channel: row.channel, lastTry, err: message }, lastTry ? 'notification dead after its last try' : 'notification failed; will retry');
+      this.opts.log.debug?.({ id, target: row.target }, 'the failed notification\'s address');
       if (!lastTry) throw err;
     }
   }
@@ -274,7 +276,8 @@ export class Notifier {
     if (!this.mailer) {
       // No SMTP server configured (the embedded default): keep the mail for the operator to see.
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
-      this.opts.log.info({ id: row.id, to: row.target, subject: m.subject }, 'mail held in the outbox (no SMTP_URL)');
+      this.opts.log.info({ id: row.id, subject: m.subject }, 'mail held in the outbox (no SMTP_URL)');
+      this.opts.log.debug?.({ id: row.id, to: row.target }, 'the held mail\'s address');
       return;
     }
     await this.mailer.sendMail({ ...message, messageId: `<${row.id}@citybuilder>` });
@@ -286,7 +289,8 @@ export class Notifier {
     const m = row.message as { subject: string; text: string };
     if (!this.mailer) {
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
-      this.opts.log.info({ id: row.id, to: row.target, subject: m.subject }, 'mail held in the outbox (no SMTP_URL)');
+      this.opts.log.info({ id: row.id, subject: m.subject }, 'mail held in the outbox (no SMTP_URL)');
+      this.opts.log.debug?.({ id: row.id, to: row.target }, 'the held mail\'s address');
       return;
     }
     const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
