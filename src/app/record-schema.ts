@@ -10,6 +10,9 @@ const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
 /** The most moves a record may hold (a long game has a few hundred); larger records are refused before any work. */
 export const RECORD_MAX_MOVES = 5000;
 
+/** A SHA-256 hash, hex. */
+const HEX64 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
+
 /** A game's result, as the API shows it and as records carry it. */
 export const outcomeSchema = {
   type: 'object',
@@ -55,10 +58,21 @@ export const gameRecordSchema = {
           undoable: { type: 'boolean', description: 'Written on export: the entry may be taken back (no random draw, nothing hidden revealed); ignored on import' },
           undoneBy: { ...INT_BOUNDS.version, description: 'Written on export: the version of the takeback that undid this entry; ignored on import' },
           bot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' },
+          events: { type: 'array', maxItems: 10_000, items: { type: 'object' }, description: 'Written on export once the game is over: the engine\'s events of the entry, in full (the chain binds them); ignored on import' },
+          stateHash: { ...HEX64, description: 'Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import' },
+          chain: { ...HEX64, description: 'Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import' },
         },
       },
     },
     outcome: { anyOf: [outcomeSchema, { type: 'null' }] },
+    setupHash: { ...HEX64, description: 'Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it' },
+    signature: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['alg', 'keyId', 'value'],
+      description: 'Written on export: the server\'s Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json',
+      properties: { alg: { type: 'string', const: 'Ed25519' }, keyId: { type: 'string', minLength: 1, maxLength: 128 }, value: { type: 'string', minLength: 1, maxLength: 256 } },
+    },
   },
 } as const;
 

@@ -39,6 +39,8 @@ import { analysisRoutes } from './analysis-routes.js';
 import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
 import type { Notifications } from '../app/notify/index.js';
 import { trustNearestProxy } from './trust-proxy.js';
+import { loadRecordKeys } from '../app/replays/record-signing.js';
+import { recordKeyRoutes } from './record-keys-routes.js';
 
 export interface AppDeps {
   service: GameService;
@@ -188,6 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => fanout.close());
   const deadlines = async (gameId: string) => (await deps.notifications?.()?.clock.deadlines(gameId)) ?? [];
   const clocks: ClocksOf = async (gameId, control, status) => (await deps.notifications?.()?.clock.clocks(gameId, control, status)) ?? [];
+  // Exported records are signed (REST and GraphQL alike) with the key of src/app/replays/record-signing.ts.
+  app.decorate('recordKeys', await loadRecordKeys(config, { ephemeral: config.testing }));
+  await app.register(recordKeyRoutes);
   await app.register(restRoutes(service, config, deps.lobby, deadlines, clocks), { prefix: '/api/v1' });
   await app.register(streamRoute(service, fanout, (g) => withClocks(g as Parameters<typeof withClocks>[0], deadlines, clocks)), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });

@@ -1,3 +1,4 @@
+import type { RecordKeys } from '../../app/replays/record-signing.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GameService } from '../../app/game-service.js';
 import type { LobbyLayer } from '../../app/lobby/index.js';
@@ -38,6 +39,8 @@ export interface Deps {
   notices(): Notifications;
   rated(): Ratings;
   analysed(): WholeAnalysis;
+  /** Signs exported records (src/app/replays/record-signing.ts). */
+  recordKeys: RecordKeys;
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -47,6 +47,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     notices: needed(notifications, 'notifications'),
     rated: needed(ratings, 'ratings'),
     analysed: needed(analyses, 'wholeAnalysis'),
+    recordKeys: app.recordKeys,
   };
   const games = service.registry.list();
   const areas = [gameResolvers(deps), moveResolvers(deps), lobbyResolvers(deps), playerResolvers(deps), liveResolvers(deps)];
