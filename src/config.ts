@@ -31,6 +31,11 @@ export interface Config {
   /** Imports run at once / waiting for a turn; more get 503 with Retry-After. */
   importConcurrency: number;
   importQueue: number;
+  /** Replay GIFs: positions rendered while the request waits (more: in the background, 202), renders at once, waiting, bytes kept. */
+  gifInlineFrames: number;
+  gifConcurrency: number;
+  gifQueue: number;
+  gifCacheBytes: number;
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
   graphqlMaxIntrospectionDepth: number;
@@ -180,6 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     importBodyLimitBytes: int(env.IMPORT_BODY_LIMIT_BYTES, 8 * 1024 * 1024, 'IMPORT_BODY_LIMIT_BYTES'),
     importConcurrency: int(env.IMPORT_CONCURRENCY, 2, 'IMPORT_CONCURRENCY') || 2,
+    gifInlineFrames: int(env.GIF_INLINE_FRAMES, 60, 'GIF_INLINE_FRAMES'),
+    gifConcurrency: int(env.GIF_CONCURRENCY, 1, 'GIF_CONCURRENCY') || 1,
+    gifQueue: int(env.GIF_QUEUE, 4, 'GIF_QUEUE'),
+    gifCacheBytes: int(env.GIF_CACHE_BYTES, 64 * 1024 * 1024, 'GIF_CACHE_BYTES') || 64 * 1024 * 1024,
     importQueue: int(env.IMPORT_QUEUE, 8, 'IMPORT_QUEUE'),
     graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8, 'GRAPHQL_MAX_DEPTH'),
     graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 1000, 'GRAPHQL_MAX_COST'),

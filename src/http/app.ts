@@ -41,6 +41,7 @@ import type { Notifications } from '../app/notify/index.js';
 import { trustNearestProxy } from './trust-proxy.js';
 import { loadRecordKeys } from '../app/replays/record-signing.js';
 import { recordKeyRoutes } from './record-keys-routes.js';
+import { replayGifRoutes } from './replay-gif-routes.js';
 
 export interface AppDeps {
   service: GameService;
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playerSettingsRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(profileRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
+  await app.register(replayGifRoutes(service, { inlineFrames: config.gifInlineFrames, concurrent: config.gifConcurrency, queued: config.gifQueue, cacheBytes: config.gifCacheBytes }), { prefix: '/api/v1' });
   await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(takebackRoutes(service), { prefix: '/api/v1' });
   await app.register(analysisRoutes(deps.analyses ?? (() => undefined)), { prefix: '/api/v1' });
