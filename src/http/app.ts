@@ -42,6 +42,7 @@ import { trustNearestProxy } from './trust-proxy.js';
 import { loadRecordKeys } from '../app/replays/record-signing.js';
 import { recordKeyRoutes } from './record-keys-routes.js';
 import { replayGifRoutes } from './replay-gif-routes.js';
+import { embedRoutes } from './embed-routes.js';
 
 export interface AppDeps {
   service: GameService;
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(takebackRoutes(service), { prefix: '/api/v1' });
   await app.register(analysisRoutes(deps.analyses ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);
+  await app.register(embedRoutes(service));
   await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined), deps.analyses ?? (() => undefined));
   registerCreationBudget(app, config);

@@ -43,6 +43,7 @@ export const en: Catalogue = {
   RATE_LIMITED: 'too many requests: slow down',
   TOO_MANY_SUBSCRIPTIONS: 'Too many subscriptions on this connection',
   INTERNAL: 'internal server error',
+  NOT_IMPLEMENTED: 'The server does not give this',
   UNAVAILABLE: 'the database is unavailable or too slow right now; retry shortly',
   TAKEBACK_NOT_ALLOWED: "this move cannot be taken back",
 
@@ -54,6 +55,8 @@ export const en: Catalogue = {
   "INVALID_INPUT.gifTo": "to ({to}) is past the game''s version, {max}: a replay shows no move not yet made",
   "INVALID_INPUT.gifFrom": "from ({from}) must not be after to ({to})",
   "INVALID_INPUT.gifFrames": "a replay GIF shows at most {max} positions; this range has {frames}: narrow from and to",
+  "NOT_IMPLEMENTED.oembedFormat": "oEmbed answers format=json only, not {format}",
+  "NOT_FOUND.oembedUrl": "this server embeds its game pages only (/games/<id> or /embed/games/<id> on this host), not {url}",
   'INVALID_INPUT.atVersion': 'at must be a version between 0 and {max}',
   'INVALID_INPUT.lastEventId': 'Last-Event-ID (or after) must be a version number, the id of the last event received; got "{given}"',
   'INVALID_INPUT.resumeAhead': 'resuming after version {after}, but the game is at version {version}: it is not a version this game sent',

@@ -41,6 +41,7 @@ export const fr: Catalogue = {
   RATE_LIMITED: 'Trop de requêtes : ralentissez (voir Retry-After)',
   TOO_MANY_SUBSCRIPTIONS: "Trop d''abonnements sur cette connexion",
   INTERNAL: 'Erreur interne du serveur',
+  NOT_IMPLEMENTED: 'Le serveur ne donne pas cela',
   UNAVAILABLE: 'Service indisponible : la base de données ne répond pas, ou le serveur est trop chargé ; réessayez après Retry-After',
   TAKEBACK_NOT_ALLOWED: "Ce coup ne peut pas être repris",
 
@@ -52,6 +53,8 @@ export const fr: Catalogue = {
   "INVALID_INPUT.gifTo": "to ({to}) dépasse la version de la partie, {max} : un rejeu ne montre aucun coup pas encore joué",
   "INVALID_INPUT.gifFrom": "from ({from}) ne doit pas être après to ({to})",
   "INVALID_INPUT.gifFrames": "un GIF de rejeu montre au plus {max} positions ; cet intervalle en a {frames} : resserrez from et to",
+  "NOT_IMPLEMENTED.oembedFormat": "oEmbed ne répond qu''avec format=json, pas {format}",
+  "NOT_FOUND.oembedUrl": "ce serveur n''intègre que ses pages de partie (/games/<id> ou /embed/games/<id> sur cet hôte), pas {url}",
   'INVALID_INPUT.atVersion': 'at doit être une version entre 0 et {max}',
   'INVALID_INPUT.lastEventId': "Last-Event-ID (ou after) doit être un numéro de version, l''id du dernier événement reçu ; reçu « {given} »",
   'INVALID_INPUT.resumeAhead': "Reprise après la version {after}, mais la partie est à la version {version} : ce n''est pas une version envoyée par cette partie",

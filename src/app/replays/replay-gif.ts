@@ -10,6 +10,7 @@
  * move that changes one district costs that district's bytes. gifenc writes full-size frames
  * (no offsets), and the long runs of the transparent index compress to almost nothing.
  */
+import { existsSync } from 'node:fs';
 import { renderAsync } from '@resvg/resvg-js';
 import * as gifencModule from 'gifenc';
 import { boardSvg, type BoardInput, type GamePicture, type Lang } from '../../board/index.js';
@@ -21,10 +22,26 @@ const { GIFEncoder, applyPalette, quantize } = gifenc;
 /** The transparent palette index: the palette is quantized to at most 255 colours, so 255 is free. */
 const TRANSPARENT = 255;
 
+/**
+ * The fonts the pictures are drawn in (DejaVu Sans, the font their labels are measured with: package
+ * fonts-dejavu-core). Loading these two files for each frame, rather than every system font, is most
+ * of what a frame saves; without them, the system's fonts.
+ */
+const DEJAVU = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'];
+const fonts = DEJAVU.every((f) => existsSync(f))
+  ? { loadSystemFonts: false, fontFiles: DEJAVU, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }
+  : { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' };
+
 /** One position's picture as RGBA pixels, `size` pixels wide (the height follows the picture). */
 export async function rasterize(svg: string, size: number): Promise<{ width: number; height: number; pixels: Uint8Array }> {
-  const image = await renderAsync(svg, { fitTo: { mode: 'width', value: size }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, background: '#ffffff' });
+  const image = await renderAsync(svg, { fitTo: { mode: 'width', value: size }, font: fonts, background: '#ffffff' });
   return { width: image.width, height: image.height, pixels: new Uint8Array(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength) };
+}
+
+/** One picture as a PNG, `size` pixels wide (the oEmbed thumbnail). */
+export async function renderPng(svg: string, size: number): Promise<{ width: number; height: number; png: Buffer }> {
+  const image = await renderAsync(svg, { fitTo: { mode: 'width', value: size }, font: fonts, background: '#ffffff' });
+  return { width: image.width, height: image.height, png: image.asPng() };
 }
 
 /** Frames of unequal heights (a longer player list) on one canvas: each padded with white at the bottom. */
