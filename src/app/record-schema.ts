@@ -1,6 +1,7 @@
 import { BOT_LEVELS, compileShape, shapeMessage, shapeValidator } from '../engine/index.js';
 import { MOVE_ORIGINS } from '../store/types.js';
 import { AppError } from './errors.js';
+import { commentSchema, markSchema } from './replays/annotations.js';
 import { INT_BOUNDS } from './limits.js';
 import { BotLevel, Colour, MoveRef, Name } from './shapes.js';
 
@@ -58,6 +59,9 @@ export const gameRecordSchema = {
           undoable: { type: 'boolean', description: 'Written on export: the entry may be taken back (no random draw, nothing hidden revealed); ignored on import' },
           undoneBy: { ...INT_BOUNDS.version, description: 'Written on export: the version of the takeback that undid this entry; ignored on import' },
           bot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' },
+          comment: { ...commentSchema, description: 'An annotation: a comment on this move (no braces nor control characters); never part of a game\'s log' },
+          mark: { ...markSchema, description: 'An annotation: ! good, ? mistake, !! brilliant, ?? blunder, !? interesting, ?! dubious' },
+          alternatives: { type: 'array', maxItems: 16, description: 'An annotation: other moves the same seat could have made at this version, each checked legal there', items: { type: 'object', additionalProperties: false, required: ['move'], properties: { move: { $ref: 'MoveRef#' }, mark: markSchema, comment: commentSchema } } },
           events: { type: 'array', maxItems: 10_000, items: { type: 'object' }, description: 'Written on export once the game is over: the engine\'s events of the entry, in full (the chain binds them); ignored on import' },
           stateHash: { ...HEX64, description: 'Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import' },
           chain: { ...HEX64, description: 'Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import' },

@@ -111,7 +111,7 @@ function members(prefix: string, schema: { anyOf?: { properties: { type: { const
 
 /** The chain and signature members of an exported record (src/app/record-schema.ts, docs/api.md "Signed records"). */
 const recordChainFields = {
-  entry: { stateHash: gameRecordSchema.properties.moves.items.properties.stateHash, chain: gameRecordSchema.properties.moves.items.properties.chain },
+  entry: { stateHash: gameRecordSchema.properties.moves.items.properties.stateHash, chain: gameRecordSchema.properties.moves.items.properties.chain, comment: gameRecordSchema.properties.moves.items.properties.comment, mark: gameRecordSchema.properties.moves.items.properties.mark, alternatives: { ...gameRecordSchema.properties.moves.items.properties.alternatives, items: { ...gameRecordSchema.properties.moves.items.properties.alternatives.items, properties: { ...gameRecordSchema.properties.moves.items.properties.alternatives.items.properties, move: ref('AnyMove') } } } },
   record: { setupHash: gameRecordSchema.properties.setupHash, signature: gameRecordSchema.properties.signature },
 };
 
