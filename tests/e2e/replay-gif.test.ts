@@ -101,6 +101,25 @@ describe('GET /games/{id}/replay.gif', () => {
     expect(noToken.status).toBe(403);
   });
 
+  it('a flood of GIF requests is bounded: past the renders running and waiting, 503 with Retry-After', async () => {
+    const bounded = await startTestServer({ GIF_INLINE_FRAMES: '1', GIF_CONCURRENCY: '1', GIF_QUEUE: '0' }, s.db);
+    try {
+      const game = hostedGames.find((g) => g.id === 'city-tycoon') as AnyGame;
+      const { id, version } = await finishedGame(game, 'gif-flood');
+      expect(version).toBeGreaterThan(50);
+      const first = await fetch(`${bounded.url}/api/v1/games/${id}/replay.gif?size=600`);
+      expect(first.status).toBe(202);
+      expect(first.headers.get('retry-after')).toMatch(/^\d+$/);
+      // Another GIF while the first renders (a long game at 600 px): no room to run or wait.
+      const second = await fetch(`${bounded.url}/api/v1/games/${id}/replay.gif?size=599`);
+      expect(second.status).toBe(503);
+      expect(second.headers.get('retry-after')).toBe('1');
+      expect(((await second.json()) as { code: string }).code).toBe('UNAVAILABLE');
+    } finally {
+      await bounded.stop();
+    }
+  });
+
   it('bad parameters are 400 INVALID_INPUT naming the rule; an unknown game is 404', async () => {
     const created = await request(s.url).post('/api/v1/games').send({ type: 'ma-petite-ville', players: [{ name: 'Ann' }, { name: 'Bob' }] });
     const id = created.body.id as string;
