@@ -87,6 +87,27 @@ describe('signed records and citybuilder verify', () => {
     });
   }
 
+  it('a game played move by move through the API and ended by a resignation verifies too', async () => {
+    const created = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] });
+    expect(created.status).toBe(201);
+    const { id, seats } = created.body as { id: string; seats: { token: string }[] };
+    for (let k = 0; k < 4; k++) {
+      const game = await request(s.url).get(`/api/v1/games/${id}`);
+      const seat = (game.body.toMove as number[])[0]!;
+      const legal = await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${seats[seat]!.token}`);
+      const moved = await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${seats[seat]!.token}`).send({ move: legal.body.moves[0] });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const resigned = await request(s.url).post(`/api/v1/games/${id}/resign`).set('Authorization', `Bearer ${seats[1]!.token}`);
+    expect(resigned.status, JSON.stringify(resigned.body)).toBe(200);
+    const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as Exported;
+    expect(record.status).toBe('finished');
+    expect(record.moves.at(-1)).toMatchObject({ origin: 'resign' });
+    const ok = await cli('verify', save('played.json', record), '--key', keysFile);
+    expect(ok.err).toBe('');
+    expect(ok.code).toBe(0);
+  });
+
   it('refuses a changed move, naming its version', async () => {
     const record = records.get('town-center')!;
     const game = defaultRegistry().version(record.type as string, record.engineVersion as number)!;
