@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { dirname, join } from 'node:path';
 import { DEFAULT_LINK_TTL_SECONDS } from './app/game-link.js';
 
 /** Everything the server reads from its environment, in one place, with defaults. */
@@ -30,6 +31,11 @@ export interface Config {
   /** Imports run at once / waiting for a turn; more get 503 with Retry-After. */
   importConcurrency: number;
   importQueue: number;
+  /** Replay GIFs: positions rendered while the request waits (more: in the background, 202), renders at once, waiting, bytes kept. */
+  gifInlineFrames: number;
+  gifConcurrency: number;
+  gifQueue: number;
+  gifCacheBytes: number;
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
   graphqlMaxIntrospectionDepth: number;
@@ -78,6 +84,17 @@ export interface Config {
   linkSecret: string | undefined;
   /** How long a turn mail's game link opens the game as its seat (GAME_LINK_TTL_SECONDS; default a week). */
   linkTtlSeconds: number;
+  /**
+   * The Ed25519 key that signs exported records (src/app/replays/record-signing.ts): RECORD_SIGNING_KEY
+   * (PKCS#8 PEM), else the file RECORD_SIGNING_KEY_FILE (default: record-signing-key.pem beside
+   * DATA_DIR, generated on first start); RECORD_RETIRED_KEYS_FILE: older public keys still published.
+   * In tests (NODE_ENV=test) without either: a key in memory.
+   */
+  recordSigningKey: string | undefined;
+  recordSigningKeyFile: string | undefined;
+  recordRetiredKeysFile: string | undefined;
+  /** NODE_ENV=test: development conveniences that must not touch the working tree (an in-memory record key). */
+  testing: boolean;
   /** Lets webhooks call loopback and link-local addresses (tests; never in production). */
   webhookAllowPrivate: boolean;
   notifyRetryLimit: number;
@@ -188,6 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     importBodyLimitBytes: int(env.IMPORT_BODY_LIMIT_BYTES, 8 * 1024 * 1024, 'IMPORT_BODY_LIMIT_BYTES'),
     importConcurrency: int(env.IMPORT_CONCURRENCY, 2, 'IMPORT_CONCURRENCY') || 2,
+    gifInlineFrames: int(env.GIF_INLINE_FRAMES, 60, 'GIF_INLINE_FRAMES'),
+    gifConcurrency: int(env.GIF_CONCURRENCY, 1, 'GIF_CONCURRENCY') || 1,
+    gifQueue: int(env.GIF_QUEUE, 4, 'GIF_QUEUE'),
+    gifCacheBytes: int(env.GIF_CACHE_BYTES, 64 * 1024 * 1024, 'GIF_CACHE_BYTES') || 64 * 1024 * 1024,
     importQueue: int(env.IMPORT_QUEUE, 8, 'IMPORT_QUEUE'),
     graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8, 'GRAPHQL_MAX_DEPTH'),
     graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 1000, 'GRAPHQL_MAX_COST'),
@@ -213,6 +234,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'City builder <no-reply@localhost>',
     linkSecret: linkSecret(env.LINK_SECRET),
+    recordSigningKey: env.RECORD_SIGNING_KEY || undefined,
+    recordSigningKeyFile: env.RECORD_SIGNING_KEY_FILE || (env.NODE_ENV === 'test' ? undefined : join(dirname(env.DATA_DIR || '.data/postgres'), 'record-signing-key.pem')),
+    recordRetiredKeysFile: env.RECORD_RETIRED_KEYS_FILE || undefined,
+    testing: env.NODE_ENV === 'test',
     linkTtlSeconds: int(env.GAME_LINK_TTL_SECONDS, DEFAULT_LINK_TTL_SECONDS, 'GAME_LINK_TTL_SECONDS') || DEFAULT_LINK_TTL_SECONDS,
     publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000, 'PORT')}`,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',

@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   /** GraphQL: more subscriptions on one WebSocket connection than GRAPHQL_MAX_SUBSCRIPTIONS. */
   TOO_MANY_SUBSCRIPTIONS: 429,
   INTERNAL: 500,
+  /** oEmbed: a format the server does not give (only json), as the oEmbed specification asks: 501. */
+  NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,
 } as const;
 

@@ -6,6 +6,7 @@ import { AppError, saidOf } from './errors.js';
 import { RECORD_FORMAT, type GameRecord } from './service-types.js';
 import type { SeatSpec } from './lobby/seats.js';
 import { standing } from './lobby/standing.js';
+import { checkAlternatives } from './replays/annotations.js';
 
 type StoreNewGame<T> = (game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], standInBot: BotLevel | null) => Promise<T>;
 const RESIGN: Move = { type: 'resign' };
@@ -65,6 +66,8 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
     if (m.bot && m.origin !== 'bot' && m.origin !== 'resigned' && m.origin !== 'timeout') throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.botName', { n: i + 1 }, { index: i });
     const shape = checkMoveShape(game, m.move);
     if (shape) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.moveShape', { n: i + 1, problem: saidOf(shape) }, { index: i });
+    // Annotations are checked (an alternative must be legal there) but never stored: the game's log holds the moves only.
+    checkAlternatives(game, state, m.seat, i + 1, (m as { alternatives?: { move: Json }[] }).alternatives);
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);
     if (!r.ok) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.illegal', { n: i + 1, problem: saidOf(r.error) }, { index: i, violation: r.error.code, rule: r.error.rule }, catalogueOf(r.error));
     state = r.value.state;

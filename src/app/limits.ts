@@ -19,6 +19,10 @@ export const INT_BOUNDS = {
   seat: { type: 'integer', minimum: 0, maximum: 63 },
   /** Search iterations of one analysis (GET /games/{id}/analysis). */
   analysisIterations: { type: 'integer', minimum: 1, maximum: 20_000, default: 1_000 },
+  /** Width in pixels of a replay GIF (GET /games/{id}/replay.gif). */
+  gifSize: { type: 'integer', minimum: 120, maximum: 1200, default: 600 },
+  /** Milliseconds a replay GIF shows each position. */
+  gifDelay: { type: 'integer', minimum: 100, maximum: 10_000, default: 1000 },
   /** An engine version. */
   engineVersion: { type: 'integer', minimum: 1, maximum: INT4_MAX },
 } as const;

@@ -1,6 +1,7 @@
 import { BOT_LEVELS, compileShape, shapeMessage, shapeValidator } from '../engine/index.js';
 import { MOVE_ORIGINS } from '../store/types.js';
 import { AppError } from './errors.js';
+import { commentSchema, markSchema } from './replays/annotations.js';
 import { INT_BOUNDS } from './limits.js';
 import { BotLevel, Colour, MoveRef, Name } from './shapes.js';
 
@@ -9,6 +10,9 @@ const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
 
 /** The most moves a record may hold (a long game has a few hundred); larger records are refused before any work. */
 export const RECORD_MAX_MOVES = 5000;
+
+/** A SHA-256 hash, hex. */
+const HEX64 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
 
 /** A game's result, as the API shows it and as records carry it. */
 export const outcomeSchema = {
@@ -55,11 +59,25 @@ export const gameRecordSchema = {
           undoable: { type: 'boolean', description: 'Written on export: the entry may be taken back (no random draw, nothing hidden revealed); ignored on import' },
           undoneBy: { ...INT_BOUNDS.version, description: 'Written on export: the version of the takeback that undid this entry; ignored on import' },
           bot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' },
+          comment: { ...commentSchema, description: 'An annotation: a comment on this move (no braces nor control characters); never part of a game\'s log' },
+          mark: { ...markSchema, description: 'An annotation: ! good, ? mistake, !! brilliant, ?? blunder, !? interesting, ?! dubious' },
+          alternatives: { type: 'array', maxItems: 16, description: 'An annotation: other moves the same seat could have made at this version, each checked legal there', items: { type: 'object', additionalProperties: false, required: ['move'], properties: { move: { $ref: 'MoveRef#' }, mark: markSchema, comment: commentSchema } } },
+          events: { type: 'array', maxItems: 10_000, items: { type: 'object' }, description: 'Written on export once the game is over: the engine\'s events of the entry, in full (the chain binds them); ignored on import' },
+          stateHash: { ...HEX64, description: 'Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import' },
+          chain: { ...HEX64, description: 'Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import' },
         },
       },
     },
     outcome: { anyOf: [outcomeSchema, { type: 'null' }] },
     aborted: { type: 'boolean', const: true, description: 'Written on export: a rated game that ended (resigned, timed out, expired) before some person\'s seat made a move of its own (origin seat or mail): aborted, it changed no rating; ignored on import' },
+    setupHash: { ...HEX64, description: 'Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it' },
+    signature: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['alg', 'keyId', 'value'],
+      description: 'Written on export: the server\'s Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json',
+      properties: { alg: { type: 'string', const: 'Ed25519' }, keyId: { type: 'string', minLength: 1, maxLength: 128 }, value: { type: 'string', minLength: 1, maxLength: 256 } },
+    },
   },
 } as const;
 

@@ -243,6 +243,14 @@ export const BoardQuery = Type.Object({
   at: Type.Optional(Type.Integer({ ...INT_BOUNDS.version, description: 'A version between 0 and the game\'s version; the current one when absent' })),
   lang: Type.Optional(literals(['en', 'fr'] as const, 'The label language; overrides Accept-Language')),
 }, { additionalProperties: false });
+export const ReplayGifQuery = Type.Object({
+  from: Type.Optional(Type.Integer({ ...INT_BOUNDS.version, description: 'The first position shown, a version; 0 when absent' })),
+  to: Type.Optional(Type.Integer({ ...INT_BOUNDS.version, description: 'The last position shown, a version no later than the game\'s; the game\'s version when asked, when absent' })),
+  seat: Type.Optional(Type.Integer({ ...INT_BOUNDS.seat, description: 'Show what this seat saw (its token or game link required); a spectator\'s view when absent' })),
+  lang: Type.Optional(literals(['en', 'fr'] as const, 'The label language; overrides Accept-Language')),
+  size: Type.Optional(Type.Integer({ ...INT_BOUNDS.gifSize, description: 'Width in pixels (120 to 1200; 600 when absent)' })),
+  delay: Type.Optional(Type.Integer({ ...INT_BOUNDS.gifDelay, description: 'Milliseconds each position shows (100 to 10000; 1000 when absent); the last is held longer' })),
+}, { additionalProperties: false });
 export const StreamQuery = Type.Object({ after: Type.Optional(Type.String({ description: 'Resume after this version (as Last-Event-ID does)' })) }, { additionalProperties: false });
 export const LastEventIdHeaders = Type.Object({ 'last-event-id': Type.Optional(Type.String({ description: 'The id (version) of the last event received' })) });
 export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(IdempotencyKey) });

@@ -26,15 +26,20 @@
  *   33. 1: pass {resigned greedy}           move; a bot that played names its level after the origin.
  *   34. 0: ~~build c4~~                     a move a later takeback undid: struck through (informative)
  *   35. 0: {takeback 34}                    a takeback: it undoes the seat's entries from 34 on
+ *   36. 1: hall b2 !?                       a mark after the move: ! ? !! ?? !? ?!
+ *   {the tower gets its elevator sooner}    a comment on the move above it
+ *   (hall d4 ! {keeps the suburb open})     an alternative: another move of that seat there,
+ *                                           checked legal; with its own mark and comment
  *   35:30                                   Then the result again.
  *
- * Blank lines and lines holding only a {comment} are ignored. Moves are written in the state they
+ * Blank lines are ignored; a {comment} line before the first move too (annotations: replays/annotations.ts). Moves are written in the state they
  * were made from, so reading a text record replays the game: a record is checked move by move,
  * and an error names its line.
  */
 import type { Outcome } from '../engine/index.js';
 import { OTHER_ORIGINS, type MoveOrigin } from '../store/types.js';
 import type { GameRecord } from './service-types.js';
+import type { Annotated } from './replays/annotations.js';
 
 export const TEXT_RECORD_FORMAT = 'citybuilder-text/1';
 
@@ -43,7 +48,7 @@ export const ORIGINS = OTHER_ORIGINS;
 export type Origin = MoveOrigin;
 
 /** A record move as read from text: the JSON record's entry, with its origin when not the seat's. */
-export type RecordMove = GameRecord['moves'][number] & { origin?: Origin };
+export type RecordMove = GameRecord['moves'][number] & { origin?: Origin } & Annotated;
 export type AnyRecord = Omit<GameRecord, 'moves'> & { moves: RecordMove[] };
 
 export interface TextRecordDates {

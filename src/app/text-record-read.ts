@@ -8,6 +8,7 @@ import { isBotLevel, type AnyGame, type BotLevel, type Json, type Seat } from '.
 import type { GameRegistry } from '../games/registry.js';
 import { AppError, saidOf, type Said } from './errors.js';
 import { standing } from './lobby/standing.js';
+import { checkAlternatives, splitMark } from './replays/annotations.js';
 import { RECORD_FORMAT } from './service-types.js';
 import { ORIGINS, resultOf, TEXT_RECORD_FORMAT, type AnyRecord, type Origin, type RecordMove } from './text-record-format.js';
 
@@ -109,8 +110,37 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
   for (; n < lines.length; n++) {
     const line = lines[n]!.trim();
     const at = n + 1;
-    if (line === '' || /^\{[^}]*\}$/.test(line)) continue;
+    if (line === '') continue;
+    const said = /^\{([^{}]*)\}$/.exec(line);
+    if (said) {
+      // A comment on the move above it (annotations: replays/annotations.ts); before the first move or after the result, a remark of no move's.
+      const text = said[1]!.trim();
+      const above = moves.at(-1);
+      if (above && result === null && text !== '') above.comment = above.comment ? `${above.comment} ${text}` : text;
+      continue;
+    }
     if (result !== null) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.afterResult', params: { result } });
+    if (line.startsWith('(')) {
+      const above = moves.at(-1);
+      if (!above || above.origin === 'resign' || above.origin === 'takeback') throw faultBy('INVALID_INPUT', at, { key: 'RECORD.annotationPlace' });
+      const alt = /^\(\s*(.*?)\s*(?:\{([^{}]*)\})?\s*\)$/.exec(line);
+      if (!alt || alt[1] === '') throw faultBy('INVALID_INPUT', at, { key: 'RECORD.alternative', params: { got: line.slice(0, 80) } });
+      const { text, mark } = splitMark(alt[1]!);
+      const before = after[moves.length - 1];
+      const k = (above.alternatives?.length ?? 0) + 1;
+      const parsed = parseMove(game, before, above.seat, text);
+      if (!parsed.ok) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.alternative', params: { n: above.version, k, problem: saidOf(parsed.error) } }, { index: moves.length - 1, violation: parsed.error.code, rule: parsed.error.rule });
+      try {
+        checkAlternatives(game, before, above.seat, above.version, [{ move: parsed.value as unknown as Json }]);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const said = e.said ?? { key: 'IMPORT_INVALID.alternative' };
+        throw faultBy('IMPORT_INVALID', at, { ...said, params: { ...(said.params ?? {}), k } }, e.extra);
+      }
+      const comment = alt[2]?.trim();
+      (above.alternatives ??= []).push({ move: parsed.value as unknown as Json, ...(mark ? { mark } : {}), ...(comment ? { comment } : {}) });
+      continue;
+    }
     if (RESULT.test(line)) {
       result = line;
       continue;
@@ -123,7 +153,8 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     if (seat >= players.length) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.seat', params: { seat, last: players.length - 1 } });
     const note = m[4]?.toLowerCase();
     // A struck-through move (~~...~~) was undone by a later takeback: the strike is informative.
-    const body = m[3]!.replace(/^~~(.*)~~$/, '$1').trim();
+    const { text: marked, mark } = splitMark(m[3]!);
+    const body = marked.replace(/^~~(.*)~~$/, '$1').trim();
     if (note === 'hidden') throw faultBy('IMPORT_INVALID', at, { key: 'RECORD.hidden' });
     if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.annotation', params: { note } });
     const origin = note as Origin | undefined;
@@ -152,7 +183,7 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     if (!r.ok) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.illegalText', params: { n: version, text: body, problem: saidOf(r.error) }, catalogue: catalogueOf(r.error) }, { index: moves.length, violation: r.error.code, rule: r.error.rule });
     state = r.value.state;
     after.push(state);
-    moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}) });
+    moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}), ...(mark ? { mark } : {}) });
   }
   // A record that ends with a resignation leaving one seat ends there, resigned seats last (lobby/standing.ts).
   const resignedAt = new Map(moves.flatMap((m) => (m.origin === 'resign' ? [[m.seat, m.version] as const] : [])));

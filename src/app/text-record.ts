@@ -9,6 +9,7 @@ import type { GameRegistry } from '../games/registry.js';
 import { AppError, saidOf } from './errors.js';
 import type { GamePort } from './game-port.js';
 import { RECORD_FORMAT } from './service-types.js';
+import { checkAlternatives } from './replays/annotations.js';
 import { resultOf, TEXT_RECORD_FORMAT, type AnyRecord, type TextRecordDates } from './text-record-format.js';
 
 export { ORIGINS, TEXT_RECORD_FORMAT, type AnyRecord, type Origin, type RecordMove, type TextRecordDates } from './text-record-format.js';
@@ -44,7 +45,11 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
     if (m.undoneBy !== undefined && text !== '' && text !== '{hidden}') text = `~~${text}~~`;
     const undo = m.origin === 'takeback' ? String((m.move as { undo?: number } | null)?.undo ?? '') : m.bot;
     const origin = m.origin && m.origin !== 'seat' ? `{${[m.origin, undo].filter(Boolean).join(' ')}}` : '';
-    lines.push(`${m.version ?? i + 1}. ${m.seat}: ${[text, origin].filter((x) => x !== '').join(' ')}`);
+    const mark = m.mark && text !== '' && text !== '{hidden}' ? m.mark : '';
+    lines.push(`${m.version ?? i + 1}. ${m.seat}: ${[text, mark, origin].filter((x) => x !== '').join(' ')}`);
+    // Annotations (replays/annotations.ts): the comment, then each alternative, under the move.
+    if (m.comment) lines.push(`{${m.comment}}`);
+    for (const a of m.alternatives ?? []) lines.push(`(${[formatMove(game, before(i), m.seat, a.move as unknown as Move), a.mark ?? '', a.comment ? `{${a.comment}}` : ''].filter((x) => x !== '').join(' ')})`);
   });
   lines.push(resultOf(record.outcome), '');
   return lines.join('\n');
@@ -90,6 +95,7 @@ export function replayJsonRecord(registry: GameRegistry, record: AnyRecord): { g
     if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad('IMPORT_INVALID.notASeat', { n, seat: String(m.seat) }, { index: i });
     const shape = checkMoveShape(game, m.move);
     if (shape) throw bad('IMPORT_INVALID.moveShape', { n, problem: saidOf(shape) }, { index: i, violation: shape.code, rule: shape.rule });
+    checkAlternatives(game, state, m.seat, n, m.alternatives);
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);
     if (!r.ok) throw bad('IMPORT_INVALID.illegal', { n, problem: saidOf(r.error) }, { index: i, violation: r.error.code, rule: r.error.rule }, catalogueOf(r.error));
     state = r.value.state;

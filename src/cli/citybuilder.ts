@@ -6,6 +6,10 @@
  *   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--json] [--lang en|fr]  the position after move N,
  *     as seat S sees it, in words: the last move, who moves (and S's legal moves), the board, the log; --json adds the view
  *   citybuilder convert <record> --to text|json   the record in the other form, on stdout
+ *   citybuilder verify <record.json> [--key file|url]  replays an exported record: every entry's events, state hash and chain
+ *     hash again, and its signature against the keys given (a JWK Set such as the server's
+ *     /.well-known/citybuilder-record-keys.json, one JWK, or a PEM public key); exit 1 naming the
+ *     first version that does not match, or a signature that does not hold (unknown key, changed record)
  *   citybuilder rebuild-ratings [--database-url URL]  every rating again from the log (DATABASE_URL): the operator's rebuild
  *
  * `--lang fr` (validate, replay, convert): why a record is invalid, and the board's words, in French.
@@ -24,6 +28,8 @@ import { gameRecordSchema, moveRefSchema } from '../app/record-schema.js';
 import { invalidInput } from '../app/shapes.js';
 import { localize, type Language } from '../app/i18n/index.js';
 import { replayText, say } from './replay-text.js';
+import { verifyRecord, type VerifiableRecord } from '../app/replays/verify-record.js';
+import { keysFromText, RECORD_KEYS_PATH, type RecordJwk } from '../app/replays/record-signing.js';
 
 export interface Io {
   out(text: string): void;
@@ -36,6 +42,7 @@ export const USAGE = `usage:
   citybuilder validate <record> [--lang en|fr]
   citybuilder replay <record> [--at N] [--seat S] [--svg out.svg] [--json] [--lang en|fr]
   citybuilder convert <record> --to text|json [--lang en|fr]
+  citybuilder verify <record.json> [--key file|url] [--lang en|fr]
   citybuilder rebuild-ratings [--database-url URL]   (default: DATABASE_URL)
 <record> is a JSON or text record file (as GET /api/v1/games/{id}/record gives), or - for stdin.`;
 
@@ -132,6 +139,69 @@ async function rebuildRatings(args: string[], io: Io, registry: GameRegistry): P
   }
 }
 
+/** Public keys from --key: a file, or an http(s) address (the only command that may reach the network, and only when asked). */
+async function trustedKeys(where: string, io: Io): Promise<RecordJwk[]> {
+  let text: string;
+  if (/^https?:\/\//i.test(where)) {
+    const r = await fetch(where, { headers: { accept: 'application/jwk-set+json, application/json' }, signal: AbortSignal.timeout(10_000) });
+    if (!r.ok) throw new UsageError(`--key ${where}: HTTP ${r.status}`);
+    text = await r.text();
+  } else text = await io.read(where);
+  try {
+    return keysFromText(text);
+  } catch (e) {
+    throw new UsageError(`--key ${where}: not a JWK Set, a JWK or a PEM Ed25519 public key (${(e as Error).message})`);
+  }
+}
+
+/**
+ * `verify`: the record replayed with its engine, each entry's events, state hash and chain hash
+ * compared (src/app/replays/verify-record.ts), and the signature checked against --key. Exit 0:
+ * every entry matches and, with --key, a trusted key signed it; 1: the first mismatch, named.
+ */
+async function verify(args: string[], io: Io, registry: GameRegistry, language: Language): Promise<number> {
+  const keyAt = option(args, '--key');
+  const [path, ...rest] = args;
+  if (path === undefined) throw new UsageError('verify needs a record file');
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  let text: string;
+  try {
+    text = await io.read(path);
+  } catch (e) {
+    io.err(`citybuilder: cannot read ${path}: ${(e as Error).message}`);
+    return 2;
+  }
+  if (!text.trimStart().startsWith('{')) throw new UsageError('verify reads a JSON record (GET /api/v1/games/{id}/record): text records carry no chain');
+  let keys: RecordJwk[] | undefined;
+  try {
+    keys = keyAt === undefined ? undefined : await trustedKeys(keyAt, io);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    io.err(`citybuilder: cannot read ${keyAt}: ${(e as Error).message}`);
+    return 2;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.fileJson', { detail: (e as Error).message });
+  }
+  checkShape(data);
+  const record = data as VerifiableRecord;
+  const v = verifyRecord(registry, record, keys);
+  const lines: string[] = [];
+  if (v.fault) lines.push(`tampered: ${localize(language, v.fault)}`);
+  else lines.push(`chain: ${record.moves.length} entries replayed, every state hash and chain hash matches (${record.type}, engine ${record.engineVersion})`);
+  const sig = v.signature;
+  if (!sig) lines.push(`signature: not checked; give --key with the server's public keys (${RECORD_KEYS_PATH})`);
+  else if (sig.ok) lines.push(`signature: good, key ${sig.keyId}`);
+  else if (sig.why === 'unsigned') lines.push('signature: the record carries none');
+  else if (sig.why === 'unknownKey') lines.push(`signature: made with key ${sig.keyId}, which is not among the keys given`);
+  else lines.push(`signature: does not match the record (key ${sig.keyId}): the record was changed after it was signed`);
+  (v.ok ? io.out : io.err)(lines.join('\n'));
+  return v.ok ? 0 : 1;
+}
+
 /** Runs one command; returns the exit code. */
 export async function run(argv: string[], io: Io, registry: GameRegistry = defaultRegistry()): Promise<number> {
   const args = argv.slice();
@@ -143,6 +213,12 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
       return command === undefined ? 2 : 0;
     }
     if (command === 'rebuild-ratings') return await rebuildRatings(args, io, registry);
+    if (command === 'verify') {
+      const lang = option(args, '--lang');
+      if (lang !== undefined && lang !== 'en' && lang !== 'fr') throw new UsageError('--lang is en or fr');
+      language = lang ?? 'en';
+      return await verify(args, io, registry, language);
+    }
     if (!['validate', 'replay', 'convert'].includes(command)) throw new UsageError(`unknown command "${command}"`);
     const at = option(args, '--at');
     const seat = option(args, '--seat');

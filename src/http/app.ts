@@ -41,6 +41,10 @@ import { analysisRoutes } from './analysis-routes.js';
 import type { WholeAnalysis } from '../app/bots/whole-analysis.js';
 import type { Notifications } from '../app/notify/index.js';
 import { trustNearestProxy } from './trust-proxy.js';
+import { loadRecordKeys } from '../app/replays/record-signing.js';
+import { recordKeyRoutes } from './record-keys-routes.js';
+import { replayGifRoutes } from './replay-gif-routes.js';
+import { embedRoutes } from './embed-routes.js';
 
 export interface AppDeps {
   service: GameService;
@@ -193,6 +197,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => fanout.close());
   const deadlines = async (gameId: string) => (await deps.notifications?.()?.clock.deadlines(gameId)) ?? [];
   const clocks: ClocksOf = async (gameId, control, status) => (await deps.notifications?.()?.clock.clocks(gameId, control, status)) ?? [];
+  // Exported records are signed (REST and GraphQL alike) with the key of src/app/replays/record-signing.ts.
+  app.decorate('recordKeys', await loadRecordKeys(config, { ephemeral: config.testing }));
+  await app.register(recordKeyRoutes);
   await app.register(restRoutes(service, config, deps.lobby, deadlines, clocks), { prefix: '/api/v1' });
   await app.register(streamRoute(service, fanout, (g) => withClocks(g as Parameters<typeof withClocks>[0], deadlines, clocks)), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
@@ -202,11 +209,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playerSettingsRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(profileRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
+  await app.register(replayGifRoutes(service, { inlineFrames: config.gifInlineFrames, concurrent: config.gifConcurrency, queued: config.gifQueue, cacheBytes: config.gifCacheBytes }), { prefix: '/api/v1' });
   await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(takebackRoutes(service), { prefix: '/api/v1' });
   await app.register(analysisRoutes(deps.analyses ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(tournamentRoutes(deps.tournaments ?? (() => undefined)), { prefix: '/api/v1' });
   await app.register(webPages);
+  await app.register(embedRoutes(service));
   await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined), deps.analyses ?? (() => undefined), deps.tournaments ?? (() => undefined));
   registerCreationBudget(app, config);

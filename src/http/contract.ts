@@ -2,6 +2,7 @@ import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js'
 import { BotLevel, Colour, STATUSES, TimeControl } from '../app/shapes.js';
 import { OTHER_ORIGINS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
 import { closed } from './route-schema.js';
+import { gameRecordSchema } from '../app/record-schema.js';
 
 /**
  * The typed contract of the REST API, built from the games' own JSON Schemas (src/games/<game>/
@@ -107,6 +108,12 @@ function members(prefix: string, schema: { anyOf?: { properties: { type: { const
   }
   return names;
 }
+
+/** The chain and signature members of an exported record (src/app/record-schema.ts, docs/api.md "Signed records"). */
+const recordChainFields = {
+  entry: { stateHash: gameRecordSchema.properties.moves.items.properties.stateHash, chain: gameRecordSchema.properties.moves.items.properties.chain, comment: gameRecordSchema.properties.moves.items.properties.comment, mark: gameRecordSchema.properties.moves.items.properties.mark, alternatives: { ...gameRecordSchema.properties.moves.items.properties.alternatives, items: { ...gameRecordSchema.properties.moves.items.properties.alternatives.items, properties: { ...gameRecordSchema.properties.moves.items.properties.alternatives.items.properties, move: ref('AnyMove') } } } },
+  record: { setupHash: gameRecordSchema.properties.setupHash, signature: gameRecordSchema.properties.signature },
+};
 
 export function contractComponents(games: AnyGame[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -274,8 +281,9 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
         status,
         version: { type: 'integer' },
-        moves: { type: 'array', items: closed({ ...entry, origin: { ...origin, enum: ['seat', ...origin.enum] } }, ['seat', 'move']) },
+        moves: { type: 'array', items: closed({ ...entry, origin: { ...origin, enum: ['seat', ...origin.enum] }, ...recordChainFields.entry, events: gameRecordSchema.properties.moves.items.properties.events }, ['seat', 'move']) },
         outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
+        ...recordChainFields.record,
       },
     };
     for (const k of Object.keys(all)) all[k]![g.id] = `${P}${k}`;

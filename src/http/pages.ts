@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -17,7 +19,14 @@ const page = (reply: FastifyReply, file: string) => reply.header('Content-Securi
 export async function webPages(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/assets/', index: false, cacheControl: true, schemaHide: true });
   app.get('/', { schema: { hide: true } }, (_req, reply) => page(reply, 'index.html'));
-  app.get('/games/:id', { schema: { hide: true } }, (_req, reply) => page(reply, 'game.html'));
+  // The game page (and its replays, ?at=N) names its oEmbed document in its head: a pasted link becomes a player (issue 35).
+  const gameHtml = readFileSync(join(PUBLIC_DIR, 'game.html'), 'utf8');
+  app.get<{ Params: { id: string } }>('/games/:id', { schema: { hide: true } }, (req, reply) => {
+    const url = `${req.protocol}://${req.host}/games/${encodeURIComponent(req.params.id)}`;
+    const href = `/oembed?url=${encodeURIComponent(url)}&format=json`.replace(/&/g, '&amp;');
+    const discovery = `<link rel="alternate" type="application/json+oembed" href="${href}" title="oEmbed">\n</head>`;
+    return reply.header('Content-Security-Policy', CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(gameHtml.replace('</head>', discovery));
+  });
   // The operator's outbox page: the page is public, what it shows needs OPERATOR_TOKEN (outbox-routes.ts).
   app.get('/operator', { schema: { hide: true } }, (_req, reply) => page(reply, 'operator.html'));
 }

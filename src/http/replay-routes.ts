@@ -104,7 +104,7 @@ export function replayRoutes(service: GameService, config: Config): Routes {
       }),
     }, async (req, reply) => {
       const text = req.query.format === 'text' || (req.query.format === undefined && /^\s*text\/plain/i.test(req.headers.accept ?? ''));
-      if (!text) return service.record(req.params.id, tokenOf(req));
+      if (!text) return app.recordKeys.sign(await service.record(req.params.id, tokenOf(req)));
       return reply.type('text/plain; charset=utf-8').send(await textRecordOf(service, req.params.id, tokenOf(req)));
     });
 

@@ -18,6 +18,7 @@ import { standInOf } from './bot-turns.js';
 import type { LiveMove } from '../live.js';
 import { callerIn, open, requireSeat, viewerOf } from './callers.js';
 import type { GameCore } from './core.js';
+import { chainOf, type ChainedRecord } from '../replays/record-chain.js';
 
 export function gameTypes(core: GameCore) {
   return core.registry.list().map((g) => ({
@@ -152,12 +153,14 @@ export async function positions(core: GameCore, gameId: string): Promise<{ game:
   return { game: s.game, moves, before, createdAt: s.row.createdAt, lastMoveAt: moves.at(-1)?.createdAt ?? null };
 }
 
-export async function record(core: GameCore, gameId: string, token: string | undefined): Promise<GameRecord> {
+export async function record(core: GameCore, gameId: string, token: string | undefined): Promise<ChainedRecord> {
   const s = await core.sessions.fresh(gameId);
   const viewer = viewerOf(await callerIn(core, s, token, true, true));
   const moves = await core.store.readMoves(gameId, 0);
   const marks = await entryMarks(core.store, s, moves);
   const over = s.row.status === 'finished';
+  // Issue 35: each entry's state hash and chain hash, computed from the log on every export (replays/record-chain.ts).
+  const chain = chainOf(s.game, s.game.setup({ players: s.row.playerCount, options: s.row.options, seed: s.row.seed }), moves);
   return {
     format: RECORD_FORMAT,
     type: s.row.type,
@@ -168,7 +171,8 @@ export async function record(core: GameCore, gameId: string, token: string | und
     ...(over ? { seed: s.row.seed } : {}),
     status: s.row.status,
     version: s.version,
-    moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}), ...(m.bot ? { bot: m.bot } : {}), ...marks(m) })),
+    setupHash: chain.setupHash,
+    moves: moves.map((m, i) => ({ version: m.version, seat: m.seat, move: moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}), ...(m.bot ? { bot: m.bot } : {}), ...marks(m), ...(over ? { events: m.events as unknown as Json[] } : {}), ...chain.links[i]! })),
     ...(over ? { outcome: s.row.outcome } : {}),
     ...(s.row.rated && (over || s.row.status === 'expired') && seatsWithoutOwnMove(s.row.seats, moves).length > 0 ? { aborted: true as const } : {}),
   };

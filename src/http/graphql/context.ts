@@ -1,4 +1,5 @@
 import type { Tournaments } from '../../app/tournaments/tournaments.js';
+import type { RecordKeys } from '../../app/replays/record-signing.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GameService } from '../../app/game-service.js';
 import type { LobbyLayer } from '../../app/lobby/index.js';
@@ -39,6 +40,8 @@ export interface Deps {
   rated(): Ratings;
   analysed(): WholeAnalysis;
   tourneys(): Tournaments;
+  /** Signs exported records (src/app/replays/record-signing.ts). */
+  recordKeys: RecordKeys;
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

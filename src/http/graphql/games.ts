@@ -12,7 +12,7 @@ import { gameAtOneVersion, legalOf, selectedFields, type GameSnapshot } from './
 export const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
 
 /** The games' reads: the game types, bots, a game and its fields, the operator's listing, log entries and move results. */
-export function gameResolvers({ service, deadlines, clocks }: Deps) {
+export function gameResolvers({ service, deadlines, clocks, recordKeys }: Deps) {
   const Game = {
     // From the one read of the query's game (gameAtOneVersion): every field at the game's version.
     legalMoves: guard(async (g: GameSnapshot) => legalOf(g).moves),
@@ -24,7 +24,7 @@ export function gameResolvers({ service, deadlines, clocks }: Deps) {
       return log.moves.map((m) => ({ ...m, __game: log.type }));
     }),
     replay: guard(async (g: { id: string }, a: { at: number }, ctx: Ctx) => service.replay(g.id, ctx.token, a.at)),
-    record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => service.record(g.id, ctx.token)),
+    record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => recordKeys.sign(await service.record(g.id, ctx.token))),
     viewerSeat: (g: { viewer: { seat: number | null } }) => g.viewer.seat,
     deadlines: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) => (g.timeControl && g.status === 'active' ? deadlines(g.id) : [])),
     clocks: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) => (g.timeControl ? clocks(g.id, g.timeControl, g.status) : null)),

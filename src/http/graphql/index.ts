@@ -49,6 +49,7 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     rated: needed(ratings, 'ratings'),
     analysed: needed(analyses, 'wholeAnalysis'),
     tourneys: needed(tournaments, 'tournaments'),
+    recordKeys: app.recordKeys,
   };
   const games = service.registry.list();
   const areas = [gameResolvers(deps), moveResolvers(deps), lobbyResolvers(deps), playerResolvers(deps), liveResolvers(deps), tournamentResolvers(deps)];

@@ -1,0 +1,116 @@
+/**
+ * GET /games/{id}/replay.gif behind the route (issue 35): which positions a requester may see
+ * (a seat's own view with its token or game link, a spectator's otherwise; never past the version
+ * the game has when asked), their GIF rendered once per (game, from, to, seat, lang, size, delay)
+ * and kept in a byte-bounded cache, and the bounds of the work: a GIF of more than `inlineFrames`
+ * positions is rendered in the background (the route answers 202 with Location, then the file),
+ * at most `concurrent` render at once and `queued` wait; past that, 503 with Retry-After.
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { BoardInput, Lang } from '../../board/index.js';
+import { fold, type Json, type Outcome } from '../../engine/index.js';
+import { AppError } from '../errors.js';
+import type { GamePort } from '../game-port.js';
+import { Gate } from '../gate.js';
+import { replayGif } from './replay-gif.js';
+
+/** The most positions one GIF shows. */
+export const GIF_MAX_FRAMES = 1000;
+
+export interface GifRequest {
+  gameId: string;
+  token: string | undefined;
+  /** As that seat saw it (the token must hold it); absent: a spectator's view. */
+  seat?: number | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  lang: Lang;
+  size: number;
+  /** Milliseconds a frame; the last one is held longer (holdOf). */
+  delay: number;
+}
+
+export type GifAnswer =
+  | { kind: 'gif'; bytes: Buffer; etag: string; frames: number; finished: boolean; seat: number | null; /** Served from the kept GIFs, not rendered for this request. */ cached: boolean }
+  | { kind: 'pending'; retryAfter: number };
+
+export interface GifOptions {
+  /** GIFs of up to this many positions are rendered while the request waits; longer ones in the background. */
+  inlineFrames: number;
+  concurrent: number;
+  queued: number;
+  /** Bytes of GIFs kept. */
+  cacheBytes: number;
+}
+
+/** The last frame's hold: three frames' time, at least three seconds, at most thirty. */
+export const holdOf = (delay: number) => Math.min(30_000, Math.max(3_000, delay * 3));
+
+export class ReplayGifs {
+  private readonly cache: LRUCache<string, { bytes: Buffer; etag: string; frames: number }>;
+  private readonly rendering = new Map<string, Promise<unknown>>();
+  private readonly gate: Gate;
+
+  constructor(private readonly service: GamePort, private readonly opts: GifOptions, private readonly log: { warn(o: object, m: string): void } = { warn: () => {} }) {
+    this.cache = new LRUCache({ maxSize: opts.cacheBytes, sizeCalculation: (v) => Math.max(1, v.bytes.length) });
+    this.gate = new Gate('replay GIFs', opts.concurrent, opts.queued);
+  }
+
+  async get(r: GifRequest): Promise<GifAnswer> {
+    const g = await this.service.getGame(r.gameId, r.token);
+    if (r.seat !== undefined && g.viewer.seat !== r.seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.gifSeat', { seat: r.seat });
+    const seat = r.seat ?? null;
+    const to = r.to ?? g.version;
+    const from = r.from ?? 0;
+    // Never a version past the one the game has now, as this requester reads it.
+    if (to > g.version) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gifTo', { to, max: g.version });
+    if (from > to) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gifFrom', { from, to });
+    const frames = to - from + 1;
+    if (frames > GIF_MAX_FRAMES) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gifFrames', { frames, max: GIF_MAX_FRAMES });
+    const finished = g.status === 'finished';
+    const key = [r.gameId, from, to, seat ?? 'spectator', r.lang, r.size, r.delay].join('|');
+    const kept = this.cache.get(key);
+    if (kept) return { kind: 'gif', ...kept, finished, seat, cached: true };
+    let job = this.rendering.get(key);
+    if (!job) {
+      if (this.rendering.size >= this.opts.concurrent + this.opts.queued) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.busy', { count: this.rendering.size, what: 'replay GIFs', retry: 1 }, { retryAfter: 1 });
+      job = this.gate.run(async () => {
+        const positions = await this.positions(r, g, seat, from, to);
+        const picture = this.service.registry.plugin(g.type)?.picture;
+        const bytes = Buffer.from(await replayGif(positions, r.lang, picture, r.size, r.delay, holdOf(r.delay)));
+        this.cache.set(key, { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`, frames });
+      }).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, job);
+      // A background render that fails is logged; the next request starts it again.
+      job.catch((err: unknown) => this.log.warn({ err, gameId: r.gameId }, 'replay GIF failed'));
+    }
+    if (frames > this.opts.inlineFrames) return { kind: 'pending', retryAfter: Math.max(1, Math.ceil(frames / 50)) };
+    await job;
+    const done = this.cache.get(key);
+    if (!done) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.busy', { count: this.rendering.size, what: 'replay GIFs', retry: 1 }, { retryAfter: 1 });
+    return { kind: 'gif', ...done, finished, seat, cached: false };
+  }
+
+  /** The pictures' inputs from `from` to `to`, each the view `seat` (null: a spectator) had then. */
+  private async positions(r: GifRequest, g: Awaited<ReturnType<GamePort['getGame']>>, seat: number | null, from: number, to: number): Promise<BoardInput[]> {
+    const p = await this.service.positions(r.gameId);
+    const players = g.players.map((x) => ({ seat: x.seat, name: x.name }));
+    const out: BoardInput[] = [];
+    for (let v = from; v <= to; v++) {
+      let state: unknown;
+      if (v < p.before.length) state = p.before[v];
+      else if (v > 0) state = fold(p.game, p.before[v - 1], p.moves[v - 1]!.events);
+      else {
+        // No move yet: the set-up position, through the replay read.
+        const at0 = await this.service.replay(r.gameId, r.token, 0);
+        out.push({ type: g.type, version: 0, toMove: at0.toMove, players, view: at0.view as Json, outcome: null, viewerSeat: seat });
+        continue;
+      }
+      const last = v === g.version;
+      const outcome = last ? ((g.outcome as Outcome | undefined) ?? null) : p.game.outcome(state);
+      out.push({ type: g.type, version: v, toMove: last ? g.toMove : outcome ? [] : p.game.toMove(state), players, view: p.game.view(state, seat) as Json, outcome, viewerSeat: seat });
+    }
+    return out;
+  }
+}
