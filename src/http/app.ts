@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AppError } from '../app/errors.js';
+import { requestValidator } from '../app/shapes.js';
 import type { GameService } from '../app/game-service.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
 import { unavailable, within } from '../app/unavailable.js';
@@ -72,7 +73,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomBytes(8).toString('hex');
     },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     return503OnClosing: true,
     // Behind a proxy (compose.yaml's HAProxy) the client's address comes from X-Forwarded-For.
     trustProxy: trustNearestProxy(config.trustProxy),
@@ -87,6 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // One validator for REST and GraphQL: a body as JSON, never coerced; a query string, path or
+  // header as text (src/app/shapes.ts, requestValidator).
+  app.setValidatorCompiler(requestValidator);
   enforceRequestTimeout(app, config.requestTimeoutMs);
   registerHttpMetrics(app);
   let failedPings = 0;
