@@ -1,10 +1,14 @@
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { BOT_LEVELS, compileShape, type Msg } from '../engine/index.js';
+import { BOT_LEVELS, BotLevel, compileShape, type Msg } from '../engine/index.js';
 import { NOTICE_KINDS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
 import { AppError } from './errors.js';
 import { UUID_PATTERN } from './ids.js';
 import { INT_BOUNDS } from './limits.js';
+import { GameStatus, STATUSES, TimeControl } from '../store/shapes.js';
+
+/** The shapes the store and the engine declare, used by requests too. */
+export { BotLevel, GameStatus, STATUSES, TimeControl };
 
 /**
  * The one definition of every shape a client sends, as TypeBox schemas: each is plain JSON Schema
@@ -100,10 +104,8 @@ export const Seed = Type.String({ minLength: 1, maxLength: 128 });
 export const GameType = Type.String({ description: 'A game type id from /game-types' });
 /** The `:gameType` path parameter (a leaderboard's). */
 export const GameTypeParams = Type.Object({ gameType: Type.String({ minLength: 1, maxLength: 64 }) });
-/** A bot level (GET /bots lists them with their think time). */
-export const BotLevel = literals(BOT_LEVELS, 'A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)');
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
-export const Colour = Type.String({ minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' });
+export const SeatColour = Type.String({ minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' });
 /** Search iterations of one analysis. */
 export const AnalysisIterations = int(INT_BOUNDS.analysisIterations);
 
@@ -112,18 +114,8 @@ export const PageLimit = (maximum: number, dflt: number) => Type.Integer({ minim
 /** The opaque cursor of the next page (`next` of the previous answer). */
 export const Cursor = Type.String({ maxLength: 200, description: 'The `next` cursor of the previous page' });
 
-export const STATUSES = ['waiting', 'active', 'finished', 'expired'] as const;
-export const GameStatus = literals(STATUSES);
 
 // ---- Requests (REST bodies and queries; GraphQL takes the same) -----------------------------
-
-const tcSeconds = (what: string) => Type.Integer({ minimum: 1, maximum: 90 * 24 * 3600, description: `${what} (1 s to 90 days)` });
-/** A time control: a bank per seat, running only while that seat must act (src/app/time-control.ts). */
-export const TimeControl = Type.Object({
-  initialSeconds: tcSeconds('Each seat\'s bank at the start, at most maxSeconds'),
-  incrementSeconds: tcSeconds('Added to the seat\'s bank after each of its moves, at most maxSeconds'),
-  maxSeconds: tcSeconds('The most a bank can hold'),
-}, { additionalProperties: false, description: 'A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat\'s moves and never exceeds maxSeconds; at zero the game\'s timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.' });
 
 /**
  * A seat at creation: { name, colour? }, { open: true }, { me: true, colour? } or { bot, name? }.
@@ -133,7 +125,7 @@ export const PlayerEntry = Type.Object({
   name: Type.Optional(Name),
   open: Type.Optional(Type.Literal(true)),
   me: Type.Optional(Type.Literal(true)),
-  colour: Type.Optional(Colour),
+  colour: Type.Optional(SeatColour),
   bot: Type.Optional(literals(BOT_LEVELS, 'A bot seat of this level (GET /bots): it gets no token and moves by itself')),
 }, {
   additionalProperties: false,
@@ -168,7 +160,7 @@ export const MoveRef = Type.Object({ type: Type.String({ minLength: 1, maxLength
   description: 'A move: { type, ...fields }. The shapes of each game\'s moves are in components.schemas (<Game>Move) and /game-types.',
 });
 /** A move in notation, e.g. "build residential b4". */
-export const Notation = Type.String({ minLength: 1, maxLength: 2000 });
+export const NotationText = Type.String({ minLength: 1, maxLength: 2000 });
 /**
  * What a union's members allow, as a JSON Schema `oneOf`: exactly one of them must fit. TypeBox's
  * Union is an `anyOf`; a refusal of a `oneOf` of closed objects names the fields (`invalidInput`).
@@ -178,7 +170,7 @@ const ExpectedVersion = Type.Optional({ ...Version, description: 'Apply the move
 /** A move as JSON, as getLegalMoves lists it. */
 export const MoveAsJson = Type.Object({ move: { ...MoveRef, description: 'A move of this game\'s type, as listed by getLegalMoves' }, expectedVersion: ExpectedVersion }, { additionalProperties: false, title: 'MoveAsJson' });
 /** A move in the game's notation, read in the current position. */
-export const MoveInNotation = Type.Object({ notation: { ...Notation, description: 'The move in notation, e.g. "build residential b4" (docs/rules/<game>.md)' }, expectedVersion: ExpectedVersion }, { additionalProperties: false, title: 'MoveInNotation' });
+export const MoveInNotation = Type.Object({ notation: { ...NotationText, description: 'The move in notation, e.g. "build residential b4" (docs/rules/<game>.md)' }, expectedVersion: ExpectedVersion }, { additionalProperties: false, title: 'MoveInNotation' });
 /** A move's body: exactly one of move (JSON) or notation (text), by the schema itself. */
 export const SubmitMoveBody = oneOf([MoveAsJson, MoveInNotation], { description: 'Exactly one of move (JSON) or notation (text)' });
 export type SubmitMoveBody = Static<typeof SubmitMoveBody>;
@@ -191,7 +183,7 @@ export const JoinBody = Type.Object({
   inviteCode: Type.Optional(InviteCode),
   name: Type.Optional({ ...Name, description: 'Required without a player token; with one, the player\'s name by default' }),
   seat: Type.Optional(Seat),
-  colour: Type.Optional(Colour),
+  colour: Type.Optional(SeatColour),
 }, { additionalProperties: false });
 export type JoinBody = Static<typeof JoinBody>;
 

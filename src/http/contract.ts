@@ -1,5 +1,5 @@
 import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
-import { BotLevel, Colour, STATUSES, TimeControl } from '../app/shapes.js';
+import { BotLevel, SeatColour, STATUSES, TimeControl } from '../app/shapes.js';
 import { OTHER_ORIGINS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
 import { closed } from './route-schema.js';
 
@@ -37,7 +37,7 @@ export const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } 
 export { STATUSES };
 export const status = { type: 'string', enum: STATUSES, description: 'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result' } as const;
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
-export const colourField = plain(Colour);
+export const colourField = plain(SeatColour);
 export const players = {
   type: 'array',
   items: {
