@@ -1,4 +1,5 @@
 import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
+import { Outcome } from '../engine/schema.js';
 import { BotLevel, SeatColour, STATUSES, TimeControl } from '../app/shapes.js';
 import { OTHER_ORIGINS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
 import { closed } from './route-schema.js';
@@ -85,8 +86,6 @@ const undoable = { type: 'boolean', description: 'The entry may be taken back as
 const undoneBy = { type: 'integer', minimum: 1, description: 'A later takeback (this version) undid the entry: shown struck through in text records' } as const;
 const gameType = (g: AnyGame) => ({ type: 'string', const: g.id, description: `The game type: ${g.id}` });
 
-/** The games with published schemas (every hosted game; a test fixture may have none). */
-export const typedGames = (games: AnyGame[]) => games.filter((g) => g.schemas !== undefined);
 
 /** A union of components discriminated by `type`, with its mapping. */
 function union(description: string, members: Record<string, string>) {
@@ -126,11 +125,15 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
   out.RestoredEvent = { type: 'object', additionalProperties: false, required: ['type', 'undone'], description: 'A takeback\'s event: the state is the state before version `undone` again', properties: { type: { type: 'string', const: '@restored' }, undone: { type: 'integer', minimum: 1, description: 'The version undone' } } };
   out.TakebackMove = { type: 'object', additionalProperties: false, required: ['type', 'undo'], description: 'A takeback entry\'s move (origin takeback): it undoes the seat\'s entries from version `undo` on', properties: { type: { type: 'string', const: 'takeback' }, undo: { type: 'integer', minimum: 1 } } };
   out.TakebackRequest = { type: 'object', additionalProperties: false, required: ['seat', 'undo', 'acceptedBy'], description: 'A takeback waiting for the other seats\' consent (with-consent games); the next move voids it', properties: { seat: { type: 'integer', minimum: 0, description: 'The seat asking' }, undo: { type: 'integer', minimum: 1, description: 'The version it asks to undo' }, acceptedBy: { ...seatList, description: 'The seats that accepted so far' } } };
-  for (const g of typedGames(games)) {
+  for (const g of games) {
     const P = pascal(g.id);
-    const s = g.schemas!;
+    // A game without published schemas (a test fixture) is documented as it answers: views and
+    // events as JSON objects, its outcome the kernel's, so that every answer matches the document.
+    const s = g.schemas ?? { view: { type: 'object', description: `A ${g.name} view (untyped)` }, outcome: plain(Outcome) };
     out[`${P}View`] = plain(s.view);
-    out[`${P}Event`] = union(`A ${g.name} event, as a viewer may read it`, { ...members(`${P}Event`, plain(s.event) as never, out), '@restored': 'RestoredEvent' });
+    out[`${P}Event`] = g.schemas
+      ? union(`A ${g.name} event, as a viewer may read it`, { ...members(`${P}Event`, plain(g.schemas.event) as never, out), '@restored': 'RestoredEvent' })
+      : { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, description: `A ${g.name} event (untyped)` };
     out[`${P}Options`] = { ...defaultsInWords(g.optionsSchema), description: `${g.name} options (every one has a default, filled in by the server)` };
     out[`${P}Outcome`] = plain(s.outcome);
     out[`${P}Game`] = {

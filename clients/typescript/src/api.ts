@@ -4070,6 +4070,7 @@ export interface operations {
     listGames: {
         parameters: {
             query?: {
+                /** @description waiting: seats open; active: being played; finished: over; expired: left waiting too long (lobby) */
                 status?: "waiting" | "active" | "finished" | "expired";
                 type?: string;
                 limit?: number;
@@ -5407,6 +5408,7 @@ export interface operations {
     listMyGames: {
         parameters: {
             query?: {
+                /** @description waiting: seats open; active: being played; finished: over; expired: left waiting too long (lobby) */
                 status?: "waiting" | "active" | "finished" | "expired";
                 /** @description true: only the games where it is the player's turn */
                 toMove?: boolean;
