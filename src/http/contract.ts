@@ -122,6 +122,16 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
   }
   const all: Record<string, Record<string, string>> = { Game: {}, LegalMoves: {}, MoveResult: {}, EventLog: {}, NewGame: {}, Record: {} };
   // Takebacks (docs/shapes.md): the same in every game.
+  out.ResignationOutcome = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['scores', 'ranks', 'winners', 'detail'],
+    description: 'The result when resignations left at most one seat: it wins, every resigned seat shares last place (scores 0)',
+    properties: {
+      ...plain(Outcome).properties,
+      detail: { type: 'object', additionalProperties: false, required: ['reason', 'resigned'], properties: { reason: { type: 'string', const: 'resignation' }, resigned: { ...seatList, description: 'The seats that resigned' } } },
+    },
+  };
   out.RestoredEvent = { type: 'object', additionalProperties: false, required: ['type', 'undone'], description: 'A takeback\'s event: the state is the state before version `undone` again', properties: { type: { type: 'string', const: '@restored' }, undone: { type: 'integer', minimum: 1, description: 'The version undone' } } };
   out.TakebackMove = { type: 'object', additionalProperties: false, required: ['type', 'undo'], description: 'A takeback entry\'s move (origin takeback): it undoes the seat\'s entries from version `undo` on', properties: { type: { type: 'string', const: 'takeback' }, undo: { type: 'integer', minimum: 1 } } };
   out.TakebackRequest = { type: 'object', additionalProperties: false, required: ['seat', 'undo', 'acceptedBy'], description: 'A takeback waiting for the other seats\' consent (with-consent games); the next move voids it', properties: { seat: { type: 'integer', minimum: 0, description: 'The seat asking' }, undo: { type: 'integer', minimum: 1, description: 'The version it asks to undo' }, acceptedBy: { ...seatList, description: 'The seats that accepted so far' } } };
@@ -135,7 +145,8 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
       ? union(`A ${g.name} event, as a viewer may read it`, { ...members(`${P}Event`, plain(g.schemas.event) as never, out), '@restored': 'RestoredEvent' })
       : { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, description: `A ${g.name} event (untyped)` };
     out[`${P}Options`] = { ...defaultsInWords(g.optionsSchema), description: `${g.name} options (every one has a default, filled in by the server)` };
-    out[`${P}Outcome`] = plain(s.outcome);
+    // Finished by the rules, or by resignations that left one seat (src/app/lobby/standing.ts).
+    out[`${P}Outcome`] = { description: `The result of a finished ${g.name} game`, anyOf: [plain(s.outcome), ref('ResignationOutcome')] };
     out[`${P}Game`] = {
       type: 'object',
       description: `A ${g.name} game as the caller sees it`,

@@ -112,8 +112,10 @@ export function operation<P extends Part = undefined, Q extends Part = undefined
         ? { description: success.description, content: { 'application/json': { schema: success.schema } } }
         : { description: success.description, type: 'null' },
   };
-  // Every operation may be rate limited (429) or shed while the database is away (503).
-  for (const status of [...new Set([...spec.errors, 429, 503])].sort()) response[status] = problem(status, spec.errorDescriptions);
+  // Every operation may be rate limited (429) or shed while the database is away (503); one that
+  // takes a path, query, header or body may get one that does not fit its schema (400).
+  const validated = spec.params || spec.querystring || spec.headers || spec.body;
+  for (const status of [...new Set([...spec.errors, ...(validated ? [400] : []), 429, 503])].sort()) response[status] = problem(status, spec.errorDescriptions);
   return {
     operationId: spec.operationId,
     summary: spec.summary,

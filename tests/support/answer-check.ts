@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
  * end-to-end file fails when any answer it received was not what the document promises.
  */
 export interface AnswerCheck {
-  mismatches: string[];
+  /** Every JSON answer given, as sent (checked by `assertAnswersMatched`, off the server's event loop). */
+  answers: { path: string; method: string; status: number; type: string; where: string; payload: string }[];
+  app: FastifyInstance;
 }
 
 type Doc = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema: object }> }> }>> };
@@ -19,53 +21,49 @@ type Doc = { paths: Record<string, Record<string, { responses?: Record<string, {
 const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const pointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
 
+/** Records each JSON answer the app sends (the check itself runs at `assertAnswersMatched`, so that it never slows the server down). */
 export function checkAnswers(app: FastifyInstance): AnswerCheck {
-  const check: AnswerCheck = { mismatches: [] };
-  let ajv: Ajv2020 | undefined;
-  let doc: Doc | undefined;
-  const compiled = new Map<string, ValidateFunction | null>();
-  const validatorFor = (path: string, method: string, status: number, type: string): ValidateFunction | null | 'undocumented' => {
-    if (!doc) {
-      doc = app.swagger() as unknown as Doc;
-      ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-      ajv.addSchema({ ...JSON.parse(JSON.stringify(doc)), $id: 'doc' } as object);
-    }
-    const op = doc.paths[path]?.[method];
-    if (!op) return null; // not in the document (hidden routes: pages, health, GraphQL)
-    const response = op.responses?.[String(status)];
-    if (!response) return 'undocumented';
-    const key = `${path} ${method} ${status} ${type}`;
-    if (!compiled.has(key)) {
-      const content = response.content?.[type];
-      compiled.set(key, content ? ajv!.compile({ $ref: `doc#/paths/${pointer(path)}/${method}/responses/${status}/content/${pointer(type)}/schema` }) : null);
-    }
-    return compiled.get(key) ?? null;
-  };
+  const check: AnswerCheck = { answers: [], app };
   app.addHook('onSend', async (req, reply, payload) => {
     const url = reply.routeOptions.url;
     if (!url || typeof payload !== 'string' || payload === '') return payload;
     const type = String(reply.getHeader('content-type') ?? '').split(';')[0]!.trim();
     if (type !== 'application/json' && type !== 'application/problem+json') return payload;
     const method = req.method.toLowerCase() === 'head' ? 'get' : req.method.toLowerCase();
-    const where = `${req.method} ${req.url} -> ${reply.statusCode} ${type}`;
-    const validate = validatorFor(openapiPath(url), method, reply.statusCode, type);
-    if (validate === 'undocumented') check.mismatches.push(`${where}: status not documented`);
-    else if (validate) {
-      let body: unknown;
-      try {
-        body = JSON.parse(payload);
-      } catch {
-        check.mismatches.push(`${where}: not JSON`);
-        return payload;
-      }
-      if (!validate(body)) check.mismatches.push(`${where}: ${JSON.stringify(validate.errors?.slice(0, 40))} in ${payload.slice(0, 300)}`);
-    }
+    check.answers.push({ path: openapiPath(url), method, status: reply.statusCode, type, where: `${req.method} ${req.url} -> ${reply.statusCode} ${type}`, payload });
     return payload;
   });
   return check;
 }
 
-/** Throws the mismatches an answer check recorded. */
+/** Checks every recorded answer against the served document; throws the list of mismatches. */
 export function assertAnswersMatched(check: AnswerCheck): void {
-  if (check.mismatches.length > 0) throw new Error(`answers that do not match their route's response schema (tests/support/answer-check.ts):\n${[...new Set(check.mismatches)].join('\n')}`);
+  if (check.answers.length === 0) return;
+  const doc = check.app.swagger() as unknown as Doc;
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema({ ...JSON.parse(JSON.stringify(doc)), $id: 'doc' } as object);
+  const compiled = new Map<string, ValidateFunction | null>();
+  const mismatches: string[] = [];
+  for (const a of check.answers) {
+    const op = doc.paths[a.path]?.[a.method];
+    if (!op) continue; // not in the document (hidden routes: pages, health, GraphQL)
+    const response = op.responses?.[String(a.status)];
+    if (!response) {
+      mismatches.push(`${a.where}: status not documented`);
+      continue;
+    }
+    const key = `${a.path} ${a.method} ${a.status} ${a.type}`;
+    if (!compiled.has(key)) {
+      const content = response.content?.[a.type];
+      compiled.set(key, content ? ajv.compile({ $ref: `doc#/paths/${pointer(a.path)}/${a.method}/responses/${a.status}/content/${pointer(a.type)}/schema` }) : null);
+    }
+    const validate = compiled.get(key);
+    if (!validate) {
+      mismatches.push(`${a.where}: media type not documented`);
+      continue;
+    }
+    if (!validate(JSON.parse(a.payload))) mismatches.push(`${a.where}: ${JSON.stringify(validate.errors?.slice(0, 40))} in ${a.payload.slice(0, 300)}`);
+  }
+  check.answers.length = 0;
+  if (mismatches.length > 0) throw new Error(`answers that do not match their route's response schema (tests/support/answer-check.ts):\n${[...new Set(mismatches)].join('\n')}`);
 }

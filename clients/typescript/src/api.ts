@@ -1200,6 +1200,21 @@ export interface components {
         };
         /** @description A La Ville de Demain move */
         VilleDeDemainMove: components["schemas"]["VilleDeDemainMove_discardCard"] | components["schemas"]["VilleDeDemainMove_skipDiscard"] | components["schemas"]["VilleDeDemainMove_drawCard"] | components["schemas"]["VilleDeDemainMove_buyCard"] | components["schemas"]["VilleDeDemainMove_buyHabitation"] | components["schemas"]["VilleDeDemainMove_takeCoin"] | components["schemas"]["VilleDeDemainMove_takeSpecial"] | components["schemas"]["VilleDeDemainMove_skipSpecial"];
+        /** @description The result when resignations left at most one seat: it wins, every resigned seat shares last place (scores 0) */
+        ResignationOutcome: {
+            /** @description Final score of each seat, in seat order */
+            scores: number[];
+            /** @description Rank of each seat (1 is best; tied seats share a rank) */
+            ranks: number[];
+            /** @description The seats ranked 1 */
+            winners: number[];
+            detail: {
+                /** @enum {string} */
+                reason: "resignation";
+                /** @description The seats that resigned */
+                resigned: number[];
+            };
+        };
         /** @description A takeback's event: the state is the state before version `undone` again */
         RestoredEvent: {
             /**
@@ -1579,7 +1594,7 @@ export interface components {
             /** @description Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide. Default: "". */
             seatSides?: string;
         };
-        /** @description The result of a finished game */
+        /** @description The result of a finished Town Center game */
         TownCenterOutcome: {
             /** @description Final score of each seat, in seat order */
             scores: number[];
@@ -1601,7 +1616,7 @@ export interface components {
                     fr: string;
                 };
             };
-        };
+        } | components["schemas"]["ResignationOutcome"];
         /** @description A Town Center game as the caller sees it */
         TownCenterGame: {
             /** Format: uuid */
@@ -2101,7 +2116,7 @@ export interface components {
              */
             version?: "easy" | "normal";
         };
-        /** @description The result of a finished game */
+        /** @description The result of a finished Ma Petite Ville game */
         MaPetiteVilleOutcome: {
             /** @description Final score of each seat, in seat order */
             scores: number[];
@@ -2119,7 +2134,7 @@ export interface components {
                 objectsLeft: number[];
                 silhouettesLeft: number[];
             };
-        };
+        } | components["schemas"]["ResignationOutcome"];
         /** @description A Ma Petite Ville game as the caller sees it */
         MaPetiteVilleGame: {
             /** Format: uuid */
@@ -3001,7 +3016,7 @@ export interface components {
              */
             draftPass?: "right" | "left";
         };
-        /** @description The result of a finished game */
+        /** @description The result of a finished City Tycoon game */
         CityTycoonOutcome: {
             /** @description Final score of each seat, in seat order */
             scores: number[];
@@ -3017,7 +3032,7 @@ export interface components {
                 /** @enum {string} */
                 tieBreak: "money";
             };
-        };
+        } | components["schemas"]["ResignationOutcome"];
         /** @description A City Tycoon game as the caller sees it */
         CityTycoonGame: {
             /** Format: uuid */
@@ -3584,7 +3599,7 @@ export interface components {
         VilleDeDemainEvent: components["schemas"]["VilleDeDemainEvent_roundBegan"] | components["schemas"]["VilleDeDemainEvent_stepBegan"] | components["schemas"]["VilleDeDemainEvent_cardDiscarded"] | components["schemas"]["VilleDeDemainEvent_discardSkipped"] | components["schemas"]["VilleDeDemainEvent_deckRebuilt"] | components["schemas"]["VilleDeDemainEvent_cardDrawn"] | components["schemas"]["VilleDeDemainEvent_cardBought"] | components["schemas"]["VilleDeDemainEvent_habitationBought"] | components["schemas"]["VilleDeDemainEvent_coinTaken"] | components["schemas"]["VilleDeDemainEvent_specialTaken"] | components["schemas"]["VilleDeDemainEvent_specialSkipped"] | components["schemas"]["VilleDeDemainEvent_endTriggered"] | components["schemas"]["VilleDeDemainEvent_gameEnded"] | components["schemas"]["RestoredEvent"];
         /** @description La Ville de Demain options (every one has a default, filled in by the server) */
         VilleDeDemainOptions: Record<string, never>;
-        /** @description The result of a finished game */
+        /** @description The result of a finished La Ville de Demain game */
         VilleDeDemainOutcome: {
             /** @description Final score of each seat, in seat order */
             scores: number[];
@@ -3602,7 +3617,7 @@ export interface components {
                 coins: number;
                 cards: string[];
             }[];
-        };
+        } | components["schemas"]["ResignationOutcome"];
         /** @description A La Ville de Demain game as the caller sees it */
         VilleDeDemainGame: {
             /** Format: uuid */
@@ -4342,6 +4357,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
                 headers: {
@@ -4429,6 +4453,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
                 headers: {
@@ -4511,6 +4544,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
@@ -5844,6 +5886,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
                 headers: {
@@ -5918,6 +5969,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
@@ -7374,6 +7434,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
@@ -7528,6 +7597,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
@@ -7676,6 +7754,15 @@ export interface operations {
                             chance: number;
                         }[] | null;
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
@@ -7948,6 +8035,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
                 headers: {
@@ -8038,6 +8134,15 @@ export interface operations {
                         events: components["schemas"]["RestoredEvent"][];
                         takebackRequest?: components["schemas"]["TakebackRequest"];
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
@@ -8146,6 +8251,15 @@ export interface operations {
                             loss: number | null;
                         }[];
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
