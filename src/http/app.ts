@@ -118,8 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
 
-  // Answers are plain JSON built by the service: response schemas document them (typed per game in
-  // OpenAPI) and are not used to reshape them.
+  // Answers are plain JSON built by the service, written with JSON.stringify; the response schemas
+  // document them (typed per game in OpenAPI) and are not used to reshape them, because
+  // fast-json-stringify would (1) drop every field a schema does not list, such as a problem
+  // document's per-code fields (`reason`, `field`, `legalNotations`...), (2) need each component of
+  // contract.ts registered as a Fastify shared schema to resolve `#/components/schemas/...`, and (3)
+  // pick each per-game union's member by validating the answer against every member with Ajv, which
+  // is slower than JSON.stringify, not faster. Instead, every answer the end-to-end tests receive is
+  // checked against its route's schema (tests/support/answer-check.ts), so the document stays true.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // The API speaks JSON only: any other body is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
