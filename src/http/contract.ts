@@ -97,9 +97,10 @@ function union(description: string, members: Record<string, string>) {
 }
 
 /** Splits a TypeBox union of `{ type: const, ... }` objects into one component per member. */
-function members(prefix: string, schema: { anyOf?: { properties: { type: { const: string } } }[] }, out: Record<string, unknown>): Record<string, string> {
+function members(prefix: string, schema: { anyOf?: { properties: { type: { const: string } } }[]; properties?: { type: { const: string } } }, out: Record<string, unknown>): Record<string, string> {
   const names: Record<string, string> = {};
-  for (const m of schema.anyOf ?? []) {
+  // TypeBox gives a union of one member as the member itself (a game with a single event type).
+  for (const m of schema.anyOf ?? (schema.properties ? [schema as { properties: { type: { const: string } } }] : [])) {
     const type = m.properties.type.const;
     names[type] = `${prefix}_${type}`;
     out[`${prefix}_${type}`] = plain(m);

@@ -62,7 +62,7 @@ export function assertAnswersMatched(check: AnswerCheck): void {
       mismatches.push(`${a.where}: media type not documented`);
       continue;
     }
-    if (!validate(JSON.parse(a.payload))) mismatches.push(`${a.where}: ${JSON.stringify(validate.errors?.slice(0, 40))} in ${a.payload.slice(0, 300)}`);
+    if (!validate(JSON.parse(a.payload))) mismatches.push(`${a.where}: ${JSON.stringify(validate.errors?.slice(0, 60))} in ${a.payload.slice(0, 300)}`);
   }
   check.answers.length = 0;
   if (mismatches.length > 0) throw new Error(`answers that do not match their route's response schema (tests/support/answer-check.ts):\n${[...new Set(mismatches)].join('\n')}`);
