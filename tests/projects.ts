@@ -1,5 +1,5 @@
 /**
- * The suite's four projects, by folder: a test file belongs to the project of its folder, so a new
+ * The suite's five projects, by folder: a test file belongs to the project of its folder, so a new
  * file needs no list to be kept. tests/unit/projects.test.ts fails when a file is in no project or
  * in two. `npm test` runs them all (as CI does); `npm run test:<name>` runs one.
  *
@@ -7,21 +7,26 @@
  *   `createTestDatabase` refuses to run there (tests/support/db.ts).
  * - integration: the store, the service and migrations against a real Postgres.
  * - e2e: real servers over real HTTP (in-process or as processes), the published contract and client.
- * - slow: a real Chromium, faults (killed and frozen processes, fuzzing under load), deployment files
- *   run by real tools, the README's commands on a fresh clone.
+ * - slow: a real Chromium, faults (killed and frozen processes, fuzzing under load).
+ * - deploy: deployment files run by real tools (HAProxy, promtool, Compose, the Dockerfile), the
+ *   README's commands on a fresh clone.
  *
- * `order`: the projects run in this order, one group after the other. `workers`: how many of a
- * project's files run at once. Vitest's default is one fewer than the cores, so one file at a time
- * on a 2-core machine, while most end-to-end files spend their time waiting (for a server, a
- * deadline, a mail): two at a time keeps both cores busy. The slow project runs its files one at a
- * time: a browser, killed processes and load tests measure what a process does in a given time, and
- * a neighbour would take that time from them.
+ * `order`: the groups run one after the other, the projects of a group together. `workers`: how
+ * many of a project's files run at once. Vitest's default is one fewer than the cores, so one file
+ * at a time on a 2-core machine, while most end-to-end files spend their time waiting (for a
+ * server, a deadline, a mail): two at a time keeps both cores busy, and the unit files (pure code,
+ * no port, no database) fill the time the others wait, in the same group. The slow project runs
+ * its files one at a time: a browser, killed processes and load tests measure what a process does
+ * in a given time, and a neighbour of their own kind would take that time from them; the deploy
+ * files share neither a port nor a browser with them (every server a test starts listens on a
+ * port of its own) and run beside them, one at a time.
  */
 export const PROJECTS = {
-  unit: { include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/bots/**/*.test.ts', 'tests/board/**/*.test.ts'], database: false, order: 0, workers: 2 },
+  unit: { include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/bots/**/*.test.ts', 'tests/board/**/*.test.ts'], database: false, order: 1, workers: 2 },
   integration: { include: ['tests/integration/**/*.test.ts'], database: true, order: 1, workers: 2 },
   e2e: { include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'], database: true, order: 1, workers: 2 },
-  slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/deploy/**/*.test.ts'], database: true, order: 2, workers: 1 },
+  slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts'], database: true, order: 2, workers: 1 },
+  deploy: { include: ['tests/deploy/**/*.test.ts'], database: true, order: 2, workers: 1 },
 } as const;
 
 export type ProjectName = keyof typeof PROJECTS;

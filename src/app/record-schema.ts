@@ -1,9 +1,10 @@
+import { Outcome } from '../engine/schema.js';
 import { BOT_LEVELS, compileShape, shapeMessage, shapeValidator } from '../engine/index.js';
 import { MOVE_ORIGINS } from '../store/types.js';
 import { AppError } from './errors.js';
 import { commentSchema, markSchema } from './replays/annotations.js';
 import { INT_BOUNDS } from './limits.js';
-import { BotLevel, Colour, MoveRef, Name } from './shapes.js';
+import { BotLevel, MoveRef, Name, SeatColour } from './shapes.js';
 
 /** A schema as plain JSON (no TypeBox marks): the command line's own Ajv reads these too. */
 const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
@@ -13,17 +14,6 @@ export const RECORD_MAX_MOVES = 5000;
 
 /** A SHA-256 hash, hex. */
 const HEX64 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
-
-/** A game's result, as the API shows it and as records carry it. */
-export const outcomeSchema = {
-  type: 'object',
-  properties: {
-    scores: { type: 'array', items: { type: 'number' } },
-    ranks: { type: 'array', items: { type: 'integer' } },
-    winners: { type: 'array', items: { type: 'integer', minimum: 0 } },
-    detail: { description: 'Game-specific JSON; see the game\'s docs/rules document' },
-  },
-} as const;
 
 /** A move as the API carries it before its game checks it: { type, ...fields } (the one MoveRef of src/app/shapes.ts). */
 export const moveRefSchema = { $id: 'MoveRef', ...plain(MoveRef) };
@@ -39,7 +29,7 @@ export const gameRecordSchema = {
     type: { type: 'string', maxLength: 64 },
     engineVersion: INT_BOUNDS.engineVersion,
     options: { type: 'object' },
-    players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: INT_BOUNDS.seat, name: plain(Name), colour: { ...plain(Colour), description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' }, bot: { ...plain(BotLevel), description: 'The bot level playing the seat (a bot seat)' } } } },
+    players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: INT_BOUNDS.seat, name: plain(Name), colour: { ...plain(SeatColour), description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' }, bot: { ...plain(BotLevel), description: 'The bot level playing the seat (a bot seat)' } } } },
     standInBot: { type: 'string', enum: BOT_LEVELS, description: 'The bot level that played resigned and timed-out seats (absent: greedy)' },
     seed: { type: 'string', minLength: 1, maxLength: 128 },
     status: { type: 'string', enum: ['waiting', 'active', 'finished', 'expired'] },
@@ -68,7 +58,7 @@ export const gameRecordSchema = {
         },
       },
     },
-    outcome: { anyOf: [outcomeSchema, { type: 'null' }] },
+    outcome: { anyOf: [plain(Outcome), { type: 'null' }] },
     aborted: { type: 'boolean', const: true, description: 'Written on export: a rated game that ended (resigned, timed out, expired) before some person\'s seat made a move of its own (origin seat or mail): aborted, it changed no rating; ignored on import' },
     setupHash: { ...HEX64, description: 'Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it' },
     signature: {

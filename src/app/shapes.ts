@@ -1,10 +1,14 @@
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import type { ErrorObject } from 'ajv';
-import { BOT_LEVELS, compileShape, type Msg } from '../engine/index.js';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { BOT_LEVELS, BotLevel, compileShape, type Msg } from '../engine/index.js';
 import { NOTICE_KINDS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
 import { AppError } from './errors.js';
 import { UUID_PATTERN } from './ids.js';
 import { INT_BOUNDS } from './limits.js';
+import { GameStatus, STATUSES, TimeControl } from '../store/shapes.js';
+
+/** The shapes the store and the engine declare, used by requests too. */
+export { BotLevel, GameStatus, STATUSES, TimeControl };
 
 /**
  * The one definition of every shape a client sends, as TypeBox schemas: each is plain JSON Schema
@@ -100,10 +104,8 @@ export const Seed = Type.String({ minLength: 1, maxLength: 128 });
 export const GameType = Type.String({ description: 'A game type id from /game-types' });
 /** The `:gameType` path parameter (a leaderboard's). */
 export const GameTypeParams = Type.Object({ gameType: Type.String({ minLength: 1, maxLength: 64 }) });
-/** A bot level (GET /bots lists them with their think time). */
-export const BotLevel = literals(BOT_LEVELS, 'A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)');
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
-export const Colour = Type.String({ minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' });
+export const SeatColour = Type.String({ minLength: 1, maxLength: 32, description: 'A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red)' });
 /** Search iterations of one analysis. */
 export const AnalysisIterations = int(INT_BOUNDS.analysisIterations);
 
@@ -112,18 +114,8 @@ export const PageLimit = (maximum: number, dflt: number) => Type.Integer({ minim
 /** The opaque cursor of the next page (`next` of the previous answer). */
 export const Cursor = Type.String({ maxLength: 200, description: 'The `next` cursor of the previous page' });
 
-export const STATUSES = ['waiting', 'active', 'finished', 'expired'] as const;
-export const GameStatus = literals(STATUSES);
 
 // ---- Requests (REST bodies and queries; GraphQL takes the same) -----------------------------
-
-const tcSeconds = (what: string) => Type.Integer({ minimum: 1, maximum: 90 * 24 * 3600, description: `${what} (1 s to 90 days)` });
-/** A time control: a bank per seat, running only while that seat must act (src/app/time-control.ts). */
-export const TimeControl = Type.Object({
-  initialSeconds: tcSeconds('Each seat\'s bank at the start, at most maxSeconds'),
-  incrementSeconds: tcSeconds('Added to the seat\'s bank after each of its moves, at most maxSeconds'),
-  maxSeconds: tcSeconds('The most a bank can hold'),
-}, { additionalProperties: false, description: 'A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat\'s moves and never exceeds maxSeconds; at zero the game\'s timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.' });
 
 /**
  * A seat at creation: { name, colour? }, { open: true }, { me: true, colour? } or { bot, name? }.
@@ -133,7 +125,7 @@ export const PlayerEntry = Type.Object({
   name: Type.Optional(Name),
   open: Type.Optional(Type.Literal(true)),
   me: Type.Optional(Type.Literal(true)),
-  colour: Type.Optional(Colour),
+  colour: Type.Optional(SeatColour),
   bot: Type.Optional(literals(BOT_LEVELS, 'A bot seat of this level (GET /bots): it gets no token and moves by itself')),
 }, {
   additionalProperties: false,
@@ -165,12 +157,24 @@ export type CreateGameBody = Static<typeof CreateGameBody>;
 /** A move as the API carries it before its game checks it: { type, ...fields } (the game's schemas check the rest). */
 export const MoveRef = Type.Object({ type: Type.String({ minLength: 1, maxLength: 64 }) }, {
   additionalProperties: true,
+  // The OpenAPI document shows a MoveRef as AnyMove, the union of the hosted games' moves (http/route-schema.ts).
+  title: 'MoveRef',
   description: 'A move: { type, ...fields }. The shapes of each game\'s moves are in components.schemas (<Game>Move) and /game-types.',
 });
 /** A move in notation, e.g. "build residential b4". */
-export const Notation = Type.String({ minLength: 1, maxLength: 2000 });
-/** Exactly one of move or notation (the route or resolver checks the "exactly one"). */
-export const SubmitMoveBody = Type.Object({ move: Type.Optional(MoveRef), notation: Type.Optional(Notation), expectedVersion: Type.Optional(Version) }, { additionalProperties: false });
+export const NotationText = Type.String({ minLength: 1, maxLength: 2000 });
+/**
+ * What a union's members allow, as a JSON Schema `oneOf`: exactly one of them must fit. TypeBox's
+ * Union is an `anyOf`; a refusal of a `oneOf` of closed objects names the fields (`invalidInput`).
+ */
+export const oneOf = <T extends TSchema[]>(members: [...T], options: Record<string, unknown> = {}): TUnsafe<Static<T[number]>> => Type.Unsafe<Static<T[number]>>({ ...options, oneOf: members });
+const ExpectedVersion = Type.Optional({ ...Version, description: 'Apply the move only if the game is still at this version' });
+/** A move as JSON, as getLegalMoves lists it. */
+export const MoveAsJson = Type.Object({ move: { ...MoveRef, description: 'A move of this game\'s type, as listed by getLegalMoves' }, expectedVersion: ExpectedVersion }, { additionalProperties: false, title: 'MoveAsJson' });
+/** A move in the game's notation, read in the current position. */
+export const MoveInNotation = Type.Object({ notation: { ...NotationText, description: 'The move in notation, e.g. "build residential b4" (docs/rules/<game>.md)' }, expectedVersion: ExpectedVersion }, { additionalProperties: false, title: 'MoveInNotation' });
+/** A move's body: exactly one of move (JSON) or notation (text), by the schema itself. */
+export const SubmitMoveBody = oneOf([MoveAsJson, MoveInNotation], { description: 'Exactly one of move (JSON) or notation (text)' });
 export type SubmitMoveBody = Static<typeof SubmitMoveBody>;
 export const IdempotencyKey = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -181,7 +185,7 @@ export const JoinBody = Type.Object({
   inviteCode: Type.Optional(InviteCode),
   name: Type.Optional({ ...Name, description: 'Required without a player token; with one, the player\'s name by default' }),
   seat: Type.Optional(Seat),
-  colour: Type.Optional(Colour),
+  colour: Type.Optional(SeatColour),
 }, { additionalProperties: false });
 export type JoinBody = Static<typeof JoinBody>;
 
@@ -276,7 +280,7 @@ export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
 /** What the size keywords count, for the sentences INVALID_INPUT.fewer and .more. */
 const UNITS: Record<string, string> = { minItems: 'items', maxItems: 'items', minLength: 'characters', maxLength: 'characters', minProperties: 'properties', maxProperties: 'properties' };
 
-export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'>, where: string): Msg | undefined {
+export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'schema'>, where: string): Msg | undefined {
   const p = (v.params ?? {}) as Record<string, unknown>;
   switch (v.keyword) {
     case 'required':
@@ -306,8 +310,11 @@ export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePa
       return { key: 'INVALID_INPUT.uniqueItems', params: { where, i: String(p.i), j: String(p.j) } };
     case 'format':
       return { key: 'INVALID_INPUT.format', params: { where, format: String(p.format) } };
-    case 'oneOf':
-      return { key: 'INVALID_INPUT.oneOf', params: { where } };
+    case 'oneOf': {
+      // Members told apart by their required fields (a move or its notation): name those fields.
+      const fields = unionMembers(v).map((m) => (m.required as string[] | undefined)?.[0]);
+      return fields.length > 1 && fields.every(Boolean) ? { key: 'INVALID_INPUT.exactlyOne', params: { where, fields: fields.join(', ') } } : { key: 'INVALID_INPUT.oneOf', params: { where } };
+    }
     case 'anyOf':
       return { key: 'INVALID_INPUT.anyOf', params: { where } };
     case 'enum':
@@ -323,8 +330,32 @@ export function invalidInputMessage(v: Pick<ErrorObject, 'keyword' | 'instancePa
   }
 }
 
-/** An Ajv error as the AppError every entry point answers: 400 INVALID_INPUT naming the field and the rule. */
-export function invalidInput(first: ErrorObject | undefined, root: string): AppError {
+/**
+ * The error that says why a value failed. Ajv stops at the first broken rule, but a `oneOf` or
+ * `anyOf` reports each member's failure before its own: when the first error is a member's, the
+ * member the sender meant (one whose failure is below its own fields, not a missing or unknown field
+ * of the union itself) names the rule; an unknown field no member has names itself; otherwise the
+ * union's own error, which names the members' required fields.
+ */
+export function decisiveError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  const first = errors[0];
+  if (!first) return undefined;
+  const union = errors.find((e) => (e.keyword === 'oneOf' || e.keyword === 'anyOf') && first.schemaPath.startsWith(`${e.schemaPath}/`));
+  if (!union) return first;
+  const members = errors.filter((e) => e.schemaPath.startsWith(`${union.schemaPath}/`));
+  const atUnion = (e: ErrorObject) => e.instancePath === union.instancePath && (e.keyword === 'required' || e.keyword === 'additionalProperties');
+  const meant = members.find((e) => !atUnion(e));
+  if (meant) return meant;
+  const known = new Set(unionMembers(union).flatMap((m) => Object.keys((m.properties as object | undefined) ?? {})));
+  return members.find((e) => e.keyword === 'additionalProperties' && !known.has(String((e.params as { additionalProperty?: unknown }).additionalProperty))) ?? union;
+}
+
+/** The member schemas of a `oneOf`/`anyOf` error (the validators are verbose: the error carries its schema). */
+const unionMembers = (e: Pick<ErrorObject, 'schema'>): Record<string, unknown>[] => (Array.isArray(e.schema) ? (e.schema as Record<string, unknown>[]) : []);
+
+/** An Ajv error (or all of a value's errors) as the AppError every entry point answers: 400 INVALID_INPUT naming the field and the rule. */
+export function invalidInput(errors: ErrorObject | readonly ErrorObject[] | null | undefined, root: string): AppError {
+  const first = Array.isArray(errors) ? decisiveError(errors) : (errors as ErrorObject | null | undefined) ?? undefined;
   const where = `${root}${first?.instancePath ?? ''}`;
   if (!first) return AppError.of('INVALID_INPUT', 'INVALID_INPUT.invalid', { where });
   const said = invalidInputMessage(first, where) ?? { key: 'INVALID_INPUT.schemaRule', params: { where, keyword: first.keyword, detail: first.message ?? 'is invalid' } };
@@ -334,11 +365,33 @@ export function invalidInput(first: ErrorObject | undefined, root: string): AppE
 /**
  * `value` as the shape `schema` says, or 400 INVALID_INPUT naming the first broken rule, with
  * `where` as the name of the whole value (`input`, `body`, an argument's name). For GraphQL
- * arguments and any other entry point that is not a REST route: the REST route validates the same
- * schema itself. Never coerces nor fills in defaults.
+ * arguments and any other entry point that is not a REST route; a REST route's body goes through
+ * the same validator (`requestValidator`). Never coerces nor fills in defaults.
  */
 export function check<S extends TSchema>(schema: S, value: unknown, where: string): Static<S> {
   const validate = compileShape(schema);
   if (validate(value)) return value as Static<S>;
-  throw invalidInput(validate.errors?.[0], where);
+  throw invalidInput(validate.errors ?? [], where);
+}
+
+/**
+ * Query strings, paths and headers are text: a number or a boolean in them is read from its text
+ * (`?limit=20`), and their defaults are filled in. Nothing else is coerced.
+ */
+const textValidator = new Ajv({ allErrors: false, ownProperties: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, verbose: true });
+const compiledText = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Fastify's validator compiler for every route (src/http/app.ts): a body is JSON, checked by the one
+ * shape validator GraphQL's arguments go through (`check`): no coercion (a string "60" is not the
+ * integer 60), no defaults; a query string, path or header is text, read by `textValidator`.
+ */
+export function requestValidator({ schema, httpPart }: { schema: object; httpPart?: string }): ValidateFunction {
+  if (httpPart === 'body') return compileShape(schema);
+  let v = compiledText.get(schema);
+  if (!v) {
+    v = textValidator.compile(schema);
+    compiledText.set(schema, v);
+  }
+  return v;
 }

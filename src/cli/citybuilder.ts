@@ -68,7 +68,7 @@ function checkShape(data: unknown): void {
   }
   if (!validateRecord!(data)) {
     // The same refusal, by id, as the server's import route gives for this shape (app/shapes.ts).
-    throw invalidInput(validateRecord!.errors?.[0], 'the record');
+    throw invalidInput(validateRecord!.errors ?? [], 'the record');
   }
 }
 

@@ -28,10 +28,13 @@
  */
 import { fold } from './fold.js';
 import { Rng } from './rng.js';
+import { StringEnum, type Static } from './schema.js';
 import type { AnyGame, GameEvent, Json, Move, Seat } from './types.js';
 
 export const BOT_LEVELS = ['random', 'greedy', 'ismcts', 'ismcts-strong'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+/** A bot level (GET /bots lists them with their think time). */
+export const BotLevel = StringEnum([...BOT_LEVELS], 'A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)');
+export type BotLevel = Static<typeof BotLevel>;
 
 export const isBotLevel = (x: unknown): x is BotLevel => typeof x === 'string' && (BOT_LEVELS as readonly string[]).includes(x);
 

@@ -1,3 +1,4 @@
+import type { Json } from './types.js';
 import { Type, type Static, type TLiteral, type TObject, type TProperties, type TSchema, type TUnion, type TUnsafe } from '@sinclair/typebox';
 
 /**
@@ -25,17 +26,23 @@ export function StringEnum<T extends readonly string[]>(values: [...T], descript
 /** A value or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** The result of a finished game (the kernel's Outcome) with the game's own typed `detail`. */
-export const outcomeSchema = <D extends TSchema>(detail: D) =>
-  Obj(
-    {
-      scores: Type.Array(Type.Number(), { description: 'Final score of each seat, in seat order' }),
-      ranks: Type.Array(Type.Integer({ minimum: 1 }), { description: 'Rank of each seat (1 is best; tied seats share a rank)' }),
-      winners: Type.Array(SeatSchema, { description: 'The seats ranked 1' }),
-      detail,
-    },
-    'The result of a finished game',
-  );
+const outcomeFields = {
+  scores: Type.Array(Type.Number(), { description: 'Final score of each seat, in seat order' }),
+  ranks: Type.Array(Type.Integer({ minimum: 1 }), { description: 'Rank of each seat (1 is best; tied seats share a rank)' }),
+  winners: Type.Array(SeatSchema, { description: 'The seats ranked 1' }),
+};
+/**
+ * The result of a finished game, the kernel's `Outcome` (types.ts derives it from this schema):
+ * seats are 0-based, rank 1 is best, tied seats share a rank; `detail` is the game's own public
+ * breakdown (score components, tie-break values). Records and answers carry it as it is.
+ */
+export const Outcome = Type.Object({
+  ...outcomeFields,
+  detail: Type.Optional(Type.Unsafe<Json>({ description: 'Game-specific JSON; see the game\'s docs/rules document' })),
+}, { description: 'The result of a finished game' });
+export type Outcome = Static<typeof Outcome>;
+/** The kernel's Outcome with the game's own typed `detail`, closed (each game's schema.ts). */
+export const outcomeSchema = <D extends TSchema>(detail: D) => Obj({ ...outcomeFields, detail }, 'The result of a finished game');
 
 /**
  * The fields every game's view starts with (docs/api.md, "View conventions"): the phase, the

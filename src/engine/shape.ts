@@ -5,9 +5,10 @@ import { formatMsg, KERNEL_MESSAGES, type Msg } from './messages.js';
  * The one validator of move, option and record shapes: a single Ajv instance (the library Fastify
  * itself validates requests with). Strict about own properties (a key inherited from
  * Object.prototype, like "toString" or "constructor", is never taken as a known field), no type
- * coercion, no defaults written into the value: it only checks.
+ * coercion, no defaults written into the value: it only checks. Verbose: an error carries its schema
+ * (a `oneOf`'s refusal names its members' fields).
  */
-export const shapeValidator = new Ajv({ allErrors: false, ownProperties: true, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: false });
+export const shapeValidator = new Ajv({ allErrors: false, ownProperties: true, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: false, verbose: true });
 
 const compiled = new WeakMap<object, ValidateFunction>();
 

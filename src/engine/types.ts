@@ -29,7 +29,7 @@
  */
 
 import type { Messages, Params } from './messages.js';
-import type { GameSchemas } from './schema.js';
+import type { GameSchemas, Outcome } from './schema.js';
 
 /** A seat is the 0-based index of a player in the game's seat order. */
 export type Seat = number;
@@ -83,14 +83,8 @@ export interface GameConfig<O> {
   seed: string;
 }
 
-/** The result of a finished game. Seats are 0-based; rank 1 is best; tied seats share a rank. */
-export interface Outcome {
-  scores: number[];
-  ranks: number[];
-  winners: Seat[];
-  /** Game-specific breakdown (score components, tie-break values), public. */
-  detail?: Json;
-}
+/** The result of a finished game: its schema, `Outcome` in schema.ts, says what each field holds. */
+export type { Outcome };
 
 /**
  * A JSON Schema (draft 2020-12 subset) describing an object. Move and option schemas use only:

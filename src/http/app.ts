@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AppError } from '../app/errors.js';
+import { requestValidator } from '../app/shapes.js';
 import type { GameService } from '../app/game-service.js';
 import type { LobbyLayer } from '../app/lobby/index.js';
 import { unavailable, within } from '../app/unavailable.js';
@@ -80,7 +81,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomBytes(8).toString('hex');
     },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     return503OnClosing: true,
     // Behind a proxy (compose.yaml's HAProxy) the client's address comes from X-Forwarded-For.
     trustProxy: trustNearestProxy(config.trustProxy),
@@ -95,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // One validator for REST and GraphQL: a body as JSON, never coerced; a query string, path or
+  // header as text (src/app/shapes.ts, requestValidator).
+  app.setValidatorCompiler(requestValidator);
   enforceRequestTimeout(app, config.requestTimeoutMs);
   registerHttpMetrics(app);
   let failedPings = 0;
@@ -123,8 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
 
-  // Answers are plain JSON built by the service: response schemas document them (typed per game in
-  // OpenAPI) and are not used to reshape them.
+  // Answers are plain JSON built by the service, written with JSON.stringify; the response schemas
+  // document them (typed per game in OpenAPI) and are not used to reshape them, because
+  // fast-json-stringify would (1) drop every field a schema does not list, such as a problem
+  // document's per-code fields (`reason`, `field`, `legalNotations`...), (2) need each component of
+  // contract.ts registered as a Fastify shared schema to resolve `#/components/schemas/...`, and (3)
+  // pick each per-game union's member by validating the answer against every member with Ajv, which
+  // is slower than JSON.stringify, not faster. Instead, every answer the end-to-end tests receive is
+  // checked against its route's schema (tests/support/answer-check.ts), so the document stays true.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // The API speaks JSON only: any other body is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');

@@ -1,5 +1,6 @@
 import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
-import { BotLevel, Colour, STATUSES, TimeControl } from '../app/shapes.js';
+import { Outcome } from '../engine/schema.js';
+import { BotLevel, SeatColour, STATUSES, TimeControl } from '../app/shapes.js';
 import { OTHER_ORIGINS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
 import { closed } from './route-schema.js';
 import { gameRecordSchema } from '../app/record-schema.js';
@@ -38,7 +39,7 @@ export const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } 
 export { STATUSES };
 export const status = { type: 'string', enum: STATUSES, description: 'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result' } as const;
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
-export const colourField = plain(Colour);
+export const colourField = plain(SeatColour);
 export const players = {
   type: 'array',
   items: {
@@ -86,8 +87,6 @@ const undoable = { type: 'boolean', description: 'The entry may be taken back as
 const undoneBy = { type: 'integer', minimum: 1, description: 'A later takeback (this version) undid the entry: shown struck through in text records' } as const;
 const gameType = (g: AnyGame) => ({ type: 'string', const: g.id, description: `The game type: ${g.id}` });
 
-/** The games with published schemas (every hosted game; a test fixture may have none). */
-export const typedGames = (games: AnyGame[]) => games.filter((g) => g.schemas !== undefined);
 
 /** A union of components discriminated by `type`, with its mapping. */
 function union(description: string, members: Record<string, string>) {
@@ -99,9 +98,10 @@ function union(description: string, members: Record<string, string>) {
 }
 
 /** Splits a TypeBox union of `{ type: const, ... }` objects into one component per member. */
-function members(prefix: string, schema: { anyOf?: { properties: { type: { const: string } } }[] }, out: Record<string, unknown>): Record<string, string> {
+function members(prefix: string, schema: { anyOf?: { properties: { type: { const: string } } }[]; properties?: { type: { const: string } } }, out: Record<string, unknown>): Record<string, string> {
   const names: Record<string, string> = {};
-  for (const m of schema.anyOf ?? []) {
+  // TypeBox gives a union of one member as the member itself (a game with a single event type).
+  for (const m of schema.anyOf ?? (schema.properties ? [schema as { properties: { type: { const: string } } }] : [])) {
     const type = m.properties.type.const;
     names[type] = `${prefix}_${type}`;
     out[`${prefix}_${type}`] = plain(m);
@@ -130,16 +130,31 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
   }
   const all: Record<string, Record<string, string>> = { Game: {}, LegalMoves: {}, MoveResult: {}, EventLog: {}, NewGame: {}, Record: {} };
   // Takebacks (docs/shapes.md): the same in every game.
+  out.ResignationOutcome = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['scores', 'ranks', 'winners', 'detail'],
+    description: 'The result when resignations left at most one seat: it wins, every resigned seat shares last place (scores 0)',
+    properties: {
+      ...plain(Outcome).properties,
+      detail: { type: 'object', additionalProperties: false, required: ['reason', 'resigned'], properties: { reason: { type: 'string', const: 'resignation' }, resigned: { ...seatList, description: 'The seats that resigned' } } },
+    },
+  };
   out.RestoredEvent = { type: 'object', additionalProperties: false, required: ['type', 'undone'], description: 'A takeback\'s event: the state is the state before version `undone` again', properties: { type: { type: 'string', const: '@restored' }, undone: { type: 'integer', minimum: 1, description: 'The version undone' } } };
   out.TakebackMove = { type: 'object', additionalProperties: false, required: ['type', 'undo'], description: 'A takeback entry\'s move (origin takeback): it undoes the seat\'s entries from version `undo` on', properties: { type: { type: 'string', const: 'takeback' }, undo: { type: 'integer', minimum: 1 } } };
   out.TakebackRequest = { type: 'object', additionalProperties: false, required: ['seat', 'undo', 'acceptedBy'], description: 'A takeback waiting for the other seats\' consent (with-consent games); the next move voids it', properties: { seat: { type: 'integer', minimum: 0, description: 'The seat asking' }, undo: { type: 'integer', minimum: 1, description: 'The version it asks to undo' }, acceptedBy: { ...seatList, description: 'The seats that accepted so far' } } };
-  for (const g of typedGames(games)) {
+  for (const g of games) {
     const P = pascal(g.id);
-    const s = g.schemas!;
+    // A game without published schemas (a test fixture) is documented as it answers: views and
+    // events as JSON objects, its outcome the kernel's, so that every answer matches the document.
+    const s = g.schemas ?? { view: { type: 'object', description: `A ${g.name} view (untyped)` }, outcome: plain(Outcome) };
     out[`${P}View`] = plain(s.view);
-    out[`${P}Event`] = union(`A ${g.name} event, as a viewer may read it`, { ...members(`${P}Event`, plain(s.event) as never, out), '@restored': 'RestoredEvent' });
+    out[`${P}Event`] = g.schemas
+      ? union(`A ${g.name} event, as a viewer may read it`, { ...members(`${P}Event`, plain(g.schemas.event) as never, out), '@restored': 'RestoredEvent' })
+      : { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, description: `A ${g.name} event (untyped)` };
     out[`${P}Options`] = { ...defaultsInWords(g.optionsSchema), description: `${g.name} options (every one has a default, filled in by the server)` };
-    out[`${P}Outcome`] = plain(s.outcome);
+    // Finished by the rules, or by resignations that left one seat (src/app/lobby/standing.ts).
+    out[`${P}Outcome`] = { description: `The result of a finished ${g.name} game`, anyOf: [plain(s.outcome), ref('ResignationOutcome')] };
     out[`${P}Game`] = {
       type: 'object',
       description: `A ${g.name} game as the caller sees it`,

@@ -16,7 +16,7 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const e = err as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
   // Request validation (Fastify's Ajv, from the routes' TypeBox schemas): the same refusal as `check` gives elsewhere (app/shapes.ts).
-  if (e.validation) return invalidInput(e.validation[0], e.validationContext ?? 'request');
+  if (e.validation) return invalidInput(e.validation, e.validationContext ?? 'request');
   switch (e.code) {
     case 'MER_ERR_METHOD_NOT_ALLOWED': // Mercurius: a mutation over GET
       return AppError.of('METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED.get', { operation: 'mutation' });

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { pictureLang, withLabels } from '../app/board-picture.js';
-import { AppError } from '../app/errors.js';
 import type { GameService } from '../app/game-service.js';
-import { GameIdParams, IdempotencyHeaders, SubmitMoveBody, Version } from '../app/shapes.js';
+import { GameIdParams, IdempotencyHeaders, SubmitMoveBody } from '../app/shapes.js';
 import { ref } from './contract.js';
 import { tokenOf, type Routes } from './route-kit.js';
 import { answer, operation } from './route-schema.js';
@@ -19,7 +18,6 @@ export const includes = (q: { include?: string }) => {
 
 const LegalMovesQuery = Type.Object({ include: includeParam(['view', 'labels', 'undoable'], 'Comma-separated: `view` adds the seat\'s view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language; `undoable` whether each move could be taken back once made') }, { additionalProperties: false });
 const SubmitMoveQuery = Type.Object({ include: includeParam(['view', 'legalMoves'], 'Comma-separated: `view` adds the mover\'s view after the move, `legalMoves` its legal moves now (empty unless it must act again). Not in an answer replayed for a repeated Idempotency-Key.') }, { additionalProperties: false });
-const expectedVersion = { ...Version, description: 'Apply the move only if the game is still at this version' };
 
 /** A seat's legal moves and its moves (JSON or notation). */
 export function moveRoutes(service: GameService): Routes {
@@ -54,32 +52,13 @@ export function moveRoutes(service: GameService): Routes {
         headers: IdempotencyHeaders,
         querystring: SubmitMoveQuery,
         body: SubmitMoveBody,
-        documentedBody: {
-          description: 'Exactly one of move (JSON) or notation (text)',
-          oneOf: [
-            {
-              type: 'object',
-              title: 'MoveAsJson',
-              additionalProperties: false,
-              required: ['move'],
-              properties: { move: { ...ref('AnyMove'), description: 'A move of this game\'s type, as listed by getLegalMoves' }, expectedVersion },
-            },
-            {
-              type: 'object',
-              title: 'MoveInNotation',
-              additionalProperties: false,
-              required: ['notation'],
-              properties: { notation: { type: 'string', minLength: 1, maxLength: 2000, description: 'The move in notation, e.g. "build residential b4" (docs/rules/<game>.md)' }, expectedVersion },
-            },
-          ],
-        },
         success: answer('The move was accepted: the new version and what it caused', ref('MoveResult')),
         errors: [400, 401, 403, 404, 409, 413, 415, 422],
       }),
     }, async (req) => {
-      const { move, notation, expectedVersion } = req.body;
-      if ((move === undefined) === (notation === undefined)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.moveOrNotation');
-      return service.submitMove(req.params.id, tokenOf(req), move, { expectedVersion, idempotencyKey: req.headers['idempotency-key'], notation, include: includes(req.query) });
+      const body = req.body;
+      const notation = 'notation' in body ? body.notation : undefined;
+      return service.submitMove(req.params.id, tokenOf(req), 'move' in body ? body.move : undefined, { expectedVersion: body.expectedVersion, idempotencyKey: req.headers['idempotency-key'], notation, include: includes(req.query) });
     });
   };
 }

@@ -112,8 +112,10 @@ export function operation<P extends Part = undefined, Q extends Part = undefined
         ? { description: success.description, content: { 'application/json': { schema: success.schema } } }
         : { description: success.description, type: 'null' },
   };
-  // Every operation may be rate limited (429) or shed while the database is away (503).
-  for (const status of [...new Set([...spec.errors, 429, 503])].sort()) response[status] = problem(status, spec.errorDescriptions);
+  // Every operation may be rate limited (429) or shed while the database is away (503); one that
+  // takes a path, query, header or body may get one that does not fit its schema (400).
+  const validated = spec.params || spec.querystring || spec.headers || spec.body;
+  for (const status of [...new Set([...spec.errors, ...(validated ? [400] : []), 429, 503])].sort()) response[status] = problem(status, spec.errorDescriptions);
   return {
     operationId: spec.operationId,
     summary: spec.summary,
@@ -129,8 +131,22 @@ export function operation<P extends Part = undefined, Q extends Part = undefined
   } as OperationSchema<P, Q, B, H>;
 }
 
-/** For @fastify/swagger's `transform`: the document shows `documentedBody` in place of the validated body. */
+/**
+ * A request schema as the document shows it: a move (`MoveRef`, which the route checks as
+ * { type, ...fields } so that the game's own checks name the broken rule) is shown as `AnyMove`,
+ * the union of the hosted games' typed moves.
+ */
+const documentedMoves = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(documentedMoves);
+  if (node === null || typeof node !== 'object') return node;
+  const o = node as Record<string, unknown>;
+  if (o.title === 'MoveRef') return { $ref: '#/components/schemas/AnyMove', ...(typeof o.description === 'string' ? { description: o.description } : {}) };
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, documentedMoves(v)]));
+};
+
+/** For @fastify/swagger's `transform`: the document shows `documentedBody` in place of the validated body, and moves typed (`documentedMoves`). */
 export function documentedSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const { documentedBody, ...rest } = schema;
-  return documentedBody ? { ...rest, body: documentedBody } : rest;
+  if (documentedBody) return { ...rest, body: documentedBody };
+  return rest.body ? { ...rest, body: documentedMoves(rest.body) } : rest;
 }

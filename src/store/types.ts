@@ -1,6 +1,8 @@
 import type { BotLevel, GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 
-export type GameStatus = 'waiting' | 'active' | 'finished' | 'expired';
+import type { GameStatus, TimeControl } from './shapes.js';
+
+export type { GameStatus, TimeControl };
 
 /**
  * Who a log entry was played by (docs/shapes.md): the seat, the seat by a reply to a mail, a resignation entry, the stand-in for a
@@ -86,12 +88,6 @@ export interface TakebackRequest {
 /** none: no takebacks; own-turn: within one's own turn; with-consent: also after it, when every other seat accepts. */
 export type TakebackSetting = 'none' | 'own-turn' | 'with-consent';
 export const TAKEBACK_SETTINGS: readonly TakebackSetting[] = ['none', 'own-turn', 'with-consent'];
-
-export interface TimeControl {
-  initialSeconds: number;
-  incrementSeconds: number;
-  maxSeconds: number;
-}
 
 export type TimeoutAction = 'auto-move' | 'resign' | 'none';
 export const TIMEOUT_ACTIONS: readonly TimeoutAction[] = ['auto-move', 'resign', 'none'];

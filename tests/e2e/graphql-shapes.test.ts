@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateGameBody, CreatePlayerBody, check, FillWithBotBody, JoinBody, LobbyQuery, Notation } from '../../src/app/shapes.js';
+import { CreateGameBody, CreatePlayerBody, check, FillWithBotBody, JoinBody, LobbyQuery, NotationText } from '../../src/app/shapes.js';
 import { GraphqlClient } from '../support/clients.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -56,6 +56,6 @@ describe('GraphQL inputs are checked by the shapes REST checks the same requests
     const long = 'x'.repeat(65);
     expect(await refused(`mutation($id: ID!, $name: String) { fillSeatWithBot(gameId: $id, bot: "greedy", name: $name) { seat } }`, { id, name: long })).toEqual({ code: 'INVALID_INPUT', message: refusal(() => check(FillWithBotBody.properties.name, long, 'name')) });
     expect(await refused(`{ lobby(limit: 101) { next } }`, {})).toEqual({ code: 'INVALID_INPUT', message: refusal(() => check(LobbyQuery.properties.limit, 101, 'limit')) });
-    expect(await refused(`mutation($id: ID!) { submitNotation(gameId: $id, notation: "") { version } }`, { id }, seats[0]!.token)).toEqual({ code: 'INVALID_INPUT', message: refusal(() => check(Notation, '', 'notation')) });
+    expect(await refused(`mutation($id: ID!) { submitNotation(gameId: $id, notation: "") { version } }`, { id }, seats[0]!.token)).toEqual({ code: 'INVALID_INPUT', message: refusal(() => check(NotationText, '', 'notation')) });
   });
 });

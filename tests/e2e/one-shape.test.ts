@@ -38,6 +38,13 @@ describe('one shape, one refusal (REST and check alike)', () => {
     { name: 'a bot level that does not exist', path: () => '/api/v1/games', shape: CreateGameBody, body: { type: 'sealed-bids', players: [{ bot: 'godlike' }, { name: 'Ann' }] } },
     { name: 'a seat number past the last', path: () => `/api/v1/games/${gameId}/join`, shape: JoinBody, body: { name: 'Bo', seat: 64 } },
     { name: 'a negative expected version', path: () => `/api/v1/games/${gameId}/moves`, shape: SubmitMoveBody, body: { notation: 'x', expectedVersion: -1 } },
+    { name: 'both a move and its notation', path: () => `/api/v1/games/${gameId}/moves`, shape: SubmitMoveBody, body: { move: { type: 'pass' }, notation: 'pass' } },
+    { name: 'neither a move nor a notation', path: () => `/api/v1/games/${gameId}/moves`, shape: SubmitMoveBody, body: { expectedVersion: 0 } },
+    { name: 'a notation that is not text', path: () => `/api/v1/games/${gameId}/moves`, shape: SubmitMoveBody, body: { notation: 5 } },
+    { name: 'a field neither form has', path: () => `/api/v1/games/${gameId}/moves`, shape: SubmitMoveBody, body: { move: { type: 'pass' }, expected: 1 } },
+    // A body is JSON: a number sent as text is refused, as GraphQL refuses it for an Int (docs/api.md).
+    { name: 'a number sent as text', path: () => '/api/v1/games', shape: CreateGameBody, body: { type: 'sealed-bids', players: [{ name: 'Ann' }, { name: 'Bo' }], turnDeadlineSeconds: '60' } },
+    { name: 'a boolean sent as text', path: () => '/api/v1/games', shape: CreateGameBody, body: { type: 'sealed-bids', players: [{ name: 'Ann' }, { name: 'Bo' }], public: 'true' } },
   ];
   for (const c of cases) {
     for (const lang of ['en', 'fr'] as const) {
@@ -48,6 +55,45 @@ describe('one shape, one refusal (REST and check alike)', () => {
       });
     }
   }
+});
+
+describe('the same coercion rules for REST and GraphQL', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => s?.close());
+
+  it('given the move route, when a body has both or neither of move and notation, then the schema refuses it naming both fields', async () => {
+    const id = (await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'Ann' }, { name: 'Bo' }] })).body.id;
+    for (const body of [{ move: { type: 'pass' }, notation: 'pass' }, {}]) {
+      const r = await request(s.url).post(`/api/v1/games/${id}/moves`).send(body);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: 'INVALID_INPUT', detail: 'body must have exactly one of these fields: move, notation' });
+    }
+    const typo = await request(s.url).post(`/api/v1/games/${id}/moves`).send({ notation: 'pass', expectedVerison: 0 });
+    expect(typo.body.detail).toBe('body must NOT have additional properties ("expectedVerison")');
+  });
+
+  it('given turnDeadlineSeconds "60" (text), when creating a game by REST or by GraphQL, then both refuse it; the integer 60 is taken by both', async () => {
+    const players = [{ name: 'Ann' }, { name: 'Bo' }];
+    const rest = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players, turnDeadlineSeconds: '60' });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ code: 'INVALID_INPUT', detail: 'body/turnDeadlineSeconds must be integer' });
+    const mutation = 'mutation($input: CreateGameInput!) { createGame(input: $input) { id } }';
+    const gql = await request(s.url).post('/graphql').send({ query: mutation, variables: { input: { type: 'sealed-bids', players, turnDeadlineSeconds: '60' } } });
+    expect(gql.body.data ?? null).toBeNull();
+    expect(JSON.stringify(gql.body.errors)).toMatch(/turnDeadlineSeconds/);
+    expect((await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players, turnDeadlineSeconds: 60 })).status).toBe(201);
+    const ok = await request(s.url).post('/graphql').send({ query: mutation, variables: { input: { type: 'sealed-bids', players, turnDeadlineSeconds: 60 } } });
+    expect(ok.body.errors).toBeUndefined();
+  });
+
+  it('given a query string, when it carries a number, then it is read from its text (query strings are text)', async () => {
+    const r = await request(s.url).get('/api/v1/lobby?limit=5');
+    expect(r.status).toBe(200);
+    expect((await request(s.url).get('/api/v1/lobby?limit=five')).body).toMatchObject({ code: 'INVALID_INPUT', detail: 'querystring/limit must be integer' });
+  });
 });
 
 describe('each rule written once in src/', () => {

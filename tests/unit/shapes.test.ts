@@ -39,7 +39,7 @@ describe('shapes', () => {
 
   it('given a number where a string is needed or out of its bounds, when checked, then the rule is named (no coercion)', () => {
     expect(refusal(() => check(JoinBody, { seat: '1' }, 'body')).en).toBe('body/seat must be integer');
-    expect(refusal(() => check(SubmitMoveBody, { expectedVersion: -1 }, 'body')).en).toBe('body/expectedVersion must be >= 0');
+    expect(refusal(() => check(SubmitMoveBody, { notation: 'x', expectedVersion: -1 }, 'body')).en).toBe('body/expectedVersion must be >= 0');
     expect(refusal(() => check(CreateGameBody, { type: 'x', players: [{ bot: 'godlike' }] }, 'input')).en).toBe('input/players/0/bot must be equal to one of the allowed values (random, greedy, ismcts, ismcts-strong)');
   });
 

@@ -1300,6 +1300,21 @@ export interface components {
         };
         /** @description A La Ville de Demain move */
         VilleDeDemainMove: components["schemas"]["VilleDeDemainMove_discardCard"] | components["schemas"]["VilleDeDemainMove_skipDiscard"] | components["schemas"]["VilleDeDemainMove_drawCard"] | components["schemas"]["VilleDeDemainMove_buyCard"] | components["schemas"]["VilleDeDemainMove_buyHabitation"] | components["schemas"]["VilleDeDemainMove_takeCoin"] | components["schemas"]["VilleDeDemainMove_takeSpecial"] | components["schemas"]["VilleDeDemainMove_skipSpecial"];
+        /** @description The result when resignations left at most one seat: it wins, every resigned seat shares last place (scores 0) */
+        ResignationOutcome: {
+            /** @description Final score of each seat, in seat order */
+            scores: number[];
+            /** @description Rank of each seat (1 is best; tied seats share a rank) */
+            ranks: number[];
+            /** @description The seats ranked 1 */
+            winners: number[];
+            detail: {
+                /** @enum {string} */
+                reason: "resignation";
+                /** @description The seats that resigned */
+                resigned: number[];
+            };
+        };
         /** @description A takeback's event: the state is the state before version `undone` again */
         RestoredEvent: {
             /**
@@ -1679,7 +1694,7 @@ export interface components {
             /** @description Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide. Default: "". */
             seatSides?: string;
         };
-        /** @description The result of a finished game */
+        /** @description The result of a finished Town Center game */
         TownCenterOutcome: {
             /** @description Final score of each seat, in seat order */
             scores: number[];
@@ -1701,7 +1716,7 @@ export interface components {
                     fr: string;
                 };
             };
-        };
+        } | components["schemas"]["ResignationOutcome"];
         /** @description A Town Center game as the caller sees it */
         TownCenterGame: {
             /** Format: uuid */
@@ -2201,7 +2216,7 @@ export interface components {
              */
             version?: "easy" | "normal";
         };
-        /** @description The result of a finished game */
+        /** @description The result of a finished Ma Petite Ville game */
         MaPetiteVilleOutcome: {
             /** @description Final score of each seat, in seat order */
             scores: number[];
@@ -2219,7 +2234,7 @@ export interface components {
                 objectsLeft: number[];
                 silhouettesLeft: number[];
             };
-        };
+        } | components["schemas"]["ResignationOutcome"];
         /** @description A Ma Petite Ville game as the caller sees it */
         MaPetiteVilleGame: {
             /** Format: uuid */
@@ -3101,7 +3116,7 @@ export interface components {
              */
             draftPass?: "right" | "left";
         };
-        /** @description The result of a finished game */
+        /** @description The result of a finished City Tycoon game */
         CityTycoonOutcome: {
             /** @description Final score of each seat, in seat order */
             scores: number[];
@@ -3117,7 +3132,7 @@ export interface components {
                 /** @enum {string} */
                 tieBreak: "money";
             };
-        };
+        } | components["schemas"]["ResignationOutcome"];
         /** @description A City Tycoon game as the caller sees it */
         CityTycoonGame: {
             /** Format: uuid */
@@ -3684,7 +3699,7 @@ export interface components {
         VilleDeDemainEvent: components["schemas"]["VilleDeDemainEvent_roundBegan"] | components["schemas"]["VilleDeDemainEvent_stepBegan"] | components["schemas"]["VilleDeDemainEvent_cardDiscarded"] | components["schemas"]["VilleDeDemainEvent_discardSkipped"] | components["schemas"]["VilleDeDemainEvent_deckRebuilt"] | components["schemas"]["VilleDeDemainEvent_cardDrawn"] | components["schemas"]["VilleDeDemainEvent_cardBought"] | components["schemas"]["VilleDeDemainEvent_habitationBought"] | components["schemas"]["VilleDeDemainEvent_coinTaken"] | components["schemas"]["VilleDeDemainEvent_specialTaken"] | components["schemas"]["VilleDeDemainEvent_specialSkipped"] | components["schemas"]["VilleDeDemainEvent_endTriggered"] | components["schemas"]["VilleDeDemainEvent_gameEnded"] | components["schemas"]["RestoredEvent"];
         /** @description La Ville de Demain options (every one has a default, filled in by the server) */
         VilleDeDemainOptions: Record<string, never>;
-        /** @description The result of a finished game */
+        /** @description The result of a finished La Ville de Demain game */
         VilleDeDemainOutcome: {
             /** @description Final score of each seat, in seat order */
             scores: number[];
@@ -3702,7 +3717,7 @@ export interface components {
                 coins: number;
                 cards: string[];
             }[];
-        };
+        } | components["schemas"]["ResignationOutcome"];
         /** @description A La Ville de Demain game as the caller sees it */
         VilleDeDemainGame: {
             /** Format: uuid */
@@ -4170,6 +4185,7 @@ export interface operations {
     listGames: {
         parameters: {
             query?: {
+                /** @description waiting: seats open; active: being played; finished: over; expired: left waiting too long (lobby) */
                 status?: "waiting" | "active" | "finished" | "expired";
                 type?: string;
                 limit?: number;
@@ -4441,6 +4457,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
                 headers: {
@@ -4528,6 +4553,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
                 headers: {
@@ -4610,6 +4644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
@@ -5507,6 +5550,7 @@ export interface operations {
     listMyGames: {
         parameters: {
             query?: {
+                /** @description waiting: seats open; active: being played; finished: over; expired: left waiting too long (lobby) */
                 status?: "waiting" | "active" | "finished" | "expired";
                 /** @description true: only the games where it is the player's turn */
                 toMove?: boolean;
@@ -5942,6 +5986,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
                 headers: {
@@ -6016,6 +6069,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
@@ -7484,6 +7546,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
@@ -7636,6 +7707,15 @@ export interface operations {
                             lastGameAt: string;
                         }[];
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description NOT_FOUND: no game (or other resource) has this id */
@@ -7794,6 +7874,15 @@ export interface operations {
                             chance: number;
                         }[] | null;
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
@@ -8131,6 +8220,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
                 headers: {
@@ -8221,6 +8319,15 @@ export interface operations {
                         events: components["schemas"]["RestoredEvent"][];
                         takebackRequest?: components["schemas"]["TakebackRequest"];
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
@@ -8329,6 +8436,15 @@ export interface operations {
                             loss: number | null;
                         }[];
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */

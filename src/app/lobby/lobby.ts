@@ -14,12 +14,11 @@ import { isUuid } from '../ids.js';
 import type { PlayerEntryShape } from '../shapes.js';
 
 /** An entry of `players` at creation: seated now by name, an open seat, the caller's player, or a bot (no token). */
-export type PlayerEntry = { name: string; colour?: string } | { open: true } | { me: true; colour?: string } | { bot: string; name?: string; colour?: string };
 
 export interface CreateInput {
   type: string;
   /** As GraphQL builds them, or as the REST body carries them (src/app/shapes.ts: every field optional); which kind each is, is checked here. */
-  players: readonly (PlayerEntry | PlayerEntryShape)[];
+  players: readonly PlayerEntryShape[];
   seed?: string;
   options?: unknown;
   public?: boolean;

@@ -7,8 +7,8 @@ import { COORD_LIMIT } from './map.js';
 const tile = StringEnum(DISTRICT_IDS, 'a district tile id (t<round>_<nn>)');
 const coord = (axis: string) => Type.Integer({ minimum: -COORD_LIMIT, maximum: COORD_LIMIT, description: `map ${axis} (x grows east, y grows south; the city covers 0..1)` });
 const point = Obj({ x: coord('column'), y: coord('row') });
-const Resource = StringEnum(['power', 'water']);
-const PlantSide = StringEnum(['a', 'b']);
+export const Resource = StringEnum(['power', 'water']);
+export const PlantSide = StringEnum(['a', 'b']);
 
 /** One schema per move type: the fields besides `type`. */
 export const moveSchemas = {
@@ -33,11 +33,11 @@ export const MoveSchema = moveUnion(moveSchemas);
 export type CityTycoonMove = MoveOf<typeof moveSchemas>;
 
 const int = (description?: string) => Type.Integer(description ? { description } : {});
-const DistrictType = StringEnum(['residential', 'commercial', 'downtown', 'industrial', 'special']);
+export const DistrictType = StringEnum(['residential', 'commercial', 'downtown', 'industrial', 'special']);
 const Terrain = StringEnum(['forest', 'water']);
 const benefit = Obj({ money: int(), vp: int(), goods: int() });
 /** A district tile's printed face. */
-const DistrictFace = Obj({
+export const DistrictFace = Obj({
   id: tile,
   round: Type.Integer({ minimum: 1, maximum: 4 }),
   name: Type.String(),
@@ -49,7 +49,7 @@ const DistrictFace = Obj({
   typeCount: Nullable(Obj({ type: DistrictType, vp: int() })),
 }, 'A district tile\'s printed face');
 const plantFace = { cost: int(), cubes: int(), recycle: int() };
-const Plant = Obj({ id: Type.String(), kind: Resource, number: int(), a: Obj(plantFace), b: Obj(plantFace) });
+export const Plant = Obj({ id: Type.String(), kind: Resource, number: int(), a: Obj(plantFace), b: Obj(plantFace) });
 const cell = Obj({
   x: int(),
   y: int(),
@@ -63,7 +63,7 @@ const cell = Obj({
   recycle: int('Cubes a plant adds at each cleanup'),
   supplied: Nullable(Obj({ option: int(), electricity: int(), water: int(), goods: int() })),
 }, 'A placed tile');
-const Phase = StringEnum(['draft', 'construction', 'supply', 'over']);
+export const Phase = StringEnum(['draft', 'construction', 'supply', 'over']);
 
 export const OutcomeDetailSchema = Obj({
   vp: Type.Array(int()),
@@ -124,7 +124,7 @@ export const ViewSchema = Obj({
 export type CityTycoonView = Static<typeof ViewSchema>;
 
 const seat = SeatSchema;
-const Transfer = Obj({ from: Type.Union([SeatSchema, Type.Literal('bank')]), to: Type.Union([SeatSchema, Type.Literal('bank')]), amount: int() });
+export const Transfer = Obj({ from: Type.Union([SeatSchema, Type.Literal('bank')]), to: Type.Union([SeatSchema, Type.Literal('bank')]), amount: int() });
 const transfers = Type.Array(Transfer);
 const handView = { handSizes: Type.Array(int()), hand: Nullable(Type.Array(Type.String(), { description: 'The viewer\'s own new hand; null for others' })) };
 export const EventSchema = eventUnion([

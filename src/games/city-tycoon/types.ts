@@ -1,9 +1,11 @@
+import type { Resource as ResourceSchema, PlantSide as PlantSideSchema, DistrictType as DistrictTypeSchema, Plant as PlantSchema, Phase as PhaseSchema, Transfer as TransferSchema } from './schema.js';
+import type { Static } from '../../engine/index.js';
 import type { RngState, Seat } from '../../engine/index.js';
 
-export type DistrictType = 'residential' | 'commercial' | 'downtown' | 'industrial' | 'special';
-export type Resource = 'power' | 'water';
-export type PlantSide = 'a' | 'b';
-export type Phase = 'draft' | 'construction' | 'supply' | 'over';
+export type DistrictType = Static<typeof DistrictTypeSchema>;
+export type Resource = Static<typeof ResourceSchema>;
+export type PlantSide = Static<typeof PlantSideSchema>;
+export type Phase = Static<typeof PhaseSchema>;
 
 /** What a player gains: money, victory points, goods cubes. */
 export interface Benefit {
@@ -49,13 +51,7 @@ export interface PlantFace {
   recycle: number;
 }
 
-export interface Plant {
-  id: string;
-  kind: Resource;
-  number: number;
-  a: PlantFace;
-  b: PlantFace;
-}
+export type Plant = Static<typeof PlantSchema>;
 
 /** A placed tile. `owner` is null for the city's four tiles and for water tiles. */
 export interface Cell {
@@ -127,11 +123,7 @@ export interface Point {
 export type { CityTycoonMove as Move } from './schema.js';
 
 /** Money moving between two parties; 'bank' is the bank, which also takes the city's tolls. */
-export interface Transfer {
-  from: Seat | 'bank';
-  to: Seat | 'bank';
-  amount: number;
-}
+export type Transfer = Static<typeof TransferSchema>;
 
 export interface Delivery {
   resource: Resource;

@@ -1,3 +1,5 @@
+import type { DistrictFace as DistrictFaceSchema } from './schema.js';
+import type { Static } from '../../engine/index.js';
 import type { Viewer } from '../../engine/index.js';
 import type { CityTycoonEventView, CityTycoonView } from './schema.js';
 import { district, plant } from './data.js';
@@ -103,7 +105,7 @@ function supplyCosts(state: State, seat: number): CityTycoonView['supplyCosts'] 
   });
 }
 
-type DistrictFace = NonNullable<CityTycoonView['hand']>[number];
+type DistrictFace = Static<typeof DistrictFaceSchema>;
 const FACES = new Map<string, DistrictFace>();
 /** A district's printed face, as JSON (cached: faces never change). */
 function faceOf(id: string): DistrictFace {

@@ -1,3 +1,5 @@
+import type { Colour as ColourSchema } from './schema.js';
+import type { Static } from '../../engine/index.js';
 /**
  * Ma Petite Ville components: the 4 colours, the silhouettes and the 36 city tiles.
  *
@@ -13,7 +15,7 @@
  */
 
 export const COLOURS = ['blue', 'green', 'yellow', 'red'] as const;
-export type Colour = (typeof COLOURS)[number];
+export type Colour = Static<typeof ColourSchema>;
 
 /** The letter a colour's squares carry in the tile rows below. */
 export const COLOUR_LETTER: Record<Colour, string> = { blue: 'B', green: 'G', yellow: 'Y', red: 'R' };

@@ -11,7 +11,7 @@ import { COLOURS, OBJECT_OF_COLOUR } from './data.js';
  * pile, the drawn tile in its four turns (r0 to r270, as written), and each seat's silhouettes.
  */
 
-type Square = { colour: string; isX: boolean } | null;
+type SquareSeen = { colour: string; isX: boolean } | null;
 
 /** Every read of Ma Petite Ville's view, in one place (a renamed field is a one-line change). */
 const read = {
@@ -21,7 +21,7 @@ const read = {
   pileCount: (v: Json) => int(obj(v).pileCount),
   city: (v: Json) => {
     const c = obj(obj(v).city);
-    return { x: int(c.x), y: int(c.y), width: int(c.width), height: int(c.height), rows: arr(c.rows).map((r) => arr(r).map((q): Square => (q === null ? null : { colour: str(obj(q).colour, ''), isX: obj(q).isX === true }))) };
+    return { x: int(c.x), y: int(c.y), width: int(c.width), height: int(c.height), rows: arr(c.rows).map((r) => arr(r).map((q): SquareSeen => (q === null ? null : { colour: str(obj(q).colour, ''), isX: obj(q).isX === true }))) };
   },
   tiles: (v: Json) => arr(obj(v).tiles).map(obj).map((t) => ({ x: int(t.x), y: int(t.y) })),
   silhouettes: (v: Json) => arr(obj(v).silhouettes).map(obj).map((s) => ({ seat: int(s.seat), length: int(s.length, 1), x: int(s.x), y: int(s.y), vertical: s.direction === 'vertical', colour: str(s.colour) })),

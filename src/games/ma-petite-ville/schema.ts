@@ -15,7 +15,7 @@ const tileCoord = (axis: string) => Type.Integer({
   maximum: TILE_COORD_MAX,
 });
 const quarterTurns = Type.Integer({ minimum: 0, maximum: 3, description: 'clockwise quarter turns from the printed orientation' });
-const Direction = StringEnum(['horizontal', 'vertical'], 'horizontal: rightwards from (x, y); vertical: downwards');
+export const Direction = StringEnum(['horizontal', 'vertical'], 'horizontal: rightwards from (x, y); vertical: downwards');
 
 /** One schema per move type: the fields besides `type`. */
 export const moveSchemas = {
@@ -32,10 +32,10 @@ export const moveSchemas = {
 export const MoveSchema = moveUnion(moveSchemas);
 export type MpvMove = MoveOf<typeof moveSchemas>;
 
-const Colour = StringEnum([...COLOURS]);
-const EndReason = StringEnum(['lastSilhouette', 'finalRound'], 'lastSilhouette: a seat placed its last silhouette; finalRound: the final round after the last tile is over');
+export const Colour = StringEnum([...COLOURS]);
+export const EndReason = StringEnum(['lastSilhouette', 'finalRound'], 'lastSilhouette: a seat placed its last silhouette; finalRound: the final round after the last tile is over');
 const Square = Obj({ colour: Nullable(Colour), isX: Type.Boolean({ description: 'An X square (no colour)' }), coveredBy: Nullable(SeatSchema) }, 'One square of the city');
-const Phase = StringEnum(['turn', 'placeTile', 'finalRound', 'over'], 'turn: take a tile or place a silhouette; placeTile: place the drawn tile; finalRound: each seat may place one last silhouette; over');
+export const Phase = StringEnum(['turn', 'placeTile', 'finalRound', 'over'], 'turn: take a tile or place a silhouette; placeTile: place the drawn tile; finalRound: each seat may place one last silhouette; over');
 
 export const OutcomeDetailSchema = Obj({
   reason: EndReason,

@@ -1,10 +1,12 @@
+import type { Direction as DirectionSchema, Phase as PhaseSchema, EndReason as EndReasonSchema } from './schema.js';
+import type { Static } from '../../engine/index.js';
 import type { Seat } from '../../engine/index.js';
 import type { Colour } from './data.js';
 
 export type { Colour } from './data.js';
 
 export type Version = 'easy' | 'normal';
-export type Direction = 'horizontal' | 'vertical';
+export type Direction = Static<typeof DirectionSchema>;
 
 export type MpvOptions = {
   /** easy: X squares may lie under the middle of a silhouette; normal: never covered (M4). */
@@ -18,7 +20,7 @@ export type MpvOptions = {
  * - `finalRound`: the last tile is down; each seat in turn may place one silhouette (M6);
  * - `over`: the game has a result.
  */
-export type Phase = 'turn' | 'placeTile' | 'finalRound' | 'over';
+export type Phase = Static<typeof PhaseSchema>;
 
 /**
  * A tile on the table: tile position (x, y) on the tile grid, turned clockwise `quarterTurns`
@@ -30,7 +32,7 @@ export type PlacedTile = { tile: string; x: number; y: number; quarterTurns: num
 /** A silhouette on the table, named by its top or left square (E4). */
 export type PlacedSilhouette = { seat: Seat; length: number; x: number; y: number; direction: Direction };
 
-export type EndReason = 'lastSilhouette' | 'finalRound';
+export type EndReason = Static<typeof EndReasonSchema>;
 
 export type MpvState = {
   version: Version;

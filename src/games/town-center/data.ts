@@ -1,3 +1,5 @@
+import type { ColorName as ColorNameSchema } from './schema.js';
+import type { Static } from '../../engine/index.js';
 /**
  * Town Center components, as data.
  *
@@ -15,7 +17,7 @@ export const COLOR_LETTERS = ['O', 'R', 'C', 'U', 'E', 'H'] as const;
 export type Letter = (typeof COLOR_LETTERS)[number];
 
 export const COLOR_NAMES = ['office', 'residential', 'commercial', 'utility', 'elevator', 'cityHall'] as const;
-export type ColorName = (typeof COLOR_NAMES)[number];
+export type ColorName = Static<typeof ColorNameSchema>;
 /** The colour of a cube a seat can hold, stack or build (the City Hall is placed, never drawn). */
 export type CubeColor = Exclude<ColorName, 'cityHall'>;
 

@@ -26,9 +26,9 @@ export const moveSchemas = {
 export const MoveSchema = moveUnion(moveSchemas);
 export type TownCenterMove = MoveOf<typeof moveSchemas>;
 
-const ColorName = StringEnum([...COLOR_NAMES], 'Cube colour: office (red), residential (green), commercial (blue), utility (yellow), elevator (black), cityHall');
+export const ColorName = StringEnum([...COLOR_NAMES], 'Cube colour: office (red), residential (green), commercial (blue), utility (yellow), elevator (black), cityHall');
 const colorCounts = Obj(Object.fromEntries(COLOR_NAMES.map((c) => [c, Type.Integer({ minimum: 0 })])) as Record<(typeof COLOR_NAMES)[number], ReturnType<typeof Type.Integer>>, 'Cubes per colour');
-const Phase = StringEnum(['cityHall', 'arrange', 'pick', 'soloReturn', 'construction', 'development', 'publicWorks', 'over'], 'cityHall (setup), arrange and pick (Investment), soloReturn, construction, development, publicWorks, over');
+export const Phase = StringEnum(['cityHall', 'arrange', 'pick', 'soloReturn', 'construction', 'development', 'publicWorks', 'over'], 'cityHall (setup), arrange and pick (Investment), soloReturn, construction, development, publicWorks, over');
 const siteRef = Obj({ row: Type.Integer({ minimum: 0 }), col: Type.Integer({ minimum: 0 }) });
 const cubeRef = Obj({ row: Type.Integer({ minimum: 0 }), col: Type.Integer({ minimum: 0 }), level: Type.Integer({ minimum: 1, maximum: 5 }) });
 const unitCommon = {

@@ -1,7 +1,9 @@
+import type { Phase as PhaseSchema } from './schema.js';
+import type { Static } from '../../engine/index.js';
 import type { RngState, Seat } from '../../engine/index.js';
 import type { ColorName } from './data.js';
 
-export type Phase = 'cityHall' | 'arrange' | 'pick' | 'soloReturn' | 'construction' | 'development' | 'publicWorks' | 'over';
+export type Phase = Static<typeof PhaseSchema>;
 export type SoloVariant = 'bag' | 'centralPark';
 
 export interface TownCenterOptions {

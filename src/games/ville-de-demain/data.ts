@@ -1,3 +1,5 @@
+import type { Colour as ColourSchema, HabitationKind as HabitationKindSchema } from './schema.js';
+import type { Static } from '../../engine/index.js';
 /**
  * The card data of La Ville de Demain, in one readable table.
  *
@@ -12,7 +14,7 @@
  * a crossed-out symbol (it subtracts 1 at scoring).
  */
 
-export type Colour = 'blue' | 'green' | 'yellow' | 'orange' | 'purple';
+export type Colour = Static<typeof ColourSchema>;
 export const COLOURS: readonly Colour[] = ['blue', 'green', 'yellow', 'orange', 'purple'];
 
 export type DeckNumber = 1 | 2 | 3;
@@ -98,8 +100,8 @@ export const BUILDINGS: readonly BuildingCard[] = [
 /** What each deck's back says it costs (rulebook, Préparation 3). */
 export const DECK_COSTS: Record<DeckNumber, string> = { 1: '1-3', 2: '4-5', 3: '6-9' };
 
-export type HabitationKind = 'smallHouse' | 'apartmentBlock' | 'luxuryResidence';
-export const HABITATION_KINDS: readonly HabitationKind[] = ['smallHouse', 'apartmentBlock', 'luxuryResidence'];
+export type HabitationKind = Static<typeof HabitationKindSchema>;
+export const HABITATION_KINDS = ['smallHouse', 'apartmentBlock', 'luxuryResidence'] as const;
 
 /** The Habitations: players - 1 identical copies of each kind, always on offer. */
 export const HABITATIONS: Record<HabitationKind, HabitationCard> = {

@@ -5,7 +5,7 @@ import { HABITATION_KINDS } from './data.js';
 /** La Ville de Demain's shapes as JSON Schema (TypeBox): moves, the view and the public events. The TypeScript types derive from them. */
 
 const slot = Type.Integer({ minimum: 0, maximum: 2, description: 'Slot of the visible card (0-based, as in the view).' });
-const HabitationKind = StringEnum([...HABITATION_KINDS], 'smallHouse (1 coin), apartmentBlock (3) or luxuryResidence (6).');
+export const HabitationKind = StringEnum([...HABITATION_KINDS], 'smallHouse (1 coin), apartmentBlock (3) or luxuryResidence (6).');
 
 /** One schema per move type: the fields besides `type`. */
 export const moveSchemas = {
@@ -23,7 +23,7 @@ export type VilleMove = MoveOf<typeof moveSchemas>;
 
 const int = () => Type.Integer();
 const nat = () => Type.Integer({ minimum: 0 });
-const Colour = StringEnum(['blue', 'green', 'yellow', 'orange', 'purple']);
+export const Colour = StringEnum(['blue', 'green', 'yellow', 'orange', 'purple']);
 const deck = Type.Integer({ minimum: 1, maximum: 3 });
 /** A card as a frontend draws it (never its copy number). */
 const card = {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { IdempotencyKey, Notation, Version } from '../../app/shapes.js';
+import { IdempotencyKey, NotationText, Version } from '../../app/shapes.js';
 import type { GameRecord } from '../../app/game-service.js';
 import type { Ctx, Deps } from './context.js';
 import { guard } from './errors.js';
@@ -7,7 +7,7 @@ import { fromListedMoveId, moveFromInput } from './move-input.js';
 import { checkArgs } from './inputs.js';
 
 /** A move's arguments besides the move: REST's notation, expectedVersion and Idempotency-Key shapes. */
-const MoveArgs = Type.Object({ notation: Notation, expectedVersion: Version, idempotencyKey: IdempotencyKey });
+const MoveArgs = Type.Object({ notation: NotationText, expectedVersion: Version, idempotencyKey: IdempotencyKey });
 
 /** What changes a game's log: moves (typed, in notation, listed), resignation, takebacks, imports, deletion. */
 export function moveResolvers({ service, takebacks, layer }: Deps) {

@@ -20,9 +20,6 @@ export const GAME_SDL = `
 """Any JSON value. Used for game views, events and options, whose shape each game documents."""
 scalar JSON
 
-"""waiting: a seat is still open and nobody moves yet"""
-enum GameStatus { waiting active finished expired }
-
 type GameType {
   id: ID!
   name: String!
@@ -48,8 +45,6 @@ ${GAME_HEADER}  rated: Boolean!
   seats: [SeatToken!]!
   invite: Invite
 }
-
-type Outcome { scores: [Float!]!, ranks: [Int!]!, winners: [Int!]!, detail: JSON }
 
 type MoveEntry {
   version: Int!

@@ -36,8 +36,6 @@ input CreateGameInput {
   takebacks: String
 }
 
-input TimeControlInput { initialSeconds: Int!, incrementSeconds: Int!, maxSeconds: Int! }
-type TimeControl { initialSeconds: Int!, incrementSeconds: Int!, maxSeconds: Int! }
 type SeatClock {
   seat: Int!
   """Seconds left in the bank now"""
