@@ -13,7 +13,8 @@ import { startTestServer, type TestServer } from '../support/server.js';
  * and it moves within its think budget + 1 s of the other process's change, 25 trials of each.
  *
  * Process A thinks for the bots (one thread); process B has none (BOTS=off), so each bot move is
- * A's, with its copy of the game behind whenever B wrote.
+ * A's, with its copy of the game behind whenever B wrote. In the slow project: it measures what a
+ * process does in a given time, which a neighbouring test file would take from it.
  */
 const THINK_MS = 300;
 const ENV = { BOT_MAX_ITERATIONS: '1000000', BOT_MAX_THINK_MS: String(THINK_MS), BOT_THREADS: '1', NOTIFY_POLL_SECONDS: '0.5' };
