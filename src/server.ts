@@ -6,7 +6,7 @@ import { PlayerService } from './app/players.js';
 import type { Config } from './config.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
-import { buildApp } from './http/app.js';
+import { createHttp, registerRoutes } from './http/app.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './store/embedded.js';
 import { migrate } from './store/migrate.js';
 import { Notifications, NotificationStore } from './app/notify/index.js';
@@ -91,18 +91,18 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const lobby = createLobbyLayer(service, players, lobbyStore);
     observeService(service);
     const unobserve = observeDatabase({ query: (sql) => prisma.$queryRawUnsafe(sql), pool: poolOf(prisma) });
-    let notifications: Notifications | undefined = undefined;
-    let ratings: Ratings | undefined = undefined;
-    let analyses: WholeAnalysis | undefined = undefined;
-    let tournaments: Tournaments | undefined = undefined;
-    const app = await buildApp({ service, lobby, config, databaseUrl, ping: () => store.ping(), logger: opts.logger, notifications: () => notifications, ratings: () => ratings, analyses: () => analyses, tournaments: () => tournaments });
-    ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, ratingOptions(config, app.log));
+    // In order: HTTP and its external plugins (and with them the application's logger), then the
+    // application's services, then the routes over them: nothing waits for a service to exist.
+    const base = { service, config, ping: () => store.ping(), logger: opts.logger };
+    const app = await createHttp(base);
+    log = app.log;
+    const ratings = new Ratings(new PrismaRatingsStore(prisma), service.registry, ratingOptions(config, app.log));
     ratings.watch(service);
     if (config.notifyWorker) ratings.start(config.ratingsSweepMs);
-    tournaments = new Tournaments(new TournamentStore(prisma), service, players, { log: app.log, publicUrl: config.publicUrl });
+    const tournaments = new Tournaments(new TournamentStore(prisma), service, players, { log: app.log, publicUrl: config.publicUrl });
     tournaments.watch(service);
     if (config.notifyWorker) tournaments.start(config.tournamentsSweepMs);
-    notifications = new Notifications(service, notificationStore, {
+    const notifications = new Notifications(service, notificationStore, {
       databaseUrl,
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
@@ -127,11 +127,11 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     tournaments.mailWith({ seats: (gameId) => lobbyStore.mailableSeats(gameId), enqueue: (ids) => pbm.notifier.enqueue(ids) });
     const expiry = new LobbyExpiry(lobbyStore, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
     if (config.notifyWorker) expiry.start(60_000);
-    log = app.log;
     const bots = bot ? new BotRunner(service, { databaseUrl, store: botStore, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
     await bots?.start();
-    analyses = bot ? new WholeAnalysis(service, { databaseUrl, store: botStore, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
+    const analyses = bot ? new WholeAnalysis(service, { databaseUrl, store: botStore, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
     await analyses?.start();
+    await registerRoutes(app, { ...base, lobby, databaseUrl, notifications, ratings, analyses, tournaments });
     return {
       app,
       service,

@@ -47,32 +47,50 @@ import { recordKeyRoutes } from './record-keys-routes.js';
 import { replayGifRoutes } from './replay-gif-routes.js';
 import { embedRoutes } from './embed-routes.js';
 
-export interface AppDeps {
+/** What the HTTP application is built on: the game service, the configuration, and the readiness check. */
+export interface HttpBase {
   service: GameService;
-  /** Players, lobby, inbox, resignation; without it (the OpenAPI generator) their routes answer 503. */
-  lobby?: LobbyLayer;
   config: Config;
-  /** The database, for live updates across processes (LISTEN/NOTIFY); none: this process alone. */
-  databaseUrl?: string;
   /** Readiness: resolves when the database answers. */
   ping: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
-  /** Play-by-mail notifications, once the server has set them up. */
-  notifications?: () => Notifications | undefined;
-  /** Ratings and leaderboards; without them (the OpenAPI generator) their routes answer 503. */
-  ratings?: () => Ratings | undefined;
-  /** Whole-game analysis (with the bot pool); without it its routes answer 503. */
-  analyses?: () => WholeAnalysis | undefined;
-  /** Tournaments; without them (the OpenAPI generator) their routes answer 503. */
-  tournaments?: () => Tournaments | undefined;
 }
+
+/** The application's services the routes call, each built before the routes (src/server.ts); an absent one: its routes answer 503. */
+export interface AppServices {
+  /** Players, lobby, inbox, resignation; without it (the OpenAPI generator) their routes answer 503. */
+  lobby?: LobbyLayer;
+  /** The database, for live updates across processes (LISTEN/NOTIFY); none: this process alone. */
+  databaseUrl?: string;
+  /** Play-by-mail notifications. */
+  notifications?: Notifications;
+  /** Ratings and leaderboards. */
+  ratings?: Ratings;
+  /** Whole-game analysis (with the bot pool). */
+  analyses?: WholeAnalysis;
+  /** Tournaments. */
+  tournaments?: Tournaments;
+}
+
+export type AppDeps = HttpBase & AppServices;
 
 const GAME_IN_URL = /\/games\/([0-9a-f-]{36})/i;
 /**
- * The HTTP application: external plugins first (CORS, rate limit, OpenAPI), then the REST routes
- * under /api/v1 and GraphQL at /graphql, all calling the same GameService.
+ * The HTTP application in one call: `createHttp` (Fastify and the external plugins), then
+ * `registerRoutes` with the services given. The server (src/server.ts) calls the two apart, building
+ * its services in between with the application's logger, so no route waits for a service to exist.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = await createHttp(deps);
+  await registerRoutes(app, deps);
+  return app;
+}
+
+/**
+ * Fastify and the external plugins, in order: validation, load shedding, the error and not-found
+ * answers, CORS, rate limits, live-stream caps, ETags, SSE, the OpenAPI document, health and readiness.
+ */
+export async function createHttp(deps: HttpBase): Promise<FastifyInstance> {
   const { service, config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -200,33 +218,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}
+
+/** The routes: REST under /api/v1, the pages, GraphQL at /graphql, all calling the same service and the services given. */
+export async function registerRoutes(app: FastifyInstance, deps: HttpBase & AppServices): Promise<void> {
+  const { service, config } = deps;
+  const notifications = () => deps.notifications;
 
   // Live updates (GraphQL subscriptions and the REST stream) share one fan-out: src/http/fanout.ts.
   const fanout = await createFanout(service, { redisUrl: config.redisUrl, databaseUrl: deps.databaseUrl, log: app.log });
   app.addHook('onClose', () => fanout.close());
-  const deadlines = async (gameId: string) => (await deps.notifications?.()?.clock.deadlines(gameId)) ?? [];
-  const clocks: ClocksOf = async (gameId, control, status) => (await deps.notifications?.()?.clock.clocks(gameId, control, status)) ?? [];
+  const deadlines = async (gameId: string) => (await deps.notifications?.clock.deadlines(gameId)) ?? [];
+  const clocks: ClocksOf = async (gameId, control, status) => (await deps.notifications?.clock.clocks(gameId, control, status)) ?? [];
   // Exported records are signed (REST and GraphQL alike) with the key of src/app/replays/record-signing.ts.
   app.decorate('recordKeys', await loadRecordKeys(config, { ephemeral: config.testing }));
   await app.register(recordKeyRoutes);
   await app.register(restRoutes(service, config, deps.lobby, deadlines, clocks), { prefix: '/api/v1' });
   await app.register(streamRoute(service, fanout, (g) => withClocks(g as Parameters<typeof withClocks>[0], deadlines, clocks)), { prefix: '/api/v1' });
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
-  await app.register(notificationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
-  await app.register(outboxRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
-  await app.register(vacationRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
-  await app.register(playerSettingsRoutes(deps.notifications ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(notificationRoutes(notifications), { prefix: '/api/v1' });
+  await app.register(outboxRoutes(notifications), { prefix: '/api/v1' });
+  await app.register(vacationRoutes(notifications), { prefix: '/api/v1' });
+  await app.register(playerSettingsRoutes(notifications), { prefix: '/api/v1' });
   await app.register(profileRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
   await app.register(replayGifRoutes(service, { inlineFrames: config.gifInlineFrames, concurrent: config.gifConcurrency, queued: config.gifQueue, cacheBytes: config.gifCacheBytes }), { prefix: '/api/v1' });
-  await app.register(ratingRoutes(service, deps.ratings ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(ratingRoutes(service, () => deps.ratings), { prefix: '/api/v1' });
   await app.register(takebackRoutes(service), { prefix: '/api/v1' });
-  await app.register(analysisRoutes(deps.analyses ?? (() => undefined)), { prefix: '/api/v1' });
-  await app.register(tournamentRoutes(deps.tournaments ?? (() => undefined)), { prefix: '/api/v1' });
+  await app.register(analysisRoutes(() => deps.analyses), { prefix: '/api/v1' });
+  await app.register(tournamentRoutes(() => deps.tournaments), { prefix: '/api/v1' });
   await app.register(webPages);
   await app.register(embedRoutes(service));
   await app.register(favicon);
-  await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined), deps.analyses ?? (() => undefined), deps.tournaments ?? (() => undefined));
+  await registerGraphql(app, { service, config, lobby: deps.lobby, fanout, deadlines, clocks, notifications: deps.notifications, ratings: deps.ratings, analyses: deps.analyses, tournaments: deps.tournaments });
   registerCreationBudget(app, config);
-  return app;
 }

@@ -673,6 +673,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{id}/replay.gif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game as an animated GIF, from one version to another, as a seat or a spectator saw it
+         * @description One frame per position from `from` to `to` (to - from + 1 frames), the last held longer; each frame after the first holds only the pixels that changed. Drawn from the viewer's views only (the same pictures as board.svg), never past the version the game has when asked. GIFs of more than a few dozen positions are rendered in the background: 202 with Location (this address) and Retry-After, then the file. Kept once made: a finished game's GIF is immutable (ETag, a year's max-age).
+         */
+        get: operations["getReplayGif"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/players/{id}/ratings": {
         parameters: {
             query?: never;
@@ -2009,8 +2029,37 @@ export interface components {
                  * @enum {string}
                  */
                 origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
+                stateHash?: string;
+                /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
+                chain?: string;
+                /** @description An annotation: a comment on this move (no braces nor control characters); never part of a game's log */
+                comment?: string;
+                /**
+                 * @description An annotation: ! good, ? mistake, !! brilliant, ?? blunder, !? interesting, ?! dubious
+                 * @enum {string}
+                 */
+                mark?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+                /** @description An annotation: other moves the same seat could have made at this version, each checked legal there */
+                alternatives?: {
+                    move: components["schemas"]["AnyMove"];
+                    /** @enum {string} */
+                    mark?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+                    comment?: string;
+                }[];
+                /** @description Written on export once the game is over: the engine's events of the entry, in full (the chain binds them); ignored on import */
+                events?: Record<string, never>[];
             }[];
             outcome?: components["schemas"]["TownCenterOutcome"] | null;
+            /** @description Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it */
+            setupHash?: string;
+            /** @description Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json */
+            signature?: {
+                /** @enum {string} */
+                alg: "Ed25519";
+                keyId: string;
+                value: string;
+            };
         };
         /** @description A Ma Petite Ville game as a seat or a spectator sees it (everything is public but the pile's order) */
         MaPetiteVilleView: {
@@ -2527,8 +2576,37 @@ export interface components {
                  * @enum {string}
                  */
                 origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
+                stateHash?: string;
+                /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
+                chain?: string;
+                /** @description An annotation: a comment on this move (no braces nor control characters); never part of a game's log */
+                comment?: string;
+                /**
+                 * @description An annotation: ! good, ? mistake, !! brilliant, ?? blunder, !? interesting, ?! dubious
+                 * @enum {string}
+                 */
+                mark?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+                /** @description An annotation: other moves the same seat could have made at this version, each checked legal there */
+                alternatives?: {
+                    move: components["schemas"]["AnyMove"];
+                    /** @enum {string} */
+                    mark?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+                    comment?: string;
+                }[];
+                /** @description Written on export once the game is over: the engine's events of the entry, in full (the chain binds them); ignored on import */
+                events?: Record<string, never>[];
             }[];
             outcome?: components["schemas"]["MaPetiteVilleOutcome"] | null;
+            /** @description Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it */
+            setupHash?: string;
+            /** @description Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json */
+            signature?: {
+                /** @enum {string} */
+                alg: "Ed25519";
+                keyId: string;
+                value: string;
+            };
         };
         /** @description A City Tycoon game as a seat or a spectator sees it */
         CityTycoonView: {
@@ -3425,8 +3503,37 @@ export interface components {
                  * @enum {string}
                  */
                 origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
+                stateHash?: string;
+                /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
+                chain?: string;
+                /** @description An annotation: a comment on this move (no braces nor control characters); never part of a game's log */
+                comment?: string;
+                /**
+                 * @description An annotation: ! good, ? mistake, !! brilliant, ?? blunder, !? interesting, ?! dubious
+                 * @enum {string}
+                 */
+                mark?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+                /** @description An annotation: other moves the same seat could have made at this version, each checked legal there */
+                alternatives?: {
+                    move: components["schemas"]["AnyMove"];
+                    /** @enum {string} */
+                    mark?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+                    comment?: string;
+                }[];
+                /** @description Written on export once the game is over: the engine's events of the entry, in full (the chain binds them); ignored on import */
+                events?: Record<string, never>[];
             }[];
             outcome?: components["schemas"]["CityTycoonOutcome"] | null;
+            /** @description Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it */
+            setupHash?: string;
+            /** @description Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json */
+            signature?: {
+                /** @enum {string} */
+                alg: "Ed25519";
+                keyId: string;
+                value: string;
+            };
         };
         /** @description A La Ville de Demain game as a seat or a spectator sees it (everything is public but the decks' order and the discard piles) */
         VilleDeDemainView: {
@@ -4010,8 +4117,37 @@ export interface components {
                  * @enum {string}
                  */
                 origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
+                stateHash?: string;
+                /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
+                chain?: string;
+                /** @description An annotation: a comment on this move (no braces nor control characters); never part of a game's log */
+                comment?: string;
+                /**
+                 * @description An annotation: ! good, ? mistake, !! brilliant, ?? blunder, !? interesting, ?! dubious
+                 * @enum {string}
+                 */
+                mark?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+                /** @description An annotation: other moves the same seat could have made at this version, each checked legal there */
+                alternatives?: {
+                    move: components["schemas"]["AnyMove"];
+                    /** @enum {string} */
+                    mark?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+                    comment?: string;
+                }[];
+                /** @description Written on export once the game is over: the engine's events of the entry, in full (the chain binds them); ignored on import */
+                events?: Record<string, never>[];
             }[];
             outcome?: components["schemas"]["VilleDeDemainOutcome"] | null;
+            /** @description Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it */
+            setupHash?: string;
+            /** @description Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json */
+            signature?: {
+                /** @enum {string} */
+                alg: "Ed25519";
+                keyId: string;
+                value: string;
+            };
         };
         /** @description A game as the caller sees it, by game type */
         Game: components["schemas"]["TownCenterGame"] | components["schemas"]["MaPetiteVilleGame"] | components["schemas"]["CityTycoonGame"] | components["schemas"]["VilleDeDemainGame"];
@@ -4033,7 +4169,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "RELIABILITY_TOO_LOW" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "TOURNAMENT_STARTED" | "TOURNAMENT_FULL" | "ALREADY_ENTERED" | "TOO_FEW_PLAYERS" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "RELIABILITY_TOO_LOW" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "TOURNAMENT_STARTED" | "TOURNAMENT_FULL" | "ALREADY_ENTERED" | "TOO_FEW_PLAYERS" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "NOT_IMPLEMENTED" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -7666,6 +7802,118 @@ export interface operations {
             };
         };
     };
+    getReplayGif: {
+        parameters: {
+            query?: {
+                /** @description The first position shown, a version; 0 when absent */
+                from?: number;
+                /** @description The last position shown, a version no later than the game's; the game's version when asked, when absent */
+                to?: number;
+                /** @description Show what this seat saw (its token or game link required); a spectator's view when absent */
+                seat?: number;
+                /** @description The label language; overrides Accept-Language */
+                lang?: "en" | "fr";
+                /** @description Width in pixels (120 to 1200; 600 when absent) */
+                size?: number;
+                /** @description Milliseconds each position shows (100 to 10000; 1000 when absent); the last is held longer */
+                delay?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The animated GIF (ETag; Content-Language names the label language) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                };
+            };
+            /** @description Being rendered: ask Location again after Retry-After seconds */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "rendering";
+                        location: string;
+                    };
+                };
+            };
+            /** @description INVALID_INPUT: `to` is past the game's version, `from` after `to`, more than 1000 positions, or `size`, `delay`, `lang` out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: `seat` is not the token's seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: too many GIFs being rendered; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getPlayerRatings: {
         parameters: {
             query?: never;
@@ -7948,6 +8196,15 @@ export interface operations {
                         /** @enum {string} */
                         status: "unrated" | "pending" | "counted" | "aborted" | "pair-limit";
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
@@ -8855,6 +9112,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
                 headers: {
@@ -8966,6 +9232,15 @@ export interface operations {
                             byes: number;
                         }[];
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
@@ -9106,6 +9381,15 @@ export interface operations {
                             byes: number;
                         }[];
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */

@@ -35,7 +35,24 @@ export { checkGraphqlRequest } from './request.js';
  * pre-checks (request.ts), the one error formatting (errors.ts) and the resolvers by area (games,
  * moves, lobby, players, live), all calling the same service as REST.
  */
-export async function registerGraphql(app: FastifyInstance, service: GameService, config: Config, lobby: LobbyLayer | undefined, fanout: Fanout, deadlines: DeadlinesOf = async () => [], notifications: () => Notifications | undefined = () => undefined, clocks: ClocksOf = async () => [], ratings: () => Ratings | undefined = () => undefined, analyses: () => WholeAnalysis | undefined = () => undefined, tournaments: () => Tournaments | undefined = () => undefined): Promise<void> {
+/** What GraphQL is built on: the service, the configuration, the live fan-out, clocks, and the application's services (absent: their fields answer 503). */
+export interface GraphqlDeps {
+  service: GameService;
+  config: Config;
+  lobby?: LobbyLayer;
+  fanout: Fanout;
+  deadlines?: DeadlinesOf;
+  clocks?: ClocksOf;
+  notifications?: Notifications;
+  ratings?: Ratings;
+  analyses?: WholeAnalysis;
+  tournaments?: Tournaments;
+}
+
+export async function registerGraphql(app: FastifyInstance, given: GraphqlDeps): Promise<void> {
+  const { service, config, lobby, fanout } = given;
+  const deadlines = given.deadlines ?? (async () => []);
+  const clocks = given.clocks ?? (async () => []);
   const deps: Deps = {
     service,
     config,
@@ -45,10 +62,10 @@ export async function registerGraphql(app: FastifyInstance, service: GameService
     takebacks: service.takebacks,
     limiter: config.rateLimitPerMinute > 0 && app.hasDecorator('createRateLimit') ? app.createRateLimit() : undefined,
     layer: needed(() => lobby, 'lobby'),
-    notices: needed(notifications, 'notifications'),
-    rated: needed(ratings, 'ratings'),
-    analysed: needed(analyses, 'wholeAnalysis'),
-    tourneys: needed(tournaments, 'tournaments'),
+    notices: needed(() => given.notifications, 'notifications'),
+    rated: needed(() => given.ratings, 'ratings'),
+    analysed: needed(() => given.analyses, 'wholeAnalysis'),
+    tourneys: needed(() => given.tournaments, 'tournaments'),
     recordKeys: app.recordKeys,
   };
   const games = service.registry.list();
