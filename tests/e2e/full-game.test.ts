@@ -87,7 +87,7 @@ describe('whole games over HTTP (end-to-end)', () => {
       const converted = (await cli('convert', 'game.json', '--to', 'text')).out;
       const movesOf = (t: string) => t.split('\n').filter((l) => /^\d+\. \d+: /.test(l));
       expect(movesOf(converted)).toEqual(movesOf(text));
-      const replay = (await cli('replay', 'game.txt', '--seat', '0')).out;
+      const replay = (await cli('replay', 'game.txt', '--seat', '0', '--json')).out;
       expect(canonicalHash(JSON.parse(replay.slice(replay.indexOf('\n{') + 1)))).toBe(canonicalHash((await api.game(id, seats[0]!.token)).view));
       // ... and draws the same board picture as the server, offline.
       expect((await cli('replay', 'game.json', '--seat', '0', '--svg', 'board.svg')).code).toBe(0);
