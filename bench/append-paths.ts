@@ -27,7 +27,6 @@ const named = new PrismaClient({ adapter: new PrismaPg(new pg.Pool({ connectionS
 const holes = [...APPEND_SQL.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]) - 1);
 const parts = APPEND_SQL.split(/\$\d+/);
 const appendTemplate = Object.assign([...parts], { raw: parts }) as unknown as TemplateStringsArray;
-const ids: string[] = [];
 const versions = new Map<string, number>();
 async function newGame() {
   const id = randomUUID();

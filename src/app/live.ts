@@ -1,5 +1,4 @@
 import { Repeater } from '@repeaterjs/repeater';
-import { eventViewOf, fold } from '../engine/index.js';
 import type { Json, Outcome, Seat } from '../engine/index.js';
 import type { GameStatus } from '../store/types.js';
 import { AppError } from './errors.js';

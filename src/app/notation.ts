@@ -1,8 +1,8 @@
-import { notationsOf, parseMove } from '../engine/index.js';
-import type { AnyGame, Move, RuleViolation, Seat } from '../engine/index.js';
+import { notationsOf, } from '../engine/index.js';
+import type { AnyGame, RuleViolation, Seat } from '../engine/index.js';
 import { AppError, saidOf } from './errors.js';
 
-export { formatMove, notationsOf, parseMove } from '../engine/index.js';
+;
 
 /** How many legal notations an error message quotes (the problem's `legalNotations` has them all). */
 const QUOTED = 24;
@@ -21,9 +21,3 @@ export function notationProblem(game: AnyGame, state: unknown, seat: Seat, v: Ru
   return AppError.of('INVALID_INPUT', 'INVALID_INPUT.notation', { problem: said, count: legal.length, legal: legal.slice(0, QUOTED).join(', '), more: Math.max(0, legal.length - QUOTED) }, extra, said.catalogue);
 }
 
-/** The move a notation stands for in this state, or the INVALID_INPUT of `notationProblem`. */
-export function moveFromNotation(game: AnyGame, state: unknown, seat: Seat, text: string): Move {
-  const r = parseMove(game, state, seat, text);
-  if (!r.ok) throw notationProblem(game, state, seat, r.error, text);
-  return r.value;
-}

@@ -61,8 +61,6 @@ export function bearerToken(authorization: string | undefined): string | undefin
 export const SeatToken = Type.String({ description: 'The seat\'s token, shown once: the server keeps only a hash' });
 /** A player token (`cbp_...`): one for all of a person's seats, shown once. */
 export const PlayerToken = Type.String({ description: 'Secret: shown once, the server keeps only a hash' });
-/** The operator token (OPERATOR_TOKEN), sent as a bearer token. */
-export const OperatorToken = Type.String({ description: 'The operator token (OPERATOR_TOKEN)' });
 /** An invitation code (`inv_...`), as a joiner sends it. */
 export const InviteCode = Type.String({ minLength: 1, maxLength: 128, description: 'The invitation code: needed to join a game that is not public' });
 /** The unsubscribe token of a mail's List-Unsubscribe link. */

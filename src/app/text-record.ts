@@ -12,8 +12,8 @@ import { RECORD_FORMAT } from './service-types.js';
 import { checkAlternatives } from './replays/annotations.js';
 import { resultOf, TEXT_RECORD_FORMAT, type AnyRecord, type TextRecordDates } from './text-record-format.js';
 
-export { ORIGINS, TEXT_RECORD_FORMAT, type AnyRecord, type Origin, type RecordMove, type TextRecordDates } from './text-record-format.js';
-export { readTextRecord, type ReadRecord } from './text-record-read.js';
+export {   type AnyRecord,   type TextRecordDates } from './text-record-format.js';
+export { readTextRecord,  } from './text-record-read.js';
 
 const header = (name: string, value: string) => `[${name} ${JSON.stringify(value)}]`;
 

@@ -71,10 +71,6 @@ export function unavailable(key = 'UNAVAILABLE', params: Params = {}): AppError 
   return AppError.of('UNAVAILABLE', key, params, { retryAfter: RETRY_AFTER_SECONDS });
 }
 
-/** An error as the client should see it: a database outage becomes UNAVAILABLE; others pass through. */
-export function asUnavailable(err: unknown): unknown {
-  return isDatabaseUnavailable(err) ? unavailable() : err;
-}
 
 /** Rejects with UNAVAILABLE if `p` does not settle within `ms` (the wait is abandoned, not the work). */
 export function within<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -66,10 +66,3 @@ export function shapeProblem(schema: object, value: unknown, root: string): Msg 
   return first ? shapeMessage(first, root) : { key: 'shape.invalid', params: { path: root || 'the value' } };
 }
 
-/** Checks `value` against `schema`: null when it fits, else a sentence naming the first problem. */
-export function checkShape(schema: object, value: unknown, root: string): string | null {
-  const validate = compileShape(schema);
-  if (validate(value)) return null;
-  const first = validate.errors?.[0];
-  return first ? describeShapeError(first, root) : `${root || 'the value'} is invalid`;
-}

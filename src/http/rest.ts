@@ -8,7 +8,7 @@ import { moveRoutes } from './move-routes.js';
 import { replayRoutes } from './replay-routes.js';
 import type { Routes } from './route-kit.js';
 
-export { bearerToken as bearer } from '../app/shapes.js';
+;
 export { withClocks, type ClocksOf, type DeadlinesOf } from './clocks.js';
 
 /**

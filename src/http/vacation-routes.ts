@@ -1,7 +1,7 @@
 import type { Notifications } from '../app/notify/index.js';
 import { VacationBody } from '../app/shapes.js';
 import { needed, tokenOf, type Routes } from './route-kit.js';
-import { answer, closed, operation } from './route-schema.js';
+import { closed, operation } from './route-schema.js';
 
 const vacation = closed({
   until: { type: ['string', 'null'], format: 'date-time', description: 'The end of the running vacation; null: none' },

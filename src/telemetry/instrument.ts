@@ -1,5 +1,4 @@
 import type { AnyGame } from '../engine/index.js';
-import type { GamePlugin } from '../games/plugin.js';
 import { GameRegistry } from '../games/registry.js';
 import type { Committed, UseCaseObserver } from '../app/service-types.js';
 import type { AppendResult, GameStore } from '../store/types.js';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { createTestDatabase, } from '../support/db.js';
 import { mailbox, receiver, until } from '../support/mail.js';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 import { untilSettled } from '../support/settled.js';

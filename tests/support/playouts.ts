@@ -1,4 +1,4 @@
-import { applyMove, resolveOptions, Rng, type AnyGame, type GameEvent, type Move, type Seat } from '../../src/engine/index.js';
+import { applyMove, resolveOptions, Rng, type AnyGame, type GameEvent, type Move, } from '../../src/engine/index.js';
 import { hostedGames } from '../../src/games/index.js';
 
 export const games = hostedGames as AnyGame[];
@@ -38,4 +38,3 @@ export function randomPositions(g: AnyGame, players: number, seed: string, every
   return out;
 }
 
-export const seatsToMove = (g: AnyGame, state: unknown): Seat[] => g.toMove(state);

@@ -17,7 +17,7 @@
  *   other seats' positions (403 ANALYSIS_NOT_ALLOWED).
  */
 import type PgBoss from 'pg-boss';
-import { canonicalJson, type Json } from '../../engine/index.js';
+import { canonicalJson, } from '../../engine/index.js';
 import type { AnalysedMove, AnalysisStatus, BotStore } from '../../store/bot-store.js';
 import { AppError } from '../errors.js';
 import type { GamePort } from '../game-port.js';

@@ -1,5 +1,5 @@
 import type { BotLevel, Seat } from '../../engine/index.js';
-import type { Caller, MoveResult, Session } from '../service-types.js';
+import type { Caller, Session } from '../service-types.js';
 
 /** A seat at creation: seated now (optionally bound to a player, with a colour), open, or a bot's (no token). */
 export type SeatSpec = { name: string; playerId?: string; playerTokenHash?: string; colour?: string } | { open: true } | { bot: BotLevel; name?: string };

@@ -13,7 +13,7 @@ export interface NotificationSettingsInput {
   language?: MailLanguage;
 }
 
-export { MAIL_LANGUAGES, MAX_EMAIL_LENGTH, MAX_URL_LENGTH, type MailLanguage } from '../shapes.js';
+export {    type MailLanguage } from '../shapes.js';
 
 export function checkLanguage(language: unknown): MailLanguage {
   if (!MAIL_LANGUAGES.includes(language as MailLanguage)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailLanguage', { given: String(language).slice(0, 20), languages: MAIL_LANGUAGES.join(', ') });

@@ -20,7 +20,6 @@ import type { BotLevel } from '../../engine/index.js';
 import type { MoveOrigin } from '../../store/types.js';
 import type { GameRecord } from '../service-types.js';
 
-export const CHAIN_FORMAT = 'citybuilder-chain/1';
 
 /** What the chain binds of one log entry. */
 export interface ChainEntry {

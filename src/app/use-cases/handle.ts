@@ -26,7 +26,7 @@ import { decideBotMove, decideTimeout, playForResigned } from './bot-turns.js';
 import { commit } from './commit.js';
 import type { GameCore } from './core.js';
 import { decideMailMove, type MailAnswer, mailActor, replayMail } from './mail-moves.js';
-import { decideMove, moveActor, replayMove, withIncludes } from './moves.js';
+import { decideMove, moveActor, replayMove, } from './moves.js';
 import { decideResign, resignActor } from './resignation.js';
 import { decideAccept, decideDecline, decideTakeback, replayTakeback, takebackActor, type TakebackAnswer } from './takebacks.js';
 
@@ -178,4 +178,4 @@ function replayed<T>(prior: IdempotentMove, key: string, type: string, gameType?
   return { ...(prior.response as object), ...(gameType ? { type: gameType } : {}) } as T;
 }
 
-export { withIncludes };
+;

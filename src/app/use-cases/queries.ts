@@ -12,7 +12,7 @@ import { AppError } from '../errors.js';
 import { checkInt, INT4_MAX, INT_BOUNDS } from '../limits.js';
 import { resignedBy, standing } from '../lobby/standing.js';
 import { seatsWithoutOwnMove } from '../ratings/rules.js';
-import { RECORD_FORMAT, type Caller, type GameRecord, type Include, type Session } from '../service-types.js';
+import { RECORD_FORMAT, type Caller, type Include, type Session } from '../service-types.js';
 import { entryMarks, requestShown, undoableAhead, undoneByOfGame } from '../takeback-log.js';
 import { standInOf } from './bot-turns.js';
 import type { LiveMove } from '../live.js';

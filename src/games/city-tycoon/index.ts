@@ -14,7 +14,7 @@ import { cityTycoonPicture } from './picture.js';
 import { testing } from './testing.js';
 import { messages } from './messages.js';
 
-export { moveSchemas } from './schema.js';
+;
 
 export const cityTycoon: Game<State, Move, Event, Options> = {
   id: 'city-tycoon',

@@ -112,7 +112,6 @@ function routes(v: Json, at: (x: number, y: number) => { px: number; py: number 
 }
 
 function draw(v: Json, ctx: DrawContext): Drawn {
-  const lang = ctx.lang;
   const cells = read.map(v);
   const free = read.placeable(v);
   const targets = ctx.targetKeys.filter((k) => k.startsWith('cell:')).map((k) => k.split(':').slice(1).map(Number) as [number, number]);

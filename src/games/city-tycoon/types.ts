@@ -45,11 +45,6 @@ export interface District {
   typeCount: { type: DistrictType; vp: number } | null;
 }
 
-export interface PlantFace {
-  cost: number;
-  cubes: number;
-  recycle: number;
-}
 
 export type Plant = Static<typeof PlantSchema>;
 

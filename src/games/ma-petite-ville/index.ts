@@ -21,7 +21,7 @@ import { COLOURS } from './data.js';
 import { messages } from './messages.js';
 
 export type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
-export type { MpvEventView, MpvView } from './schema.js';
+;
 
 export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
   id: 'ma-petite-ville',

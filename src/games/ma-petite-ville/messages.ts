@@ -1,4 +1,4 @@
-import { refuserOf, type CodesOf, type Messages } from '../../engine/index.js';
+import { refuserOf, type Messages } from '../../engine/index.js';
 
 /**
  * Ma Petite Ville's sentences by id (src/engine/messages.ts), in English and French: every code
@@ -105,8 +105,6 @@ const catalogue = {
 } satisfies Messages;
 export const messages: Messages = catalogue;
 
-/** The codes MaPetiteVille refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
-export type MaPetiteVilleCode = CodesOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values. */
 export const refuse = refuserOf(catalogue);

@@ -32,10 +32,6 @@ export const nameOf: Record<Letter, ColorName> = {
 };
 export const indexOfLetter: Record<Letter, number> = { O: 0, R: 1, C: 2, U: 3, E: 4, H: 5 };
 
-/** Words a player reads in messages. */
-export const COLOR_WORDS: Record<Letter, string> = {
-  O: 'Office', R: 'Residential', C: 'Commercial', U: 'Utilities', E: 'Elevator/Parking', H: 'City Hall',
-};
 
 /** One box: 12 Offices, 42 Residential, 25 Commercial, 20 Utilities, 20 Elevator/Parking, 4 City Halls = 123 cubes. */
 export const BOX = [12, 42, 25, 20, 20, 4] as const;

@@ -16,7 +16,7 @@ import { townCenterPicture } from './picture.js';
 import { testing } from './testing.js';
 
 export type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
-export type { TownCenterEventView, TownCenterView } from './schema.js';
+;
 
 export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, TownCenterOptions> = {
   id: 'town-center',

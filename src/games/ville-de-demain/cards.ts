@@ -57,9 +57,6 @@ export function colourCounts(city: readonly CardRef[]): Record<Colour, number> {
   return counts;
 }
 
-export function meets(city: readonly CardRef[], condition: Condition): boolean {
-  return meetsCounts(colourCounts(city), condition);
-}
 
 export function meetsCounts(counts: Record<Colour, number>, condition: Condition): boolean {
   return COLOURS.every((c) => counts[c] >= (condition[c] ?? 0));

@@ -30,7 +30,7 @@ export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions
 };
 
 export type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
-export type { VilleEventView, VilleView } from './schema.js';
+;
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
 export const plugin = gamePlugin(villeDeDemain, { bot, picture: villeDeDemainPicture, testing });

@@ -27,8 +27,8 @@ import { tournamentResolvers } from './tournaments.js';
 import type { Tournaments } from '../../app/tournaments/tournaments.js';
 import { liveResolvers } from './live.js';
 
-export { gameField, listedMoveId, moveFromInput, moveInputSdl } from './move-input.js';
-export { checkGraphqlRequest } from './request.js';
+export { gameField,    } from './move-input.js';
+;
 
 /**
  * GraphQL at /graphql (Mercurius, graphql-ws subscriptions): the schema (schema.ts), the request

@@ -3,7 +3,7 @@ import { routesFrom } from '../../../src/games/city-tycoon/supply.js';
 import { nextOrder } from '../../../src/games/city-tycoon/rules.js';
 import { ROUND_TILES } from '../../../src/games/city-tycoon/data.js';
 import type { Move, State } from '../../../src/games/city-tycoon/types.js';
-import { constructionState, draftFirst, game, mapOf, newGame, play, refusal, supplyState, withTile } from './helpers.js';
+import { constructionState, game, mapOf, newGame, play, refusal, supplyState, withTile } from './helpers.js';
 
 const legal = (s: State, seat: number) => game.legalMoves(s, seat);
 const ofType = (moves: Move[], type: Move['type']) => moves.filter((m) => m.type === type);

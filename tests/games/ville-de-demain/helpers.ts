@@ -65,10 +65,6 @@ export function refused(state: VilleState, seat: Seat, move: VilleMove): RuleVio
 
 export const ids = (refs: readonly string[]): string[] => refs.map(cardId);
 
-/** A named position: a fresh game with some fields replaced (cities, coins, visible, step...). */
-export function position(players: number, patch: Partial<VilleState>, seed = 'position'): VilleState {
-  return { ...newGame(players, seed), ...patch };
-}
 
 /** Takes a physical card of the given id out of the decks (for hand-built positions). */
 export function takeFromDecks(state: VilleState, id: string): { state: VilleState; ref: string } {

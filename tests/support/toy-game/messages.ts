@@ -1,4 +1,4 @@
-import { refuserOf, type CodesOf, type Messages } from '../../../src/engine/index.js';
+import { refuserOf, type Messages } from '../../../src/engine/index.js';
 
 /**
  * Toy Street's words by id (src/engine/messages.ts), English and French, ICU MessageFormat: its
@@ -33,8 +33,6 @@ const catalogue = {
 } satisfies Messages;
 export const messages: Messages = catalogue;
 
-/** The codes ToyStreet refuses a move with: one sentence (or more, `CODE.variant`) each in its catalogue. */
-export type ToyStreetCode = CodesOf<typeof catalogue>;
 
 /** The engine's refusal by id: code, rule, values. */
 export const refuse = refuserOf(catalogue);
