@@ -18,6 +18,7 @@ import { webPages } from './pages.js';
 import { favicon } from './favicon.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerCreationBudget } from './creation-budget.js';
+import { registerAnalysisBudget } from './analysis-budget.js';
 import { registerLiveCaps } from './live-caps.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
@@ -204,5 +205,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(favicon);
   await registerGraphql(app, service, config, deps.lobby, fanout, deadlines, deps.notifications ?? (() => undefined), clocks, deps.ratings ?? (() => undefined), deps.analyses ?? (() => undefined));
   registerCreationBudget(app, config);
+  registerAnalysisBudget(app, config);
   return app;
 }
