@@ -11,7 +11,8 @@
  *    `> 25 %`) against H1 "it wins at the rate of 50 Elo more" (elo1 = elo0 + 50), alpha = beta =
  *    0.05, over the games in index order; a pairing stops once decided (H1: the target is met; H0:
  *    it is not), or at `--games` games (the cap, default 100: undecided). Games are handed to the
- *    threads pairing after pairing as threads free up, and only the pairings not yet decided get more.
+ *    threads as they free up, to the pairing not yet decided that has had the least thread time
+ *    (fair shares: cheap pairings are decided while the costly ones play).
  * 2. ISMCTS iterations per second on one core, per game: searches of the ismcts level from random
  *    positions, one at a time, for `--speed-seconds` (default 10) per game.
  * 3. Think time p50 / p99 per level and game, over every decision of the strength games (target:
@@ -362,6 +363,8 @@ async function main() {
   const next = new Map<string, number>();
   const running = new Set<Promise<void>>();
   let turn = 0, lastCheckpoint = Date.now();
+  /** The games on a thread now, by pairing, and when they started. */
+  const started_ = new Map<Promise<void>, { key: string; at: number }>();
   for (;;) {
     const open = games.flatMap((g) => pairings.map((p) => ({ g, p, key: `${g.id}/${p.id}` }))).filter(({ g, p, key }) => (next.get(key) ?? 0) < GAMES && decisionOf(g, p).decision === 'undecided');
     if (open.length === 0 || Date.now() >= deadline) break;
@@ -369,12 +372,17 @@ async function main() {
       await Promise.race(running);
       continue;
     }
-    const { g, p, key } = open[turn++ % open.length]!;
+    // Fair shares of thread time: the pairing that has had the least (its games played, and those on a thread so far) goes next, so cheap pairings are decided while costly ones play.
+    const used = (key: string) => ((resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0) * 60_000 + (playMs.get(key) ?? 0) + [...started_.values()].filter((x) => x.key === key).reduce((a, x) => a + performance.now() - x.at, 0);
+    const least = Math.min(...open.map((o) => used(o.key)));
+    const fair = open.filter((o) => used(o.key) === least);
+    const { g, p, key } = fair[turn++ % fair.length]!;
     const i = next.get(key) ?? 0;
     next.set(key, i + 1);
     if (perGame.get(key)?.[i] !== undefined) continue; // played by the run resumed
     const task: Promise<void> = play(g, p, i).then(() => {
       running.delete(task);
+      started_.delete(task);
       if (Date.now() - lastCheckpoint > 30_000) {
         lastCheckpoint = Date.now();
         checkpoint();
@@ -382,6 +390,7 @@ async function main() {
       }
     });
     running.add(task);
+    started_.set(task, { key, at: performance.now() });
   }
   await Promise.all(running);
   checkpoint();
