@@ -90,6 +90,7 @@ async function main() {
         }
         const legal = (await call('GET', `/games/${current}/legal-moves`, undefined, token)).body as { version: number; moves: Move[] };
         const r = await call('POST', `/games/${current}/moves`, { move: rng.pick(legal.moves), expectedVersion: legal.version }, token);
+        if (r.status === 409 && r.body?.code === 'VERSION_CONFLICT') continue; // the bot moved first (a simultaneous choice): decide again
         if (r.status !== 200) throw new Error(`move refused: ${JSON.stringify(r.body)}`);
         const after = (await call('GET', `/games/${current}`)).body;
         if (!after.toMove.includes(1)) continue;
@@ -136,7 +137,7 @@ async function main() {
     out(row('bot reply (ismcts, 300 ms), alone', alone, THINK_MS + 200));
     out(row(`bot reply under the flood (${stillBusyAfterReplies} analyses still unanswered after the last)`, flooded, THINK_MS + 200));
     out(row(`resignation with an ismcts stand-in, under the flood (${stillBusyAfterResigns} unanswered after the last)`, resigns, 1000));
-    out(`\nThe ${ANALYSES + 1}th analysis: ${extra.status} ${extra.body?.code ?? ''}, Retry-After ${extra.retryAfter ?? 'none'}. The flood's analyses: ${statuses.filter((x) => x === 200).length} of ${ANALYSES} answered 200, the last ${(Math.max(...floodMs) / 1000).toFixed(1)} s after they were asked (one analysis thread at nice 19).`);
+    out(`\nAnalysis number ${ANALYSES + 1}: ${extra.status} ${extra.body?.code ?? ''}, Retry-After ${extra.retryAfter ?? 'none'}. The flood's analyses: ${statuses.filter((x) => x === 200).length} of ${ANALYSES} answered 200, the last ${(Math.max(...floodMs) / 1000).toFixed(1)} s after they were asked (one analysis thread at nice 19).`);
     out(`\nLoad average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`);
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(dir, { recursive: true });
