@@ -133,7 +133,7 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
     expect(waits?.value).toBeGreaterThanOrEqual(20);
     const metrics = await request(s.url).get('/metrics');
     if (metrics.status === 200) expect(metrics.text).toMatch(/citybuilder_bot_lane_queued\{lane="analysis"\}/);
-  }, 240_000);
+  }, 420_000);
 
   it('iterations above the server\'s maximum: 400 naming it', async () => {
     const { id, at, seat } = await finishedGame(s, 'lanes-max');
