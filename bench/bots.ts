@@ -374,8 +374,9 @@ async function main() {
     }
     // Fair shares of thread time: the pairing that has had the least (its games played, and those on a thread so far) goes next, so cheap pairings are decided while costly ones play.
     const used = (key: string) => ((resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0) * 60_000 + (playMs.get(key) ?? 0) + [...started_.values()].filter((x) => x.key === key).reduce((a, x) => a + performance.now() - x.at, 0);
-    const least = Math.min(...open.map((o) => used(o.key)));
-    const fair = open.filter((o) => used(o.key) === least);
+    const shares = open.map((o) => ({ o, used: used(o.key) })); // one clock reading each: compared with themselves only
+    const least = Math.min(...shares.map((x) => x.used));
+    const fair = shares.filter((x) => x.used === least).map((x) => x.o);
     const { g, p, key } = fair[turn++ % fair.length]!;
     const i = next.get(key) ?? 0;
     next.set(key, i + 1);
