@@ -1,11 +1,18 @@
 /**
  * `npm run bench:bots` (or `npx tsx bench/bots.ts`): how strong and how fast the bots are.
  *
- * 1. Strength, per game, 4 players, seats rotated (the level tested sits at seat i mod 4 in game
- *    i), `--games` games a pairing (default 100), each search with its level's time budget:
- *    greedy vs 3 random (target >= 70 %), ismcts vs 3 random (>= 90 %), ismcts vs 3 greedy
- *    (>= 40 %), ismcts-strong vs 3 ismcts (> 25 %). Wins are shared on ties; each rate comes with
- *    its 95 % Wilson interval.
+ * 1. Strength (the ladder), per game, 4 players, seats rotated (the level tested sits at seat i
+ *    mod 4 in game i), each search with its level's time budget or, with `--iterations`, a fixed
+ *    iteration budget: greedy vs 3 random (target >= 70 %), ismcts vs 3 random (>= 90 %), ismcts
+ *    vs 3 greedy (>= 40 %), ismcts-strong vs 3 ismcts (> 25 %). Wins are shared on ties; each rate
+ *    comes with its 95 % Wilson interval. Each pairing is decided by a sequential probability ratio
+ *    test (SPRT, as Stockfish's fishtest decides a change; bench/sprt.ts): H0 "the level wins at
+ *    the target's rate" (elo0 = the target's Elo against three equal opponents; 1/4 = chance for
+ *    `> 25 %`) against H1 "it wins at the rate of 50 Elo more" (elo1 = elo0 + 50), alpha = beta =
+ *    0.05, over the games in index order; a pairing stops once decided (H1: the target is met; H0:
+ *    it is not), or at `--games` games (the cap, default 100: undecided). Games are handed to the
+ *    threads as they free up, to the pairing not yet decided that has had the least thread time
+ *    (fair shares: cheap pairings are decided while the costly ones play).
  * 2. ISMCTS iterations per second on one core, per game: searches of the ismcts level from random
  *    positions, one at a time, for `--speed-seconds` (default 10) per game.
  * 3. Think time p50 / p99 per level and game, over every decision of the strength games (target:
@@ -31,12 +38,18 @@
  * `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'` tries a game's
  * bot tuning (its `playoutDepth`, `scale` and `search` options, src/engine/bot.ts) without editing
  * it: every seat of that game's games and its speed searches use it.
- * Results: stdout (Markdown) and bench/results/bots.{md,json} (`--out <dir>`: that folder's); the JSON keeps each game's result by its index
+ * `--iterations measured` (with `--budget-fraction F`, default 1): the budgets are what each level
+ * reaches in its think time on this machine, measured in this run's speed section (ismcts: its
+ * iterations a second x 300 ms x F, ismcts-strong: x 2 s x F, the same ratio as the levels' think
+ * times); a resumed run takes the budgets of the run it resumes.
+ * Results: stdout (Markdown) and bench/results/bots.{md,json} (`--out <dir>`: that folder's; bots.json
+ * is committed, and `npx tsx bench/render-bots.ts` renders its ladder into BENCHMARKS.md); the JSON keeps each game's result by its index
  * (`perGame`: the tested level's share of the win), so two runs on the same seeds compare game by game.
  * `--resume <a bots.json>` (iteration budgets only; a run's bots.partial.json, written after each
  * round, will do): the games that run played are kept and not played again, when its code digest (src/engine and src/games), budgets and bot options are this run's; a
  * table too long for one sitting is built over several, and equals what one run would print.
  */
+import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -47,6 +60,8 @@ import { botFor } from '../src/games/bots.js';
 import { hostedGames } from '../src/games/index.js';
 import { randomPositions } from '../tests/support/playouts.js';
 import { tunedBot, type BotOptions, type GameResult, type GameTask } from './bots-game.js';
+import { renderLadder, type LadderRow } from './render-bots.js';
+import { eloOf, sprt, type SprtSpec } from './sprt.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => {
@@ -63,14 +78,18 @@ const STRONG_FACTOR = Number(arg('strong-factor') ?? 4);
 const STRONG_SEARCHES = Number(arg('strong-searches') ?? 10);
 const THINK_SEARCHES = Number(arg('think-searches') ?? 30);
 const SETTLE_SEARCHES = Number(arg('settle-searches') ?? 10);
-/** `--iterations 200` or `--iterations town-center=160,city-tycoon=35`: the ismcts level's iterations per move by game. */
-const ITERATIONS: Record<string, number> | undefined = (() => {
+const BUDGET_FRACTION = Number(arg('budget-fraction') ?? 1);
+/** `--iterations 200` or `--iterations town-center=160,city-tycoon=35`: the ismcts level's iterations per move by game (`measured`: set after the speed section). */
+let ITERATIONS: Record<string, number> | undefined = (() => {
   const a = arg('iterations');
-  if (a === undefined) return undefined;
+  if (a === undefined || a === 'measured') return undefined;
   if (/^\d+$/.test(a)) return Object.fromEntries(hostedGames.map((g) => [g.id, Number(a)]));
   return Object.fromEntries(a.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k!, Number(v)]));
 })();
+/** Budgets by game and level, when measured (`--iterations measured`) or resumed: both levels' own figures. */
+let BUDGETS: Record<string, Partial<Record<BotLevel, number>>> | undefined;
 const iterationsFor = (game: string): Partial<Record<BotLevel, number>> | undefined => {
+  if (BUDGETS?.[game]) return BUDGETS[game];
   const n = ITERATIONS?.[game];
   return n === undefined ? undefined : { ismcts: n, 'ismcts-strong': Math.round(n * STRONG_FACTOR) };
 };
@@ -99,15 +118,22 @@ const CODE = codeDigest();
  * and index. Only for iteration budgets (no clock: a game replays identically) and the same code,
  * bot options and budgets: the table assembled from several runs is the one a single run prints.
  */
-const RESUMED: Record<string, Record<number, number>> = (() => {
+const resumedFile = (() => {
   const path = arg('resume');
-  if (path === undefined || !existsSync(path)) return {};
-  const before = JSON.parse(readFileSync(path, 'utf8')) as { code?: string; iterations?: unknown; botOptions?: unknown; budgetScale?: number; strength?: Record<string, { perGame?: Record<number, number> }> };
-  const mine = ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null;
+  if (path === undefined || !existsSync(path)) return undefined;
+  return JSON.parse(readFileSync(path, 'utf8')) as { code?: string; iterations?: Record<string, Partial<Record<BotLevel, number>>> | null; botOptions?: unknown; budgetScale?: number; strength?: Record<string, { perGame?: Record<number, number> }> };
+})();
+// A resumed run without budgets of its own plays at the budgets of the run it resumes.
+if (resumedFile?.iterations && (arg('iterations') === undefined || arg('iterations') === 'measured')) BUDGETS = resumedFile.iterations;
+const resumed = (): Record<string, Record<number, number>> => {
+  const path = arg('resume');
+  const before = resumedFile;
+  if (path === undefined || !before) return {};
+  const mine = ITERATIONS || BUDGETS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null;
   const refuse = (why: string) => {
     throw new Error(`--resume ${path}: ${why}; start a new run instead`);
   };
-  if (!ITERATIONS) refuse('only runs with iteration budgets resume (a time budget measures the machine it ran on)');
+  if (!ITERATIONS && !BUDGETS) refuse('only runs with iteration budgets resume (a time budget measures the machine it ran on)');
   if (before.code !== CODE) refuse(`it played with other code (digest ${before.code ?? 'none'}, now ${CODE})`);
   if (JSON.stringify(before.botOptions ?? {}) !== JSON.stringify(BOT_OPTIONS)) refuse('its bot options differ');
   for (const g of games) {
@@ -115,14 +141,24 @@ const RESUMED: Record<string, Record<number, number>> = (() => {
     if (theirs !== undefined && JSON.stringify(theirs) !== JSON.stringify(mine![g.id])) refuse(`its iteration budgets for ${g.id} differ`);
   }
   return Object.fromEntries(Object.entries(before.strength ?? {}).map(([k, v]) => [k, v.perGame ?? {}]));
-})();
+};
+let RESUMED: Record<string, Record<number, number>> = {};
 
-const PAIRINGS: { id: string; level: BotLevel; against: BotLevel; target: string; pass: (low: number, rate: number) => boolean }[] = [
-  { id: 'greedy-random', level: 'greedy', against: 'random', target: '>= 70 %', pass: (_, r) => r >= 0.7 },
-  { id: 'ismcts-random', level: 'ismcts', against: 'random', target: '>= 90 %', pass: (_, r) => r >= 0.9 },
-  { id: 'ismcts-greedy', level: 'ismcts', against: 'greedy', target: '>= 40 %', pass: (_, r) => r >= 0.4 },
-  { id: 'strong-ismcts', level: 'ismcts-strong', against: 'ismcts', target: '> 25 % (interval above)', pass: (low) => low > 0.25 },
+/** Each pairing: the level tested, its three opponents, the target (its rate: H0 of the pairing's SPRT). */
+const PAIRINGS: { id: string; level: BotLevel; against: BotLevel; target: string; rate: number; pass: (low: number, rate: number) => boolean }[] = [
+  { id: 'greedy-random', level: 'greedy', against: 'random', target: '>= 70 %', rate: 0.7, pass: (_, r) => r >= 0.7 },
+  { id: 'ismcts-random', level: 'ismcts', against: 'random', target: '>= 90 %', rate: 0.9, pass: (_, r) => r >= 0.9 },
+  { id: 'ismcts-greedy', level: 'ismcts', against: 'greedy', target: '>= 40 %', rate: 0.4, pass: (_, r) => r >= 0.4 },
+  { id: 'strong-ismcts', level: 'ismcts-strong', against: 'ismcts', target: '> 25 % (interval above)', rate: 0.25, pass: (low) => low > 0.25 },
 ];
+/** The SPRT of every pairing (bench/sprt.ts): elo1 - elo0 (`--sprt-elo`, 50), alpha and beta (`--sprt-alpha`, `--sprt-beta`, 0.05). */
+const SPRT_ELO_MARGIN = Number(arg('sprt-elo') ?? 50);
+const SPRT_ALPHA = Number(arg('sprt-alpha') ?? 0.05);
+const SPRT_BETA = Number(arg('sprt-beta') ?? 0.05);
+const specOf = (p: (typeof PAIRINGS)[number]): SprtSpec => {
+  const elo0 = eloOf(p.rate, 4);
+  return { players: 4, elo0, elo1: elo0 + SPRT_ELO_MARGIN, alpha: SPRT_ALPHA, beta: SPRT_BETA };
+};
 const pairings = PAIRINGS.filter((p) => !arg('pairings') || arg('pairings')!.split(',').includes(p.id));
 
 const lines: string[] = [];
@@ -210,14 +246,20 @@ function thinkTimes(g: AnyGame, level: 'ismcts' | 'ismcts-strong', count: number
   return out;
 }
 
+/** The commit the bots' code is at (git), for the results. */
+function commitOf(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 async function main() {
   const started = Date.now();
   const dir = arg('out') !== undefined ? `${arg('out')!.replace(/\/$/, '')}/` : fileURLToPath(new URL('./results/', import.meta.url));
-  const results: Record<string, unknown> = { code: CODE, machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, iterations: ITERATIONS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null, minutes: MINUTES ?? null, botOptions: BOT_OPTIONS };
-  const budgets = ITERATIONS
-    ? `iteration budgets (no clock) a move: ${games.map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`).join('; ')}`
-    : `budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move`;
-  out(`# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${THREADS} game threads, up to ${GAMES} games a pairing${MINUTES !== undefined ? ` (search pairings: as many as fit in ${MINUTES} min)` : ''}, ${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}; code ${CODE}${Object.keys(RESUMED).length > 0 ? `; resuming ${Object.values(RESUMED).reduce((a, p) => a + Object.keys(p).length, 0)} games played by ${arg('resume')}` : ''}.\n`);
+  const results: Record<string, unknown> = { code: CODE, commit: commitOf(), machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, minutes: MINUTES ?? null, botOptions: BOT_OPTIONS, sprt: { elo1MinusElo0: SPRT_ELO_MARGIN, alpha: SPRT_ALPHA, beta: SPRT_BETA, cap: GAMES } };
+  out(`# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${THREADS} game threads, at most ${GAMES} games a pairing (the SPRT's cap)${MINUTES !== undefined ? `, ${MINUTES} min at most` : ''}; code ${CODE}, commit ${results.commit as string}.\n`);
 
   out('## ISMCTS iterations per second (one core, ismcts level, its time budget)\n\n| game | iterations/s | searches |\n|---|---:|---:|');
   const speeds: Record<string, unknown> = {};
@@ -225,17 +267,34 @@ async function main() {
   for (const g of games) {
     const s = speed(g);
     speeds[g.id] = { iterationsPerSecond: s.iterationsPerSecond, searches: s.searches };
-    think[g.id] = {};
-    if (ITERATIONS) {
-      think[g.id]!.ismcts = thinkTimes(g, 'ismcts', THINK_SEARCHES);
-      think[g.id]!['ismcts-strong'] = thinkTimes(g, 'ismcts-strong', STRONG_SEARCHES);
-    }
     out(`| ${g.id} | ${Math.round(s.iterationsPerSecond)} | ${s.searches} |`);
   }
   results.iterationsPerSecond = speeds;
+  if (arg('iterations') === 'measured' && !BUDGETS) {
+    // What each level reaches in its think time here (the speed section), times the fraction: the same ratio between the levels.
+    BUDGETS = Object.fromEntries(games.map((g) => {
+      const ips = (speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond;
+      return [g.id, { ismcts: Math.max(10, Math.round((ips * LEVELS.ismcts.thinkMs * BUDGET_FRACTION) / 1000)), 'ismcts-strong': Math.max(10, Math.round((ips * LEVELS['ismcts-strong'].thinkMs * BUDGET_FRACTION) / 1000)) }];
+    }));
+  }
+  const fixed = ITERATIONS !== undefined || BUDGETS !== undefined;
+  RESUMED = resumed();
+  results.iterations = fixed ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null;
+  results.budgetFraction = arg('iterations') === 'measured' ? BUDGET_FRACTION : null;
+  const budgets = fixed
+    ? `iteration budgets (no clock) a move${arg('iterations') === 'measured' ? ` (${BUDGETS === resumedFile?.iterations ? 'those of the run resumed' : `measured above: ${BUDGET_FRACTION} of what each level reaches in its think time`})` : ''}: ${games.map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`).join('; ')}`
+    : `budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move`;
+  out(`\n${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}${Object.keys(RESUMED).length > 0 ? `; resuming ${Object.values(RESUMED).reduce((a, p) => a + Object.keys(p).length, 0)} games played by ${arg('resume')}` : ''}.`);
+  for (const g of games) {
+    think[g.id] = {};
+    if (fixed) {
+      think[g.id]!.ismcts = thinkTimes(g, 'ismcts', THINK_SEARCHES);
+      think[g.id]!['ismcts-strong'] = thinkTimes(g, 'ismcts-strong', STRONG_SEARCHES);
+    }
+  }
 
   if (SETTLE_SEARCHES > 0) {
-    out(`\n## Stopping once settled (searches at ${ITERATIONS ? "the ismcts level's iteration budget" : `what the ismcts level's ${LEVELS.ismcts.thinkMs} ms reached above`}, whole and stopping early)\n\n| game | iterations | searches | iterations used | same move |\n|---|---:|---:|---:|---:|`);
+    out(`\n## Stopping once settled (searches at ${fixed ? "the ismcts level's iteration budget" : `what the ismcts level's ${LEVELS.ismcts.thinkMs} ms reached above`}, whole and stopping early)\n\n| game | iterations | searches | iterations used | same move |\n|---|---:|---:|---:|---:|`);
     const settle: Record<string, unknown> = {};
     for (const g of games) {
       const iterations = iterationsFor(g.id)?.ismcts ?? Math.max(50, Math.round(((speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond * LEVELS.ismcts.thinkMs) / 1000));
@@ -247,65 +306,103 @@ async function main() {
   }
 
   const pool = new Piscina<GameTask, GameResult>({ filename: fileURLToPath(new URL('./bots-game.ts', import.meta.url)), minThreads: THREADS, maxThreads: THREADS, execArgv: process.execArgv.some((a) => a.includes('tsx')) ? undefined : ['--import', 'tsx'] });
-  const strength: Record<string, unknown> = {};
-  /** Wins, games, and each game's share of the win by game index (same index, same seed: two runs compare game by game). */
-  const tally = new Map<string, { wins: number; games: number; perGame: Record<number, number> }>();
-  for (const [k, perGame] of Object.entries(RESUMED)) {
-    const kept = Object.fromEntries(Object.entries(perGame).filter(([i]) => Number(i) < GAMES));
-    tally.set(k, { wins: Object.values(kept).reduce((a, b) => a + b, 0), games: Object.keys(kept).length, perGame: kept });
-  }
+  /** Each game's share of the win by pairing and game index (same index, same seed: two runs compare game by game). */
+  const perGame = new Map<string, Record<number, number>>();
+  for (const [k, played] of Object.entries(RESUMED)) perGame.set(k, Object.fromEntries(Object.entries(played).filter(([i]) => Number(i) < GAMES)));
+  /** Milliseconds of play each pairing took in this run (its games' wall time on their threads). */
+  const playMs = new Map<string, number>();
   const play = async (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
-    if (tally.get(`${g.id}/${p.id}`)?.perGame[i] !== undefined) return; // played by the run resumed
+    const key = `${g.id}/${p.id}`;
+    if (perGame.get(key)?.[i] !== undefined) return; // played by the run resumed
     const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
     levels[i % 4] = p.level;
-    return pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE, iterations: iterationsFor(g.id), botOptions: BOT_OPTIONS[g.id] }).then((r) => {
-      const t = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0, perGame: {} };
-      t.perGame[i] = r.winners.includes(i % 4) ? 1 / r.winners.length : 0;
-      t.wins += t.perGame[i]!;
-      t.games++;
-      tally.set(`${g.id}/${p.id}`, t);
-      for (const [level, ms] of Object.entries(r.thinkMs) as [BotLevel, number[]][]) {
-        if (ITERATIONS && (level === 'ismcts' || level === 'ismcts-strong')) continue; // timed apart, with the time budgets
-        (think[g.id]![level] ??= []).push(...ms);
+    const t0 = performance.now();
+    const r = await pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE, iterations: iterationsFor(g.id), botOptions: BOT_OPTIONS[g.id] });
+    playMs.set(key, (playMs.get(key) ?? 0) + performance.now() - t0);
+    const t = perGame.get(key) ?? {};
+    t[i] = r.winners.includes(i % 4) ? 1 / r.winners.length : 0;
+    perGame.set(key, t);
+    for (const [level, ms] of Object.entries(r.thinkMs) as [BotLevel, number[]][]) {
+      if (fixed && (level === 'ismcts' || level === 'ismcts-strong')) continue; // timed apart, with the time budgets
+      (think[g.id]![level] ??= []).push(...ms);
+    }
+  };
+  const decisionOf = (g: AnyGame, p: (typeof PAIRINGS)[number]) => sprt(specOf(p), perGame.get(`${g.id}/${p.id}`) ?? {}, GAMES);
+  const strengthOf = () => Object.fromEntries(games.flatMap((g) => pairings.map((p) => {
+    const key = `${g.id}/${p.id}`;
+    const d = decisionOf(g, p);
+    const [low, high] = wilson(d.wins, d.games);
+    const before = (resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0;
+    return [key, {
+      game: g.id, level: p.level, against: p.against, levels: [p.level, p.against, p.against, p.against],
+      budgets: { [p.level]: iterationsFor(g.id)?.[p.level] ?? null, [p.against]: iterationsFor(g.id)?.[p.against] ?? null },
+      games: d.games, wins: d.wins, rate: d.games > 0 ? d.wins / d.games : null, interval: [low, high] as [number, number], target: p.target, met: d.games > 0 ? p.pass(low, d.wins / d.games) : null,
+      sprt: { elo0: specOf(p).elo0, elo1: specOf(p).elo1, p0: d.p0, p1: d.p1, alpha: SPRT_ALPHA, beta: SPRT_BETA, llr: d.llr, bounds: [d.lower, d.upper] as [number, number], cap: GAMES },
+      decision: d.decision, played: Object.keys(perGame.get(key) ?? {}).length,
+      minutes: before + (playMs.get(key) ?? 0) / 60_000, commit: results.commit, code: CODE,
+      perGame: perGame.get(key) ?? {},
+    }];
+  })));
+  /** The games played so far, in bots.json's shape: a run stopped midway resumes from it (`--resume`). */
+  const checkpoint = () => {
+    if (!fixed) return;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}bots.partial.json`, `${JSON.stringify({ ...results, partial: true, strength: strengthOf() }, null, 2)}\n`);
+  };
+  // Stopped (SIGTERM, SIGINT): the games so far, resumable, and bots.json with the pairings decided so far.
+  const stop = () => {
+    checkpoint();
+    if (fixed) writeFileSync(`${dir}bots.json`, `${JSON.stringify({ ...results, partial: true, minutesTaken: (Date.now() - started) / 60_000, strength: strengthOf() }, null, 2)}\n`);
+    console.error(`${new Date().toISOString()} stopped: ${dir}bots.json and bots.partial.json hold the games so far`);
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  // The ladder: games handed to the threads as they free up, round-robin over the pairings not yet decided, each in index order.
+  const deadline = MINUTES !== undefined ? started + MINUTES * 60_000 : Infinity;
+  const next = new Map<string, number>();
+  const running = new Set<Promise<void>>();
+  let turn = 0, lastCheckpoint = Date.now();
+  /** The games on a thread now, by pairing, and when they started. */
+  const started_ = new Map<Promise<void>, { key: string; at: number }>();
+  for (;;) {
+    const open = games.flatMap((g) => pairings.map((p) => ({ g, p, key: `${g.id}/${p.id}` }))).filter(({ g, p, key }) => (next.get(key) ?? 0) < GAMES && decisionOf(g, p).decision === 'undecided');
+    if (open.length === 0 || Date.now() >= deadline) break;
+    if (running.size >= THREADS) {
+      await Promise.race(running);
+      continue;
+    }
+    // Fair shares of thread time: the pairing that has had the least (its games played, and those on a thread so far) goes next, so cheap pairings are decided while costly ones play.
+    const used = (key: string) => ((resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0) * 60_000 + (playMs.get(key) ?? 0) + [...started_.values()].filter((x) => x.key === key).reduce((a, x) => a + performance.now() - x.at, 0);
+    const shares = open.map((o) => ({ o, used: used(o.key) })); // one clock reading each: compared with themselves only
+    const least = Math.min(...shares.map((x) => x.used));
+    const fair = shares.filter((x) => x.used === least).map((x) => x.o);
+    const { g, p, key } = fair[turn++ % fair.length]!;
+    const i = next.get(key) ?? 0;
+    next.set(key, i + 1);
+    if (perGame.get(key)?.[i] !== undefined) continue; // played by the run resumed
+    const task: Promise<void> = play(g, p, i).then(() => {
+      running.delete(task);
+      started_.delete(task);
+      if (Date.now() - lastCheckpoint > 30_000) {
+        lastCheckpoint = Date.now();
+        checkpoint();
+        console.error(`${new Date().toISOString()} ${[...perGame].map(([k, t]) => `${k} ${Object.keys(t).length}`).join(', ')}`);
       }
     });
-  };
-  /** The games played so far, in bots.json's shape, after each round: a run stopped midway resumes from it (`--resume`). */
-  const checkpoint = () => {
-    if (!ITERATIONS) return;
-    mkdirSync(dir, { recursive: true });
-    const strengthSoFar = Object.fromEntries([...tally].map(([k, t]) => [k, { wins: t.wins, games: t.games, perGame: t.perGame }]));
-    writeFileSync(`${dir}bots.partial.json`, `${JSON.stringify({ ...results, partial: true, strength: strengthSoFar }, null, 2)}\n`);
-  };
-  const searching = (p: (typeof PAIRINGS)[number]) => LEVELS[p.level].iterations > 0 || LEVELS[p.against].iterations > 0;
-  // Pairings without a search: all their games.
-  await Promise.all(games.flatMap((g) => pairings.filter((p) => !searching(p)).flatMap((p) => Array.from({ length: GAMES }, (_, i) => play(g, p, i)))));
-  checkpoint();
-  // Search pairings: round by round (game i of every pairing), until the games or the minutes run out.
-  const deadline = MINUTES !== undefined ? started + MINUTES * 60_000 : Infinity;
-  for (let i = 0; i < GAMES && Date.now() < deadline; i += THREADS) {
-    const batch: Promise<void>[] = [];
-    for (let j = i; j < Math.min(GAMES, i + THREADS); j++) for (const g of games) for (const p of pairings.filter(searching)) batch.push(play(g, p, j));
-    await Promise.all(batch);
-    console.error(`${new Date().toISOString()} search pairings: ${Math.min(GAMES, i + THREADS)} games each`);
-    checkpoint();
+    running.add(task);
+    started_.set(task, { key, at: performance.now() });
   }
+  await Promise.all(running);
+  checkpoint();
   await pool.destroy();
 
-  out('\n## Strength (4 players, seats rotated)\n\n| game | level | against | games | wins | 95 % interval | target | met |\n|---|---|---|---:|---:|---|---|---|');
-  for (const g of games) {
-    for (const p of pairings) {
-      const { wins, games: n, perGame } = tally.get(`${g.id}/${p.id}`) ?? { wins: 0, games: 0, perGame: {} };
-      if (n === 0) continue;
-      const rate = n === 0 ? NaN : wins / n;
-      const [low, high] = wilson(wins, n);
-      strength[`${g.id}/${p.id}`] = { wins, games: n, rate, interval: [low, high], target: p.target, met: p.pass(low, rate), perGame };
-      out(`| ${g.id} | ${p.level} | 3 ${p.against} | ${n} | ${pct(rate)} | ${pct(low)} - ${pct(high)} | ${p.target} | ${p.pass(low, rate) ? 'yes' : 'no'} |`);
-    }
-  }
+  const strength = strengthOf();
+  out(`\n## Strength: the ladder (4 players, seats rotated; SPRT, alpha = beta = ${SPRT_ALPHA}, H0 elo0 = the target's Elo, H1 elo1 = elo0 + ${SPRT_ELO_MARGIN}, at most ${GAMES} games)\n`);
+  out(renderLadder(Object.values(strength) as LadderRow[]));
   results.strength = strength;
 
-  out(`\n## Think time per decision (ms; decisions with a choice${ITERATIONS ? '; search levels: searches with their time budgets on one thread, from random positions' : ''})\n\n| game | level | budget | decisions | p50 | p99 | p99 <= budget + 50 |\n|---|---|---:|---:|---:|---:|---|`);
+  out(`\n## Think time per decision (ms; decisions with a choice${fixed ? '; search levels: searches with their time budgets on one thread, from random positions' : ''})\n\n| game | level | budget | decisions | p50 | p99 | p99 <= budget + 50 |\n|---|---|---:|---:|---:|---:|---|`);
   const times: Record<string, unknown> = {};
   for (const g of games) {
     for (const [level, ms] of Object.entries(think[g.id] ?? {}) as [BotLevel, number[]][]) {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { DEFAULT_LINK_TTL_SECONDS } from './app/game-link.js';
+import { INT_BOUNDS } from './app/limits.js';
 
 /** Everything the server reads from its environment, in one place, with defaults. */
 export interface Config {
@@ -68,6 +69,17 @@ export interface Config {
   /** Caps on every level's search per move (BOT_MAX_ITERATIONS, BOT_MAX_THINK_MS); 0: the level's own budget. */
   botMaxIterations: number;
   botMaxThinkMs: number;
+  /**
+   * Analysis (issue 31): its own threads (ANALYSIS_THREADS, default 1), beside the bots' (a game
+   * never waits behind an analysis); how many analyses may wait for them (ANALYSIS_QUEUE, default 8;
+   * more: 503 with Retry-After); the most iterations one request may ask (ANALYSIS_MAX_ITERATIONS,
+   * default 20000); and each caller's budget, search iterations a minute per token, or per address
+   * without one (ANALYSIS_ITERATIONS_PER_MINUTE, default 40000; 0: no budget).
+   */
+  analysisThreads: number;
+  analysisQueue: number;
+  analysisMaxIterations: number;
+  analysisIterationsPerMinute: number;
   /** Play-by-mail notifications: off disables the queue (moves still write the outbox). */
   notifications: boolean;
   /** Whether this process delivers notifications (any process may; each is delivered once). */
@@ -229,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botThreads: env.BOT_THREADS ? Math.max(1, int(env.BOT_THREADS, 1, 'BOT_THREADS')) : undefined,
     botMaxIterations: int(env.BOT_MAX_ITERATIONS, 0, 'BOT_MAX_ITERATIONS'),
     botMaxThinkMs: int(env.BOT_MAX_THINK_MS, 0, 'BOT_MAX_THINK_MS'),
+    analysisThreads: Math.max(1, int(env.ANALYSIS_THREADS, 1, 'ANALYSIS_THREADS')),
+    analysisQueue: int(env.ANALYSIS_QUEUE, 8, 'ANALYSIS_QUEUE'),
+    analysisMaxIterations: Math.min(INT_BOUNDS.analysisIterations.maximum, Math.max(1, int(env.ANALYSIS_MAX_ITERATIONS, INT_BOUNDS.analysisIterations.maximum, 'ANALYSIS_MAX_ITERATIONS'))),
+    analysisIterationsPerMinute: int(env.ANALYSIS_ITERATIONS_PER_MINUTE, 40_000, 'ANALYSIS_ITERATIONS_PER_MINUTE'),
     notifications: env.NOTIFICATIONS !== 'off',
     notifyWorker: env.NOTIFY_WORKER !== 'off',
     smtpUrl: env.SMTP_URL || undefined,

@@ -74,7 +74,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(notificationStore)), config.linkTtlSeconds);
     // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
     let log: FastifyInstance['log'] | undefined;
-    const bot = (pool = config.bots ? new BotPool({ size: config.botThreads, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined);
+    const bot = (pool = config.bots ? new BotPool({ size: config.botThreads, analysisThreads: config.analysisThreads, analysisQueue: config.analysisQueue, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined);
     const caps = { maxIterations: config.botMaxIterations, maxThinkMs: config.botMaxThinkMs };
     const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
       snapshotEvery: config.snapshotEvery,
@@ -86,7 +86,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       importQueue: config.importQueue,
       links,
       observe: observeUseCase,
-      ...(bot ? { standIn: (task) => bot.choose(BotRunner.capped(task, caps)), analyse: (task) => bot.choose(task) } : {}),
+      ...(bot ? { standIn: (task) => bot.choose(BotRunner.capped(task, caps)), analyse: (task) => bot.analyse(task) } : {}),
     });
     const lobby = createLobbyLayer(service, players, lobbyStore);
     observeService(service);
@@ -129,7 +129,7 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     if (config.notifyWorker) expiry.start(60_000);
     const bots = bot ? new BotRunner(service, { databaseUrl, store: botStore, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
     await bots?.start();
-    const analyses = bot ? new WholeAnalysis(service, { databaseUrl, store: botStore, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
+    const analyses = bot ? new WholeAnalysis(service, { databaseUrl, store: botStore, maxIterations: config.analysisMaxIterations, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
     await analyses?.start();
     await registerRoutes(app, { ...base, lobby, databaseUrl, notifications, ratings, analyses, tournaments });
     return {

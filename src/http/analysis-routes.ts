@@ -41,16 +41,16 @@ export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {
       schema: operation({
         operationId: 'analyseWholeGame',
         summary: 'Analyse every move of a finished game in the background',
-        description: 'Queues a background job that searches, for every move of the log, the position it was played in as the seat that played it saw it (never what it could not see), with `iterations` per position (default 300) and the seed GET /games/{id}/analysis uses by default (so a move\'s figures equal that request\'s with the same iterations). Anyone may ask, for a finished game; asking again answers the analysis there is (its iterations are the first request\'s). Follow the progress with GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.',
+        description: 'Queues a background job that searches, for every move of the log, the position it was played in as the seat that played it saw it (never what it could not see), with `iterations` per position (default 300, at most the server\'s ANALYSIS_MAX_ITERATIONS, else 400) and the seed GET /games/{id}/analysis uses by default (so a move\'s figures equal that request\'s with the same iterations). Anyone may ask, for a finished game; asking again answers the analysis there is (its iterations are the first request\'s). One analysis queued or running per caller (its token, or its address without one): another is 429 RATE_LIMITED naming the game it waits on, with Retry-After. Its searches run on the analysis threads, never the bots\': games do not wait for it. Follow the progress with GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.',
         tags: ['replay'],
         access: 'seatOrSpectator',
         params: GameIdParams,
         body: WholeAnalysisBody,
         success: answer('The analysis, queued or under way (or done, when asked before)', analysisSchema, 202),
-        errors: [400, 401, 403, 404],
+        errors: [400, 401, 403, 404, 429],
       }),
     }, async (req, reply) => {
-      const { analysis } = await analyses().request(req.params.id, tokenOf(req), req.body?.iterations);
+      const { analysis } = await analyses().request(req.params.id, tokenOf(req), req.body?.iterations, req.ip);
       return reply.code(202).send(analysis);
     });
 
@@ -66,5 +66,18 @@ export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {
         errors: [401, 404],
       }),
     }, async (req) => analyses().get(req.params.id, tokenOf(req)));
+
+    app.delete('/games/:id/analysis/whole', {
+      schema: operation({
+        operationId: 'cancelWholeGameAnalysis',
+        summary: 'Cancel a whole-game analysis (operator)',
+        description: 'The operator ends a queued or running whole-game analysis: it stops at its next position and stays failed with the error "cancelled by the operator" (the moves analysed so far are kept). 404 when none is queued or running; 403 for any token but OPERATOR_TOKEN.',
+        tags: ['replay'],
+        access: 'operator',
+        params: GameIdParams,
+        success: answer('The analysis, now failed (cancelled)', analysisSchema),
+        errors: [401, 403, 404],
+      }),
+    }, async (req) => analyses().cancel(req.params.id, tokenOf(req)));
   };
 }

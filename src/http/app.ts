@@ -19,6 +19,7 @@ import { webPages } from './pages.js';
 import { favicon } from './favicon.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerCreationBudget } from './creation-budget.js';
+import { registerAnalysisBudget } from './analysis-budget.js';
 import { registerLiveCaps } from './live-caps.js';
 import { problemSchema, sendProblem } from './problem.js';
 import { lobbyRoutes } from './lobby-routes.js';
@@ -253,4 +254,5 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpBase & AppS
   await app.register(favicon);
   await registerGraphql(app, { service, config, lobby: deps.lobby, fanout, deadlines, clocks, notifications: deps.notifications, ratings: deps.ratings, analyses: deps.analyses, tournaments: deps.tournaments });
   registerCreationBudget(app, config);
+  registerAnalysisBudget(app, config);
 }

@@ -16,7 +16,9 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
   const lang = languageOf(request.headers['accept-language']);
   const { app, detail, retryAfter } = errorAnswer(err, lang);
   noteProblemCode(reply, app.code);
-  if (app.code === 'UNAVAILABLE') request.log.warn({ code: app.code, err }, 'database unavailable');
+  // A full analysis line is load shed on purpose, not an outage: one line at info, not a warning per refusal.
+  if (app.said?.key === 'UNAVAILABLE.analysisQueue') request.log.info({ code: app.code, detail: app.message }, 'request refused: the analysis line is full');
+  else if (app.code === 'UNAVAILABLE') request.log.warn({ code: app.code, err }, 'database unavailable');
   else if (app.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: app.code, detail: app.message }, 'request refused');
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));

@@ -73,13 +73,13 @@ export function replayRoutes(service: GameService, config: Config): Routes {
       schema: operation({
         operationId: 'analyseGame',
         summary: 'Analysis of a position: each legal move\'s chance to win',
-        description: 'For the position right after version `at` as `seat` saw it (its view and events then, never what it could not see): each of its legal moves with the visits and the estimated chance to win (the seat\'s mean reward, 0 to 1) from an information-set MCTS search of `iterations` (default 1000), seeded by `seed` (default: from the game, version and seat), so the same request gives the same answer; and the move the search prefers (`best`). Finished games, for anyone; a game created with `analysis: true` also while it runs, for the seat itself. Otherwise 403 ANALYSIS_NOT_ALLOWED: never a live aid.',
+        description: 'For the position right after version `at` as `seat` saw it (its view and events then, never what it could not see): each of its legal moves with the visits and the estimated chance to win (the seat\'s mean reward, 0 to 1) from an information-set MCTS search of `iterations` (default 1000), seeded by `seed` (default: from the game, version and seat), so the same request gives the same answer; and the move the search prefers (`best`). Finished games, for anyone; a game created with `analysis: true` also while it runs, for the seat itself. Otherwise 403 ANALYSIS_NOT_ALLOWED: never a live aid. Bounded (issue 31): `iterations` at most the server\'s ANALYSIS_MAX_ITERATIONS (else 400); each caller (its token, or its address without one) spends from a budget of ANALYSIS_ITERATIONS_PER_MINUTE iterations a minute (more than a minute\'s budget in one request: 400; not refilled yet: 429 with Retry-After); the search runs on the analysis threads, never the bots\' (games do not wait for it), and when their line (ANALYSIS_QUEUE) is full the answer is 503 UNAVAILABLE with Retry-After at once.',
         tags: ['replay'],
         access: 'seatOrSpectator',
         params: GameIdParams,
         querystring: AnalysisQuery,
         success: answer('The analysis of that position', analysisAnswer),
-        errors: [400, 401, 403, 404, 503],
+        errors: [400, 401, 403, 404, 429, 503],
       }),
     }, async (req) => service.analysis(req.params.id, tokenOf(req), req.query.at, req.query.seat, { iterations: req.query.iterations, seed: req.query.seed }));
 

@@ -34,12 +34,16 @@ export interface BotStore {
   waitingOnBots(gameId?: string): Promise<{ id: string; version: number }[]>;
   /** Analyses a killed process left queued or running, with the moves they have done. */
   unfinishedAnalyses(): Promise<{ id: string; done: number }[]>;
-  /** Asks for a game's analysis at `iterations`, over its moves (resignations aside): false when one was asked before. */
-  createAnalysis(gameId: string, iterations: number): Promise<boolean>;
+  /** Asks for a game's analysis at `iterations`, over its moves (resignations aside), for a caller: false when one was asked before. */
+  createAnalysis(gameId: string, iterations: number, requestedBy?: string): Promise<boolean>;
+  /** The game of the caller's analysis queued or running, if any. */
+  activeAnalysisOf(requestedBy: string): Promise<string | null>;
   analysisHead(gameId: string): Promise<AnalysisHead | null>;
   analysedMoves(gameId: string): Promise<AnalysedMove[]>;
   markAnalysis(gameId: string, status: 'running' | 'done'): Promise<void>;
   failAnalysis(gameId: string, error: string): Promise<void>;
+  /** Ends a queued or running analysis as failed with `error` (the operator's cancel): false when there was none to end. */
+  cancelAnalysis(gameId: string, error: string): Promise<boolean>;
   /** The log entries (resignations aside) not analysed yet, in order. */
   movesToAnalyse(gameId: string): Promise<{ version: number; seat: number; move: Json }[]>;
   /** Writes one analysed move and the progress in one transaction (a move written twice is kept once). */
@@ -67,11 +71,16 @@ export class PrismaBotStore implements BotStore {
     return this.db.$queryRaw<{ id: string; done: number }[]>`SELECT game_id::text AS id, done FROM game_analyses WHERE status IN ('queued', 'running')`;
   }
 
-  async createAnalysis(gameId: string, iterations: number): Promise<boolean> {
+  async createAnalysis(gameId: string, iterations: number, requestedBy?: string): Promise<boolean> {
     const [counted] = await this.db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM moves WHERE game_id = ${gameId}::uuid AND origin <> 'resign'`;
     const total = counted?.total ?? 0;
-    const inserted = await this.db.$executeRaw`INSERT INTO game_analyses (game_id, iterations, total) VALUES (${gameId}::uuid, ${iterations}, ${total}) ON CONFLICT (game_id) DO NOTHING`;
+    const inserted = await this.db.$executeRaw`INSERT INTO game_analyses (game_id, iterations, total, requested_by) VALUES (${gameId}::uuid, ${iterations}, ${total}, ${requestedBy ?? null}) ON CONFLICT (game_id) DO NOTHING`;
     return inserted > 0;
+  }
+
+  async activeAnalysisOf(requestedBy: string): Promise<string | null> {
+    const [row] = await this.db.$queryRaw<{ id: string }[]>`SELECT game_id::text AS id FROM game_analyses WHERE requested_by = ${requestedBy} AND status IN ('queued', 'running') LIMIT 1`;
+    return row?.id ?? null;
   }
 
   async analysisHead(gameId: string): Promise<AnalysisHead | null> {
@@ -86,11 +95,17 @@ export class PrismaBotStore implements BotStore {
   }
 
   async markAnalysis(gameId: string, status: 'running' | 'done'): Promise<void> {
-    await this.db.$executeRaw`UPDATE game_analyses SET status = ${status}, updated_at = now() WHERE game_id = ${gameId}::uuid`;
+    // A failed analysis (cancelled) stays failed.
+    await this.db.$executeRaw`UPDATE game_analyses SET status = ${status}, updated_at = now() WHERE game_id = ${gameId}::uuid AND status <> 'failed'`;
   }
 
   async failAnalysis(gameId: string, error: string): Promise<void> {
     await this.db.$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${error}, updated_at = now() WHERE game_id = ${gameId}::uuid`;
+  }
+
+  async cancelAnalysis(gameId: string, error: string): Promise<boolean> {
+    const n = await this.db.$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${error}, updated_at = now() WHERE game_id = ${gameId}::uuid AND status IN ('queued', 'running')`;
+    return n > 0;
   }
 
   movesToAnalyse(gameId: string): Promise<{ version: number; seat: number; move: Json }[]> {

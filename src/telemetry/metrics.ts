@@ -119,6 +119,14 @@ for (const c of CHANNELS) {
 mailMoves.inc({ result: 'accepted' }, 0);
 mailMoves.inc({ result: 'refused' }, 0);
 
+// ---- bots ----------------------------------------------------------------------------------------
+
+/** The bot pool's lanes (src/app/bots/lanes.ts): play (bot seats, stand-ins) and analysis, each with its own threads. */
+export const botLaneQueued = gauge('citybuilder_bot_lane_queued', 'Bot tasks waiting for a thread of their lane now, by lane: play (bot seats and stand-ins) or analysis.', ['lane'], { aggregator: 'sum' });
+export const botLaneRunning = gauge('citybuilder_bot_lane_running', 'Bot tasks on a thread of their lane now, by lane: play or analysis.', ['lane'], { aggregator: 'sum' });
+export const botLaneWait = histogram('citybuilder_bot_lane_wait_seconds', 'Time a bot task waited for a thread of its lane, by lane: play or analysis.', SLOW, ['lane']);
+for (const lane of ['play', 'analysis']) botLaneWait.zero({ lane });
+
 // ---- database ------------------------------------------------------------------------------------
 
 export const dbPoolInUse = gauge('citybuilder_db_pool_in_use', 'Connections of the store\'s pool running a statement now (all processes).', [], { aggregator: 'sum', collect: fromDatabase });

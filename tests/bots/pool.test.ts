@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BotPool, defaultBotThreads, type BotTask } from '../../src/app/bots/pool.js';
+import { AppError } from '../../src/app/errors.js';
 import { BOT_LEVELS, canonicalJson, seatKnowledge, type AnyGame } from '../../src/engine/index.js';
 import { games, randomPositions } from '../support/playouts.js';
 
@@ -71,4 +72,39 @@ describe('a bot that fails', () => {
     expect(answer.error?.reason).toBe('timeout');
     expect(errors.some((e) => e.startsWith('timeout: ismcts-strong'))).toBe(true);
   });
+});
+
+describe('lanes: analysis apart from the bots (issue 31)', () => {
+  const errors: string[] = [];
+  const pool = new BotPool({ size: 1, analysisThreads: 1, analysisQueue: 1, graceMs: 10_000, filename: fileURLToPath(new URL('./fixtures/dying-worker.ts', import.meta.url)), onError: (e) => errors.push(e.message) });
+  afterAll(() => pool.close());
+  const g = games.find((x) => x.id === 'town-center')!;
+  const analysis = (seed: string, iterations: number): BotTask => ({ ...taskAt(g, 'lane-analysis', 'ismcts'), seed, iterations, thinkMs: 60_000, exhaustive: true });
+
+  it("an analysis whose thread dies is tried again on a new thread, then fails naming the error; the lane's thread is replaced", async () => {
+    const failed = await pool.analyse(analysis('die-1', 50)).then(() => null, (e: unknown) => e);
+    expect(failed).toBeInstanceOf(AppError);
+    expect((failed as AppError).code).toBe('UNAVAILABLE');
+    expect((failed as AppError).message).toMatch(/analysis failed.*exit/i);
+    expect(errors.some((m) => /exit/i.test(m))).toBe(true);
+    // The next analysis runs on the thread that replaced it.
+    const ok = await pool.analyse(analysis('fine', 50));
+    expect(ok.iterations).toBe(50);
+    expect(ok.stats?.length).toBeGreaterThan(1);
+  });
+
+  it('a full analysis line refuses at once with 503 and Retry-After, while a bot still moves on its own thread', async () => {
+    const long = analysis('long-1', 5_000);
+    const running = pool.analyse(long);
+    const waiting = pool.analyse(analysis('long-2', 50));
+    await expect.poll(() => pool.analysis.busy + pool.analysis.queued).toBe(2);
+    const refused = await pool.analyse(analysis('long-3', 50)).then(() => null, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('UNAVAILABLE');
+    expect((refused as AppError).extra.retryAfter).toBeGreaterThan(0);
+    const bot = await pool.choose(taskAt(g, 'lane-bot', 'ismcts', 100));
+    expect(bot.playedBy).toBe('ismcts');
+    expect(pool.analysis.busy).toBe(1); // the long analysis still runs
+    await Promise.all([running, waiting]);
+  }, 120_000);
 });

@@ -11,11 +11,20 @@
  *   `fallbackMs`), and as a last resort with a seeded uniform pick from the legal moves; the answer
  *   names who played (`playedBy`) and the error, and `onError` is told.
  * - The pool's size is configurable; by default one thread per core minus one, at least one.
+ *
+ * Lanes (issue 31, lanes.ts): bot seats and stand-ins (`choose`) have their own threads, the `play`
+ * lane; analysis (`analyse`) runs on threads of its own, the `analysis` lane (ANALYSIS_THREADS), so
+ * a game's progress never waits behind anyone's analysis. The analysis lane's line is bounded
+ * (ANALYSIS_QUEUE): past it, 503 UNAVAILABLE with Retry-After at once. An analysis has no fallback:
+ * a thread that dies or throws is replaced (piscina starts a new one), the search is tried once more,
+ * and a second failure is the caller's 503 naming the error.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { canonicalJson, LEVELS, Rng, type BotLevel, type Move, type MoveStat } from '../../engine/index.js';
+import { AppError } from '../errors.js';
+import { Lane } from './lanes.js';
 import type { BotTask } from './task.js';
 import type { WorkerAnswer } from './worker.js';
 
@@ -46,6 +55,12 @@ export interface BotPoolOptions {
   onError?(error: { reason: 'timeout' | 'error'; message: string }, task: BotTask): void;
   /** The worker module (tests give one that fails on purpose). */
   filename?: string;
+  /** Threads of the analysis lane (default 1). */
+  analysisThreads?: number;
+  /** Analyses that may wait for an analysis thread; any more are refused with 503 (default 8). */
+  analysisQueue?: number;
+  /** Time one analysis may hold a thread before it is stopped (default 60 s). */
+  analysisLimitMs?: number;
 }
 
 /** Default pool size: one thread per core but one for the server's own event loop, at least one. */
@@ -61,18 +76,51 @@ function workerFile(): { filename: string; execArgv?: string[] } {
 
 export class BotPool {
   private readonly pool: Piscina<BotTask, WorkerAnswer>;
+  private readonly analysisPool: Piscina<BotTask, WorkerAnswer>;
   private readonly graceMs: number;
   private readonly fallbackMs: number;
+  private readonly analysisLimitMs: number;
+  /** Threads of the play lane (bot seats, stand-ins). */
   readonly size: number;
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  readonly play: Lane;
+  readonly analysis: Lane;
 
   constructor(private readonly options: BotPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? defaultBotThreads());
     this.graceMs = options.graceMs ?? 2000;
     this.fallbackMs = options.fallbackMs ?? 5000;
+    this.analysisLimitMs = options.analysisLimitMs ?? 60_000;
+    const analysisThreads = Math.max(1, options.analysisThreads ?? 1);
     const file = options.filename ? { filename: options.filename, execArgv: workerFile().execArgv } : workerFile();
     this.pool = new Piscina({ ...file, minThreads: this.size, maxThreads: this.size, idleTimeout: 60_000 });
+    // Analysis threads lower their own CPU priority (worker.ts): games' threads are served first.
+    this.analysisPool = new Piscina({ ...file, minThreads: analysisThreads, maxThreads: analysisThreads, idleTimeout: 60_000, workerData: { lane: 'analysis' } });
+    this.play = new Lane('play', this.size, Infinity);
+    this.analysis = new Lane('analysis', analysisThreads, Math.max(0, options.analysisQueue ?? 8));
+  }
+
+  /**
+   * An analysis's search (its stats), on the analysis lane: refused at once (503, Retry-After) when
+   * its line is full; tried twice when its thread fails (a new thread each time); then a 503 naming the error.
+   */
+  async analyse(task: BotTask): Promise<BotAnswer> {
+    if (task.legal.length === 0) throw new Error(`seat ${task.seat} has no legal move: no search is run`);
+    const limitMs = Math.min(this.analysisLimitMs, (task.thinkMs ?? this.analysisLimitMs) + this.graceMs);
+    return this.analysis.run(async () => {
+      const start = performance.now();
+      let last: unknown;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          const a = await this.runOn(this.analysisPool, task, limitMs);
+          return { move: a.move, level: task.level, playedBy: task.level, iterations: a.iterations, ms: performance.now() - start, ...(a.stats ? { stats: a.stats } : {}) };
+        } catch (e) {
+          last = e;
+          if (e instanceof Error && e.name === 'AbortError') break; // over its time: a second try would be too
+        }
+      }
+      const error = this.failed(last, task, limitMs);
+      throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.analysisFailed', { detail: error.message }, { retryAfter: 5 });
+    });
   }
 
   /** The move of a bot at `task.level`, or of its fallback (see the guarantees above). */
@@ -106,18 +154,13 @@ export class BotPool {
     return { move, level: task.level, playedBy: 'random', iterations: 0, ms: performance.now() - start, error };
   }
 
-  private async run(task: BotTask, limitMs: number): Promise<WorkerAnswer> {
-    // A free thread, or wait for one to be handed over when a task ends.
-    if (this.running < this.size) this.running++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    let answer: WorkerAnswer;
-    try {
-      answer = await this.pool.run(task, { signal: AbortSignal.timeout(limitMs) });
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
+  /** A bot's move on the play lane: a free thread, or wait in line for one. */
+  private run(task: BotTask, limitMs: number): Promise<WorkerAnswer> {
+    return this.play.run(() => this.runOn(this.pool, task, limitMs), false);
+  }
+
+  private async runOn(pool: Piscina<BotTask, WorkerAnswer>, task: BotTask, limitMs: number): Promise<WorkerAnswer> {
+    const answer = await pool.run(task, { signal: AbortSignal.timeout(limitMs) });
     const chosen = canonicalJson(answer.move);
     if (!task.legal.some((m) => canonicalJson(m) === chosen)) {
       throw new Error(`the bot chose ${JSON.stringify(answer.move)}, not one of the seat's legal moves`);
@@ -133,12 +176,12 @@ export class BotPool {
     return error;
   }
 
-  /** Moves waiting for a free thread, for metrics. */
+  /** Moves waiting for a free thread of the play lane. */
   get queued(): number {
-    return this.waiting.length;
+    return this.play.queued;
   }
 
   async close(): Promise<void> {
-    await this.pool.destroy();
+    await Promise.all([this.pool.destroy(), this.analysisPool.destroy()]);
   }
 }

@@ -15,11 +15,18 @@
  *   the start-up sweep).
  * - Only for finished games: while a game runs, a whole-game analysis would show every seat the
  *   other seats' positions (403 ANALYSIS_NOT_ALLOWED).
+ * - Bounded (issue 31): at most ANALYSIS_MAX_ITERATIONS a position (400); one analysis queued or
+ *   running per caller (a token, or the address of a request without one: 429 RATE_LIMITED naming
+ *   the game it waits on); its positions run on the analysis lane (pool.ts), never the bots', and
+ *   wait their turn when that lane's line is full; the operator may cancel one (DELETE): it ends
+ *   failed, "cancelled by the operator", at its next position.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import { canonicalJson, } from '../../engine/index.js';
 import type { AnalysedMove, AnalysisStatus, BotStore } from '../../store/bot-store.js';
 import { AppError } from '../errors.js';
+import { budgetKey } from './analysis-budget.js';
 import type { GamePort } from '../game-port.js';
 import { checkInt } from '../limits.js';
 import { jobUuid, startJobQueue, type JobLoopOptions } from '../job-queue.js';
@@ -45,16 +52,23 @@ interface Job {
   gameId: string;
   /** Moves analysed when the job was queued: a job per (game, progress), so queueing one step twice queues it once. */
   from: number;
+  /** Steps queued at the same progress (the analysis lane stayed full): each its own job id. */
+  round?: number;
 }
 
 /** A job works this long at most, then queues the next step (pg-boss expires a job after 5 minutes). */
 const STEP_MS = 60_000;
 
-const jobId = (j: Job): string => jobUuid('analysis', j.gameId, j.from);
+const jobId = (j: Job): string => (j.round ? jobUuid('analysis', j.gameId, j.from, j.round) : jobUuid('analysis', j.gameId, j.from));
 
 export interface WholeAnalysisOptions extends JobLoopOptions {
   store: BotStore;
+  /** The most iterations a position (ANALYSIS_MAX_ITERATIONS; default the schema's bound). */
+  maxIterations?: number;
 }
+
+/** What an analysis cancelled by the operator says. */
+export const CANCELLED = 'cancelled by the operator';
 
 export class WholeAnalysis {
   private boss: PgBoss | undefined;
@@ -71,7 +85,7 @@ export class WholeAnalysis {
     this.boss = boss;
     // One loop: an analysis takes one of the pool's threads at a time, the bots keep the others.
     this.loop = await boss.work<Job>(QUEUE, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
-      if (job) await this.run(job.data.gameId);
+      if (job) await this.run(job.data.gameId, job.data);
     });
     // Analyses a killed process left queued or running.
     const left = await this.opts.store.unfinishedAnalyses();
@@ -87,12 +101,18 @@ export class WholeAnalysis {
    * Asks for a game's whole analysis: anyone may, for a finished game. Returns the analysis (the
    * one there is when it was asked before, whatever its iterations) and whether it is new.
    */
-  async request(gameId: string, token: string | undefined, iterationsAsked?: number): Promise<{ created: boolean; analysis: WholeAnalysisAnswer }> {
+  async request(gameId: string, token: string | undefined, iterationsAsked?: number, address = 'unknown'): Promise<{ created: boolean; analysis: WholeAnalysisAnswer }> {
     const iterations = checkInt('analysisIterations', 'iterations', iterationsAsked ?? WHOLE_ANALYSIS_DEFAULT_ITERATIONS);
+    if (this.opts.maxIterations !== undefined && iterations > this.opts.maxIterations) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisIterations', { max: this.opts.maxIterations });
     const { s } = await this.service.open(gameId, token);
     if (s.row.status !== 'finished') throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.wholeUnfinished', {}, { reason: 'not-finished' });
     const id = s.row.id;
-    const created = await this.opts.store.createAnalysis(id, iterations);
+    const head = await this.opts.store.analysisHead(id);
+    if (head) return { created: false, analysis: (await this.read(id))! };
+    const { key, scope } = budgetKey(token, address);
+    const waiting = await this.opts.store.activeAnalysisOf(key);
+    if (waiting !== null) throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.wholeAnalysisQueued', { scope, gameId: waiting }, { retryAfter: 60 });
+    const created = await this.opts.store.createAnalysis(id, iterations, key);
     if (created) await this.queue({ gameId: id, from: 0 });
     return { created, analysis: (await this.read(id))! };
   }
@@ -103,6 +123,16 @@ export class WholeAnalysis {
     const a = await this.read(s.row.id);
     if (!a) throw AppError.of('NOT_FOUND', 'NOT_FOUND.wholeAnalysis');
     return a;
+  }
+
+  /** The operator's cancel: a queued or running analysis ends failed (CANCELLED) at its next position; 404 when none is under way. */
+  async cancel(gameId: string, token: string | undefined): Promise<WholeAnalysisAnswer> {
+    if (!this.service.isOperator(token)) throw AppError.of('FORBIDDEN', 'FORBIDDEN.operatorOnly');
+    const { s } = await this.service.open(gameId, token);
+    const ended = await this.opts.store.cancelAnalysis(s.row.id, CANCELLED);
+    if (!ended) throw AppError.of('NOT_FOUND', 'NOT_FOUND.wholeAnalysisUnderWay');
+    this.opts.log.info({ gameId: s.row.id }, 'game analysis cancelled by the operator');
+    return (await this.read(s.row.id))!;
   }
 
   private async read(gameId: string): Promise<WholeAnalysisAnswer | null> {
@@ -121,10 +151,28 @@ export class WholeAnalysis {
   }
 
   /**
+   * One position's analysis; while the analysis lane's line is full (503), waits its turn (a
+   * background job is never refused), until the process stops or the step's time is up (undefined).
+   */
+  private async position(gameId: string, at: number, seat: number, iterations: number) {
+    const until = Date.now() + STEP_MS;
+    for (;;) {
+      try {
+        return await this.service.analysis(gameId, undefined, at, seat, { iterations });
+      } catch (err) {
+        const full = err instanceof AppError && err.said?.key === 'UNAVAILABLE.analysisQueue';
+        if (!full) throw err;
+        if (this.stopped || Date.now() > until) return undefined;
+        await sleep(250);
+      }
+    }
+  }
+
+  /**
    * Analyses the moves not analysed yet, one position at a time, writing each with the progress;
    * after STEP_MS, queues the next step and ends (long games take several jobs).
    */
-  private async run(gameId: string): Promise<void> {
+  private async run(gameId: string, job?: Job): Promise<void> {
     const started = Date.now();
     const head = await this.opts.store.analysisHead(gameId);
     if (!head || head.status === 'done' || head.status === 'failed') return;
@@ -133,12 +181,19 @@ export class WholeAnalysis {
     try {
       for (const e of entries) {
         if (this.stopped) return; // the job is retried (or re-queued at start-up) and resumes here
+        const now = await this.opts.store.analysisHead(gameId);
+        if (now?.status === 'failed') return; // cancelled by the operator
         if (Date.now() - started > STEP_MS) {
-          const p = await this.opts.store.analysisHead(gameId);
-          await this.queue({ gameId, from: p?.done ?? 0 });
+          await this.queue({ gameId, from: now?.done ?? 0 });
           return;
         }
-        const a = await this.service.analysis(gameId, undefined, e.version - 1, e.seat, { iterations: head.iterations });
+        const a = await this.position(gameId, e.version - 1, e.seat, head.iterations);
+        if (!a) {
+          // The line stayed full for a whole step: the next step tries again (stopping: the retry does).
+          const from = now?.done ?? 0;
+          if (!this.stopped) await this.queue({ gameId, from, round: from === job?.from ? (job.round ?? 0) + 1 : 0 });
+          return;
+        }
         const played = a.moves.find((m) => canonicalJson(m.move) === canonicalJson(e.move));
         const best = a.best === null ? undefined : a.moves.find((m) => canonicalJson(m.move) === canonicalJson(a.best));
         // A single legal move is no choice: its loss is 0 (the search does not run).

@@ -3,11 +3,28 @@
  * The clock lives here, not in the engine: the search stops when `thinkMs` have passed (or before,
  * once the share of them left could not change its choice).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { workerData } from 'piscina';
 import { budgetClock, chooseMove, type BotChoice } from '../../engine/index.js';
 import { defaultRegistry } from '../../games/index.js';
 import type { BotTask } from './task.js';
 
 const registry = defaultRegistry();
+
+/**
+ * An analysis thread runs at the lowest CPU priority (nice 19; on Linux nice is per thread, and
+ * /proc/thread-self names this one): on a busy machine the bots' threads and the event loop are
+ * served first, so a game's progress does not slow down behind analyses (issue 31). Where the
+ * system refuses, or has no /proc, the thread keeps its priority: its lane still has its own threads.
+ */
+if ((workerData as { lane?: string } | undefined)?.lane === 'analysis') {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+  } catch {
+    // not Linux, or not allowed: the lanes alone keep games apart from analyses
+  }
+}
 
 export interface WorkerAnswer extends BotChoice {
   /** Milliseconds the choice took in the thread. */

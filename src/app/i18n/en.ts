@@ -299,6 +299,7 @@ export const en: Catalogue = {
 
   // ---- whole-game analysis, stand-ins after missed deadlines, digests, takebacks -----------------------
   'ANALYSIS_NOT_ALLOWED.wholeUnfinished': "a whole game is analysed once it is finished (while it runs, it would show each seat the others'' positions); analyse your own positions one at a time with GET /games/'{id}'/analysis when the game was created with analysis: true",
+  'NOT_FOUND.wholeAnalysisUnderWay': "no whole-game analysis of this game is queued or running",
   'NOT_FOUND.wholeAnalysis': "this game has not been analysed: ask for it with POST /games/'{id}'/analysis/whole",
   'INVALID_INPUT.standInAfterTimeouts': "standInAfterTimeouts must be a whole number from 1 to {max}, not {given}",
   'INVALID_INPUT.standInNeedsClock': "standInAfterTimeouts needs deadlines: give turnDeadlineSeconds or timeControl",
@@ -355,6 +356,12 @@ export const en: Catalogue = {
   'UNAVAILABLE.notReady': 'the database does not answer',
   'UNAVAILABLE.noAnswer': 'the database does not answer; retry shortly',
   'UNAVAILABLE.overloaded': 'the server is overloaded; retry shortly',
+  'UNAVAILABLE.analysisQueue': "the analysis line is full ({running} running, {waiting} waiting); retry in {retry} s (Retry-After). Games never wait for analyses: bots and stand-ins have threads of their own",
+  'UNAVAILABLE.analysisFailed': "the analysis failed ({detail}; a failing thread is tried twice, each time on a new thread); retry later",
+  'INVALID_INPUT.analysisIterations': "iterations may be at most {max} on this server (ANALYSIS_MAX_ITERATIONS)",
+  'RATE_LIMITED.analysisBudget': "analysis budget: at most {max} search iterations a minute for this {scope, select, token {token} other {address}}; {iterations} asked, retry in {retry} s (Retry-After)",
+  'INVALID_INPUT.analysisOverBudget': "analysis budget: {iterations} iterations asked, more than the {max} a minute this {scope, select, token {token} other {address}} may spend; ask for at most {max}",
+  'RATE_LIMITED.wholeAnalysisQueued': "this {scope, select, token {token} other {address}} already has a whole-game analysis queued or running (game {gameId}); ask again once it is done (Retry-After)",
   'UNAVAILABLE.wholeAnalysis': 'whole-game analysis needs the bot pool (BOTS=on)',
   'UNAVAILABLE.playerSettings': 'player settings are not set up on this server',
   'RECORD.moveLine': 'expected a move "<number>. <seat>: <move>" (e.g. "{example}") or the result; got "{got}"',

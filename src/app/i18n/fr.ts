@@ -296,6 +296,7 @@ export const fr: Catalogue = {
 
   // ---- whole-game analysis, stand-ins after missed deadlines, digests, takebacks -----------------------
   'ANALYSIS_NOT_ALLOWED.wholeUnfinished': "Une partie entière s''analyse une fois terminée (en cours, elle montrerait à chaque place la position des autres) ; analysez vos propres positions une à une avec GET /games/'{id}'/analysis quand la partie a été créée avec analysis: true",
+  'NOT_FOUND.wholeAnalysisUnderWay': "Aucune analyse de cette partie entière n''est en attente ou en cours",
   'NOT_FOUND.wholeAnalysis': "Cette partie n''a pas été analysée : demandez-le avec POST /games/'{id}'/analysis/whole",
   'INVALID_INPUT.standInAfterTimeouts': "standInAfterTimeouts doit être un nombre entier de 1 à {max}, pas {given}",
   'INVALID_INPUT.standInNeedsClock': "standInAfterTimeouts demande des délais : donnez turnDeadlineSeconds ou timeControl",
@@ -351,6 +352,12 @@ export const fr: Catalogue = {
   'UNAVAILABLE.notReady': 'La base de données ne répond pas',
   'UNAVAILABLE.noAnswer': 'La base de données ne répond pas ; réessayez dans un instant',
   'UNAVAILABLE.overloaded': 'Le serveur est surchargé ; réessayez dans un instant',
+  'UNAVAILABLE.analysisQueue': "La file des analyses est pleine ({running} en cours, {waiting} en attente) ; réessayez dans {retry} s (Retry-After). Les parties n''attendent jamais les analyses : robots et remplaçants ont leurs propres fils",
+  'UNAVAILABLE.analysisFailed': "L''analyse a échoué ({detail} ; un fil qui échoue est essayé deux fois, chaque fois sur un nouveau fil) ; réessayez plus tard",
+  'INVALID_INPUT.analysisIterations': "iterations vaut au plus {max} sur ce serveur (ANALYSIS_MAX_ITERATIONS)",
+  'RATE_LIMITED.analysisBudget': "Budget d''analyse : au plus {max} itérations de recherche par minute pour {scope, select, token {ce jeton} other {cette adresse}} ; {iterations} demandées, réessayez dans {retry} s (Retry-After)",
+  'INVALID_INPUT.analysisOverBudget': "Budget d''analyse : {iterations} itérations demandées, plus que les {max} par minute permises à {scope, select, token {ce jeton} other {cette adresse}} ; demandez-en au plus {max}",
+  'RATE_LIMITED.wholeAnalysisQueued': "{scope, select, token {Ce jeton} other {Cette adresse}} a déjà une analyse de partie entière en attente ou en cours (partie {gameId}) ; redemandez une fois celle-ci finie (Retry-After)",
   'UNAVAILABLE.wholeAnalysis': "L''analyse de parties entières demande le groupe de robots (BOTS=on)",
   'UNAVAILABLE.playerSettings': 'Les réglages des joueurs ne sont pas en place sur ce serveur',
   'RECORD.moveLine': 'Attendu : un coup "<numéro>. <place> : <coup>" (p. ex. "{example}") ou le résultat ; reçu "{got}"',
