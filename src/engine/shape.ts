@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { formatMsg, KERNEL_MESSAGES, type Msg } from './messages.js';
+import { type Msg } from './messages.js';
 
 /**
  * The one validator of move, option and record shapes: a single Ajv instance (the library Fastify
@@ -53,10 +53,6 @@ export function shapeMessage(e: ErrorObject, root: string): Msg {
   }
 }
 
-/** One Ajv error as an English sentence naming the field: `move.deck must be an integer`, `players[0].name is required`. */
-export function describeShapeError(e: ErrorObject, root: string): string {
-  return formatMsg((k) => KERNEL_MESSAGES.en[k], 'en', shapeMessage(e, root))!;
-}
 
 /** Checks `value` against `schema`: null when it fits, else the message naming the first problem. */
 export function shapeProblem(schema: object, value: unknown, root: string): Msg | null {

@@ -22,7 +22,7 @@ export type ColorName = Static<typeof ColorNameSchema>;
 export type CubeColor = Exclude<ColorName, 'cityHall'>;
 
 /** Index of each colour in count arrays. */
-export const OFFICE = 0, RESIDENTIAL = 1, COMMERCIAL = 2, UTILITY = 3, ELEVATOR = 4, CITY_HALL = 5;
+export const OFFICE = 0, RESIDENTIAL = 1, COMMERCIAL = 2, UTILITY = 3, ELEVATOR = 4; // and the City Hall, 5
 
 export const letterOf: Record<ColorName, Letter> = {
   office: 'O', residential: 'R', commercial: 'C', utility: 'U', elevator: 'E', cityHall: 'H',
