@@ -22,7 +22,12 @@ const prisma = createPrismaClient(url, 4);
 const store = new PrismaGameStore(prisma);
 const pool = (store as any).pool;
 // Prisma whose adapter names each statement by its text: pg prepares it once per connection.
-const named = new PrismaClient({ adapter: new PrismaPg(new pg.Pool({ connectionString: url, max: 4 }), { disposeExternalPool: true, statementNameGenerator: (q) => `p${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}` }) });
+const named = new PrismaClient({
+  adapter: new PrismaPg(new pg.Pool({ connectionString: url, max: 4 }), {
+    disposeExternalPool: true,
+    statementNameGenerator: (q) => `p${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}`,
+  }),
+});
 // The append as a `$queryRaw` tagged template would send it: one placeholder per hole, in order.
 const holes = [...APPEND_SQL.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]) - 1);
 const parts = APPEND_SQL.split(/\$\d+/);
@@ -30,19 +35,63 @@ const appendTemplate = Object.assign([...parts], { raw: parts }) as unknown as T
 const versions = new Map<string, number>();
 async function newGame() {
   const id = randomUUID();
-  await store.createGame({ id, type: 'x', engineVersion: 1, playerCount: 2, options: {}, seed: 's', version: 0, status: 'active', toMove: [0], outcome: null, seats: [{ seat: 0, name: 'a', tokenHash: randomUUID() }, { seat: 1, name: 'b', tokenHash: randomUUID() }] });
+  await store.createGame({
+    id,
+    type: 'x',
+    engineVersion: 1,
+    playerCount: 2,
+    options: {},
+    seed: 's',
+    version: 0,
+    status: 'active',
+    toMove: [0],
+    outcome: null,
+    seats: [
+      { seat: 0, name: 'a', tokenHash: randomUUID() },
+      { seat: 1, name: 'b', tokenHash: randomUUID() },
+    ],
+  });
   versions.set(id, 0);
   return id;
 }
-const ev = [{ type: 'drew', card: 12, rng: [1, 2, 3, 4] }, { type: 'paid', seat: 0, coins: 2 }];
+const ev = [
+  { type: 'drew', card: 12, rng: [1, 2, 3, 4] },
+  { type: 'paid', seat: 0, coins: 2 },
+];
 // $1 game, $2 expected, $3 new version, $4 status, $5 toMove, $6 outcome, $7 seat, $8 move, $9 idempotency key, $10 response,
 // $11 events, $12 snapshot (none), $13 seats revision (unchecked), $14 origin, $15 resignation, $16 notices, $17 state hash, $18 bot.
-const vals = (id: string) => { const v = versions.get(id)!; versions.set(id, v + 1); return [id, v, v + 1, 'active', [1], null, 0, JSON.stringify({ type: 'draw', deck: 2 }), null, JSON.stringify({ version: v + 1, status: 'active', toMove: [1], outcome: null, events: ev }), JSON.stringify(ev), null, null, 'seat', false, '[]', null, null]; };
+const vals = (id: string) => {
+  const v = versions.get(id)!;
+  versions.set(id, v + 1);
+  return [
+    id,
+    v,
+    v + 1,
+    'active',
+    [1],
+    null,
+    0,
+    JSON.stringify({ type: 'draw', deck: 2 }),
+    null,
+    JSON.stringify({ version: v + 1, status: 'active', toMove: [1], outcome: null, events: ev }),
+    JSON.stringify(ev),
+    null,
+    null,
+    'seat',
+    false,
+    '[]',
+    null,
+    null,
+  ];
+};
 const modes: Record<string, (id: string) => Promise<unknown>> = {
   'prisma $queryRawUnsafe': (id) => prisma.$queryRawUnsafe(APPEND_SQL, ...vals(id)),
   'pg pool, unnamed': (id) => pool.query(APPEND_SQL, vals(id)),
   'pg pool, named (prepared)': (id) => pool.query({ name: 'a1', text: APPEND_SQL, values: vals(id) }),
-  'prisma $queryRaw, adapter-named': (id) => { const v = vals(id); return named.$queryRaw(appendTemplate, ...holes.map((i) => v[i])); },
+  'prisma $queryRaw, adapter-named': (id) => {
+    const v = vals(id);
+    return named.$queryRaw(appendTemplate, ...holes.map((i) => v[i]));
+  },
   'prisma getVersion (findUnique)': (id) => store.getVersion(id),
   'prisma findUnique version, adapter-named': (id) => named.game.findUnique({ where: { id }, select: { version: true } }),
   'pg pool SELECT version (prepared)': (id) => pool.query({ name: 'v1', text: 'SELECT version FROM games WHERE id = $1', values: [id] }),
@@ -54,10 +103,17 @@ for (let round = 0; round < 5; round++) {
   for (const [k, f] of Object.entries(modes)) {
     const id = await newGame();
     for (let i = 0; i < 20; i++) await f(id);
-    for (let i = 0; i < N / 5; i++) { const t = performance.now(); await f(id); times[k]!.push(performance.now() - t); }
+    for (let i = 0; i < N / 5; i++) {
+      const t = performance.now();
+      await f(id);
+      times[k]!.push(performance.now() - t);
+    }
   }
 }
 console.log('| path | p50 µs | p90 µs |\n|---|---:|---:|');
-for (const [k, t] of Object.entries(times)) { t.sort((a, b) => a - b); console.log(`| ${k} | ${(t[Math.floor(t.length / 2)]! * 1000).toFixed(0)} | ${(t[Math.floor(t.length * 0.9)]! * 1000).toFixed(0)} |`); }
+for (const [k, t] of Object.entries(times)) {
+  t.sort((a, b) => a - b);
+  console.log(`| ${k} | ${(t[Math.floor(t.length / 2)]! * 1000).toFixed(0)} | ${(t[Math.floor(t.length * 0.9)]! * 1000).toFixed(0)} |`);
+}
 await store.close();
 await named.$disconnect();

@@ -49,28 +49,52 @@ async function main() {
   const started = new Date();
   const loadBefore = loadavg();
   const url = await databaseFor(dbUrl, 'bench_bot_lanes');
-  const server = await startServer(url, { BOTS: 'on', BOT_THREADS: '1', ANALYSIS_THREADS: '1', ANALYSIS_QUEUE: String(ANALYSES - 1), ANALYSIS_ITERATIONS_PER_MINUTE: '0', NOTIFICATIONS: 'off', NOTIFY_POLL_SECONDS: '0.5', METRICS_PORT: String(PORT + 100) }, { port: PORT });
+  const server = await startServer(
+    url,
+    {
+      BOTS: 'on',
+      BOT_THREADS: '1',
+      ANALYSIS_THREADS: '1',
+      ANALYSIS_QUEUE: String(ANALYSES - 1),
+      ANALYSIS_ITERATIONS_PER_MINUTE: '0',
+      NOTIFICATIONS: 'off',
+      NOTIFY_POLL_SECONDS: '0.5',
+      METRICS_PORT: String(PORT + 100),
+    },
+    { port: PORT },
+  );
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const r = await fetch(`${server.base}/api/v1${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${server.base}/api/v1${path}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json().catch(() => null)) as any };
   };
   try {
     // A finished game, and a position of it where the seat to move had a choice.
     const f = await call('POST', '/games', { type: 'town-center', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'bench-lanes' });
     while ((await call('GET', `/games/${f.body.id}`)).body.status !== 'finished') await sleep(200);
-    let at = 4, seat = 0;
-    for (;; at++) {
+    let at = 4,
+      seat = 0;
+    for (; ; at++) {
       seat = (await call('GET', `/games/${f.body.id}/replay?at=${at}`)).body.toMove[0];
       if ((await call('GET', `/games/${f.body.id}/analysis?at=${at}&seat=${seat}&iterations=20`)).body.moves.length >= 2) break;
     }
 
     // A person against an ismcts bot seat.
-    let games = 0, current = '', token = '';
+    let games = 0,
+      current = '',
+      token = '';
     /** A new game against the bot (when the last one ended). */
     const newGame = async () => {
-      const g = await call('POST', '/games', { type: 'town-center', players: [{ name: 'Ann' }, { bot: 'ismcts' }], seed: `bench-lanes-bot-${games++}` });
+      const g = await call('POST', '/games', {
+        type: 'town-center',
+        players: [{ name: 'Ann' }, { bot: 'ismcts' }],
+        seed: `bench-lanes-bot-${games++}`,
+      });
       current = g.body.id as string;
       token = g.body.seats.find((x: { seat: number }) => x.seat === 0).token as string;
     };
@@ -95,7 +119,10 @@ async function main() {
         const after = (await call('GET', `/games/${current}`)).body;
         if (!after.toMove.includes(1)) continue;
         while ((await call('GET', `/games/${current}`)).body.version <= after.version) await sleep(10);
-        const { rows } = await db.query<{ ms: number }>('SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN moves b ON b.game_id = a.game_id AND b.version = a.version + 1 WHERE a.game_id = $1 AND a.version = $2', [current, after.version]);
+        const { rows } = await db.query<{ ms: number }>(
+          'SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN moves b ON b.game_id = a.game_id AND b.version = a.version + 1 WHERE a.game_id = $1 AND a.version = $2',
+          [current, after.version],
+        );
         got.push(Number(rows[0]!.ms));
       }
       return got;
@@ -106,43 +133,70 @@ async function main() {
     let answered = 0;
     const statuses: number[] = [];
     const floodStart = performance.now();
-    const flood = Array.from({ length: ANALYSES }, (_, i) => call('GET', `/games/${f.body.id}/analysis?at=${at}&seat=${seat}&iterations=${ITERATIONS}&seed=flood-${i}`).then((r) => {
-      answered++;
-      statuses.push(r.status);
-      return performance.now() - floodStart;
-    }, () => {
-      answered++;
-      statuses.push(0);
-      return NaN;
-    }));
+    const flood = Array.from({ length: ANALYSES }, (_, i) =>
+      call('GET', `/games/${f.body.id}/analysis?at=${at}&seat=${seat}&iterations=${ITERATIONS}&seed=flood-${i}`).then(
+        (r) => {
+          answered++;
+          statuses.push(r.status);
+          return performance.now() - floodStart;
+        },
+        () => {
+          answered++;
+          statuses.push(0);
+          return NaN;
+        },
+      ),
+    );
     await sleep(500);
     const extra = await call('GET', `/games/${f.body.id}/analysis?at=${at}&seat=${seat}&iterations=${ITERATIONS}&seed=flood-extra`);
     const flooded = await replies(REPLIES);
     const stillBusyAfterReplies = ANALYSES - answered;
     const resigns: number[] = [];
     for (let i = 0; i < RESIGNS; i++) {
-      const r = await call('POST', '/games', { type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }], seed: `bench-lanes-resign-${i}`, standInBot: 'ismcts' });
+      const r = await call('POST', '/games', {
+        type: 'town-center',
+        players: [{ name: 'Ann' }, { name: 'Ben' }],
+        seed: `bench-lanes-resign-${i}`,
+        standInBot: 'ismcts',
+      });
       const toMove = (await call('GET', `/games/${r.body.id}`)).body.toMove[0];
       const t = performance.now();
-      const res = await call('POST', `/games/${r.body.id}/resign`, undefined, r.body.seats.find((x: { seat: number }) => x.seat === toMove).token);
+      const res = await call(
+        'POST',
+        `/games/${r.body.id}/resign`,
+        undefined,
+        r.body.seats.find((x: { seat: number }) => x.seat === toMove).token,
+      );
       if (res.status !== 200) throw new Error(`resign refused: ${JSON.stringify(res.body)}`);
       resigns.push(performance.now() - t);
     }
     const stillBusyAfterResigns = ANALYSES - answered;
     const floodMs = await Promise.all(flood);
 
-    const row = (name: string, xs: number[], bound: number) => `| ${name} | ${xs.length} | ${pctl(xs, 50).toFixed(0)} | ${pctl(xs, 99).toFixed(0)} | ${bound} | ${pctl(xs, 99) <= bound ? 'yes' : 'no'} |`;
-    out(`# Bot lanes: a game's progress beside an analysis flood\n\n${started.toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} at the start; BOT_THREADS=1, ANALYSIS_THREADS=1, ANALYSIS_QUEUE=${ANALYSES - 1}; ${ANALYSES} analyses at ${ITERATIONS} iterations.\n`);
+    const row = (name: string, xs: number[], bound: number) =>
+      `| ${name} | ${xs.length} | ${pctl(xs, 50).toFixed(0)} | ${pctl(xs, 99).toFixed(0)} | ${bound} | ${pctl(xs, 99) <= bound ? 'yes' : 'no'} |`;
+    out(
+      `# Bot lanes: a game's progress beside an analysis flood\n\n${started.toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} at the start; BOT_THREADS=1, ANALYSIS_THREADS=1, ANALYSIS_QUEUE=${ANALYSES - 1}; ${ANALYSES} analyses at ${ITERATIONS} iterations.\n`,
+    );
     out('| what | n | p50 ms | p99 ms | bound ms | within |\n|---|---:|---:|---:|---:|---|');
     out(row('bot reply (ismcts, 300 ms), alone', alone, THINK_MS + 200));
     out(row(`bot reply under the flood (${stillBusyAfterReplies} analyses still unanswered after the last)`, flooded, THINK_MS + 200));
     out(row(`resignation with an ismcts stand-in, under the flood (${stillBusyAfterResigns} unanswered after the last)`, resigns, 1000));
-    out(`\nAnalysis number ${ANALYSES + 1}: ${extra.status} ${extra.body?.code ?? ''}, Retry-After ${extra.retryAfter ?? 'none'}. The flood's analyses: ${statuses.filter((x) => x === 200).length} of ${ANALYSES} answered 200, the last ${(Math.max(...floodMs) / 1000).toFixed(1)} s after they were asked (one analysis thread at nice 19).`);
-    out(`\nLoad average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`);
+    out(
+      `\nAnalysis number ${ANALYSES + 1}: ${extra.status} ${extra.body?.code ?? ''}, Retry-After ${extra.retryAfter ?? 'none'}. The flood's analyses: ${statuses.filter((x) => x === 200).length} of ${ANALYSES} answered 200, the last ${(Math.max(...floodMs) / 1000).toFixed(1)} s after they were asked (one analysis thread at nice 19).`,
+    );
+    out(
+      `\nLoad average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} at the end.`,
+    );
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(dir, { recursive: true });
     writeFileSync(`${dir}bot-lanes.md`, `${lines.join('\n')}\n`);
-    writeFileSync(`${dir}bot-lanes.json`, `${JSON.stringify({ date: started.toISOString(), machine: { cpus: cpus().length, loadBefore, loadAfter: loadavg() }, analyses: ANALYSES, iterations: ITERATIONS, alone, flooded, resigns, extra: { status: extra.status, code: extra.body?.code, retryAfter: extra.retryAfter }, floodMs }, null, 2)}\n`);
+    writeFileSync(
+      `${dir}bot-lanes.json`,
+      `${JSON.stringify({ date: started.toISOString(), machine: { cpus: cpus().length, loadBefore, loadAfter: loadavg() }, analyses: ANALYSES, iterations: ITERATIONS, alone, flooded, resigns, extra: { status: extra.status, code: extra.body?.code, retryAfter: extra.retryAfter }, floodMs }, null, 2)}\n`,
+    );
   } finally {
     await db.end();
     await server.stop();

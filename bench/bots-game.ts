@@ -49,19 +49,25 @@ export default function playGame(task: GameTask): GameResult {
   let started = 0;
   /** A level's think time in this game (0: no clock, the iteration budget binds). */
   const budgetOf = (level: BotLevel): number => (task.iterations?.[level] !== undefined ? 0 : LEVELS[level].thinkMs * task.budgetScale);
-  const { outcome, moves } = playBots(game, tunedBot(botFor(task.game)!, task.botOptions), { players: task.levels.length, options: options.value, seed: task.seed }, task.levels, {
-    iterations: task.iterations,
-    clock: (level) => {
-      started = performance.now();
-      const budget = budgetOf(level);
-      return budget > 0 ? budgetClock(budget, () => performance.now()) : undefined;
+  const { outcome, moves } = playBots(
+    game,
+    tunedBot(botFor(task.game)!, task.botOptions),
+    { players: task.levels.length, options: options.value, seed: task.seed },
+    task.levels,
+    {
+      iterations: task.iterations,
+      clock: (level) => {
+        started = performance.now();
+        const budget = budgetOf(level);
+        return budget > 0 ? budgetClock(budget, () => performance.now()) : undefined;
+      },
+      onMove: ({ level, choice }) => {
+        const ms = performance.now() - started;
+        if (choice.iterations === 0 && (level === 'ismcts' || level === 'ismcts-strong')) return; // a single legal move: no search
+        (thinkMs[level] ??= []).push(ms);
+        iterations[level] = (iterations[level] ?? 0) + choice.iterations;
+      },
     },
-    onMove: ({ level, choice }) => {
-      const ms = performance.now() - started;
-      if (choice.iterations === 0 && (level === 'ismcts' || level === 'ismcts-strong')) return; // a single legal move: no search
-      (thinkMs[level] ??= []).push(ms);
-      iterations[level] = (iterations[level] ?? 0) + choice.iterations;
-    },
-  });
+  );
   return { winners: outcome.winners, moves, thinkMs, iterations };
 }

@@ -44,7 +44,11 @@ async function main() {
   if (!dbUrl) throw new Error('DATABASE_URL: the Postgres server to run on');
   const started = new Date();
   const loadBefore = loadavg();
-  const server = await startServer(await databaseFor(dbUrl, 'bench_bots_load'), { BOTS: 'on', OPERATOR_TOKEN: OPERATOR, NOTIFICATIONS: 'off' }, { port: 41_000 + (process.pid % 9_000) });
+  const server = await startServer(
+    await databaseFor(dbUrl, 'bench_bots_load'),
+    { BOTS: 'on', OPERATOR_TOKEN: OPERATOR, NOTIFICATIONS: 'off' },
+    { port: 41_000 + (process.pid % 9_000) },
+  );
   const base = server.base;
   const latencies: Record<'on' | 'off', number[]> = { on: [], off: [] };
   let mode: 'on' | 'off' | 'between' = 'between';
@@ -73,7 +77,11 @@ async function main() {
   });
 
   const botGame = async () => {
-    const r = await fetch(`${base}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ville-de-demain', players: Array.from({ length: 4 }, () => ({ bot: LEVEL })) }) });
+    const r = await fetch(`${base}/api/v1/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'ville-de-demain', players: Array.from({ length: 4 }, () => ({ bot: LEVEL })) }),
+    });
     if (r.status !== 201) throw new Error(`bot game: ${r.status} ${await r.text()}`);
     return ((await r.json()) as { id: string }).id;
   };
@@ -95,8 +103,16 @@ async function main() {
     }
     botMoves += moved;
     const mine = latencies[m].slice(before).sort((a, b) => a - b);
-    rounds.push({ mode: m, posts: mine.length, p50: percentile(mine, 50), p99: percentile(mine, 99), ...(m === 'on' ? { botMoves: moved } : {}) });
-    console.error(`${new Date().toISOString()} round ${round + 1} (bots ${m}): ${mine.length} POSTs, p99 ${percentile(mine, 99).toFixed(1)} ms${m === 'on' ? `, ${moved} bot moves` : ''}`);
+    rounds.push({
+      mode: m,
+      posts: mine.length,
+      p50: percentile(mine, 50),
+      p99: percentile(mine, 99),
+      ...(m === 'on' ? { botMoves: moved } : {}),
+    });
+    console.error(
+      `${new Date().toISOString()} round ${round + 1} (bots ${m}): ${mine.length} POSTs, p99 ${percentile(mine, 99).toFixed(1)} ms${m === 'on' ? `, ${moved} bot moves` : ''}`,
+    );
     await new Promise((r) => setTimeout(r, 2000)); // thinks in flight end; the deleted games' queued turns find nothing
   }
   stopping = true;
@@ -105,15 +121,27 @@ async function main() {
 
   const sorted = { on: latencies.on.slice().sort((a, b) => a - b), off: latencies.off.slice().sort((a, b) => a - b) };
   const p99 = { on: percentile(sorted.on, 99), off: percentile(sorted.off, 99) };
-  out(`# Bots and people's moves\n\n${started.toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg().map((x) => x.toFixed(2)).join(' ')} after. Server: one process, BOTS=on, bot threads default (cores - 1). ${PEOPLE} people's games (La Ville de Demain, 4 scripted persons, ${PAUSE_MS} ms before each POST); ${ROUNDS} pairs of ${SECONDS} s rounds, bots off then on; on: ${BOT_GAMES} games of four ${LEVEL} bots (${botMoves} bot moves in all).\n`);
+  out(
+    `# Bots and people's moves\n\n${started.toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(
+        ' ',
+      )} after. Server: one process, BOTS=on, bot threads default (cores - 1). ${PEOPLE} people's games (La Ville de Demain, 4 scripted persons, ${PAUSE_MS} ms before each POST); ${ROUNDS} pairs of ${SECONDS} s rounds, bots off then on; on: ${BOT_GAMES} games of four ${LEVEL} bots (${botMoves} bot moves in all).\n`,
+  );
   out('| bots | POSTs | p50 ms | p99 ms |\n|---|---:|---:|---:|');
-  for (const m of ['off', 'on'] as const) out(`| ${m} | ${sorted[m].length} | ${percentile(sorted[m], 50).toFixed(1)} | ${p99[m].toFixed(1)} |`);
-  out(`\np99 with bots / without: ${(p99.on / p99.off).toFixed(2)} (target <= 2: ${p99.on <= 2 * p99.off ? 'met' : 'not met'}).\n\n| round | bots | POSTs | p50 ms | p99 ms | bot moves |\n|---:|---|---:|---:|---:|---:|`);
+  for (const m of ['off', 'on'] as const)
+    out(`| ${m} | ${sorted[m].length} | ${percentile(sorted[m], 50).toFixed(1)} | ${p99[m].toFixed(1)} |`);
+  out(
+    `\np99 with bots / without: ${(p99.on / p99.off).toFixed(2)} (target <= 2: ${p99.on <= 2 * p99.off ? 'met' : 'not met'}).\n\n| round | bots | POSTs | p50 ms | p99 ms | bot moves |\n|---:|---|---:|---:|---:|---:|`,
+  );
   rounds.forEach((r, i) => out(`| ${i + 1} | ${r.mode} | ${r.posts} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.botMoves ?? ''} |`));
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}bots-load.md`, `${lines.join('\n')}\n`);
-  writeFileSync(`${dir}bots-load.json`, `${JSON.stringify({ started, loadBefore, loadAfter: loadavg(), rounds, p99, ratio: p99.on / p99.off, botMoves, settings: { ROUNDS, SECONDS, BOT_GAMES, PEOPLE, PAUSE_MS, LEVEL } }, null, 2)}\n`);
+  writeFileSync(
+    `${dir}bots-load.json`,
+    `${JSON.stringify({ started, loadBefore, loadAfter: loadavg(), rounds, p99, ratio: p99.on / p99.off, botMoves, settings: { ROUNDS, SECONDS, BOT_GAMES, PEOPLE, PAUSE_MS, LEVEL } }, null, 2)}\n`,
+  );
 }
 
 await main();

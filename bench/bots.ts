@@ -84,7 +84,12 @@ let ITERATIONS: Record<string, number> | undefined = (() => {
   const a = arg('iterations');
   if (a === undefined || a === 'measured') return undefined;
   if (/^\d+$/.test(a)) return Object.fromEntries(hostedGames.map((g) => [g.id, Number(a)]));
-  return Object.fromEntries(a.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k!, Number(v)]));
+  return Object.fromEntries(
+    a
+      .split(',')
+      .map((kv) => kv.split('='))
+      .map(([k, v]) => [k!, Number(v)]),
+  );
 })();
 /** Budgets by game and level, when measured (`--iterations measured`) or resumed: both levels' own figures. */
 let BUDGETS: Record<string, Partial<Record<BotLevel, number>>> | undefined;
@@ -121,7 +126,13 @@ const CODE = codeDigest();
 const resumedFile = (() => {
   const path = arg('resume');
   if (path === undefined || !existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as { code?: string; iterations?: Record<string, Partial<Record<BotLevel, number>>> | null; botOptions?: unknown; budgetScale?: number; strength?: Record<string, { perGame?: Record<number, number> }> };
+  return JSON.parse(readFileSync(path, 'utf8')) as {
+    code?: string;
+    iterations?: Record<string, Partial<Record<BotLevel, number>>> | null;
+    botOptions?: unknown;
+    budgetScale?: number;
+    strength?: Record<string, { perGame?: Record<number, number> }>;
+  };
 })();
 // A resumed run without budgets of its own plays at the budgets of the run it resumes.
 if (resumedFile?.iterations && (arg('iterations') === undefined || arg('iterations') === 'measured')) BUDGETS = resumedFile.iterations;
@@ -145,11 +156,25 @@ const resumed = (): Record<string, Record<number, number>> => {
 let RESUMED: Record<string, Record<number, number>> = {};
 
 /** Each pairing: the level tested, its three opponents, the target (its rate: H0 of the pairing's SPRT). */
-const PAIRINGS: { id: string; level: BotLevel; against: BotLevel; target: string; rate: number; pass: (low: number, rate: number) => boolean }[] = [
+const PAIRINGS: {
+  id: string;
+  level: BotLevel;
+  against: BotLevel;
+  target: string;
+  rate: number;
+  pass: (low: number, rate: number) => boolean;
+}[] = [
   { id: 'greedy-random', level: 'greedy', against: 'random', target: '>= 70 %', rate: 0.7, pass: (_, r) => r >= 0.7 },
   { id: 'ismcts-random', level: 'ismcts', against: 'random', target: '>= 90 %', rate: 0.9, pass: (_, r) => r >= 0.9 },
   { id: 'ismcts-greedy', level: 'ismcts', against: 'greedy', target: '>= 40 %', rate: 0.4, pass: (_, r) => r >= 0.4 },
-  { id: 'strong-ismcts', level: 'ismcts-strong', against: 'ismcts', target: '> 25 % (interval above)', rate: 0.25, pass: (low) => low > 0.25 },
+  {
+    id: 'strong-ismcts',
+    level: 'ismcts-strong',
+    against: 'ismcts',
+    target: '> 25 % (interval above)',
+    rate: 0.25,
+    pass: (low) => low > 0.25,
+  },
 ];
 /** The SPRT of every pairing (bench/sprt.ts): elo1 - elo0 (`--sprt-elo`, 50), alpha and beta (`--sprt-alpha`, `--sprt-beta`, 0.05). */
 const SPRT_ELO_MARGIN = Number(arg('sprt-elo') ?? 50);
@@ -171,7 +196,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 /** Wilson score interval, 95 %. */
 function wilson(wins: number, n: number): [number, number] {
   if (n === 0) return [0, 1];
-  const z = 1.96, p = wins / n;
+  const z = 1.96,
+    p = wins / n;
   const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
   const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
@@ -197,11 +223,19 @@ function* choicePositions(g: AnyGame, name: string, every: number) {
 /** Iterations per second of the ismcts level on this thread: whole searches of its time budget. */
 function speed(g: AnyGame): { iterationsPerSecond: number; searches: number } {
   const bot = botOf(g.id);
-  let iterations = 0, ms = 0, searches = 0;
+  let iterations = 0,
+    ms = 0,
+    searches = 0;
   for (const known of choicePositions(g, 'speed', 13)) {
     if (ms >= SPEED_SECONDS * 1000) break;
     const start = performance.now();
-    const c = chooseMove(g, bot, { ...known, level: 'ismcts', seed: `speed-${searches}`, ...budgetClock(LEVELS.ismcts.thinkMs * SCALE, () => performance.now()), exhaustive: true });
+    const c = chooseMove(g, bot, {
+      ...known,
+      level: 'ismcts',
+      seed: `speed-${searches}`,
+      ...budgetClock(LEVELS.ismcts.thinkMs * SCALE, () => performance.now()),
+      exhaustive: true,
+    });
     ms += performance.now() - start;
     iterations += c.iterations;
     searches++;
@@ -216,7 +250,10 @@ function speed(g: AnyGame): { iterationsPerSecond: number; searches: number } {
  */
 function settling(g: AnyGame, iterations: number, count: number): { searches: number; share: number; sameMove: number } {
   const bot = botOf(g.id);
-  let whole = 0, settled = 0, same = 0, n = 0;
+  let whole = 0,
+    settled = 0,
+    same = 0,
+    n = 0;
   for (const known of choicePositions(g, 'settle', 7)) {
     if (n >= count) break;
     const req = { ...known, level: 'ismcts' as const, seed: `settle-${n}`, iterations };
@@ -240,7 +277,12 @@ function thinkTimes(g: AnyGame, level: 'ismcts' | 'ismcts-strong', count: number
   for (const known of choicePositions(g, level === 'ismcts' ? 'think' : 'strong', 7)) {
     if (out.length >= count) break;
     const start = performance.now();
-    chooseMove(g, bot, { ...known, level, seed: `${level}-${out.length}`, ...budgetClock(LEVELS[level].thinkMs * SCALE, () => performance.now()) });
+    chooseMove(g, bot, {
+      ...known,
+      level,
+      seed: `${level}-${out.length}`,
+      ...budgetClock(LEVELS[level].thinkMs * SCALE, () => performance.now()),
+    });
     out.push(performance.now() - start);
   }
   return out;
@@ -258,8 +300,26 @@ function commitOf(): string {
 async function main() {
   const started = Date.now();
   const dir = arg('out') !== undefined ? `${arg('out')!.replace(/\/$/, '')}/` : fileURLToPath(new URL('./results/', import.meta.url));
-  const results: Record<string, unknown> = { code: CODE, commit: commitOf(), machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() }, date: new Date().toISOString(), games: GAMES, threads: THREADS, budgetScale: SCALE, levels: LEVELS, minutes: MINUTES ?? null, botOptions: BOT_OPTIONS, sprt: { elo1MinusElo0: SPRT_ELO_MARGIN, alpha: SPRT_ALPHA, beta: SPRT_BETA, cap: GAMES } };
-  out(`# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${THREADS} game threads, at most ${GAMES} games a pairing (the SPRT's cap)${MINUTES !== undefined ? `, ${MINUTES} min at most` : ''}; code ${CODE}, commit ${results.commit as string}.\n`);
+  const results: Record<string, unknown> = {
+    code: CODE,
+    commit: commitOf(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() },
+    date: new Date().toISOString(),
+    games: GAMES,
+    threads: THREADS,
+    budgetScale: SCALE,
+    levels: LEVELS,
+    minutes: MINUTES ?? null,
+    botOptions: BOT_OPTIONS,
+    sprt: { elo1MinusElo0: SPRT_ELO_MARGIN, alpha: SPRT_ALPHA, beta: SPRT_BETA, cap: GAMES },
+  };
+  out(
+    `# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(
+        ' ',
+      )} at the start, ${THREADS} game threads, at most ${GAMES} games a pairing (the SPRT's cap)${MINUTES !== undefined ? `, ${MINUTES} min at most` : ''}; code ${CODE}, commit ${results.commit as string}.\n`,
+  );
 
   out('## ISMCTS iterations per second (one core, ismcts level, its time budget)\n\n| game | iterations/s | searches |\n|---|---:|---:|');
   const speeds: Record<string, unknown> = {};
@@ -272,10 +332,18 @@ async function main() {
   results.iterationsPerSecond = speeds;
   if (arg('iterations') === 'measured' && !BUDGETS) {
     // What each level reaches in its think time here (the speed section), times the fraction: the same ratio between the levels.
-    BUDGETS = Object.fromEntries(games.map((g) => {
-      const ips = (speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond;
-      return [g.id, { ismcts: Math.max(10, Math.round((ips * LEVELS.ismcts.thinkMs * BUDGET_FRACTION) / 1000)), 'ismcts-strong': Math.max(10, Math.round((ips * LEVELS['ismcts-strong'].thinkMs * BUDGET_FRACTION) / 1000)) }];
-    }));
+    BUDGETS = Object.fromEntries(
+      games.map((g) => {
+        const ips = (speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond;
+        return [
+          g.id,
+          {
+            ismcts: Math.max(10, Math.round((ips * LEVELS.ismcts.thinkMs * BUDGET_FRACTION) / 1000)),
+            'ismcts-strong': Math.max(10, Math.round((ips * LEVELS['ismcts-strong'].thinkMs * BUDGET_FRACTION) / 1000)),
+          },
+        ];
+      }),
+    );
   }
   const fixed = ITERATIONS !== undefined || BUDGETS !== undefined;
   RESUMED = resumed();
@@ -284,7 +352,9 @@ async function main() {
   const budgets = fixed
     ? `iteration budgets (no clock) a move${arg('iterations') === 'measured' ? ` (${BUDGETS === resumedFile?.iterations ? 'those of the run resumed' : `measured above: ${BUDGET_FRACTION} of what each level reaches in its think time`})` : ''}: ${games.map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`).join('; ')}`
     : `budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move`;
-  out(`\n${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}${Object.keys(RESUMED).length > 0 ? `; resuming ${Object.values(RESUMED).reduce((a, p) => a + Object.keys(p).length, 0)} games played by ${arg('resume')}` : ''}.`);
+  out(
+    `\n${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}${Object.keys(RESUMED).length > 0 ? `; resuming ${Object.values(RESUMED).reduce((a, p) => a + Object.keys(p).length, 0)} games played by ${arg('resume')}` : ''}.`,
+  );
   for (const g of games) {
     think[g.id] = {};
     if (fixed) {
@@ -294,10 +364,14 @@ async function main() {
   }
 
   if (SETTLE_SEARCHES > 0) {
-    out(`\n## Stopping once settled (searches at ${fixed ? "the ismcts level's iteration budget" : `what the ismcts level's ${LEVELS.ismcts.thinkMs} ms reached above`}, whole and stopping early)\n\n| game | iterations | searches | iterations used | same move |\n|---|---:|---:|---:|---:|`);
+    out(
+      `\n## Stopping once settled (searches at ${fixed ? "the ismcts level's iteration budget" : `what the ismcts level's ${LEVELS.ismcts.thinkMs} ms reached above`}, whole and stopping early)\n\n| game | iterations | searches | iterations used | same move |\n|---|---:|---:|---:|---:|`,
+    );
     const settle: Record<string, unknown> = {};
     for (const g of games) {
-      const iterations = iterationsFor(g.id)?.ismcts ?? Math.max(50, Math.round(((speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond * LEVELS.ismcts.thinkMs) / 1000));
+      const iterations =
+        iterationsFor(g.id)?.ismcts ??
+        Math.max(50, Math.round(((speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond * LEVELS.ismcts.thinkMs) / 1000));
       const r = settling(g, iterations, SETTLE_SEARCHES);
       settle[g.id] = { iterations, ...r };
       out(`| ${g.id} | ${iterations} | ${r.searches} | ${pct(r.share)} | ${r.sameMove} / ${r.searches} |`);
@@ -305,10 +379,16 @@ async function main() {
     results.settling = settle;
   }
 
-  const pool = new Piscina<GameTask, GameResult>({ filename: fileURLToPath(new URL('./bots-game.ts', import.meta.url)), minThreads: THREADS, maxThreads: THREADS, execArgv: process.execArgv.some((a) => a.includes('tsx')) ? undefined : ['--import', 'tsx'] });
+  const pool = new Piscina<GameTask, GameResult>({
+    filename: fileURLToPath(new URL('./bots-game.ts', import.meta.url)),
+    minThreads: THREADS,
+    maxThreads: THREADS,
+    execArgv: process.execArgv.some((a) => a.includes('tsx')) ? undefined : ['--import', 'tsx'],
+  });
   /** Each game's share of the win by pairing and game index (same index, same seed: two runs compare game by game). */
   const perGame = new Map<string, Record<number, number>>();
-  for (const [k, played] of Object.entries(RESUMED)) perGame.set(k, Object.fromEntries(Object.entries(played).filter(([i]) => Number(i) < GAMES)));
+  for (const [k, played] of Object.entries(RESUMED))
+    perGame.set(k, Object.fromEntries(Object.entries(played).filter(([i]) => Number(i) < GAMES)));
   /** Milliseconds of play each pairing took in this run (its games' wall time on their threads). */
   const playMs = new Map<string, number>();
   const play = async (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
@@ -317,7 +397,14 @@ async function main() {
     const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
     levels[i % 4] = p.level;
     const t0 = performance.now();
-    const r = await pool.run({ game: g.id, levels, seed: `bots-${g.id}-${p.id}-${i}`, budgetScale: SCALE, iterations: iterationsFor(g.id), botOptions: BOT_OPTIONS[g.id] });
+    const r = await pool.run({
+      game: g.id,
+      levels,
+      seed: `bots-${g.id}-${p.id}-${i}`,
+      budgetScale: SCALE,
+      iterations: iterationsFor(g.id),
+      botOptions: BOT_OPTIONS[g.id],
+    });
     playMs.set(key, (playMs.get(key) ?? 0) + performance.now() - t0);
     const t = perGame.get(key) ?? {};
     t[i] = r.winners.includes(i % 4) ? 1 / r.winners.length : 0;
@@ -328,21 +415,50 @@ async function main() {
     }
   };
   const decisionOf = (g: AnyGame, p: (typeof PAIRINGS)[number]) => sprt(specOf(p), perGame.get(`${g.id}/${p.id}`) ?? {}, GAMES);
-  const strengthOf = () => Object.fromEntries(games.flatMap((g) => pairings.map((p) => {
-    const key = `${g.id}/${p.id}`;
-    const d = decisionOf(g, p);
-    const [low, high] = wilson(d.wins, d.games);
-    const before = (resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0;
-    return [key, {
-      game: g.id, level: p.level, against: p.against, levels: [p.level, p.against, p.against, p.against],
-      budgets: { [p.level]: iterationsFor(g.id)?.[p.level] ?? null, [p.against]: iterationsFor(g.id)?.[p.against] ?? null },
-      games: d.games, wins: d.wins, rate: d.games > 0 ? d.wins / d.games : null, interval: [low, high] as [number, number], target: p.target, met: d.games > 0 ? p.pass(low, d.wins / d.games) : null,
-      sprt: { elo0: specOf(p).elo0, elo1: specOf(p).elo1, p0: d.p0, p1: d.p1, alpha: SPRT_ALPHA, beta: SPRT_BETA, llr: d.llr, bounds: [d.lower, d.upper] as [number, number], cap: GAMES },
-      decision: d.decision, played: Object.keys(perGame.get(key) ?? {}).length,
-      minutes: before + (playMs.get(key) ?? 0) / 60_000, commit: results.commit, code: CODE,
-      perGame: perGame.get(key) ?? {},
-    }];
-  })));
+  const strengthOf = () =>
+    Object.fromEntries(
+      games.flatMap((g) =>
+        pairings.map((p) => {
+          const key = `${g.id}/${p.id}`;
+          const d = decisionOf(g, p);
+          const [low, high] = wilson(d.wins, d.games);
+          const before = (resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0;
+          return [
+            key,
+            {
+              game: g.id,
+              level: p.level,
+              against: p.against,
+              levels: [p.level, p.against, p.against, p.against],
+              budgets: { [p.level]: iterationsFor(g.id)?.[p.level] ?? null, [p.against]: iterationsFor(g.id)?.[p.against] ?? null },
+              games: d.games,
+              wins: d.wins,
+              rate: d.games > 0 ? d.wins / d.games : null,
+              interval: [low, high] as [number, number],
+              target: p.target,
+              met: d.games > 0 ? p.pass(low, d.wins / d.games) : null,
+              sprt: {
+                elo0: specOf(p).elo0,
+                elo1: specOf(p).elo1,
+                p0: d.p0,
+                p1: d.p1,
+                alpha: SPRT_ALPHA,
+                beta: SPRT_BETA,
+                llr: d.llr,
+                bounds: [d.lower, d.upper] as [number, number],
+                cap: GAMES,
+              },
+              decision: d.decision,
+              played: Object.keys(perGame.get(key) ?? {}).length,
+              minutes: before + (playMs.get(key) ?? 0) / 60_000,
+              commit: results.commit,
+              code: CODE,
+              perGame: perGame.get(key) ?? {},
+            },
+          ];
+        }),
+      ),
+    );
   /** The games played so far, in bots.json's shape: a run stopped midway resumes from it (`--resume`). */
   const checkpoint = () => {
     if (!fixed) return;
@@ -352,7 +468,11 @@ async function main() {
   // Stopped (SIGTERM, SIGINT): the games so far, resumable, and bots.json with the pairings decided so far.
   const stop = () => {
     checkpoint();
-    if (fixed) writeFileSync(`${dir}bots.json`, `${JSON.stringify({ ...results, partial: true, minutesTaken: (Date.now() - started) / 60_000, strength: strengthOf() }, null, 2)}\n`);
+    if (fixed)
+      writeFileSync(
+        `${dir}bots.json`,
+        `${JSON.stringify({ ...results, partial: true, minutesTaken: (Date.now() - started) / 60_000, strength: strengthOf() }, null, 2)}\n`,
+      );
     console.error(`${new Date().toISOString()} stopped: ${dir}bots.json and bots.partial.json hold the games so far`);
     process.exit(0);
   };
@@ -362,18 +482,24 @@ async function main() {
   const deadline = MINUTES !== undefined ? started + MINUTES * 60_000 : Infinity;
   const next = new Map<string, number>();
   const running = new Set<Promise<void>>();
-  let turn = 0, lastCheckpoint = Date.now();
+  let turn = 0,
+    lastCheckpoint = Date.now();
   /** The games on a thread now, by pairing, and when they started. */
   const started_ = new Map<Promise<void>, { key: string; at: number }>();
   for (;;) {
-    const open = games.flatMap((g) => pairings.map((p) => ({ g, p, key: `${g.id}/${p.id}` }))).filter(({ g, p, key }) => (next.get(key) ?? 0) < GAMES && decisionOf(g, p).decision === 'undecided');
+    const open = games
+      .flatMap((g) => pairings.map((p) => ({ g, p, key: `${g.id}/${p.id}` })))
+      .filter(({ g, p, key }) => (next.get(key) ?? 0) < GAMES && decisionOf(g, p).decision === 'undecided');
     if (open.length === 0 || Date.now() >= deadline) break;
     if (running.size >= THREADS) {
       await Promise.race(running);
       continue;
     }
     // Fair shares of thread time: the pairing that has had the least (its games played, and those on a thread so far) goes next, so cheap pairings are decided while costly ones play.
-    const used = (key: string) => ((resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0) * 60_000 + (playMs.get(key) ?? 0) + [...started_.values()].filter((x) => x.key === key).reduce((a, x) => a + performance.now() - x.at, 0);
+    const used = (key: string) =>
+      ((resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0) * 60_000 +
+      (playMs.get(key) ?? 0) +
+      [...started_.values()].filter((x) => x.key === key).reduce((a, x) => a + performance.now() - x.at, 0);
     const shares = open.map((o) => ({ o, used: used(o.key) })); // one clock reading each: compared with themselves only
     const least = Math.min(...shares.map((x) => x.used));
     const fair = shares.filter((x) => x.used === least).map((x) => x.o);
@@ -398,25 +524,36 @@ async function main() {
   await pool.destroy();
 
   const strength = strengthOf();
-  out(`\n## Strength: the ladder (4 players, seats rotated; SPRT, alpha = beta = ${SPRT_ALPHA}, H0 elo0 = the target's Elo, H1 elo1 = elo0 + ${SPRT_ELO_MARGIN}, at most ${GAMES} games)\n`);
+  out(
+    `\n## Strength: the ladder (4 players, seats rotated; SPRT, alpha = beta = ${SPRT_ALPHA}, H0 elo0 = the target's Elo, H1 elo1 = elo0 + ${SPRT_ELO_MARGIN}, at most ${GAMES} games)\n`,
+  );
   out(renderLadder(Object.values(strength) as LadderRow[]));
   results.strength = strength;
 
-  out(`\n## Think time per decision (ms; decisions with a choice${fixed ? '; search levels: searches with their time budgets on one thread, from random positions' : ''})\n\n| game | level | budget | decisions | p50 | p99 | p99 <= budget + 50 |\n|---|---|---:|---:|---:|---:|---|`);
+  out(
+    `\n## Think time per decision (ms; decisions with a choice${fixed ? '; search levels: searches with their time budgets on one thread, from random positions' : ''})\n\n| game | level | budget | decisions | p50 | p99 | p99 <= budget + 50 |\n|---|---|---:|---:|---:|---:|---|`,
+  );
   const times: Record<string, unknown> = {};
   for (const g of games) {
     for (const [level, ms] of Object.entries(think[g.id] ?? {}) as [BotLevel, number[]][]) {
       if (ms.length === 0) continue;
       const sorted = ms.slice().sort((a, b) => a - b);
       const budget = LEVELS[level].thinkMs * SCALE;
-      const p50 = percentile(sorted, 50), p99 = percentile(sorted, 99);
+      const p50 = percentile(sorted, 50),
+        p99 = percentile(sorted, 99);
       times[`${g.id}/${level}`] = { decisions: sorted.length, p50, p99, budget };
-      out(`| ${g.id} | ${level} | ${budget} | ${sorted.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${p99 <= budget + 50 ? 'yes' : 'no'} |`);
+      out(
+        `| ${g.id} | ${level} | ${budget} | ${sorted.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${p99 <= budget + 50 ? 'yes' : 'no'} |`,
+      );
     }
   }
   results.thinkTime = times;
   results.minutesTaken = (Date.now() - started) / 60_000;
-  out(`\n${((Date.now() - started) / 60_000).toFixed(1)} min, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`);
+  out(
+    `\n${((Date.now() - started) / 60_000).toFixed(1)} min, load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} at the end.`,
+  );
 
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}bots.md`, `${lines.join('\n')}\n`);

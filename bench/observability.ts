@@ -46,12 +46,24 @@ async function otlpSink() {
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, batches: () => batches, close: () => new Promise<void>((ok) => server.close(() => ok())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    batches: () => batches,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
 }
 
 export async function observabilityOverhead(
   start: (env: Record<string, string>) => Promise<Started>,
-  opts: { K: number[]; games: number; rounds: number; metricsPort: number; scrapeSeconds?: number; modes?: Mode[]; log: (s: string) => void },
+  opts: {
+    K: number[];
+    games: number;
+    rounds: number;
+    metricsPort: number;
+    scrapeSeconds?: number;
+    modes?: Mode[];
+    log: (s: string) => void;
+  },
 ): Promise<{ rows: Record<Mode, Record<number, Measured[]>>; exportedBatches: number }> {
   const sink = await otlpSink();
   const env: Record<Mode, Record<string, string>> = {
@@ -60,13 +72,20 @@ export async function observabilityOverhead(
     traces: { METRICS_PORT: String(opts.metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
   };
   const modes = opts.modes ?? MODES;
-  const rows = Object.fromEntries(MODES.map((m) => [m, Object.fromEntries(opts.K.map((k) => [k, [] as Measured[]]))])) as Record<Mode, Record<number, Measured[]>>;
+  const rows = Object.fromEntries(MODES.map((m) => [m, Object.fromEntries(opts.K.map((k) => [k, [] as Measured[]]))])) as Record<
+    Mode,
+    Record<number, Measured[]>
+  >;
   for (let round = 1; round <= opts.rounds; round++) {
     // Each round takes the modes in a different order (off first, then metrics first, ...).
     const order = modes.map((_, i) => modes[(i + round - 1) % modes.length]!);
     for (const mode of order) {
       const server = await start(env[mode]);
-      const scrape = () => void fetch(`http://127.0.0.1:${opts.metricsPort}/metrics`).then((r) => r.text(), () => '');
+      const scrape = () =>
+        void fetch(`http://127.0.0.1:${opts.metricsPort}/metrics`).then(
+          (r) => r.text(),
+          () => '',
+        );
       const scraper = mode === 'off' ? null : setInterval(scrape, (opts.scrapeSeconds ?? 15) * 1000);
       try {
         // Warm-up: the JIT and the pools, at both concurrencies, before anything is timed.
@@ -79,7 +98,9 @@ export async function observabilityOverhead(
           const c1 = cpuSeconds(server.pid);
           const r: Measured = { ...loop, cpuUsPerMove: c0 === null || c1 === null ? null : ((c1 - c0) * 1e6) / loop.moves };
           rows[mode][K]!.push(r);
-          opts.log(`  observability round ${round}, ${mode}, K=${K}: ${r.movesPerSec.toFixed(0)} moves/s, POST p99 ${r.postP99.toFixed(2)} ms${r.cpuUsPerMove === null ? '' : `, server CPU ${r.cpuUsPerMove.toFixed(0)} µs/move`}`);
+          opts.log(
+            `  observability round ${round}, ${mode}, K=${K}: ${r.movesPerSec.toFixed(0)} moves/s, POST p99 ${r.postP99.toFixed(2)} ms${r.cpuUsPerMove === null ? '' : `, server CPU ${r.cpuUsPerMove.toFixed(0)} µs/move`}`,
+          );
         }
       } finally {
         if (scraper) clearInterval(scraper);
@@ -92,7 +113,10 @@ export async function observabilityOverhead(
 }
 
 /** Student's t at 97.5 % for 1 to 30 degrees of freedom (beyond: the normal's 1.96), for a 95 % interval. */
-const T975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
+const T975 = [
+  12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07,
+  2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04,
+];
 
 /**
  * The cost of `mode` against `off` round by round (each round runs every mode back to back, so a
@@ -101,7 +125,10 @@ const T975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2
  * rounds as independent pairs: each mode's process is a fresh one, and processes differ by more
  * than what metrics cost, which is why one pair says little and many are run).
  */
-export function pairedCost(mode: LoopResult[], off: LoopResult[]): { median: number; min: number; max: number; mean: number; ci: [number, number] } {
+export function pairedCost(
+  mode: LoopResult[],
+  off: LoopResult[],
+): { median: number; min: number; max: number; mean: number; ci: [number, number] } {
   const d = mode.map((r, i) => (r.movesPerSec - off[i]!.movesPerSec) / off[i]!.movesPerSec).sort((a, b) => a - b);
   const n = d.length;
   const mid = n >> 1;
@@ -113,7 +140,10 @@ export function pairedCost(mode: LoopResult[], off: LoopResult[]): { median: num
 
 /** The median of the rounds' server CPU per move (µs), or null where it could not be read. */
 export function medianCpu(results: Measured[]): number | null {
-  const xs = results.map((r) => r.cpuUsPerMove).filter((x): x is number => x !== null).sort((a, b) => a - b);
+  const xs = results
+    .map((r) => r.cpuUsPerMove)
+    .filter((x): x is number => x !== null)
+    .sort((a, b) => a - b);
   if (xs.length === 0) return null;
   const mid = xs.length >> 1;
   return xs.length % 2 ? xs[mid]! : (xs[mid - 1]! + xs[mid]!) / 2;

@@ -41,7 +41,8 @@ export function xorshift(seed: number) {
   };
 }
 
-export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN);
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN;
 
 const json = async (res: Response) => {
   const text = await res.text();
@@ -58,7 +59,13 @@ export type Connections = 'pool' | 'seat';
 export type Send = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
 export const viaFetch: Send = async (method, url, token, body) =>
-  json(await fetch(url, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) }));
+  json(
+    await fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
 
 /** One keep-alive connection (node:http, one socket): requests go out one after another on it. */
 function viaConnection(): { send: Send; close: () => void } {
@@ -66,15 +73,26 @@ function viaConnection(): { send: Send; close: () => void } {
   const send: Send = (method, url, token, body) =>
     new Promise((resolve, reject) => {
       const data = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request(url, { method, agent, headers: { authorization: `Bearer ${token}`, ...(data === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
-        });
-        res.on('error', reject);
-      });
+      const req = http.request(
+        url,
+        {
+          method,
+          agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(data === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(data);
     });
@@ -88,7 +106,13 @@ export interface Created {
 }
 
 export async function createGame(base: string, players = 4): Promise<Created> {
-  const r = await json(await fetch(`${base}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ville-de-demain', players: Array.from({ length: players }, (_, i) => ({ name: `bot${i}` })) }) }));
+  const r = await json(
+    await fetch(`${base}/api/v1/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'ville-de-demain', players: Array.from({ length: players }, (_, i) => ({ name: `bot${i}` })) }),
+    }),
+  );
   if (r.status !== 201 && r.status !== 200) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
   return { id: r.body.id, tokens: r.body.seats.map((s: { token: string }) => s.token), toMove: r.body.toMove };
 }
@@ -117,13 +141,29 @@ export async function playGame(base: string, g: Created, rand: () => number, lat
   const conns = !opts.send && opts.connections === 'seat' ? g.tokens.map(() => viaConnection()) : null;
   const given = opts.send;
   try {
-    return await play(base, g, rand, latencies, opts.oneRequest ?? false, given ? () => given : conns ? (seat) => conns[seat]!.send : () => viaFetch, opts.onMove);
+    return await play(
+      base,
+      g,
+      rand,
+      latencies,
+      opts.oneRequest ?? false,
+      given ? () => given : conns ? (seat) => conns[seat]!.send : () => viaFetch,
+      opts.onMove,
+    );
   } finally {
     for (const c of conns ?? []) c.close();
   }
 }
 
-async function play(base: string, g: Created, rand: () => number, latencies: number[], oneRequest: boolean, sender: (seat: number) => Send, onMove?: PlayOptions['onMove']) {
+async function play(
+  base: string,
+  g: Created,
+  rand: () => number,
+  latencies: number[],
+  oneRequest: boolean,
+  sender: (seat: number) => Send,
+  onMove?: PlayOptions['onMove'],
+) {
   let version = 0;
   let toMove = g.toMove;
   let moves = 0;
@@ -149,7 +189,10 @@ async function play(base: string, g: Created, rand: () => number, latencies: num
     }
     const move = legal[Math.floor(rand() * legal.length)];
     const t = performance.now();
-    const r = await send('POST', `${base}/api/v1/games/${g.id}/moves${oneRequest ? '?include=legalMoves' : ''}`, token, { move, expectedVersion: version });
+    const r = await send('POST', `${base}/api/v1/games/${g.id}/moves${oneRequest ? '?include=legalMoves' : ''}`, token, {
+      move,
+      expectedVersion: version,
+    });
     latencies.push(performance.now() - t);
     if (r.status !== 200) throw new Error(`move: ${r.status} ${JSON.stringify(r.body)}`);
     moves++;
@@ -162,7 +205,13 @@ async function play(base: string, g: Created, rand: () => number, latencies: num
 }
 
 /** K slots playing `games` games (created beforehand, not timed) back to back. */
-export async function serviceLoop(base: string, K: number, games: number, seed: number, opts: { oneRequest?: boolean; connections?: Connections } = {}): Promise<LoopResult> {
+export async function serviceLoop(
+  base: string,
+  K: number,
+  games: number,
+  seed: number,
+  opts: { oneRequest?: boolean; connections?: Connections } = {},
+): Promise<LoopResult> {
   const perSlot = Math.max(1, Math.ceil(games / K));
   const created: Created[] = [];
   for (let i = 0; i < perSlot * K; i++) created.push(await createGame(base));
@@ -184,7 +233,18 @@ export async function serviceLoop(base: string, K: number, games: number, seed: 
   );
   const seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  return { K, games: created.length, moves, seconds, gamesPerSec: created.length / seconds, movesPerSec: moves / seconds, postP50: percentile(latencies, 50), postP99: percentile(latencies, 99), gets, staleReads: stale };
+  return {
+    K,
+    games: created.length,
+    moves,
+    seconds,
+    gamesPerSec: created.length / seconds,
+    movesPerSec: moves / seconds,
+    postP50: percentile(latencies, 50),
+    postP99: percentile(latencies, 99),
+    gets,
+    staleReads: stale,
+  };
 }
 
 // ---- boardgame.io -----------------------------------------------------------------------------
@@ -204,7 +264,9 @@ export interface PeerRow {
 /** ../shared/peers/boardgame-io beside the checkout (or beside the folder of worktrees); PEER_DIR overrides. */
 export const PEER_DIR =
   process.env.PEER_DIR ??
-  ['../shared/peers/boardgame-io/', '../../shared/peers/boardgame-io/'].map((rel) => new URL(rel, new URL('..', import.meta.url)).pathname).find((d) => existsSync(join(d, 'bench.js'))) ??
+  ['../shared/peers/boardgame-io/', '../../shared/peers/boardgame-io/']
+    .map((rel) => new URL(rel, new URL('..', import.meta.url)).pathname)
+    .find((d) => existsSync(join(d, 'bench.js'))) ??
   new URL('../shared/peers/boardgame-io/', new URL('..', import.meta.url)).pathname;
 
 /**
@@ -221,13 +283,30 @@ export function runPeer(dbUrl: string, games: number, log: (s: string) => void):
     log(`(peer harness copied to ${dir}; npm ci there)`);
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
   }
-  const r = spawnSync(process.execPath, ['bench.js', '1', '16', '--no-pgbench', '--games', String(games), '--db', dbUrl], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ['bench.js', '1', '16', '--no-pgbench', '--games', String(games), '--db', dbUrl], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = `${r.stdout}${r.stderr}`;
   if (r.status !== 0) throw new Error(`the boardgame.io harness failed (${r.status}):\n${output.slice(-3000)}`);
   const rows: PeerRow[] = [];
   for (const line of output.split('\n')) {
-    const m = /^\| (\d+) \| (\d+\/\d+) \| (\d+) \| ([\d.]+) \| [\d.]+ \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|/.exec(line);
-    if (m) rows.push({ K: Number(m[1]), completed: m[2]!, moves: Number(m[3]), movesPerSec: Number(m[4]), gamesPerSec: Number(m[5]), p50: Number(m[6]), p99: Number(m[7]), durableP50: Number(m[8]), durableP99: Number(m[9]) });
+    const m = /^\| (\d+) \| (\d+\/\d+) \| (\d+) \| ([\d.]+) \| [\d.]+ \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|/.exec(
+      line,
+    );
+    if (m)
+      rows.push({
+        K: Number(m[1]),
+        completed: m[2]!,
+        moves: Number(m[3]),
+        movesPerSec: Number(m[4]),
+        gamesPerSec: Number(m[5]),
+        p50: Number(m[6]),
+        p99: Number(m[7]),
+        durableP50: Number(m[8]),
+        durableP99: Number(m[9]),
+      });
   }
   return { rows, output };
 }
@@ -237,14 +316,20 @@ export function runPeer(dbUrl: string, games: number, log: (s: string) => void):
 /** ../shared/peers/floor: a do-nothing Fastify + pg server with this service's API shape; FLOOR_DIR overrides. */
 export const FLOOR_DIR =
   process.env.FLOOR_DIR ??
-  ['../shared/peers/floor/', '../../shared/peers/floor/'].map((rel) => new URL(rel, new URL('..', import.meta.url)).pathname).find((d) => existsSync(join(d, 'server.mjs'))) ??
+  ['../shared/peers/floor/', '../../shared/peers/floor/']
+    .map((rel) => new URL(rel, new URL('..', import.meta.url)).pathname)
+    .find((d) => existsSync(join(d, 'server.mjs'))) ??
   new URL('../shared/peers/floor/', new URL('..', import.meta.url)).pathname;
 
 /**
  * Starts the floor from a scratch copy (`npm ci` there once) on its own database, in its own
  * process; null when it is absent. The bench's client plays it exactly as it plays the service.
  */
-export async function startFloor(dbUrl: string, log: (s: string) => void, opts: { checked?: boolean } = {}): Promise<{ base: string; stop(): Promise<void> } | null> {
+export async function startFloor(
+  dbUrl: string,
+  log: (s: string) => void,
+  opts: { checked?: boolean } = {},
+): Promise<{ base: string; stop(): Promise<void> } | null> {
   if (!existsSync(join(FLOOR_DIR, 'server.mjs'))) return null;
   const dir = join(tmpdir(), 'cb-bench-floor');
   if (!existsSync(join(dir, 'node_modules', 'fastify'))) {
@@ -254,9 +339,20 @@ export async function startFloor(dbUrl: string, log: (s: string) => void, opts: 
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
   }
   const port = 41_000 + (process.pid % 10_000);
-  const child = spawn(process.execPath, ['server.mjs'], { cwd: dir, env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), ...(opts.checked ? { CHECKED: '1' } : {}) }, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['server.mjs'], {
+    cwd: dir,
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), ...(opts.checked ? { CHECKED: '1' } : {}) },
+    stdio: 'inherit',
+  });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; !(await fetch(`${base}/api/v1/games/x/legal-moves`).then(() => true, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${base}/api/v1/games/x/legal-moves`).then(
+      () => true,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 300) throw new Error('the floor did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -278,7 +374,9 @@ export async function pgbench(dbUrl: string, clients: number, seconds: number): 
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   await c.query('CREATE TABLE IF NOT EXISTS pgb_game (id int PRIMARY KEY, version bigint NOT NULL)');
-  await c.query('CREATE TABLE IF NOT EXISTS pgb_event (game_id int NOT NULL, version bigint NOT NULL, payload jsonb NOT NULL, PRIMARY KEY (game_id, version))');
+  await c.query(
+    'CREATE TABLE IF NOT EXISTS pgb_event (game_id int NOT NULL, version bigint NOT NULL, payload jsonb NOT NULL, PRIMARY KEY (game_id, version))',
+  );
   await c.query('TRUNCATE pgb_game, pgb_event');
   await c.query('INSERT INTO pgb_game SELECT g, 0 FROM generate_series(1, 1000) g');
   await c.query('VACUUM ANALYZE pgb_game, pgb_event');
@@ -298,10 +396,31 @@ export async function pgbench(dbUrl: string, clients: number, seconds: number): 
     ].join('\n'),
   );
   const u = new URL(dbUrl);
-  const r = spawnSync('pgbench', ['-n', '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username), '-c', String(clients), '-j', String(Math.min(clients, cpus().length)), '-T', String(seconds), '-f', script, u.pathname.slice(1)], {
-    encoding: 'utf8',
-    env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) },
-  });
+  const r = spawnSync(
+    'pgbench',
+    [
+      '-n',
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username),
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, cpus().length)),
+      '-T',
+      String(seconds),
+      '-f',
+      script,
+      u.pathname.slice(1),
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) },
+    },
+  );
   rmSync(dir, { recursive: true, force: true });
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(r.stdout)?.[1]);

@@ -18,7 +18,17 @@ export interface LadderRow {
   interval: [number, number];
   target: string;
   met: boolean | null;
-  sprt: { elo0: number; elo1: number; p0: number; p1: number; alpha: number; beta: number; llr: number; bounds: [number, number]; cap: number };
+  sprt: {
+    elo0: number;
+    elo1: number;
+    p0: number;
+    p1: number;
+    alpha: number;
+    beta: number;
+    llr: number;
+    bounds: [number, number];
+    cap: number;
+  };
   decision: 'H1' | 'H0' | 'undecided';
   played: number;
   minutes: number;
@@ -26,15 +36,30 @@ export interface LadderRow {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-const budget = (r: LadderRow, level: string) => (r.budgets[level] === null || r.budgets[level] === undefined ? (level === 'random' || level === 'greedy' ? '-' : 'time') : String(r.budgets[level]));
+const budget = (r: LadderRow, level: string) =>
+  r.budgets[level] === null || r.budgets[level] === undefined
+    ? level === 'random' || level === 'greedy'
+      ? '-'
+      : 'time'
+    : String(r.budgets[level]);
 
 /** What a decision means for the pairing's target. */
 const verdict = (r: LadderRow): string =>
-  r.decision === 'H1' ? 'target met (H1)' : r.decision === 'H0' ? 'target not met (H0)' : r.played >= r.sprt.cap ? `undecided at the cap (${r.sprt.cap})` : 'undecided (still running)';
+  r.decision === 'H1'
+    ? 'target met (H1)'
+    : r.decision === 'H0'
+      ? 'target not met (H0)'
+      : r.played >= r.sprt.cap
+        ? `undecided at the cap (${r.sprt.cap})`
+        : 'undecided (still running)';
 
 export function renderLadder(rows: LadderRow[]): string {
-  const head = '| game | level (budget) | against (budget) | games | wins | 95 % interval | target | SPRT H0 / H1 win rate | LLR (bounds) | decision | minutes of play |\n|---|---|---|---:|---:|---|---|---|---|---|---:|';
-  const body = rows.map((r) => `| ${r.game} | ${r.level} (${budget(r, r.level)}) | 3 ${r.against} (${budget(r, r.against)}) | ${r.games}${r.played > r.games ? ` (+${r.played - r.games} after the decision)` : ''} | ${r.games > 0 ? pct(r.wins / r.games) : '-'} | ${r.games > 0 ? `${pct(r.interval[0])} - ${pct(r.interval[1])}` : '-'} | ${r.target} | ${pct(r.sprt.p0)} / ${pct(r.sprt.p1)} | ${r.sprt.llr.toFixed(2)} (${r.sprt.bounds[0].toFixed(2)}, ${r.sprt.bounds[1].toFixed(2)}) | ${verdict(r)} | ${r.minutes.toFixed(1)} |`);
+  const head =
+    '| game | level (budget) | against (budget) | games | wins | 95 % interval | target | SPRT H0 / H1 win rate | LLR (bounds) | decision | minutes of play |\n|---|---|---|---:|---:|---|---|---|---|---|---:|';
+  const body = rows.map(
+    (r) =>
+      `| ${r.game} | ${r.level} (${budget(r, r.level)}) | 3 ${r.against} (${budget(r, r.against)}) | ${r.games}${r.played > r.games ? ` (+${r.played - r.games} after the decision)` : ''} | ${r.games > 0 ? pct(r.wins / r.games) : '-'} | ${r.games > 0 ? `${pct(r.interval[0])} - ${pct(r.interval[1])}` : '-'} | ${r.target} | ${pct(r.sprt.p0)} / ${pct(r.sprt.p1)} | ${r.sprt.llr.toFixed(2)} (${r.sprt.bounds[0].toFixed(2)}, ${r.sprt.bounds[1].toFixed(2)}) | ${verdict(r)} | ${r.minutes.toFixed(1)} |`,
+  );
   return [head, ...body].join('\n');
 }
 
@@ -45,13 +70,24 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--json');
   const jsonPath = at >= 0 ? args[at + 1]! : fileURLToPath(new URL('./results/bots.json', import.meta.url));
-  const data = JSON.parse(readFileSync(jsonPath, 'utf8')) as { date: string; commit?: string; code: string; partial?: boolean; machine: { cpus: number; model?: string }; threads: number; iterations: Record<string, Record<string, number>> | null; budgetFraction?: number | null; strength: Record<string, LadderRow> };
+  const data = JSON.parse(readFileSync(jsonPath, 'utf8')) as {
+    date: string;
+    commit?: string;
+    code: string;
+    partial?: boolean;
+    machine: { cpus: number; model?: string };
+    threads: number;
+    iterations: Record<string, Record<string, number>> | null;
+    budgetFraction?: number | null;
+    strength: Record<string, LadderRow>;
+  };
   const rows = Object.values(data.strength).filter((r) => r.sprt);
   const intro = `From bench/results/bots.json (${data.partial ? 'a run stopped before its end, resumable' : 'a whole run'}; ${data.date}, commit ${data.commit ?? '?'}, bots' code digest ${data.code}, ${data.machine.cpus} cores, ${data.threads} game threads${data.budgetFraction ? `, budgets ${data.budgetFraction} of what each level reached in its think time in that run` : ''}); rendered by \`npx tsx bench/render-bots.ts\`.`;
   const table = `${START}\n${intro}\n\n${renderLadder(rows)}\n${END}`;
   const mdPath = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
   const md = readFileSync(mdPath, 'utf8');
-  const from = md.indexOf(START), to = md.indexOf(END);
+  const from = md.indexOf(START),
+    to = md.indexOf(END);
   if (from < 0 || to < 0) throw new Error(`BENCHMARKS.md has no ${START} ... ${END} markers`);
   const next = md.slice(0, from) + table + md.slice(to + END.length);
   if (args.includes('--check')) {

@@ -63,7 +63,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs `worker` on `concurrency` loops for SECONDS; returns operations/s and latency percentiles (ms). */
-async function timed(concurrency: number, setup: (i: number) => Promise<() => Promise<void>>): Promise<{ perSecond: number; p50: number; p99: number; count: number }> {
+async function timed(
+  concurrency: number,
+  setup: (i: number) => Promise<() => Promise<void>>,
+): Promise<{ perSecond: number; p50: number; p99: number; count: number }> {
   const workers = await Promise.all(Array.from({ length: concurrency }, (_, i) => setup(i)));
   const latencies: number[] = [];
   const end = performance.now() + SECONDS * 1000;
@@ -87,7 +90,9 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 async function rawCommitRate(url: string) {
   const setupClient = new pg.Client({ connectionString: url });
   await setupClient.connect();
-  await setupClient.query('DROP TABLE IF EXISTS bench_rows; DROP TABLE IF EXISTS bench_games; CREATE TABLE bench_games (id int PRIMARY KEY, version int NOT NULL); CREATE TABLE bench_rows (game_id int, version int, data jsonb, PRIMARY KEY (game_id, version))');
+  await setupClient.query(
+    'DROP TABLE IF EXISTS bench_rows; DROP TABLE IF EXISTS bench_games; CREATE TABLE bench_games (id int PRIMARY KEY, version int NOT NULL); CREATE TABLE bench_rows (game_id int, version int, data jsonb, PRIMARY KEY (game_id, version))',
+  );
   await setupClient.query('INSERT INTO bench_games SELECT g, 0 FROM generate_series(0, 63) g');
   await setupClient.end();
   const rows: Record<string, unknown> = {};
@@ -99,14 +104,22 @@ async function rawCommitRate(url: string) {
       clients.push(client);
       return async () => {
         await client.query('BEGIN');
-        const v = await client.query<{ version: number }>('UPDATE bench_games SET version = version + 1 WHERE id = $1 RETURNING version', [i]);
-        await client.query('INSERT INTO bench_rows (game_id, version, data) VALUES ($1, $2, $3)', [i, v.rows[0]!.version, '{"type":"bench"}']);
+        const v = await client.query<{ version: number }>('UPDATE bench_games SET version = version + 1 WHERE id = $1 RETURNING version', [
+          i,
+        ]);
+        await client.query('INSERT INTO bench_rows (game_id, version, data) VALUES ($1, $2, $3)', [
+          i,
+          v.rows[0]!.version,
+          '{"type":"bench"}',
+        ]);
         await client.query('COMMIT');
       };
     });
     await Promise.all(clients.map((x) => x.end()));
     rows[c] = r;
-    out(`| raw Postgres commit (BEGIN; UPDATE version; INSERT row; COMMIT) | ${c} | ${fmt(r.perSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`);
+    out(
+      `| raw Postgres commit (BEGIN; UPDATE version; INSERT row; COMMIT) | ${c} | ${fmt(r.perSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`,
+    );
   }
   return rows;
 }
@@ -135,7 +148,15 @@ async function apiMoves(url: string, game: AnyGame, players: number) {
         let n = i;
         const newGame = async () => {
           script = scripts[n++ % scripts.length]!;
-          const res = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: game.id, seed: script.seed, players: Array.from({ length: players }, (_, p) => ({ name: `p${p}` })) }) });
+          const res = await fetch(`${url}/api/v1/games`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              type: game.id,
+              seed: script.seed,
+              players: Array.from({ length: players }, (_, p) => ({ name: `p${p}` })),
+            }),
+          });
           const body = (await res.json()) as { id: string; seats: { token: string }[] };
           id = body.id;
           tokens = body.seats.map((s) => s.token);
@@ -149,7 +170,14 @@ async function apiMoves(url: string, game: AnyGame, players: number) {
           const res =
             via === 'REST'
               ? await fetch(`${url}/api/v1/games/${id}/moves`, { method: 'POST', headers, body: JSON.stringify({ move }) })
-              : await fetch(`${url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: 'mutation($id: ID!, $move: MoveInput!) { submitMove(gameId: $id, move: $move) { version } }', variables: { id, move: toMoveInput(game, move as Move) } }) });
+              : await fetch(`${url}/graphql`, {
+                  method: 'POST',
+                  headers,
+                  body: JSON.stringify({
+                    query: 'mutation($id: ID!, $move: MoveInput!) { submitMove(gameId: $id, move: $move) { version } }',
+                    variables: { id, move: toMoveInput(game, move as Move) },
+                  }),
+                });
           const text = await res.text();
           if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${via} move refused: ${res.status} ${text.slice(0, 300)}`);
         };
@@ -162,7 +190,12 @@ async function apiMoves(url: string, game: AnyGame, players: number) {
 }
 
 function engineFigures() {
-  const configs: Record<string, number[]> = { 'town-center': [1, 2, 4, 8], 'ma-petite-ville': [2, 3, 4], 'city-tycoon': [2, 3, 4, 5], 'ville-de-demain': [2, 3, 4, 5] };
+  const configs: Record<string, number[]> = {
+    'town-center': [1, 2, 4, 8],
+    'ma-petite-ville': [2, 3, 4],
+    'city-tycoon': [2, 3, 4, 5],
+    'ville-de-demain': [2, 3, 4, 5],
+  };
   const rows: Record<string, unknown> = {};
   out('\n| game | players | random complete games/s | ms per game | moves per game | µs per validated move (decide + evolve) |');
   out('|---|---:|---:|---:|---:|---:|');
@@ -178,8 +211,10 @@ function engineFigures() {
       const t0 = performance.now();
       while (performance.now() - t0 < SECONDS * 200 || games < 5) {
         const { steps } = randomPlayout(game, { players, options: options.value, seed: `g${games}` }, `c${games}`, {
-          beforeMove: (state, seat) => void (collected.length < 20_000 && collected.push({ state, seat, move: undefined as unknown as Move })),
-          afterMove: (_s, step) => void (collected.length <= 20_000 && collected[collected.length - 1] && (collected[collected.length - 1]!.move = step.move)),
+          beforeMove: (state, seat) =>
+            void (collected.length < 20_000 && collected.push({ state, seat, move: undefined as unknown as Move })),
+          afterMove: (_s, step) =>
+            void (collected.length <= 20_000 && collected[collected.length - 1] && (collected[collected.length - 1]!.move = step.move)),
         });
         games++;
         moves += steps.length;
@@ -190,8 +225,15 @@ function engineFigures() {
       const t1 = performance.now();
       for (const c of sample) applyMove(game, c.state, c.move, c.seat);
       const usPerMove = ((performance.now() - t1) * 1000) / sample.length;
-      rows[`${game.id}-${players}`] = { gamesPerSecond: games / elapsed, msPerGame: (elapsed * 1000) / games, movesPerGame: moves / games, usPerMove };
-      out(`| ${game.name} | ${players} | ${fmt(games / elapsed, 1)} | ${fmt((elapsed * 1000) / games, 2)} | ${fmt(moves / games)} | ${fmt(usPerMove, 1)} |`);
+      rows[`${game.id}-${players}`] = {
+        gamesPerSecond: games / elapsed,
+        msPerGame: (elapsed * 1000) / games,
+        movesPerGame: moves / games,
+        usPerMove,
+      };
+      out(
+        `| ${game.name} | ${players} | ${fmt(games / elapsed, 1)} | ${fmt((elapsed * 1000) / games, 2)} | ${fmt(moves / games)} | ${fmt(usPerMove, 1)} |`,
+      );
     }
   }
   return rows;
@@ -212,7 +254,8 @@ function gameSpecific() {
 }
 
 /** The server in its own process (as in production), so the clients' work is not counted in it (bench/server.ts). */
-const startServer = (url: string, workers = WORKERS, extraEnv: Record<string, string> = {}) => startBenchServer(url, { WORKERS: workers, ...extraEnv }, { settleMs: 2000 });
+const startServer = (url: string, workers = WORKERS, extraEnv: Record<string, string> = {}) =>
+  startBenchServer(url, { WORKERS: workers, ...extraEnv }, { settleMs: 2000 });
 
 /**
  * The peer comparison (issue 17): the floor (../shared/peers/floor), this service and boardgame.io,
@@ -229,7 +272,10 @@ async function peerComparison(url: string) {
   // read checks the database can do (this service's rule).
   const floorRows: Record<number, LoopResult> = {};
   const checkedRows: Record<number, LoopResult> = {};
-  for (const [rows, checked] of [[floorRows, false], [checkedRows, true]] as const) {
+  for (const [rows, checked] of [
+    [floorRows, false],
+    [checkedRows, true],
+  ] as const) {
     const floor = await startFloor(await databaseFor(url, checked ? 'bench_floor_checked' : 'bench_floor'), log, { checked });
     if (!floor) {
       out('(the floor ../shared/peers/floor is not here; its columns stay empty)');
@@ -268,16 +314,27 @@ async function peerComparison(url: string) {
   for (const c of [1, 16]) pgb[c] = await pgbench(url, c, pgSeconds);
   const b = (K: number) => peer?.rows.find((r) => r.K === K);
   const f1 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : fmt(x, d));
-  const ratio = (a: number | undefined, c: number | undefined) => (a === undefined || c === undefined || !c ? '–' : `${(a / c).toFixed(2)}×`);
+  const ratio = (a: number | undefined, c: number | undefined) =>
+    a === undefined || c === undefined || !c ? '–' : `${(a / c).toFixed(2)}×`;
   const s1 = svc['get+post-1']!;
   const s16 = svc['get+post-16']!;
   out('\n| | 1 game at a time | 16 games at a time |');
   out('|---|---|---|');
-  out(`| the floor moves/s (POST p50 / p99 ms) | ${f1(floorRows[1]?.movesPerSec, 0)} (${f1(floorRows[1]?.postP50)} / ${f1(floorRows[1]?.postP99)}) | ${f1(floorRows[16]?.movesPerSec, 0)} (${f1(floorRows[16]?.postP50)} / ${f1(floorRows[16]?.postP99)}) |`);
-  out(`| the checked floor (CHECKED=1) moves/s (POST p50 / p99 ms) | ${f1(checkedRows[1]?.movesPerSec, 0)} (${f1(checkedRows[1]?.postP50)} / ${f1(checkedRows[1]?.postP99)}) | ${f1(checkedRows[16]?.movesPerSec, 0)} (${f1(checkedRows[16]?.postP50)} / ${f1(checkedRows[16]?.postP99)}) |`);
-  out(`| this service moves/s (POST p50 / p99 ms) | ${f1(s1.movesPerSec, 0)} (${f1(s1.postP50)} / ${f1(s1.postP99)}) | ${f1(s16.movesPerSec, 0)} (${f1(s16.postP50)} / ${f1(s16.postP99)}) |`);
-  out(`| this service, one request per move (POST ?include=legalMoves; GET when the seat changes) moves/s | ${f1(svc['one-1']!.movesPerSec, 0)} | ${f1(svc['one-16']!.movesPerSec, 0)} |`);
-  out(`| boardgame.io moves/s (send-to-commit p50 / p99 ms) | ${f1(b(1)?.movesPerSec, 0)} (${f1(b(1)?.durableP50)} / ${f1(b(1)?.durableP99)}) | ${f1(b(16)?.movesPerSec, 0)} (${f1(b(16)?.durableP50)} / ${f1(b(16)?.durableP99)}) |`);
+  out(
+    `| the floor moves/s (POST p50 / p99 ms) | ${f1(floorRows[1]?.movesPerSec, 0)} (${f1(floorRows[1]?.postP50)} / ${f1(floorRows[1]?.postP99)}) | ${f1(floorRows[16]?.movesPerSec, 0)} (${f1(floorRows[16]?.postP50)} / ${f1(floorRows[16]?.postP99)}) |`,
+  );
+  out(
+    `| the checked floor (CHECKED=1) moves/s (POST p50 / p99 ms) | ${f1(checkedRows[1]?.movesPerSec, 0)} (${f1(checkedRows[1]?.postP50)} / ${f1(checkedRows[1]?.postP99)}) | ${f1(checkedRows[16]?.movesPerSec, 0)} (${f1(checkedRows[16]?.postP50)} / ${f1(checkedRows[16]?.postP99)}) |`,
+  );
+  out(
+    `| this service moves/s (POST p50 / p99 ms) | ${f1(s1.movesPerSec, 0)} (${f1(s1.postP50)} / ${f1(s1.postP99)}) | ${f1(s16.movesPerSec, 0)} (${f1(s16.postP50)} / ${f1(s16.postP99)}) |`,
+  );
+  out(
+    `| this service, one request per move (POST ?include=legalMoves; GET when the seat changes) moves/s | ${f1(svc['one-1']!.movesPerSec, 0)} | ${f1(svc['one-16']!.movesPerSec, 0)} |`,
+  );
+  out(
+    `| boardgame.io moves/s (send-to-commit p50 / p99 ms) | ${f1(b(1)?.movesPerSec, 0)} (${f1(b(1)?.durableP50)} / ${f1(b(1)?.durableP99)}) | ${f1(b(16)?.movesPerSec, 0)} (${f1(b(16)?.durableP50)} / ${f1(b(16)?.durableP99)}) |`,
+  );
   out(`| this service games/s | ${f1(s1.gamesPerSec)} | ${f1(s16.gamesPerSec)} |`);
   out(`| boardgame.io games/s | ${f1(b(1)?.gamesPerSec)} | ${f1(b(16)?.gamesPerSec)} |`);
   out(`| pgbench (version bump + event insert) tx/s, 1 and 16 clients | ${f1(pgb[1]?.tps, 0)} | ${f1(pgb[16]?.tps, 0)} |`);
@@ -287,16 +344,27 @@ async function peerComparison(url: string) {
   out(`| moves/s vs the checked floor, 1 game at a time | ≥ 0.8× | ${ratio(s1.movesPerSec, checkedRows[1]?.movesPerSec)} |`);
   out(`| moves/s vs the checked floor, 16 at a time | ≥ 0.8× | ${ratio(s16.movesPerSec, checkedRows[16]?.movesPerSec)} |`);
   out(`| POST p99 vs the checked floor's, 16 at a time | ≤ 1.5× | ${ratio(s16.postP99, checkedRows[16]?.postP99)} |`);
-  out(`| moves/s vs the floor (memory of the version), 1 / 16 at a time | | ${ratio(s1.movesPerSec, floorRows[1]?.movesPerSec)} / ${ratio(s16.movesPerSec, floorRows[16]?.movesPerSec)} |`);
+  out(
+    `| moves/s vs the floor (memory of the version), 1 / 16 at a time | | ${ratio(s1.movesPerSec, floorRows[1]?.movesPerSec)} / ${ratio(s16.movesPerSec, floorRows[16]?.movesPerSec)} |`,
+  );
   out(`| POST p99 vs the floor's, 16 at a time | | ${ratio(s16.postP99, floorRows[16]?.postP99)} |`);
   out(`| games/s vs boardgame.io, 16 at a time | ≥ 5× | ${ratio(s16.gamesPerSec, b(16)?.gamesPerSec)} |`);
   out(`| durable moves/s vs pgbench, 16 clients (for reference) | | ${ratio(s16.movesPerSec, pgb[16]?.tps)} |`);
-  return { floor: floorRows, checkedFloor: checkedRows, service: svc, boardgameIo: peer?.rows ?? null, pgbench: pgb, peerOutput: peer?.output };
+  return {
+    floor: floorRows,
+    checkedFloor: checkedRows,
+    service: svc,
+    boardgameIo: peer?.rows ?? null,
+    pgbench: pgb,
+    peerOutput: peer?.output,
+  };
 }
 
 async function main() {
   out(`# Benchmark run ${new Date().toISOString()}`);
-  out(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}; each timed run ${SECONDS} s.`);
+  out(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}; each timed run ${SECONDS} s.`,
+  );
   let url = process.env.DATABASE_URL;
   let dir: string | undefined;
   let stopDb = async () => {};
@@ -328,13 +396,26 @@ async function main() {
     const games = arg('obs-games', 32);
     const rounds = arg('obs-rounds', 5);
     const scrapeSeconds = arg('obs-scrape-seconds', 15);
-    const listed = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback).split(',');
+    const listed = (name: string, fallback: string) =>
+      (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback).split(',');
     const K = listed('obs-k', '1,16').map(Number);
     const modes = listed('obs-modes', MODES.join(',')).filter((m): m is Mode => (MODES as string[]).includes(m));
     const port = benchPort();
-    out(`\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds} alternating rounds`);
-    const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), { K, games, rounds, metricsPort: port + 1, scrapeSeconds, modes, log: (m) => console.log(m) });
-    out('\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | vs off, mean of the rounds (95 % interval) | server CPU µs/move (median of the rounds) | vs off | POST p99 ms (worst round) |');
+    out(
+      `\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds} alternating rounds`,
+    );
+    const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), {
+      K,
+      games,
+      rounds,
+      metricsPort: port + 1,
+      scrapeSeconds,
+      modes,
+      log: (m) => console.log(m),
+    });
+    out(
+      '\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | vs off, mean of the rounds (95 % interval) | server CPU µs/move (median of the rounds) | vs off | POST p99 ms (worst round) |',
+    );
     out('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     const figures: Record<string, unknown> = {};
     for (const k of K) {
@@ -346,10 +427,14 @@ async function main() {
         const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
         const cpu = medianCpu(rows[mode][k]!);
         const cpuOff = medianCpu(rows.off[k]!);
-        out(`| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)} | ${paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : ''} | ${paired ? `${pct(paired.mean)} (${pct(paired.ci[0])} .. ${pct(paired.ci[1])})` : ''} | ${cpu === null ? 'n/a' : fmt(cpu)} | ${mode === 'off' || cpu === null || cpuOff === null ? '' : pct((cpu - cpuOff) / cpuOff)} | ${fmt(r.postP99, 2)} |`);
+        out(
+          `| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)} | ${paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : ''} | ${paired ? `${pct(paired.mean)} (${pct(paired.ci[0])} .. ${pct(paired.ci[1])})` : ''} | ${cpu === null ? 'n/a' : fmt(cpu)} | ${mode === 'off' || cpu === null || cpuOff === null ? '' : pct((cpu - cpuOff) / cpuOff)} | ${fmt(r.postP99, 2)} |`,
+        );
       }
     }
-    out(`\nOTLP batches exported (traces mode): ${exportedBatches}. Target (issue 20): metrics and tracing on cost at most 5 % of moves/s.`);
+    out(
+      `\nOTLP batches exported (traces mode): ${exportedBatches}. Target (issue 20): metrics and tracing on cost at most 5 % of moves/s.`,
+    );
     results.observability = { figures, rows };
   }
   if (sections.has('soak')) {
@@ -357,7 +442,13 @@ async function main() {
     const minutes = arg('soak-minutes', 10);
     const games = arg('soak-games', 1000);
     const interval = arg('soak-interval', 5);
-    const samples = await soak(server.base, server.pid, { games, minutes, intervalSeconds: interval, sampleSeconds: arg('soak-sample-seconds', Math.max(5, Math.round((minutes * 60) / 20))), log: (m) => console.log(m) });
+    const samples = await soak(server.base, server.pid, {
+      games,
+      minutes,
+      intervalSeconds: interval,
+      sampleSeconds: arg('soak-sample-seconds', Math.max(5, Math.round((minutes * 60) / 20))),
+      log: (m) => console.log(m),
+    });
     await server.stop();
     results.soak = samples;
     out(`\n## Soak: ${games} open games, a move every ${interval} s each (± 50 %), ${minutes} min`);
@@ -368,7 +459,9 @@ async function main() {
     if (half.length >= 2) {
       const rss = half.map((x) => x.rssMb);
       const p99 = half.map((x) => x.p99);
-      out(`\nSecond half: RSS from ${fmt(rss[0]!)} to ${fmt(rss[rss.length - 1]!)} MB (min ${fmt(Math.min(...rss))}, max ${fmt(Math.max(...rss))}); p99 between ${fmt(Math.min(...p99), 2)} and ${fmt(Math.max(...p99), 2)} ms.`);
+      out(
+        `\nSecond half: RSS from ${fmt(rss[0]!)} to ${fmt(rss[rss.length - 1]!)} MB (min ${fmt(Math.min(...rss))}, max ${fmt(Math.max(...rss))}); p99 between ${fmt(Math.min(...p99), 2)} and ${fmt(Math.max(...p99), 2)} ms.`,
+      );
     }
   }
   await stopDb();
@@ -378,7 +471,10 @@ async function main() {
     results.gameSpecific = gameSpecific();
   }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, results }, null, 2)}\n`);
+  writeFileSync(
+    new URL('./results/latest.json', import.meta.url),
+    `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, results }, null, 2)}\n`,
+  );
   writeFileSync(new URL('./results/latest.md', import.meta.url), `${lines.join('\n')}\n`);
 }
 

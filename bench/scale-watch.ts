@@ -69,7 +69,8 @@ export function sseWatcher(url: string, gameId: string, process: number, token?:
   let ended = false;
   const open = (after?: number) => {
     const source = new EventSource(`${url}/api/v1/games/${gameId}/stream${after === undefined ? '' : `?after=${after}`}`, {
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) } }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...(init?.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) } }),
     });
     es = source;
     source.addEventListener('game', (e) => void w.snapshots.push(JSON.parse((e as MessageEvent).data).version));
@@ -111,7 +112,13 @@ export function gqlWatcher(url: string, gameId: string, process: number, resumeA
     ? `subscription($id: ID!, $after: Int) { gameUpdated(gameId: $id, ${resumeArg}: $after) { version seat } }`
     : 'subscription($id: ID!) { gameUpdated(gameId: $id) { version seat } }';
   const subscribe = (after?: number) => {
-    const c = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0, lazy: true });
+    const c = createClient({
+      url: `${url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+      retryAttempts: 0,
+      lazy: true,
+    });
     client = c;
     let first = true;
     const again = () => {

@@ -59,7 +59,8 @@ const lines: string[] = [];
 const out = (s: string) => (lines.push(s), console.log(s));
 const log = (s: string) => console.error(s);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
+const fmt = (n: number, d = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–';
 
 // ---- server processes ---------------------------------------------------------------------------
 
@@ -73,14 +74,23 @@ interface Proc {
 async function startProcess(port: number, env: Record<string, string | undefined>): Promise<Proc> {
   // Metrics on, as shipped, each process on a listener of its own (they share this machine).
   const metrics = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metrics) } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metrics) } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   for (const s of [child.stdout!, child.stderr!]) s.on('data', (d) => (text = (text + d).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
   void exited.then(() => (gone = true));
   const url = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 120_000; !(await fetch(`${url}/readyz`).then((r) => r.ok, () => false)); ) {
+  for (
+    const until = Date.now() + 120_000;
+    !(await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+  ) {
     if (gone || Date.now() > until) throw new Error(`server on ${port} did not start:\n${text}`);
     await sleep(100);
   }
@@ -111,28 +121,35 @@ interface Stats {
  * Requests as a careful client sends them: the token, an Idempotency-Key on every move, and the
  * same request again after a 502/503/504 or a lost connection (safe: the key makes a move apply once).
  */
-const resilientSend = (stats: Stats): Send => async (method, url, token, body) => {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'idempotency-key': `move-${(body as { expectedVersion: number }).expectedVersion}` });
-  for (let attempt = 1; ; attempt++) {
-    const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }).catch(() => null);
-    if (res && ![502, 503, 504].includes(res.status)) {
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+const resilientSend =
+  (stats: Stats): Send =>
+  async (method, url, token, body) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (body !== undefined)
+      Object.assign(headers, {
+        'content-type': 'application/json',
+        'idempotency-key': `move-${(body as { expectedVersion: number }).expectedVersion}`,
+      });
+    for (let attempt = 1; ; attempt++) {
+      const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }).catch(() => null);
+      if (res && ![502, 503, 504].includes(res.status)) {
+        const text = await res.text();
+        return { status: res.status, body: text ? JSON.parse(text) : null };
+      }
+      await res?.arrayBuffer().catch(() => undefined);
+      if (attempt >= 40) return { status: res?.status ?? 0, body: null };
+      stats.clientRetries++;
+      await sleep(Math.min(500, 25 * attempt));
     }
-    await res?.arrayBuffer().catch(() => undefined);
-    if (attempt >= 40) return { status: res?.status ?? 0, body: null };
-    stats.clientRetries++;
-    await sleep(Math.min(500, 25 * attempt));
-  }
-};
+  };
 
 /** GET /games/{id} as the seat; the version it shows, or null when the process did not answer 200. */
 async function versionAt(url: string, gameId: string, token: string, stats: Stats): Promise<number | null> {
   const res = await fetch(`${url}/api/v1/games/${gameId}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
   if (res?.status === 200) return ((await res.json()) as { version: number }).version;
   // A refused connection (a killed process) says nothing; an answer other than 200 is worth seeing.
-  if (res && stats.examples.length < 5) stats.examples.push(`${url}/api/v1/games/${gameId} answered ${res.status}: ${(await res.text()).slice(0, 160)}`);
+  if (res && stats.examples.length < 5)
+    stats.examples.push(`${url}/api/v1/games/${gameId} answered ${res.status}: ${(await res.text()).slice(0, 160)}`);
   return null;
 }
 
@@ -157,10 +174,25 @@ interface PhaseResult {
 }
 
 const canonical = (v: unknown): string =>
-  v && typeof v === 'object' ? (Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`) : JSON.stringify(v);
+  v && typeof v === 'object'
+    ? Array.isArray(v)
+      ? `[${v.map(canonical).join(',')}]`
+      : `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+    : JSON.stringify(v);
 
 /** One phase on the first `n` of `procs` (shared: a restarted process takes its place there). */
-async function phase(label: string, dbUrl: string, procs: Proc[], n: number, proxy: Haproxy, resumeArg: string | undefined, kill?: { victim: number; restart: () => Promise<Proc> }): Promise<PhaseResult> {
+async function phase(
+  label: string,
+  dbUrl: string,
+  procs: Proc[],
+  n: number,
+  proxy: Haproxy,
+  resumeArg: string | undefined,
+  kill?: { victim: number; restart: () => Promise<Proc> },
+): Promise<PhaseResult> {
   log(`(${label}: creating ${GAMES} games)`);
   const games: Created[] = [];
   for (let i = 0; i < GAMES; i++) games.push(await createGame(proxy.url));
@@ -174,10 +206,21 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
     }
   }
   for (const until = Date.now() + 60_000; watchers.some((w) => !w.ready()); await sleep(50)) {
-    if (Date.now() > until) throw new Error(`${watchers.filter((w) => !w.ready()).length} of ${watchers.length} watchers never got the game's first state`);
+    if (Date.now() > until)
+      throw new Error(`${watchers.filter((w) => !w.ready()).length} of ${watchers.length} watchers never got the game's first state`);
   }
   log(`(${label}: ${watchers.length} watchers connected; playing)`);
-  const stats: Stats = { answered: [], staleProxy: 0, staleDirect: 0, readsProxy: 0, readsDirect: 0, directUnavailable: 0, clientRetries: 0, longestPauseMs: 0, examples: [] };
+  const stats: Stats = {
+    answered: [],
+    staleProxy: 0,
+    staleDirect: 0,
+    readsProxy: 0,
+    readsDirect: 0,
+    directUnavailable: 0,
+    clientRetries: 0,
+    longestPauseMs: 0,
+    examples: [],
+  };
   const send = resilientSend(stats);
   const latencies: number[] = [];
   const errors: string[] = [];
@@ -200,7 +243,8 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
           stats.readsProxy++;
           if (viaProxy === null || viaProxy < a.version) {
             stats.staleProxy++;
-            if (stats.examples.length < 5) stats.examples.push(`proxy read of ${g.id} showed ${viaProxy} after answered version ${a.version}`);
+            if (stats.examples.length < 5)
+              stats.examples.push(`proxy read of ${g.id} showed ${viaProxy} after answered version ${a.version}`);
           }
           const p = turn++ % n;
           const direct = await versionAt(procs[p]!.url, g.id, token, stats);
@@ -209,7 +253,8 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
             stats.readsDirect++;
             if (direct < a.version) {
               stats.staleDirect++;
-              if (stats.examples.length < 5) stats.examples.push(`process ${p + 1} showed ${g.id} at ${direct} after answered version ${a.version}`);
+              if (stats.examples.length < 5)
+                stats.examples.push(`process ${p + 1} showed ${g.id} at ${direct} after answered version ${a.version}`);
             }
           }
           lastAt = performance.now();
@@ -239,8 +284,11 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
   await db.connect();
   const ids = games.map((g) => g.id);
   const stored = new Map<string, { seat: number; move: unknown }>();
-  for (const r of (await db.query('SELECT game_id, version, seat, move FROM moves WHERE game_id = ANY($1::uuid[])', [ids])).rows) stored.set(`${r.game_id}/${r.version}`, { seat: r.seat, move: r.move });
-  const finalVersion = new Map<string, number>((await db.query('SELECT id, version FROM games WHERE id = ANY($1::uuid[])', [ids])).rows.map((r) => [r.id, r.version]));
+  for (const r of (await db.query('SELECT game_id, version, seat, move FROM moves WHERE game_id = ANY($1::uuid[])', [ids])).rows)
+    stored.set(`${r.game_id}/${r.version}`, { seat: r.seat, move: r.move });
+  const finalVersion = new Map<string, number>(
+    (await db.query('SELECT id, version FROM games WHERE id = ANY($1::uuid[])', [ids])).rows.map((r) => [r.id, r.version]),
+  );
   await db.end();
   let inLog = 0;
   for (const a of stats.answered) {
@@ -248,7 +296,8 @@ async function phase(label: string, dbUrl: string, procs: Proc[], n: number, pro
     if (s && s.seat === a.seat && canonical(s.move) === canonical(a.move)) inLog++;
   }
   // Every watcher should reach its game's final version; give the last updates time to arrive.
-  for (const until = Date.now() + 30_000; Date.now() < until && watchers.some((w) => w.last() < (finalVersion.get(w.gameId) ?? 0)); ) await sleep(100);
+  for (const until = Date.now() + 30_000; Date.now() < until && watchers.some((w) => w.last() < (finalVersion.get(w.gameId) ?? 0)); )
+    await sleep(100);
   const watch = summarize(watchers, finalVersion);
   for (const w of watchers) w.close();
   latencies.sort((a, b) => a - b);
@@ -285,7 +334,17 @@ async function run(mode: 'pg' | 'redis', adminUrl: string): Promise<PhaseResult[
   const dbUrl = u.toString();
   // As shipped, one process per port. The load comes from one address and one client per seat, so
   // rate limits and the caps on open streams per token and per address are off.
-  const env = { DATABASE_URL: dbUrl, REDIS_URL: mode === 'redis' ? REDIS : '', WORKERS: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', LIVE_STREAMS_PER_TOKEN: '0', LIVE_STREAMS_PER_ADDRESS: '0', DB_POOL_SIZE: '10' };
+  const env = {
+    DATABASE_URL: dbUrl,
+    REDIS_URL: mode === 'redis' ? REDIS : '',
+    WORKERS: '1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LIVE_STREAMS_PER_TOKEN: '0',
+    LIVE_STREAMS_PER_ADDRESS: '0',
+    DB_POOL_SIZE: '10',
+  };
   const ports = await Promise.all([0, 1, 2].map(() => freePort()));
   const procs: Proc[] = [];
   const results: PhaseResult[] = [];
@@ -327,7 +386,9 @@ const redisUp = () =>
   });
 
 function report(all: PhaseResult[]) {
-  out('\n| fan-out / phase | processes | games finished | answered moves | in the log | moves/s | POST p50 / p99 ms | longest pause of a game (ms) | stale reads via the proxy | stale reads on a process directly | watchers | missed / duplicated / out-of-order updates | watchers\' connection errors |');
+  out(
+    "\n| fan-out / phase | processes | games finished | answered moves | in the log | moves/s | POST p50 / p99 ms | longest pause of a game (ms) | stale reads via the proxy | stale reads on a process directly | watchers | missed / duplicated / out-of-order updates | watchers' connection errors |",
+  );
   out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of all) {
     out(
@@ -337,17 +398,36 @@ function report(all: PhaseResult[]) {
   for (const mode of MODES) {
     const one = all.find((r) => r.label === `${mode}/one`);
     const three = all.find((r) => r.label === `${mode}/three`);
-    if (one && three) out(`\n${mode}: three processes against one: ${(three.movesPerSec / one.movesPerSec).toFixed(2)}× the moves per second (${fmt(three.movesPerSec)} vs ${fmt(one.movesPerSec)}).`);
+    if (one && three)
+      out(
+        `\n${mode}: three processes against one: ${(three.movesPerSec / one.movesPerSec).toFixed(2)}× the moves per second (${fmt(three.movesPerSec)} vs ${fmt(one.movesPerSec)}).`,
+      );
   }
-  const problems = all.flatMap((r) => [...r.errors.map((e) => `${r.label}: game failed: ${e}`), ...r.stats.examples.map((e) => `${r.label}: ${e}`), ...(Object.keys(r.watch.incomplete).length ? [`${r.label}: watchers that missed updates, by kind: ${JSON.stringify(r.watch.incomplete)}`] : [])]);
-  if (problems.length) out(`\n${problems.slice(0, 20).map((p) => `- ${p}`).join('\n')}`);
+  const problems = all.flatMap((r) => [
+    ...r.errors.map((e) => `${r.label}: game failed: ${e}`),
+    ...r.stats.examples.map((e) => `${r.label}: ${e}`),
+    ...(Object.keys(r.watch.incomplete).length
+      ? [`${r.label}: watchers that missed updates, by kind: ${JSON.stringify(r.watch.incomplete)}`]
+      : []),
+  ]);
+  if (problems.length)
+    out(
+      `\n${problems
+        .slice(0, 20)
+        .map((p) => `- ${p}`)
+        .join('\n')}`,
+    );
 }
 
 async function main() {
   ensureHaproxy(log);
   out(`## Scale-out: HAProxy and three server processes (issue 17), ${new Date().toISOString()}`);
-  out(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench:scale -- ${args.join(' ')}\`.`);
-  out(`${GAMES} four-player La Ville de Demain games per phase, ${CONCURRENCY} at a time, random legal moves (GET legal-moves + POST with expectedVersion and an Idempotency-Key); every answered move read back through the proxy and on one process directly; ${WATCH * 12} live watchers per game (SSE and GraphQL, seat and spectator, on every process). Kill phase: SIGKILL of process 2 after ${KILL_AFTER} answered moves, restarted ${DOWN_MS} ms later.`);
+  out(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench:scale -- ${args.join(' ')}\`.`,
+  );
+  out(
+    `${GAMES} four-player La Ville de Demain games per phase, ${CONCURRENCY} at a time, random legal moves (GET legal-moves + POST with expectedVersion and an Idempotency-Key); every answered move read back through the proxy and on one process directly; ${WATCH * 12} live watchers per game (SSE and GraphQL, seat and spectator, on every process). Kill phase: SIGKILL of process 2 after ${KILL_AFTER} answered moves, restarted ${DOWN_MS} ms later.`,
+  );
   let adminUrl = process.env.DATABASE_URL;
   let stopDb = async () => {};
   let dir: string | undefined;
@@ -373,7 +453,10 @@ async function main() {
   }
   report(all);
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  writeFileSync(new URL('./results/scale.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), args, results: all }, null, 2)}\n`);
+  writeFileSync(
+    new URL('./results/scale.json', import.meta.url),
+    `${JSON.stringify({ at: new Date().toISOString(), args, results: all }, null, 2)}\n`,
+  );
   writeFileSync(new URL('./results/scale.md', import.meta.url), `${lines.join('\n')}\n`);
 }
 

@@ -21,14 +21,36 @@ export interface BenchServer {
  */
 export const benchPort = () => 20_000 + (process.pid % 10_000);
 
-export async function startServer(url: string, env: Record<string, string> = {}, opts: { port?: number; settleMs?: number } = {}): Promise<BenchServer> {
+export async function startServer(
+  url: string,
+  env: Record<string, string> = {},
+  opts: { port?: number; settleMs?: number } = {},
+): Promise<BenchServer> {
   const port = opts.port ?? benchPort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_SIZE: '10', METRICS_PORT: String(port + 1), ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DB_POOL_SIZE: '10',
+      METRICS_PORT: String(port + 1),
+      ...env,
+    },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}) before it served`);
     if (i > 900) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 100));

@@ -47,11 +47,16 @@ const rssMb = (pids: number[]) =>
  * `games` open games, each moving every `intervalSeconds` (± 50 %, so they do not march in step),
  * for `minutes`; one sample every `sampleSeconds`.
  */
-export async function soak(base: string, serverPid: number, opts: { games: number; minutes: number; intervalSeconds: number; sampleSeconds: number; log: (s: string) => void }): Promise<SoakSample[]> {
+export async function soak(
+  base: string,
+  serverPid: number,
+  opts: { games: number; minutes: number; intervalSeconds: number; sampleSeconds: number; log: (s: string) => void },
+): Promise<SoakSample[]> {
   const { games, minutes, intervalSeconds, sampleSeconds, log } = opts;
   log(`(soak: creating ${games} games)`);
   const created: Created[] = [];
-  for (let i = 0; i < games; i += 50) created.push(...(await Promise.all(Array.from({ length: Math.min(50, games - i) }, () => createGame(base)))));
+  for (let i = 0; i < games; i += 50)
+    created.push(...(await Promise.all(Array.from({ length: Math.min(50, games - i) }, () => createGame(base)))));
   const end = performance.now() + minutes * 60_000;
   let window: number[] = [];
   let errors = 0;
@@ -77,9 +82,18 @@ export async function soak(base: string, serverPid: number, opts: { games: numbe
       await sleep(Math.min(sampleSeconds * 1000, Math.max(0, end - performance.now())));
       const w = window.sort((a, b) => a - b);
       window = [];
-      const s = { atSeconds: (performance.now() - t0) / 1000, moves: w.length, movesPerSec: w.length / sampleSeconds, p50: percentile(w, 50), p99: percentile(w, 99), rssMb: rssMb(processTree(serverPid)) };
+      const s = {
+        atSeconds: (performance.now() - t0) / 1000,
+        moves: w.length,
+        movesPerSec: w.length / sampleSeconds,
+        p50: percentile(w, 50),
+        p99: percentile(w, 99),
+        rssMb: rssMb(processTree(serverPid)),
+      };
       samples.push(s);
-      log(`  soak t=${s.atSeconds.toFixed(0)} s: ${s.moves} moves (${s.movesPerSec.toFixed(0)}/s), POST p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, server RSS ${s.rssMb.toFixed(0)} MB${errors ? `, ${errors} errors so far` : ''}`);
+      log(
+        `  soak t=${s.atSeconds.toFixed(0)} s: ${s.moves} moves (${s.movesPerSec.toFixed(0)}/s), POST p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, server RSS ${s.rssMb.toFixed(0)} MB${errors ? `, ${errors} errors so far` : ''}`,
+      );
     }
   })();
   await Promise.all([...loops, sampler]);
@@ -93,10 +107,16 @@ async function oneMove(base: string, g: Created, rand: () => number, latencies: 
   if (game.status !== 'active') return 'over';
   const seat = game.toMove[0]!;
   const token = g.tokens[seat]!;
-  const legal = (await (await fetch(`${base}/api/v1/games/${g.id}/legal-moves`, { headers: { authorization: `Bearer ${token}` } })).json()) as { version: number; moves: unknown[] };
+  const legal = (await (
+    await fetch(`${base}/api/v1/games/${g.id}/legal-moves`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { version: number; moves: unknown[] };
   if (legal.moves.length === 0) return 'moved';
   const t = performance.now();
-  const res = await fetch(`${base}/api/v1/games/${g.id}/moves`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ move: legal.moves[Math.floor(rand() * legal.moves.length)], expectedVersion: legal.version }) });
+  const res = await fetch(`${base}/api/v1/games/${g.id}/moves`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ move: legal.moves[Math.floor(rand() * legal.moves.length)], expectedVersion: legal.version }),
+  });
   const body = (await res.json()) as { status: string };
   if (res.status === 200) latencies.push(performance.now() - t);
   return res.status === 200 && body.status !== 'active' ? 'over' : 'moved';

@@ -43,13 +43,20 @@ export interface SprtState {
  * The test over the games' scores by index: it reads indices 0, 1, 2... while each is known, and
  * stops at the first decision (later games, played in parallel, are not counted) or at `cap`.
  */
-export function sprt(spec: SprtSpec, scores: Record<number, number>, cap: number): SprtState & { p0: number; p1: number; lower: number; upper: number } {
+export function sprt(
+  spec: SprtSpec,
+  scores: Record<number, number>,
+  cap: number,
+): SprtState & { p0: number; p1: number; lower: number; upper: number } {
   const p0 = rateOf(spec.elo0, spec.players);
   const p1 = rateOf(spec.elo1, spec.players);
   const lower = Math.log(spec.beta / (1 - spec.alpha));
   const upper = Math.log((1 - spec.beta) / spec.alpha);
-  const win = Math.log(p1 / p0), loss = Math.log((1 - p1) / (1 - p0));
-  let llr = 0, wins = 0, games = 0;
+  const win = Math.log(p1 / p0),
+    loss = Math.log((1 - p1) / (1 - p0));
+  let llr = 0,
+    wins = 0,
+    games = 0;
   let decision: Decision = 'undecided';
   for (let i = 0; i < cap; i++) {
     const x = scores[i];

@@ -56,15 +56,33 @@ async function main() {
   const mail = await timedMailbox();
   const hole = createTcpServer(() => {}); // accepts, never answers
   await new Promise<void>((ok) => hole.listen(0, '127.0.0.1', ok));
-  const config = loadConfig({ DATABASE_URL: url, NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0', WORKERS: '1', LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1' });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    NODE_ENV: 'production',
+    RATE_LIMIT_PER_MINUTE: '0',
+    WORKERS: '1',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+    WEBHOOK_ALLOW_PRIVATE: '1',
+  });
   const server = await createServer(config);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   try {
     for (let i = 0; i < SLOW; i += 2) {
-      const g = await (await fetch(`${base}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ville-de-demain', players: [{ name: 'A' }, { name: 'B' }] }) })).json() as { id: string; seats: { token: string }[] };
+      const g = (await (
+        await fetch(`${base}/api/v1/games`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'ville-de-demain', players: [{ name: 'A' }, { name: 'B' }] }),
+        })
+      ).json()) as { id: string; seats: { token: string }[] };
       for (const x of g.seats) {
-        await fetch(`${base}/api/v1/games/${g.id}/seats/me/notifications`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${x.token}` }, body: JSON.stringify({ webhookUrl: `http://127.0.0.1:${(hole.address() as AddressInfo).port}/never` }) });
+        await fetch(`${base}/api/v1/games/${g.id}/seats/me/notifications`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${x.token}` },
+          body: JSON.stringify({ webhookUrl: `http://127.0.0.1:${(hole.address() as AddressInfo).port}/never` }),
+        });
       }
     }
     const all: number[] = [];

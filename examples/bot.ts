@@ -16,7 +16,11 @@ export const isGameType = (s: string): s is GameType => GAME_TYPES.some((t) => t
 
 /** Plays every seat of a new game of `type` with `players` seats until it is over; `seed` chooses the game's seed. */
 export async function playGame(client: CityBuilderClient, type: GameType, players: number, seed?: string): Promise<BotResult> {
-  const { seats } = await client.create({ type, ...(seed === undefined ? {} : { seed }), players: Array.from({ length: players }, (_, i) => ({ name: `bot ${i + 1}` })) });
+  const { seats } = await client.create({
+    type,
+    ...(seed === undefined ? {} : { seed }),
+    players: Array.from({ length: players }, (_, i) => ({ name: `bot ${i + 1}` })),
+  });
   let state = 2166136261;
   const pick = (n: number) => {
     state = Math.imul(state ^ (state >>> 15), 2246822519) >>> 0;
@@ -51,9 +55,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (!/^[1-9][0-9]?$/.test(players)) fail(`players must be a number of seats, not "${players}"`);
   try {
     const { game, moves } = await playGame(new CityBuilderClient({ baseUrl }), type as GameType, Number(players), seed);
-    console.log(`${type}: over after ${moves} moves; scores ${game.outcome?.scores.join(', ')}, winners ${game.outcome?.winners.join(', ')}`);
+    console.log(
+      `${type}: over after ${moves} moves; scores ${game.outcome?.scores.join(', ')}, winners ${game.outcome?.winners.join(', ')}`,
+    );
   } catch (err) {
     // The server's refusal (its code and sentence), or why it could not be reached.
-    fail(err instanceof ApiError ? err.message : `${baseUrl}: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`);
+    fail(
+      err instanceof ApiError
+        ? err.message
+        : `${baseUrl}: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`,
+    );
   }
 }

@@ -60,7 +60,8 @@ export function withExample(doc: string, section: string): string {
 export function pageOptionLabels(plugins: readonly GamePlugin[], lang: MessageLanguage): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const p of plugins) {
-    for (const [id, words] of Object.entries(p.engine.messages?.[lang] ?? {})) if (id.startsWith('option.')) labels[`option.${p.engine.id}.${id.slice('option.'.length)}`] = words;
+    for (const [id, words] of Object.entries(p.engine.messages?.[lang] ?? {}))
+      if (id.startsWith('option.')) labels[`option.${p.engine.id}.${id.slice('option.'.length)}`] = words;
   }
   // In the order of ids, as the page's catalogues keep theirs.
   return Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

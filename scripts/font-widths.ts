@@ -8,14 +8,19 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 // The browser's document, used only inside page.evaluate (it runs in Chromium).
-declare const document: { createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(s: string): { width: number } } | null } };
+declare const document: {
+  createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(s: string): { width: number } } | null };
+};
 
 const chars: string[] = [];
 for (let c = 32; c < 127; c++) chars.push(String.fromCharCode(c));
 for (let c = 160; c < 256; c++) chars.push(String.fromCharCode(c));
 for (const c of '·—–…▶★✓×→←°€’“”•▲▼●○■□ŒœŸ') chars.push(c);
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless'],
+});
 const page = await browser.newPage();
 const widths = await page.evaluate((list) => {
   const c = document.createElement('canvas').getContext('2d')!;

@@ -181,20 +181,27 @@ const atLeast = (min: number, n: number, name: string): number => {
 
 /** TRUST_PROXY: a comma-separated list of addresses or CIDRs (IPv4 or IPv6); unset: none. */
 function trustProxy(v: string | undefined): string[] {
-  const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.find((s) => {
     const [addr, bits, extra] = s.split('/');
     const family = isIP(addr!);
-    return !family || extra !== undefined || (bits !== undefined && !(/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+    return (
+      !family || extra !== undefined || (bits !== undefined && !(/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)))
+    );
   });
-  if (bad !== undefined) throw new StartRefused(`TRUST_PROXY must be a comma-separated list of addresses or CIDRs (e.g. 10.0.0.0/8), got "${bad}"`);
+  if (bad !== undefined)
+    throw new StartRefused(`TRUST_PROXY must be a comma-separated list of addresses or CIDRs (e.g. 10.0.0.0/8), got "${bad}"`);
   return list;
 }
 
 /** LINK_SECRET: unset, or long enough that it cannot be guessed. */
 function linkSecret(v: string | undefined): string | undefined {
   if (v === undefined || v === '') return undefined;
-  if (v.length < 32) throw new StartRefused(`LINK_SECRET must be at least 32 characters (it signs the game links of mails), got ${v.length}`);
+  if (v.length < 32)
+    throw new StartRefused(`LINK_SECRET must be at least 32 characters (it signs the game links of mails), got ${v.length}`);
   return v;
 }
 
@@ -243,7 +250,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botMaxThinkMs: int(env.BOT_MAX_THINK_MS, 0, 'BOT_MAX_THINK_MS'),
     analysisThreads: Math.max(1, int(env.ANALYSIS_THREADS, 1, 'ANALYSIS_THREADS')),
     analysisQueue: int(env.ANALYSIS_QUEUE, 8, 'ANALYSIS_QUEUE'),
-    analysisMaxIterations: Math.min(INT_BOUNDS.analysisIterations.maximum, Math.max(1, int(env.ANALYSIS_MAX_ITERATIONS, INT_BOUNDS.analysisIterations.maximum, 'ANALYSIS_MAX_ITERATIONS'))),
+    analysisMaxIterations: Math.min(
+      INT_BOUNDS.analysisIterations.maximum,
+      Math.max(1, int(env.ANALYSIS_MAX_ITERATIONS, INT_BOUNDS.analysisIterations.maximum, 'ANALYSIS_MAX_ITERATIONS')),
+    ),
     analysisIterationsPerMinute: int(env.ANALYSIS_ITERATIONS_PER_MINUTE, 40_000, 'ANALYSIS_ITERATIONS_PER_MINUTE'),
     notifications: env.NOTIFICATIONS !== 'off',
     notifyWorker: env.NOTIFY_WORKER !== 'off',
@@ -251,7 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'City builder <no-reply@localhost>',
     linkSecret: linkSecret(env.LINK_SECRET),
     recordSigningKey: env.RECORD_SIGNING_KEY || undefined,
-    recordSigningKeyFile: env.RECORD_SIGNING_KEY_FILE || (env.NODE_ENV === 'test' ? undefined : join(dirname(env.DATA_DIR || '.data/postgres'), 'record-signing-key.pem')),
+    recordSigningKeyFile:
+      env.RECORD_SIGNING_KEY_FILE ||
+      (env.NODE_ENV === 'test' ? undefined : join(dirname(env.DATA_DIR || '.data/postgres'), 'record-signing-key.pem')),
     recordRetiredKeysFile: env.RECORD_RETIRED_KEYS_FILE || undefined,
     testing: env.NODE_ENV === 'test',
     linkTtlSeconds: int(env.GAME_LINK_TTL_SECONDS, DEFAULT_LINK_TTL_SECONDS, 'GAME_LINK_TTL_SECONDS') || DEFAULT_LINK_TTL_SECONDS,

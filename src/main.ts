@@ -25,12 +25,17 @@ const config = (() => {
 })();
 setMetricsOn(config.metricsPort > 0);
 const metricsOptions = { nextFreeIfBusy: config.metricsPortDefault };
-const movedMetrics = (m: MetricsListener | null) => (m?.busy ? `metrics port ${m.busy} is in use (another server on this machine?): metrics listen on ${config.metricsHost}:${m.port} instead` : null);
+const movedMetrics = (m: MetricsListener | null) =>
+  m?.busy
+    ? `metrics port ${m.busy} is in use (another server on this machine?): metrics listen on ${config.metricsHost}:${m.port} instead`
+    : null;
 
 if (config.workers > 1 && cluster.isPrimary) {
   // WORKERS processes share the port; this one only supervises them (src/cluster.ts), and answers
   // GET /metrics for all of them.
-  const metrics = config.metricsPort ? await serveMetrics(config.metricsPort, config.metricsHost, { cluster: true, ...metricsOptions }).catch(refuse) : null;
+  const metrics = config.metricsPort
+    ? await serveMetrics(config.metricsPort, config.metricsHost, { cluster: true, ...metricsOptions }).catch(refuse)
+    : null;
   const moved = movedMetrics(metrics);
   if (moved) console.error(moved);
   await runPrimary(config).catch(refuse);
@@ -38,7 +43,10 @@ if (config.workers > 1 && cluster.isPrimary) {
   // Tracing starts before the server's modules load (its pino instrumentation wraps Fastify's logger).
   const tracing = startTracing();
   // The metrics port first: a busy port refuses the start before the database is touched.
-  const metrics = config.metricsPort && !cluster.isWorker ? await serveMetrics(config.metricsPort, config.metricsHost, metricsOptions).catch(refuse) : null;
+  const metrics =
+    config.metricsPort && !cluster.isWorker
+      ? await serveMetrics(config.metricsPort, config.metricsHost, metricsOptions).catch(refuse)
+      : null;
   const { createServer } = await import('./server.js');
   const logger = { level: config.logLevel };
   const server = await createServer(config, { logger, log: (m) => console.error(m) }).catch(async (err: unknown) => {
@@ -84,7 +92,11 @@ if (config.workers > 1 && cluster.isPrimary) {
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
     await server.close();
     await metrics?.close();
-    refuse(new StartRefused(`PORT ${config.port} on ${config.host} ${code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)'}: give this server its own PORT`));
+    refuse(
+      new StartRefused(
+        `PORT ${config.port} on ${config.host} ${code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)'}: give this server its own PORT`,
+      ),
+    );
   });
   if (metrics) log.info({ port: metrics.port, host: config.metricsHost }, 'metrics listening');
   const moved = movedMetrics(metrics);

@@ -44,7 +44,9 @@ export interface Running {
 
 /** Without LINK_SECRET: a link secret derived from the one the first start stored (the same in every process). */
 async function storedLinkSecret(notices: NotificationStore): Promise<string> {
-  return createHmac('sha256', await notices.mailSecret()).update('game links').digest('hex');
+  return createHmac('sha256', await notices.mailSecret())
+    .update('game links')
+    .digest('hex');
 }
 
 /**
@@ -52,7 +54,10 @@ async function storedLinkSecret(notices: NotificationStore): Promise<string> {
  * event store, the game service and the HTTP app. Nothing here is global: tests build as many as
  * they like.
  */
-export async function createServer(config: Config, opts: { registry?: GameRegistry; logger?: FastifyServerOptions['logger']; log?: (m: string) => void; botWorker?: string } = {}): Promise<Running> {
+export async function createServer(
+  config: Config,
+  opts: { registry?: GameRegistry; logger?: FastifyServerOptions['logger']; log?: (m: string) => void; botWorker?: string } = {},
+): Promise<Running> {
   let embedded: EmbeddedServer | undefined;
   let pool: BotPool | undefined;
   let databaseUrl = config.databaseUrl;
@@ -65,7 +70,10 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
   try {
     const migrated = await migrate(databaseUrl);
     if (migrated.applied.length) opts.log?.(`applied migrations: ${migrated.applied.join(', ')}`);
-    const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs });
+    const prisma = createPrismaClient(databaseUrl, config.dbPoolSize, {
+      connectMs: config.dbConnectTimeoutMs,
+      statementMs: config.dbStatementTimeoutMs,
+    });
     const store = instrumentStore(new PrismaGameStore(prisma));
     const lobbyStore = new LobbyStore(prisma);
     const notificationStore = new NotificationStore(prisma);
@@ -74,7 +82,16 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
     const links = new GameLinks(config.linkSecret ?? (await storedLinkSecret(notificationStore)), config.linkTtlSeconds);
     // Bots think in worker threads: bot seats (the runner) and stand-ins for resigned and timed-out seats.
     let log: FastifyInstance['log'] | undefined;
-    const bot = (pool = config.bots ? new BotPool({ size: config.botThreads, analysisThreads: config.analysisThreads, analysisQueue: config.analysisQueue, ...(opts.botWorker ? { filename: opts.botWorker } : {}), onError: (error, task) => log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays') }) : undefined);
+    const bot = (pool = config.bots
+      ? new BotPool({
+          size: config.botThreads,
+          analysisThreads: config.analysisThreads,
+          analysisQueue: config.analysisQueue,
+          ...(opts.botWorker ? { filename: opts.botWorker } : {}),
+          onError: (error, task) =>
+            log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays'),
+        })
+      : undefined);
     const caps = { maxIterations: config.botMaxIterations, maxThinkMs: config.botMaxThinkMs };
     const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
       snapshotEvery: config.snapshotEvery,
@@ -119,17 +136,39 @@ export async function createServer(config: Config, opts: { registry?: GameRegist
       resignSeat: (gameId, seat) => lobby.resignation.resignSeat(gameId, seat),
       players,
       vacationDaysPerYear: config.vacationDaysPerYear,
-      ...(config.smtpInboundPort !== undefined ? { inbound: { port: config.smtpInboundPort, host: config.smtpInboundHost, domain: config.mailDomain } } : {}),
+      ...(config.smtpInboundPort !== undefined
+        ? { inbound: { port: config.smtpInboundPort, host: config.smtpInboundHost, domain: config.mailDomain } }
+        : {}),
     });
     const pbm = notifications;
-    lobby.lobby.onJoined((j) => void pbm.joined(j.gameId, j.seat, j.started).catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')));
+    lobby.lobby.onJoined(
+      (j) =>
+        void pbm
+          .joined(j.gameId, j.seat, j.started)
+          .catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')),
+    );
     if (config.notifications) await notifications.start();
     tournaments.mailWith({ seats: (gameId) => lobbyStore.mailableSeats(gameId), enqueue: (ids) => pbm.notifier.enqueue(ids) });
-    const expiry = new LobbyExpiry(lobbyStore, { days: config.lobbyExpiryDays, publicUrl: config.publicUrl, enqueue: (ids) => pbm.notifier.enqueue(ids), log: app.log });
+    const expiry = new LobbyExpiry(lobbyStore, {
+      days: config.lobbyExpiryDays,
+      publicUrl: config.publicUrl,
+      enqueue: (ids) => pbm.notifier.enqueue(ids),
+      log: app.log,
+    });
     if (config.notifyWorker) expiry.start(60_000);
-    const bots = bot ? new BotRunner(service, { databaseUrl, store: botStore, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log }) : undefined;
+    const bots = bot
+      ? new BotRunner(service, { databaseUrl, store: botStore, pool: bot, pollingSeconds: config.notifyPollSeconds, ...caps, log: app.log })
+      : undefined;
     await bots?.start();
-    const analyses = bot ? new WholeAnalysis(service, { databaseUrl, store: botStore, maxIterations: config.analysisMaxIterations, pollingSeconds: config.notifyPollSeconds, log: app.log }) : undefined;
+    const analyses = bot
+      ? new WholeAnalysis(service, {
+          databaseUrl,
+          store: botStore,
+          maxIterations: config.analysisMaxIterations,
+          pollingSeconds: config.notifyPollSeconds,
+          log: app.log,
+        })
+      : undefined;
     await analyses?.start();
     await registerRoutes(app, { ...base, lobby, databaseUrl, notifications, ratings, analyses, tournaments });
     return {

@@ -22,7 +22,12 @@
  * port of its own) and run beside them, one at a time.
  */
 export const PROJECTS = {
-  unit: { include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/bots/**/*.test.ts', 'tests/board/**/*.test.ts'], database: false, order: 1, workers: 2 },
+  unit: {
+    include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/bots/**/*.test.ts', 'tests/board/**/*.test.ts'],
+    database: false,
+    order: 1,
+    workers: 2,
+  },
   integration: { include: ['tests/integration/**/*.test.ts'], database: true, order: 1, workers: 2 },
   e2e: { include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'], database: true, order: 1, workers: 2 },
   slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts'], database: true, order: 2, workers: 1 },

@@ -36,7 +36,11 @@ function randomMap(side: number, seed: string): Record<string, Cell> {
       const k = key(x, y);
       if (x >= 0 && x <= 1 && y >= 0 && y <= 1) {
         const role = y === 0 ? (x === 0 ? 'power' : 'water') : null;
-        cells[k] = { ...cell(x, y, 'city', null, role ? (role === 'power' ? 'cityPower' : 'cityWater') : 'cityDistrict'), plant: role, cubes: role ? 5 : 0 };
+        cells[k] = {
+          ...cell(x, y, 'city', null, role ? (role === 'power' ? 'cityPower' : 'cityWater') : 'cityDistrict'),
+          plant: role,
+          cubes: role ? 5 : 0,
+        };
         continue;
       }
       const owner = rng.int(5);
@@ -70,32 +74,56 @@ function time(fn: () => void, runs: number): number {
 
 function routing(side: number, runs: number) {
   const cells = randomMap(side, `bench-${side}`);
-  const state: State = { ...cityTycoon.setup({ players: 5, options: { draftPass: 'right' }, seed: 'bench' }), phase: 'supply', cells, money: [1000, 1000, 1000, 1000, 1000], goods: [3, 3, 3, 3, 3] };
-  const far = Object.values(cells).filter((c) => c.kind === 'district' && c.owner === 0).sort((a, b) => Math.abs(b.x) + Math.abs(b.y) - Math.abs(a.x) - Math.abs(a.y))[0]!;
+  const state: State = {
+    ...cityTycoon.setup({ players: 5, options: { draftPass: 'right' }, seed: 'bench' }),
+    phase: 'supply',
+    cells,
+    money: [1000, 1000, 1000, 1000, 1000],
+    goods: [3, 3, 3, 3, 3],
+  };
+  const far = Object.values(cells)
+    .filter((c) => c.kind === 'district' && c.owner === 0)
+    .sort((a, b) => Math.abs(b.x) + Math.abs(b.y) - Math.abs(a.x) - Math.abs(a.y))[0]!;
   const districts = unsuppliedDistricts(state, 0);
   const routeOneDistrictMs = time(() => {
     clearRouteCaches();
     routesFrom(cells, 0, 'power', far);
   }, runs);
-  const supplyPlansMs = time(() => {
-    clearRouteCaches();
-    for (const d of districts) planDistrict(state, 0, d);
-  }, Math.max(3, Math.floor(runs / 5)));
+  const supplyPlansMs = time(
+    () => {
+      clearRouteCaches();
+      for (const d of districts) planDistrict(state, 0, d);
+    },
+    Math.max(3, Math.floor(runs / 5)),
+  );
   clearRouteCaches();
   for (const d of districts) planDistrict(state, 0, d);
   const src = Object.values(cells).find((c) => c.plant === 'power' && c.kind === 'plant')!;
-  const supplyPlansWarmMs = time(() => {
-    const after = { ...state, cells: { ...cells, [key(src.x, src.y)]: { ...src, cubes: src.cubes - 1 } } };
-    for (const d of districts) planDistrict(after, 0, d);
-  }, Math.max(3, Math.floor(runs / 5)));
-  return { squares: side * side, tiles: Object.keys(cells).length, seatDistricts: districts.length, routeOneDistrictMs, supplyPlansMs, supplyPlansWarmMs };
+  const supplyPlansWarmMs = time(
+    () => {
+      const after = { ...state, cells: { ...cells, [key(src.x, src.y)]: { ...src, cubes: src.cubes - 1 } } };
+      for (const d of districts) planDistrict(after, 0, d);
+    },
+    Math.max(3, Math.floor(runs / 5)),
+  );
+  return {
+    squares: side * side,
+    tiles: Object.keys(cells).length,
+    seatDistricts: districts.length,
+    routeOneDistrictMs,
+    supplyPlansMs,
+    supplyPlansWarmMs,
+  };
 }
 
 function gamesPerSecond(players: number, games: number) {
-  for (let i = 0; i < 5; i++) randomPlayout(cityTycoon, { players, options: { draftPass: 'right' }, seed: `warm-${players}-${i}` }, `warm-c-${i}`);
+  for (let i = 0; i < 5; i++)
+    randomPlayout(cityTycoon, { players, options: { draftPass: 'right' }, seed: `warm-${players}-${i}` }, `warm-c-${i}`);
   const t = performance.now();
   let moves = 0;
-  for (let i = 0; i < games; i++) moves += randomPlayout(cityTycoon, { players, options: { draftPass: 'right' }, seed: `gps-${players}-${i}` }, `gps-c-${i}`).steps.length;
+  for (let i = 0; i < games; i++)
+    moves += randomPlayout(cityTycoon, { players, options: { draftPass: 'right' }, seed: `gps-${players}-${i}` }, `gps-c-${i}`).steps
+      .length;
   const s = (performance.now() - t) / 1000;
   return { games, gamesPerSecond: Number((games / s).toFixed(1)), movesPerGame: Math.round(moves / games) };
 }

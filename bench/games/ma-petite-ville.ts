@@ -11,10 +11,16 @@ import type { MpvMove, MpvState } from '../../src/games/ma-petite-ville/index.js
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '2');
 
-function playOne(players: number, version: 'easy' | 'normal', seed: string, drawPercent: number): { moves: number; maxLegal: number; finalRound: boolean } {
+function playOne(
+  players: number,
+  version: 'easy' | 'normal',
+  seed: string,
+  drawPercent: number,
+): { moves: number; maxLegal: number; finalRound: boolean } {
   let s: MpvState = game.setup({ players, options: { version }, seed });
   const rng = Rng.fromSeed(`bench:${seed}`);
-  let moves = 0, maxLegal = 0;
+  let moves = 0,
+    maxLegal = 0;
   while (game.outcome(s) === null) {
     const seat = game.toMove(s)[0]!;
     const legal = game.legalMoves(s, seat);
@@ -30,15 +36,24 @@ function playOne(players: number, version: 'easy' | 'normal', seed: string, draw
 }
 
 const out: Record<string, Record<string, number>> = {};
-for (const [policy, drawPercent] of [['uniform', 0], ['eager', 95]] as const) {
+for (const [policy, drawPercent] of [
+  ['uniform', 0],
+  ['eager', 95],
+] as const) {
   for (const players of [2, 3, 4]) {
     for (const version of ['easy', 'normal'] as const) {
       for (let i = 0; i < 20; i++) playOne(players, version, `warm-${i}`, drawPercent);
-      let games = 0, moves = 0, maxLegal = 0, finals = 0;
+      let games = 0,
+        moves = 0,
+        maxLegal = 0,
+        finals = 0;
       const t0 = performance.now();
       while (performance.now() - t0 < SECONDS * 1000) {
         const r = playOne(players, version, `g-${games}`, drawPercent);
-        games++; moves += r.moves; maxLegal = Math.max(maxLegal, r.maxLegal); finals += r.finalRound ? 1 : 0;
+        games++;
+        moves += r.moves;
+        maxLegal = Math.max(maxLegal, r.maxLegal);
+        finals += r.finalRound ? 1 : 0;
       }
       const seconds = (performance.now() - t0) / 1000;
       out[`${policy}-${players}p-${version}`] = {

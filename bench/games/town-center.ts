@@ -19,7 +19,10 @@ const cpuMs = (): number => {
   return (u.user + u.system) / 1000;
 };
 
-function gamesPerSecond(players: number, minMs: number): { gamesPerSecond: number; msPerGame: number; cpuMsPerGame: number; movesPerGame: number } {
+function gamesPerSecond(
+  players: number,
+  minMs: number,
+): { gamesPerSecond: number; msPerGame: number; cpuMsPerGame: number; movesPerGame: number } {
   // Warm up the JIT first.
   for (let i = 0; i < 20; i++) randomPlayout(townCenter, { players, options, seed: `warm-${i}` }, `warm-${i}`);
   let games = 0;
@@ -34,7 +37,12 @@ function gamesPerSecond(players: number, minMs: number): { gamesPerSecond: numbe
     elapsed = performance.now() - t0;
   }
   const cpu = cpuMs() - c0;
-  return { gamesPerSecond: Math.round((games * 1000) / elapsed), msPerGame: +(elapsed / games).toFixed(3), cpuMsPerGame: +(cpu / games).toFixed(3), movesPerGame: Math.round(moves / games) };
+  return {
+    gamesPerSecond: Math.round((games * 1000) / elapsed),
+    msPerGame: +(elapsed / games).toFixed(3),
+    cpuMsPerGame: +(cpu / games).toFixed(3),
+    movesPerGame: Math.round(moves / games),
+  };
 }
 
 function microsecondsPerMove(players: number, gamesToRecord: number): { wall: number; cpu: number } {

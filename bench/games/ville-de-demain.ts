@@ -15,7 +15,9 @@ const figures: Record<string, number> = {};
 for (const players of [2, 3, 4, 5]) {
   // Warm-up, then as many complete games as fit in the time.
   for (let i = 0; i < 50; i++) randomPlayout(game, { players, options: {}, seed: `warm-${i}` }, `warm-${i}`);
-  let games = 0, moves = 0, rounds = 0;
+  let games = 0,
+    moves = 0,
+    rounds = 0;
   const start = performance.now();
   while (performance.now() - start < seconds * 1000) {
     const { state, steps } = randomPlayout<VilleState>(game, { players, options: {}, seed: `bench-${players}-${games}` }, `bench-${games}`);

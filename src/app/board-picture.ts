@@ -11,7 +11,10 @@ import type { GamePort } from './game-port.js';
  */
 export function pictureLang(acceptLanguage: string | undefined): Lang {
   if (!acceptLanguage) return 'en';
-  const primary = acceptLanguage.split(',').map((part) => part.trim().replace(/^([A-Za-z]+)-[^;]*/, '$1')).join(',');
+  const primary = acceptLanguage
+    .split(',')
+    .map((part) => part.trim().replace(/^([A-Za-z]+)-[^;]*/, '$1'))
+    .join(',');
   return negotiate(primary, ['en', 'fr']) === 'fr' ? 'fr' : 'en';
 }
 
@@ -21,7 +24,13 @@ export function pictureLang(acceptLanguage: string | undefined): Lang {
  * shows nothing that view hides. Now (not in a replay), a seat that must act gets its legal moves
  * marked on the picture (`data-notations` on the elements they are played on).
  */
-export async function boardPicture(service: GamePort, gameId: string, token: string | undefined, at: number | undefined, lang: Lang): Promise<string> {
+export async function boardPicture(
+  service: GamePort,
+  gameId: string,
+  token: string | undefined,
+  at: number | undefined,
+  lang: Lang,
+): Promise<string> {
   const g = at === undefined ? await service.getGame(gameId, token) : await service.replay(gameId, token, at);
   const picture = service.registry.plugin(g.type)?.picture;
   if (!picture) throw AppError.of('NOT_FOUND', 'NOT_FOUND.boardPicture', { type: g.type });
@@ -31,26 +40,38 @@ export async function boardPicture(service: GamePort, gameId: string, token: str
     // Marked only when both answers describe the same version (a move may land in between).
     if (lm.version === g.version) moves = lm.moves.map((move, i) => ({ move, notation: lm.notations[i]! }));
   }
-  return boardSvg({
-    type: g.type,
-    version: g.version,
-    toMove: g.toMove,
-    players: g.players,
-    view: g.view,
-    outcome: (g.outcome as Outcome | undefined) ?? null,
-    viewerSeat: g.viewer.seat,
-    moves,
-  }, lang, picture);
+  return boardSvg(
+    {
+      type: g.type,
+      version: g.version,
+      toMove: g.toMove,
+      players: g.players,
+      view: g.view,
+      outcome: (g.outcome as Outcome | undefined) ?? null,
+      viewerSeat: g.viewer.seat,
+      moves,
+    },
+    lang,
+    picture,
+  );
 }
 
 /** A legal-moves answer with each move in words (`labels`), for `include=labels`, by the picture of the game's plug-in in `registry`. */
-export function withLabels<T extends { type: string; seat: number; moves: Json[]; view?: Json }>(registry: GameRegistry, answer: T, lang: Lang): Omit<T, 'view'> & { labels: string[] } {
+export function withLabels<T extends { type: string; seat: number; moves: Json[]; view?: Json }>(
+  registry: GameRegistry,
+  answer: T,
+  lang: Lang,
+): Omit<T, 'view'> & { labels: string[] } {
   const { view, ...rest } = answer;
   return { ...rest, labels: moveLabels(answer.type, wordsOf(registry, answer.type), answer.moves, answer.seat, view ?? null, lang) };
 }
 
 /** An event-log page with each move in words (`label`), for `include=labels`. */
-export function logWithLabels<T extends { type: string; moves: { seat: number; move: Json | null; events: Json[] }[] }>(registry: GameRegistry, page: T, lang: Lang): T {
+export function logWithLabels<T extends { type: string; moves: { seat: number; move: Json | null; events: Json[] }[] }>(
+  registry: GameRegistry,
+  page: T,
+  lang: Lang,
+): T {
   const picture = wordsOf(registry, page.type);
   return { ...page, moves: page.moves.map((m) => ({ ...m, label: loggedMoveLabel(page.type, picture, m.move, m.seat, m.events, lang) })) };
 }

@@ -1,4 +1,13 @@
-import { catalogueOf, formatMsg, KERNEL_MESSAGES, type Json, type Messages, type Msg, type Params, type RuleViolation } from '../engine/index.js';
+import {
+  catalogueOf,
+  formatMsg,
+  KERNEL_MESSAGES,
+  type Json,
+  type Messages,
+  type Msg,
+  type Params,
+  type RuleViolation,
+} from '../engine/index.js';
 import { en } from './i18n/en.js';
 
 /** The stable error codes of the API, with their HTTP status. Clients switch on `code`. */
@@ -71,7 +80,11 @@ export function sentenceOf(lang: keyof Messages, app: Record<string, string>, sa
 }
 
 /** A violation as a message by id (its key, its values, its game's catalogue). */
-export const saidOf = (v: RuleViolation): Said => ({ key: v.key ?? v.code, ...(v.params ? { params: v.params } : {}), catalogue: catalogueOf(v) });
+export const saidOf = (v: RuleViolation): Said => ({
+  key: v.key ?? v.code,
+  ...(v.params ? { params: v.params } : {}),
+  catalogue: catalogueOf(v),
+});
 
 /**
  * An error the client can act on. `message` names the broken rule in plain words (English);

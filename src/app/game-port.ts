@@ -36,7 +36,11 @@ export interface GamePort {
   withGame<T>(gameId: string, fn: (g: GameAccess) => Promise<T>): Promise<T>;
   // Reads.
   getGame(gameId: string, token: string | undefined): ReturnType<typeof queries.getGame>;
-  legalMoves(gameId: string, token: string | undefined, include?: Parameters<typeof queries.legalMoves>[3]): ReturnType<typeof queries.legalMoves>;
+  legalMoves(
+    gameId: string,
+    token: string | undefined,
+    include?: Parameters<typeof queries.legalMoves>[3],
+  ): ReturnType<typeof queries.legalMoves>;
   replay(gameId: string, token: string | undefined, at: number): ReturnType<typeof queries.replay>;
   record(gameId: string, token: string | undefined): ReturnType<typeof queries.record>;
   positions(gameId: string): ReturnType<typeof queries.positions>;
@@ -47,5 +51,11 @@ export interface GamePort {
   stateAt(s: Session, at: number): Promise<unknown>;
   // Bots and analysis.
   botTurn(gameId: string, version: number): ReturnType<typeof bots.botTurn>;
-  analysis(gameId: string, token: string | undefined, at: number, seat: number, opts?: Parameters<typeof analysis.analysis>[5]): ReturnType<typeof analysis.analysis>;
+  analysis(
+    gameId: string,
+    token: string | undefined,
+    at: number,
+    seat: number,
+    opts?: Parameters<typeof analysis.analysis>[5],
+  ): ReturnType<typeof analysis.analysis>;
 }

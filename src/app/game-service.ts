@@ -3,7 +3,16 @@ import type { GameRegistry } from '../games/registry.js';
 import type { GameStatus, GameStore, StoredMove } from '../store/types.js';
 import type { GameAccess } from './lobby/seats.js';
 import type { GamePort } from './game-port.js';
-import type { AfterCommitHook, ObservedUseCase, CreateGameInput, GameServiceOptions, Include, MoveResult, Session, TakebackAsked } from './service-types.js';
+import type {
+  AfterCommitHook,
+  ObservedUseCase,
+  CreateGameInput,
+  GameServiceOptions,
+  Include,
+  MoveResult,
+  Session,
+  TakebackAsked,
+} from './service-types.js';
 import * as admin from './use-cases/admin.js';
 import { analysis } from './use-cases/analysis.js';
 import * as bots from './use-cases/bot-turns.js';
@@ -189,13 +198,19 @@ export class GameService implements GamePort {
     return this.observed('command', { gameId, kind: command.kind }, () => handle(this.core, gameId, command, opts));
   }
 
-  submitMove(gameId: string, token: string | undefined, move: unknown, opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string; include?: Include } = {}): Promise<MoveResult> {
+  submitMove(
+    gameId: string,
+    token: string | undefined,
+    move: unknown,
+    opts: { expectedVersion?: number; idempotencyKey?: string; notation?: string; include?: Include } = {},
+  ): Promise<MoveResult> {
     return this.handle(gameId, { kind: 'move', token, move, notation: opts.notation, include: opts.include }, opts);
   }
 
   /** Takebacks (use-cases/takebacks.ts): asked, accepted, declined. */
   readonly takebacks = {
-    takeback: (gameId: string, token: string | undefined, undo?: number, key?: string) => this.handle(gameId, { kind: 'takeback', token, undo }, { idempotencyKey: key }),
+    takeback: (gameId: string, token: string | undefined, undo?: number, key?: string) =>
+      this.handle(gameId, { kind: 'takeback', token, undo }, { idempotencyKey: key }),
     accept: (gameId: string, token: string | undefined) => this.handle(gameId, { kind: 'takeback-accept', token }),
     decline: (gameId: string, token: string | undefined) => this.handle(gameId, { kind: 'takeback-decline', token }),
   };

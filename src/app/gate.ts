@@ -19,7 +19,12 @@ export class Gate {
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.active >= this.concurrent) {
       if (this.waiting.length >= this.queued) {
-        throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.busy', { count: this.active + this.waiting.length, what: this.what, retry: this.retryAfterSeconds }, { retryAfter: this.retryAfterSeconds });
+        throw AppError.of(
+          'UNAVAILABLE',
+          'UNAVAILABLE.busy',
+          { count: this.active + this.waiting.length, what: this.what, retry: this.retryAfterSeconds },
+          { retryAfter: this.retryAfterSeconds },
+        );
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
@@ -29,7 +34,8 @@ export class Gate {
       return await fn();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes to the next in line
+      if (next)
+        next(); // the slot passes to the next in line
       else this.active--;
     }
   }

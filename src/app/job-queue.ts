@@ -30,13 +30,26 @@ export interface QueueSpec {
  * on a new database race to create the queues: a deadlock, a duplicate or a serialization failure
  * there is retried (creating a queue that exists does nothing). Errors after start go to `onError`.
  */
-export async function startJobQueue(opts: { databaseUrl: string; max: number; name: string; queues: QueueSpec[]; onError(err: Error): void }): Promise<PgBoss> {
+export async function startJobQueue(opts: {
+  databaseUrl: string;
+  max: number;
+  name: string;
+  queues: QueueSpec[];
+  onError(err: Error): void;
+}): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, schema: 'pgboss', max: opts.max, application_name: opts.name });
   boss.on('error', opts.onError);
   await boss.start();
   for (let attempt = 1; ; attempt++) {
     try {
-      for (const q of opts.queues) await boss.createQueue(q.name, { name: q.name, retryLimit: q.retryLimit, retryDelay: q.retryDelay, retryBackoff: true, expireInMinutes: 5 });
+      for (const q of opts.queues)
+        await boss.createQueue(q.name, {
+          name: q.name,
+          retryLimit: q.retryLimit,
+          retryDelay: q.retryDelay,
+          retryBackoff: true,
+          expireInMinutes: 5,
+        });
       return boss;
     } catch (err) {
       const code = (err as { code?: string }).code;

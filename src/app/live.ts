@@ -65,7 +65,13 @@ export type LiveUpdate =
  * it keeps trying; a token revoked meanwhile ends it with UNAUTHORIZED at the next notice.
  * `return()` stops it at once.
  */
-export function liveUpdates(service: GamePort, fanout: Fanout, gameId: string, token: string | undefined, after?: number): Repeater<LiveUpdate> {
+export function liveUpdates(
+  service: GamePort,
+  fanout: Fanout,
+  gameId: string,
+  token: string | undefined,
+  after?: number,
+): Repeater<LiveUpdate> {
   return new Repeater<LiveUpdate>(async (push, stop) => {
     const first = await service.getGame(gameId, token);
     if (after !== undefined && after > first.version) {
@@ -113,4 +119,3 @@ export function liveUpdates(service: GamePort, fanout: Fanout, gameId: string, t
     await stop;
   });
 }
-

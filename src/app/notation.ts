@@ -1,8 +1,6 @@
-import { notationsOf, } from '../engine/index.js';
+import { notationsOf } from '../engine/index.js';
 import type { AnyGame, RuleViolation, Seat } from '../engine/index.js';
 import { AppError, saidOf } from './errors.js';
-
-;
 
 /** How many legal notations an error message quotes (the problem's `legalNotations` has them all). */
 const QUOTED = 24;
@@ -17,7 +15,18 @@ export function notationProblem(game: AnyGame, state: unknown, seat: Seat, v: Ru
   const said = saidOf(v);
   const read = typeof v.params?.text === 'string' ? v.params.text : text?.trim();
   const expected = typeof v.params?.expected === 'string' ? v.params.expected : undefined;
-  const extra = { violation: v.code, rule: v.rule, ...(read !== undefined ? { notation: read } : {}), ...(expected !== undefined ? { expected } : {}), legalNotations: legal };
-  return AppError.of('INVALID_INPUT', 'INVALID_INPUT.notation', { problem: said, count: legal.length, legal: legal.slice(0, QUOTED).join(', '), more: Math.max(0, legal.length - QUOTED) }, extra, said.catalogue);
+  const extra = {
+    violation: v.code,
+    rule: v.rule,
+    ...(read !== undefined ? { notation: read } : {}),
+    ...(expected !== undefined ? { expected } : {}),
+    legalNotations: legal,
+  };
+  return AppError.of(
+    'INVALID_INPUT',
+    'INVALID_INPUT.notation',
+    { problem: said, count: legal.length, legal: legal.slice(0, QUOTED).join(', '), more: Math.max(0, legal.length - QUOTED) },
+    extra,
+    said.catalogue,
+  );
 }
-

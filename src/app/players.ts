@@ -21,7 +21,8 @@ export class PlayerService {
   async create(input: { name: string; email?: string }) {
     checkText('name', input.name);
     // The one e-mail rule (src/app/shapes.ts), whatever the entry point checked before.
-    if (input.email !== undefined && !isEmail(input.email)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.email', { given: input.email.slice(0, 80), max: MAX_EMAIL_LENGTH });
+    if (input.email !== undefined && !isEmail(input.email))
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.email', { given: input.email.slice(0, 80), max: MAX_EMAIL_LENGTH });
     const token = newPlayerToken();
     const player = { id: randomUUID(), name: input.name, email: input.email ?? null };
     await this.store.createPlayer({ ...player, tokenHash: hashToken(token) });

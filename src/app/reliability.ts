@@ -5,7 +5,10 @@ import { AppError } from './errors.js';
 export const RELIABILITY_DAYS = 90;
 
 /** A player's reliability as the profile shows it: the counts, the window and the figure (null: no game counted yet). */
-export interface ReliabilityFigure extends ReliabilityCounts { days: number; figure: number | null }
+export interface ReliabilityFigure extends ReliabilityCounts {
+  days: number;
+  figure: number | null;
+}
 
 /**
  * Reliability (issue 34 item 4): finished / (finished + abandoned + timed out) over the player's
@@ -33,7 +36,12 @@ export class Reliability {
     if (playerId === null) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.reliabilityNeedsPlayer', { what, min });
     const r = await this.of(playerId);
     if (r.figure !== null && r.figure < min) {
-      throw AppError.of('RELIABILITY_TOO_LOW', 'RELIABILITY_TOO_LOW.below', { what, figure: round(r.figure), min }, { reliability: r.figure, minReliability: min, finished: r.finished, abandoned: r.abandoned, timedOut: r.timedOut });
+      throw AppError.of(
+        'RELIABILITY_TOO_LOW',
+        'RELIABILITY_TOO_LOW.below',
+        { what, figure: round(r.figure), min },
+        { reliability: r.figure, minReliability: min, finished: r.finished, abandoned: r.abandoned, timedOut: r.timedOut },
+      );
     }
   }
 

@@ -66,7 +66,9 @@ export interface GameServiceOptions {
   /** Asks a bot for a stand-in's move (the bot pool); without it, autoplay.ts's seeded choice. */
   standIn?: (task: BotTask) => Promise<{ move: Move; playedBy: BotLevel }>;
   /** Runs an analysis search in the bot pool (GET /games/{id}/analysis); without it analysis is unavailable. */
-  analyse?: (task: BotTask) => Promise<{ move: Move; playedBy: BotLevel; iterations: number; stats?: { move: Move; visits: number; value: number }[] }>;
+  analyse?: (
+    task: BotTask,
+  ) => Promise<{ move: Move; playedBy: BotLevel; iterations: number; stats?: { move: Move; visits: number; value: number }[] }>;
   /** Measures use cases at their boundary (spans and timers: src/telemetry/instrument.ts); none: run as they are. */
   observe?: UseCaseObserver;
 }
@@ -144,7 +146,15 @@ export interface GameRecord {
   seed?: string;
   status: GameStatus;
   version: number;
-  moves: { version: number; seat: Seat; move: Json | null; origin?: MoveOrigin; bot?: BotLevel; /** Written on export (takebacks): the entry may be undone; the takeback that undid it. */ undoable?: boolean; undoneBy?: number }[];
+  moves: {
+    version: number;
+    seat: Seat;
+    move: Json | null;
+    origin?: MoveOrigin;
+    bot?: BotLevel /** Written on export (takebacks): the entry may be undone; the takeback that undid it. */;
+    undoable?: boolean;
+    undoneBy?: number;
+  }[];
   outcome?: Outcome | null;
   /** Written on export: a rated game that ended before some person's seat made a move of its own (src/app/ratings/rules.ts): unrated. */
   aborted?: true;

@@ -112,13 +112,28 @@ export class Sessions {
     if (!row) throw AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId });
     const game = this.registry.version(row.type, row.engineVersion);
     if (!game) {
-      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.game', { id: gameId, type: row.type, version: row.engineVersion, versions: this.registry.versions(row.type).join(', '), count: this.registry.versions(row.type).length });
+      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.game', {
+        id: gameId,
+        type: row.type,
+        version: row.engineVersion,
+        versions: this.registry.versions(row.type).join(', '),
+        count: this.registry.versions(row.type).length,
+      });
     }
     const snap = await this.store.latestSnapshot(gameId, row.version);
     const base = snap ? snap.state : game.setup({ players: row.playerCount, options: row.options, seed: row.seed });
     const moves = await this.store.readMoves(gameId, snap?.version ?? 0, row.version);
     const version = moves.at(-1)?.version ?? snap?.version ?? 0;
-    const s = this.create(row, game, fold(game, base, moves.flatMap((m) => m.events)), version);
+    const s = this.create(
+      row,
+      game,
+      fold(
+        game,
+        base,
+        moves.flatMap((m) => m.events),
+      ),
+      version,
+    );
     // A move may have committed between the header's read and the log's: the header follows the log.
     return version === row.version ? s : this.reloadSeats(s);
   }
@@ -134,7 +149,12 @@ export class Sessions {
    */
   remember(s: Session): Session {
     const held = this.cache.peek(s.row.id);
-    if (held && held !== s && (held.version > s.version || (held.version === s.version && (held.row.seatsRev ?? 0) >= (s.row.seatsRev ?? 0)))) return held;
+    if (
+      held &&
+      held !== s &&
+      (held.version > s.version || (held.version === s.version && (held.row.seatsRev ?? 0) >= (s.row.seatsRev ?? 0)))
+    )
+      return held;
     this.cache.set(s.row.id, s);
     for (const hash of s.seatByTokenHash.keys()) this.tokenIndex.set(hash, s.row.id);
     return s;
@@ -158,7 +178,13 @@ export class Sessions {
       s.version = moves.at(-1)!.version;
     }
     if (seatsChanged || moves.some((m) => m.origin === 'resign')) return this.reloadSeats(s);
-    if (moves.length > 0) s.row = { ...s.row, version: s.version, ...standing(s.game, s.state, s.row.seats, s.version, s.row.status === 'expired'), updatedAt: moves.at(-1)!.createdAt };
+    if (moves.length > 0)
+      s.row = {
+        ...s.row,
+        version: s.version,
+        ...standing(s.game, s.state, s.row.seats, s.version, s.row.status === 'expired'),
+        updatedAt: moves.at(-1)!.createdAt,
+      };
     return s;
   }
 
@@ -198,4 +224,10 @@ function foldChecked(game: AnyGame, state: unknown, moves: StoredMove[]): unknow
 }
 
 /** Seat tokens and the tokens of the players bound to seats, to the seat they act for. */
-export const seatMap = (seats: SeatRow[]) => new Map(seats.flatMap((x) => [...(x.tokenHash ? [[x.tokenHash, x.seat] as const] : []), ...(x.playerTokenHash ? [[x.playerTokenHash, x.seat] as const] : [])]));
+export const seatMap = (seats: SeatRow[]) =>
+  new Map(
+    seats.flatMap((x) => [
+      ...(x.tokenHash ? [[x.tokenHash, x.seat] as const] : []),
+      ...(x.playerTokenHash ? [[x.playerTokenHash, x.seat] as const] : []),
+    ]),
+  );

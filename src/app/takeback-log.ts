@@ -15,7 +15,12 @@ import type { Session } from './service-types.js';
 export function takebacksAtCreation(value: unknown): TakebackSetting {
   if (value === undefined || value === null) return 'own-turn';
   if (typeof value !== 'string' || !(TAKEBACK_SETTINGS as readonly string[]).includes(value)) {
-    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.takebacks', { settings: TAKEBACK_SETTINGS.join(', '), given: String(JSON.stringify(value) ?? 'undefined').slice(0, 40) }, { field: 'takebacks' });
+    throw AppError.of(
+      'INVALID_INPUT',
+      'INVALID_INPUT.takebacks',
+      { settings: TAKEBACK_SETTINGS.join(', '), given: String(JSON.stringify(value) ?? 'undefined').slice(0, 40) },
+      { field: 'takebacks' },
+    );
   }
   return value as TakebackSetting;
 }
@@ -58,7 +63,11 @@ export async function undoneByOfGame(store: GameStore, s: Session): Promise<Map<
 }
 
 /** The marks of each entry of a page of the log: `undoable`, and `undoneBy` when a later takeback undid it. */
-export async function entryMarks(store: GameStore, s: Session, moves: readonly StoredMove[]): Promise<(m: StoredMove) => { undoable: boolean; undoneBy?: number }> {
+export async function entryMarks(
+  store: GameStore,
+  s: Session,
+  moves: readonly StoredMove[],
+): Promise<(m: StoredMove) => { undoable: boolean; undoneBy?: number }> {
   const undone = moves.length === 0 ? new Map<number, number>() : await undoneByOfGame(store, s);
   return (m) => {
     const by = undone.get(m.version);
@@ -67,7 +76,11 @@ export async function entryMarks(store: GameStore, s: Session, moves: readonly S
 }
 
 /** The game answer's `takebackRequest`, while it waits (the game still at the version it was asked at, and running). */
-export function requestShown(row: GameRow, version: number, status: GameStatus): { takebackRequest?: { seat: number; undo: number; acceptedBy: number[] } } {
+export function requestShown(
+  row: GameRow,
+  version: number,
+  status: GameStatus,
+): { takebackRequest?: { seat: number; undo: number; acceptedBy: number[] } } {
   const r = row.takebackRequest;
   if (!r || r.at !== version || status !== 'active') return {};
   return { takebackRequest: { seat: r.seat, undo: r.undo, acceptedBy: [...r.acceptedBy] } };

@@ -55,7 +55,8 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     } catch {
       value = undefined;
     }
-    if (!m || typeof value !== 'string') throw faultBy('INVALID_INPUT', n + 1, { key: 'RECORD.header', params: { got: line.slice(0, 80) } });
+    if (!m || typeof value !== 'string')
+      throw faultBy('INVALID_INPUT', n + 1, { key: 'RECORD.header', params: { got: line.slice(0, 80) } });
     if (headers.has(m[1]!)) throw faultBy('INVALID_INPUT', n + 1, { key: 'RECORD.headerTwice', params: { name: m[1]! } });
     headers.set(m[1]!, { value, line: n + 1 });
   }
@@ -65,10 +66,12 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     return h;
   };
   const format = need('Format');
-  if (format.value !== TEXT_RECORD_FORMAT) throw faultBy('INVALID_INPUT', format.line, { key: 'RECORD.format', params: { format: format.value, expected: TEXT_RECORD_FORMAT } });
+  if (format.value !== TEXT_RECORD_FORMAT)
+    throw faultBy('INVALID_INPUT', format.line, { key: 'RECORD.format', params: { format: format.value, expected: TEXT_RECORD_FORMAT } });
   const type = need('Game');
   const engine = need('EngineVersion');
-  if (!/^\d+$/.test(engine.value)) throw faultBy('INVALID_INPUT', engine.line, { key: 'RECORD.engineVersion', params: { given: engine.value } });
+  if (!/^\d+$/.test(engine.value))
+    throw faultBy('INVALID_INPUT', engine.line, { key: 'RECORD.engineVersion', params: { given: engine.value } });
   const optionsHeader = headers.get('Options');
   let options: Record<string, Json> = {};
   if (optionsHeader) {
@@ -77,7 +80,8 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     } catch {
       throw faultBy('INVALID_INPUT', optionsHeader.line, { key: 'RECORD.optionsJson' });
     }
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw faultBy('INVALID_INPUT', optionsHeader.line, { key: 'RECORD.optionsObject' });
+    if (typeof options !== 'object' || options === null || Array.isArray(options))
+      throw faultBy('INVALID_INPUT', optionsHeader.line, { key: 'RECORD.optionsObject' });
   }
   const level = (name: string): BotLevel | undefined => {
     const h = headers.get(name);
@@ -92,15 +96,27 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
   const standInBot = level('StandInBot');
   if (players.length === 0) need('Seat0');
   const stray = [...headers.keys()].find((k) => /^Seat\d+(Bot)?$/.test(k) && parseInt(k.slice(4), 10) >= players.length);
-  if (stray) throw faultBy('INVALID_INPUT', headers.get(stray)!.line, { key: 'RECORD.seatGap', params: { stray, missing: players.length } });
+  if (stray)
+    throw faultBy('INVALID_INPUT', headers.get(stray)!.line, { key: 'RECORD.seatGap', params: { stray, missing: players.length } });
 
-  if (!registry.current(type.value)) throw faultBy('IMPORT_INVALID', type.line, { key: 'IMPORT_INVALID.unknownGameType', params: { type: type.value } });
+  if (!registry.current(type.value))
+    throw faultBy('IMPORT_INVALID', type.line, { key: 'IMPORT_INVALID.unknownGameType', params: { type: type.value } });
   const game = registry.version(type.value, Number(engine.value));
-  if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.record', { type: type.value, version: engine.value, versions: registry.versions(type.value).join(', ') }, { line: engine.line });
+  if (!game)
+    throw AppError.of(
+      'ENGINE_VERSION_UNSUPPORTED',
+      'ENGINE_VERSION_UNSUPPORTED.record',
+      { type: type.value, version: engine.value, versions: registry.versions(type.value).join(', ') },
+      { line: engine.line },
+    );
   const seed = headers.get('Seed');
   if (!seed) throw faultBy('IMPORT_INVALID', first, { key: 'RECORD.noSeed' });
   const resolved = resolveOptions(game, players.length, options);
-  if (!resolved.ok) throw faultBy('IMPORT_INVALID', optionsHeader?.line ?? n + 1, saidOf(resolved.error), { violation: resolved.error.code, rule: resolved.error.rule });
+  if (!resolved.ok)
+    throw faultBy('IMPORT_INVALID', optionsHeader?.line ?? n + 1, saidOf(resolved.error), {
+      violation: resolved.error.code,
+      rule: resolved.error.rule,
+    });
 
   let state = game.setup({ players: players.length, options: resolved.value, seed: seed.value });
   const moves: RecordMove[] = [];
@@ -122,14 +138,21 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     if (result !== null) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.afterResult', params: { result } });
     if (line.startsWith('(')) {
       const above = moves.at(-1);
-      if (!above || above.origin === 'resign' || above.origin === 'takeback') throw faultBy('INVALID_INPUT', at, { key: 'RECORD.annotationPlace' });
+      if (!above || above.origin === 'resign' || above.origin === 'takeback')
+        throw faultBy('INVALID_INPUT', at, { key: 'RECORD.annotationPlace' });
       const alt = /^\(\s*(.*?)\s*(?:\{([^{}]*)\})?\s*\)$/.exec(line);
       if (!alt || alt[1] === '') throw faultBy('INVALID_INPUT', at, { key: 'RECORD.alternative', params: { got: line.slice(0, 80) } });
       const { text, mark } = splitMark(alt[1]!);
       const before = after[moves.length - 1];
       const k = (above.alternatives?.length ?? 0) + 1;
       const parsed = parseMove(game, before, above.seat, text);
-      if (!parsed.ok) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.alternative', params: { n: above.version, k, problem: saidOf(parsed.error) } }, { index: moves.length - 1, violation: parsed.error.code, rule: parsed.error.rule });
+      if (!parsed.ok)
+        throw faultBy(
+          'IMPORT_INVALID',
+          at,
+          { key: 'IMPORT_INVALID.alternative', params: { n: above.version, k, problem: saidOf(parsed.error) } },
+          { index: moves.length - 1, violation: parsed.error.code, rule: parsed.error.rule },
+        );
       try {
         checkAlternatives(game, before, above.seat, above.version, [{ move: parsed.value as unknown as Json }]);
       } catch (e) {
@@ -138,7 +161,11 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
         throw faultBy('IMPORT_INVALID', at, { ...said, params: { ...(said.params ?? {}), k } }, e.extra);
       }
       const comment = alt[2]?.trim();
-      (above.alternatives ??= []).push({ move: parsed.value as unknown as Json, ...(mark ? { mark } : {}), ...(comment ? { comment } : {}) });
+      (above.alternatives ??= []).push({
+        move: parsed.value as unknown as Json,
+        ...(mark ? { mark } : {}),
+        ...(comment ? { comment } : {}),
+      });
       continue;
     }
     if (RESULT.test(line)) {
@@ -146,9 +173,14 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
       continue;
     }
     const m = MOVE.exec(line);
-    if (!m) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.moveLine', params: { example: `${moves.length + 1}. 0: ${game.notation ? 'pass' : '...'}`, got: line.slice(0, 80) } });
+    if (!m)
+      throw faultBy('INVALID_INPUT', at, {
+        key: 'RECORD.moveLine',
+        params: { example: `${moves.length + 1}. 0: ${game.notation ? 'pass' : '...'}`, got: line.slice(0, 80) },
+      });
     const version = Number(m[1]);
-    if (version !== moves.length + 1) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.moveNumber', params: { version, expected: moves.length + 1 } });
+    if (version !== moves.length + 1)
+      throw faultBy('INVALID_INPUT', at, { key: 'RECORD.moveNumber', params: { version, expected: moves.length + 1 } });
     const seat = Number(m[2]);
     if (seat >= players.length) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.seat', params: { seat, last: players.length - 1 } });
     const note = m[4]?.toLowerCase();
@@ -156,18 +188,21 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     const { text: marked, mark } = splitMark(m[3]!);
     const body = marked.replace(/^~~(.*)~~$/, '$1').trim();
     if (note === 'hidden') throw faultBy('IMPORT_INVALID', at, { key: 'RECORD.hidden' });
-    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note)) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.annotation', params: { note } });
+    if (note !== undefined && !(ORIGINS as readonly string[]).includes(note))
+      throw faultBy('INVALID_INPUT', at, { key: 'RECORD.annotation', params: { note } });
     const origin = note as Origin | undefined;
     if (origin === 'takeback') {
       const undo = Number(m[5]);
-      if (body !== '' || !/^\d+$/.test(m[5] ?? '') || undo < 1 || undo >= version) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.takeback' });
+      if (body !== '' || !/^\d+$/.test(m[5] ?? '') || undo < 1 || undo >= version)
+        throw faultBy('INVALID_INPUT', at, { key: 'RECORD.takeback' });
       state = after[undo - 1];
       after.push(state);
       moves.push({ version, seat, move: { type: 'takeback', undo }, origin });
       continue;
     }
     const bot = m[5]?.toLowerCase();
-    if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign')) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.botNote', params: { note: note ?? '', bot } });
+    if (bot !== undefined && (!isBotLevel(bot) || origin === 'resign'))
+      throw faultBy('INVALID_INPUT', at, { key: 'RECORD.botNote', params: { note: note ?? '', bot } });
     if (origin === 'bot' && bot === undefined) throw faultBy('INVALID_INPUT', at, { key: 'RECORD.botAnnotation' });
     if (origin === 'resign') {
       if (body !== '') throw faultBy('INVALID_INPUT', at, { key: 'RECORD.resignation' });
@@ -176,24 +211,66 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
       continue;
     }
     const parsed = parseMove(game, state, seat, body);
-    if (!parsed.ok) throw faultBy('IMPORT_INVALID', at, saidOf(parsed.error), { index: moves.length, violation: parsed.error.code, rule: parsed.error.rule });
+    if (!parsed.ok)
+      throw faultBy('IMPORT_INVALID', at, saidOf(parsed.error), {
+        index: moves.length,
+        violation: parsed.error.code,
+        rule: parsed.error.rule,
+      });
     const shape = checkMoveShape(game, parsed.value);
-    if (shape) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.textShape', params: { text: body, problem: saidOf(shape) } }, { index: moves.length, violation: shape.code, rule: shape.rule });
+    if (shape)
+      throw faultBy(
+        'IMPORT_INVALID',
+        at,
+        { key: 'IMPORT_INVALID.textShape', params: { text: body, problem: saidOf(shape) } },
+        { index: moves.length, violation: shape.code, rule: shape.rule },
+      );
     const r = applyMove(game, state, parsed.value, seat);
-    if (!r.ok) throw faultBy('IMPORT_INVALID', at, { key: 'IMPORT_INVALID.illegalText', params: { n: version, text: body, problem: saidOf(r.error) }, catalogue: catalogueOf(r.error) }, { index: moves.length, violation: r.error.code, rule: r.error.rule });
+    if (!r.ok)
+      throw faultBy(
+        'IMPORT_INVALID',
+        at,
+        {
+          key: 'IMPORT_INVALID.illegalText',
+          params: { n: version, text: body, problem: saidOf(r.error) },
+          catalogue: catalogueOf(r.error),
+        },
+        { index: moves.length, violation: r.error.code, rule: r.error.rule },
+      );
     state = r.value.state;
     after.push(state);
-    moves.push({ version, seat, move: parsed.value as unknown as Json, ...(origin ? { origin } : {}), ...(bot ? { bot: bot as BotLevel } : {}), ...(mark ? { mark } : {}) });
+    moves.push({
+      version,
+      seat,
+      move: parsed.value as unknown as Json,
+      ...(origin ? { origin } : {}),
+      ...(bot ? { bot: bot as BotLevel } : {}),
+      ...(mark ? { mark } : {}),
+    });
   }
   // A record that ends with a resignation leaving one seat ends there, resigned seats last (lobby/standing.ts).
   const resignedAt = new Map(moves.flatMap((m) => (m.origin === 'resign' ? [[m.seat, m.version] as const] : [])));
-  const outcome = moves.at(-1)?.origin === 'resign'
-    ? standing(game, state, players.map((p) => ({ seat: p.seat, name: p.name, tokenHash: '-', resignedAt: resignedAt.get(p.seat) ?? null })), moves.length).outcome
-    : game.outcome(state);
+  const outcome =
+    moves.at(-1)?.origin === 'resign'
+      ? standing(
+          game,
+          state,
+          players.map((p) => ({ seat: p.seat, name: p.name, tokenHash: '-', resignedAt: resignedAt.get(p.seat) ?? null })),
+          moves.length,
+        ).outcome
+      : game.outcome(state);
   const claimed = headers.get('Result');
-  for (const [what, value, line] of [['header', claimed?.value, claimed?.line ?? 1], ['line', result, lines.length]] as const) {
+  for (const [what, value, line] of [
+    ['header', claimed?.value, claimed?.line ?? 1],
+    ['line', result, lines.length],
+  ] as const) {
     if (value !== undefined && value !== null && value !== resultOf(outcome)) {
-      throw faultBy('IMPORT_INVALID', line, { key: 'RECORD.resultMismatch', params: { what, claimed: value, result: resultOf(outcome) } }, { violation: 'RESULT_MISMATCH', rule: 'end of game' });
+      throw faultBy(
+        'IMPORT_INVALID',
+        line,
+        { key: 'RECORD.resultMismatch', params: { what, claimed: value, result: resultOf(outcome) } },
+        { violation: 'RESULT_MISMATCH', rule: 'end of game' },
+      );
     }
   }
   const record: AnyRecord = {

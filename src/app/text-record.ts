@@ -12,8 +12,8 @@ import { RECORD_FORMAT } from './service-types.js';
 import { checkAlternatives } from './replays/annotations.js';
 import { resultOf, TEXT_RECORD_FORMAT, type AnyRecord, type TextRecordDates } from './text-record-format.js';
 
-export {   type AnyRecord,   type TextRecordDates } from './text-record-format.js';
-export { readTextRecord,  } from './text-record-read.js';
+export { type AnyRecord, type TextRecordDates } from './text-record-format.js';
+export { readTextRecord } from './text-record-read.js';
 
 const header = (name: string, value: string) => `[${name} ${JSON.stringify(value)}]`;
 
@@ -22,7 +22,13 @@ const header = (name: string, value: string) => `[${name} ${JSON.stringify(value
  * only read for moves the record shows. A move the record hides (null, or `hidden(i)`: the viewer
  * got only part of it) is written `{hidden}`.
  */
-export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: number) => unknown, dates: TextRecordDates = {}, hidden: (i: number) => boolean = () => false): string {
+export function writeTextRecord(
+  game: AnyGame,
+  record: AnyRecord,
+  before: (i: number) => unknown,
+  dates: TextRecordDates = {},
+  hidden: (i: number) => boolean = () => false,
+): string {
   const lines = [
     header('Format', TEXT_RECORD_FORMAT),
     header('Game', record.type),
@@ -49,7 +55,10 @@ export function writeTextRecord(game: AnyGame, record: AnyRecord, before: (i: nu
     lines.push(`${m.version ?? i + 1}. ${m.seat}: ${[text, mark, origin].filter((x) => x !== '').join(' ')}`);
     // Annotations (replays/annotations.ts): the comment, then each alternative, under the move.
     if (m.comment) lines.push(`{${m.comment}}`);
-    for (const a of m.alternatives ?? []) lines.push(`(${[formatMove(game, before(i), m.seat, a.move as unknown as Move), a.mark ?? '', a.comment ? `{${a.comment}}` : ''].filter((x) => x !== '').join(' ')})`);
+    for (const a of m.alternatives ?? [])
+      lines.push(
+        `(${[formatMove(game, before(i), m.seat, a.move as unknown as Move), a.mark ?? '', a.comment ? `{${a.comment}}` : ''].filter((x) => x !== '').join(' ')})`,
+      );
   });
   lines.push(resultOf(record.outcome), '');
   return lines.join('\n');
@@ -70,11 +79,17 @@ export async function textRecordOf(service: GamePort, gameId: string, token: str
  * that cannot be replayed. Resignation entries ({ type: 'resign' }, origin 'resign') change no state.
  */
 export function replayJsonRecord(registry: GameRegistry, record: AnyRecord): { game: AnyGame; before: unknown[]; state: unknown } {
-  const bad = (key: string, params: Params = {}, extra: Record<string, Json> = {}, catalogue?: Messages) => AppError.of('IMPORT_INVALID', key, params, extra, catalogue);
+  const bad = (key: string, params: Params = {}, extra: Record<string, Json> = {}, catalogue?: Messages) =>
+    AppError.of('IMPORT_INVALID', key, params, extra, catalogue);
   if (record.format !== RECORD_FORMAT) throw bad('IMPORT_INVALID.format', { format: String(record.format), expected: RECORD_FORMAT });
   if (!registry.current(record.type)) throw bad('IMPORT_INVALID.unknownGameType', { type: record.type });
   const game = registry.version(record.type, record.engineVersion);
-  if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.server', { type: record.type, version: record.engineVersion, versions: registry.versions(record.type).join(', ') });
+  if (!game)
+    throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.server', {
+      type: record.type,
+      version: record.engineVersion,
+      versions: registry.versions(record.type).join(', '),
+    });
   if (typeof record.seed !== 'string') throw bad('IMPORT_INVALID.noSeed');
   const resolved = resolveOptions(game, record.players.length, record.options);
   if (!resolved.ok) throw AppError.fromViolation(resolved.error, 'IMPORT_INVALID');
@@ -87,17 +102,25 @@ export function replayJsonRecord(registry: GameRegistry, record: AnyRecord): { g
     if (m.origin === 'takeback') {
       // A takeback restores the state before the entry it undoes.
       const undo = (m.move as { undo?: unknown } | null)?.undo;
-      if (typeof undo !== 'number' || !Number.isInteger(undo) || undo < 1 || undo > i) throw bad('IMPORT_INVALID.takebackShape', { n }, { index: i });
+      if (typeof undo !== 'number' || !Number.isInteger(undo) || undo < 1 || undo > i)
+        throw bad('IMPORT_INVALID.takebackShape', { n }, { index: i });
       state = before[undo - 1];
       continue;
     }
     if (m.move === null) throw bad('IMPORT_INVALID.hidden', { n }, { index: i });
-    if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length) throw bad('IMPORT_INVALID.notASeat', { n, seat: String(m.seat) }, { index: i });
+    if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= record.players.length)
+      throw bad('IMPORT_INVALID.notASeat', { n, seat: String(m.seat) }, { index: i });
     const shape = checkMoveShape(game, m.move);
     if (shape) throw bad('IMPORT_INVALID.moveShape', { n, problem: saidOf(shape) }, { index: i, violation: shape.code, rule: shape.rule });
     checkAlternatives(game, state, m.seat, n, m.alternatives);
     const r = applyMove(game, state, m.move as unknown as Move, m.seat);
-    if (!r.ok) throw bad('IMPORT_INVALID.illegal', { n, problem: saidOf(r.error) }, { index: i, violation: r.error.code, rule: r.error.rule }, catalogueOf(r.error));
+    if (!r.ok)
+      throw bad(
+        'IMPORT_INVALID.illegal',
+        { n, problem: saidOf(r.error) },
+        { index: i, violation: r.error.code, rule: r.error.rule },
+        catalogueOf(r.error),
+      );
     state = r.value.state;
   }
   return { game, before, state };

@@ -11,7 +11,11 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 export function checkText(field: string, value: string | null | undefined): void {
   if (typeof value !== 'string') return;
   const m = CONTROL.exec(value);
-  if (m) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.controlChar', { field, char: m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0') });
+  if (m)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.controlChar', {
+      field,
+      char: m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0'),
+    });
 }
 
 /** The names of a list of seats (players/<i>/name) and a seed. */

@@ -10,7 +10,11 @@ export const TIME_CONTROL_MAX_SECONDS = 90 * 24 * 3600;
  * again after every move). Each field 1 s .. 90 days, increment and initial at most the maximum;
  * anything else is a 400 naming the field. Shared by REST and GraphQL.
  */
-export function timeControlOf(input: { turnDeadlineSeconds?: number | null; timeControl?: TimeControl | null; timeoutAction?: TimeoutAction | null }): TimeControl | null {
+export function timeControlOf(input: {
+  turnDeadlineSeconds?: number | null;
+  timeControl?: TimeControl | null;
+  timeoutAction?: TimeoutAction | null;
+}): TimeControl | null {
   const d = input.turnDeadlineSeconds ?? null;
   const tc = input.timeControl ?? null;
   if (d !== null && tc !== null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.deadlineOrControl', { field: 'turnDeadlineSeconds' });
@@ -22,9 +26,17 @@ export function timeControlOf(input: { turnDeadlineSeconds?: number | null; time
   const field = (name: keyof TimeControl) => (tc ? `timeControl.${name}` : 'turnDeadlineSeconds');
   for (const name of ['initialSeconds', 'incrementSeconds', 'maxSeconds'] as const) {
     const v = control[name];
-    if (!Number.isInteger(v) || v < 1 || v > TIME_CONTROL_MAX_SECONDS) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seconds', { field: field(name), max: TIME_CONTROL_MAX_SECONDS }, { field: field(name) });
+    if (!Number.isInteger(v) || v < 1 || v > TIME_CONTROL_MAX_SECONDS)
+      throw AppError.of(
+        'INVALID_INPUT',
+        'INVALID_INPUT.seconds',
+        { field: field(name), max: TIME_CONTROL_MAX_SECONDS },
+        { field: field(name) },
+      );
   }
-  if (control.incrementSeconds > control.maxSeconds) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.incrementOverMax', { field: 'timeControl.incrementSeconds' });
-  if (control.initialSeconds > control.maxSeconds) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.initialOverMax', { field: 'timeControl.initialSeconds' });
+  if (control.incrementSeconds > control.maxSeconds)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.incrementOverMax', { field: 'timeControl.incrementSeconds' });
+  if (control.initialSeconds > control.maxSeconds)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.initialOverMax', { field: 'timeControl.initialSeconds' });
   return control;
 }

@@ -71,7 +71,6 @@ export function unavailable(key = 'UNAVAILABLE', params: Params = {}): AppError 
   return AppError.of('UNAVAILABLE', key, params, { retryAfter: RETRY_AFTER_SECONDS });
 }
 
-
 /** Rejects with UNAVAILABLE if `p` does not settle within `ms` (the wait is abandoned, not the work). */
 export function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -34,7 +34,10 @@ function pictureOf(type: string, picture: GamePicture | undefined): GamePicture 
 
 const nameList = (players: BoardInput['players']) =>
   // An open seat (lobby) may have no name yet.
-  players.slice().sort((a, b) => a.seat - b.seat).map((p) => (typeof p.name === 'string' && p.name ? p.name : `#${p.seat + 1}`));
+  players
+    .slice()
+    .sort((a, b) => a.seat - b.seat)
+    .map((p) => (typeof p.name === 'string' && p.name ? p.name : `#${p.seat + 1}`));
 
 /** Where each legal move is played: notations by the key of the element that stands for them. */
 function targets(picture: GamePicture, moves: LegalMove[]): Map<string, string[]> {
@@ -69,7 +72,19 @@ export function boardSvg(input: BoardInput, lang: Lang, picture: GamePicture | u
     targetKeys: [...hot.keys()],
     hotspot: (key, x, y, w, h, rx = 3) => {
       const n = hot.get(key);
-      return n ? rect(x, y, w, h, { class: 'target', 'data-notations': n.join('|'), fill: '#ffffff', 'fill-opacity': 0, stroke: '#e07b00', 'stroke-width': 2.5, 'stroke-dasharray': '6 3', rx, cursor: 'pointer' }) : '';
+      return n
+        ? rect(x, y, w, h, {
+            class: 'target',
+            'data-notations': n.join('|'),
+            fill: '#ffffff',
+            'fill-opacity': 0,
+            stroke: '#e07b00',
+            'stroke-width': 2.5,
+            'stroke-dasharray': '6 3',
+            rx,
+            cursor: 'pointer',
+          })
+        : '';
     },
   };
   const body = board.draw(input.view, ctx);
@@ -93,40 +108,54 @@ export function boardSvg(input: BoardInput, lang: Lang, picture: GamePicture | u
   const py = HEADER + Math.ceil(body.height) + 12;
   const rows: string[] = [rect(8, py, width - 16, panelH - 4, { fill: '#f7f7f4', stroke: '#ccc', rx: 6 })];
   // Columns: swatch, name, rank, score, turn or winner.
-  const rankX = width - 300, scoreX = width - 262, stateX = width - 136;
+  const rankX = width - 300,
+    scoreX = width - 262,
+    stateX = width - 136;
   for (let s = 0; s < seats; s++) {
     const y = py + 8 + s * ROW;
     const moving = !input.outcome && input.toMove.includes(s);
     const won = !!input.outcome && input.outcome.winners.includes(s);
     const score = scores[s];
-    rows.push(group({ class: 'player', 'data-seat': s },
-      rect(16, y + 4, 14, 14, { fill: board.seatColour?.(input.view, s) ?? seatColour(s), rx: 3 }),
-      fitText(38, y + 3, `${nameOf(s)}${input.viewerSeat === s ? ` (${ctx.t('you')})` : ''}`, { width: rankX - 46, size: 13, min: 9, bold: moving || won }).svg,
-      input.outcome ? fitText(rankX, y + 4, `#${input.outcome.ranks[s] ?? '?'}`, { width: 34, size: 12, attrs: { fill: '#555' } }).svg : '',
-      score === null || score === undefined ? '' : fitText(scoreX, y + 3, `${ctx.t('score')} ${score}`, { width: 118, size: 13 }).svg,
-      moving ? fitText(stateX, y + 4, `▶ ${ctx.t('toMove')}`, { width: 124, size: 12, attrs: { fill: '#b00' } }).svg : '',
-      won ? fitText(stateX, y + 4, `★ ${ctx.t('winner')}`, { width: 124, size: 12, attrs: { fill: '#8a6d00' } }).svg : '',
-    ));
+    rows.push(
+      group(
+        { class: 'player', 'data-seat': s },
+        rect(16, y + 4, 14, 14, { fill: board.seatColour?.(input.view, s) ?? seatColour(s), rx: 3 }),
+        fitText(38, y + 3, `${nameOf(s)}${input.viewerSeat === s ? ` (${ctx.t('you')})` : ''}`, {
+          width: rankX - 46,
+          size: 13,
+          min: 9,
+          bold: moving || won,
+        }).svg,
+        input.outcome
+          ? fitText(rankX, y + 4, `#${input.outcome.ranks[s] ?? '?'}`, { width: 34, size: 12, attrs: { fill: '#555' } }).svg
+          : '',
+        score === null || score === undefined ? '' : fitText(scoreX, y + 3, `${ctx.t('score')} ${score}`, { width: 118, size: 13 }).svg,
+        moving ? fitText(stateX, y + 4, `▶ ${ctx.t('toMove')}`, { width: 124, size: 12, attrs: { fill: '#b00' } }).svg : '',
+        won ? fitText(stateX, y + 4, `★ ${ctx.t('winner')}`, { width: 124, size: 12, attrs: { fill: '#8a6d00' } }).svg : '',
+      ),
+    );
   }
   const svgTitle = `${board.name[lang]}, ${ctx.t('version')} ${input.version}`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${el('svg', {
-    xmlns: 'http://www.w3.org/2000/svg',
-    width,
-    height,
-    viewBox: `0 0 ${width} ${height}`,
-    role: 'img',
-    'aria-label': svgTitle,
-    lang,
-    'font-family': 'DejaVu Sans, Verdana, sans-serif',
-    'data-type': input.type,
-    'data-version': input.version,
-  },
-  el('title', {}, esc(svgTitle)),
-  rect(0, 0, width, height, { fill: '#ffffff' }),
-  header,
-  group({ transform: `translate(12 ${HEADER})`, class: 'board' }, body.svg),
-  ...rows,
-  circle(width - 14, 14, 5, { fill: input.outcome ? '#888' : '#2e9e4f' }),
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${el(
+    'svg',
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      width,
+      height,
+      viewBox: `0 0 ${width} ${height}`,
+      role: 'img',
+      'aria-label': svgTitle,
+      lang,
+      'font-family': 'DejaVu Sans, Verdana, sans-serif',
+      'data-type': input.type,
+      'data-version': input.version,
+    },
+    el('title', {}, esc(svgTitle)),
+    rect(0, 0, width, height, { fill: '#ffffff' }),
+    header,
+    group({ transform: `translate(12 ${HEADER})`, class: 'board' }, body.svg),
+    ...rows,
+    circle(width - 14, 14, 5, { fill: input.outcome ? '#888' : '#2e9e4f' }),
   )}\n`;
 }
 
@@ -134,16 +163,33 @@ export function boardSvg(input: BoardInput, lang: Lang, picture: GamePicture | u
  * Each move in words, in `lang`: the legal moves of `seat` in the position `view` (what
  * GET /legal-moves?include=labels answers), never an internal id.
  */
-export function moveLabels(type: string, picture: GamePicture | undefined, moves: readonly Json[], seat: number, view: Json | null, lang: Lang, names: string[] = []): string[] {
+export function moveLabels(
+  type: string,
+  picture: GamePicture | undefined,
+  moves: readonly Json[],
+  seat: number,
+  view: Json | null,
+  lang: Lang,
+  names: string[] = [],
+): string[] {
   const p = pictureOf(type, picture);
   return moves.map((move) => p.describe(move, { lang, seat, view, events: [], names }));
 }
 
 /** A logged move in words, from the move (null when hidden from the reader) and the events it caused. */
-export function loggedMoveLabel(type: string, picture: GamePicture | undefined, move: Json | null, seat: number, events: readonly Json[], lang: Lang, names: string[] = []): string {
+export function loggedMoveLabel(
+  type: string,
+  picture: GamePicture | undefined,
+  move: Json | null,
+  seat: number,
+  events: readonly Json[],
+  lang: Lang,
+  names: string[] = [],
+): string {
   // A resignation is a log entry of every game (docs/api.md, Resignation), not a move of the game.
   if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'resign') return frameSay(lang, 'resign');
   // So is a takeback (docs/shapes.md): it undoes the seat's entries from `undo` on.
-  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'takeback') return frameSay(lang, 'takeback', { undo: String(move.undo) });
+  if (move !== null && typeof move === 'object' && !Array.isArray(move) && move.type === 'takeback')
+    return frameSay(lang, 'takeback', { undo: String(move.undo) });
   return pictureOf(type, picture).describe(move, { lang, seat, view: null, events: events.slice(), names });
 }

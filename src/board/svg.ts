@@ -12,7 +12,8 @@ export type Attrs = Record<string, string | number | null | undefined | false>;
 
 /** Escapes text and attribute values for XML. */
 export const esc = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+  s
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
     // characters XML 1.0 does not allow at all
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
@@ -72,7 +73,11 @@ export function wordsFrom<K extends string>(messages: Messages, prefix: string, 
 export type Say = (lang: Lang, key: string, params?: Params) => string;
 export function sayerOf(messages: Messages, prefix: string): Say {
   return (lang, key, params) => {
-    const s = formatMsg((k) => messages[lang][k], lang, params === undefined ? { key: `${prefix}.${key}` } : { key: `${prefix}.${key}`, params });
+    const s = formatMsg(
+      (k) => messages[lang][k],
+      lang,
+      params === undefined ? { key: `${prefix}.${key}` } : { key: `${prefix}.${key}`, params },
+    );
     if (s === undefined) throw new Error(`no ${lang} sentence ${prefix}.${key} in the catalogue`);
     return s;
   };
@@ -80,7 +85,18 @@ export function sayerOf(messages: Messages, prefix: string): Say {
 
 // ---- labels ----------------------------------------------------------------------------------
 
-const LABELS = wordsFrom(BOARD_MESSAGES, 'label', ['version', 'toMove', 'over', 'winner', 'score', 'you', 'spectator', 'seatView', 'round', 'phase'] as const);
+const LABELS = wordsFrom(BOARD_MESSAGES, 'label', [
+  'version',
+  'toMove',
+  'over',
+  'winner',
+  'score',
+  'you',
+  'spectator',
+  'seatView',
+  'round',
+  'phase',
+] as const);
 export type LabelKey = keyof typeof LABELS;
 export const label = (lang: Lang, key: LabelKey): string => LABELS[key][lang];
 
@@ -97,7 +113,8 @@ export function phaseNames(messages: Messages, phases: readonly string[]): (lang
 }
 
 /** The status line of every game: its round (`3` or `3/4`), then its phase in words. */
-export const roundAndPhase = (ctx: DrawContext, round: string | number, phase: string): string => `${ctx.t('round')} ${round} · ${ctx.t('phase')} ${phase}`;
+export const roundAndPhase = (ctx: DrawContext, round: string | number, phase: string): string =>
+  `${ctx.t('round')} ${round} · ${ctx.t('phase')} ${phase}`;
 
 /** Each seat's score, from the (seat, score) pairs the view gives; null for a seat it gives none. */
 export function scoresBySeat(pairs: Iterable<readonly [number, number | null]>, seats: number): (number | null)[] {

@@ -114,14 +114,20 @@ function wrapLoose(s: string, max: number): string[] | null {
  */
 export function fitText(x: number, top: number, s: string, o: FitOptions): Fitted {
   const { lines, size } = layout(s, o);
-  const parts = lines.map((line, i) => el('text', {
-    x,
-    y: top + ASCENT * size + i * LEADING * size,
-    'font-size': size,
-    'font-weight': o.bold ? 'bold' : null,
-    'text-anchor': o.anchor && o.anchor !== 'start' ? o.anchor : null,
-    ...o.attrs,
-  }, esc(line)));
+  const parts = lines.map((line, i) =>
+    el(
+      'text',
+      {
+        x,
+        y: top + ASCENT * size + i * LEADING * size,
+        'font-size': size,
+        'font-weight': o.bold ? 'bold' : null,
+        'text-anchor': o.anchor && o.anchor !== 'start' ? o.anchor : null,
+        ...o.attrs,
+      },
+      esc(line),
+    ),
+  );
   const height = (lines.length - 1) * LEADING * size + lineBox(size);
   const altered = lines.length > 1 || size < o.size;
   return { svg: altered ? group({}, title(s), ...parts) : parts.join(''), height, size, lines };

@@ -57,7 +57,7 @@ interface Loaded {
   kind: 'json' | 'text';
 }
 
-let validateRecord: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } | undefined;
+let validateRecord: (((data: unknown) => boolean) & { errors?: ErrorObject[] | null }) | undefined;
 
 /** The JSON record's shape, checked by the same JSON Schema the server's import route uses. */
 function checkShape(data: unknown): void {
@@ -90,7 +90,9 @@ function load(registry: GameRegistry, text: string): Loaded {
   return { record: r.record, game: r.game, before: j.before, state: r.state, kind: 'text' };
 }
 
-const result = (record: AnyRecord, o: Outcome) => o.scores.map((s, i) => `${record.players[i]?.name ?? i} ${s}`).join(', ') + `; winner${o.winners.length > 1 ? 's' : ''}: ${o.winners.map((w) => record.players[w]?.name ?? w).join(', ')}`;
+const result = (record: AnyRecord, o: Outcome) =>
+  o.scores.map((s, i) => `${record.players[i]?.name ?? i} ${s}`).join(', ') +
+  `; winner${o.winners.length > 1 ? 's' : ''}: ${o.winners.map((w) => record.players[w]?.name ?? w).join(', ')}`;
 
 /** Takes a flag (no value) out of the arguments. */
 function flag(args: string[], name: string): boolean {
@@ -131,7 +133,11 @@ async function rebuildRatings(args: string[], io: Io, registry: GameRegistry): P
   try {
     // The same rules as the server's, from the same settings (RATING_PAIR_DAILY_LIMIT and the rest).
     const { loadConfig } = await import('../config.js');
-    const done = await new Ratings(new PrismaRatingsStore(db), registry, ratingOptions(loadConfig(process.env), { warn: () => {} })).rebuild();
+    const done = await new Ratings(
+      new PrismaRatingsStore(db),
+      registry,
+      ratingOptions(loadConfig(process.env), { warn: () => {} }),
+    ).rebuild();
     io.out(JSON.stringify(done));
     return 0;
   } finally {
@@ -143,7 +149,10 @@ async function rebuildRatings(args: string[], io: Io, registry: GameRegistry): P
 async function trustedKeys(where: string, io: Io): Promise<RecordJwk[]> {
   let text: string;
   if (/^https?:\/\//i.test(where)) {
-    const r = await fetch(where, { headers: { accept: 'application/jwk-set+json, application/json' }, signal: AbortSignal.timeout(10_000) });
+    const r = await fetch(where, {
+      headers: { accept: 'application/jwk-set+json, application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!r.ok) throw new UsageError(`--key ${where}: HTTP ${r.status}`);
     text = await r.text();
   } else text = await io.read(where);
@@ -171,7 +180,8 @@ async function verify(args: string[], io: Io, registry: GameRegistry, language: 
     io.err(`citybuilder: cannot read ${path}: ${(e as Error).message}`);
     return 2;
   }
-  if (!text.trimStart().startsWith('{')) throw new UsageError('verify reads a JSON record (GET /api/v1/games/{id}/record): text records carry no chain');
+  if (!text.trimStart().startsWith('{'))
+    throw new UsageError('verify reads a JSON record (GET /api/v1/games/{id}/record): text records carry no chain');
   let keys: RecordJwk[] | undefined;
   try {
     keys = keyAt === undefined ? undefined : await trustedKeys(keyAt, io);
@@ -191,7 +201,10 @@ async function verify(args: string[], io: Io, registry: GameRegistry, language: 
   const v = verifyRecord(registry, record, keys);
   const lines: string[] = [];
   if (v.fault) lines.push(`tampered: ${localize(language, v.fault)}`);
-  else lines.push(`chain: ${record.moves.length} entries replayed, every state hash and chain hash matches (${record.type}, engine ${record.engineVersion})`);
+  else
+    lines.push(
+      `chain: ${record.moves.length} entries replayed, every state hash and chain hash matches (${record.type}, engine ${record.engineVersion})`,
+    );
   const sig = v.signature;
   if (!sig) lines.push(`signature: not checked; give --key with the server's public keys (${RECORD_KEYS_PATH})`);
   else if (sig.ok) lines.push(`signature: good, key ${sig.keyId}`);
@@ -232,7 +245,8 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     if (path === undefined) throw new UsageError(`${command} needs a record file`);
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     if (command === 'convert' && to !== 'text' && to !== 'json') throw new UsageError('convert needs --to text or --to json');
-    if (command !== 'replay' && (at !== undefined || seat !== undefined || svg !== undefined || json)) throw new UsageError('--at, --seat, --svg and --json are options of replay');
+    if (command !== 'replay' && (at !== undefined || seat !== undefined || svg !== undefined || json))
+      throw new UsageError('--at, --seat, --svg and --json are options of replay');
     if (command !== 'convert' && to !== undefined) throw new UsageError('--to is an option of convert');
     let text: string;
     try {
@@ -246,7 +260,9 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
     const outcome = game.outcome(loaded.state);
 
     if (command === 'validate') {
-      io.out(`valid: ${record.type} (engine ${record.engineVersion}), ${record.players.length} players, ${record.moves.length} moves, ${outcome ? `finished: ${result(record, outcome)}` : 'not finished'}`);
+      io.out(
+        `valid: ${record.type} (engine ${record.engineVersion}), ${record.players.length} players, ${record.moves.length} moves, ${outcome ? `finished: ${result(record, outcome)}` : 'not finished'}`,
+      );
       return 0;
     }
     if (command === 'convert') {

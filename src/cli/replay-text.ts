@@ -37,7 +37,7 @@ const WORDS = {
     noMoves: '(aucun coup encore)',
     logLine: '{n}. {name} : {words}',
     written: 'Image du plateau écrite dans {path}',
-    hint: 'Ajoutez --seat S pour voir le plateau comme la place S (ses cartes cachées, ses coups possibles), --svg plateau.svg pour l\'image, --json pour la vue en JSON.',
+    hint: "Ajoutez --seat S pour voir le plateau comme la place S (ses cartes cachées, ses coups possibles), --svg plateau.svg pour l'image, --json pour la vue en JSON.",
   },
 } as const;
 
@@ -48,7 +48,13 @@ export function say(lang: CliLanguage, id: WordId, values: Record<string, string
   return String(new IntlMessageFormat(WORDS[lang][id], lang).format(values));
 }
 
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * The board in words: what the board picture says, in the picture's language: its header lines,
@@ -97,11 +103,26 @@ export function replayText(r: ReplayInput): { lines: string[]; svg: string; view
     const label = moveLabels(record.type, picture, [m.move as unknown as Json], seat, game.view(r.before[i], seat) as Json, lang, names)[0];
     return label && label !== notation ? `${label}   [${notation}]` : notation;
   };
-  const lines = [say(lang, r.version === 0 ? 'start' : 'header', { game: game.name, type: record.type, engine: record.engineVersion, version: r.version, total })];
-  if (r.version > 0) lines.push(say(lang, 'last', { n: r.version, name: nameOf(record.moves[r.version - 1]!.seat), words: words(r.version - 1) }));
+  const lines = [
+    say(lang, r.version === 0 ? 'start' : 'header', {
+      game: game.name,
+      type: record.type,
+      engine: record.engineVersion,
+      version: r.version,
+      total,
+    }),
+  ];
+  if (r.version > 0)
+    lines.push(say(lang, 'last', { n: r.version, name: nameOf(record.moves[r.version - 1]!.seat), words: words(r.version - 1) }));
   const done: Outcome | null = game.outcome(state);
   if (done) {
-    lines.push(say(lang, 'result', { scores: done.scores.map((s, i) => `${nameOf(i)} ${s}`).join(', '), winners: done.winners.length, names: done.winners.map(nameOf).join(', ') }));
+    lines.push(
+      say(lang, 'result', {
+        scores: done.scores.map((s, i) => `${nameOf(i)} ${s}`).join(', '),
+        winners: done.winners.length,
+        names: done.winners.map(nameOf).join(', '),
+      }),
+    );
   } else lines.push(say(lang, 'toMove', { names: game.toMove(state).map(nameOf).join(', ') }));
   if (r.viewer !== null && !done && game.toMove(state).includes(r.viewer)) {
     const notations = notationsOf(game, state, r.viewer);
@@ -109,14 +130,34 @@ export function replayText(r: ReplayInput): { lines: string[]; svg: string; view
     const view = game.view(state, r.viewer) as Json;
     const legal = game.legalMoves(state, r.viewer) as unknown as Json[];
     const labels = moveLabels(record.type, picture, legal, r.viewer, view, lang, names);
-    lines.push(say(lang, 'legal', { name: nameOf(r.viewer), count: moves.length }), ...moves.map((n, i) => `  ${labels[i] && labels[i] !== n ? `${labels[i]}   [${n}]` : n}`));
+    lines.push(
+      say(lang, 'legal', { name: nameOf(r.viewer), count: moves.length }),
+      ...moves.map((n, i) => `  ${labels[i] && labels[i] !== n ? `${labels[i]}   [${n}]` : n}`),
+    );
   }
   const view = game.view(state, r.viewer) as Json;
-  const svg = boardSvg({ type: record.type, version: r.version, toMove: done ? [] : game.toMove(state), players: record.players.map((p, i) => ({ seat: p.seat ?? i, name: p.name })), view, outcome: done, viewerSeat: r.viewer }, lang, picture);
-  lines.push('', say(lang, 'board', { who: r.viewer === null ? say(lang, 'spectator') : nameOf(r.viewer) }), ...boardInWords(svg).map((l) => `  ${l}`));
+  const svg = boardSvg(
+    {
+      type: record.type,
+      version: r.version,
+      toMove: done ? [] : game.toMove(state),
+      players: record.players.map((p, i) => ({ seat: p.seat ?? i, name: p.name })),
+      view,
+      outcome: done,
+      viewerSeat: r.viewer,
+    },
+    lang,
+    picture,
+  );
+  lines.push(
+    '',
+    say(lang, 'board', { who: r.viewer === null ? say(lang, 'spectator') : nameOf(r.viewer) }),
+    ...boardInWords(svg).map((l) => `  ${l}`),
+  );
   lines.push('', say(lang, 'log'));
   if (r.version === 0) lines.push(`  ${say(lang, 'noMoves')}`);
-  for (let i = 0; i < r.version; i++) lines.push(`  ${say(lang, 'logLine', { n: i + 1, name: nameOf(record.moves[i]!.seat), words: words(i) })}`);
+  for (let i = 0; i < r.version; i++)
+    lines.push(`  ${say(lang, 'logLine', { n: i + 1, name: nameOf(record.moves[i]!.seat), words: words(i) })}`);
   if (r.viewer === null) lines.push('', say(lang, 'hint'));
   return { lines, svg, view };
 }

@@ -24,7 +24,13 @@ export interface ArenaOptions {
  * (its view and its history, as `seatKnowledge` gives them, never the state), and the move is played. Seeds come from the game's seed,
  * the seat and the move number, so a game without a clock replays identically.
  */
-export function playBots(game: AnyGame, bot: GameBot, config: GameConfig<unknown>, levels: readonly BotLevel[], options: ArenaOptions = {}): { outcome: Outcome; moves: number } {
+export function playBots(
+  game: AnyGame,
+  bot: GameBot,
+  config: GameConfig<unknown>,
+  levels: readonly BotLevel[],
+  options: ArenaOptions = {},
+): { outcome: Outcome; moves: number } {
   let state = game.setup(config);
   // Each seat's history, kept as the game goes (what seatKnowledge would rebuild from the log).
   const histories: Json[][] = Array.from({ length: config.players }, () => []);

@@ -49,9 +49,14 @@ export interface LevelSettings {
 
 export const LEVELS: Record<BotLevel, LevelSettings> = {
   random: { description: 'A uniformly random legal move (seeded).', thinkMs: 0, iterations: 0 },
-  greedy: { description: "The move whose position one move ahead the game's evaluation likes best, against the best rival.", thinkMs: 0, iterations: 0 },
+  greedy: {
+    description: "The move whose position one move ahead the game's evaluation likes best, against the best rival.",
+    thinkMs: 0,
+    iterations: 0,
+  },
   ismcts: {
-    description: 'Information-set Monte Carlo tree search over what the seat knows (hidden state re-sampled every iteration), greedy-biased playouts.',
+    description:
+      'Information-set Monte Carlo tree search over what the seat knows (hidden state re-sampled every iteration), greedy-biased playouts.',
     thinkMs: 300,
     iterations: 20_000,
   },

@@ -19,7 +19,12 @@ export interface Applied<S> {
  * Also refuses moves from a seat that is not to move, and moves after the end, with the
  * kernel's own codes, so every engine answers those two alike.
  */
-export function applyMove<S>(game: AnyGame, state: S, move: Move, seat: Seat): { ok: true; value: Applied<S> } | { ok: false; error: RuleViolation } {
+export function applyMove<S>(
+  game: AnyGame,
+  state: S,
+  move: Move,
+  seat: Seat,
+): { ok: true; value: Applied<S> } | { ok: false; error: RuleViolation } {
   if (game.outcome(state) !== null) {
     return { ok: false, error: violationOf(game.messages, 'GAME_OVER', 'end of game') };
   }
@@ -32,7 +37,11 @@ export function applyMove<S>(game: AnyGame, state: S, move: Move, seat: Seat): {
 }
 
 /** Sets a game up and replays a list of (seat, move) pairs, failing on the first refused move. */
-export function replayMoves<S>(game: AnyGame, config: GameConfig<unknown>, moves: readonly { seat: Seat; move: Move }[]): { state: S; events: GameEvent[] } {
+export function replayMoves<S>(
+  game: AnyGame,
+  config: GameConfig<unknown>,
+  moves: readonly { seat: Seat; move: Move }[],
+): { state: S; events: GameEvent[] } {
   let state = game.setup(config) as S;
   const events: GameEvent[] = [];
   moves.forEach(({ seat, move }, i) => {

@@ -130,7 +130,8 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
       const share = Math.min(1, Math.max(0, req.timeLeft()));
       if (share < 1) left = Math.min(left, (iterations * share) / (1 - share));
     } else if (req.timeUp) return false; // a clock without a measure of what is left: search on
-    let top = 0, next = 0;
+    let top = 0,
+      next = 0;
     for (const n of root.moves.values()) {
       if (n.visits > top) [top, next] = [n.visits, top];
       else if (n.visits > next) next = n.visits;

@@ -63,7 +63,14 @@ export function formatMsg(lookup: (key: string) => string | undefined, lang: str
   if (sentence === undefined) return undefined;
   const values: Record<string, string | number> = {};
   for (const [name, v] of Object.entries(msg.params ?? {})) {
-    values[name] = typeof v !== 'object' ? v : 'or' in v ? listFormat(lang).format(v.or) : 'joined' in v ? v.joined.map((m) => (typeof m === 'string' ? m : (formatMsg(lookup, lang, m) ?? m.key))).join(v.sep) : (formatMsg(lookup, lang, v) ?? v.key);
+    values[name] =
+      typeof v !== 'object'
+        ? v
+        : 'or' in v
+          ? listFormat(lang).format(v.or)
+          : 'joined' in v
+            ? v.joined.map((m) => (typeof m === 'string' ? m : (formatMsg(lookup, lang, m) ?? m.key))).join(v.sep)
+            : (formatMsg(lookup, lang, v) ?? v.key);
   }
   return String(compileMessage(sentence, lang).format(values));
 }
@@ -108,7 +115,8 @@ export const KERNEL_MESSAGES: Messages = {
     'INVALID_MOVE_SHAPE.notObject': "Un coup est un objet JSON '{ type, ...champs }'",
     'INVALID_MOVE_SHAPE.noType': 'Un coup a un « type », une chaîne',
     'INVALID_MOVE_SHAPE.unknownType': 'Type de coup inconnu « {type} » pour {game} ; types connus : {known}',
-    'shape.type': '{path} doit être de type {type, select, integer {entier} string {chaîne} boolean {booléen} array {tableau} object {objet} other {{type}}}',
+    'shape.type':
+      '{path} doit être de type {type, select, integer {entier} string {chaîne} boolean {booléen} array {tableau} object {objet} other {{type}}}',
     'shape.types': "{path} doit être d'un de ces types : {types}",
     'shape.required': '{path}{field} est obligatoire',
     'shape.unknownField': '{path} a un champ inconnu « {field} »',
@@ -123,8 +131,10 @@ export const KERNEL_MESSAGES: Messages = {
     'shape.invalid': "{path} n'est pas valide",
     NOTATION: 'Impossible de lire « {text} » comme un coup dans la notation du jeu : formes attendues : {expected}',
     'NOTATION.usage': 'Impossible de lire « {text} » comme un coup dans la notation du jeu : formes attendues : {expected} ({usage})',
-    'NOTATION.unknownName': 'Impossible de lire « {text} » comme un coup dans la notation du jeu (nom inconnu : {what}) : formes attendues : {choices}',
-    'NOTATION.ambiguousName': 'Impossible de lire « {text} » comme un coup dans la notation du jeu (nom ambigu : {what}) : formes attendues : {choices}',
+    'NOTATION.unknownName':
+      'Impossible de lire « {text} » comme un coup dans la notation du jeu (nom inconnu : {what}) : formes attendues : {choices}',
+    'NOTATION.ambiguousName':
+      'Impossible de lire « {text} » comme un coup dans la notation du jeu (nom ambigu : {what}) : formes attendues : {choices}',
   },
 };
 
@@ -134,7 +144,13 @@ const kernelEn = (key: string) => KERNEL_MESSAGES.en[key];
  * A refusal by message id: the English sentence is formatted from `messages` (the kernel's own
  * when the game has none for the id); `key` and `params` travel with it for the other languages.
  */
-export function violationOf(messages: Messages | undefined, code: string, rule: string, params: Params = {}, key: string = code): RuleViolation {
+export function violationOf(
+  messages: Messages | undefined,
+  code: string,
+  rule: string,
+  params: Params = {},
+  key: string = code,
+): RuleViolation {
   const lookup = (k: string) => messages?.en[k] ?? kernelEn(k);
   const message = formatMsg(lookup, 'en', { key, params });
   if (message === undefined) throw new Error(`no English message for ${key}`);
@@ -165,4 +181,7 @@ export type IdsOf<M extends { en: object }> = keyof M['en'] & string;
  */
 export const refuserOf =
   <M extends Messages>(messages: M) =>
-  (code: CodesOf<M>, rule: string, params: Params = {}, key: IdsOf<M> | CodesOf<M> = code): Result<never> => ({ ok: false, error: violationOf(messages, code, rule, params, key) });
+  (code: CodesOf<M>, rule: string, params: Params = {}, key: IdsOf<M> | CodesOf<M> = code): Result<never> => ({
+    ok: false,
+    error: violationOf(messages, code, rule, params, key),
+  });

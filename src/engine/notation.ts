@@ -23,7 +23,13 @@ export const notationError = (text: string, expected: string): Result<never> => 
  */
 export const usageError = (messages: Messages, text: string, form: string, expected: string): Result<never> => ({
   ok: false,
-  error: violationOf(messages, 'NOTATION', NOTATION_RULE, { text: text.trim(), usage: { key: `NOTATION.form.${form}` }, expected }, 'NOTATION.usage'),
+  error: violationOf(
+    messages,
+    'NOTATION',
+    NOTATION_RULE,
+    { text: text.trim(), usage: { key: `NOTATION.form.${form}` }, expected },
+    'NOTATION.usage',
+  ),
 });
 
 /** Lower case, single spaces, trimmed: what every parse works on (notations are case-insensitive). */
@@ -37,16 +43,40 @@ export const looseName = (text: string): string => text.toLowerCase().replace(/[
  * name starts with the text. An unknown or ambiguous name is an error listing the choices; `what`
  * is what the name stands for, by id in the game's `messages` (`{ key: 'NOTATION.what.card' }`).
  */
-export function pickByName<T>(text: string, items: readonly { value: T; names: readonly string[] }[], what: Msg, messages: Messages): Result<T> {
+export function pickByName<T>(
+  text: string,
+  items: readonly { value: T; names: readonly string[] }[],
+  what: Msg,
+  messages: Messages,
+): Result<T> {
   const key = looseName(text);
   const choices = (list: readonly { names: readonly string[] }[]) => list.map((i) => i.names[0]!).join(', ');
-  if (key === '') return { ok: false, error: violationOf(messages, 'NOTATION', NOTATION_RULE, { what, text: text.trim(), choices: choices(items), expected: choices(items) }, 'NOTATION.unknownName') };
+  if (key === '')
+    return {
+      ok: false,
+      error: violationOf(
+        messages,
+        'NOTATION',
+        NOTATION_RULE,
+        { what, text: text.trim(), choices: choices(items), expected: choices(items) },
+        'NOTATION.unknownName',
+      ),
+    };
   const exact = items.filter((i) => i.names.some((n) => looseName(n) === key));
   if (exact.length === 1) return ok(exact[0]!.value);
   const prefixed = exact.length > 1 ? exact : items.filter((i) => i.names.some((n) => looseName(n).startsWith(key)));
   if (prefixed.length === 1) return ok(prefixed[0]!.value);
   const listed = choices(prefixed.length > 1 ? prefixed : items);
-  return { ok: false, error: violationOf(messages, 'NOTATION', NOTATION_RULE, { what, text: text.trim(), choices: listed, expected: listed }, prefixed.length > 1 ? 'NOTATION.ambiguousName' : 'NOTATION.unknownName') };
+  return {
+    ok: false,
+    error: violationOf(
+      messages,
+      'NOTATION',
+      NOTATION_RULE,
+      { what, text: text.trim(), choices: listed, expected: listed },
+      prefixed.length > 1 ? 'NOTATION.ambiguousName' : 'NOTATION.unknownName',
+    ),
+  };
 }
 
 /** An integer written in a notation (optionally signed), or null. */

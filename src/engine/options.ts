@@ -10,16 +10,32 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * one check every entry point (REST, GraphQL, import) shares, so the same bad option always gets
  * the same answer. Only the object's own keys count: "toString" is an unknown option.
  */
-export function resolveOptions(game: AnyGame, players: number, raw: unknown): { ok: true; value: Record<string, Json> } | { ok: false; error: RuleViolation } {
-  const bad = (key: string, params?: Params) => ({ ok: false as const, error: violationOf(game.messages, 'INVALID_OPTIONS', 'game options', params, key) });
+export function resolveOptions(
+  game: AnyGame,
+  players: number,
+  raw: unknown,
+): { ok: true; value: Record<string, Json> } | { ok: false; error: RuleViolation } {
+  const bad = (key: string, params?: Params) => ({
+    ok: false as const,
+    error: violationOf(game.messages, 'INVALID_OPTIONS', 'game options', params, key),
+  });
   if (!Number.isInteger(players) || players < game.minPlayers || players > game.maxPlayers) {
-    return { ok: false, error: violationOf(game.messages, 'PLAYER_COUNT', 'player count', { game: game.name, min: game.minPlayers, max: game.maxPlayers, players: String(players) }) };
+    return {
+      ok: false,
+      error: violationOf(game.messages, 'PLAYER_COUNT', 'player count', {
+        game: game.name,
+        min: game.minPlayers,
+        max: game.maxPlayers,
+        players: String(players),
+      }),
+    };
   }
   const input = raw ?? {};
   if (!isPlainObject(input)) return bad('INVALID_OPTIONS.notObject');
   const known = Object.keys(game.optionsSchema.properties);
   const unknown = Object.keys(input).find((key) => !Object.hasOwn(game.optionsSchema.properties, key));
-  if (unknown !== undefined) return bad('INVALID_OPTIONS.unknown', { option: unknown, game: game.name, known: known.join(', '), count: known.length });
+  if (unknown !== undefined)
+    return bad('INVALID_OPTIONS.unknown', { option: unknown, game: game.name, known: known.join(', '), count: known.length });
   const out: Record<string, Json> = {};
   for (const [key, schema] of Object.entries(game.optionsSchema.properties)) {
     const value = Object.hasOwn(input, key) && input[key] !== undefined ? input[key] : 'default' in schema ? schema.default : undefined;
@@ -39,7 +55,11 @@ export function checkMoveShape(game: AnyGame, move: unknown): RuleViolation | nu
   const { type, ...fields } = move;
   if (typeof type !== 'string') return bad({ key: 'INVALID_MOVE_SHAPE.noType' });
   const schemas = game.moveSchemas as Record<string, ObjectSchema>;
-  if (!Object.hasOwn(schemas, type)) return bad({ key: 'INVALID_MOVE_SHAPE.unknownType', params: { type: type.slice(0, 64), game: game.name, known: Object.keys(schemas).join(', ') } });
+  if (!Object.hasOwn(schemas, type))
+    return bad({
+      key: 'INVALID_MOVE_SHAPE.unknownType',
+      params: { type: type.slice(0, 64), game: game.name, known: Object.keys(schemas).join(', ') },
+    });
   const p = shapeProblem(schemas[type]!, fields, 'move');
   return p ? bad(p) : null;
 }

@@ -22,7 +22,13 @@ export interface PlayoutHooks<S> {
  * random move among its legal moves. The choices come from `choiceSeed`, so a playout is
  * reproducible. Throws if a listed move is refused or the game does not end within `maxSteps`.
  */
-export function randomPlayout<S>(game: AnyGame, config: GameConfig<unknown>, choiceSeed: string, hooks: PlayoutHooks<S> = {}, maxSteps = 100_000): { state: S; steps: PlayoutStep[] } {
+export function randomPlayout<S>(
+  game: AnyGame,
+  config: GameConfig<unknown>,
+  choiceSeed: string,
+  hooks: PlayoutHooks<S> = {},
+  maxSteps = 100_000,
+): { state: S; steps: PlayoutStep[] } {
   const rng = Rng.fromSeed(choiceSeed);
   let state = game.setup(config) as S;
   const steps: PlayoutStep[] = [];

@@ -1,5 +1,14 @@
 import type { Json } from './types.js';
-import { Type, type Static, type TLiteral, type TObject, type TProperties, type TSchema, type TUnion, type TUnsafe } from '@sinclair/typebox';
+import {
+  Type,
+  type Static,
+  type TLiteral,
+  type TObject,
+  type TProperties,
+  type TSchema,
+  type TUnion,
+  type TUnsafe,
+} from '@sinclair/typebox';
 
 /**
  * The building blocks of the games' JSON Schemas (TypeBox: each schema is plain JSON Schema, and
@@ -18,7 +27,10 @@ export const Obj = <P extends TProperties>(properties: P, description?: string):
   Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 
 /** A union of string literals, as one `enum` (what generators turn into a string-literal union). */
-export function StringEnum<T extends readonly string[]>(values: [...T], description?: string): TUnsafe<T[number]> & { type: 'string'; enum: T[number][] } {
+export function StringEnum<T extends readonly string[]>(
+  values: [...T],
+  description?: string,
+): TUnsafe<T[number]> & { type: 'string'; enum: T[number][] } {
   const schema = { type: 'string' as const, enum: values, ...(description ? { description } : {}) };
   return Object.assign(Type.Unsafe<T[number]>(schema), schema);
 }
@@ -36,10 +48,13 @@ const outcomeFields = {
  * seats are 0-based, rank 1 is best, tied seats share a rank; `detail` is the game's own public
  * breakdown (score components, tie-break values). Records and answers carry it as it is.
  */
-export const Outcome = Type.Object({
-  ...outcomeFields,
-  detail: Type.Optional(Type.Unsafe<Json>({ description: 'Game-specific JSON; see the game\'s docs/rules document' })),
-}, { description: 'The result of a finished game' });
+export const Outcome = Type.Object(
+  {
+    ...outcomeFields,
+    detail: Type.Optional(Type.Unsafe<Json>({ description: "Game-specific JSON; see the game's docs/rules document" })),
+  },
+  { description: 'The result of a finished game' },
+);
 export type Outcome = Static<typeof Outcome>;
 /** The kernel's Outcome with the game's own typed `detail`, closed (each game's schema.ts). */
 export const outcomeSchema = <D extends TSchema>(detail: D) => Obj({ ...outcomeFields, detail }, 'The result of a finished game');
@@ -52,7 +67,7 @@ export const viewHeader = <P extends TSchema, R extends TSchema>(phase: P, resul
   phase,
   round: Type.Integer({ minimum: 0, description: 'The current round (0 before the first one where the game has a setup round)' }),
   toMove: Type.Array(SeatSchema, { description: 'The seats that must act now (several in simultaneous phases; empty once over)' }),
-  scores: Type.Array(Type.Number(), { description: 'Each seat\'s score so far, in seat order, as the game would count it if it ended now' }),
+  scores: Type.Array(Type.Number(), { description: "Each seat's score so far, in seat order, as the game would count it if it ended now" }),
   result: Nullable(result),
 });
 
@@ -63,10 +78,15 @@ export type MoveShape<K extends string, T extends TObject> = TObject<{ type: TLi
  * The union of a game's moves from its move schemas (the fields besides `type`, one schema per
  * move type): each member is `{ type: const, ...fields }`, closed.
  */
-export function moveUnion<M extends Record<string, TObject>>(moves: M): TUnion<{ [K in keyof M & string]: MoveShape<K, M[K]> }[keyof M & string][]> {
+export function moveUnion<M extends Record<string, TObject>>(
+  moves: M,
+): TUnion<{ [K in keyof M & string]: MoveShape<K, M[K]> }[keyof M & string][]> {
   return Type.Union(
     Object.entries(moves).map(([type, s]) =>
-      Type.Object({ type: Type.Literal(type), ...s.properties }, { additionalProperties: false, ...(s.description ? { description: s.description } : {}) }),
+      Type.Object(
+        { type: Type.Literal(type), ...s.properties },
+        { additionalProperties: false, ...(s.description ? { description: s.description } : {}) },
+      ),
     ),
   ) as never;
 }

@@ -8,7 +8,15 @@ import { type Msg } from './messages.js';
  * coercion, no defaults written into the value: it only checks. Verbose: an error carries its schema
  * (a `oneOf`'s refusal names its members' fields).
  */
-export const shapeValidator = new Ajv({ allErrors: false, ownProperties: true, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: false, verbose: true });
+export const shapeValidator = new Ajv({
+  allErrors: false,
+  ownProperties: true,
+  coerceTypes: false,
+  useDefaults: false,
+  removeAdditional: false,
+  strict: false,
+  verbose: true,
+});
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
@@ -24,14 +32,20 @@ export function compileShape(schema: object): ValidateFunction {
 
 /** One Ajv error as a message by id naming the field (src/engine/messages.ts, `shape.*`). */
 export function shapeMessage(e: ErrorObject, root: string): Msg {
-  const dotted = e.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.').replace(/~1/g, '/').replace(/~0/g, '~');
+  const dotted = e.instancePath
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replace(/\//g, '.')
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
   const path = root ? `${root}${dotted}` : dotted.replace(/^\./, '') || 'the value';
   const p = e.params as Record<string, unknown>;
   const limit = String(p.limit);
   switch (e.keyword) {
     case 'type': {
       const types = String(p.type).split(',');
-      return types.length === 1 ? { key: 'shape.type', params: { path, type: types[0]! } } : { key: 'shape.types', params: { path, types: types.join(', ') } };
+      return types.length === 1
+        ? { key: 'shape.type', params: { path, type: types[0]! } }
+        : { key: 'shape.types', params: { path, types: types.join(', ') } };
     }
     case 'required':
       return { key: 'shape.required', params: { path: path === 'the value' ? '' : `${path}.`, field: String(p.missingProperty) } };
@@ -53,7 +67,6 @@ export function shapeMessage(e: ErrorObject, root: string): Msg {
   }
 }
 
-
 /** Checks `value` against `schema`: null when it fits, else the message naming the first problem. */
 export function shapeProblem(schema: object, value: unknown, root: string): Msg | null {
   const validate = compileShape(schema);
@@ -61,4 +74,3 @@ export function shapeProblem(schema: object, value: unknown, root: string): Msg 
   const first = validate.errors?.[0];
   return first ? shapeMessage(first, root) : { key: 'shape.invalid', params: { path: root || 'the value' } };
 }
-

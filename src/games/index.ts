@@ -6,7 +6,7 @@ import { GameRegistry } from './registry.js';
 import { plugin as townCenter } from './town-center/index.js';
 import { plugin as villeDeDemain } from './ville-de-demain/index.js';
 
-export type { GamePlugin,  } from './plugin.js';
+export type { GamePlugin } from './plugin.js';
 
 /**
  * Every game this server hosts, as plug-ins: the one list (one line per game plugs it in; nothing

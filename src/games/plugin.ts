@@ -68,6 +68,9 @@ export const asPlugin = (g: AnyGame | GamePlugin): GamePlugin => ('engine' in g 
  * the engine's state), its picture, test helpers and seat choices, and its rules document at
  * docs/rules/<game id>.md.
  */
-export function gamePlugin<S>(engine: Game<S, any, any, any>, parts: { bot: GameBot<S>; picture: GamePicture; testing: GameTesting; seatChoices?: GamePlugin['seatChoices'] }): GamePlugin {
+export function gamePlugin<S>(
+  engine: Game<S, any, any, any>,
+  parts: { bot: GameBot<S>; picture: GamePicture; testing: GameTesting; seatChoices?: GamePlugin['seatChoices'] },
+): GamePlugin {
   return { engine: engine as unknown as AnyGame, ...parts, bot: parts.bot as GameBot, docs: `src/games/${engine.id}/rules.md` };
 }

@@ -20,7 +20,8 @@ export function registerAnalysisBudget(app: FastifyInstance, config: Config): vo
   app.addHook('preHandler', async (req) => {
     if (`${req.method} ${req.routeOptions.url}` !== ROUTE) return;
     const iterations = (req.query as { iterations?: number }).iterations ?? INT_BOUNDS.analysisIterations.default;
-    if (iterations > config.analysisMaxIterations) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisIterations', { max: config.analysisMaxIterations });
+    if (iterations > config.analysisMaxIterations)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisIterations', { max: config.analysisMaxIterations });
     const { key, scope } = budgetKey(tokenOf(req), req.ip);
     budget.spend(key, scope, iterations);
     spent.set(req, { key, iterations });

@@ -144,7 +144,6 @@ export async function createHttp(deps: HttpBase): Promise<FastifyInstance> {
     },
   });
 
-
   // Answers are plain JSON built by the service, written with JSON.stringify; the response schemas
   // document them (typed per game in OpenAPI) and are not used to reshape them, because
   // fast-json-stringify would (1) drop every field a schema does not list, such as a problem
@@ -157,7 +156,9 @@ export async function createHttp(deps: HttpBase): Promise<FastifyInstance> {
   // The API speaks JSON only: any other body is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err, req, reply) => sendProblem(err, req, reply));
-  app.setNotFoundHandler((req, reply) => sendProblem(AppError.of('NOT_FOUND', 'NOT_FOUND.route', { method: req.method, path: req.url.split('?')[0]! }), req, reply));
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(AppError.of('NOT_FOUND', 'NOT_FOUND.route', { method: req.method, path: req.url.split('?')[0]! }), req, reply),
+  );
   registerTextGuard(app);
   // Clients can correlate their calls with the server's logs.
   app.addHook('onSend', async (req, reply) => {
@@ -166,8 +167,25 @@ export async function createHttp(deps: HttpBase): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins.split(',').map((s) => s.trim()),
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match', 'Last-Event-ID', 'Accept-Language', 'X-Game-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'ETag', 'Content-Language'],
+    allowedHeaders: [
+      'Content-Type',
+      'Authorization',
+      'Idempotency-Key',
+      'X-Request-Id',
+      'If-None-Match',
+      'Last-Event-ID',
+      'Accept-Language',
+      'X-Game-Id',
+    ],
+    exposedHeaders: [
+      'X-Request-Id',
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'ETag',
+      'Content-Language',
+    ],
     maxAge: 600,
   });
   await registerRateLimit(app, service, config);
@@ -182,7 +200,8 @@ export async function createHttp(deps: HttpBase): Promise<FastifyInstance> {
       info: {
         title: 'City-building games server',
         version: '1.0.0',
-        description: 'Create games, read each seat\'s view, list legal moves, submit moves, replay and export games. Views, events, moves and options are typed per game (components <Game>View, <Game>Event, <Game>Move, <Game>Options; answers discriminated by the game `type`). Errors are application/problem+json with a stable `code`.',
+        description:
+          "Create games, read each seat's view, list legal moves, submit moves, replay and export games. Views, events, moves and options are typed per game (components <Game>View, <Game>Event, <Game>Move, <Game>Options; answers discriminated by the game `type`). Errors are application/problem+json with a stable `code`.",
         license: { name: 'MIT', identifier: 'MIT' },
       },
       tags: [
@@ -190,21 +209,31 @@ export async function createHttp(deps: HttpBase): Promise<FastifyInstance> {
         { name: 'moves', description: 'Legal moves and submitting moves' },
         { name: 'replay', description: 'The event log, replays at a version, records and imports' },
         { name: 'admin', description: 'Operator-only listing and deletion' },
-        { name: 'ratings', description: 'Players\' ratings, leaderboards and expected chances (openskill)' },
+        { name: 'ratings', description: "Players' ratings, leaderboards and expected chances (openskill)" },
         { name: 'tournaments', description: 'Round-robin and Swiss tournaments: entries, rounds made by the server, standings' },
       ],
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           seatToken: { type: 'http', scheme: 'bearer', description: 'A seat token returned by POST /api/v1/games' },
-          playerToken: { type: 'http', scheme: 'bearer', description: 'A player token returned by POST /api/v1/players: acts for every seat bound to the player' },
+          playerToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A player token returned by POST /api/v1/players: acts for every seat bound to the player',
+          },
           operatorToken: { type: 'http', scheme: 'bearer', description: 'The OPERATOR_TOKEN of the server' },
         },
         schemas: contractComponents(service.registry.list()) as never,
       },
     },
     // The document covers the REST API; GraphQL describes itself by introspection.
-    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? withEtagDocs(url, documentedSchema(schema as Record<string, unknown>)) : { ...(schema ?? {}), hide: true }, url }) as never,
+    transform: ({ schema, url }) =>
+      ({
+        schema: url.startsWith('/api/')
+          ? withEtagDocs(url, documentedSchema(schema as Record<string, unknown>))
+          : { ...(schema ?? {}), hide: true },
+        url,
+      }) as never,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
 
@@ -236,7 +265,10 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpBase & AppS
   app.decorate('recordKeys', await loadRecordKeys(config, { ephemeral: config.testing }));
   await app.register(recordKeyRoutes);
   await app.register(restRoutes(service, config, deps.lobby, deadlines, clocks), { prefix: '/api/v1' });
-  await app.register(streamRoute(service, fanout, (g) => withClocks(g as Parameters<typeof withClocks>[0], deadlines, clocks)), { prefix: '/api/v1' });
+  await app.register(
+    streamRoute(service, fanout, (g) => withClocks(g as Parameters<typeof withClocks>[0], deadlines, clocks)),
+    { prefix: '/api/v1' },
+  );
   await app.register(lobbyRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(notificationRoutes(notifications), { prefix: '/api/v1' });
   await app.register(outboxRoutes(notifications), { prefix: '/api/v1' });
@@ -244,15 +276,43 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpBase & AppS
   await app.register(playerSettingsRoutes(notifications), { prefix: '/api/v1' });
   await app.register(profileRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
-  await app.register(replayGifRoutes(service, { inlineFrames: config.gifInlineFrames, concurrent: config.gifConcurrency, queued: config.gifQueue, cacheBytes: config.gifCacheBytes }), { prefix: '/api/v1' });
-  await app.register(ratingRoutes(service, () => deps.ratings), { prefix: '/api/v1' });
+  await app.register(
+    replayGifRoutes(service, {
+      inlineFrames: config.gifInlineFrames,
+      concurrent: config.gifConcurrency,
+      queued: config.gifQueue,
+      cacheBytes: config.gifCacheBytes,
+    }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    ratingRoutes(service, () => deps.ratings),
+    { prefix: '/api/v1' },
+  );
   await app.register(takebackRoutes(service), { prefix: '/api/v1' });
-  await app.register(analysisRoutes(() => deps.analyses), { prefix: '/api/v1' });
-  await app.register(tournamentRoutes(() => deps.tournaments), { prefix: '/api/v1' });
+  await app.register(
+    analysisRoutes(() => deps.analyses),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    tournamentRoutes(() => deps.tournaments),
+    { prefix: '/api/v1' },
+  );
   await app.register(webPages);
   await app.register(embedRoutes(service));
   await app.register(favicon);
-  await registerGraphql(app, { service, config, lobby: deps.lobby, fanout, deadlines, clocks, notifications: deps.notifications, ratings: deps.ratings, analyses: deps.analyses, tournaments: deps.tournaments });
+  await registerGraphql(app, {
+    service,
+    config,
+    lobby: deps.lobby,
+    fanout,
+    deadlines,
+    clocks,
+    notifications: deps.notifications,
+    ratings: deps.ratings,
+    analyses: deps.analyses,
+    tournaments: deps.tournaments,
+  });
   registerCreationBudget(app, config);
   registerAnalysisBudget(app, config);
 }

@@ -37,7 +37,12 @@ function defaultsInWords<T>(schema: T): T {
 
 export const seatList = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
 export { STATUSES };
-export const status = { type: 'string', enum: STATUSES, description: 'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result' } as const;
+export const status = {
+  type: 'string',
+  enum: STATUSES,
+  description:
+    'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result',
+} as const;
 /** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
 export const colourField = plain(SeatColour);
 export const players = {
@@ -53,7 +58,12 @@ export const players = {
       resigned: { type: 'boolean', description: 'The seat resigned: the server plays its moves, and it ranks last' },
       colour: { type: 'string', description: 'The colour chosen when the seat was taken (Ma Petite Ville, ruling M7)' },
       bot: { type: 'string', enum: BOT_LEVELS, description: 'A bot seat: the level playing it (it moves by itself)' },
-      standIn: { type: 'string', enum: BOT_LEVELS, description: 'The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game\'s standInBot)' },
+      standIn: {
+        type: 'string',
+        enum: BOT_LEVELS,
+        description:
+          "The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)",
+      },
     },
   },
 } as const;
@@ -63,7 +73,7 @@ export const botLevel = plain(BotLevel);
 export const timeControlSchema = plain(TimeControl);
 const clocks = {
   type: 'array',
-  description: 'With a time control: each seat\'s bank now',
+  description: "With a time control: each seat's bank now",
   items: {
     type: 'object',
     additionalProperties: false,
@@ -72,21 +82,57 @@ const clocks = {
       seat: { type: 'integer', minimum: 0 },
       remainingSeconds: { type: 'number', minimum: 0, description: 'Seconds left in the bank now' },
       running: { type: 'boolean', description: 'The seat must act and its clock runs' },
-      deadline: { type: ['string', 'null'], format: 'date-time', description: 'When the running clock reaches zero (a running clock only)' },
+      deadline: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        description: 'When the running clock reaches zero (a running clock only)',
+      },
     },
   },
 } as const;
-const rated = { type: 'boolean', description: 'A rated game: its result updates the players\' ratings (docs/api.md, Ratings)' } as const;
-const seedChosen = { type: 'boolean', description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw' } as const;
-const timeoutAction = { type: 'string', enum: TIMEOUT_ACTIONS, description: 'What happens when a seat\'s time runs out: auto-move (the server plays a legal move), resign, or none (only notify)' } as const;
-const origin = { type: 'string', enum: OTHER_ORIGINS, description: 'Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat\'s time ran out; bot: a bot seat\'s move; takeback: undoes the seat\'s entries from move.undo on' } as const;
-const moveBot = { type: 'string', enum: BOT_LEVELS, description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)' } as const;
-const standInBot = { type: 'string', enum: BOT_LEVELS, description: 'The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).' } as const;
-const takebacks = { type: 'string', enum: TAKEBACK_SETTINGS, description: 'Which takebacks the game allows: none; own-turn (the default: within one\'s own turn); with-consent (also after it, when every other seated person accepts)' } as const;
-const undoable = { type: 'boolean', description: 'The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback)' } as const;
-const undoneBy = { type: 'integer', minimum: 1, description: 'A later takeback (this version) undid the entry: shown struck through in text records' } as const;
+const rated = { type: 'boolean', description: "A rated game: its result updates the players' ratings (docs/api.md, Ratings)" } as const;
+const seedChosen = {
+  type: 'boolean',
+  description: 'True when a client chose the seed at creation (or import): whoever chose it can foresee every hidden draw',
+} as const;
+const timeoutAction = {
+  type: 'string',
+  enum: TIMEOUT_ACTIONS,
+  description: "What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)",
+} as const;
+const origin = {
+  type: 'string',
+  enum: OTHER_ORIGINS,
+  description:
+    "Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on",
+} as const;
+const moveBot = {
+  type: 'string',
+  enum: BOT_LEVELS,
+  description: 'The bot level that chose the move, whenever a bot did (origin bot, resigned or timeout)',
+} as const;
+const standInBot = {
+  type: 'string',
+  enum: BOT_LEVELS,
+  description: 'The bot level that plays resigned seats and timed-out seats (auto-move). Default: greedy (then absent from answers).',
+} as const;
+const takebacks = {
+  type: 'string',
+  enum: TAKEBACK_SETTINGS,
+  description:
+    "Which takebacks the game allows: none; own-turn (the default: within one's own turn); with-consent (also after it, when every other seated person accepts)",
+} as const;
+const undoable = {
+  type: 'boolean',
+  description:
+    'The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback)',
+} as const;
+const undoneBy = {
+  type: 'integer',
+  minimum: 1,
+  description: 'A later takeback (this version) undid the entry: shown struck through in text records',
+} as const;
 const gameType = (g: AnyGame) => ({ type: 'string', const: g.id, description: `The game type: ${g.id}` });
-
 
 /** A union of components discriminated by `type`, with its mapping. */
 function union(description: string, members: Record<string, string>) {
@@ -98,7 +144,11 @@ function union(description: string, members: Record<string, string>) {
 }
 
 /** Splits a TypeBox union of `{ type: const, ... }` objects into one component per member. */
-function members(prefix: string, schema: { anyOf?: { properties: { type: { const: string } } }[]; properties?: { type: { const: string } } }, out: Record<string, unknown>): Record<string, string> {
+function members(
+  prefix: string,
+  schema: { anyOf?: { properties: { type: { const: string } } }[]; properties?: { type: { const: string } } },
+  out: Record<string, unknown>,
+): Record<string, string> {
   const names: Record<string, string> = {};
   // TypeBox gives a union of one member as the member itself (a game with a single event type).
   for (const m of schema.anyOf ?? (schema.properties ? [schema as { properties: { type: { const: string } } }] : [])) {
@@ -111,7 +161,19 @@ function members(prefix: string, schema: { anyOf?: { properties: { type: { const
 
 /** The chain and signature members of an exported record (src/app/record-schema.ts, docs/api.md "Signed records"). */
 const recordChainFields = {
-  entry: { stateHash: gameRecordSchema.properties.moves.items.properties.stateHash, chain: gameRecordSchema.properties.moves.items.properties.chain, comment: gameRecordSchema.properties.moves.items.properties.comment, mark: gameRecordSchema.properties.moves.items.properties.mark, alternatives: { ...gameRecordSchema.properties.moves.items.properties.alternatives, items: { ...gameRecordSchema.properties.moves.items.properties.alternatives.items, properties: { ...gameRecordSchema.properties.moves.items.properties.alternatives.items.properties, move: ref('AnyMove') } } } },
+  entry: {
+    stateHash: gameRecordSchema.properties.moves.items.properties.stateHash,
+    chain: gameRecordSchema.properties.moves.items.properties.chain,
+    comment: gameRecordSchema.properties.moves.items.properties.comment,
+    mark: gameRecordSchema.properties.moves.items.properties.mark,
+    alternatives: {
+      ...gameRecordSchema.properties.moves.items.properties.alternatives,
+      items: {
+        ...gameRecordSchema.properties.moves.items.properties.alternatives.items,
+        properties: { ...gameRecordSchema.properties.moves.items.properties.alternatives.items.properties, move: ref('AnyMove') },
+      },
+    },
+  },
   record: { setupHash: gameRecordSchema.properties.setupHash, signature: gameRecordSchema.properties.signature },
 };
 
@@ -124,7 +186,12 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
       const name = `${pascal(g.id)}Move_${type}`;
       names[type] = name;
       const fields = plain(s);
-      out[name] = { ...fields, properties: { type: { type: 'string', const: type }, ...fields.properties }, required: ['type', ...(fields.required ?? [])], additionalProperties: false };
+      out[name] = {
+        ...fields,
+        properties: { type: { type: 'string', const: type }, ...fields.properties },
+        required: ['type', ...(fields.required ?? [])],
+        additionalProperties: false,
+      };
     }
     out[`${pascal(g.id)}Move`] = union(`A ${g.name} move`, names);
   }
@@ -137,12 +204,42 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
     description: 'The result when resignations left at most one seat: it wins, every resigned seat shares last place (scores 0)',
     properties: {
       ...plain(Outcome).properties,
-      detail: { type: 'object', additionalProperties: false, required: ['reason', 'resigned'], properties: { reason: { type: 'string', const: 'resignation' }, resigned: { ...seatList, description: 'The seats that resigned' } } },
+      detail: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['reason', 'resigned'],
+        properties: { reason: { type: 'string', const: 'resignation' }, resigned: { ...seatList, description: 'The seats that resigned' } },
+      },
     },
   };
-  out.RestoredEvent = { type: 'object', additionalProperties: false, required: ['type', 'undone'], description: 'A takeback\'s event: the state is the state before version `undone` again', properties: { type: { type: 'string', const: '@restored' }, undone: { type: 'integer', minimum: 1, description: 'The version undone' } } };
-  out.TakebackMove = { type: 'object', additionalProperties: false, required: ['type', 'undo'], description: 'A takeback entry\'s move (origin takeback): it undoes the seat\'s entries from version `undo` on', properties: { type: { type: 'string', const: 'takeback' }, undo: { type: 'integer', minimum: 1 } } };
-  out.TakebackRequest = { type: 'object', additionalProperties: false, required: ['seat', 'undo', 'acceptedBy'], description: 'A takeback waiting for the other seats\' consent (with-consent games); the next move voids it', properties: { seat: { type: 'integer', minimum: 0, description: 'The seat asking' }, undo: { type: 'integer', minimum: 1, description: 'The version it asks to undo' }, acceptedBy: { ...seatList, description: 'The seats that accepted so far' } } };
+  out.RestoredEvent = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'undone'],
+    description: "A takeback's event: the state is the state before version `undone` again",
+    properties: {
+      type: { type: 'string', const: '@restored' },
+      undone: { type: 'integer', minimum: 1, description: 'The version undone' },
+    },
+  };
+  out.TakebackMove = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'undo'],
+    description: "A takeback entry's move (origin takeback): it undoes the seat's entries from version `undo` on",
+    properties: { type: { type: 'string', const: 'takeback' }, undo: { type: 'integer', minimum: 1 } },
+  };
+  out.TakebackRequest = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['seat', 'undo', 'acceptedBy'],
+    description: "A takeback waiting for the other seats' consent (with-consent games); the next move voids it",
+    properties: {
+      seat: { type: 'integer', minimum: 0, description: 'The seat asking' },
+      undo: { type: 'integer', minimum: 1, description: 'The version it asks to undo' },
+      acceptedBy: { ...seatList, description: 'The seats that accepted so far' },
+    },
+  };
   for (const g of games) {
     const P = pascal(g.id);
     // A game without published schemas (a test fixture) is documented as it answers: views and
@@ -150,16 +247,35 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
     const s = g.schemas ?? { view: { type: 'object', description: `A ${g.name} view (untyped)` }, outcome: plain(Outcome) };
     out[`${P}View`] = plain(s.view);
     out[`${P}Event`] = g.schemas
-      ? union(`A ${g.name} event, as a viewer may read it`, { ...members(`${P}Event`, plain(g.schemas.event) as never, out), '@restored': 'RestoredEvent' })
+      ? union(`A ${g.name} event, as a viewer may read it`, {
+          ...members(`${P}Event`, plain(g.schemas.event) as never, out),
+          '@restored': 'RestoredEvent',
+        })
       : { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, description: `A ${g.name} event (untyped)` };
-    out[`${P}Options`] = { ...defaultsInWords(g.optionsSchema), description: `${g.name} options (every one has a default, filled in by the server)` };
+    out[`${P}Options`] = {
+      ...defaultsInWords(g.optionsSchema),
+      description: `${g.name} options (every one has a default, filled in by the server)`,
+    };
     // Finished by the rules, or by resignations that left one seat (src/app/lobby/standing.ts).
     out[`${P}Outcome`] = { description: `The result of a finished ${g.name} game`, anyOf: [plain(s.outcome), ref('ResignationOutcome')] };
     out[`${P}Game`] = {
       type: 'object',
       description: `A ${g.name} game as the caller sees it`,
       additionalProperties: false,
-      required: ['id', 'type', 'engineVersion', 'version', 'status', 'toMove', 'seedChosen', 'players', 'viewer', 'view', 'options', 'createdAt'],
+      required: [
+        'id',
+        'type',
+        'engineVersion',
+        'version',
+        'status',
+        'toMove',
+        'seedChosen',
+        'players',
+        'viewer',
+        'view',
+        'options',
+        'createdAt',
+      ],
       properties: {
         id: { type: 'string', format: 'uuid' },
         type: gameType(g),
@@ -169,7 +285,12 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         toMove: seatList,
         seedChosen,
         players,
-        viewer: { type: 'object', additionalProperties: false, required: ['seat'], properties: { seat: { type: ['integer', 'null'], description: 'The token\'s seat; null for a spectator' } } },
+        viewer: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['seat'],
+          properties: { seat: { type: ['integer', 'null'], description: "The token's seat; null for a spectator" } },
+        },
         view: ref(`${P}View`),
         outcome: ref(`${P}Outcome`),
         options: ref(`${P}Options`),
@@ -178,17 +299,42 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         takebacks,
         takebackRequest: ref('TakebackRequest'),
         undoneBy: { ...undoneBy, description: 'In a replay: a later takeback (this version) undid the entry at this version' },
-        turnDeadlineSeconds: { type: 'integer', minimum: 1, description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)' },
+        turnDeadlineSeconds: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)',
+        },
         timeControl: timeControlSchema,
         timeoutAction,
         standInBot,
-        standInAfterTimeouts: { type: 'integer', minimum: 1, description: 'A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never' },
-        analysis: { type: 'boolean', const: true, description: 'Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise' },
+        standInAfterTimeouts: {
+          type: 'integer',
+          minimum: 1,
+          description: 'A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never',
+        },
+        analysis: {
+          type: 'boolean',
+          const: true,
+          description: 'Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise',
+        },
         clocks,
         deadlines: {
           type: 'array',
           description: 'While the game runs with a turn clock: when each seat that must act runs out of time',
-          items: { type: 'object', additionalProperties: false, required: ['seat', 'at'], properties: { seat: { type: 'integer', minimum: 0 }, at: { type: 'string', format: 'date-time' }, pausedUntil: { type: 'string', format: 'date-time', description: 'The seat\'s player is on vacation until then: its clock waits, and starts again, whole, from then' } } },
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['seat', 'at'],
+            properties: {
+              seat: { type: 'integer', minimum: 0 },
+              at: { type: 'string', format: 'date-time' },
+              pausedUntil: {
+                type: 'string',
+                format: 'date-time',
+                description: "The seat's player is on vacation until then: its clock waits, and starts again, whole, from then",
+              },
+            },
+          },
         },
       },
     };
@@ -203,10 +349,24 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         seat: { type: 'integer', minimum: 0 },
         toMove: seatList,
         moves: { type: 'array', items: ref(`${P}Move`), description: 'Every legal move; each can be sent back as is' },
-        notations: { type: 'array', items: { type: 'string' }, description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")' },
-        view: { ...ref(`${P}View`), description: 'With ?include=view: the seat\'s view, at the same version' },
-        labels: { type: 'array', items: { type: 'string' }, description: 'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order' },
-        undoable: { type: 'array', items: { type: 'boolean' }, description: 'With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks)' },
+        notations: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")',
+        },
+        view: { ...ref(`${P}View`), description: "With ?include=view: the seat's view, at the same version" },
+        labels: {
+          type: 'array',
+          items: { type: 'string' },
+          description:
+            'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order',
+        },
+        undoable: {
+          type: 'array',
+          items: { type: 'boolean' },
+          description:
+            'With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks)',
+        },
       },
     };
     out[`${P}MoveResult`] = {
@@ -221,8 +381,12 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         toMove: seatList,
         outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
         events: { type: 'array', items: ref(`${P}Event`), description: 'What the move caused, as this seat may read it' },
-        view: { ...ref(`${P}View`), description: 'With ?include=view: the mover\'s view after the move' },
-        legalMoves: { type: 'array', items: ref(`${P}Move`), description: 'With ?include=legalMoves: the mover\'s legal moves now; empty unless it must act again' },
+        view: { ...ref(`${P}View`), description: "With ?include=view: the mover's view after the move" },
+        legalMoves: {
+          type: 'array',
+          items: ref(`${P}Move`),
+          description: "With ?include=legalMoves: the mover's legal moves now; empty unless it must act again",
+        },
       },
     };
     // An entry of the log as the event log and the record both show it.
@@ -232,7 +396,12 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
       bot: moveBot,
       move: {
         description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
-        anyOf: [ref(`${P}Move`), ref('TakebackMove'), { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false }, { type: 'null' }],
+        anyOf: [
+          ref(`${P}Move`),
+          ref('TakebackMove'),
+          { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false },
+          { type: 'null' },
+        ],
       },
       undoable,
       undoneBy,
@@ -253,7 +422,10 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
               origin,
               at: { type: 'string', format: 'date-time' },
               events: { type: 'array', items: ref(`${P}Event`) },
-              label: { type: 'string', description: 'With ?include=labels: the move in words for people, in the language of Accept-Language' },
+              label: {
+                type: 'string',
+                description: 'With ?include=labels: the move in words for people, in the language of Accept-Language',
+              },
             },
             ['version', 'seat', 'at', 'move', 'events'],
           ),
@@ -268,17 +440,54 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
       properties: {
         type: gameType(g),
         players: { type: 'array', minItems: g.minPlayers, maxItems: g.maxPlayers, items: ref('PlayerEntry') },
-        seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.' },
+        seed: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 128,
+          description:
+            'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.',
+        },
         options: ref(`${P}Options`),
-        public: { type: 'boolean', description: 'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false.' },
-        turnDeadlineSeconds: { type: 'integer', minimum: 1, maximum: 90 * 24 * 3600, description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines' },
-        timeoutAction: { ...timeoutAction, description: 'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.' },
+        public: {
+          type: 'boolean',
+          description:
+            'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false.',
+        },
+        turnDeadlineSeconds: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 90 * 24 * 3600,
+          description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines',
+        },
+        timeoutAction: {
+          ...timeoutAction,
+          description:
+            'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.',
+        },
         standInBot,
-        standInAfterTimeouts: { type: 'integer', minimum: 1, maximum: 100, description: 'Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat\'s turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never.' },
-        analysis: { type: 'boolean', description: 'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false.' },
+        standInAfterTimeouts: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+          description:
+            "Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never.",
+        },
+        analysis: {
+          type: 'boolean',
+          description:
+            'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false.',
+        },
         timeControl: timeControlSchema,
-        takebacks: { ...takebacks, description: 'Which takebacks the game allows: none; own-turn (default: within one\'s own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)' },
-        rated: { type: 'boolean', description: 'Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player).' },
+        takebacks: {
+          ...takebacks,
+          description:
+            "Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)",
+        },
+        rated: {
+          type: 'boolean',
+          description:
+            'Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player).',
+        },
       },
     };
     out[`${P}Record`] = {
@@ -291,12 +500,38 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         type: gameType(g),
         engineVersion: { type: 'integer' },
         options: ref(`${P}Options`),
-        players: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { seat: { type: 'integer', minimum: 0, maximum: 63 }, name: { type: 'string', minLength: 1, maxLength: 64 }, colour: colourField, bot: botLevel } } },
+        players: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 64,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: {
+              seat: { type: 'integer', minimum: 0, maximum: 63 },
+              name: { type: 'string', minLength: 1, maxLength: 64 },
+              colour: colourField,
+              bot: botLevel,
+            },
+          },
+        },
         standInBot,
         seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
         status,
         version: { type: 'integer' },
-        moves: { type: 'array', items: closed({ ...entry, origin: { ...origin, enum: ['seat', ...origin.enum] }, ...recordChainFields.entry, events: gameRecordSchema.properties.moves.items.properties.events }, ['seat', 'move']) },
+        moves: {
+          type: 'array',
+          items: closed(
+            {
+              ...entry,
+              origin: { ...origin, enum: ['seat', ...origin.enum] },
+              ...recordChainFields.entry,
+              events: gameRecordSchema.properties.moves.items.properties.events,
+            },
+            ['seat', 'move'],
+          ),
+        },
         outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
         ...recordChainFields.record,
       },
@@ -304,11 +539,14 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
     for (const k of Object.keys(all)) all[k]![g.id] = `${P}${k}`;
   }
   out.Game = union('A game as the caller sees it, by game type', all.Game!);
-  out.LegalMoves = union('The moves the token\'s seat may make now, by game type', all.LegalMoves!);
+  out.LegalMoves = union("The moves the token's seat may make now, by game type", all.LegalMoves!);
   out.MoveResult = union('What a move did, by game type', all.MoveResult!);
   out.EventLog = union('A page of the event log, by game type', all.EventLog!);
   out.NewGame = union('A new game, by game type', all.NewGame!);
   out.Record = union('A game record, by game type', all.Record!);
-  out.AnyMove = { description: 'A move of any game (each game\'s moves are discriminated by `type`)', anyOf: games.map((g) => ref(`${pascal(g.id)}Move`)) };
+  out.AnyMove = {
+    description: "A move of any game (each game's moves are discriminated by `type`)",
+    anyOf: games.map((g) => ref(`${pascal(g.id)}Move`)),
+  };
   return out;
 }

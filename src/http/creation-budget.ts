@@ -24,7 +24,11 @@ function creationsIn(document: DocumentNode, operationName: string | undefined):
  */
 export function registerCreationBudget(app: FastifyInstance, config: Config): void {
   if (config.rateLimitPerMinute <= 0 || config.createLimitPerMinute <= 0 || !app.hasDecorator('createRateLimit')) return;
-  const limiter = app.createRateLimit({ keyGenerator: (req: FastifyRequest) => `create:${req.ip}`, max: config.createLimitPerMinute, timeWindow: 60_000 });
+  const limiter = app.createRateLimit({
+    keyGenerator: (req: FastifyRequest) => `create:${req.ip}`,
+    max: config.createLimitPerMinute,
+    timeWindow: 60_000,
+  });
   const spend = async (req: FastifyRequest, units: number) => {
     for (let i = 0; i < units; i++) {
       const r = await limiter(req);

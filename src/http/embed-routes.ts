@@ -16,20 +16,27 @@ import type { Routes } from './route-kit.js';
  * GET /embed/games/{id}/board.png: the board now as a spectator sees it (the oEmbed thumbnail).
  * GET /oembed?url=...&format=json: oEmbed 1.0 for this server's game pages (src/app/replays/oembed.ts).
  */
-const EMBED_CSP = "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+const EMBED_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *";
 
-const EmbedQuery = Type.Object({
-  at: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
-  lang: Type.Optional(literals(['en', 'fr'] as const)),
-  theme: Type.Optional(literals(['light', 'dark'] as const)),
-}, { additionalProperties: false });
+const EmbedQuery = Type.Object(
+  {
+    at: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+    lang: Type.Optional(literals(['en', 'fr'] as const)),
+    theme: Type.Optional(literals(['light', 'dark'] as const)),
+  },
+  { additionalProperties: false },
+);
 
-const OembedQuery = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 2048 }),
-  format: Type.Optional(Type.String({ maxLength: 16 })),
-  maxwidth: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  maxheight: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-}, { additionalProperties: false });
+const OembedQuery = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048 }),
+    format: Type.Optional(Type.String({ maxLength: 16 })),
+    maxwidth: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    maxheight: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  },
+  { additionalProperties: false },
+);
 
 const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -105,7 +112,15 @@ export function embedRoutes(service: GameService): Routes {
       const target = embedTarget(req.query.url, [req.host.toLowerCase()]);
       const t = await thumbnail(target.gameId);
       const name = service.registry.current(t.game.type)?.name ?? t.game.type;
-      const doc = oembedDocument({ origin, gameId: t.game.id, at: target.at, title: `${name}: ${t.game.players.map((p) => p.name).join(', ')}`, maxwidth: req.query.maxwidth, maxheight: req.query.maxheight, thumbnail: t });
+      const doc = oembedDocument({
+        origin,
+        gameId: t.game.id,
+        at: target.at,
+        title: `${name}: ${t.game.players.map((p) => p.name).join(', ')}`,
+        maxwidth: req.query.maxwidth,
+        maxheight: req.query.maxheight,
+        thumbnail: t,
+      });
       return reply.header('Cache-Control', 'public, max-age=300').type('application/json; charset=utf-8').send(doc);
     });
   };

@@ -35,8 +35,10 @@ export function toAppError(err: unknown): AppError {
   // A library's own words (in English) go inside a sentence of ours, so a French caller still reads French.
   const said = e.message ? { detail: e.message } : undefined;
   if (e.statusCode === 503) return said ? unavailable('UNAVAILABLE.said', said) : unavailable('UNAVAILABLE.server');
-  if (e.statusCode === 429) return said ? AppError.of('RATE_LIMITED', 'RATE_LIMITED.said', said) : AppError.of('RATE_LIMITED', 'RATE_LIMITED');
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return said ? AppError.of('INVALID_INPUT', 'INVALID_INPUT.httpRefused', said) : AppError.of('INVALID_INPUT', 'INVALID_INPUT');
+  if (e.statusCode === 429)
+    return said ? AppError.of('RATE_LIMITED', 'RATE_LIMITED.said', said) : AppError.of('RATE_LIMITED', 'RATE_LIMITED');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
+    return said ? AppError.of('INVALID_INPUT', 'INVALID_INPUT.httpRefused', said) : AppError.of('INVALID_INPUT', 'INVALID_INPUT');
   return AppError.of('INTERNAL', 'INTERNAL');
 }
 
@@ -61,5 +63,12 @@ export interface ErrorAnswer {
 /** The one mapping from an error to its answer: its code (a database outage is UNAVAILABLE), status, words, values and Retry-After. */
 export function errorAnswer(err: unknown, lang: Language): ErrorAnswer {
   const app = toAppError(err);
-  return { app, code: app.code, status: app.status, detail: localize(lang, app), extensions: { ...app.extra, code: app.code }, retryAfter: retryAfterOf(app.code, app.extra) };
+  return {
+    app,
+    code: app.code,
+    status: app.status,
+    detail: localize(lang, app),
+    extensions: { ...app.extra, code: app.code },
+    retryAfter: retryAfterOf(app.code, app.extra),
+  };
 }

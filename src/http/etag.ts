@@ -15,9 +15,15 @@ export const ETAG_ROUTES = new Set(['/api/v1/games/:id', '/api/v1/games/:id/lega
  */
 export function registerEtags(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || !ETAG_ROUTES.has(req.routeOptions.url ?? '')) return payload;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || !ETAG_ROUTES.has(req.routeOptions.url ?? ''))
+      return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const tag = `"${createHash('sha256').update(req.headers.authorization ?? '').update('\n').update(payload).digest('base64url').slice(0, 32)}"`;
+    const tag = `"${createHash('sha256')
+      .update(req.headers.authorization ?? '')
+      .update('\n')
+      .update(payload)
+      .digest('base64url')
+      .slice(0, 32)}"`;
     reply.header('ETag', tag).header('Vary', 'Authorization').header('Cache-Control', 'private, no-cache');
     // The server is the origin: it revalidates every request, so a request's Cache-Control (which
     // fetch adds as no-cache to every conditional request) never forces a full answer.
@@ -37,11 +43,28 @@ export function withEtagDocs<S extends { headers?: unknown; response?: unknown }
   const ok = response[200] as Record<string, unknown>;
   return {
     ...schema,
-    headers: { ...headers, properties: { ...headers.properties, 'if-none-match': { type: 'string', description: 'The ETag of an answer already held: 304 while it is still this viewer\'s current answer' } } },
+    headers: {
+      ...headers,
+      properties: {
+        ...headers.properties,
+        'if-none-match': {
+          type: 'string',
+          description: "The ETag of an answer already held: 304 while it is still this viewer's current answer",
+        },
+      },
+    },
     response: {
       ...response,
-      200: { ...ok, headers: { ETag: { type: 'string', description: 'A tag of this answer for this viewer (differs per viewer and per version); send it back as If-None-Match' } } },
-      304: { type: 'null', description: 'Not modified: the If-None-Match tag still names this viewer\'s current answer (no body)' },
+      200: {
+        ...ok,
+        headers: {
+          ETag: {
+            type: 'string',
+            description: 'A tag of this answer for this viewer (differs per viewer and per version); send it back as If-None-Match',
+          },
+        },
+      },
+      304: { type: 'null', description: "Not modified: the If-None-Match tag still names this viewer's current answer (no body)" },
     },
   };
 }

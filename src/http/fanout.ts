@@ -46,9 +46,15 @@ export async function createFanout(service: GameService, opts: FanoutOptions): P
   const resync = () => {
     for (const gameId of watched.keys()) local.emit({ topic: topicOf(gameId), payload: { version: 0, resync: true } satisfies Notice });
   };
-  const transport = opts.redisUrl ? await redisTransport(opts.redisUrl, local, resync, opts.log)
-    : opts.databaseUrl ? await postgresTransport(opts.databaseUrl, local, resync, opts.log)
-      : { publish: (gameId: string, n: Notice) => local.emit({ topic: topicOf(gameId), payload: n }), resyncAll: () => {}, close: async () => {} };
+  const transport = opts.redisUrl
+    ? await redisTransport(opts.redisUrl, local, resync, opts.log)
+    : opts.databaseUrl
+      ? await postgresTransport(opts.databaseUrl, local, resync, opts.log)
+      : {
+          publish: (gameId: string, n: Notice) => local.emit({ topic: topicOf(gameId), payload: n }),
+          resyncAll: () => {},
+          close: async () => {},
+        };
   service.onCommitted((c) => transport.publish(c.gameId, { version: c.version }));
   service.onSeatsChanged((gameId) => transport.publish(gameId, { version: 0, seats: true }));
   transport.resyncAll();
@@ -62,12 +68,16 @@ export async function createFanout(service: GameService, opts: FanoutOptions): P
         }
       };
       watched.set(gameId, (watched.get(gameId) ?? 0) + 1);
-      return new Promise((resolve) => local.on(topicOf(gameId), fn, () => resolve(() => {
-        local.removeListener(topicOf(gameId), fn);
-        const n = (watched.get(gameId) ?? 1) - 1;
-        if (n > 0) watched.set(gameId, n);
-        else watched.delete(gameId);
-      })));
+      return new Promise((resolve) =>
+        local.on(topicOf(gameId), fn, () =>
+          resolve(() => {
+            local.removeListener(topicOf(gameId), fn);
+            const n = (watched.get(gameId) ?? 1) - 1;
+            if (n > 0) watched.set(gameId, n);
+            else watched.delete(gameId);
+          }),
+        ),
+      );
     },
     async close() {
       await transport.close();
@@ -98,7 +108,14 @@ async function postgresTransport(databaseUrl: string, local: MQEmitter, resync: 
   const subscriber = createPostgresSubscriber(
     // A frozen server must not hang the listener: its checks and queries time out.
     { connectionString: databaseUrl, query_timeout: 2_000, connectionTimeoutMillis: 2_000 },
-    { paranoidChecking: 2_000, retryLimit: Infinity, retryTimeout: 0, retryInterval: (attempt: number) => Math.min(2_000, 100 * 2 ** attempt), parse: (s: string) => s, serialize: (s: unknown) => String(s) },
+    {
+      paranoidChecking: 2_000,
+      retryLimit: Infinity,
+      retryTimeout: 0,
+      retryInterval: (attempt: number) => Math.min(2_000, 100 * 2 ** attempt),
+      parse: (s: string) => s,
+      serialize: (s: unknown) => String(s),
+    },
   );
   subscriber.notifications.on(LIVE_CHANNEL, (payload: string) => {
     const n = noticeOf(payload);
@@ -145,8 +162,17 @@ class NotifyBatcher {
   private running: Promise<void> | null = null;
   private closed = false;
 
-  constructor(databaseUrl: string, private readonly log: FanoutOptions['log']) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 2_000, query_timeout: 2_000, options: '-c synchronous_commit=off' });
+  constructor(
+    databaseUrl: string,
+    private readonly log: FanoutOptions['log'],
+  ) {
+    this.pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: 2_000,
+      query_timeout: 2_000,
+      options: '-c synchronous_commit=off',
+    });
     this.pool.on('error', () => {});
   }
 
@@ -191,17 +217,30 @@ async function redisTransport(redisUrl: string, local: MQEmitter, resync: () => 
   });
   redis.state.on('error', (err: Error) => log?.warn({ err }, 'live updates: Redis error'));
   // Every notice of every game, re-emitted on this process's own emitter.
-  await new Promise<void>((resolve) => redis.on('game/+', (m: Message, done: () => void) => {
-    local.emit(m);
-    done();
-  }, () => resolve()));
-  await new Promise<void>((resolve) => redis.on('resync', (_m: Message, done: () => void) => {
-    resync();
-    done();
-  }, () => resolve()));
-  const emit = (m: { topic: string; payload: unknown }) => redis.emit(m, (err?: Error) => {
-    if (err) log?.warn({ err, topic: m.topic }, 'live updates: a notice could not be published');
-  });
+  await new Promise<void>((resolve) =>
+    redis.on(
+      'game/+',
+      (m: Message, done: () => void) => {
+        local.emit(m);
+        done();
+      },
+      () => resolve(),
+    ),
+  );
+  await new Promise<void>((resolve) =>
+    redis.on(
+      'resync',
+      (_m: Message, done: () => void) => {
+        resync();
+        done();
+      },
+      () => resolve(),
+    ),
+  );
+  const emit = (m: { topic: string; payload: unknown }) =>
+    redis.emit(m, (err?: Error) => {
+      if (err) log?.warn({ err, topic: m.topic }, 'live updates: a notice could not be published');
+    });
   return {
     publish: (gameId, n) => emit({ topic: topicOf(gameId), payload: n }),
     resyncAll: () => emit({ topic: 'resync', payload: {} }),

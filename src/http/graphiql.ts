@@ -73,10 +73,12 @@ const BOOT = `(function () {
 /** GET /graphiql (the page) and GET /graphiql/assets/<name> (its scripts and style sheet). */
 export async function registerGraphiql(app: FastifyInstance): Promise<void> {
   app.get('/graphiql', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/graphiql/assets/:name', { schema: { hide: true, params: Type.Object({ name: Type.String() }) } }, async (req, reply) => {
-    if (req.params.name === 'boot.js') return reply.type('text/javascript; charset=utf-8').send(BOOT);
-    const asset = GRAPHIQL_ASSETS[req.params.name];
-    if (!asset) return reply.callNotFound();
-    return reply.type(asset.type).header('Cache-Control', 'public, max-age=86400').send(createReadStream(asset.file));
-  });
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get('/graphiql/assets/:name', { schema: { hide: true, params: Type.Object({ name: Type.String() }) } }, async (req, reply) => {
+      if (req.params.name === 'boot.js') return reply.type('text/javascript; charset=utf-8').send(BOOT);
+      const asset = GRAPHIQL_ASSETS[req.params.name];
+      if (!asset) return reply.callNotFound();
+      return reply.type(asset.type).header('Cache-Control', 'public, max-age=86400').send(createReadStream(asset.file));
+    });
 }

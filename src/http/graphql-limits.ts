@@ -1,7 +1,15 @@
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { GraphQLError, Kind, type ASTVisitor, type FieldNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FieldNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import { AppError, type ErrorCode } from '../app/errors.js';
 import { INT_BOUNDS } from '../app/limits.js';
 
@@ -18,7 +26,8 @@ export interface GraphqlLimits {
 }
 
 /** A page size as the resolver will see it; one out of bounds is refused there, with its own message. */
-const pageSize = (v: unknown, b: { minimum: number; maximum: number; default: number }) => (typeof v === 'number' ? Math.min(Math.max(v, b.minimum), b.maximum) : b.default);
+const pageSize = (v: unknown, b: { minimum: number; maximum: number; default: number }) =>
+  typeof v === 'number' ? Math.min(Math.max(v, b.minimum), b.maximum) : b.default;
 
 /**
  * What a field costs to answer, in rough units of a game view: a record carries every move, an
@@ -58,7 +67,8 @@ export function readWeightRule(maxWeight: number): ValidationRule {
       for (const sel of set.selections) {
         if (sel.kind === Kind.FIELD) n += fieldWeight(sel) + weigh(sel.selectionSet, seen);
         else if (sel.kind === Kind.INLINE_FRAGMENT) n += weigh(sel.selectionSet, seen);
-        else if (!seen.has(sel.name.value)) n += weigh(context.getFragment(sel.name.value)?.selectionSet, new Set([...seen, sel.name.value]));
+        else if (!seen.has(sel.name.value))
+          n += weigh(context.getFragment(sel.name.value)?.selectionSet, new Set([...seen, sel.name.value]));
         if (n > maxWeight) return n;
       }
       return n;
@@ -90,7 +100,12 @@ export function limitRules(l: GraphqlLimits): ValidationRule[] {
   const common = { propagateOnRejection: false, exposeLimits: true, flattenFragments: true } as const;
   return [
     maxDepthRule({ ...common, n: l.maxDepth, ignoreIntrospection: true, onReject: [refusal('QUERY_TOO_DEEP', l.maxDepth)] }),
-    maxDepthRule({ ...common, n: l.maxIntrospectionDepth, ignoreIntrospection: false, onReject: [refusal('QUERY_TOO_DEEP', l.maxIntrospectionDepth)] }),
+    maxDepthRule({
+      ...common,
+      n: l.maxIntrospectionDepth,
+      ignoreIntrospection: false,
+      onReject: [refusal('QUERY_TOO_DEEP', l.maxIntrospectionDepth)],
+    }),
     maxAliasesRule({ ...common, n: l.maxAliases, onReject: [refusal('TOO_MANY_ALIASES', l.maxAliases)] }),
     costLimitRule({ ...common, maxCost: l.maxCost, ignoreIntrospection: true, onReject: [refusal('QUERY_TOO_COSTLY', l.maxCost)] }),
     readWeightRule(l.maxReadWeight),

@@ -87,7 +87,9 @@ export function gameTypesSdl(games: AnyGame[]): GeneratedTypes {
   };
   const objectType = (s: Schema, name: string): string => {
     const required = new Set(s.required ?? []);
-    const fields = Object.entries(s.properties ?? {}).map(([k, f]) => `${describe(f.description, '  ')}  ${k}: ${field(f, `${name}${pascal(k)}`, required.has(k))}`);
+    const fields = Object.entries(s.properties ?? {}).map(
+      ([k, f]) => `${describe(f.description, '  ')}  ${k}: ${field(f, `${name}${pascal(k)}`, required.has(k))}`,
+    );
     out.push(`${describe(s.description)}type ${name} {\n${fields.join('\n')}\n}`);
     return name;
   };
@@ -100,7 +102,10 @@ export function gameTypesSdl(games: AnyGame[]): GeneratedTypes {
     if (!g.schemas) continue;
     const P = pascal(g.id);
     views.push(objectType(g.schemas.view as Schema, `${P}View`));
-    for (const [kind, list, union] of [['Event', events, g.schemas.event], ['Move', moves, g.schemas.move]] as const) {
+    for (const [kind, list, union] of [
+      ['Event', events, g.schemas.event],
+      ['Move', moves, g.schemas.move],
+    ] as const) {
       for (const member of (union as Schema).anyOf ?? []) {
         const type = String(member.properties!.type!.const);
         const name = objectType(member, `${P}${pascal(type)}${kind}`);
@@ -111,8 +116,12 @@ export function gameTypesSdl(games: AnyGame[]): GeneratedTypes {
   }
   out.push(`"""A game's view: one type per game (docs/api.md, View conventions)."""\nunion GameView = ${views.join(' | ')}`);
   // A takeback's event is the same in every game (docs/shapes.md).
-  out.push('"""A takeback\'s event: the state is the state before version `undone` again"""\ntype RestoredEvent {\n  type: String!\n  undone: Int!\n}');
-  out.push(`"""An event as the caller may read it: one type per game and event type."""\nunion GameEvent = ${[...events, 'RestoredEvent'].join(' | ')}`);
+  out.push(
+    '"""A takeback\'s event: the state is the state before version `undone` again"""\ntype RestoredEvent {\n  type: String!\n  undone: Int!\n}',
+  );
+  out.push(
+    `"""An event as the caller may read it: one type per game and event type."""\nunion GameEvent = ${[...events, 'RestoredEvent'].join(' | ')}`,
+  );
   out.push(`"""A move: one type per game and move type."""\nunion ListedMove = ${moves.join(' | ')}`);
 
   const resolvers: GeneratedTypes['resolvers'] = {};

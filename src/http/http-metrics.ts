@@ -20,7 +20,8 @@ export function registerHttpMetrics(app: FastifyInstance): void {
       const method = methodLabel(req.method);
       const status = String(reply.statusCode);
       httpDuration.observe({ method, route, status }, reply.elapsedTime / 1000);
-      if (reply.statusCode >= 400) httpErrors.inc({ method, route, status, code: codeLabel((reply as FastifyReply & { [CODE]?: string })[CODE] ?? 'NONE') });
+      if (reply.statusCode >= 400)
+        httpErrors.inc({ method, route, status, code: codeLabel((reply as FastifyReply & { [CODE]?: string })[CODE] ?? 'NONE') });
     }
     done();
   });

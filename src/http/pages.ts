@@ -8,9 +8,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 
 /** Everything the page loads comes from this server; it talks only to the public API. */
-const CSP = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-const page = (reply: FastifyReply, file: string) => reply.header('Content-Security-Policy', CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
+const page = (reply: FastifyReply, file: string) =>
+  reply.header('Content-Security-Policy', CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
 
 /**
  * The web page: GET / (game types, create a game, open games), GET /games/{id} (play, watch,
@@ -25,7 +27,11 @@ export async function webPages(app: FastifyInstance): Promise<void> {
     const url = `${req.protocol}://${req.host}/games/${encodeURIComponent(req.params.id)}`;
     const href = `/oembed?url=${encodeURIComponent(url)}&format=json`.replace(/&/g, '&amp;');
     const discovery = `<link rel="alternate" type="application/json+oembed" href="${href}" title="oEmbed">\n</head>`;
-    return reply.header('Content-Security-Policy', CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(gameHtml.replace('</head>', discovery));
+    return reply
+      .header('Content-Security-Policy', CSP)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(gameHtml.replace('</head>', discovery));
   });
   // The operator's outbox page: the page is public, what it shows needs OPERATOR_TOKEN (outbox-routes.ts).
   app.get('/operator', { schema: { hide: true } }, (_req, reply) => page(reply, 'operator.html'));

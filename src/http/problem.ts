@@ -17,7 +17,8 @@ export function sendProblem(err: unknown, request: FastifyRequest, reply: Fastif
   const { app, detail, retryAfter } = errorAnswer(err, lang);
   noteProblemCode(reply, app.code);
   // A full analysis line is load shed on purpose, not an outage: one line at info, not a warning per refusal.
-  if (app.said?.key === 'UNAVAILABLE.analysisQueue') request.log.info({ code: app.code, detail: app.message }, 'request refused: the analysis line is full');
+  if (app.said?.key === 'UNAVAILABLE.analysisQueue')
+    request.log.info({ code: app.code, detail: app.message }, 'request refused: the analysis line is full');
   else if (app.code === 'UNAVAILABLE') request.log.warn({ code: app.code, err }, 'database unavailable');
   else if (app.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: app.code, detail: app.message }, 'request refused');
@@ -49,15 +50,22 @@ export const problemSchema = {
     code: { type: 'string', enum: Object.keys(ERROR_STATUS) as ErrorCode[] },
     detail: { type: 'string' },
     instance: { type: 'string' },
-    violation: { type: 'string', description: 'For ILLEGAL_MOVE: the engine\'s own code for the broken rule, e.g. RESIDENTIAL_SPACING' },
+    violation: { type: 'string', description: "For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING" },
     rule: { type: 'string', description: 'The rulebook section or ruling that was broken' },
-    currentVersion: { type: 'integer', description: 'For VERSION_CONFLICT: the game\'s version now' },
+    currentVersion: { type: 'integer', description: "For VERSION_CONFLICT: the game's version now" },
     line: { type: 'integer', description: 'For a text record: the line at fault (1-based)' },
     index: { type: 'integer', description: 'For IMPORT_INVALID: the 0-based index of the first bad move' },
     notation: { type: 'string', description: 'For a notation that cannot be read: the text that was read' },
     expected: { type: 'string', description: 'For a notation that cannot be read: the forms expected there, written in the notation' },
-    legalNotations: { type: 'array', items: { type: 'string' }, description: 'For a notation that cannot be read: the seat\'s legal moves in notation' },
-    retryAfter: { type: 'integer', description: 'For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header)' },
+    legalNotations: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "For a notation that cannot be read: the seat's legal moves in notation",
+    },
+    retryAfter: {
+      type: 'integer',
+      description: 'For UNAVAILABLE and RATE_LIMITED: seconds to wait before retrying (also the Retry-After header)',
+    },
   },
   required: ['type', 'title', 'status', 'code', 'detail'],
 } as const;

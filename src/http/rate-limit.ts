@@ -41,7 +41,9 @@ export async function registerRateLimit(app: FastifyInstance, service: GameServi
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url.startsWith('/graphiql'),
     errorResponseBuilder: (req, ctx) => {
       const scope = rateKey(service, req).startsWith('token:') ? 'token' : 'address';
-      return Object.assign(AppError.of('RATE_LIMITED', 'RATE_LIMITED.limit', { max: ctx.max, scope, retry: Math.ceil(ctx.ttl / 1000) }), { statusCode: 429 });
+      return Object.assign(AppError.of('RATE_LIMITED', 'RATE_LIMITED.limit', { max: ctx.max, scope, retry: Math.ceil(ctx.ttl / 1000) }), {
+        statusCode: 429,
+      });
     },
   });
 }

@@ -5,9 +5,17 @@ const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Time
 
 /** Writes a problem+json answer straight to the socket and closes it (no request object to answer through). */
 function answerAndClose(socket: Socket, status: number, code: string, detail: string, err?: Error): void {
-  const body = JSON.stringify({ type: `urn:citybuilder:problem:${code}`, title: code.toLowerCase().replace(/_/g, ' '), status, code, detail });
+  const body = JSON.stringify({
+    type: `urn:citybuilder:problem:${code}`,
+    title: code.toLowerCase().replace(/_/g, ' '),
+    status,
+    code,
+    detail,
+  });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }
@@ -20,7 +28,8 @@ function answerAndClose(socket: Socket, status: number, code: string, detail: st
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   this.log.info({ code: err.code, err: err.message }, 'client error');
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answerAndClose(socket, 408, 'REQUEST_TIMEOUT', 'the request headers did not arrive in time', err);
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return answerAndClose(socket, 408, 'REQUEST_TIMEOUT', 'the request headers did not arrive in time', err);
   if (err.code === 'HPE_HEADER_OVERFLOW') return answerAndClose(socket, 431, 'INVALID_INPUT', 'the request headers are too large', err);
   answerAndClose(socket, 400, 'INVALID_INPUT', 'the request is not valid HTTP', err);
 }

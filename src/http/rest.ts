@@ -7,8 +7,6 @@ import { gameRoutes } from './game-routes.js';
 import { moveRoutes } from './move-routes.js';
 import { replayRoutes } from './replay-routes.js';
 import type { Routes } from './route-kit.js';
-
-;
 export { withClocks, type ClocksOf, type DeadlinesOf } from './clocks.js';
 
 /**
@@ -16,7 +14,13 @@ export { withClocks, type ClocksOf, type DeadlinesOf } from './clocks.js';
  * others' are registered by app.ts from their own modules). Each route's request shapes come from
  * src/app/shapes.ts, the one definition GraphQL checks too.
  */
-export function restRoutes(service: GameService, config: Config, lobby?: LobbyLayer, deadlines: DeadlinesOf = async () => [], clocks: ClocksOf = async () => []): Routes {
+export function restRoutes(
+  service: GameService,
+  config: Config,
+  lobby?: LobbyLayer,
+  deadlines: DeadlinesOf = async () => [],
+  clocks: ClocksOf = async () => [],
+): Routes {
   return async function routes(app) {
     await app.register(gameRoutes(service, lobby, deadlines, clocks));
     await app.register(moveRoutes(service));

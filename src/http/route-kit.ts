@@ -17,7 +17,10 @@ export const tokenOf = (req: { headers: { authorization?: string } }): string | 
  * ratings, the bot pool): the part when it runs, else 503 UNAVAILABLE with the catalogue's
  * sentence `UNAVAILABLE.<what>`.
  */
-export function needed<T>(get: () => T | undefined, what: 'lobby' | 'players' | 'notifications' | 'vacations' | 'ratings' | 'analysis' | 'wholeAnalysis' | 'tournaments'): () => T {
+export function needed<T>(
+  get: () => T | undefined,
+  what: 'lobby' | 'players' | 'notifications' | 'vacations' | 'ratings' | 'analysis' | 'wholeAnalysis' | 'tournaments',
+): () => T {
   return () => {
     const part = get();
     if (part === undefined) throw AppError.of('UNAVAILABLE', `UNAVAILABLE.${what}`);

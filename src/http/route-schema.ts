@@ -26,11 +26,11 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
 /** What each error status means in this API (the codes are in src/app/errors.ts and docs/api.md). */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation',
-  401: 'UNAUTHORIZED: a token is needed, or the token is not one of this game\'s',
-  403: 'FORBIDDEN: this token may not do this (a seat token where the operator\'s is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed',
+  401: "UNAUTHORIZED: a token is needed, or the token is not one of this game's",
+  403: "FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed",
   404: 'NOT_FOUND: no game (or other resource) has this id',
   408: 'REQUEST_TIMEOUT: the request (headers or body) took longer than the request timeout',
-  409: 'Conflict with the game\'s state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED',
+  409: "Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED",
   413: 'PAYLOAD_TOO_LARGE: the body is over the size limit',
   415: 'UNSUPPORTED_MEDIA_TYPE: the body is not JSON',
   422: 'Refused by the rules: ILLEGAL_MOVE (violation and rule name the broken rule), IDEMPOTENCY_KEY_REUSED, or IMPORT_INVALID',
@@ -78,7 +78,11 @@ export const answer = (description: string, schema: object, status = 200) => ({ 
  * A closed object's JSON Schema: these properties and no other, `required` naming those it must
  * have (all of them unless said), `more` for its description and the like.
  */
-export const closed = (properties: Record<string, unknown>, required: string[] = Object.keys(properties), more: Record<string, unknown> = {}) => ({
+export const closed = (
+  properties: Record<string, unknown>,
+  required: string[] = Object.keys(properties),
+  more: Record<string, unknown> = {},
+) => ({
   type: 'object',
   ...more,
   additionalProperties: false,
@@ -98,12 +102,19 @@ export const pageOfGames = (item: Record<string, unknown>) =>
  * provider infers `req.params`, `req.query`, `req.headers` and `req.body` from them: each shape is
  * written once (src/app/shapes.ts) and gives validation, types and the OpenAPI document.
  */
-export type OperationSchema<P extends Part, Q extends Part, B extends Part, H extends Part> = FastifySchema & { params: P; querystring: Q; body: B; headers: H };
+export type OperationSchema<P extends Part, Q extends Part, B extends Part, H extends Part> = FastifySchema & {
+  params: P;
+  querystring: Q;
+  body: B;
+  headers: H;
+};
 
 /** A schema as plain JSON: TypeBox keeps its own marks in symbol keys, which the document must not carry. */
 const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema)) as T;
 
-export function operation<P extends Part = undefined, Q extends Part = undefined, B extends Part = undefined, H extends Part = undefined>(spec: OperationSpec<P, Q, B, H>): OperationSchema<P, Q, B, H> {
+export function operation<P extends Part = undefined, Q extends Part = undefined, B extends Part = undefined, H extends Part = undefined>(
+  spec: OperationSpec<P, Q, B, H>,
+): OperationSchema<P, Q, B, H> {
   const { success } = spec;
   const response: Record<number, unknown> = {
     [success.status]: success.content
@@ -115,7 +126,8 @@ export function operation<P extends Part = undefined, Q extends Part = undefined
   // Every operation may be rate limited (429) or shed while the database is away (503); one that
   // takes a path, query, header or body may get one that does not fit its schema (400).
   const validated = spec.params || spec.querystring || spec.headers || spec.body;
-  for (const status of [...new Set([...spec.errors, ...(validated ? [400] : []), 429, 503])].sort()) response[status] = problem(status, spec.errorDescriptions);
+  for (const status of [...new Set([...spec.errors, ...(validated ? [400] : []), 429, 503])].sort())
+    response[status] = problem(status, spec.errorDescriptions);
   return {
     operationId: spec.operationId,
     summary: spec.summary,
@@ -140,7 +152,8 @@ const documentedMoves = (node: unknown): unknown => {
   if (Array.isArray(node)) return node.map(documentedMoves);
   if (node === null || typeof node !== 'object') return node;
   const o = node as Record<string, unknown>;
-  if (o.title === 'MoveRef') return { $ref: '#/components/schemas/AnyMove', ...(typeof o.description === 'string' ? { description: o.description } : {}) };
+  if (o.title === 'MoveRef')
+    return { $ref: '#/components/schemas/AnyMove', ...(typeof o.description === 'string' ? { description: o.description } : {}) };
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, documentedMoves(v)]));
 };
 

@@ -37,71 +37,81 @@ export function streamRoute(service: GameService, fanout: Fanout, withClocks: (g
       for (const close of open) close();
     });
 
-    app.get('/games/:id/stream', {
-      sse: { kind: 'manual' },
-      schema: operation({
-        operationId: 'streamGame',
-        summary: 'Live updates of a game as server-sent events (text/event-stream)',
-        description: [
-          'Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it, with its deadlines and clocks), then `move` for every accepted move',
-          '(`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is',
-          'the caller\'s view right after the move and events what the move caused as the caller may read them), and `end`',
-          '(data: `{ version }`) once the game is over and every move was sent; the server then closes the stream.',
-          'If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream.',
-          'To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`:',
-          'every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open.',
-          'Send the seat token as `Authorization: Bearer` (without one: the spectator view).',
-        ].join(' '),
-        tags: ['games'],
-        params: GameIdParams,
-        querystring: StreamQuery,
-        headers: LastEventIdHeaders,
-        access: 'seatOrSpectator',
-        success: { status: 200, description: 'A text/event-stream of `game`, `move` and `end` events', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-        errors: [400, 401, 404, 409],
-      }),
-    }, async (req, reply) => {
-      const token = tokenOf(req);
-      holdStreamPlace(req, reply.raw, token); // 429 past the caps per token and per address, held until the response closes (live-caps.ts)
-      const resume = resumeFrom(req.headers['last-event-id'], req.query.after);
-      const updates = liveUpdates(service, fanout, req.params.id, token, resume);
-      // The game and the token are checked before the stream starts: a refusal is a problem document.
-      const first = await updates.next();
-      const sse = reply.sse;
-      const close = () => void updates.return(undefined);
-      open.add(close);
-      const live = liveChannel('sse');
-      sse.onClose(() => {
+    app.get(
+      '/games/:id/stream',
+      {
+        sse: { kind: 'manual' },
+        schema: operation({
+          operationId: 'streamGame',
+          summary: 'Live updates of a game as server-sent events (text/event-stream)',
+          description: [
+            'Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it, with its deadlines and clocks), then `move` for every accepted move',
+            '(`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is',
+            "the caller's view right after the move and events what the move caused as the caller may read them), and `end`",
+            '(data: `{ version }`) once the game is over and every move was sent; the server then closes the stream.',
+            'If the game is deleted meanwhile, an `error` event (data: `{ code, detail }`) ends the stream.',
+            'To resume after a disconnection send `Last-Event-ID: <version>` (EventSource does it by itself) or `?after=<version>`:',
+            'every move after that version is sent, once, in order. A comment line (`: heartbeat`) keeps idle connections open.',
+            'Send the seat token as `Authorization: Bearer` (without one: the spectator view).',
+          ].join(' '),
+          tags: ['games'],
+          params: GameIdParams,
+          querystring: StreamQuery,
+          headers: LastEventIdHeaders,
+          access: 'seatOrSpectator',
+          success: {
+            status: 200,
+            description: 'A text/event-stream of `game`, `move` and `end` events',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          errors: [400, 401, 404, 409],
+        }),
+      },
+      async (req, reply) => {
+        const token = tokenOf(req);
+        holdStreamPlace(req, reply.raw, token); // 429 past the caps per token and per address, held until the response closes (live-caps.ts)
+        const resume = resumeFrom(req.headers['last-event-id'], req.query.after);
+        const updates = liveUpdates(service, fanout, req.params.id, token, resume);
+        // The game and the token are checked before the stream starts: a refusal is a problem document.
+        const first = await updates.next();
+        const sse = reply.sse;
+        const close = () => void updates.return(undefined);
+        open.add(close);
+        const live = liveChannel('sse');
+        sse.onClose(() => {
+          open.delete(close);
+          live.closed();
+          close();
+        });
+        if (!sse.isConnected) {
+          live.closed();
+          return close(); // the client left while the stream was being set up
+        }
+        sse.keepAlive();
+        sse.sendHeaders(); // the stream is open now, even when there is nothing to send yet
+        const send = async (event: string, id: number | undefined, data: unknown, retry?: number) => {
+          if (sse.isConnected) live.sent();
+          if (sse.isConnected)
+            await sse.send({ event, ...(id === undefined ? {} : { id: String(id) }), data, ...(retry ? { retry } : {}) });
+        };
+        try {
+          // `retry`: an EventSource that loses the connection comes back after 1 s, with Last-Event-ID.
+          for (let u = first; !u.done; u = await updates.next()) {
+            const x = u.value;
+            if (x.kind === 'game')
+              await (x.resumed ? undefined : send('game', x.game.version, await withClocks(x.game), RETRY_MS)); // with deadlines and clocks, as GET /games/{id}
+            else if (x.kind === 'move') await send('move', x.move.version, x.move);
+            else if (x.kind === 'end') await send('end', undefined, { version: x.version });
+          }
+        } catch (err) {
+          // The game was deleted, the token revoked, or the store failed: say so on the stream.
+          const { code, detail } = errorAnswer(err, languageOf(req.headers['accept-language']));
+          await send('error', undefined, { code, detail }).catch(() => {});
+        }
         open.delete(close);
         live.closed();
-        close();
-      });
-      if (!sse.isConnected) {
-        live.closed();
-        return close(); // the client left while the stream was being set up
-      }
-      sse.keepAlive();
-      sse.sendHeaders(); // the stream is open now, even when there is nothing to send yet
-      const send = async (event: string, id: number | undefined, data: unknown, retry?: number) => {
-        if (sse.isConnected) live.sent();
-        if (sse.isConnected) await sse.send({ event, ...(id === undefined ? {} : { id: String(id) }), data, ...(retry ? { retry } : {}) });
-      };
-      try {
-        // `retry`: an EventSource that loses the connection comes back after 1 s, with Last-Event-ID.
-        for (let u = first; !u.done; u = await updates.next()) {
-          const x = u.value;
-          if (x.kind === 'game') await (x.resumed ? undefined : send('game', x.game.version, await withClocks(x.game), RETRY_MS)); // with deadlines and clocks, as GET /games/{id}
-          else if (x.kind === 'move') await send('move', x.move.version, x.move);
-          else if (x.kind === 'end') await send('end', undefined, { version: x.version });
-        }
-      } catch (err) {
-        // The game was deleted, the token revoked, or the store failed: say so on the stream.
-        const { code, detail } = errorAnswer(err, languageOf(req.headers['accept-language']));
-        await send('error', undefined, { code, detail }).catch(() => {});
-      }
-      open.delete(close);
-      live.closed();
-      sse.close();
-    });
+        sse.close();
+      },
+    );
   };
 }

@@ -33,7 +33,11 @@ function findUnstorable(value: unknown, path: string, depth = 0): string | null 
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     const where = findUnstorable(req.body, 'body') ?? findUnstorable(req.query, 'querystring');
-    const escaped = !where && req.query && typeof req.query === 'object' && Object.values(req.query as Record<string, unknown>).some((v) => typeof v === 'string' && ESCAPED.test(v));
+    const escaped =
+      !where &&
+      req.query &&
+      typeof req.query === 'object' &&
+      Object.values(req.query as Record<string, unknown>).some((v) => typeof v === 'string' && ESCAPED.test(v));
     if (where || escaped) {
       throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.nulChar', { where: where ?? 'querystring' });
     }

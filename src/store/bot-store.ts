@@ -68,43 +68,77 @@ export class PrismaBotStore implements BotStore {
   }
 
   unfinishedAnalyses(): Promise<{ id: string; done: number }[]> {
-    return this.db.$queryRaw<{ id: string; done: number }[]>`SELECT game_id::text AS id, done FROM game_analyses WHERE status IN ('queued', 'running')`;
+    return this.db.$queryRaw<
+      { id: string; done: number }[]
+    >`SELECT game_id::text AS id, done FROM game_analyses WHERE status IN ('queued', 'running')`;
   }
 
   async createAnalysis(gameId: string, iterations: number, requestedBy?: string): Promise<boolean> {
-    const [counted] = await this.db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM moves WHERE game_id = ${gameId}::uuid AND origin <> 'resign'`;
+    const [counted] = await this.db.$queryRaw<
+      { total: number }[]
+    >`SELECT count(*)::int AS total FROM moves WHERE game_id = ${gameId}::uuid AND origin <> 'resign'`;
     const total = counted?.total ?? 0;
-    const inserted = await this.db.$executeRaw`INSERT INTO game_analyses (game_id, iterations, total, requested_by) VALUES (${gameId}::uuid, ${iterations}, ${total}, ${requestedBy ?? null}) ON CONFLICT (game_id) DO NOTHING`;
+    const inserted = await this.db
+      .$executeRaw`INSERT INTO game_analyses (game_id, iterations, total, requested_by) VALUES (${gameId}::uuid, ${iterations}, ${total}, ${requestedBy ?? null}) ON CONFLICT (game_id) DO NOTHING`;
     return inserted > 0;
   }
 
   async activeAnalysisOf(requestedBy: string): Promise<string | null> {
-    const [row] = await this.db.$queryRaw<{ id: string }[]>`SELECT game_id::text AS id FROM game_analyses WHERE requested_by = ${requestedBy} AND status IN ('queued', 'running') LIMIT 1`;
+    const [row] = await this.db.$queryRaw<
+      { id: string }[]
+    >`SELECT game_id::text AS id FROM game_analyses WHERE requested_by = ${requestedBy} AND status IN ('queued', 'running') LIMIT 1`;
     return row?.id ?? null;
   }
 
   async analysisHead(gameId: string): Promise<AnalysisHead | null> {
-    const [head] = await this.db.$queryRaw<AnalysisHead[]>`SELECT iterations, status, total, done, error FROM game_analyses WHERE game_id = ${gameId}::uuid`;
+    const [head] = await this.db.$queryRaw<
+      AnalysisHead[]
+    >`SELECT iterations, status, total, done, error FROM game_analyses WHERE game_id = ${gameId}::uuid`;
     return head ?? null;
   }
 
   async analysedMoves(gameId: string): Promise<AnalysedMove[]> {
-    const rows = await this.db.$queryRaw<{ version: number; seat: number; choices: number; notation: string | null; chance: number | null; best: Json | null; best_notation: string | null; best_chance: number | null; loss: number | null }[]>`
+    const rows = await this.db.$queryRaw<
+      {
+        version: number;
+        seat: number;
+        choices: number;
+        notation: string | null;
+        chance: number | null;
+        best: Json | null;
+        best_notation: string | null;
+        best_chance: number | null;
+        loss: number | null;
+      }[]
+    >`
       SELECT version, seat, choices, notation, chance, best, best_notation, best_chance, loss FROM game_analysis_moves WHERE game_id = ${gameId}::uuid ORDER BY version`;
-    return rows.map((r) => ({ version: r.version, seat: r.seat, choices: r.choices, notation: r.notation, chance: r.chance, best: r.best, bestNotation: r.best_notation, bestChance: r.best_chance, loss: r.loss }));
+    return rows.map((r) => ({
+      version: r.version,
+      seat: r.seat,
+      choices: r.choices,
+      notation: r.notation,
+      chance: r.chance,
+      best: r.best,
+      bestNotation: r.best_notation,
+      bestChance: r.best_chance,
+      loss: r.loss,
+    }));
   }
 
   async markAnalysis(gameId: string, status: 'running' | 'done'): Promise<void> {
     // A failed analysis (cancelled) stays failed.
-    await this.db.$executeRaw`UPDATE game_analyses SET status = ${status}, updated_at = now() WHERE game_id = ${gameId}::uuid AND status <> 'failed'`;
+    await this.db
+      .$executeRaw`UPDATE game_analyses SET status = ${status}, updated_at = now() WHERE game_id = ${gameId}::uuid AND status <> 'failed'`;
   }
 
   async failAnalysis(gameId: string, error: string): Promise<void> {
-    await this.db.$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${error}, updated_at = now() WHERE game_id = ${gameId}::uuid`;
+    await this.db
+      .$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${error}, updated_at = now() WHERE game_id = ${gameId}::uuid`;
   }
 
   async cancelAnalysis(gameId: string, error: string): Promise<boolean> {
-    const n = await this.db.$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${error}, updated_at = now() WHERE game_id = ${gameId}::uuid AND status IN ('queued', 'running')`;
+    const n = await this.db
+      .$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${error}, updated_at = now() WHERE game_id = ${gameId}::uuid AND status IN ('queued', 'running')`;
     return n > 0;
   }
 
@@ -118,10 +152,12 @@ export class PrismaBotStore implements BotStore {
 
   async addAnalysedMove(gameId: string, m: AnalysedMove): Promise<void> {
     await this.db.$transaction([
-      this.db.$executeRaw`INSERT INTO game_analysis_moves (game_id, version, seat, choices, notation, chance, best, best_notation, best_chance, loss)
+      this.db
+        .$executeRaw`INSERT INTO game_analysis_moves (game_id, version, seat, choices, notation, chance, best, best_notation, best_chance, loss)
         VALUES (${gameId}::uuid, ${m.version}, ${m.seat}, ${m.choices}, ${m.notation}, ${m.chance}, ${m.best === null ? null : JSON.stringify(m.best)}::jsonb, ${m.bestNotation}, ${m.bestChance}, ${m.loss})
         ON CONFLICT DO NOTHING`,
-      this.db.$executeRaw`UPDATE game_analyses SET done = (SELECT count(*) FROM game_analysis_moves WHERE game_id = ${gameId}::uuid), updated_at = now() WHERE game_id = ${gameId}::uuid`,
+      this.db
+        .$executeRaw`UPDATE game_analyses SET done = (SELECT count(*) FROM game_analysis_moves WHERE game_id = ${gameId}::uuid), updated_at = now() WHERE game_id = ${gameId}::uuid`,
     ]);
   }
 }

@@ -2,10 +2,23 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Seat } from '../engine/index.js';
 
 /** A running clock: the seat, the version it started at, when it is due and when to remind. */
-export interface DeadlineRow { game_id: string; seat: number; since: number; due_at: Date; remind_at: Date | null }
+export interface DeadlineRow {
+  game_id: string;
+  seat: number;
+  since: number;
+  due_at: Date;
+  remind_at: Date | null;
+}
 
 /** Banking the clocks a move stopped: what was left at the move, plus the mover's increment, never above the maximum. */
-export interface BankCommand { gameId: string; version: number; seat: Seat; stopped: Seat[]; incrementMs: number; maxMs: number }
+export interface BankCommand {
+  gameId: string;
+  version: number;
+  seat: Seat;
+  stopped: Seat[];
+  incrementMs: number;
+  maxMs: number;
+}
 
 /**
  * The turn clocks' tables (app/notify/clock.ts): `seat_clocks`, each seat's bank while its clock is
@@ -27,9 +40,18 @@ export interface ClockStore {
   clearMissed(gameId: string, seat: Seat): Promise<void>;
   dropDeadlines(gameId: string): Promise<void>;
   /** After the move at `version`: deadlines dropped for seats not in `toMove`, started anew for `restart` from their banks. */
-  restart(gameId: string, version: number, toMove: Seat[], restart: Seat[], initialMs: number, reminderShare: number): Promise<DeadlineRow[]>;
+  restart(
+    gameId: string,
+    version: number,
+    toMove: Seat[],
+    restart: Seat[],
+    initialMs: number,
+    reminderShare: number,
+  ): Promise<DeadlineRow[]>;
   /** Each seat's running deadline and bank, with the database's now. */
-  clockRows(gameId: string): Promise<{ seat: number; due_at: Date | null; timed_out: boolean | null; remaining_ms: bigint | null; now: Date }[]>;
+  clockRows(
+    gameId: string,
+  ): Promise<{ seat: number; due_at: Date | null; timed_out: boolean | null; remaining_ms: bigint | null; now: Date }[]>;
   /** The first deadlines of a game that is active now (none written twice). */
   startGame(gameId: string, reminderShare: number): Promise<DeadlineRow[]>;
   /** Drops deadlines of games no longer active or seats that no longer act. */
@@ -109,7 +131,8 @@ export class PrismaClockStore implements ClockStore {
   }
 
   async clearMissed(gameId: string, seat: Seat): Promise<void> {
-    await this.db.$executeRaw`UPDATE seats SET missed_deadlines = 0 WHERE game_id = ${gameId}::uuid AND seat = ${seat} AND missed_deadlines > 0`;
+    await this.db
+      .$executeRaw`UPDATE seats SET missed_deadlines = 0 WHERE game_id = ${gameId}::uuid AND seat = ${seat} AND missed_deadlines > 0`;
   }
 
   async dropDeadlines(gameId: string): Promise<void> {
@@ -211,16 +234,21 @@ export class PrismaClockStore implements ClockStore {
              due_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
              remind_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - reminderShare}::float8 * interval '1 millisecond'
       FROM games g WHERE g.id = d.game_id AND d.game_id = ${gameId}::uuid AND d.seat = ${seat} AND d.since = ${since}`;
-    const [moved] = await this.db.$queryRaw<DeadlineRow[]>`SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
+    const [moved] = await this.db.$queryRaw<
+      DeadlineRow[]
+    >`SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
     return moved ?? null;
   }
 
   async standInOf(gameId: string, seat: Seat) {
-    const [r] = await this.db.$queryRaw<{ stand_in: string | null }[]>`SELECT stand_in FROM seats WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
+    const [r] = await this.db.$queryRaw<
+      { stand_in: string | null }[]
+    >`SELECT stand_in FROM seats WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
     return r ?? null;
   }
 
   async markTimedOut(gameId: string, seat: Seat, since: number): Promise<void> {
-    await this.db.$executeRaw`UPDATE deadlines SET timed_out = true WHERE game_id = ${gameId}::uuid AND seat = ${seat} AND since = ${since}`;
+    await this.db
+      .$executeRaw`UPDATE deadlines SET timed_out = true WHERE game_id = ${gameId}::uuid AND seat = ${seat} AND since = ${since}`;
   }
 }

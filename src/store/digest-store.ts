@@ -1,7 +1,13 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { Seat } from '../engine/index.js';
 
-export interface PlayerSettingsRow { mode: string; digestHour: number | null; timeZone: string | null; autoVacation: boolean; nextDigestAt: Date | null }
+export interface PlayerSettingsRow {
+  mode: string;
+  digestHour: number | null;
+  timeZone: string | null;
+  autoVacation: boolean;
+  nextDigestAt: Date | null;
+}
 export type DigestStatus = 'pending' | 'sending' | 'sent' | 'empty';
 
 /**
@@ -38,7 +44,10 @@ export class PrismaDigestStore implements DigestStore {
   }
 
   async due(now: Date): Promise<{ playerId: string; nextDigestAt: Date }[]> {
-    const rows = await this.db.playerSettings.findMany({ where: { mode: 'digest', nextDigestAt: { lte: now } }, select: { playerId: true, nextDigestAt: true } });
+    const rows = await this.db.playerSettings.findMany({
+      where: { mode: 'digest', nextDigestAt: { lte: now } },
+      select: { playerId: true, nextDigestAt: true },
+    });
     return rows.map((r) => ({ playerId: r.playerId, nextDigestAt: r.nextDigestAt! }));
   }
 
@@ -47,7 +56,10 @@ export class PrismaDigestStore implements DigestStore {
       const s = await tx.playerSettings.findUnique({ where: { playerId } });
       if (!s || s.mode !== 'digest' || s.nextDigestAt === null || +s.nextDigestAt !== +at) return null;
       const after = next(s);
-      const moved = await tx.playerSettings.updateMany({ where: { playerId, mode: 'digest', nextDigestAt: at }, data: { nextDigestAt: after } });
+      const moved = await tx.playerSettings.updateMany({
+        where: { playerId, mode: 'digest', nextDigestAt: at },
+        data: { nextDigestAt: after },
+      });
       if (moved.count !== 1) return null;
       await tx.digest.create({ data: { playerId, dueAt: at } });
       return after;
@@ -60,7 +72,10 @@ export class PrismaDigestStore implements DigestStore {
   }
 
   async finish(playerId: string, at: Date, status: DigestStatus, games?: number): Promise<void> {
-    await this.db.digest.update({ where: { playerId_dueAt: { playerId, dueAt: at } }, data: { status, ...(games === undefined ? {} : { games }) } });
+    await this.db.digest.update({
+      where: { playerId_dueAt: { playerId, dueAt: at } },
+      data: { status, ...(games === undefined ? {} : { games }) },
+    });
   }
 
   waiting(playerId: string): Promise<{ gameId: string; seat: Seat; version: number }[]> {

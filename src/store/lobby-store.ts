@@ -10,7 +10,19 @@ export interface PlayerRow {
 }
 
 /** Why a join, leave or cancel was refused; the use case turns it into an error with its code. */
-export type LobbyRefusal = 'NOT_FOUND' | 'NEEDS_CODE' | 'WRONG_CODE' | 'FINISHED' | 'FULL' | 'STARTED' | 'ALREADY_SEATED' | 'COLOUR_TAKEN' | 'SEAT_TAKEN' | 'NOT_SEATED' | 'BOT_SEAT' | 'RATED';
+export type LobbyRefusal =
+  | 'NOT_FOUND'
+  | 'NEEDS_CODE'
+  | 'WRONG_CODE'
+  | 'FINISHED'
+  | 'FULL'
+  | 'STARTED'
+  | 'ALREADY_SEATED'
+  | 'COLOUR_TAKEN'
+  | 'SEAT_TAKEN'
+  | 'NOT_SEATED'
+  | 'BOT_SEAT'
+  | 'RATED';
 
 export interface JoinCommand {
   gameId: string;
@@ -82,21 +94,39 @@ export class LobbyStore {
              count(*) FILTER (WHERE g.status = 'active' AND s.resigned_at IS NULL)::int AS playing,
              count(*) FILTER (WHERE g.status::text = 'expired')::int AS expired
       FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = ${id}::uuid`;
-    return { finished: r?.finished ?? 0, abandoned: r?.abandoned ?? 0, timedOut: r?.timed_out ?? 0, playing: r?.playing ?? 0, expired: r?.expired ?? 0 };
+    return {
+      finished: r?.finished ?? 0,
+      abandoned: r?.abandoned ?? 0,
+      timedOut: r?.timed_out ?? 0,
+      playing: r?.playing ?? 0,
+      expired: r?.expired ?? 0,
+    };
   }
 
   /** What the lobby needs to know of a game before changing its seats. */
   async gameInfo(gameId: string) {
-    return this.db.game.findUnique({ where: { id: gameId }, select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true, rated: true } });
+    return this.db.game.findUnique({
+      where: { id: gameId },
+      select: { type: true, engineVersion: true, playerCount: true, options: true, seed: true, creatorSeat: true, rated: true },
+    });
   }
 
   /** The player a seat is bound to, if any (play-by-mail writes to them). */
   async playerOfSeat(gameId: string, seat: Seat): Promise<PlayerRow | null> {
-    const r = await this.db.seat.findUnique({ where: { gameId_seat: { gameId, seat } }, select: { player: { select: { id: true, name: true, email: true } } } });
+    const r = await this.db.seat.findUnique({
+      where: { gameId_seat: { gameId, seat } },
+      select: { player: { select: { id: true, name: true, email: true } } },
+    });
     return r?.player ?? null;
   }
 
-  private locked<T>(gameId: string, fn: (tx: Tx, game: { status: GameStatus; inviteHash: string | null; creatorSeat: number | null; public: boolean }) => Promise<T | LobbyRefusal>): Promise<T | LobbyRefusal> {
+  private locked<T>(
+    gameId: string,
+    fn: (
+      tx: Tx,
+      game: { status: GameStatus; inviteHash: string | null; creatorSeat: number | null; public: boolean },
+    ) => Promise<T | LobbyRefusal>,
+  ): Promise<T | LobbyRefusal> {
     return this.db.$transaction(
       async (tx) => {
         const rows = await tx.$queryRaw<{ status: GameStatus; invite_hash: string | null; creator_seat: number | null; public: boolean }[]>`
@@ -121,42 +151,74 @@ export class LobbyStore {
       if (c.inviteHash !== null && (g.inviteHash === null || g.inviteHash !== c.inviteHash)) return 'WRONG_CODE';
       if (g.status === 'finished' || g.status === 'expired') return 'FINISHED';
       if (g.status === 'active') return 'FULL';
-      const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true, playerId: true, colour: true }, orderBy: { seat: 'asc' } });
+      const seats = await tx.seat.findMany({
+        where: { gameId: c.gameId },
+        select: { seat: true, tokenHash: true, playerId: true, colour: true },
+        orderBy: { seat: 'asc' },
+      });
       if (c.playerId !== null && seats.some((x) => x.playerId === c.playerId)) return 'ALREADY_SEATED';
       if (c.colour !== undefined && seats.some((x) => x.colour === c.colour)) return 'COLOUR_TAKEN';
       const open = seats.filter((x) => x.tokenHash === null);
       const seat = c.seat === undefined ? open[0]?.seat : open.find((x) => x.seat === c.seat)?.seat;
       if (seat === undefined) return open.length === 0 ? 'FULL' : 'SEAT_TAKEN';
       // A seat without a player identity: a game asked rated refuses it; one rated by default becomes unrated.
-      const rating = c.playerId === null ? await tx.game.findUnique({ where: { id: c.gameId }, select: { rated: true, ratedAsked: true } }) : null;
+      const rating =
+        c.playerId === null ? await tx.game.findUnique({ where: { id: c.gameId }, select: { rated: true, ratedAsked: true } }) : null;
       if (rating?.rated && rating.ratedAsked) return 'RATED';
-      await tx.seat.update({ where: { gameId_seat: { gameId: c.gameId, seat } }, data: { name: c.name, tokenHash: c.tokenHash, playerId: c.playerId, colour: c.colour ?? null } });
+      await tx.seat.update({
+        where: { gameId_seat: { gameId: c.gameId, seat } },
+        data: { name: c.name, tokenHash: c.tokenHash, playerId: c.playerId, colour: c.colour ?? null },
+      });
       const started = open.length === 1;
       await tx.game.update({
         where: { id: c.gameId },
-        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}), ...(rating?.rated ? { rated: false } : {}) },
+        data: {
+          seatsRev: { increment: 1 },
+          updatedAt: new Date(),
+          ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}),
+          ...(rating?.rated ? { rated: false } : {}),
+        },
       });
       return { seat, started };
     });
   }
 
   /** Puts a bot in the requested open seat, or the first open one, of a waiting game; the last one filled starts the game. */
-  fillWithBot(c: { gameId: string; name: string; bot: string; tokenHash: string; seat?: Seat; toMoveAtStart: Seat[] }): Promise<{ seat: Seat; started: boolean } | LobbyRefusal> {
+  fillWithBot(c: {
+    gameId: string;
+    name: string;
+    bot: string;
+    tokenHash: string;
+    seat?: Seat;
+    toMoveAtStart: Seat[];
+  }): Promise<{ seat: Seat; started: boolean } | LobbyRefusal> {
     return this.locked(c.gameId, async (tx, g) => {
       if (g.status === 'finished' || g.status === 'expired') return 'FINISHED';
       if (g.status === 'active') return 'FULL';
-      const seats = await tx.seat.findMany({ where: { gameId: c.gameId }, select: { seat: true, tokenHash: true }, orderBy: { seat: 'asc' } });
+      const seats = await tx.seat.findMany({
+        where: { gameId: c.gameId },
+        select: { seat: true, tokenHash: true },
+        orderBy: { seat: 'asc' },
+      });
       const open = seats.filter((x) => x.tokenHash === null);
       const seat = c.seat === undefined ? open[0]?.seat : open.find((x) => x.seat === c.seat)?.seat;
       if (seat === undefined) return open.length === 0 ? 'FULL' : 'SEAT_TAKEN';
       // No bot in a rated game: one asked rated refuses it; one rated by default becomes unrated.
       const rating = await tx.game.findUnique({ where: { id: c.gameId }, select: { rated: true, ratedAsked: true } });
       if (rating?.rated && rating.ratedAsked) return 'RATED';
-      await tx.seat.update({ where: { gameId_seat: { gameId: c.gameId, seat } }, data: { name: c.name, tokenHash: c.tokenHash, bot: c.bot } });
+      await tx.seat.update({
+        where: { gameId_seat: { gameId: c.gameId, seat } },
+        data: { name: c.name, tokenHash: c.tokenHash, bot: c.bot },
+      });
       const started = open.length === 1;
       await tx.game.update({
         where: { id: c.gameId },
-        data: { seatsRev: { increment: 1 }, updatedAt: new Date(), ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}), ...(rating?.rated ? { rated: false } : {}) },
+        data: {
+          seatsRev: { increment: 1 },
+          updatedAt: new Date(),
+          ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}),
+          ...(rating?.rated ? { rated: false } : {}),
+        },
       });
       return { seat, started };
     });
@@ -166,7 +228,10 @@ export class LobbyStore {
   leave(gameId: string, seat: Seat): Promise<true | LobbyRefusal> {
     return this.locked(gameId, async (tx, g) => {
       if (g.status !== 'waiting') return g.status === 'finished' || g.status === 'expired' ? 'FINISHED' : 'STARTED';
-      const r = await tx.seat.updateMany({ where: { gameId, seat, tokenHash: { not: null } }, data: { name: '', tokenHash: null, playerId: null, colour: null, bot: null } });
+      const r = await tx.seat.updateMany({
+        where: { gameId, seat, tokenHash: { not: null } },
+        data: { name: '', tokenHash: null, playerId: null, colour: null, bot: null },
+      });
       if (r.count === 0) return 'NOT_SEATED';
       await tx.game.update({ where: { id: gameId }, data: { seatsRev: { increment: 1 }, updatedAt: new Date() } });
       return true;
@@ -204,14 +269,39 @@ export class LobbyStore {
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: f.limit,
-      select: { id: true, type: true, options: true, createdAt: true, seats: { select: { seat: true, name: true, tokenHash: true, colour: true }, orderBy: { seat: 'asc' } } },
+      select: {
+        id: true,
+        type: true,
+        options: true,
+        createdAt: true,
+        seats: { select: { seat: true, name: true, tokenHash: true, colour: true }, orderBy: { seat: 'asc' } },
+      },
     });
-    return games.map((g) => ({ ...g, options: g.options as Record<string, Json>, seats: g.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, colour: x.colour })) }));
+    return games.map((g) => ({
+      ...g,
+      options: g.options as Record<string, Json>,
+      seats: g.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, colour: x.colour })),
+    }));
   }
 
   /** A player's games, newest activity first (keyset pagination by updatedAt, id). */
-  async inbox(playerId: string, f: { status?: GameStatus; toMove?: boolean; limit: number; before?: { at: Date; id: string } }): Promise<InboxRow[]> {
-    const rows = await this.db.$queryRaw<{ id: string; type: string; seat: number; version: number; status: GameStatus; to_move: number[]; resigned_at: number | null; updated_at: Date; last_move_at: Date | null }[]>`
+  async inbox(
+    playerId: string,
+    f: { status?: GameStatus; toMove?: boolean; limit: number; before?: { at: Date; id: string } },
+  ): Promise<InboxRow[]> {
+    const rows = await this.db.$queryRaw<
+      {
+        id: string;
+        type: string;
+        seat: number;
+        version: number;
+        status: GameStatus;
+        to_move: number[];
+        resigned_at: number | null;
+        updated_at: Date;
+        last_move_at: Date | null;
+      }[]
+    >`
       SELECT g.id::text AS id, g.type, s.seat, g.version, g.status::text AS status, g.to_move, s.resigned_at, g.updated_at,
              (SELECT max(m.created_at) FROM moves m WHERE m.game_id = g.id) AS last_move_at
       FROM seats s JOIN games g ON g.id = s.game_id
@@ -221,7 +311,17 @@ export class LobbyStore {
         AND (${f.before?.at ?? null}::timestamptz IS NULL OR (g.updated_at, g.id) < (${f.before?.at ?? null}::timestamptz, ${f.before?.id ?? null}::uuid))
       ORDER BY g.updated_at DESC, g.id DESC
       LIMIT ${f.limit}`;
-    return rows.map((r) => ({ id: r.id, type: r.type, seat: r.seat, version: r.version, status: r.status, toMove: r.to_move, resigned: r.resigned_at !== null, updatedAt: r.updated_at, lastMoveAt: r.last_move_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      seat: r.seat,
+      version: r.version,
+      status: r.status,
+      toMove: r.to_move,
+      resigned: r.resigned_at !== null,
+      updatedAt: r.updated_at,
+      lastMoveAt: r.last_move_at,
+    }));
   }
   /** Marks warned (once) the waiting games created in (expireFrom, warnFrom]: those a day from expiring. */
   warnExpiring(warnFrom: Date, expireFrom: Date): Promise<{ id: string; type: string; created_at: Date }[]> {

@@ -17,7 +17,12 @@ export class MemoryGameStore implements GameStore {
   async createGame(game: Omit<GameRow, 'createdAt' | 'updatedAt'>, history: StoredMove[] = []): Promise<void> {
     if (this.games.has(game.id)) throw new Error(`game ${game.id} exists`);
     const now = new Date();
-    this.games.set(game.id, { row: clone({ ...game, createdAt: now, updatedAt: now }), moves: clone(history), responses: new Map(), snapshots: [] });
+    this.games.set(game.id, {
+      row: clone({ ...game, createdAt: now, updatedAt: now }),
+      moves: clone(history),
+      responses: new Map(),
+      snapshots: [],
+    });
   }
 
   async getGame(id: string): Promise<GameRow | null> {
@@ -59,7 +64,17 @@ export class MemoryGameStore implements GameStore {
       e.responses.set(`${cmd.seat}:${cmd.idempotencyKey}`, clone({ move: cmd.move, response: cmd.response }));
     }
     const version = cmd.expectedVersion + 1;
-    e.moves.push(clone({ version, seat: cmd.seat, move: cmd.move, events: cmd.events, createdAt: new Date(), ...(cmd.origin && cmd.origin !== 'seat' ? { origin: cmd.origin } : {}), ...(cmd.bot ? { bot: cmd.bot } : {}) }));
+    e.moves.push(
+      clone({
+        version,
+        seat: cmd.seat,
+        move: cmd.move,
+        events: cmd.events,
+        createdAt: new Date(),
+        ...(cmd.origin && cmd.origin !== 'seat' ? { origin: cmd.origin } : {}),
+        ...(cmd.bot ? { bot: cmd.bot } : {}),
+      }),
+    );
     e.row = { ...e.row, version, status: cmd.status, toMove: [...cmd.toMove], outcome: clone(cmd.outcome), updatedAt: new Date() };
     if (cmd.origin === 'resign') {
       e.row.seats = e.row.seats.map((x) => (x.seat === cmd.seat ? { ...x, resignedAt: version } : x));
@@ -70,7 +85,9 @@ export class MemoryGameStore implements GameStore {
   }
 
   async takebackEntries(id: string): Promise<{ version: number; undo: number }[]> {
-    return (this.games.get(id)?.moves ?? []).filter((m) => m.origin === 'takeback').map((m) => ({ version: m.version, undo: (m.move as { undo?: number }).undo ?? 0 }));
+    return (this.games.get(id)?.moves ?? [])
+      .filter((m) => m.origin === 'takeback')
+      .map((m) => ({ version: m.version, undo: (m.move as { undo?: number }).undo ?? 0 }));
   }
 
   async setTakebackRequest(id: string, expected: { version: number; seatsRev: number }, request: TakebackRequest | null): Promise<boolean> {

@@ -49,7 +49,8 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
       const checksum = createHash('sha256').update(sql).digest('hex');
       const previous = done.get(name);
       if (previous) {
-        if (previous.finished_at === null) throw new Error(`migration ${name} failed earlier and is not resolved; fix the database by hand`);
+        if (previous.finished_at === null)
+          throw new Error(`migration ${name} failed earlier and is not resolved; fix the database by hand`);
         if (previous.checksum !== checksum) throw new Error(`migration ${name} was changed after it was applied (checksum differs)`);
         result.alreadyApplied.push(name);
         continue;
@@ -57,7 +58,11 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
       const id = randomUUID();
       await client.query('BEGIN');
       try {
-        await client.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())', [id, checksum, name]);
+        await client.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())', [
+          id,
+          checksum,
+          name,
+        ]);
         await client.query(sql);
         await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
         await client.query('COMMIT');

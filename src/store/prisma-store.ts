@@ -24,7 +24,11 @@ export const poolOf = (client: PrismaClient): pg.Pool | undefined => pools.get(c
  * or waiting for a pooled connection is limited to `connectMs`. The store also sends its hot
  * statements (append, version read, catch-up) through the same pool as prepared statements.
  */
-export function createPrismaClient(databaseUrl: string, poolSize = 10, timeouts: PoolTimeouts = { connectMs: 3_000, statementMs: 5_000 }): PrismaClient {
+export function createPrismaClient(
+  databaseUrl: string,
+  poolSize = 10,
+  timeouts: PoolTimeouts = { connectMs: 3_000, statementMs: 5_000 },
+): PrismaClient {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
@@ -36,7 +40,10 @@ export function createPrismaClient(databaseUrl: string, poolSize = 10, timeouts:
   });
   // A pooled connection that fails while idle (the database restarted) must not crash the process.
   pool.on('error', () => {});
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: { maxWait: timeouts.connectMs, timeout: timeouts.statementMs + 1_000 } });
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    transactionOptions: { maxWait: timeouts.connectMs, timeout: timeouts.statementMs + 1_000 },
+  });
   pools.set(client, pool);
   return client;
 }
@@ -117,17 +124,19 @@ export function toRow(g: GameWithSeats): GameRow {
     outcome: (g.outcome ?? null) as Outcome | null,
     createdAt: g.createdAt,
     updatedAt: g.updatedAt,
-    seats: g.seats.sort((a, b) => a.seat - b.seat).map((s) => ({
-      seat: s.seat,
-      name: s.name,
-      tokenHash: s.tokenHash,
-      playerId: s.playerId,
-      playerTokenHash: s.player?.tokenHash ?? null,
-      colour: s.colour,
-      resignedAt: s.resignedAt,
-      bot: s.bot as BotLevel | null,
-      standIn: s.standIn as BotLevel | null,
-    })),
+    seats: g.seats
+      .sort((a, b) => a.seat - b.seat)
+      .map((s) => ({
+        seat: s.seat,
+        name: s.name,
+        tokenHash: s.tokenHash,
+        playerId: s.playerId,
+        playerTokenHash: s.player?.tokenHash ?? null,
+        colour: s.colour,
+        resignedAt: s.resignedAt,
+        bot: s.bot as BotLevel | null,
+        standIn: s.standIn as BotLevel | null,
+      })),
     public: g.public,
     inviteHash: g.inviteHash,
     creatorSeat: g.creatorSeat,
@@ -137,7 +146,10 @@ export function toRow(g: GameWithSeats): GameRow {
     standInBot: g.standInBot as BotLevel | null,
     analysis: g.analysis,
     standInAfterTimeouts: g.standInAfterTimeouts,
-    timeControl: g.timeInitialSeconds === null ? null : { initialSeconds: g.timeInitialSeconds, incrementSeconds: g.timeIncrementSeconds!, maxSeconds: g.timeMaxSeconds! },
+    timeControl:
+      g.timeInitialSeconds === null
+        ? null
+        : { initialSeconds: g.timeInitialSeconds, incrementSeconds: g.timeIncrementSeconds!, maxSeconds: g.timeMaxSeconds! },
     rated: g.rated,
     ratedAsked: g.ratedAsked,
     takebacks: g.takebacks as GameRow['takebacks'],
@@ -150,7 +162,16 @@ const isUniqueViolation = (err: unknown): boolean => {
   return (err as { code?: string })?.code === 'P2002' || text.includes('23505') || text.includes('unique constraint');
 };
 
-type MoveRowSql = { version: number; seat: number; move: Move; created_at: Date; origin: string; bot: string | null; events: GameEvent[]; state_hash: string | null };
+type MoveRowSql = {
+  version: number;
+  seat: number;
+  move: Move;
+  created_at: Date;
+  origin: string;
+  bot: string | null;
+  events: GameEvent[];
+  state_hash: string | null;
+};
 
 /** The event store on Postgres, through Prisma Client and its pg driver adapter. */
 export class PrismaGameStore implements GameStore {
@@ -171,7 +192,9 @@ export class PrismaGameStore implements GameStore {
   async createGame(game: Omit<GameRow, 'createdAt' | 'updatedAt'>, history: StoredMove[] = []): Promise<void> {
     const events: Prisma.EventCreateManyInput[] = [];
     let seq = 0;
-    for (const m of history) for (const e of m.events) events.push({ gameId: game.id, seq: ++seq, version: m.version, type: e.type, data: e as unknown as Prisma.InputJsonValue });
+    for (const m of history)
+      for (const e of m.events)
+        events.push({ gameId: game.id, seq: ++seq, version: m.version, type: e.type, data: e as unknown as Prisma.InputJsonValue });
     await this.db.$transaction([
       this.db.game.create({
         data: {
@@ -195,7 +218,17 @@ export class PrismaGameStore implements GameStore {
           standInBot: game.standInBot ?? null,
           analysis: game.analysis ?? false,
           standInAfterTimeouts: game.standInAfterTimeouts ?? null,
-          seats: { create: game.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash, playerId: s.playerId ?? null, colour: s.colour ?? null, resignedAt: s.resignedAt ?? null, bot: s.bot ?? null })) },
+          seats: {
+            create: game.seats.map((s) => ({
+              seat: s.seat,
+              name: s.name,
+              tokenHash: s.tokenHash,
+              playerId: s.playerId ?? null,
+              colour: s.colour ?? null,
+              resignedAt: s.resignedAt ?? null,
+              bot: s.bot ?? null,
+            })),
+          },
           timeInitialSeconds: game.timeControl?.initialSeconds ?? null,
           timeIncrementSeconds: game.timeControl?.incrementSeconds ?? null,
           timeMaxSeconds: game.timeControl?.maxSeconds ?? null,
@@ -205,7 +238,15 @@ export class PrismaGameStore implements GameStore {
         },
       }),
       this.db.move.createMany({
-        data: history.map((m) => ({ gameId: game.id, version: m.version, seat: m.seat, move: m.move as unknown as Prisma.InputJsonValue, response: { version: m.version }, origin: m.origin ?? 'seat', bot: m.bot ?? null })),
+        data: history.map((m) => ({
+          gameId: game.id,
+          version: m.version,
+          seat: m.seat,
+          move: m.move as unknown as Prisma.InputJsonValue,
+          response: { version: m.version },
+          origin: m.origin ?? 'seat',
+          bot: m.bot ?? null,
+        })),
       }),
       this.db.event.createMany({ data: events }),
     ]);
@@ -218,7 +259,11 @@ export class PrismaGameStore implements GameStore {
 
   /** The version and seats revision: one primary-key read before every read of a cached game. */
   async getStamp(id: string): Promise<{ version: number; seatsRev: number } | null> {
-    const rows = await this.sql<{ version: number; seats_rev: number }>('citybuilder_stamp', 'SELECT version, seats_rev FROM games WHERE id = $1::uuid', [id]);
+    const rows = await this.sql<{ version: number; seats_rev: number }>(
+      'citybuilder_stamp',
+      'SELECT version, seats_rev FROM games WHERE id = $1::uuid',
+      [id],
+    );
     return rows[0] ? { version: rows[0].version, seatsRev: rows[0].seats_rev } : null;
   }
 
@@ -230,7 +275,11 @@ export class PrismaGameStore implements GameStore {
   async readMoves(id: string, after: number, upTo = 2_147_483_647): Promise<StoredMove[]> {
     const rows = await this.sql<MoveRowSql>('citybuilder_read_moves', READ_MOVES_SQL, [id, after, upTo]);
     return rows.map((r) => ({
-      version: r.version, seat: r.seat, move: r.move, createdAt: r.created_at, events: r.events,
+      version: r.version,
+      seat: r.seat,
+      move: r.move,
+      createdAt: r.created_at,
+      events: r.events,
       ...(r.origin !== 'seat' ? { origin: r.origin as StoredMove['origin'] } : {}),
       ...(r.bot ? { bot: r.bot as BotLevel } : {}),
       ...(r.state_hash ? { stateHash: r.state_hash } : {}),
@@ -251,10 +300,24 @@ export class PrismaGameStore implements GameStore {
    */
   async append(c: AppendCommand): Promise<AppendResult> {
     const values = [
-      c.gameId, c.expectedVersion, c.expectedVersion + 1, c.status, c.toMove, c.outcome === null ? null : JSON.stringify(c.outcome),
-      c.seat, JSON.stringify(c.move), c.idempotencyKey, JSON.stringify(c.response), JSON.stringify(c.events),
+      c.gameId,
+      c.expectedVersion,
+      c.expectedVersion + 1,
+      c.status,
+      c.toMove,
+      c.outcome === null ? null : JSON.stringify(c.outcome),
+      c.seat,
+      JSON.stringify(c.move),
+      c.idempotencyKey,
+      JSON.stringify(c.response),
+      JSON.stringify(c.events),
       c.snapshot === null ? null : JSON.stringify(c.snapshot.state),
-      c.seatsRev ?? null, c.origin ?? 'seat', c.origin === 'resign', JSON.stringify(c.notices ?? []), c.snapshot?.hash ?? null, c.bot ?? null,
+      c.seatsRev ?? null,
+      c.origin ?? 'seat',
+      c.origin === 'resign',
+      JSON.stringify(c.notices ?? []),
+      c.snapshot?.hash ?? null,
+      c.bot ?? null,
     ];
     try {
       const rows = await this.sql<{ n: number; outbox: string[] }>('citybuilder_append', APPEND_SQL, values);
@@ -282,7 +345,10 @@ export class PrismaGameStore implements GameStore {
   }
 
   async findIdempotent(id: string, seat: Seat, key: string): Promise<IdempotentMove | null> {
-    const m = await this.db.move.findUnique({ where: { gameId_seat_idempotencyKey: { gameId: id, seat, idempotencyKey: key } }, select: { move: true, response: true } });
+    const m = await this.db.move.findUnique({
+      where: { gameId_seat_idempotencyKey: { gameId: id, seat, idempotencyKey: key } },
+      select: { move: true, response: true },
+    });
     return m ? { move: m.move as unknown as Move, response: m.response as Json } : null;
   }
 
@@ -291,7 +357,9 @@ export class PrismaGameStore implements GameStore {
       where: {
         ...(f.status ? { status: f.status } : {}),
         ...(f.type ? { type: f.type } : {}),
-        ...(f.before ? { OR: [{ updatedAt: { lt: f.before.updatedAt } }, { updatedAt: f.before.updatedAt, id: { lt: f.before.id } }] } : {}),
+        ...(f.before
+          ? { OR: [{ updatedAt: { lt: f.before.updatedAt } }, { updatedAt: f.before.updatedAt, id: { lt: f.before.id } }] }
+          : {}),
       },
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
       take: f.limit,

@@ -3,8 +3,19 @@ import type { Outcome } from '../engine/index.js';
 import { OWN_MOVE_ORIGINS, PAIR_WINDOW_HOURS, type Unrated } from '../app/ratings/rules.js';
 
 /** A finished rated game, with the time of its last log entry (the order games are applied in). */
-export interface FinishedGame { id: string; type: string; outcome: Outcome; finished_at: Date }
-export interface RatingRow { mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }
+export interface FinishedGame {
+  id: string;
+  type: string;
+  outcome: Outcome;
+  finished_at: Date;
+}
+export interface RatingRow {
+  mu: number;
+  sigma: number;
+  ordinal: number;
+  games: number;
+  last_game_at: Date;
+}
 
 /** One lock for every change of the ratings tables, so that games are applied one at a time, in order. */
 const LOCK = 0x7261_7465; // "rate"
@@ -45,21 +56,34 @@ export interface RatingsStore {
   player(id: string): Promise<{ id: string; name: string } | null>;
   playerRatings(playerId: string): Promise<(RatingRow & { game_type: string })[]>;
   /** A page of a game type's leaderboard: best ordinal first, then player id, after the cursor. */
-  leaderboard(q: LeaderboardQuery): Promise<(RatingRow & { rank: number; player_id: string; name: string; recent_games: number; recent_opponents: number })[]>;
+  leaderboard(
+    q: LeaderboardQuery,
+  ): Promise<(RatingRow & { rank: number; player_id: string; name: string; recent_games: number; recent_opponents: number })[]>;
 }
 
 /** Who a leaderboard lists: ratings under the provisional bound, with enough recent rated games and opponents. */
-export interface LeaderboardQuery { gameType: string; maxSigma: number; minGames: number; minOpponents: number; recentDays: number; after?: { key: number; id: string }; limit: number }
+export interface LeaderboardQuery {
+  gameType: string;
+  maxSigma: number;
+  minGames: number;
+  minOpponents: number;
+  recentDays: number;
+  after?: { key: number; id: string };
+  limit: number;
+}
 
 export class PrismaRatingsStore implements RatingsStore {
   constructor(private readonly db: PrismaClient | Prisma.TransactionClient) {}
 
   locked<T>(timeoutMs: number, work: (tx: RatingsStore) => Promise<T>): Promise<T> {
     if (!('$transaction' in this.db)) throw new Error('already in a transaction');
-    return this.db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK})`;
-      return work(new PrismaRatingsStore(tx));
-    }, { timeout: timeoutMs });
+    return this.db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK})`;
+        return work(new PrismaRatingsStore(tx));
+      },
+      { timeout: timeoutMs },
+    );
   }
 
   finishedGames(all: boolean, recent: boolean): Promise<FinishedGame[]> {
@@ -74,7 +98,9 @@ export class PrismaRatingsStore implements RatingsStore {
   }
 
   async lastRated(): Promise<{ finished_at: Date; game_id: string } | null> {
-    const [last] = await this.db.$queryRaw<{ finished_at: Date; game_id: string }[]>`SELECT finished_at, game_id::text FROM rated_games ORDER BY finished_at DESC, game_id DESC LIMIT 1`;
+    const [last] = await this.db.$queryRaw<
+      { finished_at: Date; game_id: string }[]
+    >`SELECT finished_at, game_id::text FROM rated_games ORDER BY finished_at DESC, game_id DESC LIMIT 1`;
     return last ?? null;
   }
 
@@ -84,15 +110,20 @@ export class PrismaRatingsStore implements RatingsStore {
   }
 
   async markRated(g: FinishedGame, unrated: Unrated | null): Promise<void> {
-    await this.db.$executeRaw`INSERT INTO rated_games (game_id, game_type, finished_at, unrated) VALUES (${g.id}::uuid, ${g.type}, ${g.finished_at}, ${unrated})`;
+    await this.db
+      .$executeRaw`INSERT INTO rated_games (game_id, game_type, finished_at, unrated) VALUES (${g.id}::uuid, ${g.type}, ${g.finished_at}, ${unrated})`;
   }
 
   seatPlayers(gameId: string): Promise<{ seat: number; player_id: string | null; bot: string | null }[]> {
-    return this.db.$queryRaw<{ seat: number; player_id: string | null; bot: string | null }[]>`SELECT seat, player_id::text, bot FROM seats WHERE game_id = ${gameId}::uuid ORDER BY seat`;
+    return this.db.$queryRaw<
+      { seat: number; player_id: string | null; bot: string | null }[]
+    >`SELECT seat, player_id::text, bot FROM seats WHERE game_id = ${gameId}::uuid ORDER BY seat`;
   }
 
   async ownMoveSeats(gameId: string): Promise<number[]> {
-    const rows = await this.db.$queryRaw<{ seat: number }[]>`SELECT DISTINCT seat FROM moves WHERE game_id = ${gameId}::uuid AND origin = ANY(${[...OWN_MOVE_ORIGINS]}::text[]) ORDER BY seat`;
+    const rows = await this.db.$queryRaw<
+      { seat: number }[]
+    >`SELECT DISTINCT seat FROM moves WHERE game_id = ${gameId}::uuid AND origin = ANY(${[...OWN_MOVE_ORIGINS]}::text[]) ORDER BY seat`;
     return rows.map((r) => r.seat);
   }
 
@@ -110,7 +141,9 @@ export class PrismaRatingsStore implements RatingsStore {
   }
 
   async ratedGame(gameId: string): Promise<{ unrated: Unrated | null; finished_at: Date } | null> {
-    const [r] = await this.db.$queryRaw<{ unrated: Unrated | null; finished_at: Date }[]>`SELECT unrated, finished_at FROM rated_games WHERE game_id = ${gameId}::uuid`;
+    const [r] = await this.db.$queryRaw<
+      { unrated: Unrated | null; finished_at: Date }[]
+    >`SELECT unrated, finished_at FROM rated_games WHERE game_id = ${gameId}::uuid`;
     return r ?? null;
   }
 
@@ -144,7 +177,9 @@ export class PrismaRatingsStore implements RatingsStore {
 
   leaderboard(q: LeaderboardQuery) {
     // Recent: the rated games of this type that changed the ratings within the window, and the different opponents met in them.
-    return this.db.$queryRaw<(RatingRow & { rank: number; player_id: string; name: string; recent_games: number; recent_opponents: number })[]>`
+    return this.db.$queryRaw<
+      (RatingRow & { rank: number; player_id: string; name: string; recent_games: number; recent_opponents: number })[]
+    >`
       WITH recent AS (
         SELECT me.player_id, count(DISTINCT rg.game_id)::int AS games, count(DISTINCT op.player_id)::int AS opponents
         FROM rated_games rg

@@ -1,7 +1,11 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** A player's games in the window, each in one class (src/app/reliability.ts). */
-export interface ReliabilityCounts { finished: number; abandoned: number; timedOut: number }
+export interface ReliabilityCounts {
+  finished: number;
+  abandoned: number;
+  timedOut: number;
+}
 
 /** Reliability's reads and the games' join requirements (table game_requirements). */
 export class ReliabilityStore {
@@ -23,7 +27,9 @@ export class ReliabilityStore {
   }
 
   async requirement(gameId: string): Promise<number | null> {
-    const [r] = await this.db.$queryRaw<{ min: number }[]>`SELECT min_reliability AS min FROM game_requirements WHERE game_id = ${gameId}::uuid`;
+    const [r] = await this.db.$queryRaw<
+      { min: number }[]
+    >`SELECT min_reliability AS min FROM game_requirements WHERE game_id = ${gameId}::uuid`;
     return r?.min ?? null;
   }
 

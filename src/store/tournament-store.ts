@@ -17,7 +17,15 @@ export interface TournamentRow {
   status: 'open' | 'running' | 'finished' | 'cancelled';
   created_at: Date;
 }
-export interface TableRow { round: number; table_no: number; players: string[]; bye: boolean; game_id: string | null; game_status: string | null; outcome: Outcome | null }
+export interface TableRow {
+  round: number;
+  table_no: number;
+  players: string[];
+  bye: boolean;
+  game_id: string | null;
+  game_status: string | null;
+  outcome: Outcome | null;
+}
 export type EntryRefusal = 'STARTED' | 'FULL' | 'ALREADY';
 
 /**
@@ -36,7 +44,9 @@ export class TournamentStore {
   }
 
   async get(id: string): Promise<TournamentRow | null> {
-    const [t] = await this.db.$queryRaw<TournamentRow[]>`SELECT id::text, name, game_type, format, rounds, seats_per_game, max_players, time_control, rated, starts_at, min_reliability, creator_id::text, status, created_at FROM tournaments WHERE id = ${id}::uuid`;
+    const [t] = await this.db.$queryRaw<
+      TournamentRow[]
+    >`SELECT id::text, name, game_type, format, rounds, seats_per_game, max_players, time_control, rated, starts_at, min_reliability, creator_id::text, status, created_at FROM tournaments WHERE id = ${id}::uuid`;
     return t ?? null;
   }
 
@@ -61,7 +71,9 @@ export class TournamentStore {
       const [t] = await tx.$queryRaw<{ status: string; max_players: number; n: number }[]>`
         SELECT status, max_players, (SELECT count(*)::int FROM tournament_players WHERE tournament_id = ${id}::uuid) AS n FROM tournaments WHERE id = ${id}::uuid FOR UPDATE`;
       if (!t || t.status !== 'open') return 'STARTED';
-      const [already] = await tx.$queryRaw<unknown[]>`SELECT 1 FROM tournament_players WHERE tournament_id = ${id}::uuid AND player_id = ${playerId}::uuid`;
+      const [already] = await tx.$queryRaw<
+        unknown[]
+      >`SELECT 1 FROM tournament_players WHERE tournament_id = ${id}::uuid AND player_id = ${playerId}::uuid`;
       if (already) return 'ALREADY';
       if (t.n >= t.max_players) return 'FULL';
       await tx.$executeRaw`INSERT INTO tournament_players (tournament_id, player_id) VALUES (${id}::uuid, ${playerId}::uuid)`;
@@ -108,12 +120,15 @@ export class TournamentStore {
   }
 
   async setGame(id: string, round: number, table: number, gameId: string): Promise<void> {
-    await this.db.$executeRaw`UPDATE tournament_tables SET game_id = ${gameId}::uuid WHERE tournament_id = ${id}::uuid AND round = ${round} AND table_no = ${table} AND game_id IS NULL`;
+    await this.db
+      .$executeRaw`UPDATE tournament_tables SET game_id = ${gameId}::uuid WHERE tournament_id = ${id}::uuid AND round = ${round} AND table_no = ${table} AND game_id IS NULL`;
   }
 
   /** The tournament a game was made for, if any. */
   async ofGame(gameId: string): Promise<string | null> {
-    const [r] = await this.db.$queryRaw<{ id: string }[]>`SELECT tournament_id::text AS id FROM tournament_tables WHERE game_id = ${gameId}::uuid`;
+    const [r] = await this.db.$queryRaw<
+      { id: string }[]
+    >`SELECT tournament_id::text AS id FROM tournament_tables WHERE game_id = ${gameId}::uuid`;
     return r?.id ?? null;
   }
 
@@ -131,6 +146,8 @@ export class TournamentStore {
 
   /** The players' names and token hashes, to seat them (their player token acts for the seat). */
   players(ids: string[]): Promise<{ id: string; name: string; token_hash: string }[]> {
-    return this.db.$queryRaw<{ id: string; name: string; token_hash: string }[]>`SELECT id::text, name, token_hash FROM players WHERE id = ANY(${ids}::uuid[])`;
+    return this.db.$queryRaw<
+      { id: string; name: string; token_hash: string }[]
+    >`SELECT id::text, name, token_hash FROM players WHERE id = ANY(${ids}::uuid[])`;
   }
 }

@@ -1,6 +1,9 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
-export interface VacationRow { startsAt: Date; endsAt: Date }
+export interface VacationRow {
+  startsAt: Date;
+  endsAt: Date;
+}
 
 /**
  * Players' vacations (app/notify/vacation.ts, table `vacations`). `locked` runs its work in one
@@ -33,7 +36,10 @@ export class PrismaVacationStore implements VacationStore {
   }
 
   async endAt(playerId: string, now: Date, andLater: boolean): Promise<void> {
-    await this.db.vacation.updateMany({ where: { playerId, ...(andLater ? {} : { startsAt: { lte: now } }), endsAt: { gt: now } }, data: { endsAt: now } });
+    await this.db.vacation.updateMany({
+      where: { playerId, ...(andLater ? {} : { startsAt: { lte: now } }), endsAt: { gt: now } },
+      data: { endsAt: now },
+    });
   }
 
   async dropFrom(playerId: string, now: Date): Promise<void> {

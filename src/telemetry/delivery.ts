@@ -14,8 +14,15 @@ import { contextOf, inSpan, linkTo, SpanKind, traceHeaders, tracingOn } from './
 export const jobTrace = (): Record<string, string> => traceHeaders();
 
 /** Runs one delivery in a `notify` span continuing the trace its job carries. */
-export function inDelivery<T>(job: { id: string; traceparent?: string; tracestate?: string }, retry: number, fn: () => Promise<T>): Promise<T> {
-  return inSpan('notify', { 'citybuilder.notification.id': job.id, 'citybuilder.notification.retry': retry }, fn, { parent: contextOf(job), kind: SpanKind.CONSUMER });
+export function inDelivery<T>(
+  job: { id: string; traceparent?: string; tracestate?: string },
+  retry: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  return inSpan('notify', { 'citybuilder.notification.id': job.id, 'citybuilder.notification.retry': retry }, fn, {
+    parent: contextOf(job),
+    kind: SpanKind.CONSUMER,
+  });
 }
 
 const channelOf = (c: string) => m.within(c, m.CHANNELS);
@@ -52,7 +59,11 @@ export function answeredIds(mail: { inReplyTo?: string; references?: string | st
  * answers (its `traceparent`, found by `sentTrace` from the reply's In-Reply-To or References) and
  * to a `traceparent` the reply itself carries, if any.
  */
-export async function inMailMove<T>(mail: { inReplyTo?: string; references?: string | string[]; headers?: Map<string, unknown> }, sentTrace: ((notificationId: string) => Promise<string | undefined>) | undefined, fn: () => Promise<T>): Promise<T> {
+export async function inMailMove<T>(
+  mail: { inReplyTo?: string; references?: string | string[]; headers?: Map<string, unknown> },
+  sentTrace: ((notificationId: string) => Promise<string | undefined>) | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
   if (!tracingOn()) return fn();
   const links: Link[] = [];
   for (const id of answeredIds(mail)) {
@@ -62,5 +73,9 @@ export async function inMailMove<T>(mail: { inReplyTo?: string; references?: str
   const own = linkTo(typeof mail.headers?.get('traceparent') === 'string' ? (mail.headers.get('traceparent') as string) : undefined);
   if (own) links.push(own);
   // A trace of its own: the reply comes from a person, days later, not from the mail's delivery.
-  return inSpan('mail move', { 'citybuilder.mail.answers': answeredIds(mail).join(',') }, fn, { parent: ROOT_CONTEXT, links, kind: SpanKind.CONSUMER });
+  return inSpan('mail move', { 'citybuilder.mail.answers': answeredIds(mail).join(',') }, fn, {
+    parent: ROOT_CONTEXT,
+    links,
+    kind: SpanKind.CONSUMER,
+  });
 }

@@ -33,17 +33,21 @@ function measuredGame(game: AnyGame): AnyGame {
   const type = m.typeLabel(game.id);
   const timer = m.decideSeconds.labels(type);
   const decide: AnyGame['decide'] = (state, move, seat) =>
-    inSpanSync('decide', { 'citybuilder.game.type': game.id, 'citybuilder.move.type': String((move as { type?: unknown })?.type ?? '') }, (span) => {
-      if (!m.metricsOn()) return game.decide(state, move, seat);
-      const t0 = performance.now();
-      const r = game.decide(state, move, seat);
-      timer.observe((performance.now() - t0) / 1000);
-      if (!r.ok) {
-        m.illegalMoves.inc({ type, code: m.codeLabel(r.error.code) });
-        span?.setAttribute('citybuilder.violation', r.error.code);
-      }
-      return r;
-    });
+    inSpanSync(
+      'decide',
+      { 'citybuilder.game.type': game.id, 'citybuilder.move.type': String((move as { type?: unknown })?.type ?? '') },
+      (span) => {
+        if (!m.metricsOn()) return game.decide(state, move, seat);
+        const t0 = performance.now();
+        const r = game.decide(state, move, seat);
+        timer.observe((performance.now() - t0) / 1000);
+        if (!r.ok) {
+          m.illegalMoves.inc({ type, code: m.codeLabel(r.error.code) });
+          span?.setAttribute('citybuilder.violation', r.error.code);
+        }
+        return r;
+      },
+    );
   return { ...game, decide, [RAW]: game } as AnyGame;
 }
 
@@ -54,18 +58,22 @@ function measuredGame(game: AnyGame): AnyGame {
 export function instrumentStore<T extends GameStore>(store: T): T {
   const measured = Object.create(store) as T;
   measured.append = (cmd) =>
-    inSpan('append', { 'citybuilder.game.id': cmd.gameId, 'citybuilder.version': cmd.expectedVersion + 1, 'citybuilder.origin': cmd.origin ?? 'seat' }, async (span) => {
-      const t0 = m.metricsOn() ? performance.now() : 0;
-      let result: AppendResult['kind'] | 'error' = 'error';
-      try {
-        const r = await store.append(cmd);
-        result = r.kind;
-        span?.setAttribute('citybuilder.append.result', r.kind);
-        return r;
-      } finally {
-        if (t0) m.appendSeconds.observe({ result }, (performance.now() - t0) / 1000);
-      }
-    });
+    inSpan(
+      'append',
+      { 'citybuilder.game.id': cmd.gameId, 'citybuilder.version': cmd.expectedVersion + 1, 'citybuilder.origin': cmd.origin ?? 'seat' },
+      async (span) => {
+        const t0 = m.metricsOn() ? performance.now() : 0;
+        let result: AppendResult['kind'] | 'error' = 'error';
+        try {
+          const r = await store.append(cmd);
+          result = r.kind;
+          span?.setAttribute('citybuilder.append.result', r.kind);
+          return r;
+        } finally {
+          if (t0) m.appendSeconds.observe({ result }, (performance.now() - t0) / 1000);
+        }
+      },
+    );
   measured.createGame = async (game, history) => {
     await store.createGame(game, history);
     if (m.metricsOn()) m.gamesCreated.inc({ type: m.typeLabel(game.type) });
@@ -133,7 +141,9 @@ export function observeDatabase(src: ProbeSource): () => void {
     try {
       const [games, outbox] = await Promise.all([
         src.query<{ type: string; n: number }>("SELECT type, count(*)::int AS n FROM games WHERE status = 'active' GROUP BY type"),
-        src.query<{ status: string; channel: string; n: number }>("SELECT status, channel, count(*)::int AS n FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status, channel"),
+        src.query<{ status: string; channel: string; n: number }>(
+          "SELECT status, channel, count(*)::int AS n FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status, channel",
+        ),
       ]);
       m.gamesActive.reset();
       for (const t of m.gameTypes()) m.gamesActive.set({ type: t }, 0);

@@ -20,7 +20,11 @@ export interface MetricsListener {
  * A port in use (another server on this machine) refuses the start in one line (StartRefused),
  * or with `nextFreeIfBusy` (METRICS_PORT left to its default) moves to the next free port of ten.
  */
-export async function serveMetrics(port: number, host: string, opts: { cluster?: boolean; nextFreeIfBusy?: boolean } = {}): Promise<MetricsListener> {
+export async function serveMetrics(
+  port: number,
+  host: string,
+  opts: { cluster?: boolean; nextFreeIfBusy?: boolean } = {},
+): Promise<MetricsListener> {
   const aggregator = opts.cluster ? new client.AggregatorRegistry() : null;
   if (!aggregator) collectProcessMetrics();
   const server: Server = createServer((req, res) => {
@@ -53,7 +57,9 @@ export async function serveMetrics(port: number, host: string, opts: { cluster?:
       if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
       if (i + 1 < tries && port + i + 1 <= 65535) continue;
       const which = tries > 1 ? `METRICS_PORT ${port} to ${port + i}` : `METRICS_PORT ${port}`;
-      throw new StartRefused(`${which} on ${host} ${code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)'}: give this server its own METRICS_PORT, or METRICS_PORT=0 for no metrics`);
+      throw new StartRefused(
+        `${which} on ${host} ${code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)'}: give this server its own METRICS_PORT, or METRICS_PORT=0 for no metrics`,
+      );
     }
   }
   const bound = (server.address() as AddressInfo).port;

@@ -1,5 +1,16 @@
 import { createRequire } from 'node:module';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Link,
+  type Span,
+} from '@opentelemetry/api';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -58,7 +69,8 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | nu
         // One span per request; no child span per lifecycle hook (they cost more than they tell).
         instrumentHooks: false,
         ignorePaths: (route: { url: string }) => route.url === '/healthz' || route.url === '/readyz',
-        requestHook: (span: Span, request: { method: string; routeOptions: { url?: string } }) => span.updateName(`${request.method} ${request.routeOptions.url ?? '(no route)'}`),
+        requestHook: (span: Span, request: { method: string; routeOptions: { url?: string } }) =>
+          span.updateName(`${request.method} ${request.routeOptions.url ?? '(no route)'}`),
       }),
       new PgInstrumentation({ requireParentSpan: true }),
       new PinoInstrumentation({ disableLogSending: true }),
@@ -77,19 +89,29 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | nu
 }
 
 /** Runs `fn` in a span of its own (a child of the active one); without tracing, runs it bare. */
-export async function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span | null) => Promise<T>, opts: { parent?: Context; links?: Link[]; kind?: SpanKind } = {}): Promise<T> {
+export async function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span | null) => Promise<T>,
+  opts: { parent?: Context; links?: Link[]; kind?: SpanKind } = {},
+): Promise<T> {
   if (!provider) return fn(null);
-  return tracer().startActiveSpan(name, { attributes, links: opts.links, kind: opts.kind ?? SpanKind.INTERNAL }, opts.parent ?? context.active(), async (span) => {
-    try {
-      return await fn(span);
-    } catch (err) {
-      span.recordException(err as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error)?.message });
-      throw err;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(
+    name,
+    { attributes, links: opts.links, kind: opts.kind ?? SpanKind.INTERNAL },
+    opts.parent ?? context.active(),
+    async (span) => {
+      try {
+        return await fn(span);
+      } catch (err) {
+        span.recordException(err as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error)?.message });
+        throw err;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** The same for synchronous work (an engine's decide). */

@@ -18,7 +18,8 @@ const byId = new Map(hostedGames.map((g) => [g.id, g as AnyGame]));
 /** Each game's picture, from its plug-in. */
 const drawer = (type: string) => hosted.plugin(type)?.picture;
 const NAMES = ['Ann', 'Bruno <&>', 'Chloé', 'Dev', 'Eve'];
-const defaults = (g: AnyGame) => Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
+const defaults = (g: AnyGame) =>
+  Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
 
 function picture(g: AnyGame, state: unknown, version: number, viewer: Viewer, players: number, lang: 'en' | 'fr' = 'en'): string {
   const input: BoardInput = {
@@ -78,6 +79,8 @@ describe('board pictures (src/board)', () => {
   });
 
   it('refuses a game type it cannot draw', () => {
-    expect(() => boardSvg({ type: 'chess', version: 0, toMove: [], players: [], view: {}, outcome: null, viewerSeat: null }, 'en', drawer('chess'))).toThrow(/no board picture/);
+    expect(() =>
+      boardSvg({ type: 'chess', version: 0, toMove: [], players: [], view: {}, outcome: null, viewerSeat: null }, 'en', drawer('chess')),
+    ).toThrow(/no board picture/);
   });
 });

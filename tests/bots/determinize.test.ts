@@ -16,7 +16,8 @@ describe('determinize: a sample looks to the seat exactly like the true state', 
     for (const players of tableSizes(g)) {
       it(`${g.id}, ${players} players`, () => {
         const bot = botFor(g.id)!;
-        let checked = 0, differs = 0;
+        let checked = 0,
+          differs = 0;
         for (let game = 0; game < 3; game++) {
           for (const { state, events } of randomPositions(g, players, `det-${g.id}-${players}-${game}`, 4)) {
             for (let seat = 0; seat < players; seat++) {
@@ -26,7 +27,8 @@ describe('determinize: a sample looks to the seat exactly like the true state', 
               expect(canonicalJson(g.view(sample, seat)), `${g.id} seat ${seat} after ${events.length} events`).toBe(canonicalJson(k.view));
               expect(canonicalJson(g.legalMoves(sample, seat))).toBe(canonicalJson(g.legalMoves(state, seat)));
               expect(JSON.parse(JSON.stringify(sample))).toEqual(sample);
-              for (const s of g.toMove(sample)) for (const m of g.legalMoves(sample, s).slice(0, 6)) expect(g.decide(sample, m, s).ok).toBe(true);
+              for (const s of g.toMove(sample))
+                for (const m of g.legalMoves(sample, s).slice(0, 6)) expect(g.decide(sample, m, s).ok).toBe(true);
               if (canonicalJson(sample) !== canonicalJson(state)) differs++;
               checked++;
             }
@@ -41,7 +43,7 @@ describe('determinize: a sample looks to the seat exactly like the true state', 
 });
 
 describe('determinize remembers what the seat saw', () => {
-  it('city-tycoon: a tile the seat saw in this round\'s draft and has not seen played is never in a sampled stack', () => {
+  it("city-tycoon: a tile the seat saw in this round's draft and has not seen played is never in a sampled stack", () => {
     const g = games.find((x) => x.id === 'city-tycoon')!;
     const bot = botFor(g.id)!;
     let remembered = 0;
@@ -54,11 +56,17 @@ describe('determinize remembers what the seat saw', () => {
           const since = k.history.map((e) => e as { type: string; round?: number; hand?: string[] | null });
           const start = since.findLastIndex((e) => e.type === 'roundStarted' && e.round === s.round);
           const seen = new Set(since.slice(Math.max(0, start)).flatMap((e) => (start >= 0 && e.hand ? e.hand : [])));
-          const hidden = [...seen].filter((t) => s.hands.some((h, i) => i !== seat && h.includes(t)) || s.kept.some((h, i) => i !== seat && h.includes(t)));
+          const hidden = [...seen].filter(
+            (t) => s.hands.some((h, i) => i !== seat && h.includes(t)) || s.kept.some((h, i) => i !== seat && h.includes(t)),
+          );
           if (hidden.length === 0) continue;
           for (let i = 0; i < 3; i++) {
             const sample = bot.determinize(k.view, k.history, seat, Rng.fromSeed(`m-${game}-${seat}-${i}-${remembered}`)) as CtState;
-            for (const t of hidden) expect(sample.stacks.some((st) => st.includes(t)), `tile ${t} seen by seat ${seat}`).toBe(false);
+            for (const t of hidden)
+              expect(
+                sample.stacks.some((st) => st.includes(t)),
+                `tile ${t} seen by seat ${seat}`,
+              ).toBe(false);
             remembered++;
           }
         }

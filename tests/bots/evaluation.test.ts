@@ -40,7 +40,10 @@ describe("the games' evaluations", () => {
             const counts = room(state);
             for (let seat = 0; seat < 4; seat++) {
               const all = silhouettePlacements({ ...state, hands: state.hands.map(() => [2, 3, 4]) }, seat);
-              for (const length of [2, 3, 4]) expect(counts[seat]![length], `seat ${seat} length ${length}`).toBe(Math.min(2, all.filter((p) => p.length === length).length));
+              for (const length of [2, 3, 4])
+                expect(counts[seat]![length], `seat ${seat} length ${length}`).toBe(
+                  Math.min(2, all.filter((p) => p.length === length).length),
+                );
             }
             compared++;
           },

@@ -17,7 +17,8 @@ describe('a bot never uses what its seat may not see', () => {
   for (const g of games) {
     it(`${g.id}: the same choice at every level when the hidden state is perturbed`, () => {
       const bot = botFor(g.id)!;
-      let compared = 0, hiddenChanged = 0;
+      let compared = 0,
+        hiddenChanged = 0;
       for (const players of tableSizes(g)) {
         const all = randomPositions(g, players, `fair-${g.id}-${players}`, 5);
         const spread = all.filter((_, j) => j % Math.max(1, Math.floor(all.length / 6)) === 0);
@@ -28,7 +29,13 @@ describe('a bot never uses what its seat may not see', () => {
           if (canonicalJson(other) !== canonicalJson(state) || canonicalJson(otherEvents) !== canonicalJson(events)) hiddenChanged++;
           const level = BOT_LEVELS[i % BOT_LEVELS.length]!;
           const ask = (s: unknown, ev: typeof events) =>
-            chooseMove(g, bot, { ...seatKnowledge(g, s, ev, seat), level, seed: `fair-${i}`, legal: g.legalMoves(s, seat), iterations: ITERATIONS[level] });
+            chooseMove(g, bot, {
+              ...seatKnowledge(g, s, ev, seat),
+              level,
+              seed: `fair-${i}`,
+              legal: g.legalMoves(s, seat),
+              iterations: ITERATIONS[level],
+            });
           const a = ask(state, events);
           const b = ask(other, otherEvents);
           expect(canonicalJson(b), `${g.id} ${level} seat ${seat} after ${events.length} events`).toBe(canonicalJson(a));
@@ -41,10 +48,11 @@ describe('a bot never uses what its seat may not see', () => {
     });
   }
 
-  it("city-tycoon: what the seat does see counts (its own hand changes the choice)", () => {
+  it('city-tycoon: what the seat does see counts (its own hand changes the choice)', () => {
     const g = games.find((x) => x.id === 'city-tycoon')!;
     const bot = botFor(g.id)!;
-    let differ = 0, swapped = 0;
+    let differ = 0,
+      swapped = 0;
     for (const [i, { state, events }] of randomPositions(g, 4, 'ct-own', 2).entries()) {
       const s = state as CtState;
       const seat = g.toMove(state)[0]!;
@@ -54,8 +62,18 @@ describe('a bot never uses what its seat may not see', () => {
       const hands = s.hands.slice();
       [hands[seat], hands[peer]] = [hands[peer]!, hands[seat]!];
       const other: CtState = { ...s, hands };
-      const a = chooseMove(g, bot, { ...seatKnowledge(g, state, events, seat), level: 'greedy', seed: `own-${i}`, legal: g.legalMoves(state, seat) });
-      const b = chooseMove(g, bot, { ...seatKnowledge(g, other, [], seat), level: 'greedy', seed: `own-${i}`, legal: g.legalMoves(other, seat) });
+      const a = chooseMove(g, bot, {
+        ...seatKnowledge(g, state, events, seat),
+        level: 'greedy',
+        seed: `own-${i}`,
+        legal: g.legalMoves(state, seat),
+      });
+      const b = chooseMove(g, bot, {
+        ...seatKnowledge(g, other, [], seat),
+        level: 'greedy',
+        seed: `own-${i}`,
+        legal: g.legalMoves(other, seat),
+      });
       swapped++;
       if (canonicalJson(a.move) !== canonicalJson(b.move)) differ++;
     }

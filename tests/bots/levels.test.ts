@@ -12,18 +12,26 @@ describe('every level plays a legal move', () => {
       let asked = 0;
       for (const players of tableSizes(g)) {
         const positions = randomPositions(g, players, `levels-${g.id}-${players}`, 3);
-        positions.filter((_, i) => i % Math.max(1, Math.floor(positions.length / 10)) === 0).forEach(({ state, events }, i) => {
-          for (const seat of g.toMove(state)) {
-            const legal = g.legalMoves(state, seat).map((m) => canonicalJson(m));
-            const level = BOT_LEVELS[(i + seat) % BOT_LEVELS.length]!;
-            const k = seatKnowledge(g, state, events, seat);
-            const withList = chooseMove(g, bot, { ...k, level, seed: `l-${i}`, legal: g.legalMoves(state, seat), iterations: ITERATIONS[level] });
-            const alone = chooseMove(g, bot, { ...k, level, seed: `l-${i}`, iterations: ITERATIONS[level] });
-            expect(legal).toContain(canonicalJson(withList.move));
-            expect(legal).toContain(canonicalJson(alone.move));
-            asked++;
-          }
-        });
+        positions
+          .filter((_, i) => i % Math.max(1, Math.floor(positions.length / 10)) === 0)
+          .forEach(({ state, events }, i) => {
+            for (const seat of g.toMove(state)) {
+              const legal = g.legalMoves(state, seat).map((m) => canonicalJson(m));
+              const level = BOT_LEVELS[(i + seat) % BOT_LEVELS.length]!;
+              const k = seatKnowledge(g, state, events, seat);
+              const withList = chooseMove(g, bot, {
+                ...k,
+                level,
+                seed: `l-${i}`,
+                legal: g.legalMoves(state, seat),
+                iterations: ITERATIONS[level],
+              });
+              const alone = chooseMove(g, bot, { ...k, level, seed: `l-${i}`, iterations: ITERATIONS[level] });
+              expect(legal).toContain(canonicalJson(withList.move));
+              expect(legal).toContain(canonicalJson(alone.move));
+              asked++;
+            }
+          });
       }
       expect(asked).toBeGreaterThan(15);
     });

@@ -52,7 +52,13 @@ describe('the bot pool (worker threads)', () => {
 
 describe('a bot that fails', () => {
   const errors: string[] = [];
-  const pool = new BotPool({ size: 1, graceMs: 300, fallbackMs: 20_000, filename: fileURLToPath(new URL('./fixtures/failing-worker.ts', import.meta.url)), onError: (e) => errors.push(`${e.reason}: ${e.message}`) });
+  const pool = new BotPool({
+    size: 1,
+    graceMs: 300,
+    fallbackMs: 20_000,
+    filename: fileURLToPath(new URL('./fixtures/failing-worker.ts', import.meta.url)),
+    onError: (e) => errors.push(`${e.reason}: ${e.message}`),
+  });
   afterAll(() => pool.close());
 
   it("that throws is answered with greedy's move, and the error is reported", async () => {
@@ -76,13 +82,29 @@ describe('a bot that fails', () => {
 
 describe('lanes: analysis apart from the bots (issue 31)', () => {
   const errors: string[] = [];
-  const pool = new BotPool({ size: 1, analysisThreads: 1, analysisQueue: 1, graceMs: 10_000, filename: fileURLToPath(new URL('./fixtures/dying-worker.ts', import.meta.url)), onError: (e) => errors.push(e.message) });
+  const pool = new BotPool({
+    size: 1,
+    analysisThreads: 1,
+    analysisQueue: 1,
+    graceMs: 10_000,
+    filename: fileURLToPath(new URL('./fixtures/dying-worker.ts', import.meta.url)),
+    onError: (e) => errors.push(e.message),
+  });
   afterAll(() => pool.close());
   const g = games.find((x) => x.id === 'town-center')!;
-  const analysis = (seed: string, iterations: number): BotTask => ({ ...taskAt(g, 'lane-analysis', 'ismcts'), seed, iterations, thinkMs: 60_000, exhaustive: true });
+  const analysis = (seed: string, iterations: number): BotTask => ({
+    ...taskAt(g, 'lane-analysis', 'ismcts'),
+    seed,
+    iterations,
+    thinkMs: 60_000,
+    exhaustive: true,
+  });
 
   it("an analysis whose thread dies is tried again on a new thread, then fails naming the error; the lane's thread is replaced", async () => {
-    const failed = await pool.analyse(analysis('die-1', 50)).then(() => null, (e: unknown) => e);
+    const failed = await pool.analyse(analysis('die-1', 50)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(failed).toBeInstanceOf(AppError);
     expect((failed as AppError).code).toBe('UNAVAILABLE');
     expect((failed as AppError).message).toMatch(/analysis failed.*exit/i);
@@ -98,7 +120,10 @@ describe('lanes: analysis apart from the bots (issue 31)', () => {
     const running = pool.analyse(long);
     const waiting = pool.analyse(analysis('long-2', 50));
     await expect.poll(() => pool.analysis.busy + pool.analysis.queued).toBe(2);
-    const refused = await pool.analyse(analysis('long-3', 50)).then(() => null, (e: unknown) => e);
+    const refused = await pool.analyse(analysis('long-3', 50)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe('UNAVAILABLE');
     expect((refused as AppError).extra.retryAfter).toBeGreaterThan(0);

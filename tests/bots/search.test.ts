@@ -9,7 +9,14 @@ const positions = randomPositions(g, 4, 'search', 4).filter(({ state }) => g.leg
 
 function request({ state, events }: (typeof positions)[number], extra: Partial<BotRequest> = {}): BotRequest {
   const seat = g.toMove(state)[0]!;
-  return { ...seatKnowledge(g, state, events, seat), level: 'ismcts', seed: 'search', legal: g.legalMoves(state, seat), iterations: 100, ...extra };
+  return {
+    ...seatKnowledge(g, state, events, seat),
+    level: 'ismcts',
+    seed: 'search',
+    legal: g.legalMoves(state, seat),
+    iterations: 100,
+    ...extra,
+  };
 }
 
 describe('the information-set search (src/engine/ismcts.ts)', () => {
@@ -47,10 +54,18 @@ describe('the information-set search (src/engine/ismcts.ts)', () => {
     let saved = 0;
     for (const game of games) {
       const b = botFor(game.id)!;
-      const found = randomPositions(game, 4, `settle-${game.id}`, 3).filter(({ state }) => game.legalMoves(state, game.toMove(state)[0]!).length > 1);
+      const found = randomPositions(game, 4, `settle-${game.id}`, 3).filter(
+        ({ state }) => game.legalMoves(state, game.toMove(state)[0]!).length > 1,
+      );
       for (const { state, events } of found.slice(0, 2)) {
         const seat = game.toMove(state)[0]!;
-        const req: BotRequest = { ...seatKnowledge(game, state, events, seat), level: 'ismcts', seed: 'settle', legal: game.legalMoves(state, seat), iterations: 200 };
+        const req: BotRequest = {
+          ...seatKnowledge(game, state, events, seat),
+          level: 'ismcts',
+          seed: 'settle',
+          legal: game.legalMoves(state, seat),
+          iterations: 200,
+        };
         const whole = chooseMove(game, b, { ...req, exhaustive: true });
         const settled = chooseMove(game, b, req);
         expect(whole.iterations).toBe(200);

@@ -26,7 +26,9 @@ describe('analysis on the replay page, in a real browser', () => {
   const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
 
   it('a finished bots game: a position analysed beside the log, then the whole game with its progress and the costly moves marked', async () => {
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'ma-petite-ville', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'page-analysis' });
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ma-petite-ville', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'page-analysis' });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const id = c.body.id as string;
     await poll(async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.status, 120_000).toBe('finished');
@@ -46,8 +48,20 @@ describe('analysis on the replay page, in a real browser', () => {
     await page.getByRole('button', { name: 'Analyse this position' }).click();
     await poll(() => page.locator('#analysis-moves tbody tr').count()).toBe(expected.body.moves.length);
     // The table is the API's answer, row for row, the preferred move marked.
-    const rows = await page.locator('#analysis-moves tbody tr').evaluateAll((trs) => trs.map((tr) => ({ notation: tr.getAttribute('data-notation'), best: tr.classList.contains('best'), visits: tr.children[2]!.textContent })));
-    expect(rows).toEqual(expected.body.moves.map((m: { notation: string; visits: number; move: unknown }) => ({ notation: m.notation, best: JSON.stringify(m.move) === JSON.stringify(expected.body.best), visits: String(m.visits) })));
+    const rows = await page.locator('#analysis-moves tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        notation: tr.getAttribute('data-notation'),
+        best: tr.classList.contains('best'),
+        visits: tr.children[2]!.textContent,
+      })),
+    );
+    expect(rows).toEqual(
+      expected.body.moves.map((m: { notation: string; visits: number; move: unknown }) => ({
+        notation: m.notation,
+        best: JSON.stringify(m.move) === JSON.stringify(expected.body.best),
+        visits: String(m.visits),
+      })),
+    );
     expect(await page.locator('#analysis-moves tr.played').count()).toBe(1);
 
     // Next version: the analysis follows the replay.
@@ -55,8 +69,12 @@ describe('analysis on the replay page, in a real browser', () => {
     await poll(() => page.locator('#analysis-best').textContent()).toContain(`version ${at + 1}`);
 
     await page.getByRole('button', { name: 'Analyse the whole game' }).click();
-    await poll(() => page.locator('#analysis-progress').textContent(), 120_000).toMatch(/moves analysed: the moves that lost winning chance are marked/);
-    const whole = (await request(s.url).get(`/api/v1/games/${id}/analysis/whole`)).body as { moves: { version: number; loss: number | null }[] };
+    await poll(() => page.locator('#analysis-progress').textContent(), 120_000).toMatch(
+      /moves analysed: the moves that lost winning chance are marked/,
+    );
+    const whole = (await request(s.url).get(`/api/v1/games/${id}/analysis/whole`)).body as {
+      moves: { version: number; loss: number | null }[];
+    };
     const marked = whole.moves.filter((m) => (m.loss ?? 0) >= 0.02).map((m) => String(m.version));
     expect(marked.length).toBeGreaterThan(0);
     expect(await page.locator('#log li:has(.loss)').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-version')))).toEqual(marked);

@@ -7,8 +7,17 @@ import { forbiddenIds, visibleIds } from '../support/internal-ids.js';
 import { games, pictureOf, randomPositions } from '../support/positions.js';
 
 // Browser globals, used only inside page.evaluate callbacks (they run in Chromium, not in Node).
-interface Box { left: number; top: number; right: number; bottom: number }
-interface El { textContent: string | null; getBoundingClientRect(): Box; querySelectorAll(s: string): ArrayLike<El> }
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+interface El {
+  textContent: string | null;
+  getBoundingClientRect(): Box;
+  querySelectorAll(s: string): ArrayLike<El>;
+}
 declare const document: { querySelectorAll(selector: string): ArrayLike<El>; body: { innerText: string } };
 
 /**
@@ -20,7 +29,11 @@ declare const document: { querySelectorAll(selector: string): ArrayLike<El>; bod
 const PER_GAME = 100;
 const BATCH = 20;
 
-interface Problem { picture: number; kind: string; detail: string }
+interface Problem {
+  picture: number;
+  kind: string;
+  detail: string;
+}
 
 /** Checks every picture on the page: boxes of <text> in the browser's own layout. */
 function check(page: Page): Promise<Problem[]> {
@@ -32,14 +45,16 @@ function check(page: Page): Promise<Problem[]> {
       const frame = svg.getBoundingClientRect();
       const texts = Array.from(svg.querySelectorAll('text')).map((t) => ({ s: t.textContent ?? '', b: t.getBoundingClientRect() }));
       for (const t of texts) {
-        if (t.b.left < frame.left - 0.5 || t.b.right > frame.right + 0.5 || t.b.top < frame.top - 0.5 || t.b.bottom > frame.bottom + 0.5) problems.push({ picture: i, kind: 'outside', detail: t.s });
+        if (t.b.left < frame.left - 0.5 || t.b.right > frame.right + 0.5 || t.b.top < frame.top - 0.5 || t.b.bottom > frame.bottom + 0.5)
+          problems.push({ picture: i, kind: 'outside', detail: t.s });
         if (/(…|\.\.\.)$/.test(t.s.trim())) problems.push({ picture: i, kind: 'ellipsis', detail: t.s });
       }
       // Overlaps, by a sweep along x.
       const sorted = texts.filter((t) => t.s.trim() !== '').sort((a, b) => a.b.left - b.b.left);
       for (let a = 0; a < sorted.length; a++) {
         for (let b = a + 1; b < sorted.length && sorted[b]!.b.left < sorted[a]!.b.right - 0.5; b++) {
-          const p = sorted[a]!.b, q = sorted[b]!.b;
+          const p = sorted[a]!.b,
+            q = sorted[b]!.b;
           const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
           const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
           if (w > 0.5 && h > 0.5) problems.push({ picture: i, kind: 'overlap', detail: `"${sorted[a]!.s}" / "${sorted[b]!.s}"` });
@@ -61,11 +76,13 @@ describe('board pictures in a real browser: every label legible', () => {
 
   it('the checks see a label outside, two labels overlapping and a label cut short (control)', async () => {
     const page = await browser.context.newPage();
-    const bad = '<svg xmlns="http://www.w3.org/2000/svg" data-type="control" width="200" height="100" viewBox="0 0 200 100" font-family="DejaVu Sans">'
-      + '<text x="10" y="20" font-size="12">Luxury Residence</text><text x="40" y="24" font-size="12">Botanical</text>'
-      + '<text x="150" y="60" font-size="12">far too wide</text><text x="10" y="80" font-size="12">Botanical Gard…</text></svg>';
-    const good = '<svg xmlns="http://www.w3.org/2000/svg" data-type="control" width="200" height="100" viewBox="0 0 200 100" font-family="DejaVu Sans">'
-      + '<text x="10" y="20" font-size="12">Luxury Residence</text><text x="10" y="40" font-size="12">Botanical Garden</text></svg>';
+    const bad =
+      '<svg xmlns="http://www.w3.org/2000/svg" data-type="control" width="200" height="100" viewBox="0 0 200 100" font-family="DejaVu Sans">' +
+      '<text x="10" y="20" font-size="12">Luxury Residence</text><text x="40" y="24" font-size="12">Botanical</text>' +
+      '<text x="150" y="60" font-size="12">far too wide</text><text x="10" y="80" font-size="12">Botanical Gard…</text></svg>';
+    const good =
+      '<svg xmlns="http://www.w3.org/2000/svg" data-type="control" width="200" height="100" viewBox="0 0 200 100" font-family="DejaVu Sans">' +
+      '<text x="10" y="20" font-size="12">Luxury Residence</text><text x="10" y="40" font-size="12">Botanical Garden</text></svg>';
     await page.setContent(`<!doctype html><body style="margin:0">${bad}${good}</body>`);
     const problems = await check(page);
     expect(problems.map((p) => `${p.picture} ${p.kind}`).sort()).toEqual(['0 ellipsis', '0 outside', '0 overlap']);
@@ -77,19 +94,36 @@ describe('board pictures in a real browser: every label legible', () => {
       const page = await browser.context.newPage();
       const positions = randomPositions(g, PER_GAME, `layout-${g.id}`);
       const forbidden = forbiddenIds();
-      let pictures = 0, withMoves = 0;
+      let pictures = 0,
+        withMoves = 0;
       for (const lang of ['en', 'fr'] as Lang[]) {
         for (let start = 0; start < positions.length; start += BATCH) {
           const batch = positions.slice(start, start + BATCH);
           // Each picture as the page shows it, with the viewer's moves in words under it.
-          const html = batch.map((p) => {
-            const svg = boardSvg(p.input, lang, pictureOf(g.id)).replace(/^<\?xml[^>]*>\n/, '');
-            const words = p.legal.length ? moveLabels(g.id, pictureOf(g.id), p.legal.map((m) => m.move), p.input.viewerSeat!, p.input.view, lang) : [];
-            return `<section>${svg}<ul>${words.map((w) => `<li>${w.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</li>`).join('')}</ul></section>`;
-          }).join('');
+          const html = batch
+            .map((p) => {
+              const svg = boardSvg(p.input, lang, pictureOf(g.id)).replace(/^<\?xml[^>]*>\n/, '');
+              const words = p.legal.length
+                ? moveLabels(
+                    g.id,
+                    pictureOf(g.id),
+                    p.legal.map((m) => m.move),
+                    p.input.viewerSeat!,
+                    p.input.view,
+                    lang,
+                  )
+                : [];
+              return `<section>${svg}<ul>${words.map((w) => `<li>${w.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</li>`).join('')}</ul></section>`;
+            })
+            .join('');
           await page.setContent(`<!doctype html><html lang="${lang}"><body style="margin:0">${html}</body></html>`);
           const problems = await check(page);
-          expect(problems.map((p) => `${g.id} ${lang} #${start + p.picture} (v${batch[p.picture]!.input.version}, viewer ${batch[p.picture]!.input.viewerSeat}): ${p.kind} ${p.detail}`)).toEqual([]);
+          expect(
+            problems.map(
+              (p) =>
+                `${g.id} ${lang} #${start + p.picture} (v${batch[p.picture]!.input.version}, viewer ${batch[p.picture]!.input.viewerSeat}): ${p.kind} ${p.detail}`,
+            ),
+          ).toEqual([]);
           const text = await page.evaluate(() => document.body.innerText);
           expect(visibleIds(text, forbidden), `${g.id} ${lang}: internal ids in the text`).toEqual([]);
           pictures += batch.length;

@@ -27,11 +27,29 @@ describe('an oEmbed iframe on another site, in a real browser', () => {
     const options = resolveOptions(game, 2, {});
     if (!options.ok) throw new Error(options.error.message);
     const { steps } = randomPlayout(game, { players: 2, options: options.value, seed: 'embed-browser' }, 'embed-browser');
-    const r = await request(s.url).post('/api/v1/games/import').send({ format: 'citybuilder-record/1', type: game.id, engineVersion: game.engineVersion, options: options.value, players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'embed-browser', moves: steps.map((x) => ({ seat: x.seat, move: x.move })) });
+    const r = await request(s.url)
+      .post('/api/v1/games/import')
+      .send({
+        format: 'citybuilder-record/1',
+        type: game.id,
+        engineVersion: game.engineVersion,
+        options: options.value,
+        players: [{ name: 'Ann' }, { name: 'Bob' }],
+        seed: 'embed-browser',
+        moves: steps.map((x) => ({ seat: x.seat, move: x.move })),
+      });
     id = r.body.id;
-    html = (await request(s.url).get('/oembed').query({ url: `${s.url}/games/${id}`, format: 'json' })).body.html;
+    html = (
+      await request(s.url)
+        .get('/oembed')
+        .query({ url: `${s.url}/games/${id}`, format: 'json' })
+    ).body.html;
     // Another origin: a blog page on another port that pastes the oEmbed html as it came.
-    other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><body><h1>My blog</h1>${html}</body></html>`));
+    other = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><html><body><h1>My blog</h1>${html}</body></html>`),
+    );
     await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
     otherUrl = `http://localhost:${(other.address() as AddressInfo).port}/`;
   });
@@ -41,18 +59,38 @@ describe('an oEmbed iframe on another site, in a real browser', () => {
     await s?.stop();
   });
 
-  it('shows the board inside the other site\'s page, and its slider replays the game', async () => {
+  it("shows the board inside the other site's page, and its slider replays the game", async () => {
     const page = await browser.context.newPage();
     await page.goto(otherUrl);
     const frame = page.frameLocator('iframe');
     const board = frame.locator('#board');
-    await expect.poll(() => board.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          board.evaluate(
+            (img) =>
+              (img as unknown as { complete: boolean; naturalWidth: number }).complete &&
+              (img as unknown as { naturalWidth: number }).naturalWidth,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     const max = Number(await frame.locator('#slider').getAttribute('max'));
     expect(max).toBeGreaterThan(2);
     await frame.locator('#slider').fill('2');
     await expect.poll(() => board.getAttribute('src'), { timeout: 10_000 }).toBe(`/api/v1/games/${id}/board.svg?at=2&lang=en`);
     await expect.poll(() => frame.locator('#at').textContent(), { timeout: 10_000 }).toBe(`2 / ${max}`);
-    await expect.poll(() => board.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          board.evaluate(
+            (img) =>
+              (img as unknown as { complete: boolean; naturalWidth: number }).complete &&
+              (img as unknown as { naturalWidth: number }).naturalWidth,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     // The embedding page and the player are of two origins: the iframe is on the game server.
     expect(new URL(page.frames()[1]!.url()).origin).toBe(s.url);
     expect(new URL(page.url()).origin).not.toBe(s.url);

@@ -24,7 +24,8 @@ describe.runIf(existsSync(CHROMIUM))('GraphiQL in a headless browser, offline (e
       await page.setRequestInterception(true);
       page.on('request', (req) => {
         const url = req.url();
-        if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith(s.url) || url.startsWith(s.url.replace('http', 'ws'))) return void req.continue();
+        if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith(s.url) || url.startsWith(s.url.replace('http', 'ws')))
+          return void req.continue();
         elsewhere.push(url.slice(0, 120));
         void req.abort();
       });
@@ -33,7 +34,11 @@ describe.runIf(existsSync(CHROMIUM))('GraphiQL in a headless browser, offline (e
       await page.waitForSelector('.graphiql-container', { timeout: 20_000 });
       // The IDE talks to this server: its schema loads by introspection, so the docs list the Query type.
       const introspected = await page.evaluate(async () => {
-        const r = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ gameTypes { id } }' }) });
+        const r = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ gameTypes { id } }' }),
+        });
         return (await r.json()) as { data?: { gameTypes: { id: string }[] } };
       });
       expect(introspected.data?.gameTypes.map((g) => g.id)).toContain('town-center');
@@ -69,7 +74,9 @@ describe.runIf(existsSync(CHROMIUM))('GraphiQL in a headless browser, offline (e
       expect(editor).toMatch(/Authorization/);
       // The docs explorer has the schema.
       await page.click('[aria-label="Show Documentation Explorer"]');
-      await expect.poll(() => page.evaluate(() => document.querySelector('.graphiql-doc-explorer')?.textContent ?? ''), { timeout: 10_000 }).toMatch(/Query/);
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector('.graphiql-doc-explorer')?.textContent ?? ''), { timeout: 10_000 })
+        .toMatch(/Query/);
     } finally {
       await browser.close();
     }

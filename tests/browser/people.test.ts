@@ -7,7 +7,10 @@ import { ARTIFACTS, launchBrowser } from '../support/browser.js';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 
 // Browser globals, used only inside page.evaluate callbacks (they run in Chromium, not in Node).
-declare const document: { documentElement: { lang: string }; querySelectorAll(s: string): ArrayLike<{ dataset: Record<string, string>; textContent: string | null }> };
+declare const document: {
+  documentElement: { lang: string };
+  querySelectorAll(s: string): ArrayLike<{ dataset: Record<string, string>; textContent: string | null }>;
+};
 declare const localStorage: { getItem(k: string): string | null };
 
 /**
@@ -36,7 +39,11 @@ describe('the page for people, in real browsers', () => {
     const page = await context.newPage();
     await page.goto(`${s.url}/`);
     await page.getByLabel('Your name', { exact: true }).fill(name);
-    if (email) await page.getByLabel(/^Email/).first().fill(email);
+    if (email)
+      await page
+        .getByLabel(/^Email/)
+        .first()
+        .fill(email);
     await page.getByRole('button', { name: 'Create my player' }).click();
     await poll(() => page.locator('#me-name').textContent()).toBe(`You are ${name}.`);
     const token = await page.locator('#me-token').inputValue();
@@ -96,7 +103,9 @@ describe('the page for people, in real browsers', () => {
     // My games: Ann's turn in one game; Bob has none.
     await ann.page.reload();
     await poll(() => ann.page.locator('#mine-turns').textContent()).toBe('It is your turn in 1 game.');
-    expect(await ann.page.locator(`#mine-list li.my-turn[data-game="${id}"]`).textContent()).toMatch(/Ma Petite Ville · seat 1 · in play · move 0 Your turn/);
+    expect(await ann.page.locator(`#mine-list li.my-turn[data-game="${id}"]`).textContent()).toMatch(
+      /Ma Petite Ville · seat 1 · in play · move 0 Your turn/,
+    );
     await bob.page.goto(`${s.url}/`);
     await poll(() => bob.page.locator(`#mine-list li[data-game="${id}"]`).count()).toBe(1);
     expect(await bob.page.locator('#mine-turns').textContent()).toBe('None of your games waits for you.');
@@ -106,8 +115,16 @@ describe('the page for people, in real browsers', () => {
     for (const kind of ['someone joins', 'my time ran out']) await ann.page.getByLabel(kind).uncheck();
     await ann.page.locator('#player-notify').getByRole('button', { name: 'Save' }).click();
     await poll(() => ann.page.locator('#player-notify-status').textContent()).toBe('Saved.');
-    const outbox = async () => (await request(s.url).get('/api/v1/admin/outbox?limit=100').set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.notifications as { gameId: string; kind: string; channel: string; target: string }[];
-    await poll(async () => (await outbox()).filter((n) => n.gameId === id && n.kind === 'turn' && n.target === 'ann@example.org').length).toBe(1);
+    const outbox = async () =>
+      (await request(s.url).get('/api/v1/admin/outbox?limit=100').set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.notifications as {
+        gameId: string;
+        kind: string;
+        channel: string;
+        target: string;
+      }[];
+    await poll(
+      async () => (await outbox()).filter((n) => n.gameId === id && n.kind === 'turn' && n.target === 'ann@example.org').length,
+    ).toBe(1);
     // Kept for the next visit: the form shows what was saved.
     await ann.page.reload();
     await poll(() => ann.page.locator('#player-email').inputValue()).toBe('ann@example.org');
@@ -118,7 +135,8 @@ describe('the page for people, in real browsers', () => {
     await ann.page.getByLabel(/Away until/).fill(until);
     await ann.page.getByRole('button', { name: 'Go on vacation' }).click();
     await poll(() => ann.page.locator('#vacation-status').textContent()).toBe('Your clocks wait until then.');
-    const vacation = async () => (await request(s.url).get('/api/v1/players/me/vacation').set('Authorization', `Bearer ${ann.token}`)).body.until as string | null;
+    const vacation = async () =>
+      (await request(s.url).get('/api/v1/players/me/vacation').set('Authorization', `Bearer ${ann.token}`)).body.until as string | null;
     expect((await vacation())?.slice(0, 10)).toBe(until);
     expect(await ann.page.locator('#vacation-now').textContent()).toMatch(/^On vacation until/);
     await ann.page.getByRole('button', { name: 'End my vacation now' }).click();
@@ -141,22 +159,31 @@ describe('the page for people, in real browsers', () => {
     await ann.page.screenshot({ path: join(ARTIFACTS, 'page-home.png'), fullPage: true });
   }, 120_000);
 
-  it('speaks the browser\'s language (French here), ?lang= overrides it, and every word of the chrome is translated', async () => {
+  it("speaks the browser's language (French here), ?lang= overrides it, and every word of the chrome is translated", async () => {
     const en = JSON.parse(readFileSync('public/i18n/en.json', 'utf8')) as Record<string, string>;
     const fr = JSON.parse(readFileSync('public/i18n/fr.json', 'utf8')) as Record<string, string>;
-    const g = (await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] })).body;
+    const g = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] })
+    ).body;
     const context = await browser.newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
-    const words = () => page.evaluate(() => Array.from(document.querySelectorAll('[data-i18n]')).map((e) => ({ id: e.dataset.i18n!, text: e.textContent })));
+    const words = () =>
+      page.evaluate(() => Array.from(document.querySelectorAll('[data-i18n]')).map((e) => ({ id: e.dataset.i18n!, text: e.textContent })));
     for (const path of ['/', `/games/${g.id}#token=${encodeURIComponent(g.seats[0].token)}`]) {
       await page.goto(`${s.url}${path}`);
-      await poll(async () => (await words()).find((w) => w.id === 'nav.home' || w.id === 'home.title')?.text).toBe(path === '/' ? fr['home.title'] : fr['nav.home']);
+      await poll(async () => (await words()).find((w) => w.id === 'nav.home' || w.id === 'home.title')?.text).toBe(
+        path === '/' ? fr['home.title'] : fr['nav.home'],
+      );
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
       const shown = await words();
       expect(shown.length).toBeGreaterThan(10);
       for (const w of shown) expect(w.text, w.id).toBe(fr[w.id]);
     }
-    await poll(async () => `${await page.locator('#turn').textContent()}${await page.locator('#error').textContent()}`).toBe('À vous de jouer !');
+    await poll(async () => `${await page.locator('#turn').textContent()}${await page.locator('#error').textContent()}`).toBe(
+      'À vous de jouer !',
+    );
     await poll(() => page.locator('#moves button.move').count()).toBeGreaterThan(0);
     // The moves' words come from the server in the page's language.
     expect(await page.locator('#moves button.move .words').first().textContent()).toMatch(/^(Piocher|Défausser|Ne rien)/);
@@ -167,11 +194,17 @@ describe('the page for people, in real browsers', () => {
   });
 
   it('at phone width the moves come before the board, and each update is drawn once', async () => {
-    const g = (await request(s.url).post('/api/v1/games').send({ type: 'city-tycoon', players: [{ name: 'Ann' }, { name: 'Bob' }] })).body;
+    const g = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'city-tycoon', players: [{ name: 'Ann' }, { name: 'Bob' }] })
+    ).body;
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await phone.newPage();
     const boards: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/board.svg')) boards.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/board.svg')) boards.push(r.url());
+    });
     await page.goto(`${s.url}/games/${g.id}#token=${encodeURIComponent(g.seats[0].token)}`);
     await poll(() => page.locator('#moves button.move').count()).toBe(6);
     const moves = (await page.locator('#moves-card').boundingBox())!;
@@ -179,13 +212,19 @@ describe('the page for people, in real browsers', () => {
     expect(moves.y + moves.height).toBeLessThanOrEqual(board.y);
     expect(moves.y).toBeLessThan(844);
     // The page is no wider than the phone (the picture scrolls inside its own box).
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(ARTIFACTS, 'page-phone.png') });
     // Keeping a tile by tapping it on the board: one picture per version, however the news came
     // (the move's answer and the live update both say so).
     const watcher = await phone.newPage();
     const watched: string[] = [];
-    watcher.on('request', (r) => { if (r.url().includes('/board.svg')) watched.push(r.url()); });
+    watcher.on('request', (r) => {
+      if (r.url().includes('/board.svg')) watched.push(r.url());
+    });
     await watcher.goto(`${s.url}/games/${g.id}`);
     await poll(() => watcher.locator('#live').textContent()).toMatch(/live/);
     expect(watched).toHaveLength(1);
@@ -210,7 +249,10 @@ describe('the page for people, in real browsers', () => {
       expect(await page.locator('link[rel=icon]').getAttribute('href')).toBe('/favicon.ico');
       // The icon the page names is there, as SVG.
       const got = await page.evaluate(async () => {
-        const res = await fetch((globalThis as unknown as { document: { querySelector(s: string): { href: string } } }).document.querySelector('link[rel=icon]').href);
+        const res = await fetch(
+          (globalThis as unknown as { document: { querySelector(s: string): { href: string } } }).document.querySelector('link[rel=icon]')
+            .href,
+        );
         return { status: res.status, type: res.headers.get('content-type'), svg: (await res.text()).startsWith('<svg') };
       });
       expect(got).toEqual({ status: 200, type: 'image/svg+xml', svg: true });

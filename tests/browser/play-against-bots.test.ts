@@ -8,9 +8,11 @@ import { forbiddenIds, visibleIds } from '../support/internal-ids.js';
 import { startTestServer, OPERATOR_TOKEN, type TestServer } from '../support/server.js';
 
 // Browser globals, used only inside page.evaluate callbacks (they run in Chromium, not in Node).
-declare const document: { body: { innerText: string; dataset: Record<string, string | undefined> }; querySelector(s: string): { cloneNode(deep: boolean): unknown } | null };
+declare const document: {
+  body: { innerText: string; dataset: Record<string, string | undefined> };
+  querySelector(s: string): { cloneNode(deep: boolean): unknown } | null;
+};
 declare const localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
-
 
 /**
  * A person alone plays the computer, from the home page, only by clicking: for each of the four
@@ -37,17 +39,24 @@ describe('playing the computer from the page', () => {
 
   const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 50 });
   const gameOf = (p: Page) => decodeURIComponent(new URL(p.url()).pathname.split('/')[2] ?? '');
-  const api = (path: string) => request(s.url).get(`/api/v1${path}`).set({ Authorization: `Bearer ${OPERATOR_TOKEN}` });
+  const api = (path: string) =>
+    request(s.url)
+      .get(`/api/v1${path}`)
+      .set({ Authorization: `Bearer ${OPERATOR_TOKEN}` });
 
   /** The notations the page offers the person now: on the board (one or several behind a chooser) and as buttons. */
   async function offered(p: Page): Promise<{ notation: string; where: 'board' | 'chooser' | 'button'; index: number }[]> {
     const out: { notation: string; where: 'board' | 'chooser' | 'button'; index: number }[] = [];
-    const board = await p.locator('#board [data-notations]').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { notations: string } }).dataset.notations));
+    const board = await p
+      .locator('#board [data-notations]')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { notations: string } }).dataset.notations));
     board.forEach((n, index) => {
       const list = n.split('|');
       for (const notation of list) out.push({ notation, where: list.length === 1 ? 'board' : 'chooser', index });
     });
-    const buttons = await p.locator('#actions button[data-notation]').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { notation: string } }).dataset.notation));
+    const buttons = await p
+      .locator('#actions button[data-notation]')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { notation: string } }).dataset.notation));
     buttons.forEach((notation, index) => out.push({ notation, where: 'button', index }));
     return out;
   }
@@ -61,8 +70,15 @@ describe('playing the computer from the page', () => {
       // VERSION_CONFLICT): the page sends it again by itself when the seat's choices are unchanged
       // (Chromium still logs the 409 it got first).
       const raced = (text: string) => /\b409\b.*\/moves\b/.test(text);
-      page.on('console', (m) => m.type() === 'error' && !raced(`${m.text()} ${m.location().url}`) && consoleErrors.push(`${m.text()} ${m.location().url}`));
-      page.on('response', (r) => r.status() >= 400 && !raced(`${r.status()} ${r.url()}`) && consoleErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`));
+      page.on(
+        'console',
+        (m) => m.type() === 'error' && !raced(`${m.text()} ${m.location().url}`) && consoleErrors.push(`${m.text()} ${m.location().url}`),
+      );
+      page.on(
+        'response',
+        (r) =>
+          r.status() >= 400 && !raced(`${r.status()} ${r.url()}`) && consoleErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`),
+      );
       await page.goto(`${s.url}/?lang=en`);
       // The computer's levels come from GET /bots; the fastest one plays here.
       await page.locator('#solo-level').selectOption('random');
@@ -77,7 +93,11 @@ describe('playing the computer from the page', () => {
       await page.screenshot({ path: join(ARTIFACTS, `bots-${type}-1.png`), fullPage: true });
 
       // The person's seat token, kept by this browser when the game was made.
-      const seatToken = () => page.evaluate((g) => (JSON.parse(localStorage.getItem('cb.seats') ?? '{}') as Record<string, { token: string }>)[g]?.token ?? '', id);
+      const seatToken = () =>
+        page.evaluate(
+          (g) => (JSON.parse(localStorage.getItem('cb.seats') ?? '{}') as Record<string, { token: string }>)[g]?.token ?? '',
+          id,
+        );
       await poll(seatToken, 10_000).toMatch(/\S/);
       const token = await seatToken();
       const rng = Rng.fromSeed(`bots-${type}`);
@@ -90,7 +110,12 @@ describe('playing the computer from the page', () => {
           game = (await api(`/games/${id}`)).body;
           if (game.status === 'finished') return 'over';
           if (!game.toMove.includes(0)) return 'bots';
-          const legal: string[] = (await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set({ Authorization: `Bearer ${token}` })).body.notations ?? [];
+          const legal: string[] =
+            (
+              await request(s.url)
+                .get(`/api/v1/games/${id}/legal-moves`)
+                .set({ Authorization: `Bearer ${token}` })
+            ).body.notations ?? [];
           const shown = await page.evaluate(() => Number(document.body.dataset.version));
           const offers = [...new Set((await offered(page)).map((o) => o.notation))].sort();
           return shown === game.version && JSON.stringify(offers) === JSON.stringify([...legal].sort()) ? 'mine' : 'settling';
@@ -101,10 +126,14 @@ describe('playing the computer from the page', () => {
         const { notation, where } = rng.pick(offers);
         // The element that offers it, found when clicking (the picture is redrawn on each update).
         const targets = where === 'button' ? page.locator('#actions button[data-notation]') : page.locator('#board [data-notations]');
-        const at = await targets.evaluateAll((els, n) => els.findIndex((e) => {
-          const d = (e as unknown as { dataset: { notation?: string; notations?: string } }).dataset;
-          return d.notation === n || (d.notations ?? '').split('|').includes(n);
-        }), notation);
+        const at = await targets.evaluateAll(
+          (els, n) =>
+            els.findIndex((e) => {
+              const d = (e as unknown as { dataset: { notation?: string; notations?: string } }).dataset;
+              return d.notation === n || (d.notations ?? '').split('|').includes(n);
+            }),
+          notation,
+        );
         if (at < 0) continue; // redrawn meanwhile: settle again
         await targets.nth(at).dispatchEvent('click');
         if (where === 'chooser') {
@@ -126,14 +155,16 @@ describe('playing the computer from the page', () => {
     }, 600_000);
   }
 
-  it('a new game\'s seat may be the computer at any level; the seat link is shown to send and opens the game as that seat', async () => {
+  it("a new game's seat may be the computer at any level; the seat link is shown to send and opens the game as that seat", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${s.url}/?lang=en`);
     await page.locator('#type').selectOption('town-center');
     await page.locator('#count').selectOption('2');
     const levels: string[] = (await request(s.url).get('/api/v1/bots')).body.map((b: { level: string }) => b.level);
-    const choices = await page.locator('#seat-kind-1 option').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+    const choices = await page
+      .locator('#seat-kind-1 option')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
     expect(choices).toEqual(expect.arrayContaining(levels.map((l) => `bot:${l}`)));
     await page.locator('#seat-kind-0').selectOption('name');
     await page.locator('#name-0').fill('Ann');
@@ -157,7 +188,10 @@ describe('playing the computer from the page', () => {
 
   it('the creator fills an open seat with the computer from the waiting page, and the game starts', async () => {
     const me = (await request(s.url).post('/api/v1/players').send({ name: 'Cleo' })).body as { token: string; id: string; name: string };
-    const created = await request(s.url).post('/api/v1/games').set({ Authorization: `Bearer ${me.token}` }).send({ type: 'ma-petite-ville', players: [{ me: true }, { open: true }] });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .set({ Authorization: `Bearer ${me.token}` })
+      .send({ type: 'ma-petite-ville', players: [{ me: true }, { open: true }] });
     expect(created.status).toBe(201);
     const context = await browser.newContext();
     await context.addInitScript((p) => localStorage.setItem('cb.player', p), JSON.stringify({ token: me.token, id: me.id, name: me.name }));
@@ -175,7 +209,9 @@ describe('playing the computer from the page', () => {
   }, 120_000);
 
   it('a finished game says so in the page\'s words, in French: no "version", no "live", its replay and analysis offered, French typography, no raw ids, no failed request', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'ma-petite-ville', players: [{ bot: 'random' }, { bot: 'random' }] });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ma-petite-ville', players: [{ bot: 'random' }, { bot: 'random' }] });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id: string = created.body.id;
     await poll(async () => (await api(`/games/${id}`)).body.status, 120_000).toBe('finished');
@@ -190,11 +226,16 @@ describe('playing the computer from the page', () => {
     await expect(page.locator('#finished-replay').textContent()).resolves.toBe('Revoir depuis le début');
     await expect(page.locator('#finished-analyse').textContent()).resolves.toBe('Analyser la partie');
     // The page's own words (the board picture and moves' notations aside).
-    const words = () => page.evaluate(() => {
-      const main = document.querySelector('body')!.cloneNode(true) as unknown as { querySelectorAll(s: string): ArrayLike<{ remove(): void }>; innerText: string; textContent: string };
-      for (const el of Array.from(main.querySelectorAll('#board, .notation, script, style, option, #chooser'))) el.remove();
-      return main.textContent ?? '';
-    });
+    const words = () =>
+      page.evaluate(() => {
+        const main = document.querySelector('body')!.cloneNode(true) as unknown as {
+          querySelectorAll(s: string): ArrayLike<{ remove(): void }>;
+          innerText: string;
+          textContent: string;
+        };
+        for (const el of Array.from(main.querySelectorAll('#board, .notation, script, style, option, #chooser'))) el.remove();
+        return main.textContent ?? '';
+      });
     const check = (text: string) => {
       expect(text).toMatch(/Historique/); // the page's text is read, in French
       expect(text).not.toMatch(/\bVersion\b|\bversion \d/i);

@@ -20,7 +20,14 @@ declare const document: { body: { innerText: string; dataset: Record<string, str
  */
 const GAMES = ['town-center', 'ma-petite-ville', 'city-tycoon', 'ville-de-demain'] as const;
 const CI = process.env.CI === 'true';
-const RUNS = GAMES.flatMap((type, i) => (CI ? [{ type, lang: i % 2 === 0 ? 'en' : 'fr' }] : [{ type, lang: 'en' }, { type, lang: 'fr' }])) as { type: (typeof GAMES)[number]; lang: 'en' | 'fr' }[];
+const RUNS = GAMES.flatMap((type, i) =>
+  CI
+    ? [{ type, lang: i % 2 === 0 ? 'en' : 'fr' }]
+    : [
+        { type, lang: 'en' },
+        { type, lang: 'fr' },
+      ],
+) as { type: (typeof GAMES)[number]; lang: 'en' | 'fr' }[];
 const WORDS = {
   en: { moves: 'Your moves', over: /Game over/, log: 'Log' },
   fr: { moves: 'Vos coups', over: /Partie terminée/, log: 'Historique' },
@@ -40,31 +47,43 @@ describe('whole games played by clicking the board', () => {
   });
 
   const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 25 });
-  const api = (path: string, token?: string) => request(s.url).get(`/api/v1${path}`).set(token ? { Authorization: `Bearer ${token}` } : {});
+  const api = (path: string, token?: string) =>
+    request(s.url)
+      .get(`/api/v1${path}`)
+      .set(token ? { Authorization: `Bearer ${token}` } : {});
   const shownVersion = (p: Page) => p.evaluate(() => Number(document.body.dataset.version ?? -1));
 
   /** What the page offers: each notation, and where (a board element, the chooser behind one, or a button). */
   async function offered(p: Page): Promise<Map<string, 'board' | 'chooser' | 'button'>> {
     const out = new Map<string, 'board' | 'chooser' | 'button'>();
-    for (const n of await p.locator('#board [data-notations]').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { notations: string } }).dataset.notations))) {
+    for (const n of await p
+      .locator('#board [data-notations]')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { notations: string } }).dataset.notations))) {
       const list = n.split('|');
       for (const x of list) out.set(x, list.length === 1 ? 'board' : 'chooser');
     }
-    for (const n of await p.locator('#actions button[data-notation]').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { notation: string } }).dataset.notation))) out.set(n, 'button');
+    for (const n of await p
+      .locator('#actions button[data-notation]')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { notation: string } }).dataset.notation)))
+      out.set(n, 'button');
     return out;
   }
 
   for (const run of RUNS) {
     it(`${run.type} in ${run.lang === 'en' ? 'English' : 'French'}: a whole game by clicks on the board`, async () => {
-      const created = await request(s.url).post('/api/v1/games').send({ type: run.type, players: [{ name: 'Ann' }, { name: 'Bruno' }], seed: `click-${run.type}-${run.lang}` });
+      const created = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: run.type, players: [{ name: 'Ann' }, { name: 'Bruno' }], seed: `click-${run.type}-${run.lang}` });
       expect(created.status).toBe(201);
       const id: string = created.body.id;
       const tokens: string[] = created.body.seats.map((x: { token: string }) => x.token);
-      const pages = await Promise.all(tokens.map(async (token) => {
-        const p = await browser.context.newPage();
-        await p.goto(`${s.url}/games/${id}?lang=${run.lang}#token=${encodeURIComponent(token)}`);
-        return p;
-      }));
+      const pages = await Promise.all(
+        tokens.map(async (token) => {
+          const p = await browser.context.newPage();
+          await p.goto(`${s.url}/games/${id}?lang=${run.lang}#token=${encodeURIComponent(token)}`);
+          return p;
+        }),
+      );
       const rng = Rng.fromSeed(`click-choice-${run.type}-${run.lang}`);
       const counts = { board: 0, chooser: 0, button: 0 };
       let moves = 0;
@@ -85,7 +104,10 @@ describe('whole games played by clicking the board', () => {
         if (kind === 'button') await page.locator(`#actions button[data-notation="${notation}"]`).click({ force: true });
         else {
           const targets = page.locator('#board [data-notations]');
-          const at = await targets.evaluateAll((els, n) => els.findIndex((e) => (e as unknown as { dataset: { notations: string } }).dataset.notations.split('|').includes(n)), notation);
+          const at = await targets.evaluateAll(
+            (els, n) => els.findIndex((e) => (e as unknown as { dataset: { notations: string } }).dataset.notations.split('|').includes(n)),
+            notation,
+          );
           await targets.nth(at).click({ force: true });
           if (kind === 'chooser') {
             await page.locator('#chooser').waitFor({ state: 'visible' });
@@ -94,8 +116,12 @@ describe('whole games played by clicking the board', () => {
         }
         moves++;
         await poll(() => shownVersion(page)).toBeGreaterThan(game.version);
-        expect(visibleIds(await page.evaluate(() => document.body.innerText), forbidden), `internal ids on ${run.type}'s page at version ${game.version + 1}`).toEqual([]);
-        if (moves === 1 || moves === 25) await page.screenshot({ path: join(ARTIFACTS, `play-${run.type}-${run.lang}-${moves === 1 ? 1 : 2}.png`), fullPage: true });
+        expect(
+          visibleIds(await page.evaluate(() => document.body.innerText), forbidden),
+          `internal ids on ${run.type}'s page at version ${game.version + 1}`,
+        ).toEqual([]);
+        if (moves === 1 || moves === 25)
+          await page.screenshot({ path: join(ARTIFACTS, `play-${run.type}-${run.lang}-${moves === 1 ? 1 : 2}.png`), fullPage: true });
       }
       const end = (await api(`/games/${id}`)).body;
       for (const p of pages) {

@@ -34,23 +34,33 @@ describe('the web page in a real browser', () => {
   const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 50 });
   const statusOf = (p: Page) => p.locator('#status').textContent();
   /** The board picture the page shows, serialised by the browser (without what the page adds to make its targets buttons). */
-  const shownSvg = (p: Page) => p.evaluate(() => {
-    const svg = (document.querySelector('#board svg') as { cloneNode(deep: boolean): { querySelectorAll(s: string): { removeAttribute(a: string): void }[] } }).cloneNode(true);
-    for (const el of svg.querySelectorAll('[data-notations]')) for (const a of ['tabindex', 'role', 'aria-label', 'aria-haspopup']) el.removeAttribute(a);
-    return new XMLSerializer().serializeToString(svg);
-  });
+  const shownSvg = (p: Page) =>
+    p.evaluate(() => {
+      const svg = (
+        document.querySelector('#board svg') as {
+          cloneNode(deep: boolean): { querySelectorAll(s: string): { removeAttribute(a: string): void }[] };
+        }
+      ).cloneNode(true);
+      for (const el of svg.querySelectorAll('[data-notations]'))
+        for (const a of ['tabindex', 'role', 'aria-label', 'aria-haspopup']) el.removeAttribute(a);
+      return new XMLSerializer().serializeToString(svg);
+    });
   /** board.svg fetched directly by the same browser (same token, same Accept-Language), serialised the same way. */
   const fetchedSvg = (p: Page, path: string, token?: string) =>
-    p.evaluate(async ({ path, token }) => {
-      const text = await (await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} })).text();
-      return new XMLSerializer().serializeToString(new DOMParser().parseFromString(text, 'image/svg+xml').documentElement);
-    }, { path, token });
+    p.evaluate(
+      async ({ path, token }) => {
+        const text = await (await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} })).text();
+        return new XMLSerializer().serializeToString(new DOMParser().parseFromString(text, 'image/svg+xml').documentElement);
+      },
+      { path, token },
+    );
 
   it('creates a game from the page, plays it by clicking as two seats, updates live, and replays it', async () => {
     const home = await browser.context.newPage();
     await home.goto(`${s.url}/`);
     await poll(() => home.locator('#types li').count()).toBe(s.service.gameTypes().length);
-    for (const name of ['Town Center', 'Ma Petite Ville', 'City Tycoon', 'La Ville de Demain']) expect(await home.locator('#types').textContent()).toContain(name);
+    for (const name of ['Town Center', 'Ma Petite Ville', 'City Tycoon', 'La Ville de Demain'])
+      expect(await home.locator('#types').textContent()).toContain(name);
     // The open games show only where the server has a lobby (GET /api/v1/lobby answers).
     const hasLobby = (await request(s.url).get('/api/v1/lobby')).status === 200;
     await poll(() => home.locator('#lobby').isVisible()).toBe(hasLobby);
@@ -136,7 +146,7 @@ describe('the web page in a real browser', () => {
     await other.close();
   }, 180_000);
 
-  it('shows each game\'s board mid-game (screenshots kept in test-artifacts/)', async () => {
+  it("shows each game's board mid-game (screenshots kept in test-artifacts/)", async () => {
     const rest = new RestClient(s.url);
     for (const type of ['town-center', 'ma-petite-ville', 'city-tycoon', 'ville-de-demain']) {
       const g = await rest.create(type, 3, { seed: `shot-${type}` });
@@ -160,10 +170,16 @@ describe('the web page in a real browser', () => {
       expect(await page.locator('#board svg').getAttribute('data-type')).toBe(type);
       expect(await page.locator('#log li').count()).toBe(game.version);
       if (game.status === 'active') {
-        const legal = await request(s.url).get(`/api/v1/games/${g.id}/legal-moves`).set({ Authorization: `Bearer ${seat.token}` });
+        const legal = await request(s.url)
+          .get(`/api/v1/games/${g.id}/legal-moves`)
+          .set({ Authorization: `Bearer ${seat.token}` });
         await poll(() => page.locator('#moves button.move').count()).toBe(legal.body.moves.length);
         // Each listed move carries its notation, in the server's order, and reads in words.
-        expect(await page.locator('#moves button.move').evaluateAll((bs) => bs.map((b) => (b as unknown as { dataset: { notation: string } }).dataset.notation))).toEqual(legal.body.notations);
+        expect(
+          await page
+            .locator('#moves button.move')
+            .evaluateAll((bs) => bs.map((b) => (b as unknown as { dataset: { notation: string } }).dataset.notation)),
+        ).toEqual(legal.body.notations);
         for (const words of await page.locator('#moves button.move .words').allTextContents()) expect(words).toMatch(/^[A-ZÀ-Ý]/);
       }
       // The picture really renders: it has a size, and the browser found no XML error in it.
@@ -176,11 +192,29 @@ describe('the web page in a real browser', () => {
     // The lobby section lists what GET /api/v1/lobby answers (its documented shape; the answer is
     // served to the page here, since the lobby is another module's and may be absent).
     const lobbyPage = await browser.context.newPage();
-    await lobbyPage.route('**/api/v1/lobby', (route) => route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({ games: [{ id: '11111111-2222-4333-8444-555555555555', type: 'city-tycoon', options: {}, seats: [{ seat: 0, open: false, name: 'Ann' }, { seat: 1, open: true }], seatsTaken: 1, seatsOpen: 1, createdAt: '2026-01-02T03:04:05.000Z' }], next: null }),
-    }));
+    await lobbyPage.route('**/api/v1/lobby', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          games: [
+            {
+              id: '11111111-2222-4333-8444-555555555555',
+              type: 'city-tycoon',
+              options: {},
+              seats: [
+                { seat: 0, open: false, name: 'Ann' },
+                { seat: 1, open: true },
+              ],
+              seatsTaken: 1,
+              seatsOpen: 1,
+              createdAt: '2026-01-02T03:04:05.000Z',
+            },
+          ],
+          next: null,
+        }),
+      }),
+    );
     await lobbyPage.goto(`${s.url}/`);
     await poll(() => lobbyPage.locator('#lobby').isVisible()).toBe(true);
     expect(await lobbyPage.locator('#lobby-list li').textContent()).toMatch(/^City Tycoon · 1 open seat of 2 · Ann/);
@@ -190,7 +224,11 @@ describe('the web page in a real browser', () => {
     const joins: unknown[] = [];
     await lobbyPage.route('**/api/v1/games/11111111-2222-4333-8444-555555555555/join', (route) => {
       joins.push(route.request().postDataJSON());
-      return route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ seat: 1, name: 'Zed', token: 'cbs_made_up', status: 'active' }) });
+      return route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({ seat: 1, name: 'Zed', token: 'cbs_made_up', status: 'active' }),
+      });
     });
     await lobbyPage.getByRole('button', { name: 'Join', exact: true }).click();
     await poll(() => lobbyPage.locator('#lobby-list .error').textContent()).toBe('Write your name to join.');

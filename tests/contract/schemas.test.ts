@@ -11,7 +11,7 @@ import { checkSchemas } from '../games/per-game.js';
 const POSITIONS = 2000;
 const hosted = defaultRegistry();
 
-describe('every view, event and legal move matches the game\'s JSON Schemas', () => {
+describe("every view, event and legal move matches the game's JSON Schemas", () => {
   for (const game of hostedGames) {
     it(game.id, () => {
       // The same check every game gets (tests/games/per-game.ts), at its plug-in's seat counts.

@@ -24,16 +24,23 @@ function component(name: string): string {
 
 /** Type-checks files with the project's compiler options; `virtual` adds files that exist only in memory. */
 function typeCheck(files: string[], virtual: Record<string, string> = {}): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(`${root}tsconfig.json`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    `${root}tsconfig.json`,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
   const host = ts.createCompilerHost(config.options);
   const getSourceFile = host.getSourceFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   const readFile = host.readFile.bind(host);
-  host.getSourceFile = (name, lang, ...rest) => (name in virtual ? ts.createSourceFile(name, virtual[name]!, lang) : getSourceFile(name, lang, ...rest));
+  host.getSourceFile = (name, lang, ...rest) =>
+    name in virtual ? ts.createSourceFile(name, virtual[name]!, lang) : getSourceFile(name, lang, ...rest);
   host.fileExists = (name) => name in virtual || fileExists(name);
   host.readFile = (name) => virtual[name] ?? readFile(name);
   const program = ts.createProgram([...files, ...Object.keys(virtual)], { ...config.options, noEmit: true }, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName.replace(root, '') ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName.replace(root, '') ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
 describe('the generated TypeScript client', () => {
@@ -41,22 +48,30 @@ describe('the generated TypeScript client', () => {
     expect(await clientTypes(await openApiDocument())).toBe(generated);
   });
 
-  it('has no `unknown` in any game\'s view, event, move, legal moves, options or outcome, nor in the answers that carry them', () => {
-    const names = [...generated.matchAll(/^ {8}([A-Za-z]+(?:View|Event(?:_\w+)?|Move(?:_\w+)?|Options|Outcome|Game|LegalMoves|MoveResult|EventLog|NewGame)): /gm)].map((m) => m[1]!);
+  it("has no `unknown` in any game's view, event, move, legal moves, options or outcome, nor in the answers that carry them", () => {
+    const names = [
+      ...generated.matchAll(
+        /^ {8}([A-Za-z]+(?:View|Event(?:_\w+)?|Move(?:_\w+)?|Options|Outcome|Game|LegalMoves|MoveResult|EventLog|NewGame)): /gm,
+      ),
+    ].map((m) => m[1]!);
     for (const game of ['TownCenter', 'MaPetiteVille', 'CityTycoon', 'VilleDeDemain']) {
-      for (const part of ['View', 'Event', 'Move', 'Options', 'Outcome', 'Game', 'LegalMoves', 'MoveResult', 'EventLog', 'NewGame']) expect(names).toContain(`${game}${part}`);
+      for (const part of ['View', 'Event', 'Move', 'Options', 'Outcome', 'Game', 'LegalMoves', 'MoveResult', 'EventLog', 'NewGame'])
+        expect(names).toContain(`${game}${part}`);
     }
     for (const name of [...names, 'AnyMove']) expect(component(name), name).not.toMatch(/\bunknown\b/);
     // The operations use them.
     expect(generated).toMatch(/getGame: \{[\s\S]*?"application\/json": components\["schemas"\]\["Game"\]/);
     expect(generated).toMatch(/getLegalMoves: \{[\s\S]*?"application\/json": components\["schemas"\]\["LegalMoves"\]/);
-    expect(generated).toMatch(/submitMove: \{[\s\S]*?move: components\["schemas"\]\["AnyMove"\][\s\S]*?"application\/json": components\["schemas"\]\["MoveResult"\]/);
+    expect(generated).toMatch(
+      /submitMove: \{[\s\S]*?move: components\["schemas"\]\["AnyMove"\][\s\S]*?"application\/json": components\["schemas"\]\["MoveResult"\]/,
+    );
     expect(generated).toMatch(/createGame: \{[\s\S]*?"application\/json": components\["schemas"\]\["NewGame"\]/);
   });
 
   it('a program that plays every game through the client type-checks; a wrong move field does not', () => {
     const fixture = `${root}tests/contract/fixtures/play-every-game.ts`;
-    const wrong = (move: string) => `import type { GameSession } from '../../../clients/typescript/src/index.js';\nexport const f = (s: GameSession<'town-center'>) => s.move(${move});\n`;
+    const wrong = (move: string) =>
+      `import type { GameSession } from '../../../clients/typescript/src/index.js';\nexport const f = (s: GameSession<'town-center'>) => s.move(${move});\n`;
     const cases = {
       misspelt: `{ type: 'takeCube', towr: 1 }`,
       teleport: `{ type: 'teleport', banana: 3 }`,

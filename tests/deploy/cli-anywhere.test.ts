@@ -21,14 +21,30 @@ const game = hostedGames.find((g) => g.id === 'ville-de-demain') as AnyGame;
 const options = resolveOptions(game, 2, {});
 if (!options.ok) throw new Error(options.error.message);
 const { state, steps } = randomPlayout(game, { players: 2, options: options.value, seed: 'anywhere' }, 'cli-anywhere', {});
-writeFileSync(join(elsewhere, 'game.json'), JSON.stringify({
-  format: 'citybuilder-record/1', type: game.id, engineVersion: game.engineVersion, options: options.value,
-  players: [{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bob' }], seed: 'anywhere', status: 'finished', version: steps.length,
-  moves: steps.map((s, i) => ({ version: i + 1, seat: s.seat, move: s.move })), outcome: game.outcome(state),
-}));
+writeFileSync(
+  join(elsewhere, 'game.json'),
+  JSON.stringify({
+    format: 'citybuilder-record/1',
+    type: game.id,
+    engineVersion: game.engineVersion,
+    options: options.value,
+    players: [
+      { seat: 0, name: 'Ann' },
+      { seat: 1, name: 'Bob' },
+    ],
+    seed: 'anywhere',
+    status: 'finished',
+    version: steps.length,
+    moves: steps.map((s, i) => ({ version: i + 1, seat: s.seat, move: s.move })),
+    outcome: game.outcome(state),
+  }),
+);
 
 const citybuilder = (...args: string[]) =>
-  promisify(execFile)('npm', ['exec', '--prefix', checkout, 'citybuilder', '--', ...args], { cwd: elsewhere, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  promisify(execFile)('npm', ['exec', '--prefix', checkout, 'citybuilder', '--', ...args], {
+    cwd: elsewhere,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
 
 describe('citybuilder from another folder (npm exec --prefix <checkout>)', () => {
   it('replay prints the position in words: the last move, the board, the log; in French with --lang fr; no npm warning', async () => {
@@ -44,7 +60,9 @@ describe('citybuilder from another folder (npm exec --prefix <checkout>)', () =>
     // The board in words: the cards of the market with their cost, income, inhabitants and leaves.
     expect(lines.slice(board + 1).some((l) => /^ {2}[A-Z][\w ]+: cost \d+, income \d+, inhabitants \d+, leaves \d+/.test(l))).toBe(true);
     const log = lines.indexOf('Log:');
-    expect(lines.slice(log + 1, log + 1 + at).map((l) => /^ {2}(\d+)\. (Ann|Bob): \S/.exec(l)?.[1])).toEqual(Array.from({ length: at }, (_, i) => String(i + 1)));
+    expect(lines.slice(log + 1, log + 1 + at).map((l) => /^ {2}(\d+)\. (Ann|Bob): \S/.exec(l)?.[1])).toEqual(
+      Array.from({ length: at }, (_, i) => String(i + 1)),
+    );
     expect(en.stdout).not.toMatch(/^\s*[{[]/m); // no JSON dump
 
     const fr = await citybuilder('replay', 'game.json', '--at', String(at), '--lang', 'fr');

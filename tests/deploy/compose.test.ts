@@ -11,7 +11,18 @@ import { HAPROXY_CFG } from '../support/haproxy.js';
  */
 const root = new URL('../../', import.meta.url);
 const compose = parse(readFileSync(new URL('compose.yaml', root), 'utf8'), { merge: true }) as {
-  services: Record<string, { image?: string; build?: unknown; pull_policy?: string; environment?: Record<string, string>; ports?: string[]; volumes?: string[]; depends_on?: unknown }>;
+  services: Record<
+    string,
+    {
+      image?: string;
+      build?: unknown;
+      pull_policy?: string;
+      environment?: Record<string, string>;
+      ports?: string[];
+      volumes?: string[];
+      depends_on?: unknown;
+    }
+  >;
 };
 
 /** Compose's interpolation, for the forms compose.yaml uses. */
@@ -55,7 +66,17 @@ describe('compose.yaml', () => {
       expect(config.metricsHost, name).toBe('0.0.0.0');
       expect(config.clientSeeds, name).toBe(false);
       expect(config.publicUrl, name).toBe('http://localhost:8080'); // the proxy's published port
-      expect(loadConfig({ ...given, ...Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(String(v), { ...env, PUBLIC_URL: 'https://games.example.org', SMTP_URL: 'smtp://u:p@smtp.example.org:587' })])) })).toMatchObject({
+      expect(
+        loadConfig({
+          ...given,
+          ...Object.fromEntries(
+            Object.entries(raw).map(([k, v]) => [
+              k,
+              interpolate(String(v), { ...env, PUBLIC_URL: 'https://games.example.org', SMTP_URL: 'smtp://u:p@smtp.example.org:587' }),
+            ]),
+          ),
+        }),
+      ).toMatchObject({
         publicUrl: 'https://games.example.org',
         smtpUrl: 'smtp://u:p@smtp.example.org:587',
       });
@@ -67,7 +88,9 @@ describe('compose.yaml', () => {
     const pg = compose.services.postgres!.environment!;
     expect(() => interpolate(pg.POSTGRES_PASSWORD!, {})).toThrow(/compose.yaml requires POSTGRES_PASSWORD/);
     expect(interpolate(pg.POSTGRES_PASSWORD!, { POSTGRES_PASSWORD: 's3cret' })).toBe('s3cret');
-    const obs = parse(readFileSync(new URL('deploy/compose.observability.yaml', root), 'utf8')) as { services: Record<string, { environment?: Record<string, string> }> };
+    const obs = parse(readFileSync(new URL('deploy/compose.observability.yaml', root), 'utf8')) as {
+      services: Record<string, { environment?: Record<string, string> }>;
+    };
     const grafana = obs.services.grafana!.environment!;
     expect(() => interpolate(grafana.GF_SECURITY_ADMIN_PASSWORD!, {})).toThrow(/requires GRAFANA_ADMIN_PASSWORD/);
     // No `:-default` form gives any variable whose name says it is a secret a value of its own.

@@ -27,7 +27,7 @@ function copiesBeforeInstall(): [string[], string][] {
     }
     if (/^FROM /.test(line)) break;
   }
-  throw new Error('no `RUN npm ci` in the Dockerfile\'s build stage');
+  throw new Error("no `RUN npm ci` in the Dockerfile's build stage");
 }
 
 describe('Dockerfile, build stage', () => {

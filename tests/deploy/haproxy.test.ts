@@ -44,10 +44,15 @@ async function receiver(name: string): Promise<Receiver> {
 describe('deploy/haproxy/haproxy.cfg', () => {
   beforeAll(() => ensureHaproxy());
 
-  it('is valid for HAProxy (haproxy -c), with compose.yaml\'s default addresses and with local ones', () => {
+  it("is valid for HAProxy (haproxy -c), with compose.yaml's default addresses and with local ones", () => {
     const compose = checkHaproxyConfig();
     expect(compose.status, compose.output).toBe(0);
-    const local = checkHaproxyConfig(undefined, { HAPROXY_BIND: '127.0.0.1:18080', API_1: '127.0.0.1:1', API_2: '127.0.0.1:2', API_3: '127.0.0.1:3' });
+    const local = checkHaproxyConfig(undefined, {
+      HAPROXY_BIND: '127.0.0.1:18080',
+      API_1: '127.0.0.1:1',
+      API_2: '127.0.0.1:2',
+      API_3: '127.0.0.1:3',
+    });
     expect(local.status, local.output).toBe(0);
     expect(local.output).not.toMatch(/WARNING|ALERT/);
   });
@@ -65,7 +70,11 @@ describe('deploy/haproxy/haproxy.cfg', () => {
     });
     const reset = () => rx.forEach((r) => ((r.mode = 'ok'), (r.seen = [])));
     const send = async (method: string, path: string, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${proxy.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: method === 'POST' ? '{}' : undefined }).catch(() => null);
+      const res = await fetch(`${proxy.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: method === 'POST' ? '{}' : undefined,
+      }).catch(() => null);
       if (!res) return { status: 0, name: undefined }; // the connection closed without an answer
       const text = await res.text();
       return { status: res.status, name: res.status === 200 ? (JSON.parse(text) as { name: string }).name : undefined };
@@ -131,7 +140,10 @@ describe('deploy/haproxy/haproxy.cfg', () => {
     it('does not retry a POST without an Idempotency-Key once a process got it: the client gets the failure, the process saw it once', async () => {
       // A dropped connection reaches the client as a 502, or (on a reused connection) as the same
       // closed connection: either way a failure the client must resolve (status 0 here).
-      for (const [mode, status] of [['503', [503]], ['drop', [502, 0]]] as const) {
+      for (const [mode, status] of [
+        ['503', [503]],
+        ['drop', [502, 0]],
+      ] as const) {
         reset();
         const id = randomUUID();
         const homeName = await home(id);
@@ -159,7 +171,7 @@ describe('deploy/haproxy/haproxy.cfg', () => {
       }
     });
 
-    it('adds the client\'s address to X-Forwarded-For, after whatever the client wrote', async () => {
+    it("adds the client's address to X-Forwarded-For, after whatever the client wrote", async () => {
       reset();
       await send('GET', '/api/v1/lobby', { 'x-forwarded-for': '203.0.113.9' });
       const seen = rx.flatMap((r) => r.seen);
@@ -192,7 +204,9 @@ describe('deploy/haproxy/haproxy.cfg', () => {
 
     it('counts requests from the trusted proxy against the address it added last', async () => {
       // Sent straight from 127.0.0.1 (the trusted proxy's address): each names its own client.
-      expect(await statuses(server.url, ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4', '192.0.2.5'])).toEqual([200, 200, 200, 200, 200]);
+      expect(await statuses(server.url, ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4', '192.0.2.5'])).toEqual([
+        200, 200, 200, 200, 200,
+      ]);
       expect(await statuses(server.url, ['192.0.2.6', '192.0.2.6', '192.0.2.6', '192.0.2.6'])).toEqual([200, 200, 200, 429]);
     });
   });
@@ -210,23 +224,44 @@ describe('deploy/haproxy/haproxy.cfg', () => {
     });
 
     it('an SSE stream and a GraphQL subscription (WebSocket, ?gameId=) opened through the proxy get a move as it happens', async () => {
-      const created = (await (await fetch(`${proxy.url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] }) })).json()) as { id: string; seats: { token: string }[] };
+      const created = (await (
+        await fetch(`${proxy.url}/api/v1/games`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] }),
+        })
+      ).json()) as { id: string; seats: { token: string }[] };
       const { id } = created;
       const sse: number[] = [];
       const es = new EventSource(`${proxy.url}/api/v1/games/${id}/stream`);
       es.addEventListener('game', (e) => void sse.push(JSON.parse((e as MessageEvent).data).version));
       es.addEventListener('move', (e) => void sse.push(JSON.parse((e as MessageEvent).data).version));
       const gql: number[] = [];
-      const client = createClient({ url: `${proxy.url.replace('http', 'ws')}/graphql?gameId=${id}`, webSocketImpl: WebSocket, retryAttempts: 0 });
+      const client = createClient({
+        url: `${proxy.url.replace('http', 'ws')}/graphql?gameId=${id}`,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+      });
       const dispose = client.subscribe<{ gameUpdated: { version: number } }>(
         { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id } },
         { next: (m) => void (m.data && gql.push(m.data.gameUpdated.version)), error: () => {}, complete: () => {} },
       );
       try {
         await vi.waitFor(() => expect([sse, gql]).toEqual([[0], [0]]), { timeout: 10_000 });
-        const move = await fetch(`${proxy.url}/api/v1/games/${id}/moves`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${created.seats[0]!.token}` }, body: JSON.stringify({ move: { type: 'bid', amount: 2 } }) });
+        const move = await fetch(`${proxy.url}/api/v1/games/${id}/moves`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${created.seats[0]!.token}` },
+          body: JSON.stringify({ move: { type: 'bid', amount: 2 } }),
+        });
         expect(move.status).toBe(200);
-        await vi.waitFor(() => expect([sse, gql]).toEqual([[0, 1], [0, 1]]), { timeout: 10_000 });
+        await vi.waitFor(
+          () =>
+            expect([sse, gql]).toEqual([
+              [0, 1],
+              [0, 1],
+            ]),
+          { timeout: 10_000 },
+        );
       } finally {
         es.close();
         dispose();

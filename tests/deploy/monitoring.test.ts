@@ -9,7 +9,10 @@ import { collectProcessMetrics, register } from '../../src/telemetry/metrics.js'
 import { ensurePromtool, promtool } from '../support/promtool.js';
 
 const DEPLOY = resolve('deploy');
-const dashboard = JSON.parse(readFileSync(join(DEPLOY, 'grafana/dashboards/citybuilder.json'), 'utf8')) as { uid: string; panels: { id: number; type: string; title: string; targets?: { refId: string; expr: string }[] }[] };
+const dashboard = JSON.parse(readFileSync(join(DEPLOY, 'grafana/dashboards/citybuilder.json'), 'utf8')) as {
+  uid: string;
+  panels: { id: number; type: string; title: string; targets?: { refId: string; expr: string }[] }[];
+};
 const queries = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => ({ panel: p.title, expr: t.expr })));
 
 /**
@@ -35,8 +38,14 @@ describe('deploy/: alert rules, Prometheus configuration, Grafana dashboard, com
     expect(r.status).toBe(0);
   });
 
-  it('the dashboard JSON loads and matches Grafana\'s schema of a dashboard (@grafana/schema)', () => {
-    const schema = createGenerator({ path: resolve('node_modules/@grafana/schema/dist/types/raw/dashboard/x/types.gen.d.ts'), type: 'Dashboard', skipTypeCheck: true, additionalProperties: true, topRef: true }).createSchema('Dashboard');
+  it("the dashboard JSON loads and matches Grafana's schema of a dashboard (@grafana/schema)", () => {
+    const schema = createGenerator({
+      path: resolve('node_modules/@grafana/schema/dist/types/raw/dashboard/x/types.gen.d.ts'),
+      type: 'Dashboard',
+      skipTypeCheck: true,
+      additionalProperties: true,
+      topRef: true,
+    }).createSchema('Dashboard');
     const ajv = new Ajv({ allErrors: true, strict: false });
     const validate = ajv.compile(schema);
     expect(validate(dashboard), ajv.errorsText(validate.errors, { separator: '\n' })).toBe(true);
@@ -53,7 +62,14 @@ describe('deploy/: alert rules, Prometheus configuration, Grafana dashboard, com
     // Grafana's $__rate_interval becomes a duration; promtool then parses each query as a rule.
     const dir = mkdtempSync(join(tmpdir(), 'cb-dash-'));
     try {
-      const rules = { groups: [{ name: 'dashboard', rules: queries.map((q, i) => ({ record: `dashboard:query_${i}`, expr: q.expr.replaceAll('$__rate_interval', '5m') })) }] };
+      const rules = {
+        groups: [
+          {
+            name: 'dashboard',
+            rules: queries.map((q, i) => ({ record: `dashboard:query_${i}`, expr: q.expr.replaceAll('$__rate_interval', '5m') })),
+          },
+        ],
+      };
       writeFileSync(join(dir, 'rules.yml'), JSON.stringify(rules));
       const r = promtool(['check', 'rules', join(dir, 'rules.yml')]);
       expect(r.output).toContain(`SUCCESS: ${queries.length} rules found`);
@@ -62,8 +78,10 @@ describe('deploy/: alert rules, Prometheus configuration, Grafana dashboard, com
     }
     collectProcessMetrics();
     const exported = new Set(register.getMetricsAsArray().map((m) => (m as unknown as { name: string }).name));
-    const named = (expr: string) => [...expr.matchAll(/\b((?:citybuilder|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1]!.replace(/_(bucket|sum|count)$/, ''));
-    for (const q of queries) for (const name of named(q.expr)) expect(exported.has(name) || exported.has(`${name}_total`), `${q.panel}: ${name}`).toBe(true);
+    const named = (expr: string) =>
+      [...expr.matchAll(/\b((?:citybuilder|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1]!.replace(/_(bucket|sum|count)$/, ''));
+    for (const q of queries)
+      for (const name of named(q.expr)) expect(exported.has(name) || exported.has(`${name}_total`), `${q.panel}: ${name}`).toBe(true);
     const alerts = readFileSync(join(DEPLOY, 'prometheus/alerts.yml'), 'utf8');
     for (const name of named(alerts)) expect(exported.has(name), `alerts.yml: ${name}`).toBe(true);
   });
@@ -77,7 +95,8 @@ describe('deploy/: alert rules, Prometheus configuration, Grafana dashboard, com
     expect(Object.keys(obs.services).sort()).toEqual(['grafana', 'prometheus']);
     for (const [name, svc] of Object.entries(obs.services)) {
       expect(svc.profiles, name).toEqual(['observability']);
-      for (const v of svc.volumes ?? []) if (v.startsWith('./')) expect(existsSync(resolve(dirname(file), v.split(':')[0]!)), `${name}: ${v}`).toBe(true);
+      for (const v of svc.volumes ?? [])
+        if (v.startsWith('./')) expect(existsSync(resolve(dirname(file), v.split(':')[0]!)), `${name}: ${v}`).toBe(true);
     }
   });
 });

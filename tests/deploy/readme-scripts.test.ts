@@ -17,7 +17,11 @@ const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => {
 });
 const under = (heading: string) => blocks.filter((b) => b.heading === heading).map((b) => b.script);
 /** A block's commands without their comments. */
-const bare = (script: string) => script.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+const bare = (script: string) =>
+  script
+    .split('\n')
+    .map((l) => l.replace(/\s+#.*$/, '').trim())
+    .filter(Boolean);
 /**
  * The blocks the test does not run, and why: the first starts a second server beside the first
  * (tests/faults/two-servers.test.ts runs that recipe, on ports of its own); the second is this test
@@ -40,12 +44,13 @@ const have = (cmd: string) => {
     return false;
   }
 };
-const freePort = () => new Promise<number>((ok) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => ok(port));
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
   });
-});
 
 /** A newcomer's shell: no test runner's variables (VITEST, NODE_ENV=test). */
 const shellEnv = (extra: Record<string, string> = {}) => {
@@ -72,7 +77,7 @@ function run(script: string, cwd: string, env = shellEnv(), ms = 240_000): Promi
  * written, in the order a reader meets them, in the clone's folder. Each exits 0. The only
  * changes: `<this repository>` is this repository, and the server's port is a free one.
  */
-describe.runIf(have('curl') && have('jq') && have('git'))('the README\'s scripts, run verbatim on a fresh clone (end-to-end)', () => {
+describe.runIf(have('curl') && have('jq') && have('git'))("the README's scripts, run verbatim on a fresh clone (end-to-end)", () => {
   let dir: string;
   let clone: string;
   let url: string;
@@ -89,18 +94,31 @@ describe.runIf(have('curl') && have('jq') && have('git'))('the README\'s scripts
     const lines = bare(quick!);
     expect(lines).toEqual(['git clone <this repository> citybuilder-server && cd citybuilder-server', 'npm install', 'npm start']);
     // Clone and install as written (npm may use its cache: the packages are the locked ones).
-    const installed = await run(`${lines[0]!.replace('<this repository>', JSON.stringify(root))}\n${lines[1]}`, dir, shellEnv({ npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' }), 500_000);
+    const installed = await run(
+      `${lines[0]!.replace('<this repository>', JSON.stringify(root))}\n${lines[1]}`,
+      dir,
+      shellEnv({ npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' }),
+      500_000,
+    );
     expect(installed.code, installed.err.slice(-3000)).toBe(0);
     // npm start, on a free port and this test's own database; rate limits off (their 429s are tested elsewhere).
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     // Its own process group (npm, tsx, node), so that all of it is stopped at the end.
-    server = spawn('npm', ['start'], { cwd: clone, detached: true, env: shellEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn('npm', ['start'], {
+      cwd: clone,
+      detached: true,
+      env: shellEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server.stdout!.on('data', (d) => (serverLog += d));
     server.stderr!.on('data', (d) => (serverLog += d));
     const end = Date.now() + 120_000;
     for (;;) {
-      const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > end || server.exitCode !== null) throw new Error(`npm start did not serve: ${serverLog.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -127,7 +145,14 @@ describe.runIf(have('curl') && have('jq') && have('git'))('the README\'s scripts
   }, 180_000);
 
   it('the README has the scripts this test runs, and no other', () => {
-    const run = [...under('## Quick start').slice(0, 1), ...under('## A whole game with curl'), ...under('## Two people, one invitation'), ...under('## The same game through GraphQL'), ...under('## Play by mail: being told it is your turn'), ...under('## Command line').slice(0, 1)];
+    const run = [
+      ...under('## Quick start').slice(0, 1),
+      ...under('## A whole game with curl'),
+      ...under('## Two people, one invitation'),
+      ...under('## The same game through GraphQL'),
+      ...under('## Play by mail: being told it is your turn'),
+      ...under('## Command line').slice(0, 1),
+    ];
     expect(run).toHaveLength(6);
     const rest = blocks.map((b) => b.script).filter((b) => !run.includes(b));
     expect(rest.map((b) => bare(b).join('\n'))).toEqual(NOT_RUN);
@@ -142,7 +167,7 @@ describe.runIf(have('curl') && have('jq') && have('git'))('the README\'s scripts
     expect(existsSync(join(clone, 'record.json'))).toBe(true);
   }, 240_000);
 
-  it('the command-line block works offline on the record the curl script saved; npx prints only the tool\'s own output', async () => {
+  it("the command-line block works offline on the record the curl script saved; npx prints only the tool's own output", async () => {
     const r = await run(under('## Command line')[0]!, clone);
     expect(r.code, r.err).toBe(0);
     const text = readFileSync(join(clone, 'record.txt'), 'utf8');
@@ -157,7 +182,7 @@ describe.runIf(have('curl') && have('jq') && have('git'))('the README\'s scripts
     expect(r.out.trim().split('\n').at(-1)).toMatch(/"winners"/);
   }, 240_000);
 
-  it('the play-by-mail script sets a seat\'s notifications', async () => {
+  it("the play-by-mail script sets a seat's notifications", async () => {
     const r = await run(api(under('## Play by mail: being told it is your turn')[0]!), clone);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out.trim())).toMatchObject({ seat: 0, email: 'ada@example.org', webhookUrl: null, events: ['turn', 'finished'] });

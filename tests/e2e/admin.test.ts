@@ -10,7 +10,9 @@ describe('admin operations (end-to-end)', () => {
   beforeAll(async () => {
     s = await startTestServer();
     for (let i = 0; i < 5; i++) {
-      const r = await request(s.url).post('/api/v1/games').send({ type: i % 2 ? 'ma-petite-ville' : 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] });
+      const r = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: i % 2 ? 'ma-petite-ville' : 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] });
       ids.push(r.body.id);
       await new Promise((r) => setTimeout(r, 5)); // distinct timestamps, so the order is known
     }
@@ -23,7 +25,10 @@ describe('admin operations (end-to-end)', () => {
     const first = await request(s.url).get('/api/v1/games?limit=2').set(op);
     expect(first.status).toBe(200);
     expect(first.body.games.map((g: { id: string }) => g.id)).toEqual([ids[4], ids[3]]);
-    expect(first.body.games[0].players).toEqual([{ seat: 0, name: 'a', open: false, resigned: false }, { seat: 1, name: 'b', open: false, resigned: false }]);
+    expect(first.body.games[0].players).toEqual([
+      { seat: 0, name: 'a', open: false, resigned: false },
+      { seat: 1, name: 'b', open: false, resigned: false },
+    ]);
     const second = await request(s.url).get(`/api/v1/games?limit=2&before=${first.body.next}`).set(op);
     expect(second.body.games.map((g: { id: string }) => g.id)).toEqual([ids[2], ids[1]]);
     const mpv = await request(s.url).get('/api/v1/games?type=ma-petite-ville').set(op);
@@ -39,7 +44,11 @@ describe('admin operations (end-to-end)', () => {
   });
 
   it('GraphQL: games (operator only) and deleteGame', async () => {
-    const q = (query: string, token?: string) => request(s.url).post('/graphql').set(token ? { Authorization: `Bearer ${token}` } : {}).send({ query });
+    const q = (query: string, token?: string) =>
+      request(s.url)
+        .post('/graphql')
+        .set(token ? { Authorization: `Bearer ${token}` } : {})
+        .send({ query });
     const listed = await q('{ games(limit: 10) { games { id type status } next } }', OPERATOR_TOKEN);
     expect(listed.body.data.games.games.map((g: { id: string }) => g.id)).toEqual([ids[4], ids[3], ids[2], ids[1]]);
     expect((await q('{ games { games { id } } }')).body.errors[0].extensions.code).toBe('UNAUTHORIZED');

@@ -26,7 +26,10 @@ describe('automatic vacation (end-to-end)', () => {
     return p;
   };
   const game = async (token: string, seed: string) => {
-    const r = await request(s.url).post('/api/v1/games').set(auth(token)).send({ type: 'town-center', players: [{ me: true }, { bot: 'greedy' }], seed, turnDeadlineSeconds: 1, timeoutAction: 'auto-move' });
+    const r = await request(s.url)
+      .post('/api/v1/games')
+      .set(auth(token))
+      .send({ type: 'town-center', players: [{ me: true }, { bot: 'greedy' }], seed, turnDeadlineSeconds: 1, timeoutAction: 'auto-move' });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.id as string;
   };
@@ -36,11 +39,14 @@ describe('automatic vacation (end-to-end)', () => {
     expect((await request(s.url).get('/api/v1/players/me/settings').set(auth(ada.token))).body.autoVacation).toBe(true);
     const before = Date.now();
     const id = await game(ada.token, 'auto-vacation');
-    const vacation = await vi.waitFor(async () => {
-      const v = (await request(s.url).get('/api/v1/players/me/vacation').set(auth(ada.token))).body;
-      expect(v.until).not.toBeNull();
-      return v;
-    }, { timeout: 30_000, interval: 100 });
+    const vacation = await vi.waitFor(
+      async () => {
+        const v = (await request(s.url).get('/api/v1/players/me/vacation').set(auth(ada.token))).body;
+        expect(v.until).not.toBeNull();
+        return v;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(+new Date(vacation.until) - before).toBeGreaterThan(86_400_000 - 60_000);
     expect(+new Date(vacation.until) - Date.now()).toBeLessThanOrEqual(86_400_000);
     expect(vacation).toMatchObject({ daysPerYear: 1, daysLeft: 0 });
@@ -56,13 +62,19 @@ describe('automatic vacation (end-to-end)', () => {
     const c = new pg.Client({ connectionString: s.databaseUrl });
     await c.connect();
     try {
-      await c.query(`INSERT INTO vacations (player_id, starts_at, ends_at) VALUES ($1::uuid, date_trunc('year', now()) + interval '1 day', date_trunc('year', now()) + interval '2 days')`, [eve.id]);
+      await c.query(
+        `INSERT INTO vacations (player_id, starts_at, ends_at) VALUES ($1::uuid, date_trunc('year', now()) + interval '1 day', date_trunc('year', now()) + interval '2 days')`,
+        [eve.id],
+      );
     } finally {
       await c.end();
     }
     for (const p of [bob, eve]) {
       const id = await game(p.token, `no-auto-vacation-${p.id}`);
-      await vi.waitFor(async () => expect((await log(id)).some((m) => m.seat === 0 && m.origin === 'timeout')).toBe(true), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await log(id)).some((m) => m.seat === 0 && m.origin === 'timeout')).toBe(true), {
+        timeout: 30_000,
+        interval: 100,
+      });
       expect((await request(s.url).get('/api/v1/players/me/vacation').set(auth(p.token))).body.until).toBeNull();
     }
   });

@@ -6,7 +6,11 @@ import { RestClient } from '../support/clients.js';
 import { pictureOf } from '../support/positions.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
-interface Got { status: number; headers: Record<string, string>; text: string }
+interface Got {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
 const svgText = (r: Got) => r.text;
 /** A plain fetch over the socket: the picture is text, read as a browser would. */
 async function get(s: TestServer, path: string, headers: Record<string, string> = {}): Promise<Got> {
@@ -44,17 +48,34 @@ describe('board pictures over HTTP', () => {
     expect(svgText(at0)).not.toBe(svgText(at3));
 
     // The picture is the one boardSvg draws from the /replay answer: nothing else goes in.
-    const replay = await request(s.url).get(`/api/v1/games/${g.id}/replay?at=2`).set({ Authorization: `Bearer ${g.seats[0]!.token}` });
+    const replay = await request(s.url)
+      .get(`/api/v1/games/${g.id}/replay?at=2`)
+      .set({ Authorization: `Bearer ${g.seats[0]!.token}` });
     const at2 = await get(s, `/api/v1/games/${g.id}/board.svg?at=2`, { Authorization: `Bearer ${g.seats[0]!.token}` });
     const b = replay.body;
-    expect(svgText(at2)).toBe(boardSvg({ type: b.type, version: b.version, toMove: b.toMove, players: b.players, view: b.view, outcome: b.outcome ?? null, viewerSeat: b.viewer.seat }, 'en', pictureOf(b.type)));
+    expect(svgText(at2)).toBe(
+      boardSvg(
+        {
+          type: b.type,
+          version: b.version,
+          toMove: b.toMove,
+          players: b.players,
+          view: b.view,
+          outcome: b.outcome ?? null,
+          viewerSeat: b.viewer.seat,
+        },
+        'en',
+        pictureOf(b.type),
+      ),
+    );
 
     // Seat 0's kept tile is in seat 0's picture, and in nobody else's.
     const kept = (await rest.game(g.id, g.seats[0]!.token)).view as { kept: { name: string }[] };
     const name = kept.kept[0]!.name.replace(/&/g, '&amp;');
     const mine = svgText(await get(s, `/api/v1/games/${g.id}/board.svg`, { Authorization: `Bearer ${g.seats[0]!.token}` }));
     const theirs = svgText(await get(s, `/api/v1/games/${g.id}/board.svg`, { Authorization: `Bearer ${g.seats[1]!.token}` }));
-    const ownTiles = (svg: string) => [...svg.matchAll(/<g class="own-tile kept"><g class="district-card"><title>([^(<]*) \(/g)].map((m) => m[1]);
+    const ownTiles = (svg: string) =>
+      [...svg.matchAll(/<g class="own-tile kept"><g class="district-card"><title>([^(<]*) \(/g)].map((m) => m[1]);
     expect(ownTiles(mine)).toEqual([name]);
     expect(ownTiles(theirs)).toHaveLength(1);
     expect(ownTiles(theirs)).not.toEqual([name]);
@@ -75,7 +96,8 @@ describe('board pictures over HTTP', () => {
   it('marks where the seat to move plays each legal move (data-notations), now only, and for nobody else', async () => {
     const g = await rest.create('ville-de-demain', 2, { seed: 'targets-http' });
     const mover = g.seats[0]!.token;
-    const notations = (await request(s.url).get(`/api/v1/games/${g.id}/legal-moves`).set('Authorization', `Bearer ${mover}`)).body.notations as string[];
+    const notations = (await request(s.url).get(`/api/v1/games/${g.id}/legal-moves`).set('Authorization', `Bearer ${mover}`)).body
+      .notations as string[];
     const marked = (svg: string) => [...svg.matchAll(/data-notations="([^"]*)"/g)].flatMap((m) => m[1]!.split('|'));
     const mine = svgText(await get(s, `/api/v1/games/${g.id}/board.svg`, { Authorization: `Bearer ${mover}` }));
     // Draw 1, 2, 3 on the decks; nothing else is legal at the start (the refill step).
@@ -88,7 +110,12 @@ describe('board pictures over HTTP', () => {
   it('gives legal moves and logged moves in words (include=labels), in the language asked, never with tile ids', async () => {
     const g = await rest.create('city-tycoon', 2, { seed: 'labels-http' });
     const [ann, bob] = [g.seats[0]!.token, g.seats[1]!.token];
-    const legal = async (token: string, include: string, lang = 'en') => (await request(s.url).get(`/api/v1/games/${g.id}/legal-moves?include=${include}`).set({ Authorization: `Bearer ${token}`, 'Accept-Language': lang })).body;
+    const legal = async (token: string, include: string, lang = 'en') =>
+      (
+        await request(s.url)
+          .get(`/api/v1/games/${g.id}/legal-moves?include=${include}`)
+          .set({ Authorization: `Bearer ${token}`, 'Accept-Language': lang })
+      ).body;
     const en = await legal(ann, 'labels');
     expect(en.labels).toHaveLength(en.moves.length);
     expect(en.view).toBeUndefined();
@@ -104,7 +131,12 @@ describe('board pictures over HTTP', () => {
     // Each keeps a tile; the log says so in words, naming the tile only to the seat that kept it.
     await rest.move(g.id, ann, en.moves[0]);
     await rest.move(g.id, bob, (await rest.legal(g.id, bob))[0]!);
-    const log = async (token?: string, lang = 'en') => (await request(s.url).get(`/api/v1/games/${g.id}/events?include=labels`).set({ ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': lang })).body.moves as { seat: number; label: string }[];
+    const log = async (token?: string, lang = 'en') =>
+      (
+        await request(s.url)
+          .get(`/api/v1/games/${g.id}/events?include=labels`)
+          .set({ ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': lang })
+      ).body.moves as { seat: number; label: string }[];
     const annLog = await log(ann);
     expect(annLog.map((m) => m.label)).toEqual([en.labels[0], 'Keep a tile']);
     expect((await log(undefined, 'fr')).map((m) => m.label)).toEqual(['Garder une tuile', 'Garder une tuile']);
@@ -129,6 +161,8 @@ describe('board pictures over HTTP', () => {
     await bad(`/api/v1/games/${g.id}/board.svg?at=x`, 400, 'INVALID_INPUT', /at must be integer/);
     await bad(`/api/v1/games/${g.id}/board.svg?lang=de`, 400, 'INVALID_INPUT', /lang/);
     await bad('/api/v1/games/00000000-0000-4000-8000-000000000000/board.svg', 404, 'NOT_FOUND', /no game/);
-    await bad(`/api/v1/games/${g.id}/board.svg`, 401, 'UNAUTHORIZED', /not a seat token|neither a seat token/, { Authorization: 'Bearer nope' });
+    await bad(`/api/v1/games/${g.id}/board.svg`, 401, 'UNAUTHORIZED', /not a seat token|neither a seat token/, {
+      Authorization: 'Bearer nope',
+    });
   });
 });

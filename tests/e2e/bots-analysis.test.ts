@@ -28,11 +28,21 @@ describe('analysis (end-to-end)', () => {
   });
 
   it('a finished game: every legal move at the chosen version with its chance, the same as a direct search of the same budget and seed', async () => {
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'analysis' });
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'analysis' });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const id = c.body.id as string;
-    await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), { timeout: 120_000, interval: 200 });
-    const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as { seed: string; options: Record<string, never>; players: unknown[]; moves: { seat: number; move: Move }[] };
+    await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), {
+      timeout: 120_000,
+      interval: 200,
+    });
+    const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as {
+      seed: string;
+      options: Record<string, never>;
+      players: unknown[];
+      moves: { seat: number; move: Move }[];
+    };
     const AT = 6;
     const game = registry.current('town-center')!;
     let state = game.setup({ players: 2, options: record.options, seed: record.seed });
@@ -54,7 +64,14 @@ describe('analysis (end-to-end)', () => {
     for (const x of r.body.moves) expect(typeof x.notation).toBe('string');
 
     const k = seatKnowledge(game, state, events, seat);
-    const direct = chooseMove(game, botFor('town-center')!, { ...k, level: 'ismcts', seed: 'fixed', legal, iterations: 150, exhaustive: true });
+    const direct = chooseMove(game, botFor('town-center')!, {
+      ...k,
+      level: 'ismcts',
+      seed: 'fixed',
+      legal,
+      iterations: 150,
+      exhaustive: true,
+    });
     expect(canonicalJson(r.body.best)).toBe(canonicalJson(direct.move));
     expect(r.body.searched).toBe(direct.iterations);
     const byMove = new Map(direct.stats!.map((x) => [canonicalJson(x.move), x]));
@@ -67,10 +84,15 @@ describe('analysis (end-to-end)', () => {
   }, 180_000);
 
   it('unchanged when the hidden state the seat could not see is perturbed (the stored state at that version replaced)', async () => {
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ bot: 'greedy' }, { bot: 'greedy' }], seed: 'analysis-hidden' });
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ville-de-demain', players: [{ bot: 'greedy' }, { bot: 'greedy' }], seed: 'analysis-hidden' });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const id = c.body.id as string;
-    await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), { timeout: 120_000, interval: 200 });
+    await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), {
+      timeout: 120_000,
+      interval: 200,
+    });
     const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as AnyRecord;
     const AT = 5;
     const state = replayJsonRecord(registry, record).before[AT]!;
@@ -89,8 +111,11 @@ describe('analysis (end-to-end)', () => {
     const db = new pg.Client({ connectionString: s.db.url });
     await db.connect();
     try {
-      await db.query(`INSERT INTO snapshots (game_id, version, state, state_hash) VALUES ($1, $2, $3::jsonb, $4)
-                      ON CONFLICT (game_id, version) DO UPDATE SET state = EXCLUDED.state, state_hash = EXCLUDED.state_hash`, [id, AT, JSON.stringify(changed), canonicalHash(changed)]);
+      await db.query(
+        `INSERT INTO snapshots (game_id, version, state, state_hash) VALUES ($1, $2, $3::jsonb, $4)
+                      ON CONFLICT (game_id, version) DO UPDATE SET state = EXCLUDED.state, state_hash = EXCLUDED.state_hash`,
+        [id, AT, JSON.stringify(changed), canonicalHash(changed)],
+      );
     } finally {
       await db.end();
     }
@@ -100,14 +125,20 @@ describe('analysis (end-to-end)', () => {
   }, 180_000);
 
   it('refused for an unfinished game created without analysis; with analysis: true, only the seat itself asks while it runs; bad inputs 400', async () => {
-    const plain = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }] });
+    const plain = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }] });
     const refused = await request(s.url).get(`/api/v1/games/${plain.body.id}/analysis?at=0&seat=0`).set(auth(plain.body.seats[0].token));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('ANALYSIS_NOT_ALLOWED');
 
-    const open = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }], analysis: true });
+    const open = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }], analysis: true });
     expect((await request(s.url).get(`/api/v1/games/${open.body.id}`)).body.analysis).toBe(true);
-    const mine = await request(s.url).get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0&iterations=20`).set(auth(open.body.seats[0].token));
+    const mine = await request(s.url)
+      .get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0&iterations=20`)
+      .set(auth(open.body.seats[0].token));
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
     expect(mine.body.moves.length).toBeGreaterThan(0);
     const other = await request(s.url).get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0`).set(auth(open.body.seats[1].token));

@@ -30,10 +30,15 @@ const gauge = async (g: typeof botLaneQueued, lane: string) => (await g.get()).v
 
 /** A finished 2-player game of bots, and a position of it where the seat to move had a choice. */
 async function finishedGame(s: TestServer, seed: string): Promise<{ id: string; at: number; seat: number }> {
-  const c = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ bot: 'greedy' }, { bot: 'random' }], seed });
+  const c = await request(s.url)
+    .post('/api/v1/games')
+    .send({ type: 'town-center', players: [{ bot: 'greedy' }, { bot: 'random' }], seed });
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   const id = c.body.id as string;
-  await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), { timeout: 120_000, interval: 200 });
+  await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), {
+    timeout: 120_000,
+    interval: 200,
+  });
   for (let at = 4; ; at++) {
     const g = (await request(s.url).get(`/api/v1/games/${id}/replay?at=${at}`)).body as { toMove: number[] };
     const seat = g.toMove[0]!;
@@ -61,7 +66,9 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
     const busy = async () => (await gauge(botLaneQueued, 'analysis')) + (await gauge(botLaneRunning, 'analysis'));
 
     // A bot seat's replies: a person (seat 0) against ismcts (seat 1), alone first, then under the flood.
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'Ann' }, { bot: 'ismcts' }], seed: 'lanes-bot' });
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ name: 'Ann' }, { bot: 'ismcts' }], seed: 'lanes-bot' });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const game = c.body.id as string;
     const token = (c.body.seats as { seat: number; token: string }[]).find((x) => x.seat === 0)!.token;
@@ -73,17 +80,32 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
         const g = (await request(s.url).get(`/api/v1/games/${game}`)).body as { status: string; version: number; toMove: number[] };
         expect(g.status).toBe('active');
         if (!g.toMove.includes(0)) {
-          await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${game}`)).body.toMove).toContain(0), { timeout: 10_000, interval: 10 });
+          await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${game}`)).body.toMove).toContain(0), {
+            timeout: 10_000,
+            interval: 10,
+          });
           continue;
         }
-        const legal = (await request(s.url).get(`/api/v1/games/${game}/legal-moves`).set(auth(token))).body as { version: number; moves: Move[] };
-        const r = await request(s.url).post(`/api/v1/games/${game}/moves`).set(auth(token)).send({ move: rng.pick(legal.moves), expectedVersion: legal.version });
+        const legal = (await request(s.url).get(`/api/v1/games/${game}/legal-moves`).set(auth(token))).body as {
+          version: number;
+          moves: Move[];
+        };
+        const r = await request(s.url)
+          .post(`/api/v1/games/${game}/moves`)
+          .set(auth(token))
+          .send({ move: rng.pick(legal.moves), expectedVersion: legal.version });
         if (r.status === 409 && r.body.code === 'VERSION_CONFLICT') continue; // the bot moved first (a simultaneous choice): decide again
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         const after = (await request(s.url).get(`/api/v1/games/${game}`)).body as { version: number; toMove: number[] };
         if (!after.toMove.includes(1)) continue; // still the person's turn
-        await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${game}`)).body.version).toBeGreaterThan(after.version), { timeout: 30_000, interval: 10 });
-        const { rows } = await db.query<{ ms: number }>('SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN moves b ON b.game_id = a.game_id AND b.version = a.version + 1 WHERE a.game_id = $1 AND a.version = $2', [game, after.version]);
+        await vi.waitFor(
+          async () => expect((await request(s.url).get(`/api/v1/games/${game}`)).body.version).toBeGreaterThan(after.version),
+          { timeout: 30_000, interval: 10 },
+        );
+        const { rows } = await db.query<{ ms: number }>(
+          'SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN moves b ON b.game_id = a.game_id AND b.version = a.version + 1 WHERE a.game_id = $1 AND a.version = $2',
+          [game, after.version],
+        );
         out.push(Number(rows[0]!.ms));
       }
       return out.sort((a, b) => a - b);
@@ -92,12 +114,18 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
     const alone = await replies(8);
 
     // The flood: 20 distinct analyses (seeds) at the maximum, from one address.
-    const flood = Array.from({ length: 20 }, (_, i) => request(s.url).get(`/api/v1/games/${finished}/analysis?at=${at}&seat=${seat}&iterations=${MAX_ITERATIONS}&seed=flood-${i}`).then((r) => r));
+    const flood = Array.from({ length: 20 }, (_, i) =>
+      request(s.url)
+        .get(`/api/v1/games/${finished}/analysis?at=${at}&seat=${seat}&iterations=${MAX_ITERATIONS}&seed=flood-${i}`)
+        .then((r) => r),
+    );
     await expect.poll(busy, { timeout: 10_000, interval: 10 }).toBe(20);
     expect(await gauge(botLaneQueued, 'analysis')).toBe(19);
 
     // The 21st: refused at once, told when to come back.
-    const refused = await request(s.url).get(`/api/v1/games/${finished}/analysis?at=${at}&seat=${seat}&iterations=${MAX_ITERATIONS}&seed=flood-21`);
+    const refused = await request(s.url).get(
+      `/api/v1/games/${finished}/analysis?at=${at}&seat=${seat}&iterations=${MAX_ITERATIONS}&seed=flood-21`,
+    );
     expect(refused.status, JSON.stringify(refused.body)).toBe(503);
     expect(refused.body.code).toBe('UNAVAILABLE');
     expect(refused.body.detail).toMatch(/analysis line is full/);
@@ -109,10 +137,15 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
     // Within the think budget + 200 ms; on a machine so busy that the bot's replies alone already
     // take longer, the flood adds at most 200 ms to what they took alone: analyses do not slow a game.
     const bound = Math.max(THINK_MS, p99(alone)) + 200;
-    expect(p99(flooded), `bot replies (ms) under the flood: ${flooded.map((x) => x.toFixed(0)).join(', ')}; alone: ${alone.map((x) => x.toFixed(0)).join(', ')}`).toBeLessThanOrEqual(bound);
+    expect(
+      p99(flooded),
+      `bot replies (ms) under the flood: ${flooded.map((x) => x.toFixed(0)).join(', ')}; alone: ${alone.map((x) => x.toFixed(0)).join(', ')}`,
+    ).toBeLessThanOrEqual(bound);
 
     // A resignation's stand-in move (ismcts) while the analyses run.
-    const s2 = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }], seed: 'lanes-resign', standInBot: 'ismcts' });
+    const s2 = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }], seed: 'lanes-resign', standInBot: 'ismcts' });
     expect(s2.status, JSON.stringify(s2.body)).toBe(201);
     const g2 = s2.body.id as string;
     const toMove = ((await request(s.url).get(`/api/v1/games/${g2}`)).body.toMove as number[])[0]!;
@@ -129,19 +162,23 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
 
     // Every analysis of the flood is answered in the end, in its own lane.
     for (const r of await Promise.all(flood)) expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const waits = (await botLaneWait.get()).values.find((v) => v.labels.lane === 'analysis' && v.metricName === 'citybuilder_bot_lane_wait_seconds_count');
+    const waits = (await botLaneWait.get()).values.find(
+      (v) => v.labels.lane === 'analysis' && v.metricName === 'citybuilder_bot_lane_wait_seconds_count',
+    );
     expect(waits?.value).toBeGreaterThanOrEqual(20);
     const metrics = await request(s.url).get('/metrics');
     if (metrics.status === 200) expect(metrics.text).toMatch(/citybuilder_bot_lane_queued\{lane="analysis"\}/);
   }, 420_000);
 
-  it('iterations above the server\'s maximum: 400 naming it', async () => {
+  it("iterations above the server's maximum: 400 naming it", async () => {
     const { id, at, seat } = await finishedGame(s, 'lanes-max');
     const r = await request(s.url).get(`/api/v1/games/${id}/analysis?at=${at}&seat=${seat}&iterations=${MAX_ITERATIONS + 1}`);
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body.code).toBe('INVALID_INPUT');
     expect(r.body.detail).toContain(`at most ${MAX_ITERATIONS}`);
-    const w = await request(s.url).post(`/api/v1/games/${id}/analysis/whole`).send({ iterations: MAX_ITERATIONS + 1 });
+    const w = await request(s.url)
+      .post(`/api/v1/games/${id}/analysis/whole`)
+      .send({ iterations: MAX_ITERATIONS + 1 });
     expect(w.status, JSON.stringify(w.body)).toBe(400);
     expect(w.body.detail).toContain(`at most ${MAX_ITERATIONS}`);
   }, 180_000);
@@ -156,9 +193,12 @@ describe('analysis budgets per caller (end-to-end)', () => {
     await s?.stop();
   });
 
-  it('a caller past its iterations a minute: 429 with Retry-After; more than a minute\'s budget at once: 400 naming it; another caller is unaffected', async () => {
+  it("a caller past its iterations a minute: 429 with Retry-After; more than a minute's budget at once: 400 naming it; another caller is unaffected", async () => {
     const { id, at, seat } = await finishedGame(s, 'lanes-budget');
-    const ask = (iterations: number, token?: string) => request(s.url).get(`/api/v1/games/${id}/analysis?at=${at}&seat=${seat}&iterations=${iterations}`).set(token ? auth(token) : {});
+    const ask = (iterations: number, token?: string) =>
+      request(s.url)
+        .get(`/api/v1/games/${id}/analysis?at=${at}&seat=${seat}&iterations=${iterations}`)
+        .set(token ? auth(token) : {});
     expect((await ask(400)).status).toBe(200);
     const late = await ask(400);
     expect(late.status, JSON.stringify(late.body)).toBe(429);

@@ -25,14 +25,22 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
     await s?.stop();
   });
   const create = async (body: object, token?: string) => {
-    const r = await request(s.url).post('/api/v1/games').set(token ? auth(token) : {}).send(body);
+    const r = await request(s.url)
+      .post('/api/v1/games')
+      .set(token ? auth(token) : {})
+      .send(body);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body as { id: string; seats: { seat: number; token: string }[]; invite?: { code: string } };
   };
   const log = async (id: string) => (await request(s.url).get(`/api/v1/games/${id}/events?limit=1000`)).body.moves as Entry[];
 
   it('a resigned seat is played by the stand-in (standInBot ismcts): origin resigned with the level, players[].standIn; replay equals live; records import to the same state', async () => {
-    const c = await create({ type: 'ma-petite-ville', players: [{ name: 'Ann' }, { name: 'Ben' }, { name: 'Cat' }], seed: 'stand-in-resign', standInBot: 'ismcts' });
+    const c = await create({
+      type: 'ma-petite-ville',
+      players: [{ name: 'Ann' }, { name: 'Ben' }, { name: 'Cat' }],
+      seed: 'stand-in-resign',
+      standInBot: 'ismcts',
+    });
     const tokens = c.seats.map((x) => x.token);
     const RESIGNER = 2;
     const rng = Rng.fromSeed('stand-in-script');
@@ -54,7 +62,10 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
       }
       const seat = rng.pick((g.toMove as number[]).filter((x) => !resignedAt || x !== RESIGNER));
       const legal = (await request(s.url).get(`/api/v1/games/${c.id}/legal-moves`).set(auth(tokens[seat]!))).body;
-      const r = await request(s.url).post(`/api/v1/games/${c.id}/moves`).set(auth(tokens[seat]!)).send({ move: rng.pick(legal.moves as Move[]), expectedVersion: legal.version });
+      const r = await request(s.url)
+        .post(`/api/v1/games/${c.id}/moves`)
+        .set(auth(tokens[seat]!))
+        .send({ move: rng.pick(legal.moves as Move[]), expectedVersion: legal.version });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
     expect(resignedAt).toBeGreaterThan(0);
@@ -70,8 +81,17 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
   }, 300_000);
 
   it('a timed-out seat (timeoutAction auto-move) is played by the stand-in (default greedy): origin timeout with bot greedy; replay equals live; records import', async () => {
-    const c = await create({ type: 'town-center', players: [{ name: 'Sleepy' }, { bot: 'greedy' }], seed: 'stand-in-timeout', turnDeadlineSeconds: 1, timeoutAction: 'auto-move' });
-    await vi.waitFor(async () => expect((await log(c.id)).filter((m) => m.origin === 'timeout').length).toBeGreaterThanOrEqual(2), { timeout: 60_000, interval: 200 });
+    const c = await create({
+      type: 'town-center',
+      players: [{ name: 'Sleepy' }, { bot: 'greedy' }],
+      seed: 'stand-in-timeout',
+      turnDeadlineSeconds: 1,
+      timeoutAction: 'auto-move',
+    });
+    await vi.waitFor(async () => expect((await log(c.id)).filter((m) => m.origin === 'timeout').length).toBeGreaterThanOrEqual(2), {
+      timeout: 60_000,
+      interval: 200,
+    });
     const entries = await log(c.id);
     for (const m of entries.filter((x) => x.origin === 'timeout')) expect([m.seat, m.bot]).toEqual([0, 'greedy']);
     for (const m of entries.filter((x) => x.seat === 1)) expect([m.origin, m.bot]).toEqual(['bot', 'greedy']);
@@ -92,33 +112,49 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('INVALID_INPUT');
     expect(bad.body.detail).toMatch(/bot/);
-    expect((await request(s.url).post(`/api/v1/games/${c.id}/bot`).set(auth(other.token)).send({ bot: 'greedy' })).body.code).toBe('FORBIDDEN');
+    expect((await request(s.url).post(`/api/v1/games/${c.id}/bot`).set(auth(other.token)).send({ bot: 'greedy' })).body.code).toBe(
+      'FORBIDDEN',
+    );
     const r = await request(s.url).post(`/api/v1/games/${c.id}/bot`).set(auth(me.token)).send({ bot: 'greedy', name: 'Robo' });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toEqual({ seat: 0, name: 'Robo', bot: 'greedy', status: 'active' });
     // Seat 0 (the bot) moves first in town-center: it moves by itself.
-    await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${c.id}`)).body.version).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(async () => expect((await request(s.url).get(`/api/v1/games/${c.id}`)).body.version).toBeGreaterThan(0), {
+      timeout: 30_000,
+      interval: 100,
+    });
     const g = (await request(s.url).get(`/api/v1/games/${c.id}`)).body;
     expect(g.players[0]).toMatchObject({ name: 'Robo', bot: 'greedy', open: false });
     expect((await log(c.id))[0]).toMatchObject({ seat: 0, origin: 'bot', bot: 'greedy' });
   }, 60_000);
 
-  it('bad inputs: unknown level (REST and GraphQL) 400 naming the field; { bot, me } and a token reissued for a bot seat 403 BOT_SEAT; a person\'s token for a bot seat 403 BOT_SEAT', async () => {
-    const unknown = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'A' }, { bot: 'grandmaster' }] });
+  it("bad inputs: unknown level (REST and GraphQL) 400 naming the field; { bot, me } and a token reissued for a bot seat 403 BOT_SEAT; a person's token for a bot seat 403 BOT_SEAT", async () => {
+    const unknown = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ name: 'A' }, { bot: 'grandmaster' }] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('INVALID_INPUT');
     expect(unknown.body.detail).toMatch(/players\/1\/bot/);
-    const standIn = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'A' }], standInBot: 'zombie' });
+    const standIn = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ name: 'A' }], standInBot: 'zombie' });
     expect(standIn.status).toBe(400);
     expect(standIn.body.detail).toMatch(/standInBot/);
-    const gql = await request(s.url).post('/graphql').send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { bot: "grandmaster" }] }) { id } }' });
+    const gql = await request(s.url)
+      .post('/graphql')
+      .send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { bot: "grandmaster" }] }) { id } }' });
     expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
     expect(gql.body.errors[0].message).toMatch(/players\/1\/bot/);
-    const gqlStandIn = await request(s.url).post('/graphql').send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }], standInBot: "zombie" }) { id } }' });
+    const gqlStandIn = await request(s.url)
+      .post('/graphql')
+      .send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }], standInBot: "zombie" }) { id } }' });
     expect(gqlStandIn.body.errors[0].message).toMatch(/standInBot/);
 
     const player = (await request(s.url).post('/api/v1/players').send({ name: 'Pat' })).body as { token: string };
-    const botMe = await request(s.url).post('/api/v1/games').set(auth(player.token)).send({ type: 'town-center', players: [{ bot: 'greedy', me: true }, { name: 'B' }] });
+    const botMe = await request(s.url)
+      .post('/api/v1/games')
+      .set(auth(player.token))
+      .send({ type: 'town-center', players: [{ bot: 'greedy', me: true }, { name: 'B' }] });
     expect(botMe.status).toBe(403);
     expect(botMe.body.code).toBe('BOT_SEAT');
 
@@ -138,32 +174,49 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
     }
     s.service.forget(c.id);
     const legal = await request(s.url).get(`/api/v1/games/${c.id}/legal-moves`).set(auth(c.seats[0]!.token));
-    const move = await request(s.url).post(`/api/v1/games/${c.id}/moves`).set(auth(c.seats[0]!.token)).send({ move: (legal.body.moves as Move[])[0] ?? { type: 'pass' } });
+    const move = await request(s.url)
+      .post(`/api/v1/games/${c.id}/moves`)
+      .set(auth(c.seats[0]!.token))
+      .send({ move: (legal.body.moves as Move[])[0] ?? { type: 'pass' } });
     expect(move.status, JSON.stringify(move.body)).toBe(403);
     expect(move.body.code).toBe('BOT_SEAT');
   });
 });
 
 describe('a bot that fails', () => {
-  it('one that throws and one that never answers both play greedy\'s move (logged as greedy, the error in the server log): the game never waits forever on a bot', async () => {
+  it("one that throws and one that never answers both play greedy's move (logged as greedy, the error in the server log): the game never waits forever on a bot", async () => {
     const failing = fileURLToPath(new URL('../bots/fixtures/failing-worker.ts', import.meta.url));
     const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({ write(chunk, _e, cb) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); cb(); } });
+    const stream = new Writable({
+      write(chunk, _e, cb) {
+        for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+        cb();
+      },
+    });
     const s = await startTestServer(BOT_ENV, undefined, { botWorker: failing, logger: { level: 'warn', stream } });
     try {
       // The fixture's ismcts throws and its ismcts-strong loops forever (stopped after its think time and grace).
-      const c = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ bot: 'ismcts' }, { bot: 'ismcts-strong' }, { name: 'Ann' }], seed: 'failing-bots' });
+      const c = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ bot: 'ismcts' }, { bot: 'ismcts-strong' }, { name: 'Ann' }], seed: 'failing-bots' });
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       const id = c.body.id as string;
-      await vi.waitFor(async () => {
-        const moves = (await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves as Entry[];
-        expect(new Set(moves.filter((m) => m.origin === 'bot').map((m) => m.seat))).toEqual(new Set([0, 1]));
-      }, { timeout: 60_000, interval: 200 });
+      await vi.waitFor(
+        async () => {
+          const moves = (await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves as Entry[];
+          expect(new Set(moves.filter((m) => m.origin === 'bot').map((m) => m.seat))).toEqual(new Set([0, 1]));
+        },
+        { timeout: 60_000, interval: 200 },
+      );
       const moves = (await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves as Entry[];
       for (const m of moves.filter((x) => x.origin === 'bot')) expect(m.bot).toBe('greedy');
       // The error is logged, with the game, the seat, the level that failed and who played instead.
       const failed = lines.filter((l) => l.msg === 'bot failed; its fallback played' && l.gameId === id);
-      expect(failed.find((l) => l.seat === 0)).toMatchObject({ level: 'ismcts', playedBy: 'greedy', error: { reason: 'error', message: 'ismcts: the search crashed on purpose' } });
+      expect(failed.find((l) => l.seat === 0)).toMatchObject({
+        level: 'ismcts',
+        playedBy: 'greedy',
+        error: { reason: 'error', message: 'ismcts: the search crashed on purpose' },
+      });
       expect(failed.find((l) => l.seat === 1)).toMatchObject({ level: 'ismcts-strong', playedBy: 'greedy', error: { reason: 'timeout' } });
     } finally {
       await s.stop();
@@ -177,12 +230,17 @@ describe('bots with two server processes', () => {
     const off = await startTestServer({ ...BOT_ENV, BOTS: 'off' }, db);
     let on: TestServer | undefined;
     try {
-      const c = await request(off.url).post('/api/v1/games').send({ type: 'town-center', players: [{ bot: 'greedy' }, { name: 'Ann' }], seed: 'start-up' });
+      const c = await request(off.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ bot: 'greedy' }, { name: 'Ann' }], seed: 'start-up' });
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       const id = c.body.id as string;
       expect((await request(off.url).get(`/api/v1/games/${id}`)).body).toMatchObject({ version: 0, toMove: [0] }); // the bot moves first; nobody plays it
       on = await startTestServer(BOT_ENV, db);
-      await vi.waitFor(async () => expect((await request(off.url).get(`/api/v1/games/${id}`)).body.version).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await request(off.url).get(`/api/v1/games/${id}`)).body.version).toBeGreaterThan(0), {
+        timeout: 30_000,
+        interval: 100,
+      });
       const first = (await request(off.url).get(`/api/v1/games/${id}/events`)).body.moves[0];
       expect(first).toMatchObject({ version: 1, seat: 0, origin: 'bot', bot: 'greedy' });
     } finally {
@@ -196,10 +254,15 @@ describe('bots with two server processes', () => {
     const two = await startTwoServers(BOT_ENV);
     try {
       const { a, b } = two;
-      const c = await request(a.url).post('/api/v1/games').send({ type: 'town-center', players: [{ bot: 'greedy' }, { bot: 'random' }, { bot: 'greedy' }], seed: 'two-processes' });
+      const c = await request(a.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ bot: 'greedy' }, { bot: 'random' }, { bot: 'greedy' }], seed: 'two-processes' });
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       const id = c.body.id as string;
-      await vi.waitFor(async () => expect((await request(b.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), { timeout: 240_000, interval: 250 });
+      await vi.waitFor(async () => expect((await request(b.url).get(`/api/v1/games/${id}`)).body.status).toBe('finished'), {
+        timeout: 240_000,
+        interval: 250,
+      });
       const entries = (await request(b.url).get(`/api/v1/games/${id}/events?limit=1000`)).body.moves as Entry[];
       expect(entries.map((m) => m.version)).toEqual(entries.map((_, i) => i + 1));
       const levels = ['greedy', 'random', 'greedy'];

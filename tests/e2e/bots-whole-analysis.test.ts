@@ -14,7 +14,17 @@ import { startTestServer, type TestServer } from '../support/server.js';
  */
 const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
 
-interface Analysed { version: number; seat: number; choices: number; notation: string | null; chance: number | null; best: unknown; bestNotation: string | null; bestChance: number | null; loss: number | null }
+interface Analysed {
+  version: number;
+  seat: number;
+  choices: number;
+  notation: string | null;
+  chance: number | null;
+  best: unknown;
+  bestNotation: string | null;
+  bestChance: number | null;
+  loss: number | null;
+}
 
 describe('whole-game analysis (end-to-end)', () => {
   let s: TestServer;
@@ -26,11 +36,20 @@ describe('whole-game analysis (end-to-end)', () => {
   });
 
   it('a finished game: queued, progress reaches done, every move with its loss; the figures are those of the single-position analysis', async () => {
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'ma-petite-ville', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'whole-analysis' });
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ma-petite-ville', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'whole-analysis' });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const id = c.body.id as string;
-    await expect.poll(async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.status, { timeout: 120_000, interval: 200 }).toBe('finished');
-    const log = (await request(s.url).get(`/api/v1/games/${id}/record`)).body.moves as { version?: number; seat: number; move: unknown; origin?: string }[];
+    await expect
+      .poll(async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.status, { timeout: 120_000, interval: 200 })
+      .toBe('finished');
+    const log = (await request(s.url).get(`/api/v1/games/${id}/record`)).body.moves as {
+      version?: number;
+      seat: number;
+      move: unknown;
+      origin?: string;
+    }[];
     const played = log.filter((m) => m.origin !== 'resign');
 
     expect((await request(s.url).get(`/api/v1/games/${id}/analysis/whole`)).status).toBe(404);
@@ -41,15 +60,24 @@ describe('whole-game analysis (end-to-end)', () => {
 
     // Progress only grows, and reaches done with every move analysed.
     let last = -1;
-    await expect.poll(async () => {
-      const r = await request(s.url).get(`/api/v1/games/${id}/analysis/whole`);
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(r.body.done).toBeGreaterThanOrEqual(last);
-      expect(r.body.moves.length).toBe(r.body.done);
-      last = r.body.done;
-      return r.body.status;
-    }, { timeout: 120_000, interval: 200 }).toBe('done');
-    const done = (await request(s.url).get(`/api/v1/games/${id}/analysis/whole`)).body as { done: number; total: number; moves: Analysed[] };
+    await expect
+      .poll(
+        async () => {
+          const r = await request(s.url).get(`/api/v1/games/${id}/analysis/whole`);
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          expect(r.body.done).toBeGreaterThanOrEqual(last);
+          expect(r.body.moves.length).toBe(r.body.done);
+          last = r.body.done;
+          return r.body.status;
+        },
+        { timeout: 120_000, interval: 200 },
+      )
+      .toBe('done');
+    const done = (await request(s.url).get(`/api/v1/games/${id}/analysis/whole`)).body as {
+      done: number;
+      total: number;
+      moves: Analysed[];
+    };
     expect(done.done).toBe(done.total);
     expect(done.moves.map((m) => m.version)).toEqual(played.map((_, i) => i + 1));
     expect(done.moves.map((m) => m.seat)).toEqual(played.map((m) => m.seat));
@@ -79,7 +107,10 @@ describe('whole-game analysis (end-to-end)', () => {
     }
 
     // GraphQL answers the same.
-    const q = await new GraphqlClient(s.url).run<{ wholeAnalysis: unknown }>('query($g: ID!) { wholeAnalysis(gameId: $g) { gameId iterations status total done error moves { version seat choices notation chance best bestNotation bestChance loss } } }', { g: id });
+    const q = await new GraphqlClient(s.url).run<{ wholeAnalysis: unknown }>(
+      'query($g: ID!) { wholeAnalysis(gameId: $g) { gameId iterations status total done error moves { version seat choices notation chance best bestNotation bestChance loss } } }',
+      { g: id },
+    );
     expect(q.wholeAnalysis).toEqual((await request(s.url).get(`/api/v1/games/${id}/analysis/whole`)).body);
 
     // Asking again answers the analysis there is (the first request's budget).
@@ -91,22 +122,39 @@ describe('whole-game analysis (end-to-end)', () => {
   it('refused for an unfinished game, rated or not (403 ANALYSIS_NOT_ALLOWED); bad input 400; unknown game 404', async () => {
     const a = (await request(s.url).post('/api/v1/players').send({ name: 'Ann' }).expect(201)).body as { token: string };
     const b = (await request(s.url).post('/api/v1/players').send({ name: 'Ben' }).expect(201)).body as { token: string };
-    const rated = (await request(s.url).post('/api/v1/games').set(auth(a.token)).send({ type: 'town-center', players: [{ me: true }, { open: true }], rated: true }).expect(201)).body;
+    const rated = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .set(auth(a.token))
+        .send({ type: 'town-center', players: [{ me: true }, { open: true }], rated: true })
+        .expect(201)
+    ).body;
     await request(s.url).post(`/api/v1/games/${rated.id}/join`).set(auth(b.token)).send({ inviteCode: rated.invite.code }).expect(201);
     const g = (await request(s.url).get(`/api/v1/games/${rated.id}`)).body;
     expect([g.status, g.rated]).toEqual(['active', true]);
     for (const token of [a.token, b.token, undefined]) {
-      const r = await request(s.url).post(`/api/v1/games/${rated.id}/analysis/whole`).set(token ? auth(token) : {}).send({});
+      const r = await request(s.url)
+        .post(`/api/v1/games/${rated.id}/analysis/whole`)
+        .set(token ? auth(token) : {})
+        .send({});
       expect(r.status, JSON.stringify(r.body)).toBe(403);
       expect(r.body.code).toBe('ANALYSIS_NOT_ALLOWED');
     }
     // Nothing was written: the game has no analysis.
     expect((await request(s.url).get(`/api/v1/games/${rated.id}/analysis/whole`)).status).toBe(404);
 
-    const open = (await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], analysis: true }).expect(201)).body;
+    const open = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], analysis: true })
+        .expect(201)
+    ).body;
     const live = await request(s.url).post(`/api/v1/games/${open.id}/analysis/whole`).set(auth(open.seats[0].token)).send({});
     expect([live.status, live.body.code]).toEqual([403, 'ANALYSIS_NOT_ALLOWED']);
-    const gql = await request(s.url).post('/graphql').set(auth(open.seats[0].token)).send({ query: 'mutation($g: ID!) { analyseWholeGame(gameId: $g) { status } }', variables: { g: open.id } });
+    const gql = await request(s.url)
+      .post('/graphql')
+      .set(auth(open.seats[0].token))
+      .send({ query: 'mutation($g: ID!) { analyseWholeGame(gameId: $g) { status } }', variables: { g: open.id } });
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('ANALYSIS_NOT_ALLOWED');
 
     const bad = await request(s.url).post(`/api/v1/games/${open.id}/analysis/whole`).send({ iterations: 0 });

@@ -38,7 +38,15 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...process.env, WORKERS: '2', DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        WORKERS: '2',
+        DATABASE_URL: db.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RATE_LIMIT_PER_MINUTE: '0',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     exit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
@@ -65,9 +73,13 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
     return [...live.values()];
   };
 
-  it('a whole 4-player game, every request on a new connection (so the two workers alternate): reads see the other worker\'s moves', async () => {
+  it("a whole 4-player game, every request on a new connection (so the two workers alternate): reads see the other worker's moves", async () => {
     expect(workerPids()).toHaveLength(2);
-    const c = await call(port, 'POST', '/api/v1/games', undefined, { type: 'ville-de-demain', seed: 'cluster', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] });
+    const c = await call(port, 'POST', '/api/v1/games', undefined, {
+      type: 'ville-de-demain',
+      seed: 'cluster',
+      players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }],
+    });
     expect(c.status).toBe(201);
     const tokens: string[] = c.body.seats.map((s: { token: string }) => s.token);
     const rng = Rng.fromSeed('cluster-choices');
@@ -81,7 +93,10 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
       expect(legal.body.view).toBeTypeOf('object');
       // Right after the other worker answered the move: this read sees it (never a stale version).
       expect(legal.body.version).toBe(version);
-      const r = await call(port, 'POST', `/api/v1/games/${c.body.id}/moves`, tokens[seat], { move: rng.pick(legal.body.moves), expectedVersion: version });
+      const r = await call(port, 'POST', `/api/v1/games/${c.body.id}/moves`, tokens[seat], {
+        move: rng.pick(legal.body.moves),
+        expectedVersion: version,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.version).toBe(version + 1);
       version = r.body.version;
@@ -102,7 +117,11 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
   it('a worker that dies is replaced, and the port keeps serving', async () => {
     const [victim] = workerPids();
     process.kill(victim!, 'SIGKILL');
-    await until(() => lines.some((l) => l.msg === 'worker died; starting another' && l.workerPid === victim), 10_000, 'the primary to see the death');
+    await until(
+      () => lines.some((l) => l.msg === 'worker died; starting another' && l.workerPid === victim),
+      10_000,
+      'the primary to see the death',
+    );
     const pids = await until(() => (workerPids().length === 2 ? workerPids() : undefined), 90_000, 'a new worker');
     expect(pids).not.toContain(victim);
     expect(alive(victim!)).toBe(false);
@@ -115,7 +134,10 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
     let stop = false;
     const unexpected: string[] = [];
     const player = async (k: number) => {
-      const c = await call(port, 'POST', '/api/v1/games', undefined, { type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] }).catch(() => null);
+      const c = await call(port, 'POST', '/api/v1/games', undefined, {
+        type: 'ville-de-demain',
+        players: [{ name: 'a' }, { name: 'b' }],
+      }).catch(() => null);
       if (!c || c.status !== 201) return;
       const rng = Rng.fromSeed(`drain-${k}`);
       let toMove: number[] = c.body.toMove;
@@ -124,7 +146,9 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
           const token = c.body.seats[toMove[0]!].token;
           const legal = await call(port, 'GET', `/api/v1/games/${c.body.id}/legal-moves`, token);
           if (legal.status !== 200) break;
-          const r = await call(port, 'POST', `/api/v1/games/${c.body.id}/moves?include=legalMoves`, token, { move: rng.pick(legal.body.moves) });
+          const r = await call(port, 'POST', `/api/v1/games/${c.body.id}/moves?include=legalMoves`, token, {
+            move: rng.pick(legal.body.moves),
+          });
           if (r.status === 200) {
             acknowledged.set(c.body.id, r.body.version);
             if (r.body.status !== 'active') break;
@@ -146,7 +170,9 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
     expect(lines.filter((l) => l.msg === 'closed' && l.role !== 'primary')).toHaveLength(2);
     const pgc = new pg.Client({ connectionString: db.url });
     await pgc.connect();
-    const { rows } = await pgc.query<{ id: string; version: number; moves: number }>('SELECT g.id, g.version, (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id) AS moves FROM games g');
+    const { rows } = await pgc.query<{ id: string; version: number; moves: number }>(
+      'SELECT g.id, g.version, (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id) AS moves FROM games g',
+    );
     await pgc.end();
     for (const g of rows) {
       expect(g.moves).toBe(g.version);

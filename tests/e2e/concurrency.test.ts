@@ -23,7 +23,9 @@ describe('50 concurrent clients in one simultaneous phase (end-to-end)', () => {
   it('lose no move and duplicate none', async () => {
     const seats = 50;
     const rounds = 3;
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: Array.from({ length: seats }, (_, i) => ({ name: `client-${i}` })), options: { rounds } });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'sealed-bids', players: Array.from({ length: seats }, (_, i) => ({ name: `client-${i}` })), options: { rounds } });
     expect(created.status).toBe(201);
     const { id } = created.body;
     const tokens: string[] = created.body.seats.map((x: { token: string }) => x.token);
@@ -63,23 +65,32 @@ describe('50 concurrent clients in one simultaneous phase (end-to-end)', () => {
     expect(log.body.moves).toHaveLength(seats * rounds);
     for (let seat = 0; seat < seats; seat++) expect(log.body.moves.filter((m: { seat: number }) => m.seat === seat)).toHaveLength(rounds);
     // Each round resolved once, with all 50 bids in it.
-    const resolved = log.body.moves.flatMap((m: { events: { type: string; bids?: number[] }[] }) => m.events.filter((e) => e.type === 'roundResolved'));
+    const resolved = log.body.moves.flatMap((m: { events: { type: string; bids?: number[] }[] }) =>
+      m.events.filter((e) => e.type === 'roundResolved'),
+    );
     expect(resolved).toHaveLength(rounds);
     for (const r of resolved) expect(r.bids).toHaveLength(seats);
     await expectTextRoundTrip(s.url, (x) => s.service.stateHash(x), id);
   });
 
   it('Town Center, 8 seats: 50 clients race through the simultaneous Construction phase; every cube is built once', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'town-center', seed: 'fifty-clients', players: Array.from({ length: 8 }, (_, i) => ({ name: `P${i}` })) });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', seed: 'fifty-clients', players: Array.from({ length: 8 }, (_, i) => ({ name: `P${i}` })) });
     expect(created.status).toBe(201);
     const { id } = created.body;
     const tokens: string[] = created.body.seats.map((x: { token: string }) => x.token);
-    const game = async () => (await request(s.url).get(`/api/v1/games/${id}`)).body as { version: number; toMove: number[]; view: { phase: string } };
+    const game = async () =>
+      (await request(s.url).get(`/api/v1/games/${id}`)).body as { version: number; toMove: number[]; view: { phase: string } };
     // One seat at a time up to the first Construction phase (City Halls, towers, picks).
     for (let g = await game(); g.view.phase !== 'construction'; g = await game()) {
       const seat = g.toMove[0]!;
       const legal = (await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${tokens[seat]}`)).body.moves;
-      await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${tokens[seat]}`).send({ move: legal[0] }).expect(200);
+      await request(s.url)
+        .post(`/api/v1/games/${id}/moves`)
+        .set('Authorization', `Bearer ${tokens[seat]}`)
+        .send({ move: legal[0] })
+        .expect(200);
     }
     const start = await game();
     expect(start.toMove.length).toBeGreaterThan(1); // simultaneous: several seats build at once
@@ -113,7 +124,11 @@ describe('50 concurrent clients in one simultaneous phase (end-to-end)', () => {
     for (const a of accepted) byVersion.set(a.version!, (byVersion.get(a.version!) ?? new Set()).add(canonicalJson(JSON.parse(a.body))));
     for (const bodies of byVersion.values()) expect(bodies.size, [...bodies].join('\n')).toBe(1); // duplicates got the same answer
     // The log holds exactly the accepted moves: one per distinct version, none lost, none doubled.
-    const log = (await request(s.url).get(`/api/v1/games/${id}/events?after=${start.version}&limit=1000`)).body.moves as { version: number; seat: number; move: { type: string } }[];
+    const log = (await request(s.url).get(`/api/v1/games/${id}/events?after=${start.version}&limit=1000`)).body.moves as {
+      version: number;
+      seat: number;
+      move: { type: string };
+    }[];
     const construction = log.filter((m) => m.version <= Math.max(...byVersion.keys()));
     expect(construction.map((m) => m.version).sort((a, b) => a - b)).toEqual([...byVersion.keys()].sort((a, b) => a - b));
     // Each seat built each cube it held exactly once: two per seat in a round (R12), or forfeited.
@@ -125,4 +140,3 @@ describe('50 concurrent clients in one simultaneous phase (end-to-end)', () => {
     expect((await game()).view.phase).not.toBe('construction');
   });
 });
-

@@ -19,9 +19,18 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
   };
 
   it('a game with turnDeadlineSeconds=1 and timeoutAction "auto-move" finishes with nobody moving; reminders and timeouts in the log and the mailbox; replay equals live', async () => {
-    const { id, seats } = await create({ type: 'town-center', players: [{ name: 'Sleepy' }], seed: 'deadline-auto', turnDeadlineSeconds: 1, timeoutAction: 'auto-move' });
-    await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[0]!.token}`)
-      .send({ email: 'sleepy@example.test', webhookUrl: `${hooks.url}/sleepy/${id}` }).expect(200);
+    const { id, seats } = await create({
+      type: 'town-center',
+      players: [{ name: 'Sleepy' }],
+      seed: 'deadline-auto',
+      turnDeadlineSeconds: 1,
+      timeoutAction: 'auto-move',
+    });
+    await request(s.url)
+      .put(`/api/v1/games/${id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${seats[0]!.token}`)
+      .send({ email: 'sleepy@example.test', webhookUrl: `${hooks.url}/sleepy/${id}` })
+      .expect(200);
     const g = (await request(s.url).get(`/api/v1/games/${id}`)).body;
     expect(g).toMatchObject({ turnDeadlineSeconds: 1, timeoutAction: 'auto-move' });
     await until('a running deadline', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.deadlines?.length === 1, 10_000);
@@ -29,7 +38,11 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
     expect(first.seat).toBe(0);
     expect(Math.abs(+new Date(first.at) - Date.now())).toBeLessThan(3_000);
 
-    await until('the game to finish by timeouts', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.status === 'finished', 150_000);
+    await until(
+      'the game to finish by timeouts',
+      async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.status === 'finished',
+      150_000,
+    );
     const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body as { moves: { origin?: string }[]; version: number };
     expect(record.moves.length).toBeGreaterThan(5);
     expect(record.moves.every((m) => m.origin === 'timeout')).toBe(true);
@@ -49,8 +62,18 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
     // in any order, so wait for all of them (at most one each: counted exactly below).
     const subjects = () => mine().map((m) => m.subject ?? '');
     const kinds = () => hooks.calls.filter((c) => c.path === `/sleepy/${id}`).map((c) => JSON.parse(c.raw).type as string);
-    const timeouts = () => [subjects().filter((x) => x.startsWith('Your turn timed out')).length, kinds().filter((k) => k === 'game.timeout').length];
-    await until('every timeout mail and webhook', () => timeouts().every((n) => n >= record.moves.length) && subjects().some((x) => x.startsWith('Game over')) && kinds().includes('game.finished'), 30_000);
+    const timeouts = () => [
+      subjects().filter((x) => x.startsWith('Your turn timed out')).length,
+      kinds().filter((k) => k === 'game.timeout').length,
+    ];
+    await until(
+      'every timeout mail and webhook',
+      () =>
+        timeouts().every((n) => n >= record.moves.length) &&
+        subjects().some((x) => x.startsWith('Game over')) &&
+        kinds().includes('game.finished'),
+      30_000,
+    );
     // Every job of the game has run and every notification is sent: a duplicate would be here by now.
     await untilSettled(s.databaseUrl, id);
     expect(timeouts()).toEqual([record.moves.length, record.moves.length]);
@@ -59,14 +82,34 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
   }, 200_000);
 
   it('timeoutAction "none" only notifies, once, and the seat keeps its turn; "resign" resigns the seat', async () => {
-    const none = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], seed: 'deadline-none', turnDeadlineSeconds: 1, timeoutAction: 'none' });
+    const none = await create({
+      type: 'ville-de-demain',
+      players: [{ name: 'a' }, { name: 'b' }],
+      seed: 'deadline-none',
+      turnDeadlineSeconds: 1,
+      timeoutAction: 'none',
+    });
     const g = (await request(s.url).get(`/api/v1/games/${none.id}`)).body;
     const seat = g.toMove[0] as number;
-    await request(s.url).put(`/api/v1/games/${none.id}/seats/me/notifications`).set('Authorization', `Bearer ${none.seats[seat]!.token}`).send({ webhookUrl: `${hooks.url}/none/${none.id}`, events: ['timeout'] }).expect(200);
+    await request(s.url)
+      .put(`/api/v1/games/${none.id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${none.seats[seat]!.token}`)
+      .send({ webhookUrl: `${hooks.url}/none/${none.id}`, events: ['timeout'] })
+      .expect(200);
 
-    const resign = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], seed: 'deadline-resign', turnDeadlineSeconds: 1, timeoutAction: 'resign' });
+    const resign = await create({
+      type: 'ville-de-demain',
+      players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
+      seed: 'deadline-resign',
+      turnDeadlineSeconds: 1,
+      timeoutAction: 'resign',
+    });
     const r0 = (await request(s.url).get(`/api/v1/games/${resign.id}`)).body.toMove[0] as number;
-    await until('the resignation', async () => (await request(s.url).get(`/api/v1/games/${resign.id}`)).body.players[r0].resigned === true, 15_000);
+    await until(
+      'the resignation',
+      async () => (await request(s.url).get(`/api/v1/games/${resign.id}`)).body.players[r0].resigned === true,
+      15_000,
+    );
 
     await until('the timeout webhook', () => hooks.calls.some((c) => c.path === `/none/${none.id}`), 15_000);
     await untilSettled(s.databaseUrl, none.id); // the timeout's job and its delivery done: a second timeout would be queued or sent by now
@@ -78,17 +121,28 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
 
   it('refuses a deadline under 1 second or over 90 days, an unknown timeoutAction, and an action without a deadline', async () => {
     const base = { type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] };
-    for (const extra of [{ turnDeadlineSeconds: 0 }, { turnDeadlineSeconds: 90 * 24 * 3600 + 1 }, { turnDeadlineSeconds: 60, timeoutAction: 'explode' }, { timeoutAction: 'resign' }, { turnDeadlineSeconds: 1.5 }]) {
-      const r = await request(s.url).post('/api/v1/games').send({ ...base, ...extra });
+    for (const extra of [
+      { turnDeadlineSeconds: 0 },
+      { turnDeadlineSeconds: 90 * 24 * 3600 + 1 },
+      { turnDeadlineSeconds: 60, timeoutAction: 'explode' },
+      { timeoutAction: 'resign' },
+      { turnDeadlineSeconds: 1.5 },
+    ]) {
+      const r = await request(s.url)
+        .post('/api/v1/games')
+        .send({ ...base, ...extra });
       expect(r.status, JSON.stringify(extra)).toBe(400);
       expect(r.body.code).toBe('INVALID_INPUT');
     }
-    const gql = await request(s.url).post('/graphql').send({ query: 'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: "b" }], timeoutAction: "resign" }) { id } }' });
+    const gql = await request(s.url).post('/graphql').send({
+      query:
+        'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: "b" }], timeoutAction: "resign" }) { id } }',
+    });
     expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
   });
 });
 
-describe('vacation: a player\'s deadlines pause (end-to-end)', () => {
+describe("vacation: a player's deadlines pause (end-to-end)", () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ NOTIFICATIONS: 'on', NOTIFY_POLL_SECONDS: '0.5' });
@@ -97,17 +151,33 @@ describe('vacation: a player\'s deadlines pause (end-to-end)', () => {
     await s?.stop();
   });
 
-  it('pauses the deadlines of the player\'s seats until the vacation ends, shows the pause to everyone, and keeps to the yearly allowance', async () => {
+  it("pauses the deadlines of the player's seats until the vacation ends, shows the pause to everyone, and keeps to the yearly allowance", async () => {
     const player = (await request(s.url).post('/api/v1/players').send({ name: 'Traveller' }).expect(201)).body as { token: string };
     const auth = { Authorization: `Bearer ${player.token}` };
-    const g = (await request(s.url).post('/api/v1/games').set(auth).send({ type: 'ville-de-demain', players: [{ me: true }, { name: 'Home' }], seed: 'vacation', turnDeadlineSeconds: 2, timeoutAction: 'auto-move' }).expect(201)).body as { id: string };
+    const g = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .set(auth)
+        .send({
+          type: 'ville-de-demain',
+          players: [{ me: true }, { name: 'Home' }],
+          seed: 'vacation',
+          turnDeadlineSeconds: 2,
+          timeoutAction: 'auto-move',
+        })
+        .expect(201)
+    ).body as { id: string };
     const first = (await request(s.url).get(`/api/v1/games/${g.id}`)).body.toMove as number[];
     expect(first).toEqual([0]); // the player's seat moves first (Prem's card, V1)
     const until = new Date(Date.now() + 5_000).toISOString();
     const v = await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until });
     expect(v.status, JSON.stringify(v.body)).toBe(200);
     expect(v.body).toMatchObject({ until, daysPerYear: 21 });
-    await until_('the pause in the game answer', async () => (await request(s.url).get(`/api/v1/games/${g.id}`)).body.deadlines?.[0]?.pausedUntil === until, 10_000);
+    await until_(
+      'the pause in the game answer',
+      async () => (await request(s.url).get(`/api/v1/games/${g.id}`)).body.deadlines?.[0]?.pausedUntil === until,
+      10_000,
+    );
     const shown = (await request(s.url).get(`/api/v1/games/${g.id}`)).body.deadlines[0];
     // Paused with what it had left (under 2 s: its clock ran from the game's start to the vacation's), not a whole new 2 s.
     expect(+new Date(shown.at)).toBeGreaterThan(+new Date(until));
@@ -115,15 +185,28 @@ describe('vacation: a player\'s deadlines pause (end-to-end)', () => {
     // The jobs of the deadline the seat had before the vacation (2 s) have run: paused, nothing played.
     await expect.poll(() => dueBefore(s.databaseUrl, g.id, until), { timeout: 15_000, interval: 100 }).toBe(0);
     expect((await request(s.url).get(`/api/v1/games/${g.id}`)).body.version).toBe(0);
-    await until_('the timeout after the vacation', async () => (await request(s.url).get(`/api/v1/games/${g.id}`)).body.version > 0, 15_000);
+    await until_(
+      'the timeout after the vacation',
+      async () => (await request(s.url).get(`/api/v1/games/${g.id}`)).body.version > 0,
+      15_000,
+    );
 
-    const long = await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until: new Date(Date.now() + 20 * 86_400_000).toISOString() }).expect(200);
+    const long = await request(s.url)
+      .put('/api/v1/players/me/vacation')
+      .set(auth)
+      .send({ until: new Date(Date.now() + 20 * 86_400_000).toISOString() })
+      .expect(200);
     expect(long.body.daysLeft).toBeGreaterThan(0.9);
     expect(long.body.daysLeft).toBeLessThan(1.1);
-    const tooLong = await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    const tooLong = await request(s.url)
+      .put('/api/v1/players/me/vacation')
+      .set(auth)
+      .send({ until: new Date(Date.now() + 30 * 86_400_000).toISOString() });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.code).toBe('VACATION_TOO_LONG');
-    expect((await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until: 'next tuesday' })).body.code).toBe('INVALID_INPUT');
+    expect((await request(s.url).put('/api/v1/players/me/vacation').set(auth).send({ until: 'next tuesday' })).body.code).toBe(
+      'INVALID_INPUT',
+    );
     expect((await request(s.url).put('/api/v1/players/me/vacation').send({ until })).status).toBe(401);
     const back = await request(s.url).delete('/api/v1/players/me/vacation').set(auth).expect(200);
     expect(back.body.until).toBeNull();

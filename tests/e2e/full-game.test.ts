@@ -31,7 +31,8 @@ describe('whole games over HTTP (end-to-end)', () => {
       const rng = Rng.fromSeed(`choices-${game.id}`);
       const live = new Map<number, { spectator: string; seat0: string }>();
       let g = await api.game(id);
-      const remember = async (snap: Snapshot) => live.set(snap.version, { spectator: canonicalHash(snap.view), seat0: canonicalHash((await api.game(id, seats[0]!.token)).view) });
+      const remember = async (snap: Snapshot) =>
+        live.set(snap.version, { spectator: canonicalHash(snap.view), seat0: canonicalHash((await api.game(id, seats[0]!.token)).view) });
       await remember(g);
       let guard = 0;
       while (g.status === 'active') {
@@ -54,7 +55,9 @@ describe('whole games over HTTP (end-to-end)', () => {
         const asSpectator = await request(s.url).get(`/api/v1/games/${id}/replay?at=${version}`);
         expect(asSpectator.status).toBe(200);
         expect(canonicalHash(asSpectator.body.view), `spectator view at ${version}`).toBe(hashes.spectator);
-        const asSeat = await request(s.url).get(`/api/v1/games/${id}/replay?at=${version}`).set('Authorization', `Bearer ${seats[0]!.token}`);
+        const asSeat = await request(s.url)
+          .get(`/api/v1/games/${id}/replay?at=${version}`)
+          .set('Authorization', `Bearer ${seats[0]!.token}`);
         expect(canonicalHash(asSeat.body.view), `seat 0 view at ${version}`).toBe(hashes.seat0);
       }
 
@@ -80,18 +83,35 @@ describe('whole games over HTTP (end-to-end)', () => {
       const files: Record<string, string> = { 'game.json': JSON.stringify(record.body), 'game.txt': text };
       const cli = async (...argv: string[]) => {
         const out: string[] = [];
-        const code = await run(argv, { out: (t) => out.push(t), err: (t) => out.push(t), read: async (f) => files[f]!, write: async (f, t) => void (files[f] = t) });
+        const code = await run(argv, {
+          out: (t) => out.push(t),
+          err: (t) => out.push(t),
+          read: async (f) => files[f]!,
+          write: async (f, t) => void (files[f] = t),
+        });
         return { code, out: out.join('\n') };
       };
-      for (const f of Object.keys(files)) expect(await cli('validate', f)).toMatchObject({ code: 0, out: expect.stringMatching(/^valid: .* finished/) });
+      for (const f of Object.keys(files))
+        expect(await cli('validate', f)).toMatchObject({ code: 0, out: expect.stringMatching(/^valid: .* finished/) });
       const converted = (await cli('convert', 'game.json', '--to', 'text')).out;
       const movesOf = (t: string) => t.split('\n').filter((l) => /^\d+\. \d+: /.test(l));
       expect(movesOf(converted)).toEqual(movesOf(text));
       const replay = (await cli('replay', 'game.txt', '--seat', '0', '--json')).out;
-      expect(canonicalHash(JSON.parse(replay.slice(replay.indexOf('\n{') + 1)))).toBe(canonicalHash((await api.game(id, seats[0]!.token)).view));
+      expect(canonicalHash(JSON.parse(replay.slice(replay.indexOf('\n{') + 1)))).toBe(
+        canonicalHash((await api.game(id, seats[0]!.token)).view),
+      );
       // ... and draws the same board picture as the server, offline.
       expect((await cli('replay', 'game.json', '--seat', '0', '--svg', 'board.svg')).code).toBe(0);
-      const served = await request(s.url).get(`/api/v1/games/${id}/board.svg`).set('Authorization', `Bearer ${seats[0]!.token}`).set('Accept-Language', 'en').buffer(true).parse((res, done) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => done(null, b)); });
+      const served = await request(s.url)
+        .get(`/api/v1/games/${id}/board.svg`)
+        .set('Authorization', `Bearer ${seats[0]!.token}`)
+        .set('Accept-Language', 'en')
+        .buffer(true)
+        .parse((res, done) => {
+          let b = '';
+          res.on('data', (c) => (b += c));
+          res.on('end', () => done(null, b));
+        });
       expect(files['board.svg']).toBe(served.body);
     });
 

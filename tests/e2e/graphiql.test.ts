@@ -14,9 +14,28 @@ describe('GraphiQL is served from local assets, with no CDN (end-to-end)', () =>
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).not.toMatch(/(https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}\//i); // no absolute URL: nothing from a CDN
     const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(assets).toEqual(expect.arrayContaining(['/graphiql/assets/graphiql.min.css', '/graphiql/assets/react.production.min.js', '/graphiql/assets/react-dom.production.min.js', '/graphiql/assets/graphiql.min.js', '/graphiql/assets/boot.js']));
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        '/graphiql/assets/graphiql.min.css',
+        '/graphiql/assets/react.production.min.js',
+        '/graphiql/assets/react-dom.production.min.js',
+        '/graphiql/assets/graphiql.min.js',
+        '/graphiql/assets/boot.js',
+      ]),
+    );
     for (const a of assets) {
-      const r = await request(s.url).get(a).buffer(true).parse((res, cb) => { let n = 0; let head = ''; res.on('data', (c: Buffer) => { if (n < 4096) head += c.toString('utf8', 0, 4096); n += c.length; }); res.on('end', () => cb(null, { n, head })); });
+      const r = await request(s.url)
+        .get(a)
+        .buffer(true)
+        .parse((res, cb) => {
+          let n = 0;
+          let head = '';
+          res.on('data', (c: Buffer) => {
+            if (n < 4096) head += c.toString('utf8', 0, 4096);
+            n += c.length;
+          });
+          res.on('end', () => cb(null, { n, head }));
+        });
       expect(r.status, a).toBe(200);
       expect(r.headers['content-type'], a).toMatch(a.endsWith('.css') ? /^text\/css/ : /^text\/javascript/);
       expect((r.body as { n: number }).n, a).toBeGreaterThan(a.endsWith('boot.js') ? 100 : 10_000);

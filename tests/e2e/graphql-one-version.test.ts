@@ -6,7 +6,19 @@ import { startTestServer, type TestServer } from '../support/server.js';
 /** Every field of a Game that depends on the game's version, as one query asks them. */
 const ALL_FIELDS = `query($id: ID!) { game(id: $id) { version status toMove view legalMoves legalMoveNotations legalMoveLabels legalMovesUndoable typedLegalMoves { id } } }`;
 
-type Answer = { game: { version: number; status: string; toMove: number[]; view: { drawnTile: unknown }; legalMoves: { type: string }[]; legalMoveNotations: string[]; legalMoveLabels: string[]; legalMovesUndoable: boolean[]; typedLegalMoves: { id: string }[] } };
+type Answer = {
+  game: {
+    version: number;
+    status: string;
+    toMove: number[];
+    view: { drawnTile: unknown };
+    legalMoves: { type: string }[];
+    legalMoveNotations: string[];
+    legalMoveLabels: string[];
+    legalMovesUndoable: boolean[];
+    typedLegalMoves: { id: string }[];
+  };
+};
 
 const listedVersion = (id: string) => (JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as { v: number }).v;
 
@@ -54,9 +66,12 @@ describe('a GraphQL query resolves all its fields of one game at one version', (
     expect(d.game.view.drawnTile).not.toBeNull();
     expect(d.game.legalMoves.map((m) => m.type)).not.toContain('drawTile');
     expect(d.game.typedLegalMoves.map((m) => listedVersion(m.id))).toEqual(d.game.legalMoves.map(() => 1));
-    for (const list of [d.game.legalMoveNotations, d.game.legalMoveLabels, d.game.legalMovesUndoable]) expect(list).toHaveLength(d.game.legalMoves.length);
+    for (const list of [d.game.legalMoveNotations, d.game.legalMoveLabels, d.game.legalMovesUndoable])
+      expect(list).toHaveLength(d.game.legalMoves.length);
     // The same as REST answers now that the game stays at version 1.
-    const rest = await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set({ Authorization: `Bearer ${token}` });
+    const rest = await request(s.url)
+      .get(`/api/v1/games/${id}/legal-moves`)
+      .set({ Authorization: `Bearer ${token}` });
     expect(rest.body.version).toBe(1);
     expect(d.game.legalMoves).toEqual(rest.body.moves);
     expect(d.game.legalMoveNotations).toEqual(rest.body.notations);
@@ -64,7 +79,9 @@ describe('a GraphQL query resolves all its fields of one game at one version', (
 
   it('given a spectator, when it asks the view and the legal moves, then the legal moves alone are refused with the code they had', async () => {
     const { id } = await gql.create('ma-petite-ville', 2);
-    const r = await request(s.url).post('/graphql').send({ query: `query($id: ID!) { game(id: $id) { version legalMoves } }`, variables: { id } });
+    const r = await request(s.url)
+      .post('/graphql')
+      .send({ query: `query($id: ID!) { game(id: $id) { version legalMoves } }`, variables: { id } });
     expect(r.body.errors).toHaveLength(1);
     expect(r.body.errors[0].path).toEqual(['game', 'legalMoves']);
     expect(r.body.errors[0].extensions.code).toBe('UNAUTHORIZED');

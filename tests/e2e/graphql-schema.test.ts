@@ -7,24 +7,39 @@ import { buildApp } from '../../src/http/app.js';
 import { gameField } from '../../src/http/graphql/index.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 
-interface TypeRef { kind: string; name: string | null; ofType: TypeRef | null }
+interface TypeRef {
+  kind: string;
+  name: string | null;
+  ofType: TypeRef | null;
+}
 const named = (t: TypeRef): TypeRef => (t.ofType ? named(t.ofType) : t);
 
 /** Moves are typed GraphQL inputs, introspectable down to every field: no opaque JSON scalar. */
 describe('GraphQL schema: typed move inputs', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({ service: new GameService(new MemoryGameStore(), defaultRegistry()), config: loadConfig({}), ping: async () => {} });
+    app = await buildApp({
+      service: new GameService(new MemoryGameStore(), defaultRegistry()),
+      config: loadConfig({}),
+      ping: async () => {},
+    });
   });
   afterAll(async () => {
     await app.close();
   });
   const introspect = async (name: string) => {
-    const r = await app.inject({ method: 'POST', url: '/graphql', payload: { query: `query($n: String!) { __type(name: $n) { name isOneOf inputFields { name type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`, variables: { n: name } } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: {
+        query: `query($n: String!) { __type(name: $n) { name isOneOf inputFields { name type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`,
+        variables: { n: name },
+      },
+    });
     return r.json().data.__type as { name: string; isOneOf: boolean; inputFields: { name: string; type: TypeRef }[] };
   };
 
-  it('MoveInput is a @oneOf with one field per hosted game, each a @oneOf of that game\'s move types', async () => {
+  it("MoveInput is a @oneOf with one field per hosted game, each a @oneOf of that game's move types", async () => {
     const input = await introspect('MoveInput');
     expect(input.isOneOf).toBe(true);
     expect(input.inputFields.map((f) => f.name).sort()).toEqual(hostedGames.map(gameField).sort());

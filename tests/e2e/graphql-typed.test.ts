@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 
 const pascal = (s: string) => s.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
-describe('typed GraphQL: views, events and legal moves from the games\' JSON Schemas', () => {
+describe("typed GraphQL: views, events and legal moves from the games' JSON Schemas", () => {
   let s: TestServer;
   let gql: GraphqlClient;
   beforeAll(async () => {
@@ -38,7 +38,8 @@ describe('typed GraphQL: views, events and legal moves from the games\' JSON Sch
     for (const g of hostedGames) {
       const P = pascal(g.id);
       expect(output).toMatch(new RegExp(`export type ${P}View = \\{`));
-      for (const type of Object.keys(g.moveSchemas)) expect(output).toContain(`${P}${type.charAt(0).toUpperCase()}${type.slice(1)}Move = {`);
+      for (const type of Object.keys(g.moveSchemas))
+        expect(output).toContain(`${P}${type.charAt(0).toUpperCase()}${type.slice(1)}Move = {`);
     }
     // A view's fields are typed, not the JSON scalar.
     const tc = /export type TownCenterView = \{([\s\S]*?)\n\};/.exec(output)![1]!;
@@ -63,26 +64,47 @@ describe('typed GraphQL: views, events and legal moves from the games\' JSON Sch
     );
     expect(done.submitListedMove.version).toBe(1);
     expect(done.submitListedMove.typedEvents[0]).toMatchObject({ __typename: 'MaPetiteVilleTileDrawnEvent', tile: expect.any(String) });
-    const g = await gql.run<{ game: { typedView: { __typename: string; phase: string; toMove: number[]; drawnTile: { tile: string } | null }; events: { typedEvents: { __typename: string }[] }[] } }>(
+    const g = await gql.run<{
+      game: {
+        typedView: { __typename: string; phase: string; toMove: number[]; drawnTile: { tile: string } | null };
+        events: { typedEvents: { __typename: string }[] }[];
+      };
+    }>(
       `query($id: ID!) { game(id: $id) { typedView { __typename ... on MaPetiteVilleView { phase toMove drawnTile { tile } } } events { typedEvents { __typename } } } }`,
       { id },
       seats[0]!.token,
     );
-    expect(g.game.typedView).toEqual({ __typename: 'MaPetiteVilleView', phase: 'placeTile', toMove: [0], drawnTile: { tile: done.submitListedMove.typedEvents[0]!.tile } });
+    expect(g.game.typedView).toEqual({
+      __typename: 'MaPetiteVilleView',
+      phase: 'placeTile',
+      toMove: [0],
+      drawnTile: { tile: done.submitListedMove.typedEvents[0]!.tile },
+    });
     expect(g.game.events[0]!.typedEvents[0]!.__typename).toBe('MaPetiteVilleTileDrawnEvent');
 
     // The same id once the game has moved on is stale: VERSION_CONFLICT, and a made-up id is bad input.
-    const stale = await request(s.url).post('/graphql').set({ Authorization: `Bearer ${seats[0]!.token}` }).send({ query: `mutation($id: ID!, $moveId: ID!) { submitListedMove(gameId: $id, moveId: $moveId) { version } }`, variables: { id, moveId: draw.id } });
+    const stale = await request(s.url)
+      .post('/graphql')
+      .set({ Authorization: `Bearer ${seats[0]!.token}` })
+      .send({
+        query: `mutation($id: ID!, $moveId: ID!) { submitListedMove(gameId: $id, moveId: $moveId) { version } }`,
+        variables: { id, moveId: draw.id },
+      });
     expect(stale.body.errors[0].extensions.code).toBe('VERSION_CONFLICT');
-    const bad = await request(s.url).post('/graphql').set({ Authorization: `Bearer ${seats[0]!.token}` }).send({ query: `mutation($id: ID!) { submitListedMove(gameId: $id, moveId: "nonsense") { version } }`, variables: { id } });
+    const bad = await request(s.url)
+      .post('/graphql')
+      .set({ Authorization: `Bearer ${seats[0]!.token}` })
+      .send({ query: `mutation($id: ID!) { submitListedMove(gameId: $id, moveId: "nonsense") { version } }`, variables: { id } });
     expect(bad.body.errors[0].extensions.code).toBe('INVALID_INPUT');
   });
 
-  it('every game\'s typed view and legal moves resolve (union members told apart), nested unions included', async () => {
+  it("every game's typed view and legal moves resolve (union members told apart), nested unions included", async () => {
     for (const g of hostedGames) {
       const { id, seats } = await gql.create(g.id, g.minPlayers === 1 ? 2 : g.minPlayers);
       const P = pascal(g.id);
-      const d = await gql.run<{ game: { typedView: { __typename: string; phase: string; scores: number[] }; typedLegalMoves: { move: { __typename: string } }[] } }>(
+      const d = await gql.run<{
+        game: { typedView: { __typename: string; phase: string; scores: number[] }; typedLegalMoves: { move: { __typename: string } }[] };
+      }>(
         `query($id: ID!) { game(id: $id) { typedView { __typename ... on ${P}View { phase scores } } typedLegalMoves { move { __typename } } } }`,
         { id },
         seats[0]!.token,
@@ -94,17 +116,30 @@ describe('typed GraphQL: views, events and legal moves from the games\' JSON Sch
     }
     // City Tycoon's map cells carry a union face (district or plant): played by listed move ids until one is built.
     const { id, seats } = await gql.create('city-tycoon', 2);
-    const faces = async () => (await gql.run<{ game: { toMove: number[]; typedView: { map: { face: { __typename: string } | null }[] } } }>(
-      `query($id: ID!) { game(id: $id) { toMove typedView { ... on CityTycoonView { map { face { __typename } } } } } }`,
-      { id },
-    )).game;
+    const faces = async () =>
+      (
+        await gql.run<{ game: { toMove: number[]; typedView: { map: { face: { __typename: string } | null }[] } } }>(
+          `query($id: ID!) { game(id: $id) { toMove typedView { ... on CityTycoonView { map { face { __typename } } } } } }`,
+          { id },
+        )
+      ).game;
     let g = await faces();
     for (let i = 0; i < 100 && !g.typedView.map.some((c) => c.face !== null); i++) {
       const token = seats[g.toMove[0]!]!.token;
-      const legal = await gql.run<{ game: { typedLegalMoves: { id: string }[] } }>(`query($id: ID!) { game(id: $id) { typedLegalMoves { id } } }`, { id }, token);
-      await gql.run(`mutation($id: ID!, $moveId: ID!) { submitListedMove(gameId: $id, moveId: $moveId) { version } }`, { id, moveId: legal.game.typedLegalMoves[0]!.id }, token);
+      const legal = await gql.run<{ game: { typedLegalMoves: { id: string }[] } }>(
+        `query($id: ID!) { game(id: $id) { typedLegalMoves { id } } }`,
+        { id },
+        token,
+      );
+      await gql.run(
+        `mutation($id: ID!, $moveId: ID!) { submitListedMove(gameId: $id, moveId: $moveId) { version } }`,
+        { id, moveId: legal.game.typedLegalMoves[0]!.id },
+        token,
+      );
       g = await faces();
     }
-    expect(g.typedView.map.map((c) => c.face?.__typename).filter(Boolean)).toEqual(expect.arrayContaining([expect.stringMatching(/^CityTycoonViewMapItemFace/)]));
+    expect(g.typedView.map.map((c) => c.face?.__typename).filter(Boolean)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^CityTycoonViewMapItemFace/)]),
+    );
   });
 });

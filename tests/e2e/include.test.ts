@@ -14,7 +14,10 @@ describe('answers that carry the next view and legal moves (end-to-end)', () => 
   });
 
   it('a whole game played one request per move: every included view and legal-move list equals what GET returns', async () => {
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', seed: 'include', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }).expect(201);
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ville-de-demain', seed: 'include', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] })
+      .expect(201);
     const { id } = c.body;
     const tokens: string[] = c.body.seats.map((x: { token: string }) => x.token);
     const rng = Rng.fromSeed('include-choices');
@@ -33,7 +36,11 @@ describe('answers that carry the next view and legal moves (end-to-end)', () => 
         next = l.body.moves;
         gets++;
       }
-      const r = await request(s.url).post(`/api/v1/games/${id}/moves?include=view,legalMoves`).set('Authorization', auth).send({ move: rng.pick(next!) }).expect(200);
+      const r = await request(s.url)
+        .post(`/api/v1/games/${id}/moves?include=view,legalMoves`)
+        .set('Authorization', auth)
+        .send({ move: rng.pick(next!) })
+        .expect(200);
       posts++;
       const g = await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', auth).expect(200);
       expect(r.body.view).toEqual(g.body.view);
@@ -55,16 +62,28 @@ describe('answers that carry the next view and legal moves (end-to-end)', () => 
   });
 
   it('without include the answers are as before; an unknown part is a 400 naming the pattern', async () => {
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] }).expect(201);
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] })
+      .expect(201);
     const auth = `Bearer ${c.body.seats[c.body.toMove[0]].token}`;
     const l = await request(s.url).get(`/api/v1/games/${c.body.id}/legal-moves`).set('Authorization', auth).expect(200);
     expect(l.body.view).toBeUndefined();
-    const bad = await request(s.url).post(`/api/v1/games/${c.body.id}/moves?include=view,everything`).set('Authorization', auth).send({ move: l.body.moves[0] });
+    const bad = await request(s.url)
+      .post(`/api/v1/games/${c.body.id}/moves?include=view,everything`)
+      .set('Authorization', auth)
+      .send({ move: l.body.moves[0] });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('INVALID_INPUT');
     expect(bad.body.detail).toMatch(/include/);
-    expect((await request(s.url).get(`/api/v1/games/${c.body.id}/legal-moves?include=legalMoves`).set('Authorization', auth)).status).toBe(400);
-    const r = await request(s.url).post(`/api/v1/games/${c.body.id}/moves`).set('Authorization', auth).send({ move: l.body.moves[0] }).expect(200);
+    expect((await request(s.url).get(`/api/v1/games/${c.body.id}/legal-moves?include=legalMoves`).set('Authorization', auth)).status).toBe(
+      400,
+    );
+    const r = await request(s.url)
+      .post(`/api/v1/games/${c.body.id}/moves`)
+      .set('Authorization', auth)
+      .send({ move: l.body.moves[0] })
+      .expect(200);
     expect(r.body.view).toBeUndefined();
     expect(r.body.legalMoves).toBeUndefined();
   });

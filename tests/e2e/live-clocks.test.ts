@@ -5,7 +5,12 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 
-interface Clock { seat: number; remainingSeconds: number; running: boolean; deadline: string | null }
+interface Clock {
+  seat: number;
+  remainingSeconds: number;
+  running: boolean;
+  deadline: string | null;
+}
 
 /** The SSE `game` event and the GraphQL subscription's first update carry `clocks` as GET /games/{id} does (docs/shapes.md). */
 describe('clocks in the live game messages (end-to-end)', () => {
@@ -17,13 +22,23 @@ describe('clocks in the live game messages (end-to-end)', () => {
     await s?.stop();
   });
 
-  it('the SSE game event and GraphQL gameUpdated\'s first update carry each seat\'s clock, as the REST answer', async () => {
-    const r = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], timeControl: { initialSeconds: 600, incrementSeconds: 30, maxSeconds: 900 } }).expect(201);
+  it("the SSE game event and GraphQL gameUpdated's first update carry each seat's clock, as the REST answer", async () => {
+    const r = await request(s.url)
+      .post('/api/v1/games')
+      .send({
+        type: 'town-center',
+        players: [{ name: 'A' }, { name: 'B' }],
+        timeControl: { initialSeconds: 600, incrementSeconds: 30, maxSeconds: 900 },
+      })
+      .expect(201);
     const id = r.body.id as string;
     const clocksNow = async () => ((await request(s.url).get(`/api/v1/games/${id}`)).body as { clocks: Clock[] }).clocks;
     await expect.poll(async () => (await clocksNow()).some((c) => c.running), { timeout: 10_000 }).toBe(true);
     const rest = await clocksNow();
-    expect(rest.map((c) => [c.seat, c.running])).toEqual([[0, true], [1, false]]);
+    expect(rest.map((c) => [c.seat, c.running])).toEqual([
+      [0, true],
+      [1, false],
+    ]);
 
     const sse = await new Promise<{ clocks: Clock[]; deadlines: unknown[] }>((ok, fail) => {
       const es = new EventSource(`${s.url}/api/v1/games/${id}/stream`);
@@ -41,8 +56,20 @@ describe('clocks in the live game messages (end-to-end)', () => {
     try {
       const first = await new Promise<{ version: number; seat: number | null; clocks: Clock[] | null }>((ok, fail) => {
         const dispose = client.subscribe<{ gameUpdated: { version: number; seat: number | null; clocks: Clock[] | null } }>(
-          { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version seat clocks { seat remainingSeconds running deadline } } }', variables: { id } },
-          { next: (m) => { if (m.data) { dispose(); ok(m.data.gameUpdated); } else fail(m.errors); }, error: fail, complete: () => {} },
+          {
+            query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version seat clocks { seat remainingSeconds running deadline } } }',
+            variables: { id },
+          },
+          {
+            next: (m) => {
+              if (m.data) {
+                dispose();
+                ok(m.data.gameUpdated);
+              } else fail(m.errors);
+            },
+            error: fail,
+            complete: () => {},
+          },
         );
       });
       expect(first.seat).toBeNull();

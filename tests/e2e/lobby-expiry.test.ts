@@ -15,10 +15,25 @@ describe('games that do not rot: a waiting game expires after LOBBY_EXPIRY_DAYS,
 
   it('warning once a day before to the seated players with mail, then expired: shown in the game answer (REST and GraphQL), gone from the lobby, joins refused, counted in the profile', async () => {
     const ada = (await request(s.url).post('/api/v1/players').send({ name: 'Ada' }).expect(201)).body as { id: string; token: string };
-    await request(s.url).put('/api/v1/players/me/notifications').set('Authorization', `Bearer ${ada.token}`).send({ email: 'ada@example.test' }).expect(200);
-    const g = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${ada.token}`).send({ type: 'town-center', players: [{ me: true }, { open: true }], public: true }).expect(201)).body as { id: string; invite: { code: string } };
+    await request(s.url)
+      .put('/api/v1/players/me/notifications')
+      .set('Authorization', `Bearer ${ada.token}`)
+      .send({ email: 'ada@example.test' })
+      .expect(200);
+    const g = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .set('Authorization', `Bearer ${ada.token}`)
+        .send({ type: 'town-center', players: [{ me: true }, { open: true }], public: true })
+        .expect(201)
+    ).body as { id: string; invite: { code: string } };
     // A game that started (nobody waits for a seat) never expires.
-    const full = (await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'X' }, { name: 'Y' }] }).expect(201)).body as { id: string };
+    const full = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ name: 'X' }, { name: 'Y' }] })
+        .expect(201)
+    ).body as { id: string };
     const created = +new Date((await request(s.url).get(`/api/v1/games/${g.id}`)).body.createdAt);
     const expiry = s.expiry;
 
@@ -46,13 +61,22 @@ describe('games that do not rot: a waiting game expires after LOBBY_EXPIRY_DAYS,
     const answer = (await request(s.url).get(`/api/v1/games/${g.id}`)).body;
     expect(answer).toMatchObject({ status: 'expired', toMove: [] });
     expect((await request(s.url).get(`/api/v1/games/${full.id}`)).body.status).toBe('active');
-    const gql = await request(s.url).post('/graphql').send({ query: 'query($id: ID!) { game(id: $id) { status } }', variables: { id: g.id } });
+    const gql = await request(s.url)
+      .post('/graphql')
+      .send({ query: 'query($id: ID!) { game(id: $id) { status } }', variables: { id: g.id } });
     expect(gql.body.data.game.status).toBe('expired');
     expect((await request(s.url).get('/api/v1/lobby?type=town-center')).body.games.map((x: { id: string }) => x.id)).not.toContain(g.id);
     const bob = (await request(s.url).post('/api/v1/players').send({ name: 'Bob' }).expect(201)).body as { token: string };
-    const join = await request(s.url).post(`/api/v1/games/${g.id}/join`).set('Authorization', `Bearer ${bob.token}`).send({ inviteCode: g.invite.code });
+    const join = await request(s.url)
+      .post(`/api/v1/games/${g.id}/join`)
+      .set('Authorization', `Bearer ${bob.token}`)
+      .send({ inviteCode: g.invite.code });
     expect([join.status, join.body.code]).toEqual([409, 'GAME_OVER']);
     expect((await request(s.url).get(`/api/v1/players/${ada.id}`)).body.games).toMatchObject({ expired: 1, playing: 0 });
-    expect((await request(s.url).get(`/api/v1/players/me/games?status=expired`).set('Authorization', `Bearer ${ada.token}`)).body.games.map((x: { id: string }) => x.id)).toEqual([g.id]);
+    expect(
+      (await request(s.url).get(`/api/v1/players/me/games?status=expired`).set('Authorization', `Bearer ${ada.token}`)).body.games.map(
+        (x: { id: string }) => x.id,
+      ),
+    ).toEqual([g.id]);
   });
 });

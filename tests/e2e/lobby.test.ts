@@ -14,7 +14,9 @@ describe('lobby, players and inbox (end-to-end)', () => {
   let s2: TestServer; // a second server process on the same database
   const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
   const player = async (name: string) => {
-    const r = await request(s.url).post('/api/v1/players').send({ name, email: `${name.toLowerCase()}@example.org` });
+    const r = await request(s.url)
+      .post('/api/v1/players')
+      .send({ name, email: `${name.toLowerCase()}@example.org` });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.token).toMatch(/^cbp_/);
     return r.body as { id: string; name: string; token: string };
@@ -22,7 +24,15 @@ describe('lobby, players and inbox (end-to-end)', () => {
   const inbox = async (token: string, query = '') => {
     const r = await request(s.url).get(`/api/v1/players/me/games${query}`).set(auth(token));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.games as { id: string; seat: number; version: number; status: string; toMove: number[]; isMyTurn: boolean; lastMoveAt: string | null }[];
+    return r.body.games as {
+      id: string;
+      seat: number;
+      version: number;
+      status: string;
+      toMove: number[];
+      isMyTurn: boolean;
+      lastMoveAt: string | null;
+    }[];
   };
 
   beforeAll(async () => {
@@ -37,9 +47,16 @@ describe('lobby, players and inbox (end-to-end)', () => {
   it('two players start a private game through an invitation and play it to the end with their player tokens only', async () => {
     const ada = await player('Ada');
     const bob = await player('Bob');
-    expect((await request(s.url).get('/api/v1/players/me').set(auth(ada.token))).body).toEqual({ id: ada.id, name: 'Ada', email: 'ada@example.org' });
+    expect((await request(s.url).get('/api/v1/players/me').set(auth(ada.token))).body).toEqual({
+      id: ada.id,
+      name: 'Ada',
+      email: 'ada@example.org',
+    });
 
-    const created = await request(s.url).post('/api/v1/games').set(auth(ada.token)).send({ type: 'ma-petite-ville', players: [{ me: true, colour: 'red' }, { open: true }], seed: 'lobby-e2e' });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .set(auth(ada.token))
+      .send({ type: 'ma-petite-ville', players: [{ me: true, colour: 'red' }, { open: true }], seed: 'lobby-e2e' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
     expect(created.body.status).toBe('waiting');
@@ -51,7 +68,10 @@ describe('lobby, players and inbox (end-to-end)', () => {
 
     const waiting = await request(s.url).get(`/api/v1/games/${id}`).set(auth(ada.token));
     expect(waiting.body).toMatchObject({ status: 'waiting', toMove: [], viewer: { seat: 0 } });
-    expect(waiting.body.players).toEqual([{ seat: 0, name: 'Ada', open: false, resigned: false, colour: 'red' }, { seat: 1, name: '', open: true, resigned: false }]);
+    expect(waiting.body.players).toEqual([
+      { seat: 0, name: 'Ada', open: false, resigned: false, colour: 'red' },
+      { seat: 1, name: '', open: true, resigned: false },
+    ]);
     expect(await inbox(ada.token)).toMatchObject([{ id, seat: 0, status: 'waiting', isMyTurn: false, lastMoveAt: null }]);
     expect(await inbox(bob.token)).toEqual([]);
     // Bob's token before he has a seat: a spectator.
@@ -81,7 +101,14 @@ describe('lobby, players and inbox (end-to-end)', () => {
       for (const [seat, token] of tokenOf.entries()) {
         const [entry, ...rest] = await inbox(token);
         expect(rest).toEqual([]);
-        expect(entry).toMatchObject({ id, seat, version: g.version, status: g.status, toMove: g.toMove, isMyTurn: g.status === 'active' && g.toMove.includes(seat) });
+        expect(entry).toMatchObject({
+          id,
+          seat,
+          version: g.version,
+          status: g.status,
+          toMove: g.toMove,
+          isMyTurn: g.status === 'active' && g.toMove.includes(seat),
+        });
         if (g.version > 0) expect(entry!.lastMoveAt).not.toBeNull();
         expect((await inbox(token, '?toMove=true')).map((e) => e.id)).toEqual(entry!.isMyTurn ? [id] : []);
       }
@@ -91,7 +118,10 @@ describe('lobby, players and inbox (end-to-end)', () => {
       const legal = await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set(auth(tokenOf[seat]!));
       expect(legal.status).toBe(200);
       expect(legal.body.seat).toBe(seat);
-      const r = await request(s.url).post(`/api/v1/games/${id}/moves`).set(auth(tokenOf[seat]!)).send({ move: rng.pick(legal.body.moves) });
+      const r = await request(s.url)
+        .post(`/api/v1/games/${id}/moves`)
+        .set(auth(tokenOf[seat]!))
+        .send({ move: rng.pick(legal.body.moves) });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       g = (await request(s.url).get(`/api/v1/games/${id}`).set(auth(tokenOf[seat]!))).body;
       expect(g.viewer.seat).toBe(seat);
@@ -107,11 +137,17 @@ describe('lobby, players and inbox (end-to-end)', () => {
   });
 
   it('20 clients racing to join a 3-seat game on two server processes: exactly 2 get seats, every other one 409 GAME_FULL', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'Host' }, { open: true }, { open: true }] });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'sealed-bids', players: [{ name: 'Host' }, { open: true }, { open: true }] });
     expect(created.status).toBe(201);
     const { id, invite } = created.body;
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => request(i % 2 ? s2.url : s.url).post(`/api/v1/games/${id}/join`).send({ inviteCode: invite.code, name: `racer${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        request(i % 2 ? s2.url : s.url)
+          .post(`/api/v1/games/${id}/join`)
+          .send({ inviteCode: invite.code, name: `racer${i}` }),
+      ),
     );
     const won = results.filter((r) => r.status === 201);
     const lost = results.filter((r) => r.status !== 201);
@@ -130,20 +166,38 @@ describe('lobby, players and inbox (end-to-end)', () => {
   });
 
   it('a waiting game accepts no move (REST and GraphQL) and lists no legal move; the move is accepted once the last seat is taken', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { open: true }] });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'sealed-bids', players: [{ name: 'a' }, { open: true }] });
     const { id } = created.body;
     const token = created.body.seats[0].token;
-    const move = await request(s.url).post(`/api/v1/games/${id}/moves`).set(auth(token)).send({ move: { type: 'bid', amount: 1 } });
+    const move = await request(s.url)
+      .post(`/api/v1/games/${id}/moves`)
+      .set(auth(token))
+      .send({ move: { type: 'bid', amount: 1 } });
     expect([move.status, move.body.code]).toEqual([409, 'GAME_NOT_STARTED']);
-    const gql = await request(s.url).post('/graphql').set(auth(token)).send({ query: 'mutation($id: ID!) { submitMove(gameId: $id, move: { sealedBids: { bid: { amount: 1 } } }) { version } }', variables: { id } });
+    const gql = await request(s.url).post('/graphql').set(auth(token)).send({
+      query: 'mutation($id: ID!) { submitMove(gameId: $id, move: { sealedBids: { bid: { amount: 1 } } }) { version } }',
+      variables: { id },
+    });
     expect(gql.body.errors[0].extensions.code).toBe('GAME_NOT_STARTED');
     expect((await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set(auth(token))).body).toMatchObject({ toMove: [], moves: [] });
     expect((await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves).toEqual([]);
     // The other process has the waiting game cached; the join on this one starts it for both.
-    expect((await request(s2.url).post(`/api/v1/games/${id}/moves`).set(auth(token)).send({ move: { type: 'bid', amount: 1 } })).body.code).toBe('GAME_NOT_STARTED');
+    expect(
+      (
+        await request(s2.url)
+          .post(`/api/v1/games/${id}/moves`)
+          .set(auth(token))
+          .send({ move: { type: 'bid', amount: 1 } })
+      ).body.code,
+    ).toBe('GAME_NOT_STARTED');
     const j = await request(s.url).post(`/api/v1/games/${id}/join`).send({ inviteCode: created.body.invite.code, name: 'b' });
     expect(j.status).toBe(201);
-    const ok = await request(s2.url).post(`/api/v1/games/${id}/moves`).set(auth(token)).send({ move: { type: 'bid', amount: 1 } });
+    const ok = await request(s2.url)
+      .post(`/api/v1/games/${id}/moves`)
+      .set(auth(token))
+      .send({ move: { type: 'bid', amount: 1 } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.version).toBe(1);
   });
@@ -152,15 +206,29 @@ describe('lobby, players and inbox (end-to-end)', () => {
     const host = await player('Host');
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await request(s.url).post('/api/v1/games').set(auth(host.token)).send({ type: 'town-center', players: [{ me: true }, { open: true }, { open: true }], public: true, options: {} });
+      const r = await request(s.url)
+        .post('/api/v1/games')
+        .set(auth(host.token))
+        .send({ type: 'town-center', players: [{ me: true }, { open: true }, { open: true }], public: true, options: {} });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       made.push(r.body.id);
     }
-    await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'x' }, { open: true }] }); // private: never listed
+    await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ name: 'x' }, { open: true }] }); // private: never listed
     const first = await request(s.url).get('/api/v1/lobby?type=town-center&limit=2');
     expect(first.status).toBe(200);
     expect(first.body.games.map((g: { id: string }) => g.id)).toEqual([made[2], made[1]]);
-    expect(first.body.games[0]).toMatchObject({ type: 'town-center', seatsTaken: 1, seatsOpen: 2, seats: [{ seat: 0, open: false, name: 'Host' }, { seat: 1, open: true }, { seat: 2, open: true }] });
+    expect(first.body.games[0]).toMatchObject({
+      type: 'town-center',
+      seatsTaken: 1,
+      seatsOpen: 2,
+      seats: [
+        { seat: 0, open: false, name: 'Host' },
+        { seat: 1, open: true },
+        { seat: 2, open: true },
+      ],
+    });
     const second = await request(s.url).get(`/api/v1/lobby?type=town-center&limit=2&before=${first.body.next}`);
     expect(second.body.games.map((g: { id: string }) => g.id)).toEqual([made[0]]);
     expect(second.body.next).toBeNull();
@@ -179,8 +247,19 @@ describe('lobby, players and inbox (end-to-end)', () => {
   it('the inbox is paged, newest activity first', async () => {
     const me = await player('Pager');
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await request(s.url).post('/api/v1/games').set(auth(me.token)).send({ type: 'sealed-bids', players: [{ me: true }, { name: 'x' }] })).body.id);
-    const moved = await request(s.url).post(`/api/v1/games/${ids[0]}/moves`).set(auth(me.token)).send({ move: { type: 'bid', amount: 1 } });
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await request(s.url)
+            .post('/api/v1/games')
+            .set(auth(me.token))
+            .send({ type: 'sealed-bids', players: [{ me: true }, { name: 'x' }] })
+        ).body.id,
+      );
+    const moved = await request(s.url)
+      .post(`/api/v1/games/${ids[0]}/moves`)
+      .set(auth(me.token))
+      .send({ move: { type: 'bid', amount: 1 } });
     expect(moved.status).toBe(200); // the oldest game now has the newest activity
     const first = await request(s.url).get('/api/v1/players/me/games?limit=2').set(auth(me.token));
     expect(first.body.games.map((g: { id: string }) => g.id)).toEqual([ids[0], ids[2]]);
@@ -194,7 +273,10 @@ describe('lobby, players and inbox (end-to-end)', () => {
   it('a seat left before the start is open again; leaving after the start is refused', async () => {
     const host = await player('Hostess');
     const guest = await player('Guest');
-    const c = await request(s.url).post('/api/v1/games').set(auth(host.token)).send({ type: 'sealed-bids', players: [{ me: true }, { open: true }, { open: true }] });
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .set(auth(host.token))
+      .send({ type: 'sealed-bids', players: [{ me: true }, { open: true }, { open: true }] });
     const { id, invite } = c.body;
     const j = await request(s.url).post(`/api/v1/games/${id}/join`).set(auth(guest.token)).send({ inviteCode: invite.code, seat: 2 });
     expect(j.body).toMatchObject({ seat: 2, name: 'Guest', status: 'waiting' });
@@ -202,7 +284,11 @@ describe('lobby, players and inbox (end-to-end)', () => {
     expect([again.status, again.body.code]).toEqual([409, 'ALREADY_SEATED']);
     const left = await request(s.url).post(`/api/v1/games/${id}/leave`).set(auth(guest.token));
     expect([left.status, left.body]).toEqual([200, { seat: 2 }]);
-    expect((await request(s.url).get(`/api/v1/games/${id}`)).body.players.map((p: { open: boolean }) => p.open)).toEqual([false, true, true]);
+    expect((await request(s.url).get(`/api/v1/games/${id}`)).body.players.map((p: { open: boolean }) => p.open)).toEqual([
+      false,
+      true,
+      true,
+    ]);
     expect(await inbox(guest.token)).toEqual([]);
     // The seat token given at the join no longer works.
     expect((await request(s.url).get(`/api/v1/games/${id}`).set(auth(j.body.token))).status).toBe(401);
@@ -216,7 +302,9 @@ describe('lobby, players and inbox (end-to-end)', () => {
   });
 
   it('the operator reissues a lost seat token: the old one stops working at once, on every process', async () => {
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] });
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] });
     const { id } = c.body;
     const old = c.body.seats[1].token;
     for (const url of [s.url, s2.url]) expect((await request(url).get(`/api/v1/games/${id}`).set(auth(old))).body.viewer.seat).toBe(1); // cached on both
@@ -225,9 +313,19 @@ describe('lobby, players and inbox (end-to-end)', () => {
     expect(r.body).toMatchObject({ seat: 1, name: 'b' });
     for (const url of [s.url, s2.url]) {
       expect((await request(url).get(`/api/v1/games/${id}`).set(auth(old))).status).toBe(401);
-      expect((await request(url).post(`/api/v1/games/${id}/moves`).set(auth(old)).send({ move: { type: 'bid', amount: 0 } })).status).toBe(401);
+      expect(
+        (
+          await request(url)
+            .post(`/api/v1/games/${id}/moves`)
+            .set(auth(old))
+            .send({ move: { type: 'bid', amount: 0 } })
+        ).status,
+      ).toBe(401);
     }
-    const move = await request(s2.url).post(`/api/v1/games/${id}/moves`).set(auth(r.body.token)).send({ move: { type: 'bid', amount: 0 } });
+    const move = await request(s2.url)
+      .post(`/api/v1/games/${id}/moves`)
+      .set(auth(r.body.token))
+      .send({ move: { type: 'bid', amount: 0 } });
     expect(move.status, JSON.stringify(move.body)).toBe(200);
     const denied = await request(s.url).post(`/api/v1/games/${id}/seats/1/token`).set(auth(old));
     expect([denied.status, denied.body.code]).toEqual([403, 'FORBIDDEN']);

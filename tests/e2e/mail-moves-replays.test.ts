@@ -6,13 +6,18 @@ import { mailbox, until, type Mailbox } from '../support/mail.js';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 
 /** A port nothing listens on (yet): outgoing mail is down until a mailbox takes it. */
-const freePort = () => new Promise<number>((ok) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as { port: number };
-    srv.close(() => ok(port));
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
   });
-});
-const smtpError = (p: Promise<unknown>) => p.then(() => null, (e: Error & { responseCode?: number }) => e);
+const smtpError = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: Error & { responseCode?: number }) => e,
+  );
 
 /**
  * Moves by mail as a real mail server delivers them: twice, retried, to a duplicated recipient,
@@ -25,7 +30,15 @@ describe('moves by mail: replayed, retried and revoked mails (end-to-end)', () =
   let inbound: Transporter;
   beforeAll(async () => {
     outPort = await freePort();
-    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${outPort}`, SMTP_INBOUND_PORT: '0', SMTP_INBOUND_HOST: '127.0.0.1', MAIL_DOMAIN: 'games.example', NOTIFY_RETRY_DELAY_SECONDS: '1', NOTIFY_POLL_SECONDS: '0.5' });
+    s = await startTestServer({
+      NOTIFICATIONS: 'on',
+      SMTP_URL: `smtp://127.0.0.1:${outPort}`,
+      SMTP_INBOUND_PORT: '0',
+      SMTP_INBOUND_HOST: '127.0.0.1',
+      MAIL_DOMAIN: 'games.example',
+      NOTIFY_RETRY_DELAY_SECONDS: '1',
+      NOTIFY_POLL_SECONDS: '0.5',
+    });
     inbound = nodemailer.createTransport({ host: '127.0.0.1', port: s.notifications.mailMoves!.port!, secure: false, ignoreTLS: true });
   });
   afterAll(async () => {
@@ -36,15 +49,24 @@ describe('moves by mail: replayed, retried and revoked mails (end-to-end)', () =
 
   /** A game whose seats have mail addresses; the reply address of the seat to move. */
   async function game(tag: string) {
-    const g = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] }).expect(201);
+    const g = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] })
+      .expect(201);
     const id = g.body.id as string;
     const email = (x: number) => `${tag}.${x}.${id.slice(0, 8)}@example.test`;
     for (const x of g.body.seats as { seat: number; token: string }[]) {
-      await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${x.token}`).send({ email: email(x.seat), events: ['turn'] }).expect(200);
+      await request(s.url)
+        .put(`/api/v1/games/${id}/seats/me/notifications`)
+        .set('Authorization', `Bearer ${x.token}`)
+        .send({ email: email(x.seat), events: ['turn'] })
+        .expect(200);
     }
     const seat = (await request(s.url).get(`/api/v1/games/${id}`)).body.toMove[0] as number;
     const token = g.body.seats[seat].token as string;
-    const move = ((await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${token}`)).body.notations as string[])[0]!;
+    const move = (
+      (await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${token}`)).body.notations as string[]
+    )[0]!;
     return { id, seat, from: email(seat), move, address: await s.notifications.mailMoves!.replyAddress(id, seat) };
   }
   const version = async (id: string) => (await request(s.url).get(`/api/v1/games/${id}`)).body.version as number;
@@ -60,20 +82,35 @@ describe('moves by mail: replayed, retried and revoked mails (end-to-end)', () =
     expect(await version(g.id)).toBe(1);
 
     const h = await game('rcpt');
-    const info = await inbound.sendMail({ from: h.from, to: h.address, subject: 'Re', text: h.move, messageId: `<rcpt-${h.id}@example.test>`, envelope: { from: h.from, to: [h.address, h.address, h.address.toUpperCase()] } });
+    const info = await inbound.sendMail({
+      from: h.from,
+      to: h.address,
+      subject: 'Re',
+      text: h.move,
+      messageId: `<rcpt-${h.id}@example.test>`,
+      envelope: { from: h.from, to: [h.address, h.address, h.address.toUpperCase()] },
+    });
     expect(info.accepted?.length).toBeGreaterThan(0);
     expect(await version(h.id)).toBe(1);
 
     // The confirmations are in the outbox, pending while mail is down, then delivered once each.
-    const outbox = async () => (await request(s.url).get('/api/v1/admin/outbox').query({ limit: 200 }).set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.notifications as { gameId: string; kind: string; status: string; lastError: string | null }[];
-    await until('a failed try of the confirmation', async () => (await outbox()).some((n) => n.gameId === g.id && n.kind === 'accepted' && n.lastError));
+    const outbox = async () =>
+      (await request(s.url).get('/api/v1/admin/outbox').query({ limit: 200 }).set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body
+        .notifications as { gameId: string; kind: string; status: string; lastError: string | null }[];
+    await until('a failed try of the confirmation', async () =>
+      (await outbox()).some((n) => n.gameId === g.id && n.kind === 'accepted' && n.lastError),
+    );
     out = await mailbox(outPort);
-    await until('both confirmations delivered', async () => (await outbox()).filter((n) => [g.id, h.id].includes(n.gameId) && n.kind === 'accepted' && n.status === 'delivered').length === 2);
+    await until(
+      'both confirmations delivered',
+      async () =>
+        (await outbox()).filter((n) => [g.id, h.id].includes(n.gameId) && n.kind === 'accepted' && n.status === 'delivered').length === 2,
+    );
     const confirmations = out.mails.filter((m) => m.subject?.startsWith('Move accepted'));
     expect(confirmations.map((m) => (m.to as { text: string }).text).sort()).toEqual([g.from, h.from].sort());
   }, 60_000);
 
-  it('after the operator reissues the seat\'s token, the old reply address is refused at RCPT TO (550); a reply from another address is refused too', async () => {
+  it("after the operator reissues the seat's token, the old reply address is refused at RCPT TO (550); a reply from another address is refused too", async () => {
     const g = await game('revoked');
     const other = await smtpError(inbound.sendMail({ from: 'mallory@example.test', to: g.address, subject: 'Re', text: g.move }));
     expect(other?.responseCode).toBe(550);

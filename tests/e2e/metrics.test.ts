@@ -5,9 +5,14 @@ import { call as callPort, freePort, startServerProcess, type ServerProcess } fr
 import { ensurePromtool, promtool } from '../support/promtool.js';
 
 /** One request on a connection of its own (the cluster hands successive ones to different workers). */
-const call = (url: string, method: string, path: string, token?: string, body?: unknown) => callPort(Number(new URL(url).port), method, path, token, body);
+const call = (url: string, method: string, path: string, token?: string, body?: unknown) =>
+  callPort(Number(new URL(url).port), method, path, token, body);
 
-interface Sample { name: string; labels: Record<string, string>; value: number }
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
 
 /** The samples of a Prometheus text exposition. */
 function parse(text: string): Sample[] {
@@ -41,7 +46,10 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
     ensurePromtool();
     db = await createTestDatabase();
     const [port, metricsPort] = [await freePort(), await freePort()];
-    server = await startServerProcess({ DATABASE_URL: db.url, WORKERS: '2', METRICS_PORT: String(metricsPort), NOTIFICATIONS: 'off' }, port);
+    server = await startServerProcess(
+      { DATABASE_URL: db.url, WORKERS: '2', METRICS_PORT: String(metricsPort), NOTIFICATIONS: 'off' },
+      port,
+    );
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 
     const created = await call(server.url, 'POST', '/api/v1/games', undefined, { type: 'town-center', players: [{ name: 'Solo Player' }] });
@@ -58,7 +66,10 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
       expect(played.moves).toBeLessThan(500);
       const legal = await call(server.url, 'GET', `/api/v1/games/${played.id}/legal-moves`, played.token);
       expect(legal.status).toBe(200);
-      const r = await call(server.url, 'POST', `/api/v1/games/${played.id}/moves`, played.token, { move: rng.pick(legal.body.moves), expectedVersion: legal.body.version });
+      const r = await call(server.url, 'POST', `/api/v1/games/${played.id}/moves`, played.token, {
+        move: rng.pick(legal.body.moves),
+        expectedVersion: legal.body.version,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       played.moves++;
       status = r.body.status;
@@ -90,7 +101,9 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
     const samples = parse(text);
     expect(sum(samples, 'citybuilder_moves_total', { type: 'town-center', origin: 'seat' })).toBe(played.moves);
     expect(sum(samples, 'citybuilder_moves_total')).toBe(played.moves);
-    expect(sum(samples, 'citybuilder_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/games/:id/moves', status: '200' })).toBe(played.moves);
+    expect(
+      sum(samples, 'citybuilder_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/games/:id/moves', status: '200' }),
+    ).toBe(played.moves);
     expect(sum(samples, 'citybuilder_move_decide_seconds_count', { type: 'town-center' })).toBeGreaterThanOrEqual(played.moves);
     expect(sum(samples, 'citybuilder_store_append_seconds_count', { result: 'appended' })).toBe(played.moves);
     expect(sum(samples, 'citybuilder_games_created_total', { type: 'town-center' })).toBe(1);
@@ -126,9 +139,14 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
 describe('METRICS_PORT=0 turns metrics off (end-to-end)', () => {
   it('no metrics listener, and the server serves as before', async () => {
     const db = await createTestDatabase();
-    const server = await startServerProcess({ DATABASE_URL: db.url, WORKERS: '1', METRICS_PORT: '0', NOTIFICATIONS: 'off', LOG_LEVEL: 'info' }, await freePort());
+    const server = await startServerProcess(
+      { DATABASE_URL: db.url, WORKERS: '1', METRICS_PORT: '0', NOTIFICATIONS: 'off', LOG_LEVEL: 'info' },
+      await freePort(),
+    );
     try {
-      expect((await call(server.url, 'POST', '/api/v1/games', undefined, { type: 'town-center', players: [{ name: 'a' }] })).status).toBe(201);
+      expect((await call(server.url, 'POST', '/api/v1/games', undefined, { type: 'town-center', players: [{ name: 'a' }] })).status).toBe(
+        201,
+      );
       expect(server.output()).toContain('Server listening');
       expect(server.output()).not.toContain('metrics listening');
     } finally {

@@ -20,11 +20,18 @@ describe.runIf(redisRequired)('several server processes (end-to-end, Postgres + 
     await stop?.();
   });
 
-  it('a watcher on server A sees a move accepted by server B, and each server serves the other\'s moves', async () => {
-    const g = await request(a.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] });
+  it("a watcher on server A sees a move accepted by server B, and each server serves the other's moves", async () => {
+    const g = await request(a.url)
+      .post('/api/v1/games')
+      .send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] });
     const { id } = g.body;
     const [t0, t1] = g.body.seats.map((x: { token: string }) => x.token);
-    const client = createClient({ url: `${a.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${t1}` }, retryAttempts: 0 });
+    const client = createClient({
+      url: `${a.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${t1}` },
+      retryAttempts: 0,
+    });
     const updates: { version: number; view: { bids: unknown[] } }[] = [];
     const dispose = client.subscribe<{ gameUpdated: { version: number; view: { bids: unknown[] } } }>(
       { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version view } }', variables: { id } },
@@ -37,12 +44,19 @@ describe.runIf(redisRequired)('several server processes (end-to-end, Postgres + 
     expect((await waitFor(1))[0]!.version).toBe(0);
     // No wait for Redis here: each server subscribed to every game's notices there when it started
     // (src/http/fanout.ts); the watcher's own subscription is on its server and answered already.
-    await request(b.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${t0}`).send({ move: { type: 'bid', amount: 2 } }).expect(200);
+    await request(b.url)
+      .post(`/api/v1/games/${id}/moves`)
+      .set('Authorization', `Bearer ${t0}`)
+      .send({ move: { type: 'bid', amount: 2 } })
+      .expect(200);
     const got = await waitFor(2);
     expect(got[1]?.version).toBe(1);
     expect(got[1]?.view.bids).toEqual(['sealed', null]); // seat 1's own view: seat 0's bid stays sealed
     // Server A, whose cache still holds version 0, accepts the next move on top of B's.
-    const r = await request(a.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${t1}`).send({ move: { type: 'bid', amount: 1 } });
+    const r = await request(a.url)
+      .post(`/api/v1/games/${id}/moves`)
+      .set('Authorization', `Bearer ${t1}`)
+      .send({ move: { type: 'bid', amount: 1 } });
     expect(r.status).toBe(200);
     expect(r.body.version).toBe(2);
     expect((await waitFor(3))[2]?.version).toBe(2);

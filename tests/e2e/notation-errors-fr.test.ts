@@ -24,14 +24,27 @@ describe('notation errors in French, with their details (E7)', () => {
 
   for (const g of GAMES) {
     it(`${g.type}: REST and GraphQL answer the text, the expected forms and the legal moves in French`, async () => {
-      const created = await request(s.url).post('/api/v1/games').send({ type: g.type, players: Array.from({ length: g.players }, (_, i) => ({ name: `p${i}` })) }).expect(201);
+      const created = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: g.type, players: Array.from({ length: g.players }, (_, i) => ({ name: `p${i}` })) })
+        .expect(201);
       const seat: number = created.body.toMove[0];
       const token: string = created.body.seats[seat].token;
-      const legal = await request(s.url).get(`/api/v1/games/${created.body.id}/legal-moves`).set('Authorization', `Bearer ${token}`).expect(200);
+      const legal = await request(s.url)
+        .get(`/api/v1/games/${created.body.id}/legal-moves`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
       expect(legal.body.moves.length).toBeGreaterThan(0);
       for (const text of g.bad) {
-        const en = await request(s.url).post(`/api/v1/games/${created.body.id}/moves`).set('Authorization', `Bearer ${token}`).send({ notation: text });
-        const fr = await request(s.url).post(`/api/v1/games/${created.body.id}/moves`).set('Authorization', `Bearer ${token}`).set('Accept-Language', 'fr').send({ notation: text });
+        const en = await request(s.url)
+          .post(`/api/v1/games/${created.body.id}/moves`)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ notation: text });
+        const fr = await request(s.url)
+          .post(`/api/v1/games/${created.body.id}/moves`)
+          .set('Authorization', `Bearer ${token}`)
+          .set('Accept-Language', 'fr')
+          .send({ notation: text });
         for (const r of [en, fr]) expect([r.status, r.body.code, r.body.violation]).toEqual([400, 'INVALID_INPUT', 'NOTATION']);
         expect(fr.body.notation).toBe(text);
         expect(fr.body.legalNotations.length).toBeGreaterThan(0);
@@ -49,16 +62,28 @@ describe('notation errors in French, with their details (E7)', () => {
         .post('/graphql')
         .set('Authorization', `Bearer ${token}`)
         .set('Accept-Language', 'fr')
-        .send({ query: 'mutation($id: ID!, $n: String!) { submitNotation(gameId: $id, notation: $n) { version } }', variables: { id: created.body.id, n: 'zzz' } });
+        .send({
+          query: 'mutation($id: ID!, $n: String!) { submitNotation(gameId: $id, notation: $n) { version } }',
+          variables: { id: created.body.id, n: 'zzz' },
+        });
       expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
-      expect(gql.body.errors[0].message).toMatch(/^Impossible de lire « zzz » comme un coup dans la notation du jeu : formes attendues : .+ ; coups légaux maintenant : /);
+      expect(gql.body.errors[0].message).toMatch(
+        /^Impossible de lire « zzz » comme un coup dans la notation du jeu : formes attendues : .+ ; coups légaux maintenant : /,
+      );
     });
   }
 
   it('the unreadable text with no form of its own (the usage line) still says what was expected', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] }).expect(201);
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] })
+      .expect(201);
     const seat: number = created.body.toMove[0];
-    const r = await request(s.url).post(`/api/v1/games/${created.body.id}/moves`).set('Authorization', `Bearer ${created.body.seats[seat].token}`).set('Accept-Language', 'fr').send({ notation: 'zzz' });
+    const r = await request(s.url)
+      .post(`/api/v1/games/${created.body.id}/moves`)
+      .set('Authorization', `Bearer ${created.body.seats[seat].token}`)
+      .set('Accept-Language', 'fr')
+      .send({ notation: 'zzz' });
     expect(r.body.expected).toBeTruthy();
     expect(r.body.detail).toContain(r.body.expected);
   });

@@ -16,7 +16,9 @@ describe('notation and text records (end-to-end)', () => {
     await s?.stop();
   });
   const create = async (type: string, players: number, seed: string) => {
-    const r = await request(s.url).post('/api/v1/games').send({ type, seed, players: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}` })) });
+    const r = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type, seed, players: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}` })) });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body as { id: string; seats: { token: string }[] };
   };
@@ -41,12 +43,19 @@ describe('notation and text records (end-to-end)', () => {
     expect(log.body.moves[0].move).toEqual(l.moves[k]);
 
     // A notation sent twice with one Idempotency-Key is applied once; the retry gets the first answer.
-    const send = () => request(s.url).post(`/api/v1/games/${id}/moves`).set({ ...auth(seats[1]!.token), 'Idempotency-Key': 'hall-once' }).send({ notation: 'hall b2' });
+    const send = () =>
+      request(s.url)
+        .post(`/api/v1/games/${id}/moves`)
+        .set({ ...auth(seats[1]!.token), 'Idempotency-Key': 'hall-once' })
+        .send({ notation: 'hall b2' });
     const first = await send();
     const again = await send();
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(again.body).toEqual(first.body);
-    const other = await request(s.url).post(`/api/v1/games/${id}/moves`).set({ ...auth(seats[1]!.token), 'Idempotency-Key': 'hall-once' }).send({ notation: 'hall d2' });
+    const other = await request(s.url)
+      .post(`/api/v1/games/${id}/moves`)
+      .set({ ...auth(seats[1]!.token), 'Idempotency-Key': 'hall-once' })
+      .send({ notation: 'hall d2' });
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await request(s.url).get(`/api/v1/games/${id}`)).body.version).toBe(2);
@@ -71,23 +80,37 @@ describe('notation and text records (end-to-end)', () => {
 
   it('GraphQL: legalMoveNotations next to legalMoves, and submitNotation', async () => {
     const { id, seats } = await create('ville-de-demain', 2, 'notation-gql');
-    const q = (query: string, variables: object, token?: string) => request(s.url).post('/graphql').set(token ? auth(token) : {}).send({ query, variables });
+    const q = (query: string, variables: object, token?: string) =>
+      request(s.url)
+        .post('/graphql')
+        .set(token ? auth(token) : {})
+        .send({ query, variables });
     const g = await q('query($id: ID!) { game(id: $id) { legalMoves legalMoveNotations } }', { id }, seats[0]!.token);
     const { legalMoves, legalMoveNotations } = g.body.data.game;
     expect(legalMoveNotations).toHaveLength(legalMoves.length);
     expect(legalMoveNotations).toContain('draw 1');
-    const m = await q('mutation($id: ID!, $n: String!) { submitNotation(gameId: $id, notation: $n) { version } }', { id, n: 'Draw 1' }, seats[0]!.token);
+    const m = await q(
+      'mutation($id: ID!, $n: String!) { submitNotation(gameId: $id, notation: $n) { version } }',
+      { id, n: 'Draw 1' },
+      seats[0]!.token,
+    );
     expect(m.body.data.submitNotation.version).toBe(1);
-    const bad = await q('mutation($id: ID!, $n: String!) { submitNotation(gameId: $id, notation: $n) { version } }', { id, n: 'draw 7' }, seats[0]!.token);
+    const bad = await q(
+      'mutation($id: ID!, $n: String!) { submitNotation(gameId: $id, notation: $n) { version } }',
+      { id, n: 'draw 7' },
+      seats[0]!.token,
+    );
     expect(bad.body.errors[0].extensions.code).toBe('INVALID_INPUT');
     expect(bad.body.errors[0].message).toMatch(/expected draw <deck 1, 2 or 3>.*legal now: draw 1/);
   });
 
-  it('a running game\'s text record: no seed, result *, and a kept draft tile written {hidden} for the other seats', async () => {
+  it("a running game's text record: no seed, result *, and a kept draft tile written {hidden} for the other seats", async () => {
     const { id, seats } = await create('city-tycoon', 2, 'notation-hidden');
     const l = await legal(id, seats[0]!.token);
     expect((await play(id, seats[0]!.token, { notation: l.notations[0] })).status).toBe(200);
-    const mine = await request(s.url).get(`/api/v1/games/${id}/record`).set({ ...auth(seats[0]!.token), Accept: 'text/plain' });
+    const mine = await request(s.url)
+      .get(`/api/v1/games/${id}/record`)
+      .set({ ...auth(seats[0]!.token), Accept: 'text/plain' });
     expect(mine.headers['content-type']).toMatch(/^text\/plain/);
     expect(mine.text).toContain(`\n1. 0: ${l.notations[0]}\n*\n`);
     expect(mine.text).toContain('[Game "city-tycoon"]');
@@ -107,7 +130,10 @@ describe('notation and text records (end-to-end)', () => {
     expect((await play(id, seats[0]!.token, { notation: 'draw' })).status).toBe(200);
     const l = await legal(id, seats[0]!.token);
     expect((await play(id, seats[0]!.token, { notation: l.notations[0] })).status).toBe(200);
-    const text = (await request(s.url).get(`/api/v1/games/${id}/record?format=text`)).text.replace('[Status', '[Seed "notation-import"]\n[Status');
+    const text = (await request(s.url).get(`/api/v1/games/${id}/record?format=text`)).text.replace(
+      '[Status',
+      '[Seed "notation-import"]\n[Status',
+    );
     const lines = text.split('\n');
     const post = (body: string) => request(s.url).post('/api/v1/games/import').set('Content-Type', 'text/plain; charset=utf-8').send(body);
 
@@ -115,16 +141,48 @@ describe('notation and text records (end-to-end)', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(await s.service.stateHash(ok.body.id)).toBe(await s.service.stateHash(id));
 
-    const games = async () => (await request(s.url).get('/api/v1/games?limit=200').set('Authorization', 'Bearer test-operator-token')).body.games.length as number;
+    const games = async () =>
+      (await request(s.url).get('/api/v1/games?limit=200').set('Authorization', 'Bearer test-operator-token')).body.games.length as number;
     const before = await games();
     const line = (prefix: string) => lines.findIndex((x) => x.startsWith(prefix)) + 1;
     const cases: { body: string; status: number; code: string; line: number; detail: RegExp; rule?: boolean }[] = [
       { body: text.replace(/\[Game .*\]\n/, ''), status: 400, code: 'INVALID_INPUT', line: 1, detail: /missing header \[Game/ },
-      { body: text.replace('\n2. 0:', '\n3. 0:'), status: 400, code: 'INVALID_INPUT', line: line('2. 0:'), detail: /bad move number 3: expected 2/ },
-      { body: text.replace(/\n2\. 0: .*\n/, '\n2. 0: tile here\n'), status: 422, code: 'IMPORT_INVALID', line: line('2. 0:'), detail: /expected tile <x,y> r<0\|90\|180\|270>/ },
-      { body: text.replace(/\n2\. 0: .*\n/, '\n2. 0: tile 9,9 r0\n'), status: 422, code: 'IMPORT_INVALID', line: line('2. 0:'), detail: /move 2 \(tile 9,9 r0\) is illegal/, rule: true },
-      { body: text.replace(/\n1\. 0: .*\n/, '\n1. 1: draw\n'), status: 422, code: 'IMPORT_INVALID', line: line('1. 0:'), detail: /is illegal: It is not seat 1's turn/ },
-      { body: text.replace(/\n\*\n/, '\n12:0\n'), status: 422, code: 'IMPORT_INVALID', line: lines.length, detail: /the result line says 12:0, but the moves give \*/ },
+      {
+        body: text.replace('\n2. 0:', '\n3. 0:'),
+        status: 400,
+        code: 'INVALID_INPUT',
+        line: line('2. 0:'),
+        detail: /bad move number 3: expected 2/,
+      },
+      {
+        body: text.replace(/\n2\. 0: .*\n/, '\n2. 0: tile here\n'),
+        status: 422,
+        code: 'IMPORT_INVALID',
+        line: line('2. 0:'),
+        detail: /expected tile <x,y> r<0\|90\|180\|270>/,
+      },
+      {
+        body: text.replace(/\n2\. 0: .*\n/, '\n2. 0: tile 9,9 r0\n'),
+        status: 422,
+        code: 'IMPORT_INVALID',
+        line: line('2. 0:'),
+        detail: /move 2 \(tile 9,9 r0\) is illegal/,
+        rule: true,
+      },
+      {
+        body: text.replace(/\n1\. 0: .*\n/, '\n1. 1: draw\n'),
+        status: 422,
+        code: 'IMPORT_INVALID',
+        line: line('1. 0:'),
+        detail: /is illegal: It is not seat 1's turn/,
+      },
+      {
+        body: text.replace(/\n\*\n/, '\n12:0\n'),
+        status: 422,
+        code: 'IMPORT_INVALID',
+        line: lines.length,
+        detail: /the result line says 12:0, but the moves give \*/,
+      },
     ];
     for (const c of cases) {
       const r = await post(c.body);

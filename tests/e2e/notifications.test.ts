@@ -20,7 +20,13 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
   });
   beforeAll(() => void ({ s, mail, hooks } = served));
 
-  const outbox = async (status?: string) => (await request(s.url).get('/api/v1/admin/outbox').query({ limit: 200, ...(status ? { status } : {}) }).set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.notifications as { id: string; status: string; gameId: string }[];
+  const outbox = async (status?: string) =>
+    (
+      await request(s.url)
+        .get('/api/v1/admin/outbox')
+        .query({ limit: 200, ...(status ? { status } : {}) })
+        .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
+    ).body.notifications as { id: string; status: string; gameId: string }[];
 
   it('a 3-player game played to the end: exactly one "turn" per seat per turn on each channel, signed webhooks, "finished" to everyone', async () => {
     const api = new RestClient(s.url);
@@ -29,7 +35,9 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     const expectedTurns = [0, 0, 0];
     let g = await api.game(id);
     for (const x of seats) {
-      const r = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${x.token}`)
+      const r = await request(s.url)
+        .put(`/api/v1/games/${id}/seats/me/notifications`)
+        .set('Authorization', `Bearer ${x.token}`)
         .send({ email: `seat${x.seat}@example.test`, webhookUrl: `${hooks.url}/seat/${x.seat}` });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.webhookSecret).toMatch(/^whsec_/);
@@ -45,7 +53,10 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
       if (g.status === 'active') for (const x of g.toMove) if (!before.includes(x)) expectedTurns[x]! += 1;
     }
     const total = expectedTurns.reduce((a, b) => a + b, 0) + 3; // + "finished" to each seat
-    await until('every notification delivered', async () => (await outbox()).filter((n) => n.gameId === id && n.status === 'delivered').length === total * 2);
+    await until(
+      'every notification delivered',
+      async () => (await outbox()).filter((n) => n.gameId === id && n.status === 'delivered').length === total * 2,
+    );
     await untilSettled(s.databaseUrl, id); // every delivery job has run: nothing more can arrive
 
     const mine = hooks.calls.filter((c) => c.path.startsWith('/seat/'));
@@ -53,7 +64,11 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
       const calls = mine.filter((c) => c.path === `/seat/${seat}`);
       const parsed = calls.map((c): Hook => {
         let verified = true;
-        try { new Webhook(secrets[seat]!).verify(c.raw, c.headers); } catch { verified = false; }
+        try {
+          new Webhook(secrets[seat]!).verify(c.raw, c.headers);
+        } catch {
+          verified = false;
+        }
         return { path: c.path, id: c.id, body: JSON.parse(c.raw), verified };
       });
       expect(parsed.every((h) => h.verified)).toBe(true);
@@ -85,7 +100,9 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     const api = new RestClient(s.url);
     const { id, seats } = await api.create('ville-de-demain', 3, { seed: 'pbm-takeback', takebacks: 'with-consent' });
     for (const x of seats) {
-      const r = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${x.token}`)
+      const r = await request(s.url)
+        .put(`/api/v1/games/${id}/seats/me/notifications`)
+        .set('Authorization', `Bearer ${x.token}`)
         .send({ email: `tb${x.seat}@example.test`, webhookUrl: `${hooks.url}/tb/${x.seat}`, events: ['takeback'] });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
@@ -94,7 +111,9 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     let asker = -1;
     for (let guard = 0; guard < 400 && asker < 0; guard++) {
       const seat = (await api.game(id)).toMove[0]!;
-      const legal = await request(s.url).get(`/api/v1/games/${id}/legal-moves?include=undoable`).set('Authorization', `Bearer ${seats[seat]!.token}`);
+      const legal = await request(s.url)
+        .get(`/api/v1/games/${id}/legal-moves?include=undoable`)
+        .set('Authorization', `Bearer ${seats[seat]!.token}`);
       const i = rng.int(legal.body.moves.length);
       const r = await api.move(id, seats[seat]!.token, legal.body.moves[i]);
       if (legal.body.undoable[i] && !r.toMove.includes(seat) && r.status === 'active') {
@@ -108,9 +127,20 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     const asked = [0, 1, 2].filter((x) => x !== asker);
     const askerName = `P${asker + 1}`;
     for (const x of asked) {
-      await until(`the takeback mail to seat ${x}`, () => mail.mails.some((m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked')), 20_000);
-      await until(`the takeback webhook to seat ${x}`, () => hooks.calls.some((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback'), 20_000);
-      const m = mail.mails.find((m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked'))!;
+      await until(
+        `the takeback mail to seat ${x}`,
+        () =>
+          mail.mails.some((m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked')),
+        20_000,
+      );
+      await until(
+        `the takeback webhook to seat ${x}`,
+        () => hooks.calls.some((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback'),
+        20_000,
+      );
+      const m = mail.mails.find(
+        (m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked'),
+      )!;
       expect(m.text).toContain(`${askerName} asks to take back a move in La Ville de Demain`);
       const hook = JSON.parse(hooks.calls.find((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback')!.raw);
       expect(hook.data).toMatchObject({ gameId: id, seat: x, about: asker });
@@ -125,7 +155,9 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     const { id, seats } = await api.create('ville-de-demain', 2, { seed: 'pbm-flaky' });
     const g = await api.game(id);
     const seat = g.toMove[0]!;
-    const r = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[seat]!.token}`)
+    const r = await request(s.url)
+      .put(`/api/v1/games/${id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${seats[seat]!.token}`)
       .send({ webhookUrl: `${hooks.url}/flaky/${id}`, events: ['turn'] });
     expect(r.status).toBe(200);
     await until('three tries', () => hooks.calls.filter((c) => c.path === `/flaky/${id}`).length >= 3, 20_000);
@@ -139,8 +171,15 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
   it('refuses bad settings with a clear 400 and writes nothing', async () => {
     const api = new RestClient(s.url);
     const { id, seats } = await api.create('ville-de-demain', 2, { seed: 'pbm-bad' });
-    const put = (body: object, token = seats[0]!.token) => request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${token}`).send(body);
-    for (const body of [{ email: 'not an address' }, { webhookUrl: 'ftp://example.test/x' }, { webhookUrl: `https://example.test/${'x'.repeat(3000)}` }, { events: ['turn', 'lunch'] }, { email: 'a@b.c', extra: 1 }]) {
+    const put = (body: object, token = seats[0]!.token) =>
+      request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${token}`).send(body);
+    for (const body of [
+      { email: 'not an address' },
+      { webhookUrl: 'ftp://example.test/x' },
+      { webhookUrl: `https://example.test/${'x'.repeat(3000)}` },
+      { events: ['turn', 'lunch'] },
+      { email: 'a@b.c', extra: 1 },
+    ]) {
       const r = await put(body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.code).toBe('INVALID_INPUT');
@@ -151,7 +190,10 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     await expect(checkWebhookUrl('http://127.0.0.1:9/x', false)).rejects.toThrow(/is in a (loopback|linkLocal) range/);
     await expect(checkWebhookUrl('http://[::1]:9/x', false)).rejects.toThrow(/is in a (loopback|linkLocal) range/);
     await expect(checkWebhookUrl('http://169.254.169.254/latest', false)).rejects.toThrow(/is in a (loopback|linkLocal) range/);
-    const stored = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[1]!.token}`).send({});
+    const stored = await request(s.url)
+      .put(`/api/v1/games/${id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${seats[1]!.token}`)
+      .send({});
     expect(stored.body).toMatchObject({ email: null, webhookUrl: null });
   });
 
@@ -160,47 +202,91 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
     const { id, seats } = await api.create('ville-de-demain', 2, { seed: 'pbm-unsub' });
     const g = await api.game(id);
     const seat = g.toMove[0]!;
-    await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[seat]!.token}`).send({ email: `unsub@example.test` });
+    await request(s.url)
+      .put(`/api/v1/games/${id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${seats[seat]!.token}`)
+      .send({ email: `unsub@example.test` });
     await until('the first mail', () => mail.mails.some((m) => (m.to as { text: string }).text === 'unsub@example.test'));
     const m = mail.mails.find((x) => (x.to as { text: string }).text === 'unsub@example.test')!;
     const link = new URL(unsubscribeHeader(m).slice(1, -1));
     const r = await request(s.url).post(`${link.pathname}${link.search}`);
     expect(r.status).toBe(200);
-    const after = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${seats[seat]!.token}`).send({});
+    const after = await request(s.url)
+      .put(`/api/v1/games/${id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${seats[seat]!.token}`)
+      .send({});
     expect(after.body.email).toBeNull();
     expect((await request(s.url).get('/api/v1/notifications/unsubscribe').query({ token: 'nope' })).status).toBe(404);
   });
 });
 
-describe('a player\'s notifications (end-to-end)', () => {
+describe("a player's notifications (end-to-end)", () => {
   let s: TestServer;
   let mail: Mailbox;
   let hooks: Receiver;
   const served = notifyingServer();
   beforeAll(() => void ({ s, mail, hooks } = served));
 
-  it('one setting covers all of a player\'s seats; a seat\'s own settings win; a join is told to the seats already there', async () => {
+  it("one setting covers all of a player's seats; a seat's own settings win; a join is told to the seats already there", async () => {
     const ada = (await request(s.url).post('/api/v1/players').send({ name: 'Ada' }).expect(201)).body as { token: string };
     const bob = (await request(s.url).post('/api/v1/players').send({ name: 'Bob' }).expect(201)).body as { token: string };
-    const put = await request(s.url).put('/api/v1/players/me/notifications').set('Authorization', `Bearer ${ada.token}`).send({ email: 'ada@example.test', webhookUrl: `${hooks.url}/ada` });
+    const put = await request(s.url)
+      .put('/api/v1/players/me/notifications')
+      .set('Authorization', `Bearer ${ada.token}`)
+      .send({ email: 'ada@example.test', webhookUrl: `${hooks.url}/ada` });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.webhookSecret).toMatch(/^whsec_/);
     // A waiting game: Ada's seat and an open one; Bob joins, Ada is told.
-    const g = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${ada.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], seed: 'player-pbm' }).expect(201)).body as { id: string; invite: { code: string } };
-    await request(s.url).post(`/api/v1/games/${g.id}/join`).set('Authorization', `Bearer ${bob.token}`).send({ inviteCode: g.invite.code }).expect(201);
-    await until('the joined mail', () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada@example.test' && m.subject?.startsWith('A player joined')), 20_000);
+    const g = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .set('Authorization', `Bearer ${ada.token}`)
+        .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], seed: 'player-pbm' })
+        .expect(201)
+    ).body as { id: string; invite: { code: string } };
+    await request(s.url)
+      .post(`/api/v1/games/${g.id}/join`)
+      .set('Authorization', `Bearer ${bob.token}`)
+      .send({ inviteCode: g.invite.code })
+      .expect(201);
+    await until(
+      'the joined mail',
+      () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada@example.test' && m.subject?.startsWith('A player joined')),
+      20_000,
+    );
     await until('the joined webhook', () => hooks.calls.some((c) => c.path === '/ada' && JSON.parse(c.raw).type === 'game.joined'), 20_000);
     const joined = hooks.calls.find((c) => c.path === '/ada' && JSON.parse(c.raw).type === 'game.joined')!;
     expect(() => new Webhook(put.body.webhookSecret).verify(joined.raw, joined.headers)).not.toThrow();
     // The game started: whoever moves first is told through the player's settings.
     expect((await request(s.url).get(`/api/v1/games/${g.id}`)).body.toMove).toEqual([0]); // Ada's seat moves first (V1)
-    await until('Ada\'s turn mail', () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada@example.test' && m.subject?.startsWith('Your turn')), 20_000);
+    await until(
+      "Ada's turn mail",
+      () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada@example.test' && m.subject?.startsWith('Your turn')),
+      20_000,
+    );
     // A seat's own settings win over its player's.
-    const h = (await request(s.url).post('/api/v1/games').set('Authorization', `Bearer ${ada.token}`).send({ type: 'ville-de-demain', players: [{ me: true }, { name: 'Cy' }], seed: 'player-pbm-2' }).expect(201)).body as { id: string };
-    await request(s.url).put(`/api/v1/games/${h.id}/seats/me/notifications`).set('Authorization', `Bearer ${ada.token}`).send({ email: 'ada-this-game@example.test', events: ['turn'] }).expect(200);
-    await until('the seat-level mail', () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada-this-game@example.test'), 20_000);
+    const h = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .set('Authorization', `Bearer ${ada.token}`)
+        .send({ type: 'ville-de-demain', players: [{ me: true }, { name: 'Cy' }], seed: 'player-pbm-2' })
+        .expect(201)
+    ).body as { id: string };
+    await request(s.url)
+      .put(`/api/v1/games/${h.id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${ada.token}`)
+      .send({ email: 'ada-this-game@example.test', events: ['turn'] })
+      .expect(200);
+    await until(
+      'the seat-level mail',
+      () => mail.mails.some((m) => (m.to as { text: string }).text === 'ada-this-game@example.test'),
+      20_000,
+    );
     expect(mail.mails.filter((m) => (m.to as { text: string }).text === 'ada@example.test' && m.text?.includes(h.id))).toHaveLength(0);
     expect((await request(s.url).put('/api/v1/players/me/notifications').send({ email: 'x@example.test' })).status).toBe(401);
-    expect((await request(s.url).put('/api/v1/players/me/notifications').set('Authorization', `Bearer ${ada.token}`).send({ email: 'nope' })).body.code).toBe('INVALID_INPUT');
+    expect(
+      (await request(s.url).put('/api/v1/players/me/notifications').set('Authorization', `Bearer ${ada.token}`).send({ email: 'nope' }))
+        .body.code,
+    ).toBe('INVALID_INPUT');
   }, 90_000);
 });

@@ -20,7 +20,17 @@ beforeAll(async () => {
   const options = resolveOptions(game, 2, {});
   if (!options.ok) throw new Error(options.error.message);
   const { steps } = randomPlayout(game, { players: 2, options: options.value, seed: 'oembed' }, 'oembed');
-  const r = await request(s.url).post('/api/v1/games/import').send({ format: 'citybuilder-record/1', type: game.id, engineVersion: game.engineVersion, options: options.value, players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'oembed', moves: steps.map((x) => ({ seat: x.seat, move: x.move })) });
+  const r = await request(s.url)
+    .post('/api/v1/games/import')
+    .send({
+      format: 'citybuilder-record/1',
+      type: game.id,
+      engineVersion: game.engineVersion,
+      options: options.value,
+      players: [{ name: 'Ann' }, { name: 'Bob' }],
+      seed: 'oembed',
+      moves: steps.map((x) => ({ seat: x.seat, move: x.move })),
+    });
   expect(r.status).toBe(201);
   id = r.body.id;
 });
@@ -30,11 +40,22 @@ afterAll(async () => {
 
 describe('oEmbed and embeds', () => {
   it('a game page URL gets a rich oEmbed document: an iframe of the embed, no token, a PNG thumbnail', async () => {
-    const r = await request(s.url).get('/oembed').query({ url: `${s.url}/games/${id}`, format: 'json' });
+    const r = await request(s.url)
+      .get('/oembed')
+      .query({ url: `${s.url}/games/${id}`, format: 'json' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.headers['content-type']).toMatch(/^application\/json/);
-    expect(r.body).toMatchObject({ version: '1.0', type: 'rich', width: 600, height: 720, provider_name: 'City-building games', title: 'La Ville de Demain: Ann, Bob' });
-    expect(r.body.html).toBe(`<iframe src="${s.url}/embed/games/${id}" width="600" height="720" title="La Ville de Demain: Ann, Bob" style="border:0" loading="lazy" referrerpolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-popups"></iframe>`);
+    expect(r.body).toMatchObject({
+      version: '1.0',
+      type: 'rich',
+      width: 600,
+      height: 720,
+      provider_name: 'City-building games',
+      title: 'La Ville de Demain: Ann, Bob',
+    });
+    expect(r.body.html).toBe(
+      `<iframe src="${s.url}/embed/games/${id}" width="600" height="720" title="La Ville de Demain: Ann, Bob" style="border:0" loading="lazy" referrerpolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-popups"></iframe>`,
+    );
     expect(r.body.html).not.toMatch(/token|Bearer|gl1\./);
     const png = await request(s.url).get(new URL(r.body.thumbnail_url).pathname).buffer(true);
     expect(png.status).toBe(200);
@@ -45,7 +66,9 @@ describe('oEmbed and embeds', () => {
   });
 
   it('width and height stay within maxwidth and maxheight; a replay URL keeps its version', async () => {
-    const r = await request(s.url).get('/oembed').query({ url: `${s.url}/games/${id}?at=3`, maxwidth: 300, maxheight: 1000 });
+    const r = await request(s.url)
+      .get('/oembed')
+      .query({ url: `${s.url}/games/${id}?at=3`, maxwidth: 300, maxheight: 1000 });
     expect(r.status).toBe(200);
     expect(r.body.width).toBeLessThanOrEqual(300);
     expect(r.body.height).toBeLessThanOrEqual(1000);
@@ -55,14 +78,24 @@ describe('oEmbed and embeds', () => {
   });
 
   it('404 for a URL it does not embed, 501 for a format it does not give, 400 without url', async () => {
-    for (const url of [`https://elsewhere.example/games/${id}`, `${s.url}/`, `${s.url}/games/not-a-game`, 'not a url', `ftp://${host}/games/${id}`]) {
+    for (const url of [
+      `https://elsewhere.example/games/${id}`,
+      `${s.url}/`,
+      `${s.url}/games/not-a-game`,
+      'not a url',
+      `ftp://${host}/games/${id}`,
+    ]) {
       const r = await request(s.url).get('/oembed').query({ url, format: 'json' });
       expect(r.status, url).toBe(404);
       expect(r.body.code).toBe('NOT_FOUND');
     }
-    const unknown = await request(s.url).get('/oembed').query({ url: `${s.url}/games/00000000-0000-4000-8000-000000000000` });
+    const unknown = await request(s.url)
+      .get('/oembed')
+      .query({ url: `${s.url}/games/00000000-0000-4000-8000-000000000000` });
     expect(unknown.status).toBe(404);
-    const xml = await request(s.url).get('/oembed').query({ url: `${s.url}/games/${id}`, format: 'xml' });
+    const xml = await request(s.url)
+      .get('/oembed')
+      .query({ url: `${s.url}/games/${id}`, format: 'xml' });
     expect(xml.status).toBe(501);
     expect(xml.body).toMatchObject({ code: 'NOT_IMPLEMENTED' });
     expect((await request(s.url).get('/oembed')).status).toBe(400);

@@ -18,7 +18,8 @@ describe('real answers match the typed OpenAPI components', () => {
     doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as typeof doc;
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
     ajv.addSchema({ ...doc, $id: 'doc' } as object);
-    const compile = (component: string) => ajv.compile(component.startsWith('#') ? { $ref: `doc${component}` } : { $ref: `doc#/components/schemas/${component}` });
+    const compile = (component: string) =>
+      ajv.compile(component.startsWith('#') ? { $ref: `doc${component}` } : { $ref: `doc#/components/schemas/${component}` });
     valid = (component, answer) => compile(component)(answer);
     check = (component, answer) => {
       const validate = compile(component);
@@ -30,11 +31,15 @@ describe('real answers match the typed OpenAPI components', () => {
   });
 
   const ok = '/responses/200/content/application~1json/schema';
-  const pathRef = (path: string, method: string, tail = ok) => `#/paths/${path.replaceAll('/', '~1').replaceAll('{', '%7B').replaceAll('}', '%7D')}/${method}${tail}`;
+  const pathRef = (path: string, method: string, tail = ok) =>
+    `#/paths/${path.replaceAll('/', '~1').replaceAll('{', '%7B').replaceAll('}', '%7D')}/${method}${tail}`;
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(`${s.url}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(res.status, `${method} ${path}: ${res.status}`).toBeLessThan(300);
@@ -60,7 +65,11 @@ describe('real answers match the typed OpenAPI components', () => {
     check('Game', await call('GET', `/api/v1/games/${id}`));
     check(pathRef('/api/v1/lobby', 'get'), await call('GET', '/api/v1/lobby'));
 
-    const joined = (await call('POST', `/api/v1/games/${id}/join`, undefined, { inviteCode: (created.invite as { code: string }).code, name: 'Bob', colour: 'green' }))!;
+    const joined = (await call('POST', `/api/v1/games/${id}/join`, undefined, {
+      inviteCode: (created.invite as { code: string }).code,
+      name: 'Bob',
+      colour: 'green',
+    }))!;
     check(pathRef('/api/v1/games/{id}/join', 'post', '/responses/201/content/application~1json/schema'), joined);
     const game = (await call('GET', `/api/v1/games/${id}`))!;
     check('Game', game);

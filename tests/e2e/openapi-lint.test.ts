@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 const run = promisify(execFile);
 const redocly = new URL('../../node_modules/.bin/redocly', import.meta.url).pathname;
 
-describe('the served OpenAPI document passes Redocly\'s recommended lint', () => {
+describe("the served OpenAPI document passes Redocly's recommended lint", () => {
   let s: TestServer;
   let dir: string;
   beforeAll(async () => {
@@ -36,7 +36,15 @@ describe('the served OpenAPI document passes Redocly\'s recommended lint', () =>
   });
 
   it('every operation has an operationId, a description, described responses and its security', async () => {
-    const doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId?: string; description?: string; security?: unknown[]; responses: Record<string, { description?: string }> }>> };
+    const doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { operationId?: string; description?: string; security?: unknown[]; responses: Record<string, { description?: string }> }
+        >
+      >;
+    };
     const ids = new Set<string>();
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
@@ -44,7 +52,8 @@ describe('the served OpenAPI document passes Redocly\'s recommended lint', () =>
         ids.add(op.operationId!);
         expect(op.description?.length, `${method} ${path} description`).toBeGreaterThan(40);
         expect(op.security, `${method} ${path} security`).toBeDefined();
-        for (const [status, r] of Object.entries(op.responses)) expect(r.description?.length, `${method} ${path} ${status}`).toBeGreaterThan(10);
+        for (const [status, r] of Object.entries(op.responses))
+          expect(r.description?.length, `${method} ${path} ${status}`).toBeGreaterThan(10);
       }
     }
     // Creating a game needs no token; a player token is optional (players entries { me: true }).

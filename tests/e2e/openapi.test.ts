@@ -31,18 +31,27 @@ describe('the OpenAPI document and the routes agree', () => {
     expect(rest).toEqual(committedRest);
     for (const [name, schema] of Object.entries(committedComponents.schemas)) {
       // AnyMove is the union of every hosted game's moves, the fixture's included.
-      if (name === 'AnyMove') expect(components.schemas[name].anyOf).toEqual(expect.arrayContaining((schema as { anyOf: unknown[] }).anyOf));
+      if (name === 'AnyMove')
+        expect(components.schemas[name].anyOf).toEqual(expect.arrayContaining((schema as { anyOf: unknown[] }).anyOf));
       // The answers by game type have the fixture's member too (documented untyped: it publishes no schemas).
-      else if ((schema as { discriminator?: unknown }).discriminator && ['Game', 'LegalMoves', 'MoveResult', 'EventLog', 'NewGame', 'Record'].includes(name)) {
+      else if (
+        (schema as { discriminator?: unknown }).discriminator &&
+        ['Game', 'LegalMoves', 'MoveResult', 'EventLog', 'NewGame', 'Record'].includes(name)
+      ) {
         const { oneOf, discriminator, ...same } = schema as { oneOf: unknown[]; discriminator: { mapping: object } };
-        expect(components.schemas[name]).toMatchObject({ ...same, oneOf: expect.arrayContaining(oneOf), discriminator: { mapping: expect.objectContaining(discriminator.mapping) } });
+        expect(components.schemas[name]).toMatchObject({
+          ...same,
+          oneOf: expect.arrayContaining(oneOf),
+          discriminator: { mapping: expect.objectContaining(discriminator.mapping) },
+        });
       } else expect(components.schemas[name]).toEqual(schema);
     }
   });
 
   it('every REST route is documented, and every documented operation answers (not with 404 route-not-found)', async () => {
     const documented = new Set<string>();
-    for (const [path, ops] of Object.entries(committed.paths as Record<string, Record<string, unknown>>)) for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
+    for (const [path, ops] of Object.entries(committed.paths as Record<string, Record<string, unknown>>))
+      for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
     const printed = s.app.printRoutes({ commonPrefix: false });
     for (const op of documented) {
       const [method, path] = op.split(' ') as [string, string];

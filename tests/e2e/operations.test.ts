@@ -34,7 +34,11 @@ describe('operations (end-to-end)', () => {
   });
 
   it('CORS lets the configured frontend origin in, with the headers the API uses', async () => {
-    const pre = await request(s.url).options('/api/v1/games').set('Origin', 'https://play.example').set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'authorization,idempotency-key,content-type');
+    const pre = await request(s.url)
+      .options('/api/v1/games')
+      .set('Origin', 'https://play.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,idempotency-key,content-type');
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('https://play.example');
     expect(pre.headers['access-control-allow-headers']).toMatch(/Idempotency-Key/);
@@ -57,10 +61,22 @@ describe('operations (end-to-end)', () => {
 
   it('logs are JSON lines that carry the request id and the game id', async () => {
     const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({ write(chunk, _e, cb) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); cb(); } });
+    const stream = new Writable({
+      write(chunk, _e, cb) {
+        for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+        cb();
+      },
+    });
     const db = await createTestDatabase();
-    const server = await createServer(loadConfig({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0' }), { registry: testRegistry(), logger: { level: 'info', stream } });
-    const created = await server.app.inject({ method: 'POST', url: '/api/v1/games', payload: { type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] } });
+    const server = await createServer(loadConfig({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0' }), {
+      registry: testRegistry(),
+      logger: { level: 'info', stream },
+    });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/games',
+      payload: { type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] },
+    });
     const id = created.json().id;
     const r = await server.app.inject({ method: 'GET', url: `/api/v1/games/${id}`, headers: { 'x-request-id': 'trace-123' } });
     expect(r.headers['x-request-id']).toBe('trace-123');
@@ -74,21 +90,39 @@ describe('operations (end-to-end)', () => {
   it('SIGTERM under load: requests in flight finish, the process exits 0, and no move is half-written or lost', async () => {
     const db = await createTestDatabase();
     const port = 31_000 + (process.pid % 1000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    child.stdout.on('data', (d) => { for (const l of String(d).split('\n')) if (/shutting|closed|error|Error/.test(l)) stderr += `${l}\n`; });
+    child.stdout.on('data', (d) => {
+      for (const l of String(d).split('\n')) if (/shutting|closed|error|Error/.test(l)) stderr += `${l}\n`;
+    });
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       expect(i, stderr).toBeLessThan(300);
-      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const acknowledged = new Map<string, number>(); // game -> highest version answered 200
     let stop = false;
     const unexpected: string[] = [];
     const player = async (k: number) => {
-      const c = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] }) }).then((r) => r.json() as Promise<{ id: string; seats: { token: string }[] }>, () => null);
+      const c = await fetch(`${url}/api/v1/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] }),
+      }).then(
+        (r) => r.json() as Promise<{ id: string; seats: { token: string }[] }>,
+        () => null,
+      );
       if (!c) return;
       const rng = Rng.fromSeed(`sigterm-${k}`);
       while (!stop) {
@@ -97,8 +131,14 @@ describe('operations (end-to-end)', () => {
           if (g.status !== 'active') break;
           const seat = g.toMove[0];
           const token = c.seats[seat!]!.token;
-          const { moves } = (await fetch(`${url}/api/v1/games/${c.id}/legal-moves`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as { moves: unknown[] };
-          const r = await fetch(`${url}/api/v1/games/${c.id}/moves`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ move: rng.pick(moves) }) });
+          const { moves } = (await fetch(`${url}/api/v1/games/${c.id}/legal-moves`, { headers: { authorization: `Bearer ${token}` } }).then(
+            (r) => r.json(),
+          )) as { moves: unknown[] };
+          const r = await fetch(`${url}/api/v1/games/${c.id}/moves`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ move: rng.pick(moves) }),
+          });
           if (r.status === 200) acknowledged.set(c.id, ((await r.json()) as { version: number }).version);
           else if (r.status !== 503) unexpected.push(`${r.status} ${await r.text()}`);
         } catch {
@@ -118,7 +158,14 @@ describe('operations (end-to-end)', () => {
     expect(acknowledged.size).toBeGreaterThan(0);
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
-    const games = await c.query<{ id: string; version: number; moves: number; max: number | null; orphan_events: number; moves_without_events: number }>(`
+    const games = await c.query<{
+      id: string;
+      version: number;
+      moves: number;
+      max: number | null;
+      orphan_events: number;
+      moves_without_events: number;
+    }>(`
       SELECT g.id, g.version,
         (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id) AS moves,
         (SELECT max(version) FROM moves m WHERE m.game_id = g.id) AS max,

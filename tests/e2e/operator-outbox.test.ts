@@ -4,8 +4,19 @@ import { launchBrowser } from '../support/browser.js';
 import { notifyingServer, until, type Receiver } from '../support/mail.js';
 import { OPERATOR_TOKEN, type TestServer } from '../support/server.js';
 
-interface Row { id: string; status: string; attempts: number; lastError: string | null; channel: string }
-interface Summary { counts: { status: string; channel: string; count: number }[]; dead: Row[]; retrying: Row[]; errors: { error: string; channel: string; count: number }[] }
+interface Row {
+  id: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  channel: string;
+}
+interface Summary {
+  counts: { status: string; channel: string; count: number }[];
+  dead: Row[];
+  retrying: Row[];
+  errors: { error: string; channel: string; count: number }[];
+}
 
 /**
  * The operator's outbox (GET /admin/outbox/summary, POST /admin/outbox/{id}/retry, the page at
@@ -13,7 +24,7 @@ interface Summary { counts: { status: string; channel: string; count: number }[]
  * retry, then die; the operator sees it, retries it while the receiver is still down (it stays
  * dead), then once it is back (delivered).
  */
-describe('the operator\'s outbox: dead and retrying notifications, recent errors, retry now (end-to-end)', () => {
+describe("the operator's outbox: dead and retrying notifications, recent errors, retry now (end-to-end)", () => {
   let s: TestServer;
   let hooks: Receiver;
   let down = true;
@@ -25,19 +36,28 @@ describe('the operator\'s outbox: dead and retrying notifications, recent errors
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body;
   };
-  const retry = (id: string, token = OPERATOR_TOKEN) => request(s.url).post(`/api/v1/admin/outbox/${id}/retry`).set('Authorization', `Bearer ${token}`);
+  const retry = (id: string, token = OPERATOR_TOKEN) =>
+    request(s.url).post(`/api/v1/admin/outbox/${id}/retry`).set('Authorization', `Bearer ${token}`);
   let seatToken = '';
   let id = '';
 
   it('a webhook that fails is listed as retrying, then dead after its last try, with its error', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'town-center', seed: 'outbox', players: [{ name: 'Ada' }, { name: 'Bob' }] });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', seed: 'outbox', players: [{ name: 'Ada' }, { name: 'Bob' }] });
     expect(created.status).toBe(201);
     const [ada, bob] = created.body.seats as { token: string }[];
     seatToken = bob!.token;
-    const settings = await request(s.url).put(`/api/v1/games/${created.body.id}/seats/me/notifications`).set('Authorization', `Bearer ${bob!.token}`).send({ webhookUrl: `${hooks.url}/down`, events: ['turn'] });
+    const settings = await request(s.url)
+      .put(`/api/v1/games/${created.body.id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${bob!.token}`)
+      .send({ webhookUrl: `${hooks.url}/down`, events: ['turn'] });
     expect(settings.status).toBe(200);
     const legal = await request(s.url).get(`/api/v1/games/${created.body.id}/legal-moves`).set('Authorization', `Bearer ${ada!.token}`);
-    const moved = await request(s.url).post(`/api/v1/games/${created.body.id}/moves`).set('Authorization', `Bearer ${ada!.token}`).send({ move: legal.body.moves[0] });
+    const moved = await request(s.url)
+      .post(`/api/v1/games/${created.body.id}/moves`)
+      .set('Authorization', `Bearer ${ada!.token}`)
+      .send({ move: legal.body.moves[0] });
     expect(moved.body.toMove).toEqual([1]); // Bob's turn: he is told by webhook
 
     let seen: Summary | undefined;
@@ -69,7 +89,9 @@ describe('the operator\'s outbox: dead and retrying notifications, recent errors
 
   it('refuses without the operator token, and names what is wrong with an id', async () => {
     expect((await request(s.url).get('/api/v1/admin/outbox/summary')).status).toBe(401);
-    expect((await request(s.url).get('/api/v1/admin/outbox/summary').set('Authorization', `Bearer ${seatToken}`)).body.code).toBe('FORBIDDEN');
+    expect((await request(s.url).get('/api/v1/admin/outbox/summary').set('Authorization', `Bearer ${seatToken}`)).body.code).toBe(
+      'FORBIDDEN',
+    );
     expect((await retry(id, seatToken)).body.code).toBe('FORBIDDEN');
     const bad = await retry('not-a-uuid');
     expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_INPUT']);
@@ -79,11 +101,19 @@ describe('the operator\'s outbox: dead and retrying notifications, recent errors
 
   it('the page at /operator shows a dead notification to whoever types the token, and retries it', async () => {
     down = true;
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'town-center', seed: 'outbox-page', players: [{ name: 'Cy' }, { name: 'Di' }] });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', seed: 'outbox-page', players: [{ name: 'Cy' }, { name: 'Di' }] });
     const [cy, di] = created.body.seats as { token: string }[];
-    await request(s.url).put(`/api/v1/games/${created.body.id}/seats/me/notifications`).set('Authorization', `Bearer ${di!.token}`).send({ webhookUrl: `${hooks.url}/down`, events: ['turn'] });
+    await request(s.url)
+      .put(`/api/v1/games/${created.body.id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${di!.token}`)
+      .send({ webhookUrl: `${hooks.url}/down`, events: ['turn'] });
     const legal = await request(s.url).get(`/api/v1/games/${created.body.id}/legal-moves`).set('Authorization', `Bearer ${cy!.token}`);
-    await request(s.url).post(`/api/v1/games/${created.body.id}/moves`).set('Authorization', `Bearer ${cy!.token}`).send({ move: legal.body.moves[0] });
+    await request(s.url)
+      .post(`/api/v1/games/${created.body.id}/moves`)
+      .set('Authorization', `Bearer ${cy!.token}`)
+      .send({ move: legal.body.moves[0] });
     await until('the notification to die', async () => (await summary()).dead.length === 1);
     const dead = (await summary()).dead[0]!;
 

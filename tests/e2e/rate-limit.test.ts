@@ -15,7 +15,10 @@ describe('rate limits that fit real clients (end-to-end)', () => {
 
     it('a full-speed bot finishes a 5-player Town Center game through REST (three requests a move) with no 429', async () => {
       expect(s.config.rateLimitPerMinute).toBeGreaterThan(0); // the limit is on
-      const g = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: Array.from({ length: 5 }, (_, i) => ({ name: `bot${i}` })), seed: 'full-speed' }).expect(201);
+      const g = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: Array.from({ length: 5 }, (_, i) => ({ name: `bot${i}` })), seed: 'full-speed' })
+        .expect(201);
       const { id } = g.body;
       const tokens: string[] = g.body.seats.map((x: { token: string }) => x.token);
       const perToken = new Map<string, number>();
@@ -36,7 +39,12 @@ describe('rate limits that fit real clients (end-to-end)', () => {
         const token = tokens[seat]!;
         await call(request(s.url).get(`/api/v1/games/${id}`), token); // 1: the view
         const legal = await call(request(s.url).get(`/api/v1/games/${id}/legal-moves`), token); // 2: the legal moves
-        const moved = await call(request(s.url).post(`/api/v1/games/${id}/moves`).send({ move: pick(legal.moves, n++) }), token); // 3: the move
+        const moved = await call(
+          request(s.url)
+            .post(`/api/v1/games/${id}/moves`)
+            .send({ move: pick(legal.moves, n++) }),
+          token,
+        ); // 3: the move
         status = moved.status;
         toMove = moved.toMove;
       }
@@ -44,7 +52,9 @@ describe('rate limits that fit real clients (end-to-end)', () => {
       expect(status).toBe('finished');
       expect(statuses.get(429) ?? 0).toBe(0);
       const busiest = Math.max(...perToken.values());
-      console.log(`5-player Town Center at full speed: ${n} moves, ${3 * n} requests in ${seconds.toFixed(1)} s; busiest token ${busiest} requests (${Math.round((busiest / seconds) * 60)}/min)`);
+      console.log(
+        `5-player Town Center at full speed: ${n} moves, ${3 * n} requests in ${seconds.toFixed(1)} s; busiest token ${busiest} requests (${Math.round((busiest / seconds) * 60)}/min)`,
+      );
     });
   });
 
@@ -56,7 +66,10 @@ describe('rate limits that fit real clients (end-to-end)', () => {
     afterAll(async () => s?.stop());
 
     it('a valid seat token has its own allowance; no token or a made-up one counts against the address; 429s carry Retry-After', async () => {
-      const g = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] }).expect(201); // address: 1
+      const g = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] })
+        .expect(201); // address: 1
       const [t0, t1] = g.body.seats.map((x: { token: string }) => x.token);
       for (let i = 0; i < 3; i++) await request(s.url).get(`/api/v1/games/${g.body.id}`).expect(200); // address: 2-4
       const spent = await request(s.url).get(`/api/v1/games/${g.body.id}`);
@@ -67,7 +80,8 @@ describe('rate limits that fit real clients (end-to-end)', () => {
       const forged = await request(s.url).get(`/api/v1/games/${g.body.id}`).set('Authorization', 'Bearer cbs_made-up');
       expect(forged.status).toBe(429);
       // Each valid seat token has its own bucket, whatever the address's.
-      for (let i = 0; i < 6; i++) await request(s.url).get(`/api/v1/games/${g.body.id}/legal-moves`).set('Authorization', `Bearer ${t0}`).expect(200);
+      for (let i = 0; i < 6; i++)
+        await request(s.url).get(`/api/v1/games/${g.body.id}/legal-moves`).set('Authorization', `Bearer ${t0}`).expect(200);
       const over = await request(s.url).get(`/api/v1/games/${g.body.id}`).set('Authorization', `Bearer ${t0}`);
       expect([over.status, over.body.code]).toEqual([429, 'RATE_LIMITED']);
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);

@@ -16,7 +16,12 @@ describe('ratings that cannot be farmed (end-to-end, real Postgres)', () => {
   let db: pg.Pool;
   const TYPE = 'town-center';
   beforeAll(async () => {
-    s = await startTestServer({ LEADERBOARD_MIN_GAMES: '2', LEADERBOARD_MIN_OPPONENTS: '2', RATING_PROVISIONAL_SIGMA: '8.2', RATINGS_SWEEP_MS: '60000' });
+    s = await startTestServer({
+      LEADERBOARD_MIN_GAMES: '2',
+      LEADERBOARD_MIN_OPPONENTS: '2',
+      RATING_PROVISIONAL_SIGMA: '8.2',
+      RATINGS_SWEEP_MS: '60000',
+    });
     db = new pg.Pool({ connectionString: s.db.url, max: 2 });
   });
   afterAll(async () => {
@@ -34,7 +39,13 @@ describe('ratings that cannot be farmed (end-to-end, real Postgres)', () => {
 
   /** A rated 2-player game: `a` creates it, `b` joins by the invitation. */
   const ratedGame = async (a: Player, b: Player): Promise<string> => {
-    const created = (await request(s.url).post('/api/v1/games').set(auth(a)).send({ type: TYPE, players: [{ me: true }, { open: true }] }).expect(201)).body;
+    const created = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .set(auth(a))
+        .send({ type: TYPE, players: [{ me: true }, { open: true }] })
+        .expect(201)
+    ).body;
     expect(created.rated).toBe(true);
     await request(s.url).post(`/api/v1/games/${created.id}/join`).set(auth(b)).send({ inviteCode: created.invite.code }).expect(201);
     return created.id;
@@ -64,7 +75,11 @@ describe('ratings that cannot be farmed (end-to-end, real Postgres)', () => {
   it('real games (each seat moved before the resignation) count and put their players on the leaderboard', async () => {
     [a, b, c, x] = [await player('Ada'), await player('Bob'), await player('Cy'), await player('Ada-too')];
     // Bob beats Ada and Cy; Ada beats Cy: Bob first, Ada second, Cy third.
-    for (const [p, q, loser] of [[a, b, a], [b, c, c], [c, a, c]] as const) {
+    for (const [p, q, loser] of [
+      [a, b, a],
+      [b, c, c],
+      [c, a, c],
+    ] as const) {
       const id = await ratedGame(p, q);
       await everyoneMoves(id, [p, q]);
       expect(await finish(id, loser, ++done)).toBe('counted');
@@ -97,7 +112,12 @@ describe('ratings that cannot be farmed (end-to-end, real Postgres)', () => {
     expect(await ratingsOf(x)).toEqual([]);
     expect(await board()).toEqual(boardBefore);
     // GraphQL says the same.
-    const q = await request(s.url).post('/graphql').send({ query: `{ gameRating(gameId: "${id}") { gameId rated status } leaderboard(gameType: "${TYPE}") { minOpponents recentDays players { playerId rank recentGames recentOpponents } } }` }).expect(200);
+    const q = await request(s.url)
+      .post('/graphql')
+      .send({
+        query: `{ gameRating(gameId: "${id}") { gameId rated status } leaderboard(gameType: "${TYPE}") { minOpponents recentDays players { playerId rank recentGames recentOpponents } } }`,
+      })
+      .expect(200);
     expect(q.body.errors).toBeUndefined();
     expect(q.body.data.gameRating).toEqual({ gameId: id, rated: true, status: 'aborted' });
     expect(q.body.data.leaderboard.players.map((r: { playerId: string }) => r.playerId)).toEqual([b.id, a.id, c.id]);
@@ -125,7 +145,8 @@ describe('ratings that cannot be farmed (end-to-end, real Postgres)', () => {
     expect(await finish(other, c, ++done)).toBe('counted');
 
     const rows = async () => (await db.query('SELECT game_id::text, unrated FROM rated_games ORDER BY finished_at, game_id')).rows;
-    const ratingRows = async () => (await db.query('SELECT player_id::text, game_type, mu, sigma, ordinal, games FROM ratings ORDER BY player_id, game_type')).rows;
+    const ratingRows = async () =>
+      (await db.query('SELECT player_id::text, game_type, mu, sigma, ordinal, games FROM ratings ORDER BY player_id, game_type')).rows;
     const [verdicts, numbers] = [await rows(), await ratingRows()];
     const out: string[] = [];
     const io = { out: (t: string) => void out.push(t), err: (t: string) => void out.push(t), read: async () => '', write: async () => {} };
@@ -140,8 +161,17 @@ describe('ratings that cannot be farmed (end-to-end, real Postgres)', () => {
   }, 180_000);
 
   it('an unrated game says so; an unknown game is 404', async () => {
-    const g = (await request(s.url).post('/api/v1/games').send({ type: TYPE, players: [{ name: 'x' }, { name: 'y' }] }).expect(201)).body;
-    expect((await request(s.url).get(`/api/v1/games/${g.id}/rating`).expect(200)).body).toEqual({ gameId: g.id, rated: false, status: 'unrated' });
+    const g = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: TYPE, players: [{ name: 'x' }, { name: 'y' }] })
+        .expect(201)
+    ).body;
+    expect((await request(s.url).get(`/api/v1/games/${g.id}/rating`).expect(200)).body).toEqual({
+      gameId: g.id,
+      rated: false,
+      status: 'unrated',
+    });
     const r = await request(s.url).get('/api/v1/games/00000000-0000-4000-8000-000000000000/rating');
     expect(r.status).toBe(404);
     expect(r.body.code).toBe('NOT_FOUND');

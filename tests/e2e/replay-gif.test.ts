@@ -30,11 +30,16 @@ async function get(path: string, headers: Record<string, string> = {}) {
 /** The GIF at `path`, asking again while it is being rendered (202 with Location). */
 async function gifAt(path: string, headers: Record<string, string> = {}) {
   let last: Awaited<ReturnType<typeof get>> | undefined;
-  await expect.poll(async () => {
-    last = await get(path, headers);
-    if (last.status === 202) expect(last.headers.get('location')).toBe(path);
-    return last.status;
-  }, { timeout: 60_000, interval: 200 }).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        last = await get(path, headers);
+        if (last.status === 202) expect(last.headers.get('location')).toBe(path);
+        return last.status;
+      },
+      { timeout: 60_000, interval: 200 },
+    )
+    .toBe(200);
   return last!;
 }
 
@@ -42,7 +47,17 @@ async function finishedGame(game: AnyGame, seed: string): Promise<{ id: string; 
   const options = resolveOptions(game, 2, {});
   if (!options.ok) throw new Error(options.error.message);
   const { steps } = randomPlayout(game, { players: 2, options: options.value, seed }, seed);
-  const r = await request(s.url).post('/api/v1/games/import').send({ format: 'citybuilder-record/1', type: game.id, engineVersion: game.engineVersion, options: options.value, players: [{ name: 'Ann' }, { name: 'Bob' }], seed, moves: steps.map((x) => ({ seat: x.seat, move: x.move })) });
+  const r = await request(s.url)
+    .post('/api/v1/games/import')
+    .send({
+      format: 'citybuilder-record/1',
+      type: game.id,
+      engineVersion: game.engineVersion,
+      options: options.value,
+      players: [{ name: 'Ann' }, { name: 'Bob' }],
+      seed,
+      moves: steps.map((x) => ({ seat: x.seat, move: x.move })),
+    });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return { id: r.body.id, version: steps.length };
 }
@@ -77,13 +92,18 @@ describe('GET /games/{id}/replay.gif', () => {
     });
   }
 
-  it('a running game: the GIF ends at the game\'s version and never past it; a seat\'s own view needs its token', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'town-center', seed: 'gif-running', players: [{ name: 'Ann' }, { name: 'Bob' }] });
+  it("a running game: the GIF ends at the game's version and never past it; a seat's own view needs its token", async () => {
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', seed: 'gif-running', players: [{ name: 'Ann' }, { name: 'Bob' }] });
     expect(created.status).toBe(201);
     const { id, seats } = created.body as { id: string; seats: { token: string }[] };
     for (const k of [0, 1]) {
       const legal = await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${seats[k]!.token}`);
-      const moved = await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${seats[k]!.token}`).send({ move: legal.body.moves[0] });
+      const moved = await request(s.url)
+        .post(`/api/v1/games/${id}/moves`)
+        .set('Authorization', `Bearer ${seats[k]!.token}`)
+        .send({ move: legal.body.moves[0] });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     }
     const r = await gifAt(`/api/v1/games/${id}/replay.gif?size=200`);
@@ -121,7 +141,9 @@ describe('GET /games/{id}/replay.gif', () => {
   });
 
   it('bad parameters are 400 INVALID_INPUT naming the rule; an unknown game is 404', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'ma-petite-ville', players: [{ name: 'Ann' }, { name: 'Bob' }] });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ma-petite-ville', players: [{ name: 'Ann' }, { name: 'Bob' }] });
     const id = created.body.id as string;
     for (const q of ['size=50', 'size=5000', 'delay=0', 'delay=20000', 'lang=de', 'from=-1', 'seat=64', 'frames=3', 'from=1&to=0']) {
       const r = await request(s.url).get(`/api/v1/games/${id}/replay.gif?${q}`);

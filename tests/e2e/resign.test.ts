@@ -54,7 +54,10 @@ describe('resignation (end-to-end)', () => {
       const seat = rng.pick((g.toMove as number[]).filter((x) => x !== RESIGNER || !resignedAt));
       if (resignedAt) expect(seat).not.toBe(RESIGNER);
       const legal = await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set(auth(tokens[seat]!));
-      const r = await request(s.url).post(`/api/v1/games/${id}/moves`).set(auth(tokens[seat]!)).send({ move: rng.pick(legal.body.moves) });
+      const r = await request(s.url)
+        .post(`/api/v1/games/${id}/moves`)
+        .set(auth(tokens[seat]!))
+        .send({ move: rng.pick(legal.body.moves) });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       g = await read();
       if (resignedAt) expect(g.toMove.includes(RESIGNER) && g.status === 'active').toBe(false); // never waits for it
@@ -70,7 +73,13 @@ describe('resignation (end-to-end)', () => {
     expect(own.body.moves).toEqual([]);
 
     // The log: the resignation entry (no events), then moves played for it.
-    const log = (await request(s.url).get(`/api/v1/games/${id}/events?limit=1000`)).body.moves as { version: number; seat: number; origin?: string; move: unknown; events: unknown[] }[];
+    const log = (await request(s.url).get(`/api/v1/games/${id}/events?limit=1000`)).body.moves as {
+      version: number;
+      seat: number;
+      origin?: string;
+      move: unknown;
+      events: unknown[];
+    }[];
     expect(log).toHaveLength(g.version);
     expect(log[resignedAt - 1]).toMatchObject({ seat: RESIGNER, origin: 'resign', move: { type: 'resign' }, events: [] });
     const played = log.filter((m) => m.version > resignedAt && m.seat === RESIGNER);
@@ -89,7 +98,13 @@ describe('resignation (end-to-end)', () => {
 
     // The record keeps the resignation; it imports to the same final state and outcome.
     const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body;
-    expect(record.moves[resignedAt - 1]).toEqual({ version: resignedAt, seat: RESIGNER, move: { type: 'resign' }, origin: 'resign', undoable: false });
+    expect(record.moves[resignedAt - 1]).toEqual({
+      version: resignedAt,
+      seat: RESIGNER,
+      move: { type: 'resign' },
+      origin: 'resign',
+      undoable: false,
+    });
     const imported = await request(s.url).post('/api/v1/games/import').send(record);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     const copy = (await request(s.url).get(`/api/v1/games/${imported.body.id}`)).body;
@@ -112,13 +127,23 @@ describe('resignation (end-to-end)', () => {
     expect([bad2.status, bad2.body.code, bad2.body.index]).toEqual([422, 'IMPORT_INVALID', 0]);
   });
 
-  it('resignSeat(gameId, seat) is a use case of its own (play-by-mail\'s timeout action calls it)', async () => {
-    const c = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], options: { rounds: 1 } });
+  it("resignSeat(gameId, seat) is a use case of its own (play-by-mail's timeout action calls it)", async () => {
+    const c = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], options: { rounds: 1 } });
     await s.lobby.resignation.resignSeat(c.body.id, 0);
     await expect(s.lobby.resignation.resignSeat(c.body.id, 0)).rejects.toMatchObject({ code: 'ALREADY_RESIGNED' });
     await expect(s.lobby.resignation.resignSeat(c.body.id, 5)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     const t = c.body.seats.map((x: { token: string }) => x.token);
-    for (const seat of [1, 2]) expect((await request(s.url).post(`/api/v1/games/${c.body.id}/moves`).set(auth(t[seat])).send({ move: { type: 'bid', amount: seat } })).status).toBe(200);
+    for (const seat of [1, 2])
+      expect(
+        (
+          await request(s.url)
+            .post(`/api/v1/games/${c.body.id}/moves`)
+            .set(auth(t[seat]))
+            .send({ move: { type: 'bid', amount: seat } })
+        ).status,
+      ).toBe(200);
     const g = (await request(s.url).get(`/api/v1/games/${c.body.id}`)).body;
     expect(g.status).toBe('finished');
     expect(g.outcome.ranks[0]).toBe(3);
@@ -126,16 +151,36 @@ describe('resignation (end-to-end)', () => {
   });
 
   it('with two seats, the other seat wins at once (player tokens and GraphQL)', async () => {
-    const gql = async (query: string, variables: Record<string, unknown>, token?: string) => (await request(s.url).post('/graphql').set(token ? auth(token) : {}).send({ query, variables })).body;
+    const gql = async (query: string, variables: Record<string, unknown>, token?: string) =>
+      (
+        await request(s.url)
+          .post('/graphql')
+          .set(token ? auth(token) : {})
+          .send({ query, variables })
+      ).body;
     const ann = (await gql('mutation { createPlayer(name: "Ann") { id token } }', {})).data.createPlayer;
     const ben = (await gql('mutation { createPlayer(name: "Ben") { id token } }', {})).data.createPlayer;
-    const c = (await gql('mutation($i: CreateGameInput!) { createGame(input: $i) { id status invite { code } } }', { i: { type: 'ville-de-demain', players: [{ me: true }, { open: true }] } }, ann.token)).data.createGame;
+    const c = (
+      await gql(
+        'mutation($i: CreateGameInput!) { createGame(input: $i) { id status invite { code } } }',
+        { i: { type: 'ville-de-demain', players: [{ me: true }, { open: true }] } },
+        ann.token,
+      )
+    ).data.createGame;
     expect(c.status).toBe('waiting');
     const early = await gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id: c.id }, ann.token);
     expect(early.errors[0].extensions.code).toBe('GAME_NOT_STARTED');
-    const j = (await gql('mutation($id: ID!, $code: String!) { joinGame(gameId: $id, inviteCode: $code) { seat status } }', { id: c.id, code: c.invite.code }, ben.token)).data.joinGame;
+    const j = (
+      await gql(
+        'mutation($id: ID!, $code: String!) { joinGame(gameId: $id, inviteCode: $code) { seat status } }',
+        { id: c.id, code: c.invite.code },
+        ben.token,
+      )
+    ).data.joinGame;
     expect(j).toEqual({ seat: 1, status: 'active' });
-    const r = (await gql('mutation($id: ID!) { resign(gameId: $id) { version status outcome { winners ranks } } }', { id: c.id }, ben.token)).data.resign;
+    const r = (
+      await gql('mutation($id: ID!) { resign(gameId: $id) { version status outcome { winners ranks } } }', { id: c.id }, ben.token)
+    ).data.resign;
     expect(r).toEqual({ version: 1, status: 'finished', outcome: { winners: [0], ranks: [1, 2] } });
     const mine = (await gql('{ myGames(status: finished) { games { id seat isMyTurn resigned } } }', {}, ben.token)).data.myGames.games;
     expect(mine).toEqual([{ id: c.id, seat: 1, isMyTurn: false, resigned: true }]);
@@ -144,7 +189,10 @@ describe('resignation (end-to-end)', () => {
     // The engine itself does not know the game is over; the service does.
     const legal = await request(s.url).get(`/api/v1/games/${c.id}/legal-moves`).set(auth(ann.token));
     expect(legal.body.moves).toEqual([]);
-    const move = await request(s.url).post(`/api/v1/games/${c.id}/moves`).set(auth(ann.token)).send({ move: { type: 'takeCoin' } });
+    const move = await request(s.url)
+      .post(`/api/v1/games/${c.id}/moves`)
+      .set(auth(ann.token))
+      .send({ move: { type: 'takeCoin' } });
     expect([move.status, move.body.code]).toEqual([409, 'GAME_OVER']);
   });
 });

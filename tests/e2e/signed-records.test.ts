@@ -32,18 +32,36 @@ afterAll(async () => {
 async function cli(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await run(argv, { out: (t) => out.push(t), err: (t) => err.push(t), read: (p) => readFile(p, 'utf8'), write: (p, t) => writeFile(p, t, 'utf8') });
+  const code = await run(argv, {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    read: (p) => readFile(p, 'utf8'),
+    write: (p, t) => writeFile(p, t, 'utf8'),
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-type Exported = { moves: { version: number; seat: number; move: Json; events?: Json[]; stateHash: string; chain: string }[]; setupHash: string; signature: { alg: string; keyId: string; value: string }; [k: string]: unknown };
+type Exported = {
+  moves: { version: number; seat: number; move: Json; events?: Json[]; stateHash: string; chain: string }[];
+  setupHash: string;
+  signature: { alg: string; keyId: string; value: string };
+  [k: string]: unknown;
+};
 
 /** A finished game of `game` on the server (a random playout imported), and its record as exported. */
 async function finishedRecord(game: AnyGame, seed: string): Promise<Exported> {
   const options = resolveOptions(game, 3, {});
   if (!options.ok) throw new Error(options.error.message);
   const { steps } = randomPlayout(game, { players: 3, options: options.value, seed }, seed);
-  const record = { format: 'citybuilder-record/1', type: game.id, engineVersion: game.engineVersion, options: options.value, players: [0, 1, 2].map((seat) => ({ seat, name: `P${seat}` })), seed, moves: steps.map((x) => ({ seat: x.seat, move: x.move })) };
+  const record = {
+    format: 'citybuilder-record/1',
+    type: game.id,
+    engineVersion: game.engineVersion,
+    options: options.value,
+    players: [0, 1, 2].map((seat) => ({ seat, name: `P${seat}` })),
+    seed,
+    moves: steps.map((x) => ({ seat: x.seat, move: x.move })),
+  };
   const imported = await request(s.url).post('/api/v1/games/import').send(record);
   expect(imported.status, JSON.stringify(imported.body)).toBe(201);
   const exported = await request(s.url).get(`/api/v1/games/${imported.body.id}/record`);
@@ -76,7 +94,9 @@ describe('signed records and citybuilder verify', () => {
       const record = await finishedRecord(game as AnyGame, `verify-${game.id}`);
       records.set(game.id, record);
       expect(record.signature.alg).toBe('Ed25519');
-      expect(record.moves.every((m) => /^[0-9a-f]{64}$/.test(m.stateHash) && /^[0-9a-f]{64}$/.test(m.chain) && Array.isArray(m.events))).toBe(true);
+      expect(
+        record.moves.every((m) => /^[0-9a-f]{64}$/.test(m.stateHash) && /^[0-9a-f]{64}$/.test(m.chain) && Array.isArray(m.events)),
+      ).toBe(true);
       const ok = await cli('verify', save(`${game.id}.json`, record), '--key', keysFile);
       expect(ok.err).toBe('');
       expect(ok.code).toBe(0);
@@ -88,14 +108,19 @@ describe('signed records and citybuilder verify', () => {
   }
 
   it('a game played move by move through the API and ended by a resignation verifies too', async () => {
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] });
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] });
     expect(created.status).toBe(201);
     const { id, seats } = created.body as { id: string; seats: { token: string }[] };
     for (let k = 0; k < 4; k++) {
       const game = await request(s.url).get(`/api/v1/games/${id}`);
       const seat = (game.body.toMove as number[])[0]!;
       const legal = await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${seats[seat]!.token}`);
-      const moved = await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${seats[seat]!.token}`).send({ move: legal.body.moves[0] });
+      const moved = await request(s.url)
+        .post(`/api/v1/games/${id}/moves`)
+        .set('Authorization', `Bearer ${seats[seat]!.token}`)
+        .send({ move: legal.body.moves[0] });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     }
     const resigned = await request(s.url).post(`/api/v1/games/${id}/resign`).set('Authorization', `Bearer ${seats[1]!.token}`);

@@ -4,14 +4,26 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, startTwoServers, type TestServer } from '../support/server.js';
 
-interface Received { type: string; id: string; data: Record<string, unknown> }
+interface Received {
+  type: string;
+  id: string;
+  data: Record<string, unknown>;
+}
 
 /** A real EventSource (WhatWG) on the stream, sending the token as EventSource polyfills do: a header. */
 function open(url: string, token?: string, lastEventId?: string) {
   const got: Received[] = [];
   let opened = 0;
   const es = new EventSource(url, {
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) } }),
+    fetch: (input, init) =>
+      fetch(input, {
+        ...init,
+        headers: {
+          ...(init?.headers ?? {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
+        },
+      }),
   });
   es.addEventListener('open', () => void opened++);
   for (const type of ['game', 'move', 'end', 'error']) {
@@ -30,11 +42,18 @@ function open(url: string, token?: string, lastEventId?: string) {
 const moves = (g: Received[]) => g.filter((x) => x.type === 'move');
 
 async function newGame(url: string, rounds = 3) {
-  const r = await request(url).post('/api/v1/games').send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }], options: { rounds } }).expect(201);
+  const r = await request(url)
+    .post('/api/v1/games')
+    .send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }], options: { rounds } })
+    .expect(201);
   return { id: r.body.id as string, t: r.body.seats.map((x: { token: string }) => x.token) as string[] };
 }
 const bid = (url: string, id: string, token: string, amount = 1) =>
-  request(url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${token}`).send({ move: { type: 'bid', amount } }).expect(200);
+  request(url)
+    .post(`/api/v1/games/${id}/moves`)
+    .set('Authorization', `Bearer ${token}`)
+    .send({ move: { type: 'bid', amount } })
+    .expect(200);
 
 describe('REST live updates: GET /games/{id}/stream (server-sent events, end-to-end)', () => {
   let s: TestServer;
@@ -47,7 +66,7 @@ describe('REST live updates: GET /games/{id}/stream (server-sent events, end-to-
     await s?.stop();
   });
 
-  it('sends the game, then every move with the caller\'s own view and events, id = version, then end', async () => {
+  it("sends the game, then every move with the caller's own view and events, id = version, then end", async () => {
     const { id, t } = await newGame(s.url, 1);
     const seat0 = open(`${s.url}/api/v1/games/${id}/stream`, t[0]);
     const seat1 = open(`${s.url}/api/v1/games/${id}/stream`, t[1]);
@@ -106,7 +125,7 @@ describe('REST live updates: GET /games/{id}/stream (server-sent events, end-to-
     w.es.close();
   });
 
-  it('resumes from Last-Event-ID or ?after= on a fresh connection, with each move\'s view at its version', async () => {
+  it("resumes from Last-Event-ID or ?after= on a fresh connection, with each move's view at its version", async () => {
     const { id, t } = await newGame(s.url, 3);
     for (let i = 0; i < 3; i++) await bid(s.url, id, t[i % 2]!, 2);
     const byHeader = open(`${s.url}/api/v1/games/${id}/stream`, t[0], '1');
@@ -120,7 +139,7 @@ describe('REST live updates: GET /games/{id}/stream (server-sent events, end-to-
     }
   });
 
-  it('refuses bad input before streaming, with the API\'s problem documents', async () => {
+  it("refuses bad input before streaming, with the API's problem documents", async () => {
     const { id } = await newGame(s.url);
     const bad = await request(s.url).get(`/api/v1/games/${id}/stream`).set('Last-Event-ID', 'yesterday');
     expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_INPUT']);

@@ -23,7 +23,8 @@ async function untilTurnPassed(url: string, g: { id: string; tokens: string[] },
     const i = rng.int(legal.body.moves.length);
     const r = await request(url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[seat]!)).send({ move: legal.body.moves[i] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    if (legal.body.undoable[i] && r.body.status === 'active' && r.body.toMove.includes(seat) === keepsTurn) return { seat, version: r.body.version as number };
+    if (legal.body.undoable[i] && r.body.status === 'active' && r.body.toMove.includes(seat) === keepsTurn)
+      return { seat, version: r.body.version as number };
   }
   throw new Error('no such move in 400');
 }
@@ -38,15 +39,24 @@ describe('takebacks across server processes', () => {
   });
 
   it('a request asked on one process is shown and accepted on the other; both then show the takeback', async () => {
-    const created = await request(two.a.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], takebacks: 'with-consent' }).expect(201);
+    const created = await request(two.a.url)
+      .post('/api/v1/games')
+      .send({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], takebacks: 'with-consent' })
+      .expect(201);
     const g = { id: created.body.id as string, tokens: (created.body.seats as { token: string }[]).map((x) => x.token) };
     // Both processes hold the game in memory before the request.
     await request(two.b.url).get(`/api/v1/games/${g.id}`).expect(200);
     const made = await untilTurnPassed(two.a.url, g, 'takeback-processes');
     const before = (await request(two.b.url).get(`/api/v1/games/${g.id}/replay?at=${made.version - 1}`)).body;
     await request(two.a.url).post(`/api/v1/games/${g.id}/takeback`).set(auth(g.tokens[made.seat]!)).expect(200);
-    expect((await request(two.b.url).get(`/api/v1/games/${g.id}`)).body.takebackRequest).toEqual({ seat: made.seat, undo: made.version, acceptedBy: [] });
-    const accepted = await request(two.b.url).post(`/api/v1/games/${g.id}/takeback/accept`).set(auth(g.tokens[1 - made.seat]!));
+    expect((await request(two.b.url).get(`/api/v1/games/${g.id}`)).body.takebackRequest).toEqual({
+      seat: made.seat,
+      undo: made.version,
+      acceptedBy: [],
+    });
+    const accepted = await request(two.b.url)
+      .post(`/api/v1/games/${g.id}/takeback/accept`)
+      .set(auth(g.tokens[1 - made.seat]!));
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.version).toBe(made.version + 1);
     for (const url of [two.a.url, two.b.url]) {
@@ -64,15 +74,29 @@ describe('takebacks and notifications', () => {
 
   it('the seat the turn comes back to gets its turn webhook at the takeback; an own-turn takeback tells nobody', async () => {
     const { s, hooks } = ctx;
-    const created = await request(s.url).post('/api/v1/games').send({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], takebacks: 'with-consent' }).expect(201);
+    const created = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], takebacks: 'with-consent' })
+      .expect(201);
     const g = { id: created.body.id as string, tokens: (created.body.seats as { token: string }[]).map((x) => x.token) };
-    for (const seat of [0, 1]) await request(s.url).put(`/api/v1/games/${g.id}/seats/me/notifications`).set(auth(g.tokens[seat]!)).send({ webhookUrl: `${hooks.url}/${g.id}/seat${seat}`, events: ['turn'] }).expect(200);
-    const turnsOf = (seat: number) => hooks.calls.filter((c) => c.path === `/${g.id}/seat${seat}`).map((c) => JSON.parse(c.raw) as { type: string; data: { version: number; seat: number; toMove: number[] } });
+    for (const seat of [0, 1])
+      await request(s.url)
+        .put(`/api/v1/games/${g.id}/seats/me/notifications`)
+        .set(auth(g.tokens[seat]!))
+        .send({ webhookUrl: `${hooks.url}/${g.id}/seat${seat}`, events: ['turn'] })
+        .expect(200);
+    const turnsOf = (seat: number) =>
+      hooks.calls
+        .filter((c) => c.path === `/${g.id}/seat${seat}`)
+        .map((c) => JSON.parse(c.raw) as { type: string; data: { version: number; seat: number; toMove: number[] } });
 
     // After the turn, with consent: the turn comes back to the asker, who is told so at the takeback's version.
     const made = await untilTurnPassed(s.url, g, 'takeback-notify');
     await request(s.url).post(`/api/v1/games/${g.id}/takeback`).set(auth(g.tokens[made.seat]!)).expect(200);
-    const done = await request(s.url).post(`/api/v1/games/${g.id}/takeback/accept`).set(auth(g.tokens[1 - made.seat]!)).expect(200);
+    const done = await request(s.url)
+      .post(`/api/v1/games/${g.id}/takeback/accept`)
+      .set(auth(g.tokens[1 - made.seat]!))
+      .expect(200);
     expect(done.body.toMove).toContain(made.seat);
     await until('the turn webhook of the takeback', () => turnsOf(made.seat).some((h) => h.data.version === done.body.version));
     expect(turnsOf(made.seat).find((h) => h.data.version === done.body.version)!.data.toMove).toContain(made.seat);

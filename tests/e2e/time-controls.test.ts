@@ -2,7 +2,12 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { notifyingServer } from '../support/mail.js';
 
-interface Clock { seat: number; remainingSeconds: number; running: boolean; deadline: string | null }
+interface Clock {
+  seat: number;
+  remainingSeconds: number;
+  running: boolean;
+  deadline: string | null;
+}
 
 /**
  * Time controls (issue 19): a bank per seat that runs only while the seat must act, gains the
@@ -18,14 +23,28 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body as { id: string; seats: { seat: number; token: string }[] };
   };
-  const game = async (id: string) => (await request(url()).get(`/api/v1/games/${id}`).expect(200)).body as { status: string; toMove: number[]; version: number; clocks: Clock[]; players: { resigned: boolean }[]; timeControl: object; turnDeadlineSeconds?: number };
+  const game = async (id: string) =>
+    (await request(url()).get(`/api/v1/games/${id}`).expect(200)).body as {
+      status: string;
+      toMove: number[];
+      version: number;
+      clocks: Clock[];
+      players: { resigned: boolean }[];
+      timeControl: object;
+      turnDeadlineSeconds?: number;
+    };
   const clockOf = async (id: string, seat: number) => (await game(id)).clocks.find((c) => c.seat === seat)!;
   /** The seat to move plays its first legal move at once. */
   const moveNow = async (id: string, tokens: string[]) => {
     const g = await game(id);
     const seat = g.toMove[0]!;
-    const lm = (await request(url()).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${tokens[seat]}`).expect(200)).body;
-    await request(url()).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${tokens[seat]}`).send({ move: lm.moves[0], expectedVersion: g.version }).expect(200);
+    const lm = (await request(url()).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${tokens[seat]}`).expect(200))
+      .body;
+    await request(url())
+      .post(`/api/v1/games/${id}/moves`)
+      .set('Authorization', `Bearer ${tokens[seat]}`)
+      .send({ move: lm.moves[0], expectedVersion: g.version })
+      .expect(200);
     return seat;
   };
   /** The seat to move plays until the turn passes to another seat (a turn may take several moves); returns it. */
@@ -39,15 +58,27 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     throw new Error('the turn never passed');
   };
   /** The bank of each move is written after the commit: wait until the clocks show the version's. */
-  const settled = async (id: string, seat: number) => expect.poll(async () => (await clockOf(id, seat)).running, { timeout: 10_000 }).toBe(true);
+  const settled = async (id: string, seat: number) =>
+    expect.poll(async () => (await clockOf(id, seat)).running, { timeout: 10_000 }).toBe(true);
 
   it('with timeControl {4, 2, 6} a seat that moves quickly banks time, up to 6 s and never more', async () => {
     const t0 = Date.now();
-    const { id, seats } = await create({ type: 'ville-de-demain', players: [{ name: 'quick' }, { name: 'other' }], timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6 } });
+    const { id, seats } = await create({
+      type: 'ville-de-demain',
+      players: [{ name: 'quick' }, { name: 'other' }],
+      timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6 },
+    });
     const tokens = seats.map((s) => s.token);
     const g = await game(id);
     expect(g.timeControl).toEqual({ initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6 });
-    const gq = (await request(url()).post('/graphql').send({ query: `{ game(id: "${id}") { rated timeControl { initialSeconds incrementSeconds maxSeconds } clocks { seat remainingSeconds running deadline } } }` }).expect(200)).body;
+    const gq = (
+      await request(url())
+        .post('/graphql')
+        .send({
+          query: `{ game(id: "${id}") { rated timeControl { initialSeconds incrementSeconds maxSeconds } clocks { seat remainingSeconds running deadline } } }`,
+        })
+        .expect(200)
+    ).body;
     expect(gq.errors).toBeUndefined();
     expect(gq.data.game.timeControl).toEqual(g.timeControl);
     expect(gq.data.game.rated).toBe(false);
@@ -79,7 +110,12 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
 
   it('a seat that waits 5 s on its first turn with {4, 2, 6} times out (timeoutAction resign: it resigns and the other seat wins)', async () => {
     const t0 = Date.now();
-    const { id } = await create({ type: 'ville-de-demain', players: [{ name: 'slow' }, { name: 'b' }], timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6 }, timeoutAction: 'resign' });
+    const { id } = await create({
+      type: 'ville-de-demain',
+      players: [{ name: 'slow' }, { name: 'b' }],
+      timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6 },
+      timeoutAction: 'resign',
+    });
     const first = (await game(id)).toMove[0]!;
     await expect.poll(async () => (await game(id)).status, { timeout: 15_000, interval: 200 }).toBe('finished');
     const elapsed = (Date.now() - t0) / 1000;
@@ -89,9 +125,16 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     expect(done.clocks.find((c) => c.seat === first)).toMatchObject({ running: false, remainingSeconds: 0 });
   }, 30_000);
 
-  it('a clock runs only while its seat must act: the waiting seat\'s bank stays put while the other\'s runs down', async () => {
-    const { id, seats } = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], timeControl: { initialSeconds: 30, incrementSeconds: 1, maxSeconds: 60 } });
-    const mover = await playTurn(id, seats.map((s) => s.token));
+  it("a clock runs only while its seat must act: the waiting seat's bank stays put while the other's runs down", async () => {
+    const { id, seats } = await create({
+      type: 'ville-de-demain',
+      players: [{ name: 'a' }, { name: 'b' }],
+      timeControl: { initialSeconds: 30, incrementSeconds: 1, maxSeconds: 60 },
+    });
+    const mover = await playTurn(
+      id,
+      seats.map((s) => s.token),
+    );
     const other = (await game(id)).toMove[0]!;
     expect(other).not.toBe(mover);
     await settled(id, other);
@@ -108,13 +151,21 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     const { id, seats } = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], turnDeadlineSeconds: 20 });
     const g = await game(id);
     expect(g).toMatchObject({ turnDeadlineSeconds: 20, timeControl: { initialSeconds: 20, incrementSeconds: 20, maxSeconds: 20 } });
-    const mover = await playTurn(id, seats.map((s) => s.token));
+    const mover = await playTurn(
+      id,
+      seats.map((s) => s.token),
+    );
     await settled(id, (await game(id)).toMove[0]!);
     await expect.poll(async () => (await clockOf(id, mover)).remainingSeconds, { timeout: 10_000 }).toBe(20);
   }, 30_000);
 
   it('a whole game with banks {4, 2, 6} finishes, every move by its seat and no timeout', async () => {
-    const { id, seats } = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6 }, timeoutAction: 'auto-move' });
+    const { id, seats } = await create({
+      type: 'ville-de-demain',
+      players: [{ name: 'a' }, { name: 'b' }],
+      timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6 },
+      timeoutAction: 'auto-move',
+    });
     const tokens = seats.map((s) => s.token);
     for (let guard = 0; guard < 500 && (await game(id)).status === 'active'; guard++) await moveNow(id, tokens);
     const done = await game(id);
@@ -127,17 +178,28 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     }
   }, 120_000);
 
-  it('reminders are re-armed when a deadline moves: the reminder comes from the bank of the new turn, the old deadline\'s never', async () => {
-    const { id, seats } = await create({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], timeControl: { initialSeconds: 8, incrementSeconds: 4, maxSeconds: 12 } });
+  it("reminders are re-armed when a deadline moves: the reminder comes from the bank of the new turn, the old deadline's never", async () => {
+    const { id, seats } = await create({
+      type: 'ville-de-demain',
+      players: [{ name: 'a' }, { name: 'b' }],
+      timeControl: { initialSeconds: 8, incrementSeconds: 4, maxSeconds: 12 },
+    });
     const tokens = seats.map((s) => s.token);
     const first = (await game(id)).toMove[0]!;
-    await request(url()).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${tokens[first]}`).send({ webhookUrl: `${served.hooks.url}/rem/${id}`, events: ['reminder'] }).expect(200);
+    await request(url())
+      .put(`/api/v1/games/${id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${tokens[first]}`)
+      .send({ webhookUrl: `${served.hooks.url}/rem/${id}`, events: ['reminder'] })
+      .expect(200);
     await playTurn(id, tokens); // the first seat, quickly: its first deadline (and reminder at 6 s) is dropped
     await playTurn(id, tokens); // the other seat: the first seat's clock starts again, from its bank
     const turn = await game(id);
     expect(turn.toMove[0]).toBe(first);
     const started = Date.now();
-    const reminders = () => served.hooks.calls.filter((c) => c.path === `/rem/${id}`).map((c) => JSON.parse(c.raw) as { type: string; data: { version: number } });
+    const reminders = () =>
+      served.hooks.calls
+        .filter((c) => c.path === `/rem/${id}`)
+        .map((c) => JSON.parse(c.raw) as { type: string; data: { version: number } });
     await expect.poll(() => reminders().length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
     // A quarter of a bank of 12 s left (8 + 4 per move, capped): 9 s after the turn's move, which the old deadline's 6 s cannot be.
     expect(Date.now() - started).toBeGreaterThan(6_500);
@@ -145,7 +207,11 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
   }, 40_000);
 
   it('bad input: each field 1 s to 90 days, increment and initial at most the maximum, not both forms: a 400 naming the field', async () => {
-    const tc = (t: object) => ({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6, ...t } });
+    const tc = (t: object) => ({
+      type: 'ville-de-demain',
+      players: [{ name: 'a' }, { name: 'b' }],
+      timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6, ...t },
+    });
     const cases: [object, string][] = [
       [tc({ initialSeconds: 0 }), 'initialSeconds'],
       [tc({ maxSeconds: 90 * 24 * 3600 + 1 }), 'maxSeconds'],
@@ -160,7 +226,10 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
       expect(r.body.code).toBe('INVALID_INPUT');
       expect(JSON.stringify(r.body)).toContain(field);
     }
-    const q = await request(url()).post('/graphql').send({ query: 'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: "b" }], timeControl: { initialSeconds: 4, incrementSeconds: 9, maxSeconds: 6 } }) { id } }' });
+    const q = await request(url()).post('/graphql').send({
+      query:
+        'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: "b" }], timeControl: { initialSeconds: 4, incrementSeconds: 9, maxSeconds: 6 } }) { id } }',
+    });
     expect(q.body.errors[0].extensions.code).toBe('INVALID_INPUT');
     expect(q.body.errors[0].message).toContain('timeControl.incrementSeconds');
   });

@@ -20,7 +20,19 @@ describe('tournament mails (end-to-end, real SMTP server)', () => {
     };
     const [ada, bob] = [await player('Ada', 'ada@example.test'), await player('Bob', 'bob@example.test')];
     const auth = (p: { token: string }) => ({ Authorization: `Bearer ${p.token}` });
-    const t = (await request(s.url).post('/api/v1/tournaments').set(auth(ada)).send({ name: 'Duel', game: 'town-center', format: 'round-robin', seatsPerGame: 2, startsAt: new Date(Date.now() + 3_600_000).toISOString() }).expect(201)).body;
+    const t = (
+      await request(s.url)
+        .post('/api/v1/tournaments')
+        .set(auth(ada))
+        .send({
+          name: 'Duel',
+          game: 'town-center',
+          format: 'round-robin',
+          seatsPerGame: 2,
+          startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        })
+        .expect(201)
+    ).body;
     for (const p of [ada, bob]) await request(s.url).post(`/api/v1/tournaments/${t.id}/join`).set(auth(p)).expect(200);
     const started = (await request(s.url).post(`/api/v1/tournaments/${t.id}/start`).set(auth(ada)).expect(200)).body;
     const gameId = started.roundsPlayed[0].tables[0].gameId as string;
@@ -30,7 +42,7 @@ describe('tournament mails (end-to-end, real SMTP server)', () => {
     expect(pairing('bob@example.test')[0]!.text).toMatch(/At your table, in seat order: (Ada, Bob|Bob, Ada)/);
 
     // Bob resigns after each seat moved: the only round ends, and with it the tournament.
-    for (const moved = new Set<number>(); moved.size < 2;) {
+    for (const moved = new Set<number>(); moved.size < 2; ) {
       const g = (await request(s.url).get(`/api/v1/games/${gameId}`).expect(200)).body;
       const seat = g.toMove[0] as number;
       const p = started.roundsPlayed[0].tables[0].players[seat].playerId === ada.id ? ada : bob;

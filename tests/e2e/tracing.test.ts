@@ -31,7 +31,11 @@ async function otlpReceiver() {
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  return { spans, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((ok) => server.close(() => ok())) };
+  return {
+    spans,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
 }
 
 const attr = (s: OtlpSpan, key: string) => {
@@ -41,7 +45,14 @@ const attr = (s: OtlpSpan, key: string) => {
 const traceOf = (traceparent: string | undefined) => /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/.exec(traceparent ?? '');
 
 async function call(url: string, method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -84,10 +95,18 @@ describe('traces over OTLP: a move, its webhook and mail, and the reply by mail 
       },
       await freePort(),
     );
-    const created = await call(server.url, 'POST', '/api/v1/games', undefined, { type: 'town-center', seed: 'trace', players: [{ name: 'Ada' }, { name: 'Bob' }] });
+    const created = await call(server.url, 'POST', '/api/v1/games', undefined, {
+      type: 'town-center',
+      seed: 'trace',
+      players: [{ name: 'Ada' }, { name: 'Bob' }],
+    });
     expect(created.status).toBe(201);
     game = { id: created.body.id, tokens: created.body.seats.map((s: { token: string }) => s.token) };
-    const settings = await call(server.url, 'PUT', `/api/v1/games/${game.id}/seats/me/notifications`, game.tokens[1], { email: 'bob@example.test', webhookUrl: `${hooks.url}/bob`, events: ['turn'] });
+    const settings = await call(server.url, 'PUT', `/api/v1/games/${game.id}/seats/me/notifications`, game.tokens[1], {
+      email: 'bob@example.test',
+      webhookUrl: `${hooks.url}/bob`,
+      events: ['turn'],
+    });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
   });
   afterAll(async () => {
@@ -99,14 +118,14 @@ describe('traces over OTLP: a move, its webhook and mail, and the reply by mail 
     await db?.drop();
   });
 
-  it('one REST move is one trace: the HTTP span, decide, append and the append\'s SQL', async () => {
+  it("one REST move is one trace: the HTTP span, decide, append and the append's SQL", async () => {
     const legal = await call(server.url, 'GET', `/api/v1/games/${game.id}/legal-moves`, game.tokens[0]);
     expect(legal.body.toMove).toEqual([0]);
     const moved = await call(server.url, 'POST', `/api/v1/games/${game.id}/moves`, game.tokens[0], { move: legal.body.moves[0] });
     expect(moved.status).toBe(200);
     expect(moved.body.toMove).toEqual([1]);
 
-    await until('the move\'s HTTP span', () => otlp.spans.some((s) => s.name === 'POST /api/v1/games/:id/moves'));
+    await until("the move's HTTP span", () => otlp.spans.some((s) => s.name === 'POST /api/v1/games/:id/moves'));
     const http = otlp.spans.find((s) => s.name === 'POST /api/v1/games/:id/moves')!;
     moveTrace = http.traceId;
     expect(http.parentSpanId || undefined).toBeUndefined(); // the root: no caller sent a traceparent
@@ -116,18 +135,24 @@ describe('traces over OTLP: a move, its webhook and mail, and the reply by mail 
 
     await until('the decide, append and SQL spans', () => {
       const mine = otlp.spans.filter((s) => s.traceId === moveTrace);
-      return ['decide', 'append'].every((n) => mine.some((s) => s.name === n)) && mine.some((s) => attr(s, 'db.system') === 'postgresql' || attr(s, 'db.system.name') === 'postgresql');
+      return (
+        ['decide', 'append'].every((n) => mine.some((s) => s.name === n)) &&
+        mine.some((s) => attr(s, 'db.system') === 'postgresql' || attr(s, 'db.system.name') === 'postgresql')
+      );
     });
     const mine = otlp.spans.filter((s) => s.traceId === moveTrace);
     const byId = new Map(mine.map((s) => [s.spanId, s]));
-    const ancestors = (s: OtlpSpan): string[] => (s.parentSpanId && byId.get(s.parentSpanId) ? [s.parentSpanId, ...ancestors(byId.get(s.parentSpanId)!)] : []);
+    const ancestors = (s: OtlpSpan): string[] =>
+      s.parentSpanId && byId.get(s.parentSpanId) ? [s.parentSpanId, ...ancestors(byId.get(s.parentSpanId)!)] : [];
     const decide = mine.find((s) => s.name === 'decide')!;
     const append = mine.find((s) => s.name === 'append')!;
     expect(ancestors(decide)).toContain(http.spanId);
     expect(ancestors(append)).toContain(http.spanId);
     expect(attr(append, 'citybuilder.append.result')).toBe('appended');
     // The append's own statement is a child of the append span.
-    const sql = mine.filter((s) => s.parentSpanId === append.spanId && (attr(s, 'db.system') ?? attr(s, 'db.system.name')) === 'postgresql');
+    const sql = mine.filter(
+      (s) => s.parentSpanId === append.spanId && (attr(s, 'db.system') ?? attr(s, 'db.system.name')) === 'postgresql',
+    );
     expect(sql.length).toBeGreaterThan(0);
     expect(sql.some((s) => String(attr(s, 'db.statement') ?? attr(s, 'db.query.text') ?? '').includes('INSERT INTO moves'))).toBe(true);
   });
@@ -138,7 +163,7 @@ describe('traces over OTLP: a move, its webhook and mail, and the reply by mail 
     expect(t, hooks.calls[0]!.headers.traceparent).not.toBeNull();
     expect(t![1]).toBe(moveTrace);
     // It names the delivery's span, a child of the move's trace.
-    await until('the webhook\'s notify span', () => otlp.spans.some((s) => s.spanId === t![2]));
+    await until("the webhook's notify span", () => otlp.spans.some((s) => s.spanId === t![2]));
     expect(otlp.spans.find((s) => s.spanId === t![2])!.name).toBe('notify');
   });
 
@@ -154,7 +179,14 @@ describe('traces over OTLP: a move, its webhook and mail, and the reply by mail 
     const legal = await call(server.url, 'GET', `/api/v1/games/${game.id}/legal-moves`, game.tokens[1]);
     const notation = legal.body.notations[0] as string;
     const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: inboundPort, secure: false, ignoreTLS: true });
-    await smtp.sendMail({ from: 'bob@example.test', to: replyTo, subject: `Re: ${turn.subject}`, inReplyTo: turn.messageId, references: turn.messageId, text: `${notation}\n\n> ${turn.text?.split('\n')[0]}` });
+    await smtp.sendMail({
+      from: 'bob@example.test',
+      to: replyTo,
+      subject: `Re: ${turn.subject}`,
+      inReplyTo: turn.messageId,
+      references: turn.messageId,
+      text: `${notation}\n\n> ${turn.text?.split('\n')[0]}`,
+    });
     smtp.close();
 
     await until('the mail move span', () => otlp.spans.some((s) => s.name === 'mail move'));
@@ -162,11 +194,15 @@ describe('traces over OTLP: a move, its webhook and mail, and the reply by mail 
     expect(span.traceId).not.toBe(moveTrace); // a trace of its own, started by a person
     expect(span.links).toContainEqual(expect.objectContaining({ traceId: moveTrace, spanId: t![2] }));
     // The move it played is in that trace, and the game moved on.
-    await until('the mail move\'s append', () => otlp.spans.some((s) => s.traceId === span.traceId && s.name === 'append'));
+    await until("the mail move's append", () => otlp.spans.some((s) => s.traceId === span.traceId && s.name === 'append'));
     expect((await call(server.url, 'GET', `/api/v1/games/${game.id}`)).body.version).toBe(2);
 
     // Log lines written inside a span carry its trace_id and span_id.
-    const logged = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const accepted = logged.find((l) => l.msg === 'move by mail accepted');
     expect(accepted?.trace_id).toBe(span.traceId);
     expect(otlp.spans.some((s) => s.spanId === accepted?.span_id)).toBe(true);

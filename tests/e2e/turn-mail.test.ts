@@ -39,7 +39,16 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     mail = await mailbox();
-    s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SMTP_INBOUND_PORT: '0', SMTP_INBOUND_HOST: '127.0.0.1', MAIL_DOMAIN: 'games.example', NOTIFY_POLL_SECONDS: '0.5', GAME_LINK_TTL_SECONDS: String(LINK_TTL_SECONDS), LINK_SECRET });
+    s = await startTestServer({
+      NOTIFICATIONS: 'on',
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      SMTP_INBOUND_PORT: '0',
+      SMTP_INBOUND_HOST: '127.0.0.1',
+      MAIL_DOMAIN: 'games.example',
+      NOTIFY_POLL_SECONDS: '0.5',
+      GAME_LINK_TTL_SECONDS: String(LINK_TTL_SECONDS),
+      LINK_SECRET,
+    });
     inbound = nodemailer.createTransport({ host: '127.0.0.1', port: s.notifications.mailMoves!.port!, secure: false, ignoreTLS: true });
   });
   afterAll(async () => {
@@ -51,19 +60,37 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
 
   const newest = async (address: string, subject: RegExp) => {
     let found: ParsedMail | undefined;
-    await until(`a mail "${subject.source}" to ${address}`, () => (found = mail.mails.filter((m) => to(m) === address && subject.test(m.subject ?? '')).pop()) !== undefined, 30_000);
+    await until(
+      `a mail "${subject.source}" to ${address}`,
+      () => (found = mail.mails.filter((m) => to(m) === address && subject.test(m.subject ?? '')).pop()) !== undefined,
+      30_000,
+    );
     return found!;
   };
 
-  it('shows the position as a PNG, the moves, how to reply (two legal examples) and a link that opens the seat\'s view until it expires; a reply with an example plays it; the next seat\'s mail, and the answer to its reply, are in French', async () => {
-    const g = await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'turn-mail' }).expect(201);
+  it("shows the position as a PNG, the moves, how to reply (two legal examples) and a link that opens the seat's view until it expires; a reply with an example plays it; the next seat's mail, and the answer to its reply, are in French", async () => {
+    const g = await request(s.url)
+      .post('/api/v1/games')
+      .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'turn-mail' })
+      .expect(201);
     const id = g.body.id as string;
-    const tokens = Object.fromEntries((g.body.seats as { seat: number; token: string }[]).map((x) => [x.seat, x.token])) as Record<number, string>;
+    const tokens = Object.fromEntries((g.body.seats as { seat: number; token: string }[]).map((x) => [x.seat, x.token])) as Record<
+      number,
+      string
+    >;
     const first = (await request(s.url).get(`/api/v1/games/${id}`)).body.toMove[0] as number;
     const second = 1 - first;
     const address = (seat: number) => `seat${seat}.${id.slice(0, 8)}@example.test`;
-    await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${tokens[second]}`).send({ email: address(second), events: ['turn'], language: 'fr' }).expect(200);
-    const put = await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${tokens[first]}`).send({ email: address(first), events: ['turn'] }).expect(200);
+    await request(s.url)
+      .put(`/api/v1/games/${id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${tokens[second]}`)
+      .send({ email: address(second), events: ['turn'], language: 'fr' })
+      .expect(200);
+    const put = await request(s.url)
+      .put(`/api/v1/games/${id}/seats/me/notifications`)
+      .set('Authorization', `Bearer ${tokens[first]}`)
+      .send({ email: address(first), events: ['turn'] })
+      .expect(200);
     expect(put.body.language).toBe('en');
 
     const m = await newest(address(first), /^Your turn/);
@@ -78,7 +105,8 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     expect(cid).not.toBe('');
     expect((m.html || '').includes(`src="cid:${cid}"`), 'the HTML part shows the PNG by its Content-ID').toBe(true);
     // The legal moves, and how to play one by replying, with two of them as examples.
-    const lm = (await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${tokens[first]}`).expect(200)).body as { version: number; moves: unknown[]; notations: string[] };
+    const lm = (await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${tokens[first]}`).expect(200))
+      .body as { version: number; moves: unknown[]; notations: string[] };
     const shown = examples(m.html || '');
     expect(shown).toHaveLength(2);
     expect(new Set(shown).size).toBe(2);
@@ -102,33 +130,62 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     expect((m.html || '').includes(`#link=${link.token}`)).toBe(true);
     const seen = await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${link.token}`).expect(200);
     expect(seen.body.viewer.seat).toBe(first);
-    expect((await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${link.token}`).expect(200)).body.notations).toEqual(lm.notations);
+    expect(
+      (await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set('Authorization', `Bearer ${link.token}`).expect(200)).body.notations,
+    ).toEqual(lm.notations);
     // In Chromium, the link's page shows the game as that seat (its board and its moves).
     const page = await browser.context.newPage();
     await page.goto(`${s.url}${new URL(link.page).pathname}#link=${link.token}`);
     await expect.poll(() => page.locator('#who').textContent(), { timeout: 5_000, interval: 50 }).toBe(`You play ${['Ann', 'Bob'][first]}`);
     expect(await page.locator('[data-notations]').count()).toBeGreaterThan(0);
     // Read-only: the page says how to play (by replying) instead of sending a move it cannot make.
-    await expect.poll(() => page.locator('#moves-note').textContent(), { timeout: 5_000, interval: 50 }).toMatch(/opened from a mail.*reply to the mail/);
+    await expect
+      .poll(() => page.locator('#moves-note').textContent(), { timeout: 5_000, interval: 50 })
+      .toMatch(/opened from a mail.*reply to the mail/);
     expect(await page.locator('#seat-settings').isHidden()).toBe(true);
     await page.close();
     // Read-only: a move or a change of settings with it is refused.
-    const moveByLink = await request(s.url).post(`/api/v1/games/${id}/moves`).set('Authorization', `Bearer ${link.token}`).send({ move: lm.moves[0] });
+    const moveByLink = await request(s.url)
+      .post(`/api/v1/games/${id}/moves`)
+      .set('Authorization', `Bearer ${link.token}`)
+      .send({ move: lm.moves[0] });
     expect(moveByLink.status).toBe(403);
     expect(moveByLink.body.detail).toMatch(/game link .* view only/);
-    expect((await request(s.url).put(`/api/v1/games/${id}/seats/me/notifications`).set('Authorization', `Bearer ${link.token}`).send({ email: null })).status).toBe(403);
+    expect(
+      (
+        await request(s.url)
+          .put(`/api/v1/games/${id}/seats/me/notifications`)
+          .set('Authorization', `Bearer ${link.token}`)
+          .send({ email: null })
+      ).status,
+    ).toBe(403);
     // Altered, or for another game: refused.
     const altered = link.token.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
-    expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${altered}`)).body.detail).toMatch(/forged or altered/);
-    const other = (await request(s.url).post('/api/v1/games').send({ type: 'town-center', players: [{ name: 'X' }, { name: 'Y' }] }).expect(201)).body.id as string;
-    expect((await request(s.url).get(`/api/v1/games/${other}`).set('Authorization', `Bearer ${link.token}`)).body.detail).toMatch(/another game/);
+    expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${altered}`)).body.detail).toMatch(
+      /forged or altered/,
+    );
+    const other = (
+      await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ name: 'X' }, { name: 'Y' }] })
+        .expect(201)
+    ).body.id as string;
+    expect((await request(s.url).get(`/api/v1/games/${other}`).set('Authorization', `Bearer ${link.token}`)).body.detail).toMatch(
+      /another game/,
+    );
 
     // A reply with one of the examples plays that very move.
     const chosen = shown[1]!;
     const wanted = lm.moves[lm.notations.indexOf(chosen)];
-    await inbound.sendMail({ from: address(first), to: replyTo(m), subject: `Re: ${m.subject}`, text: `${chosen}\n\nOn Thursday the server wrote:\n> ${(m.text ?? '').split('\n').join('\n> ')}` });
+    await inbound.sendMail({
+      from: address(first),
+      to: replyTo(m),
+      subject: `Re: ${m.subject}`,
+      text: `${chosen}\n\nOn Thursday the server wrote:\n> ${(m.text ?? '').split('\n').join('\n> ')}`,
+    });
     await until('the reply to be played', async () => (await request(s.url).get(`/api/v1/games/${id}`)).body.version === 1, 30_000);
-    const log = (await request(s.url).get(`/api/v1/games/${id}/events`).set('Authorization', `Bearer ${tokens[first]}`).expect(200)).body.moves as { seat: number; move: unknown }[];
+    const log = (await request(s.url).get(`/api/v1/games/${id}/events`).set('Authorization', `Bearer ${tokens[first]}`).expect(200)).body
+      .moves as { seat: number; move: unknown }[];
     expect(log[0]).toMatchObject({ seat: first, move: wanted });
 
     // The next seat's turn mail, in its language (French).
@@ -140,7 +197,9 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     expect(frPng).toBeDefined();
     await writeFile(join(ARTIFACTS, 'turn-mail-fr.png'), frPng!.content);
     const frLink = gameLink(fr.text ?? '')!;
-    expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${frLink.token}`).expect(200)).body.viewer.seat).toBe(second);
+    expect(
+      (await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${frLink.token}`).expect(200)).body.viewer.seat,
+    ).toBe(second);
     // A reply with one of its examples is played, and answered in French.
     const frExample = examples(fr.html || '')[0]!;
     await inbound.sendMail({ from: address(second), to: replyTo(fr), subject: `Re: ${fr.subject}`, text: frExample });
@@ -152,12 +211,19 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     // LINK_SECRET, for the token before the reissue).
     const links = new GameLinks(LINK_SECRET, 3600);
     const fresh = links.sign(id, second, hashToken(tokens[second]!)).token;
-    expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${fresh}`).expect(200)).body.viewer.seat).toBe(second);
+    expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${fresh}`).expect(200)).body.viewer.seat).toBe(
+      second,
+    );
     await request(s.url).post(`/api/v1/games/${id}/seats/${second}/token`).set('Authorization', `Bearer ${OPERATOR_TOKEN}`).expect(200);
     expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${fresh}`)).body.detail).toMatch(/reissued/);
 
     // The first link stops working after its expiry.
-    await expect.poll(async () => (await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${link.token}`)).status, { timeout: (LINK_TTL_SECONDS + 10) * 1000, interval: 500 }).toBe(401);
+    await expect
+      .poll(async () => (await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${link.token}`)).status, {
+        timeout: (LINK_TTL_SECONDS + 10) * 1000,
+        interval: 500,
+      })
+      .toBe(401);
     expect((await request(s.url).get(`/api/v1/games/${id}`).set('Authorization', `Bearer ${link.token}`)).body.detail).toMatch(/expired/);
   }, 120_000);
 });

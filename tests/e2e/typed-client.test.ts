@@ -31,7 +31,11 @@ describe('the typed TypeScript client and the example bot, against the real serv
   }
 
   it('answers are typed by game type: a Town Center session reads its view, events and moves', async () => {
-    const { seats } = await client.create({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Bob' }], options: { boardSide: 'A' } });
+    const { seats } = await client.create({
+      type: 'town-center',
+      players: [{ name: 'Ann' }, { name: 'Bob' }],
+      options: { boardSide: 'A' },
+    });
     const ann = seats[0]!;
     const legal = await ann.legalMoves();
     expect(legal.moves.every((m) => m.type === 'placeCityHall')).toBe(true);

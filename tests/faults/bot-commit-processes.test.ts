@@ -30,7 +30,10 @@ describe('a bot thinking on one process while another process changes the game',
     a = await startTestServer(ENV, db);
     b = await startTestServer({ ...ENV, BOTS: 'off' }, db);
     // A first search warms the bot's thread (its code compiled): not a trial.
-    const warm = await request(a.url).post('/api/v1/games').send({ type: 'city-tycoon', players: [{ name: 'p' }, { bot: 'ismcts' }], seed: 'warm-up' }).expect(201);
+    const warm = await request(a.url)
+      .post('/api/v1/games')
+      .send({ type: 'city-tycoon', players: [{ name: 'p' }, { bot: 'ismcts' }], seed: 'warm-up' })
+      .expect(201);
     await botMovedAfter(warm.body.id, 0, Date.now());
   });
   afterAll(async () => {
@@ -40,22 +43,32 @@ describe('a bot thinking on one process while another process changes the game',
   });
 
   /** Resolves once process A has handed the bot the turn at `version` of the game: the bot is thinking. */
-  async function thinking(spy: { mock: { calls: unknown[][]; results: { value: unknown }[] } }, gameId: string, version: number): Promise<void> {
-    await vi.waitFor(async () => {
-      const asked = spy.mock.calls.map((c, i) => ({ c, r: spy.mock.results[i] })).filter(({ c }) => c[0] === gameId && c[1] === version);
-      expect(asked.length).toBeGreaterThan(0);
-      expect(await asked[0]!.r!.value).not.toBeNull();
-    }, { timeout: 10_000, interval: 5 });
+  async function thinking(
+    spy: { mock: { calls: unknown[][]; results: { value: unknown }[] } },
+    gameId: string,
+    version: number,
+  ): Promise<void> {
+    await vi.waitFor(
+      async () => {
+        const asked = spy.mock.calls.map((c, i) => ({ c, r: spy.mock.results[i] })).filter(({ c }) => c[0] === gameId && c[1] === version);
+        expect(asked.length).toBeGreaterThan(0);
+        expect(await asked[0]!.r!.value).not.toBeNull();
+      },
+      { timeout: 10_000, interval: 5 },
+    );
   }
 
   /** The bot's first move after `after`, waited for on the store: ms from `since`. */
   async function botMovedAfter(gameId: string, after: number, since: number): Promise<number> {
     let at = 0;
-    await vi.waitFor(async () => {
-      const log = await request(a.url).get(`/api/v1/games/${gameId}/events?after=${after}`).timeout(5_000).expect(200);
-      expect(log.body.moves.some((m: { origin?: string }) => m.origin === 'bot')).toBe(true);
-      at = Date.now();
-    }, { timeout: THINK_MS + 10_000, interval: 10 });
+    await vi.waitFor(
+      async () => {
+        const log = await request(a.url).get(`/api/v1/games/${gameId}/events?after=${after}`).timeout(5_000).expect(200);
+        expect(log.body.moves.some((m: { origin?: string }) => m.origin === 'bot')).toBe(true);
+        at = Date.now();
+      },
+      { timeout: THINK_MS + 10_000, interval: 10 },
+    );
     return at - since;
   }
 
@@ -65,8 +78,12 @@ describe('a bot thinking on one process while another process changes the game',
       const took: number[] = [];
       try {
         for (let trial = 0; trial < TRIALS; trial++) {
-          const players = change === 'a draft choice' ? [{ name: 'p' }, { bot: 'ismcts' }] : [{ name: 'p' }, { name: 'q' }, { bot: 'ismcts' }];
-          const created = await request(a.url).post('/api/v1/games').send({ type: 'city-tycoon', players, seed: `deadlock-${change}-${trial}` }).expect(201);
+          const players =
+            change === 'a draft choice' ? [{ name: 'p' }, { bot: 'ismcts' }] : [{ name: 'p' }, { name: 'q' }, { bot: 'ismcts' }];
+          const created = await request(a.url)
+            .post('/api/v1/games')
+            .send({ type: 'city-tycoon', players, seed: `deadlock-${change}-${trial}` })
+            .expect(201);
           const id = created.body.id as string;
           const tokens = (created.body.seats as { token?: string }[]).map((x) => x.token!);
           expect(created.body.toMove).toContain(players.length - 1); // the draft: everyone keeps a tile at once, the bot too
@@ -86,7 +103,10 @@ describe('a bot thinking on one process while another process changes the game',
       } finally {
         spy.mockRestore();
       }
-      expect(took.filter((ms) => ms > THINK_MS + 1_000), `ms from the change to the bot's move: ${took.join(', ')}`).toEqual([]);
+      expect(
+        took.filter((ms) => ms > THINK_MS + 1_000),
+        `ms from the change to the bot's move: ${took.join(', ')}`,
+      ).toEqual([]);
     }, 600_000);
   }
 });

@@ -9,12 +9,19 @@ import { gotEveryVersion, graphqlWatcher, sseWatcher, type Watcher } from '../su
 const SECONDS = Number(process.env.FAULT_SECONDS ?? 25);
 const EVERY_MS = 1_500;
 
-interface Answer { status: number; body: any }
+interface Answer {
+  status: number;
+  body: any;
+}
 const call = async (url: string, method: string, path: string, token?: string, body?: unknown, key?: string): Promise<Answer> => {
   try {
     const r = await fetch(`${url}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: r.status, body: await r.json().catch(() => null) };
@@ -43,18 +50,30 @@ describe(`every database connection of two servers cut every ${EVERY_MS} ms for 
     await stop?.();
   });
 
-  it('no stale read, no revoked token accepted, no acknowledged move lost, no live update missed', { timeout: (SECONDS + 90) * 1000 }, async () => {
+  it('no stale read, no revoked token accepted, no acknowledged move lost, no live update missed', {
+    timeout: (SECONDS + 90) * 1000,
+  }, async () => {
     const dbName = new URL(a.db.url).pathname.slice(1);
     const admin = new pg.Client({ connectionString: a.db.url });
     await admin.connect();
     const games: { id: string; tokens: string[] }[] = [];
     for (let k = 0; k < 4; k++) {
-      const c = await call(a.url, 'POST', '/api/v1/games', undefined, { type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] });
+      const c = await call(a.url, 'POST', '/api/v1/games', undefined, {
+        type: 'ville-de-demain',
+        players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
+      });
       expect(c.status).toBe(201);
       games.push({ id: c.body.id, tokens: c.body.seats.map((x: { token: string }) => x.token) });
     }
     const watchers: Watcher[] = [];
-    for (const g of games) for (const s of [a, b]) watchers.push(sseWatcher(s.url, g.id, g.tokens[0]), graphqlWatcher(s.url, g.id), graphqlWatcher(s.url, g.id, g.tokens[1]), sseWatcher(s.url, g.id));
+    for (const g of games)
+      for (const s of [a, b])
+        watchers.push(
+          sseWatcher(s.url, g.id, g.tokens[0]),
+          graphqlWatcher(s.url, g.id),
+          graphqlWatcher(s.url, g.id, g.tokens[1]),
+          sseWatcher(s.url, g.id),
+        );
     await Promise.all(watchers.map((w) => w.ready));
 
     let cutting = true;
@@ -63,7 +82,10 @@ describe(`every database connection of two servers cut every ${EVERY_MS} ms for 
     const cutter = (async () => {
       while (cutting) {
         await new Promise((r) => setTimeout(r, EVERY_MS));
-        const r = await admin.query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+        const r = await admin.query<{ n: number }>(
+          'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [dbName],
+        );
         terminated += r.rows[0]!.n;
         cuts++;
       }
@@ -91,7 +113,10 @@ describe(`every database connection of two servers cut every ${EVERY_MS} ms for 
         if (state.body.status !== 'active') {
           // On a quiet machine a game can end before the cuts do: go on with a new one (no
           // watchers on it), so moves and reads run for the whole time the connections are cut.
-          const c = await call(mover.url, 'POST', '/api/v1/games', undefined, { type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] });
+          const c = await call(mover.url, 'POST', '/api/v1/games', undefined, {
+            type: 'ville-de-demain',
+            players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
+          });
           if (c.status === 201) g = { id: c.body.id, tokens: c.body.seats.map((x: { token: string }) => x.token) };
           else if (c.status !== 503) unexpected.push(`create ${c.status} ${JSON.stringify(c.body)}`);
           continue;
@@ -113,7 +138,8 @@ describe(`every database connection of two servers cut every ${EVERY_MS} ms for 
         }
         const legal = await call(mover.url, 'GET', `/api/v1/games/${g.id}/legal-moves`, g.tokens[seat]);
         if (legal.status !== 200 || legal.body.moves.length === 0) {
-          if (legal.status !== 503 && legal.status !== 401 && legal.status !== 200) unexpected.push(`legal ${legal.status} ${JSON.stringify(legal.body)}`);
+          if (legal.status !== 503 && legal.status !== 401 && legal.status !== 200)
+            unexpected.push(`legal ${legal.status} ${JSON.stringify(legal.body)}`);
           continue;
         }
         const key = `k-${g.id}-${legal.body.version}`;
@@ -134,7 +160,8 @@ describe(`every database connection of two servers cut every ${EVERY_MS} ms for 
           const back = await call(reader.url, 'GET', path, path.endsWith('legal-moves') ? g.tokens[r.body.toMove[0] ?? seat] : undefined);
           reads++;
           if (back.status === 503) unavailable++;
-          else if (back.status === 200 && back.body.version < r.body.version) stale.push(`${path}: ${back.body.version} < ${r.body.version}`);
+          else if (back.status === 200 && back.body.version < r.body.version)
+            stale.push(`${path}: ${back.body.version} < ${r.body.version}`);
           else if (back.status !== 200) unexpected.push(`read back ${back.status} ${JSON.stringify(back.body)}`);
         }
       }
@@ -144,7 +171,9 @@ describe(`every database connection of two servers cut every ${EVERY_MS} ms for 
     await cutter;
     await admin.end();
 
-    console.log(`${cuts} cuts (${terminated} connections terminated); ${[...acknowledged.values()].reduce((x, y) => x + y, 0)} moves acknowledged; ${reads} reads back (${unavailable} answered 503); ${reissues} tokens reissued`);
+    console.log(
+      `${cuts} cuts (${terminated} connections terminated); ${[...acknowledged.values()].reduce((x, y) => x + y, 0)} moves acknowledged; ${reads} reads back (${unavailable} answered 503); ${reissues} tokens reissued`,
+    );
     expect(cuts).toBeGreaterThanOrEqual(Math.floor(SECONDS / 2));
     expect(stale).toEqual([]);
     expect(revokedAccepted).toEqual([]);
@@ -155,10 +184,16 @@ describe(`every database connection of two servers cut every ${EVERY_MS} ms for 
     // The watchers: every move once and in order, after the listeners came back and caught up.
     const c = new pg.Client({ connectionString: a.db.url });
     await c.connect();
-    const versions = new Map((await c.query<{ id: string; version: number }>('SELECT id, version FROM games')).rows.map((r) => [r.id, r.version]));
+    const versions = new Map(
+      (await c.query<{ id: string; version: number }>('SELECT id, version FROM games')).rows.map((r) => [r.id, r.version]),
+    );
     await c.end();
     const lastOf = (w: Watcher) => versions.get(games[Math.floor(watchers.indexOf(w) / 8)]!.id)!;
-    await expect.poll(() => watchers.filter((w) => !gotEveryVersion(w, lastOf(w))).map((w) => `${w.name}: ${JSON.stringify(w.versions)}`), { timeout: 30_000 }).toEqual([]);
+    await expect
+      .poll(() => watchers.filter((w) => !gotEveryVersion(w, lastOf(w))).map((w) => `${w.name}: ${JSON.stringify(w.versions)}`), {
+        timeout: 30_000,
+      })
+      .toEqual([]);
     for (const w of watchers) w.close();
   });
 });

@@ -12,7 +12,13 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../.
 import { expectConsistentLog, freePort, freeze, postmasterPid, sleep, thaw } from '../support/faults.js';
 import { testRegistry } from '../support/server.js';
 
-interface Answer { what: string; status: number; code?: string; retryAfter: string | null; ms: number }
+interface Answer {
+  what: string;
+  status: number;
+  code?: string;
+  retryAfter: string | null;
+  ms: number;
+}
 
 /**
  * The database goes away under a running server: frozen (SIGSTOP, as a hung host or a network
@@ -39,10 +45,23 @@ describe('faults: database frozen and stopped', () => {
     db = await startEmbeddedPostgres({ dataDir, port: pgPort, persistent: true });
     await ensureDatabase(db.adminUrl, 'faults');
     dbUrl = db.urlFor('faults');
-    server = await createServer(loadConfig({ DATABASE_URL: dbUrl, RATE_LIMIT_PER_MINUTE: '0', DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '2000', LOG_LEVEL: 'silent' }), { registry: testRegistry() });
+    server = await createServer(
+      loadConfig({
+        DATABASE_URL: dbUrl,
+        RATE_LIMIT_PER_MINUTE: '0',
+        DB_CONNECT_TIMEOUT_MS: '1000',
+        DB_STATEMENT_TIMEOUT_MS: '2000',
+        LOG_LEVEL: 'silent',
+      }),
+      { registry: testRegistry() },
+    );
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    const r = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }], options: { rounds: 20 } }) });
+    const r = await fetch(`${url}/api/v1/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }], options: { rounds: 20 } }),
+    });
     expect(r.status, await r.clone().text()).toBe(201);
     const created = (await r.json()) as { id: string; seats: { token: string }[] };
     game = { id: created.id, token: created.seats[0]!.token };
@@ -59,22 +78,41 @@ describe('faults: database frozen and stopped', () => {
     try {
       const r = await init();
       const body = (await r.json().catch(() => ({}))) as { code?: string; errors?: { extensions?: { code?: string } }[] };
-      return { what, status: r.status, code: body.code ?? body.errors?.[0]?.extensions?.code, retryAfter: r.headers.get('retry-after'), ms: Date.now() - t };
+      return {
+        what,
+        status: r.status,
+        code: body.code ?? body.errors?.[0]?.extensions?.code,
+        retryAfter: r.headers.get('retry-after'),
+        ms: Date.now() - t,
+      };
     } catch (err) {
       return { what, status: 0, code: String(err), retryAfter: null, ms: Date.now() - t };
     }
   };
-  const json = (body: unknown, token?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+  const json = (body: unknown, token?: string) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(20_000),
+  });
   /** One of every kind of request: reads, a move, a create, GraphQL, readiness. */
-  const everything = (round: number) => Promise.all([
-    timed('GET game', () => fetch(`${url}/api/v1/games/${game.id}`, { signal: AbortSignal.timeout(20_000) })),
-    timed('GET legal-moves', () => fetch(`${url}/api/v1/games/${game.id}/legal-moves`, { headers: { authorization: `Bearer ${game.token}` }, signal: AbortSignal.timeout(20_000) })),
-    timed('GET events', () => fetch(`${url}/api/v1/games/${game.id}/events`, { signal: AbortSignal.timeout(20_000) })),
-    timed('POST move', () => fetch(`${url}/api/v1/games/${game.id}/moves`, json({ move: { type: 'bid', amount: round % 4 } }, game.token))),
-    timed('POST games', () => fetch(`${url}/api/v1/games`, json({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] }))),
-    timed('GraphQL game', () => fetch(`${url}/graphql`, json({ query: `{ game(id: "${game.id}") { version } }` }))),
-    timed('readyz', () => fetch(`${url}/readyz`, { signal: AbortSignal.timeout(20_000) })),
-  ]);
+  const everything = (round: number) =>
+    Promise.all([
+      timed('GET game', () => fetch(`${url}/api/v1/games/${game.id}`, { signal: AbortSignal.timeout(20_000) })),
+      timed('GET legal-moves', () =>
+        fetch(`${url}/api/v1/games/${game.id}/legal-moves`, {
+          headers: { authorization: `Bearer ${game.token}` },
+          signal: AbortSignal.timeout(20_000),
+        }),
+      ),
+      timed('GET events', () => fetch(`${url}/api/v1/games/${game.id}/events`, { signal: AbortSignal.timeout(20_000) })),
+      timed('POST move', () =>
+        fetch(`${url}/api/v1/games/${game.id}/moves`, json({ move: { type: 'bid', amount: round % 4 } }, game.token)),
+      ),
+      timed('POST games', () => fetch(`${url}/api/v1/games`, json({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] }))),
+      timed('GraphQL game', () => fetch(`${url}/graphql`, json({ query: `{ game(id: "${game.id}") { version } }` }))),
+      timed('readyz', () => fetch(`${url}/readyz`, { signal: AbortSignal.timeout(20_000) })),
+    ]);
   /** While the database is away: every answer is 503 UNAVAILABLE with Retry-After, within a few seconds. */
   const expectUnavailable = (answers: Answer[], withinMs: number) => {
     for (const a of answers) {
@@ -89,7 +127,11 @@ describe('faults: database frozen and stopped', () => {
    * row, one a second): /readyz is then answered by the load shedder's 503, not by its own ping's.
    */
   const untilShedding = () =>
-    expect.poll(async () => ((await (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(20_000) })).json()) as { detail?: string }).detail, { timeout: 20_000, interval: 100 })
+    expect
+      .poll(
+        async () => ((await (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(20_000) })).json()) as { detail?: string }).detail,
+        { timeout: 20_000, interval: 100 },
+      )
       .toMatch(/retry shortly/); // the shedder's words (src/http/app.ts); readyz's own say only that the database does not answer
   /** Back to normal by itself: reads answer 200 again, and a move is accepted. */
   const expectRecovery = async (label: string) => {
@@ -127,7 +169,10 @@ describe('faults: database frozen and stopped', () => {
   });
 
   it('a database that refuses connections, or cancels a statement on timeout, is UNAVAILABLE (503), not INTERNAL (500)', async () => {
-    const closed = createPrismaClient(`postgresql://nobody@127.0.0.1:${await freePort()}/none`, 2, { connectMs: 1_000, statementMs: 1_000 });
+    const closed = createPrismaClient(`postgresql://nobody@127.0.0.1:${await freePort()}/none`, 2, {
+      connectMs: 1_000,
+      statementMs: 1_000,
+    });
     const refused = await new PrismaGameStore(closed).getGame('00000000-0000-0000-0000-000000000000').catch((err: unknown) => err);
     await closed.$disconnect();
     expect(isDatabaseUnavailable(refused), String(refused)).toBe(true);

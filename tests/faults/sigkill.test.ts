@@ -81,7 +81,7 @@ describe('faults: SIGKILL of a server process under load', () => {
     try {
       const { port, load } = await killUnderLoad(env, 'kill-embedded');
       const leftover = postmasterPid(dataDir);
-      expect(alive(leftover), 'the killed server\'s Postgres outlived it').toBe(true);
+      expect(alive(leftover), "the killed server's Postgres outlived it").toBe(true);
       await expectConsistentLog(dbUrl, load.acknowledged);
       const second = await restartAndServe(env, port, load.acknowledged);
       expect(alive(leftover), `the leftover Postgres was stopped\n${second.output()}`).toBe(false);
@@ -108,8 +108,10 @@ describe('faults: SIGKILL of a server process under load', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-faults-foreign-'));
     try {
       mkdirSync(join(dir, 'data'));
-      writeFileSync(join(dir, 'data', 'notes.txt'), 'someone else\'s files');
-      await expect(startEmbeddedPostgres({ dataDir: join(dir, 'data'), port: await freePort(), persistent: true })).rejects.toThrow(/not empty and holds no Postgres cluster.*belongs to something else/);
+      writeFileSync(join(dir, 'data', 'notes.txt'), "someone else's files");
+      await expect(startEmbeddedPostgres({ dataDir: join(dir, 'data'), port: await freePort(), persistent: true })).rejects.toThrow(
+        /not empty and holds no Postgres cluster.*belongs to something else/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -49,7 +49,11 @@ describe('faults: slow request bodies', () => {
     const served: number[] = [];
     for (let i = 0; i < 10; i++) {
       const t = Date.now();
-      const r = await fetch(`${s.url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] }) });
+      const r = await fetch(`${s.url}/api/v1/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] }),
+      });
       expect(r.status, await r.clone().text()).toBe(201);
       served.push(Date.now() - t);
     }

@@ -29,7 +29,15 @@ function start(env: Record<string, string>, how: 'npm' | 'tsx'): Proc {
   const child = spawn(cmd, args as string[], {
     cwd: root,
     detached: true,
-    env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', NOTIFICATIONS: 'off', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'info',
+      NOTIFICATIONS: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -41,15 +49,22 @@ function start(env: Record<string, string>, how: 'npm' | 'tsx'): Proc {
 
 const ready = async (port: number, proc: Proc) => {
   await expect
-    .poll(async () => {
-      expect(proc.child.exitCode, proc.output()).toBeNull();
-      return fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
-    }, { timeout: 90_000, interval: 200 })
+    .poll(
+      async () => {
+        expect(proc.child.exitCode, proc.output()).toBeNull();
+        return fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        );
+      },
+      { timeout: 90_000, interval: 200 },
+    )
     .toBe(200);
 };
 
 /** The lines a refused start printed, but the one that says where the embedded Postgres starts. */
-const refusalLines = (out: string) => out.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('no DATABASE_URL: starting an embedded Postgres'));
+const refusalLines = (out: string) =>
+  out.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('no DATABASE_URL: starting an embedded Postgres'));
 
 /** Whether a process runs (a zombie does not). */
 const alive = (pid: number) => {
@@ -78,7 +93,10 @@ const expectCleanShutdown = (out: string) => {
       return [];
     }
   });
-  expect(levels.filter((l) => l >= 50), out).toEqual([]);
+  expect(
+    levels.filter((l) => l >= 50),
+    out,
+  ).toEqual([]);
   expect(out).not.toMatch(/terminating connection|killed by timeout|\n\s+at /);
   expect(out).toMatch(/"msg":"closed"/);
 };
@@ -100,7 +118,10 @@ describe('faults: two servers on one machine, and Ctrl-C', () => {
 
   it('a second server refuses in one line or serves, the first answers /readyz 200 throughout, and Ctrl-C stops each within 5 s with no error line', async () => {
     const [port1, pg1, metrics1] = [await freePort(), await freePort(), await freePort()];
-    const first = start({ PORT: String(port1), DATA_DIR: join(dir, 'a'), EMBEDDED_PG_PORT: String(pg1), METRICS_PORT: String(metrics1) }, 'npm');
+    const first = start(
+      { PORT: String(port1), DATA_DIR: join(dir, 'a'), EMBEDDED_PG_PORT: String(pg1), METRICS_PORT: String(metrics1) },
+      'npm',
+    );
     started.push(first);
     await ready(port1, first);
 
@@ -109,33 +130,56 @@ describe('faults: two servers on one machine, and Ctrl-C', () => {
     let polling = true;
     const poller = (async () => {
       while (polling) {
-        statuses.push(await fetch(`http://127.0.0.1:${port1}/readyz`).then((r) => r.status, () => 0));
+        statuses.push(
+          await fetch(`http://127.0.0.1:${port1}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        );
         await sleep(100);
       }
     })();
 
     // The same DATA_DIR (and EMBEDDED_PG_PORT): its Postgres belongs to a live server.
     const [port2, metrics2] = [await freePort(), await freePort()];
-    const sameDir = start({ PORT: String(port2), DATA_DIR: join(dir, 'a'), EMBEDDED_PG_PORT: String(pg1), METRICS_PORT: String(metrics2) }, 'tsx');
+    const sameDir = start(
+      { PORT: String(port2), DATA_DIR: join(dir, 'a'), EMBEDDED_PG_PORT: String(pg1), METRICS_PORT: String(metrics2) },
+      'tsx',
+    );
     started.push(sameDir);
     expect(await sameDir.exited, sameDir.output()).toBe(1);
-    expect(refusalLines(sameDir.output()), sameDir.output()).toEqual([expect.stringMatching(/^citybuilder: cannot start: DATA_DIR .* belongs to a running server .*EMBEDDED_PG_PORT/)]);
+    expect(refusalLines(sameDir.output()), sameDir.output()).toEqual([
+      expect.stringMatching(/^citybuilder: cannot start: DATA_DIR .* belongs to a running server .*EMBEDDED_PG_PORT/),
+    ]);
 
     // Another DATA_DIR but the first one's EMBEDDED_PG_PORT.
-    const samePgPort = start({ PORT: String(port2), DATA_DIR: join(dir, 'b'), EMBEDDED_PG_PORT: String(pg1), METRICS_PORT: String(metrics2) }, 'tsx');
+    const samePgPort = start(
+      { PORT: String(port2), DATA_DIR: join(dir, 'b'), EMBEDDED_PG_PORT: String(pg1), METRICS_PORT: String(metrics2) },
+      'tsx',
+    );
     started.push(samePgPort);
     expect(await samePgPort.exited, samePgPort.output()).toBe(1);
-    expect(refusalLines(samePgPort.output()), samePgPort.output()).toEqual([expect.stringMatching(/^citybuilder: cannot start: EMBEDDED_PG_PORT \d+ is taken/)]);
+    expect(refusalLines(samePgPort.output()), samePgPort.output()).toEqual([
+      expect.stringMatching(/^citybuilder: cannot start: EMBEDDED_PG_PORT \d+ is taken/),
+    ]);
 
     // The first one's METRICS_PORT, asked for by name: refused before any database is touched.
-    const sameMetrics = start({ PORT: String(port2), DATA_DIR: join(dir, 'b'), EMBEDDED_PG_PORT: String(await freePort()), METRICS_PORT: String(metrics1) }, 'tsx');
+    const sameMetrics = start(
+      { PORT: String(port2), DATA_DIR: join(dir, 'b'), EMBEDDED_PG_PORT: String(await freePort()), METRICS_PORT: String(metrics1) },
+      'tsx',
+    );
     started.push(sameMetrics);
     expect(await sameMetrics.exited, sameMetrics.output()).toBe(1);
-    expect(refusalLines(sameMetrics.output()), sameMetrics.output()).toEqual([expect.stringMatching(/^citybuilder: cannot start: METRICS_PORT \d+ on 127\.0\.0\.1 is in use/)]);
+    expect(refusalLines(sameMetrics.output()), sameMetrics.output()).toEqual([
+      expect.stringMatching(/^citybuilder: cannot start: METRICS_PORT \d+ on 127\.0\.0\.1 is in use/),
+    ]);
     expect(existsSync(join(dir, 'b', 'PG_VERSION')), 'no cluster was made for a refused start').toBe(false);
 
     // Its own PORT, DATA_DIR, EMBEDDED_PG_PORT and METRICS_PORT (the README's recipe): it serves beside the first.
-    const second = start({ PORT: String(port2), DATA_DIR: join(dir, 'b'), EMBEDDED_PG_PORT: String(await freePort()), METRICS_PORT: String(metrics2) }, 'npm');
+    const second = start(
+      { PORT: String(port2), DATA_DIR: join(dir, 'b'), EMBEDDED_PG_PORT: String(await freePort()), METRICS_PORT: String(metrics2) },
+      'npm',
+    );
     started.push(second);
     await ready(port2, second);
     const metricsText = await fetch(`http://127.0.0.1:${metrics2}/metrics`).then((r) => r.text());
@@ -144,7 +188,10 @@ describe('faults: two servers on one machine, and Ctrl-C', () => {
     polling = false;
     await poller;
     expect(statuses.length).toBeGreaterThan(5);
-    expect(statuses.filter((s) => s !== 200), `the first server's /readyz while the others started:\n${first.output().slice(-3000)}`).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200),
+      `the first server's /readyz while the others started:\n${first.output().slice(-3000)}`,
+    ).toEqual([]);
 
     // Ctrl-C: each server finishes, then stops its own Postgres (in a process group of its own).
     const pgPid2 = Number(readFileSync(join(dir, 'b', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -183,7 +230,9 @@ describe('faults: two servers on one machine, and Ctrl-C', () => {
       } finally {
         await moved.close();
       }
-      await expect(serveMetrics(port, '127.0.0.1')).rejects.toThrow(/^METRICS_PORT \d+ on 127\.0\.0\.1 is in use .*give this server its own METRICS_PORT/);
+      await expect(serveMetrics(port, '127.0.0.1')).rejects.toThrow(
+        /^METRICS_PORT \d+ on 127\.0\.0\.1 is in use .*give this server its own METRICS_PORT/,
+      );
     } finally {
       await new Promise((r) => holder.close(r));
     }

@@ -7,7 +7,14 @@ import { checkNotationRoundTrip } from '../support/notation.js';
 import { checkRandomGame } from '../support/properties.js';
 import { describePurity } from '../support/purity.js';
 import { toy, toyStreet, type ToyState } from '../support/toy-game/index.js';
-import { boardPictureTests, catalogueProblems, checkExampleView, checkSchemas, frenchRefusalProblems, optionLabelProblems } from './per-game.js';
+import {
+  boardPictureTests,
+  catalogueProblems,
+  checkExampleView,
+  checkSchemas,
+  frenchRefusalProblems,
+  optionLabelProblems,
+} from './per-game.js';
 
 /**
  * A fifth game is its folder and one line (docs/adding-a-game.md): Toy Street, whose folder is
@@ -38,7 +45,11 @@ describe('Toy Street, a fifth game hosted by its folder and one registry line', 
         players: 2,
         everyListedMove: true,
         // Every build on every lot: those on a taken lot are not listed and must be refused.
-        candidates: (s) => s.lots.flatMap((_, lot) => [{ type: 'build', lot, building: 'house' }, { type: 'build', lot, building: 'shop' }]),
+        candidates: (s) =>
+          s.lots.flatMap((_, lot) => [
+            { type: 'build', lot, building: 'house' },
+            { type: 'build', lot, building: 'shop' },
+          ]),
       });
       expect(moves).toBe(6);
     }

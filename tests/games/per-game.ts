@@ -5,7 +5,18 @@ import { expect, it } from 'vitest';
 import { saidOf, sentenceOf } from '../../src/app/errors.js';
 import { APP_MESSAGES } from '../../src/app/i18n/index.js';
 import { boardSvg, moveLabels, type BoardInput } from '../../src/board/index.js';
-import { applyMove, canonicalHash, checkMoveShape, compileMessage, KERNEL_MESSAGES, notationsOf, parseMove, randomPlayout, resolveOptions, Rng } from '../../src/engine/index.js';
+import {
+  applyMove,
+  canonicalHash,
+  checkMoveShape,
+  compileMessage,
+  KERNEL_MESSAGES,
+  notationsOf,
+  parseMove,
+  randomPlayout,
+  resolveOptions,
+  Rng,
+} from '../../src/engine/index.js';
 import type { AnyGame, FieldSchema, GameSchemas, Messages, Move, ObjectSchema, RuleViolation, Viewer } from '../../src/engine/index.js';
 import type { GamePlugin } from '../../src/games/plugin.js';
 import type { GameRegistry } from '../../src/games/registry.js';
@@ -39,7 +50,8 @@ export function checkSchemas(plugin: GamePlugin, target: number): { positions: n
   const game = plugin.engine;
   expect(game.schemas, `${game.id} publishes its schemas`).toBeDefined();
   const v = validators(game.schemas!);
-  const fail = (what: string, value: unknown, errors: unknown) => expect.fail(`${game.id}: ${what} does not match its schema: ${JSON.stringify(errors)}\n${JSON.stringify(value).slice(0, 2000)}`);
+  const fail = (what: string, value: unknown, errors: unknown) =>
+    expect.fail(`${game.id}: ${what} does not match its schema: ${JSON.stringify(errors)}\n${JSON.stringify(value).slice(0, 2000)}`);
   let positions = 0;
   let events = 0;
   let moves = 0;
@@ -127,9 +139,23 @@ export function catalogueProblems(m: Messages): string[] {
 }
 
 /** ICU's own words taken out of a sentence: argument names, `plural`/`select` and their keys (`{n, plural, one {...}}`). */
-const textOf = (s: string) => s.replace(/(\}|,)\s*[=\w]+\s*\{/g, '$1{').replace(/(\}|,)\s*[=\w]+\s*\{/g, '$1{').replace(/\{\s*\w+\s*(?:,\s*\w+\s*,?)?/g, '{');
+const textOf = (s: string) =>
+  s
+    .replace(/(\}|,)\s*[=\w]+\s*\{/g, '$1{')
+    .replace(/(\}|,)\s*[=\w]+\s*\{/g, '$1{')
+    .replace(/\{\s*\w+\s*(?:,\s*\w+\s*,?)?/g, '{');
 /** The words of some catalogues' sentences, three letters or more. */
-const wordsOf = (...catalogues: Record<string, string>[]) => new Set(catalogues.flatMap((c) => Object.values(c)).flatMap((s) => textOf(s).toLowerCase().match(/[a-zà-ÿœ]{3,}/g) ?? []));
+const wordsOf = (...catalogues: Record<string, string>[]) =>
+  new Set(
+    catalogues
+      .flatMap((c) => Object.values(c))
+      .flatMap(
+        (s) =>
+          textOf(s)
+            .toLowerCase()
+            .match(/[a-zà-ÿœ]{3,}/g) ?? [],
+      ),
+  );
 
 /** A value for a move field: sometimes legal-looking, sometimes out of range, from the schema. */
 const fuzz = (f: FieldSchema, rng: Rng): unknown => {
@@ -160,7 +186,8 @@ export function refusalsOf(game: AnyGame): Map<string, RuleViolation> {
     randomPlayout(game, { players, options: options.value, seed: `words-${game.id}-${players}` } as never, `w-${players}`, {
       beforeMove(state, seat, legal) {
         const tries: unknown[] = [];
-        for (const [type, schema] of Object.entries(game.moveSchemas as Record<string, ObjectSchema>)) for (let i = 0; i < 3; i++) tries.push({ type, ...(fuzz(schema, rng) as object) });
+        for (const [type, schema] of Object.entries(game.moveSchemas as Record<string, ObjectSchema>))
+          for (let i = 0; i < 3; i++) tries.push({ type, ...(fuzz(schema, rng) as object) });
         for (const move of tries) {
           if (checkMoveShape(game, move)) continue;
           for (const who of [seat, (seat + 1) % players]) {
@@ -169,7 +196,10 @@ export function refusalsOf(game: AnyGame): Map<string, RuleViolation> {
           }
         }
         // Each notation verb without its arguments, with a wrong one, and a text of no form.
-        for (const text of ['zzz', ...notationsOf(game, state, seat, legal.slice(0, 3)).flatMap((n) => [n.split(' ')[0]!, `${n.split(' ')[0]} qq`, `${n} 9 9`])]) {
+        for (const text of [
+          'zzz',
+          ...notationsOf(game, state, seat, legal.slice(0, 3)).flatMap((n) => [n.split(' ')[0]!, `${n.split(' ')[0]} qq`, `${n} 9 9`]),
+        ]) {
           const r = parseMove(game, state, seat, text);
           if (!r.ok) meet(r.error);
         }
@@ -193,7 +223,11 @@ export function frenchRefusalProblems(game: AnyGame): { met: Map<string, RuleVio
   const problems: string[] = [];
   for (const [id, v] of met) {
     const fr = sentenceOf('fr', APP_MESSAGES.fr, saidOf(v))!;
-    const notation = wordsOf(Object.fromEntries(['text', 'expected', 'choices', 'name'].flatMap((k) => (typeof v.params?.[k] === 'string' ? [[k, v.params[k] as string]] : []))));
+    const notation = wordsOf(
+      Object.fromEntries(
+        ['text', 'expected', 'choices', 'name'].flatMap((k) => (typeof v.params?.[k] === 'string' ? [[k, v.params[k] as string]] : [])),
+      ),
+    );
     const words = new Set((fr.toLowerCase().match(/[a-zà-ÿœ]{3,}/g) ?? []).filter((w) => !notation.has(w)));
     const english = englishOnly.filter((w) => words.has(w));
     if (english.length > 0) problems.push(`${id}: ${english.join(', ')} in "${fr}"`);
@@ -206,9 +240,13 @@ export function optionLabelProblems(plugin: GamePlugin): string[] {
   const problems: string[] = [];
   for (const lang of ['en', 'fr'] as const) {
     const catalogue = plugin.engine.messages?.[lang] ?? {};
-    for (const [key, schema] of Object.entries((plugin.engine.optionsSchema as { properties?: Record<string, { enum?: unknown[] }> }).properties ?? {})) {
+    for (const [key, schema] of Object.entries(
+      (plugin.engine.optionsSchema as { properties?: Record<string, { enum?: unknown[] }> }).properties ?? {},
+    )) {
       if (!(`option.${key}` in catalogue)) problems.push(`${plugin.engine.id} ${lang}: no label option.${key}`);
-      for (const v of schema.enum ?? []) if (v !== '' && !(`option.${key}.${String(v)}` in catalogue)) problems.push(`${plugin.engine.id} ${lang}: no label option.${key}.${String(v)}`);
+      for (const v of schema.enum ?? [])
+        if (v !== '' && !(`option.${key}.${String(v)}` in catalogue))
+          problems.push(`${plugin.engine.id} ${lang}: no label option.${key}.${String(v)}`);
     }
   }
   return problems;
@@ -217,10 +255,19 @@ export function optionLabelProblems(plugin: GamePlugin): string[] {
 // ---- board pictures --------------------------------------------------------------------------
 
 const NAMES = ['Ann', 'Bruno <&>', 'Chloé', 'Dev', 'Eve'];
-const defaults = (g: AnyGame) => Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
+const defaults = (g: AnyGame) =>
+  Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
 const boardPart = (svg: string) => svg.slice(svg.indexOf('class="board"'), svg.lastIndexOf('class="player"'));
 /** What people read in a picture: the text of its labels and titles. */
-const readable = (svg: string) => [...svg.matchAll(/<(text|title)\b[^>]*>([^<]*)</g)].map((m) => m[2]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&quot;/g, '"'));
+const readable = (svg: string) =>
+  [...svg.matchAll(/<(text|title)\b[^>]*>([^<]*)</g)].map((m) =>
+    m[2]!
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&apos;/g, "'")
+      .replace(/&quot;/g, '"'),
+  );
 
 /** Random games per game: 3, scaled by PROPERTY_SCALE as the engines' property tests are (npm run test:unit plays fewer). */
 const GAMES = Math.max(1, Math.round(3 * Number(process.env.PROPERTY_SCALE ?? '1')));
@@ -251,7 +298,12 @@ export function boardPictureTests(plugin: GamePlugin, registry: GameRegistry): v
   }
 
   it(`${g.id}: valid XML, deterministic, changes as the game goes on, and never shows hidden state`, () => {
-    let positions = 0, running = 0, perturbedDiffer = 0, ownSecretsShown = 0, changed = 0, steps = 0;
+    let positions = 0,
+      running = 0,
+      perturbedDiffer = 0,
+      ownSecretsShown = 0,
+      changed = 0,
+      steps = 0;
     // At least GAMES games, and more while fewer than 24 positions were drawn (a short game draws few).
     for (let game = 0; game < GAMES || positions < 24; game++) {
       const config = { players, options: defaults(g), seed: `board-${g.id}-${game}` };
@@ -282,7 +334,12 @@ export function boardPictureTests(plugin: GamePlugin, registry: GameRegistry): v
               }
             }
             // The positive control: a seat's own secrets, replaced as for a spectator, change its own picture.
-            if (board.ownSecretsShown && viewer !== null && picture(perturb(g.id, state, null, `own-${version}`, registry), version, viewer) !== svg) ownSecretsShown++;
+            if (
+              board.ownSecretsShown &&
+              viewer !== null &&
+              picture(perturb(g.id, state, null, `own-${version}`, registry), version, viewer) !== svg
+            )
+              ownSecretsShown++;
           }
         },
       });
@@ -298,7 +355,9 @@ export function boardPictureTests(plugin: GamePlugin, registry: GameRegistry): v
   it(`${g.id}: every legal move is played on the board (data-notations) or is one of the game's buttons, in words, and no id shows`, () => {
     const forbidden = forbiddenIds(registry);
     const offBoard = board.offBoard ?? /^pass$/;
-    let marked = 0, onBoard = 0, total = 0;
+    let marked = 0,
+      onBoard = 0,
+      total = 0;
     for (const p of randomPositions(g, 60, `targets-${g.id}`)) {
       for (const lang of ['en', 'fr'] as const) {
         const svg = boardSvg(p.input, lang, drawer);
@@ -315,7 +374,14 @@ export function boardPictureTests(plugin: GamePlugin, registry: GameRegistry): v
         total += legal.length;
         // The words of each move: one text per move, never an id.
         if (p.legal.length > 0) {
-          const words = moveLabels(g.id, drawer, p.legal.map((m) => m.move), p.input.viewerSeat!, p.input.view, lang);
+          const words = moveLabels(
+            g.id,
+            drawer,
+            p.legal.map((m) => m.move),
+            p.input.viewerSeat!,
+            p.input.view,
+            lang,
+          );
           expect(new Set(words).size, words.join(' / ')).toBe(words.length);
           expect(visibleIds(words.join('\n'), forbidden)).toEqual([]);
         }

@@ -22,7 +22,11 @@ describe('hidden moves (integration)', () => {
 
   it('C12 a kept draft tile is hidden from the other seats and spectators while the game runs', async () => {
     const service = new GameService(store, defaultRegistry());
-    const { id, seats } = await service.createGame({ type: 'city-tycoon', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], seed: 'draft' });
+    const { id, seats } = await service.createGame({
+      type: 'city-tycoon',
+      players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
+      seed: 'draft',
+    });
     const { moves } = await service.legalMoves(id, seats[0]!.token);
     const keep = moves.find((m) => (m as { type: string }).type === 'keepTile') as { type: string; tile: string };
     expect(keep).toBeDefined();
@@ -32,7 +36,8 @@ describe('hidden moves (integration)', () => {
     for (const token of [seats[1]!.token, undefined]) {
       const theirs = await service.events(id, token);
       expect(theirs.moves[0]!.move).toEqual({ type: 'keepTile' });
-      const text = JSON.stringify(theirs) + JSON.stringify(await service.getGame(id, token)) + JSON.stringify(await service.record(id, token));
+      const text =
+        JSON.stringify(theirs) + JSON.stringify(await service.getGame(id, token)) + JSON.stringify(await service.record(id, token));
       expect(text).not.toContain(keep.tile);
     }
   });

@@ -28,7 +28,11 @@ describe('moves in notation across two server processes (integration)', () => {
   it('a card named by a process whose copy of the game is stale is read in the stored position', async () => {
     const a = newService();
     const b = newService();
-    const { id, seats } = await a.createGame({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'notation-two-processes' });
+    const { id, seats } = await a.createGame({
+      type: 'ville-de-demain',
+      players: [{ name: 'Ann' }, { name: 'Bob' }],
+      seed: 'notation-two-processes',
+    });
     const token = seats[0]!.token;
     expect((await a.legalMoves(id, token)).notations).toEqual(['draw 1', 'draw 2', 'draw 3']); // A now holds version 0
     // Process B refills the visible row: A's copy still has no visible card.

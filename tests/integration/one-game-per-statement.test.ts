@@ -29,7 +29,16 @@ const PER_GAME: Record<string, string> = {
   game_analysis_moves: 'game_id',
 };
 /** Reference tables (copied to every node) and the job queue's schema (on the coordinator). */
-const REFERENCE = new Set(['players', 'player_notifications', 'player_settings', 'digests', 'vacations', 'server_settings', 'ratings', 'rated_games']);
+const REFERENCE = new Set([
+  'players',
+  'player_notifications',
+  'player_settings',
+  'digests',
+  'vacations',
+  'server_settings',
+  'ratings',
+  'rated_games',
+]);
 
 interface Captured {
   op: string;
@@ -118,7 +127,8 @@ async function judge(client: pg.Client, s: Captured, games: Set<string>): Promis
       } else if (PER_GAME[rel]) scans.set(n.Alias ?? rel, { rel, column: PER_GAME[rel]!, node: n['Node Type'] });
       else if (!REFERENCE.has(rel) && n.Schema !== 'pgboss') problems.push(`${rel}: a table neither per-game nor reference`);
     }
-    for (const k of CONDITIONS) if (typeof n[k] === 'string') conds.push({ alias: rel ? (n.Alias ?? rel) : undefined, text: n[k] as string });
+    for (const k of CONDITIONS)
+      if (typeof n[k] === 'string') conds.push({ alias: rel ? (n.Alias ?? rel) : undefined, text: n[k] as string });
   });
   for (const { alias, text } of conds) {
     for (const m of text.matchAll(pinRe)) {
@@ -133,7 +143,10 @@ async function judge(client: pg.Client, s: Captured, games: Set<string>): Promis
   for (let changed = true; changed; ) {
     changed = false;
     for (const [x, y] of links) {
-      for (const [from, to] of [[x, y], [y, x]] as const) {
+      for (const [from, to] of [
+        [x, y],
+        [y, x],
+      ] as const) {
         const p = pins.get(from);
         if (p && [...p].some((g) => !pins.get(to)?.has(g))) {
           pins.set(to, new Set([...(pins.get(to) ?? []), ...p]));
@@ -148,7 +161,12 @@ async function judge(client: pg.Client, s: Captured, games: Set<string>): Promis
   }
   // Inserted rows: the game ids among the statement's values and literals.
   if (inserts.some((t) => PER_GAME[t])) {
-    const named = new Set([...s.values.map(String), s.text].flatMap((v) => v.match(UUID) ?? []).map((x) => x.toLowerCase()).filter((x) => games.has(x)));
+    const named = new Set(
+      [...s.values.map(String), s.text]
+        .flatMap((v) => v.match(UUID) ?? [])
+        .map((x) => x.toLowerCase())
+        .filter((x) => games.has(x)),
+    );
     if (named.size === 0) problems.push(`INSERT into ${inserts.join(', ')} names no game id`);
     for (const x of named) ids.add(x);
   }
@@ -182,7 +200,10 @@ describe('one game per statement (what Citus needs to route each statement to on
     try {
       const r = await fetch(`${server.url}${path}`, {
         method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const json = (await r.json()) as Record<string, any>;
@@ -196,18 +217,37 @@ describe('one game per statement (what Citus needs to route each statement to on
   it('creating a game, moves, a resignation, a token reissue, reads and replays: every statement touches one game id only', async () => {
     // Other games exist, so that a statement touching every game would touch more than one.
     const others = [];
-    for (let i = 0; i < 2; i++) others.push(await call('setup', a, 'POST', '/api/v1/games', { type: 'ville-de-demain', players: [{ name: 'x' }, { name: 'y' }] }));
-    const created = await call('create', a, 'POST', '/api/v1/games', { type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] });
+    for (let i = 0; i < 2; i++)
+      others.push(await call('setup', a, 'POST', '/api/v1/games', { type: 'ville-de-demain', players: [{ name: 'x' }, { name: 'y' }] }));
+    const created = await call('create', a, 'POST', '/api/v1/games', {
+      type: 'ville-de-demain',
+      players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }],
+    });
     const id = created.id as string;
     const tokens = (created.seats as { token: string }[]).map((s) => s.token);
     let toMove = created.toMove as number[];
     // Two seats want mail on their turn: the appends below write outbox rows.
-    for (const seat of [1, 2]) await call('notification settings', a, 'PUT', `/api/v1/games/${id}/seats/me/notifications`, { email: `seat${seat}@example.org`, events: ['turn', 'finished'] }, tokens[seat]);
+    for (const seat of [1, 2])
+      await call(
+        'notification settings',
+        a,
+        'PUT',
+        `/api/v1/games/${id}/seats/me/notifications`,
+        { email: `seat${seat}@example.org`, events: ['turn', 'finished'] },
+        tokens[seat],
+      );
     // Moves on server A (its cache warm), then on server B (cold: it loads the game from the store).
     for (const [i, server] of [a, a, a, b, b, a].entries()) {
       const seat = toMove[0]!;
       const { moves, version } = await call(`legal-moves ${i}`, server, 'GET', `/api/v1/games/${id}/legal-moves`, undefined, tokens[seat]);
-      const r = await call(`move ${i}`, server, 'POST', `/api/v1/games/${id}/moves`, { move: moves[0], expectedVersion: version }, tokens[seat]);
+      const r = await call(
+        `move ${i}`,
+        server,
+        'POST',
+        `/api/v1/games/${id}/moves`,
+        { move: moves[0], expectedVersion: version },
+        tokens[seat],
+      );
       toMove = r.toMove;
     }
     await call('resign', b, 'POST', `/api/v1/games/${id}/resign`, undefined, tokens[toMove[0]!]);
@@ -218,7 +258,14 @@ describe('one game per statement (what Citus needs to route each statement to on
       await call('events', server, 'GET', `/api/v1/games/${id}/events`, undefined, tokens[1]);
       await call('replay', server, 'GET', `/api/v1/games/${id}/replay?at=3`, undefined, tokens[2]);
       await call('record', server, 'GET', `/api/v1/games/${id}/record`);
-      await call('graphql read', server, 'POST', '/graphql', { query: 'query($id: ID!) { game(id: $id) { version status } }', variables: { id } }, tokens[3]);
+      await call(
+        'graphql read',
+        server,
+        'POST',
+        '/graphql',
+        { query: 'query($id: ID!) { game(id: $id) { version status } }', variables: { id } },
+        tokens[3],
+      );
     }
     const games = new Set([id, ...others.map((o) => o.id as string)].map((x) => x.toLowerCase()));
     const report: string[] = [];
@@ -235,22 +282,36 @@ describe('one game per statement (what Citus needs to route each statement to on
   });
 
   it('the schema fits Citus: every table is per-game or reference, per-game keys and foreign keys hold the game id, except the three docs/scaling.md lists', async () => {
-    const tables = (await admin.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%'`)).rows.map((r) => r.table_name as string);
-    expect(tables.filter((t) => !PER_GAME[t] && !REFERENCE.has(t)), 'tables docs/scaling.md does not place').toEqual([]);
+    const tables = (
+      await admin.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%'`,
+      )
+    ).rows.map((r) => r.table_name as string);
+    expect(
+      tables.filter((t) => !PER_GAME[t] && !REFERENCE.has(t)),
+      'tables docs/scaling.md does not place',
+    ).toEqual([]);
     // Unique indexes (primary keys included) of per-game tables must contain the distribution column.
-    const unique = (await admin.query(`
+    const unique = (
+      await admin.query(`
       SELECT t.relname AS table, i.relname AS index, array_agg(a.attname::text ORDER BY a.attname) AS columns
       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY(x.indkey)
-      WHERE n.nspname = 'public' AND x.indisunique GROUP BY t.relname, i.relname`)).rows as { table: string; index: string; columns: string[] }[];
-    const withoutGame = unique.filter((u) => PER_GAME[u.table] && !u.columns.includes(PER_GAME[u.table]!)).map((u) => u.index).sort();
+      WHERE n.nspname = 'public' AND x.indisunique GROUP BY t.relname, i.relname`)
+    ).rows as { table: string; index: string; columns: string[] }[];
+    const withoutGame = unique
+      .filter((u) => PER_GAME[u.table] && !u.columns.includes(PER_GAME[u.table]!))
+      .map((u) => u.index)
+      .sort();
     expect(withoutGame).toEqual(['outbox_pkey', 'seat_notifications_unsubscribe_token_key', 'seats_token_hash_key']);
     // Foreign keys: per-game to per-game on the game column (co-located), per-game to reference, or
     // reference to reference; never from a reference table to a per-game one.
-    const fks = (await admin.query(`
+    const fks = (
+      await admin.query(`
       SELECT c.conrelid::regclass::text AS "from", c.confrelid::regclass::text AS "to",
              (SELECT array_agg(attname::text) FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = ANY(c.conkey)) AS columns
-      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'f' AND n.nspname = 'public'`)).rows as { from: string; to: string; columns: string[] }[];
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'f' AND n.nspname = 'public'`)
+    ).rows as { from: string; to: string; columns: string[] }[];
     for (const fk of fks) {
       const from = fk.from.replace(/"/g, '');
       const to = fk.to.replace(/"/g, '');

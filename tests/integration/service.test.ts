@@ -38,7 +38,11 @@ describe('game service on Postgres (integration)', () => {
 
   it('replaying the stored log gives, at every version, exactly the live state (snapshots every 7 moves, cache dropped)', async () => {
     const service = newService({ snapshotEvery: 7 });
-    const { id, seats } = await service.createGame({ type: 'town-center', players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], seed: 'replay-hash' });
+    const { id, seats } = await service.createGame({
+      type: 'town-center',
+      players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
+      seed: 'replay-hash',
+    });
     const rng = Rng.fromSeed('replay-hash-choices');
     const live: string[] = [await service.stateHash(id)];
     for (;;) {
@@ -96,7 +100,11 @@ describe('game service on Postgres (integration)', () => {
     const procs = [newService(), newService(), newService()];
     const n = 15;
     const rounds = 3;
-    const { id, seats } = await procs[0]!.createGame({ type: 'sealed-bids', players: Array.from({ length: n }, (_, i) => ({ name: `p${i}` })), options: { rounds } });
+    const { id, seats } = await procs[0]!.createGame({
+      type: 'sealed-bids',
+      players: Array.from({ length: n }, (_, i) => ({ name: `p${i}` })),
+      options: { rounds },
+    });
     await Promise.all(procs.map((p) => p.getGame(id, undefined))); // every process caches version 0, then all race
     for (let round = 0; round < rounds; round++) {
       const results = await Promise.all(seats.map((s, i) => procs[i % 3]!.submitMove(id, s.token, { type: 'bid', amount: 1 })));
@@ -132,7 +140,12 @@ describe('game service on Postgres (integration)', () => {
 
   it('a record of a running game has no seed and cannot be imported; a finished one re-imports', async () => {
     const service = newService();
-    const { id, seats } = await service.createGame({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }], options: { rounds: 1 }, seed: 'rec' });
+    const { id, seats } = await service.createGame({
+      type: 'sealed-bids',
+      players: [{ name: 'a' }, { name: 'b' }],
+      options: { rounds: 1 },
+      seed: 'rec',
+    });
     await service.submitMove(id, seats[0]!.token, { type: 'bid', amount: 1 });
     const running = await service.record(id, undefined);
     expect(running.seed).toBeUndefined();
@@ -147,10 +160,25 @@ describe('game service on Postgres (integration)', () => {
   it('an import with an illegal move names the move and the rule, and writes nothing', async () => {
     const service = newService();
     const before = (await service.listGames('op', { limit: 200 })).games.length;
-    const e = await code(service.importRecord({
-      format: 'citybuilder-record/1', type: 'sealed-bids', engineVersion: 1, options: {}, players: [{ seat: 0, name: 'a' }, { seat: 1, name: 'b' }], seed: 's', status: 'finished', version: 2,
-      moves: [{ version: 1, seat: 0, move: { type: 'bid', amount: 1 } }, { version: 2, seat: 0, move: { type: 'bid', amount: 1 } }],
-    }));
+    const e = await code(
+      service.importRecord({
+        format: 'citybuilder-record/1',
+        type: 'sealed-bids',
+        engineVersion: 1,
+        options: {},
+        players: [
+          { seat: 0, name: 'a' },
+          { seat: 1, name: 'b' },
+        ],
+        seed: 's',
+        status: 'finished',
+        version: 2,
+        moves: [
+          { version: 1, seat: 0, move: { type: 'bid', amount: 1 } },
+          { version: 2, seat: 0, move: { type: 'bid', amount: 1 } },
+        ],
+      }),
+    );
     expect(e.code).toBe('IMPORT_INVALID');
     expect(e.message).toMatch(/move 2 is illegal: It is not seat 0's turn/);
     expect(e.extra).toMatchObject({ index: 1, violation: 'NOT_YOUR_TURN' });
@@ -168,8 +196,12 @@ describe('game service on Postgres (integration)', () => {
     // With both versions registered, the old game replays under its own rules; new games get the newest.
     const both = newService({}, new GameRegistry([townCenter, newer]));
     expect((await both.getGame(id, undefined)).engineVersion).toBe(townCenter.engineVersion);
-    expect((await both.createGame({ type: 'town-center', players: [{ name: 'a' }, { name: 'b' }] })).engineVersion).toBe(newer.engineVersion);
-    const legal = (await both.legalMoves(id, (await service.createGame({ type: 'sealed-bids', players: [{ name: 'x' }, { name: 'y' }] })).seats[0]!.token).catch((err: AppError) => err.code));
+    expect((await both.createGame({ type: 'town-center', players: [{ name: 'a' }, { name: 'b' }] })).engineVersion).toBe(
+      newer.engineVersion,
+    );
+    const legal = await both
+      .legalMoves(id, (await service.createGame({ type: 'sealed-bids', players: [{ name: 'x' }, { name: 'y' }] })).seats[0]!.token)
+      .catch((err: AppError) => err.code);
     expect(legal).toBe('UNAUTHORIZED'); // a token of another game is not a token of this one
   });
 });

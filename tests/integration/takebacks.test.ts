@@ -55,7 +55,12 @@ describe('takebacks on the game service (integration)', () => {
 
   for (const spec of GAMES) {
     it(`${spec.type}: allowed takebacks restore the exact state; refusals give the engine's reason; replay equals live; records with takebacks import to the same state`, async () => {
-      const { id, seats } = await service.createGame({ type: spec.type, players: Array.from({ length: spec.players }, (_, i) => ({ name: `P${i}` })), seed: `takeback-${spec.type}`, takebacks: 'with-consent' });
+      const { id, seats } = await service.createGame({
+        type: spec.type,
+        players: Array.from({ length: spec.players }, (_, i) => ({ name: `P${i}` })),
+        seed: `takeback-${spec.type}`,
+        takebacks: 'with-consent',
+      });
       const token = (seat: number) => seats[seat]!.token;
       const rng = Rng.fromSeed(`takeback-choices-${spec.type}`);
       const live = new Map<number, string>([[0, await service.stateHash(id)]]);
@@ -145,7 +150,9 @@ describe('takebacks on the game service (integration)', () => {
 
       // The JSON record and the text record, takebacks and all, import to the same state.
       const record = await service.record(id, undefined);
-      expect(record.moves.filter((m) => m.origin === 'takeback').map((m) => m.version)).toEqual([...takebackVersions].sort((a, b) => a - b));
+      expect(record.moves.filter((m) => m.origin === 'takeback').map((m) => m.version)).toEqual(
+        [...takebackVersions].sort((a, b) => a - b),
+      );
       for (const m of record.moves) expect(m.undoneBy).toBe(undoneBy.get(m.version));
       const imported = await service.importRecord(record as unknown as Json);
       expect(await service.stateHash(imported.id)).toBe(await service.stateHash(id));
@@ -159,7 +166,12 @@ describe('takebacks on the game service (integration)', () => {
   }
 
   it('a takeback retried with its Idempotency-Key gets the first answer and undoes nothing more; the key of a move, or of another version, is IDEMPOTENCY_KEY_REUSED', async () => {
-    const g = await service.createGame({ type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], seed: 'takeback-key', takebacks: 'own-turn' });
+    const g = await service.createGame({
+      type: 'town-center',
+      players: [{ name: 'A' }, { name: 'B' }],
+      seed: 'takeback-key',
+      takebacks: 'own-turn',
+    });
     const tok = (seat: number) => g.seats[seat]!.token;
     const rng = Rng.fromSeed('takeback-key-choices');
     // Play until a seat's move is undoable and the seat is still to move (its own turn goes on).
@@ -180,18 +192,35 @@ describe('takebacks on the game service (integration)', () => {
     expect((await service.getGame(g.id, undefined)).version).toBe(first.version);
     expect(await store.takebackEntries(g.id)).toEqual([{ version: at + 1, undo: at }]);
     // The same key for a takeback of another version, or a move's key for a takeback: refused.
-    expect(await refusal(takebacks.takeback(g.id, tok(seat), at - 1, 'takeback-1'))).toEqual({ code: 'IDEMPOTENCY_KEY_REUSED', reason: undefined });
-    const moved = await service.submitMove(g.id, tok(seat), (await service.legalMoves(g.id, tok(seat))).moves[0], { idempotencyKey: 'move-1' });
-    expect(await refusal(takebacks.takeback(g.id, tok(seat), undefined, 'move-1'))).toEqual({ code: 'IDEMPOTENCY_KEY_REUSED', reason: undefined });
+    expect(await refusal(takebacks.takeback(g.id, tok(seat), at - 1, 'takeback-1'))).toEqual({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      reason: undefined,
+    });
+    const moved = await service.submitMove(g.id, tok(seat), (await service.legalMoves(g.id, tok(seat))).moves[0], {
+      idempotencyKey: 'move-1',
+    });
+    expect(await refusal(takebacks.takeback(g.id, tok(seat), undefined, 'move-1'))).toEqual({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      reason: undefined,
+    });
     expect((await service.getGame(g.id, undefined)).version).toBe(moved.version);
   }, 60_000);
 
   it('refusals the rules of takebacks give: nothing-to-undo, game-setting (none, and own-turn after the turn), other-seat-acted, request-pending; the consent flow: declined, voided by a move', async () => {
-    const create = (takebacks: string) => service.createGame({ type: 'ville-de-demain', players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }], seed: 'takeback-rules', takebacks });
+    const create = (takebacks: string) =>
+      service.createGame({
+        type: 'ville-de-demain',
+        players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
+        seed: 'takeback-rules',
+        takebacks,
+      });
     // The first step of Ville de Demain is undoable in this seed (checked below by the log).
     const none = await create('none');
     expect((await service.getGame(none.id, undefined)).takebacks).toBe('none');
-    expect(await refusal(takebacks.takeback(none.id, none.seats[0]!.token))).toEqual({ code: 'TAKEBACK_NOT_ALLOWED', reason: 'game-setting' });
+    expect(await refusal(takebacks.takeback(none.id, none.seats[0]!.token))).toEqual({
+      code: 'TAKEBACK_NOT_ALLOWED',
+      reason: 'game-setting',
+    });
 
     const g = await create('own-turn');
     const tok = (seat: number) => g.seats[seat]!.token;
@@ -250,6 +279,9 @@ describe('takebacks on the game service (integration)', () => {
     const next = (await service.getGame(c.id, undefined)).toMove[0]!;
     await service.submitMove(c.id, ctok(next), (await service.legalMoves(c.id, ctok(next))).moves[0]);
     expect((await service.getGame(c.id, undefined)).takebackRequest).toBeUndefined();
-    expect(await refusal(takebacks.accept(c.id, ctok(next === x ? y : x)))).toEqual({ code: 'TAKEBACK_NOT_ALLOWED', reason: 'nothing-to-undo' });
+    expect(await refusal(takebacks.accept(c.id, ctok(next === x ? y : x)))).toEqual({
+      code: 'TAKEBACK_NOT_ALLOWED',
+      reason: 'nothing-to-undo',
+    });
   }, 60_000);
 });

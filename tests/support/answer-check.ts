@@ -27,10 +27,19 @@ export function checkAnswers(app: FastifyInstance): AnswerCheck {
   app.addHook('onSend', async (req, reply, payload) => {
     const url = reply.routeOptions.url;
     if (!url || typeof payload !== 'string' || payload === '') return payload;
-    const type = String(reply.getHeader('content-type') ?? '').split(';')[0]!.trim();
+    const type = String(reply.getHeader('content-type') ?? '')
+      .split(';')[0]!
+      .trim();
     if (type !== 'application/json' && type !== 'application/problem+json') return payload;
     const method = req.method.toLowerCase() === 'head' ? 'get' : req.method.toLowerCase();
-    check.answers.push({ path: openapiPath(url), method, status: reply.statusCode, type, where: `${req.method} ${req.url} -> ${reply.statusCode} ${type}`, payload });
+    check.answers.push({
+      path: openapiPath(url),
+      method,
+      status: reply.statusCode,
+      type,
+      where: `${req.method} ${req.url} -> ${reply.statusCode} ${type}`,
+      payload,
+    });
     return payload;
   });
   return check;
@@ -55,15 +64,24 @@ export function assertAnswersMatched(check: AnswerCheck): void {
     const key = `${a.path} ${a.method} ${a.status} ${a.type}`;
     if (!compiled.has(key)) {
       const content = response.content?.[a.type];
-      compiled.set(key, content ? ajv.compile({ $ref: `doc#/paths/${pointer(a.path)}/${a.method}/responses/${a.status}/content/${pointer(a.type)}/schema` }) : null);
+      compiled.set(
+        key,
+        content
+          ? ajv.compile({ $ref: `doc#/paths/${pointer(a.path)}/${a.method}/responses/${a.status}/content/${pointer(a.type)}/schema` })
+          : null,
+      );
     }
     const validate = compiled.get(key);
     if (!validate) {
       mismatches.push(`${a.where}: media type not documented`);
       continue;
     }
-    if (!validate(JSON.parse(a.payload))) mismatches.push(`${a.where}: ${JSON.stringify(validate.errors?.slice(0, 60))} in ${a.payload.slice(0, 300)}`);
+    if (!validate(JSON.parse(a.payload)))
+      mismatches.push(`${a.where}: ${JSON.stringify(validate.errors?.slice(0, 60))} in ${a.payload.slice(0, 300)}`);
   }
   check.answers.length = 0;
-  if (mismatches.length > 0) throw new Error(`answers that do not match their route's response schema (tests/support/answer-check.ts):\n${[...new Set(mismatches)].join('\n')}`);
+  if (mismatches.length > 0)
+    throw new Error(
+      `answers that do not match their route's response schema (tests/support/answer-check.ts):\n${[...new Set(mismatches)].join('\n')}`,
+    );
 }

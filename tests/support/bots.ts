@@ -7,7 +7,12 @@ import type { TestServer } from './server.js';
 export const BOT_ENV = { BOT_MAX_ITERATIONS: '30', BOT_MAX_THINK_MS: '100', BOT_THREADS: '1', NOTIFY_POLL_SECONDS: '0.5' };
 const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
 
-export interface Entry { version: number; seat: number; origin?: string; bot?: string }
+export interface Entry {
+  version: number;
+  seat: number;
+  origin?: string;
+  bot?: string;
+}
 
 /** Plays a seat with seeded random legal moves whenever it must act, until the game is over. */
 export async function playSeat(url: string, id: string, token: string, seed: string, budgetMs = 240_000): Promise<void> {
@@ -22,7 +27,10 @@ export async function playSeat(url: string, id: string, token: string, seed: str
     if (legal.body.moves.length === 0) {
       // Not this seat's turn: the bots are thinking. Wait for the game to move on.
       const at = legal.body.version as number;
-      await vi.waitFor(async () => expect((await request(url).get(`/api/v1/games/${id}`)).body.version).not.toBe(at), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(async () => expect((await request(url).get(`/api/v1/games/${id}`)).body.version).not.toBe(at), {
+        timeout: 30_000,
+        interval: 50,
+      });
       continue;
     }
     const move = rng.pick(legal.body.moves as Move[]);
@@ -51,4 +59,3 @@ export async function expectReplayAndImports(s: TestServer, id: string): Promise
   expect(await s.service.stateHash(fromText.body.id)).toBe(live);
   expect((await request(s.url).get(`/api/v1/games/${fromText.body.id}/record`)).body.players).toEqual(json.players);
 }
-

@@ -13,15 +13,30 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * `context` is one browser's storage; `newContext()` gives another person's browser (its own
  * cookies and localStorage), as cheaply as an incognito window.
  */
-export async function launchBrowser(): Promise<{ context: BrowserContext; newContext(options?: BrowserContextOptions): Promise<BrowserContext>; close(): Promise<void> }> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install -y chromium), as .ci/run does`);
+export async function launchBrowser(): Promise<{
+  context: BrowserContext;
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install -y chromium), as .ci/run does`);
   mkdirSync(ARTIFACTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  const newContext = (options: BrowserContextOptions = {}) => browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', ...options });
+  const newContext = (options: BrowserContextOptions = {}) =>
+    browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', ...options });
   const context = await newContext();
   return {
     context,

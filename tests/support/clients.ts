@@ -3,9 +3,22 @@ import { expect } from 'vitest';
 import { gameField } from '../../src/http/graphql/index.js';
 import type { AnyGame, Json, Move } from '../../src/engine/index.js';
 
-export interface Seat { seat: number; name: string; token: string }
-export interface Created { id: string; seats: Seat[] }
-export interface Snapshot { version: number; status: string; toMove: number[]; view: Json; outcome?: Json }
+export interface Seat {
+  seat: number;
+  name: string;
+  token: string;
+}
+export interface Created {
+  id: string;
+  seats: Seat[];
+}
+export interface Snapshot {
+  version: number;
+  status: string;
+  toMove: number[];
+  view: Json;
+  outcome?: Json;
+}
 
 /** A REST client over real HTTP, as a third-party frontend would use it. */
 export class RestClient {
@@ -14,7 +27,9 @@ export class RestClient {
     return token ? { Authorization: `Bearer ${token}` } : {};
   }
   async create(type: string, players: number, extra: Record<string, unknown> = {}): Promise<Created> {
-    const r = await request(this.url).post('/api/v1/games').send({ type, players: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}` })), ...extra });
+    const r = await request(this.url)
+      .post('/api/v1/games')
+      .send({ type, players: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}` })), ...extra });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body;
   }
@@ -39,14 +54,20 @@ export class RestClient {
 export class GraphqlClient {
   constructor(private readonly url: string) {}
   async run<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-    const r = await request(this.url).post('/graphql').set(token ? { Authorization: `Bearer ${token}` } : {}).send({ query, variables });
+    const r = await request(this.url)
+      .post('/graphql')
+      .set(token ? { Authorization: `Bearer ${token}` } : {})
+      .send({ query, variables });
     expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
     return r.body.data as T;
   }
   async create(type: string, players: number): Promise<Created> {
-    const d = await this.run<{ createGame: Created }>(`mutation($input: CreateGameInput!) { createGame(input: $input) { id seats { seat name token } } }`, {
-      input: { type, players: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}` })) },
-    });
+    const d = await this.run<{ createGame: Created }>(
+      `mutation($input: CreateGameInput!) { createGame(input: $input) { id seats { seat name token } } }`,
+      {
+        input: { type, players: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}` })) },
+      },
+    );
     return d.createGame;
   }
   async game(id: string, token?: string): Promise<Snapshot & { legalMoves?: Move[] }> {

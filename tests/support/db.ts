@@ -10,7 +10,10 @@ export interface TestDatabase {
 /** The set-up's server; only the projects with a database have one (tests/projects.ts). */
 const adminUrl = (): string => {
   const url = inject('adminUrl');
-  if (!url) throw new Error('this test file needs a database, but its project has none: put it under tests/integration, tests/e2e or a slow folder (tests/projects.ts)');
+  if (!url)
+    throw new Error(
+      'this test file needs a database, but its project has none: put it under tests/integration, tests/e2e or a slow folder (tests/projects.ts)',
+    );
   return url;
 };
 

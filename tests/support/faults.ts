@@ -25,12 +25,22 @@ export function freePort(): Promise<number> {
 export function call(port: number, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent: false, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(data ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(data ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -91,13 +101,22 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   for (const until = Date.now() + readyMs; ; ) {
     expect(gone, `the server exited while starting:\n${out}`).toBe(false);
     expect(Date.now() < until, `the server did not become ready:\n${out}`).toBe(true);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   return { child, url, output: () => out, exited };
 }
 
-interface CreatedGame { id: string; seats: { token: string }[] }
+interface CreatedGame {
+  id: string;
+  seats: { token: string }[];
+}
 
 /**
  * Players that play random legal moves as fast as they can, each in its own game, until stopped
@@ -108,8 +127,14 @@ export function playLoad(url: string, players: number, label: string) {
   const unexpected: string[] = [];
   let stop = false;
   const one = async (k: number) => {
-    const c = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] }) })
-      .then((r) => (r.status === 201 ? (r.json() as Promise<CreatedGame>) : null), () => null);
+    const c = await fetch(`${url}/api/v1/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }] }),
+    }).then(
+      (r) => (r.status === 201 ? (r.json() as Promise<CreatedGame>) : null),
+      () => null,
+    );
     if (!c) return;
     acknowledged.set(c.id, 0);
     const rng = Rng.fromSeed(`${label}-${k}`);
@@ -118,8 +143,14 @@ export function playLoad(url: string, players: number, label: string) {
         const g = (await fetch(`${url}/api/v1/games/${c.id}`).then((r) => r.json())) as { status: string; toMove: number[] };
         if (g.status !== 'active') break;
         const token = c.seats[g.toMove[0]!]!.token;
-        const { moves } = (await fetch(`${url}/api/v1/games/${c.id}/legal-moves`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as { moves: unknown[] };
-        const r = await fetch(`${url}/api/v1/games/${c.id}/moves`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ move: rng.pick(moves) }) });
+        const { moves } = (await fetch(`${url}/api/v1/games/${c.id}/legal-moves`, { headers: { authorization: `Bearer ${token}` } }).then(
+          (r) => r.json(),
+        )) as { moves: unknown[] };
+        const r = await fetch(`${url}/api/v1/games/${c.id}/moves`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ move: rng.pick(moves) }),
+        });
         if (r.status === 200) acknowledged.set(c.id, ((await r.json()) as { version: number }).version);
         else if (r.status !== 503) unexpected.push(`${r.status} ${await r.text()}`);
       } catch {
@@ -148,7 +179,14 @@ export async function expectConsistentLog(databaseUrl: string, acknowledged: Map
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    const games = await c.query<{ id: string; version: number; moves: number; max: number | null; orphan_events: number; moves_without_events: number }>(`
+    const games = await c.query<{
+      id: string;
+      version: number;
+      moves: number;
+      max: number | null;
+      orphan_events: number;
+      moves_without_events: number;
+    }>(`
       SELECT g.id, g.version,
         (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id) AS moves,
         (SELECT max(version) FROM moves m WHERE m.game_id = g.id) AS max,

@@ -70,7 +70,10 @@ async function startPostgres(): Promise<{ adminUrl: string; templateDb: string; 
   const stop = async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
-    const dbs = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'cb_t%_${process.pid}%' OR datname = $1`, [templateDb]);
+    const dbs = await c.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'cb_t%_${process.pid}%' OR datname = $1`,
+      [templateDb],
+    );
     for (const { datname } of dbs.rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
     await c.end();
     await server?.stop();

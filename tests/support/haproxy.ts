@@ -14,7 +14,11 @@ const hasHaproxy = () => spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).statu
 export function ensureHaproxy(log: (s: string) => void = () => {}): void {
   if (hasHaproxy()) return;
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args: string[]) => spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const run = (args: string[]) =>
+    spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   log('(haproxy missing: apt-get install -y haproxy)');
   if (run(['apt-get', 'install', '-y', '-qq', 'haproxy']).status !== 0) {
     run(['apt-get', 'update', '-qq']);

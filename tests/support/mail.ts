@@ -5,7 +5,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './server.js';
 
-export interface Hook { path: string; id: string; body: { type: string; data: { gameId: string; seat: number; version: number; toMove: number[] } }; verified: boolean }
+export interface Hook {
+  path: string;
+  id: string;
+  body: { type: string; data: { gameId: string; seat: number; version: number; toMove: number[] } };
+  verified: boolean;
+}
 
 /** A real SMTP server that keeps every mail it is given, parsed (on `port`, else a free one). */
 export async function mailbox(port = 0) {
@@ -16,7 +21,10 @@ export async function mailbox(port = 0) {
     logger: false,
     onData(stream, _session, done) {
       // cid: links kept as written (mailparser would otherwise inline the parts they name as data: URLs).
-      simpleParser(stream, { keepCidLinks: true }).then((m) => { mails.push(m); done(); }, done);
+      simpleParser(stream, { keepCidLinks: true }).then((m) => {
+        mails.push(m);
+        done();
+      }, done);
     },
   });
   await new Promise<void>((ok) => smtp.listen(port, '127.0.0.1', ok));
@@ -37,10 +45,15 @@ export async function receiver(fail: (path: string, id: string) => boolean = () 
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((ok) => server.close(() => ok())) };
+  return {
+    calls,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
 }
 
-export const unsubscribeHeader = (m: ParsedMail) => m.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/^List-Unsubscribe:\s*/i, '') ?? '';
+export const unsubscribeHeader = (m: ParsedMail) =>
+  m.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/^List-Unsubscribe:\s*/i, '') ?? '';
 
 export const until = async (what: string, check: () => Promise<boolean> | boolean, ms = 30_000) => {
   const end = Date.now() + ms;
@@ -50,7 +63,6 @@ export const until = async (what: string, check: () => Promise<boolean> | boolea
   }
 };
 
-
 export type Mailbox = Awaited<ReturnType<typeof mailbox>>;
 export type Receiver = Awaited<ReturnType<typeof receiver>>;
 
@@ -58,12 +70,21 @@ export type Receiver = Awaited<ReturnType<typeof receiver>>;
  * A test server that notifies (play by mail), with a real mailbox and a real webhook receiver:
  * started before the suite's tests, stopped after them. `fail` decides which webhooks fail.
  */
-export function notifyingServer(env: Record<string, string> = {}, fail?: (path: string, id: string) => boolean): { s: TestServer; mail: Mailbox; hooks: Receiver } {
+export function notifyingServer(
+  env: Record<string, string> = {},
+  fail?: (path: string, id: string) => boolean,
+): { s: TestServer; mail: Mailbox; hooks: Receiver } {
   const ctx = {} as { s: TestServer; mail: Mailbox; hooks: Receiver };
   beforeAll(async () => {
     ctx.mail = await mailbox();
     ctx.hooks = await receiver(fail);
-    ctx.s = await startTestServer({ NOTIFICATIONS: 'on', SMTP_URL: `smtp://127.0.0.1:${ctx.mail.port}`, WEBHOOK_ALLOW_PRIVATE: '1', NOTIFY_POLL_SECONDS: '0.5', ...env });
+    ctx.s = await startTestServer({
+      NOTIFICATIONS: 'on',
+      SMTP_URL: `smtp://127.0.0.1:${ctx.mail.port}`,
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      NOTIFY_POLL_SECONDS: '0.5',
+      ...env,
+    });
   });
   afterAll(async () => {
     await ctx.s?.stop();

@@ -12,7 +12,12 @@ export const scaledPositions = (n: number): number => Math.max(20, Math.round(n 
  * upper-cased or re-spaced), and that no two listed moves share a text (compared case-insensitively,
  * as parse reads them). Returns the number of positions and moves checked.
  */
-export function checkNotationRoundTrip(game: AnyGame, players: number, positions: number, options: Record<string, unknown> = {}): { positions: number; moves: number } {
+export function checkNotationRoundTrip(
+  game: AnyGame,
+  players: number,
+  positions: number,
+  options: Record<string, unknown> = {},
+): { positions: number; moves: number } {
   expect(game.notation, `${game.id} has a notation (Game.notation)`).toBeDefined();
   const resolved = resolveOptions(game, players, options);
   if (!resolved.ok) throw new Error(resolved.error.message);

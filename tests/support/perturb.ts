@@ -22,7 +22,13 @@ export function perturb(type: string, state: unknown, viewer: Viewer, seed: stri
  * that carry one), then the game's own hidden fields (its plug-in's `testing.perturbEvents`). What
  * `eventView` gives that viewer must not change.
  */
-export function perturbEvents(type: string, events: readonly GameEvent[], viewer: Viewer, seed: string, registry: GameRegistry = hosted): GameEvent[] {
+export function perturbEvents(
+  type: string,
+  events: readonly GameEvent[],
+  viewer: Viewer,
+  seed: string,
+  registry: GameRegistry = hosted,
+): GameEvent[] {
   const rng = new Rng(seedState(seed));
   const reseeded = events.map((e) => {
     const x = e as unknown as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { applyMove, resolveOptions, Rng, type AnyGame, type GameEvent, type Move, } from '../../src/engine/index.js';
+import { applyMove, resolveOptions, Rng, type AnyGame, type GameEvent, type Move } from '../../src/engine/index.js';
 import { hostedGames } from '../../src/games/index.js';
 
 export const games = hostedGames as AnyGame[];
@@ -37,4 +37,3 @@ export function randomPositions(g: AnyGame, players: number, seed: string, every
   }
   return out;
 }
-

@@ -23,7 +23,8 @@ export interface Position {
   legal: { move: Json; notation: string }[];
 }
 
-const defaults = (g: AnyGame) => Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
+const defaults = (g: AnyGame) =>
+  Object.fromEntries(Object.entries(g.optionsSchema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
 
 /** `count` positions of game `g`, from games of every seat count it allows, each stopped at a random version. */
 export function randomPositions(g: AnyGame, count: number, seed: string): Position[] {
@@ -32,10 +33,12 @@ export function randomPositions(g: AnyGame, count: number, seed: string): Positi
   for (let i = 0; out.length < count; i++) {
     // Every seat count the game allows, and every value of its options that are choices.
     const players = g.minPlayers + (i % (g.maxPlayers - g.minPlayers + 1));
-    const options = Object.fromEntries(Object.entries(defaults(g)).map(([k, v]) => {
-      const choices = (g.optionsSchema.properties[k] as { enum?: unknown[] }).enum?.filter((x) => x !== '');
-      return [k, choices && choices.length > 0 ? rng.pick(choices) : v];
-    }));
+    const options = Object.fromEntries(
+      Object.entries(defaults(g)).map(([k, v]) => {
+        const choices = (g.optionsSchema.properties[k] as { enum?: unknown[] }).enum?.filter((x) => x !== '');
+        return [k, choices && choices.length > 0 ? rng.pick(choices) : v];
+      }),
+    );
     let state = g.setup({ players, options, seed: `${seed}-${i}` });
     // Stop somewhere in the game, the end included.
     const stopAt = rng.pick([0, 3, 10, 30, 80, 150, 300, 100_000]);
@@ -50,7 +53,14 @@ export function randomPositions(g: AnyGame, count: number, seed: string): Positi
     const over = g.outcome(state);
     const toMove = over ? [] : g.toMove(state);
     const kind = rng.pick(['mover', 'mover', 'other', 'spectator'] as const);
-    const viewer: Viewer = kind === 'spectator' || toMove.length === 0 ? (kind === 'spectator' ? null : 0) : kind === 'mover' ? toMove[0]! : (toMove[0]! + 1) % players;
+    const viewer: Viewer =
+      kind === 'spectator' || toMove.length === 0
+        ? kind === 'spectator'
+          ? null
+          : 0
+        : kind === 'mover'
+          ? toMove[0]!
+          : (toMove[0]! + 1) % players;
     const moves = viewer !== null && toMove.includes(viewer) ? g.legalMoves(state, viewer) : [];
     const notations = viewer !== null ? notationsOf(g, state, viewer, moves) : [];
     const legal = moves.map((move, k) => ({ move: move as unknown as Json, notation: notations[k]! }));

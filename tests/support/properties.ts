@@ -1,5 +1,14 @@
 import { expect } from 'vitest';
-import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, randomPlayout, resolveOptions, Rng } from '../../src/engine/index.js';
+import {
+  applyMove,
+  canonicalHash,
+  canonicalJson,
+  checkMoveShape,
+  fold,
+  randomPlayout,
+  resolveOptions,
+  Rng,
+} from '../../src/engine/index.js';
 import type { AnyGame, GameEvent, Move, Seat } from '../../src/engine/index.js';
 
 export interface PropertyOptions<S> {

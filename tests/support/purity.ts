@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, randomPlayout, resolveOptions, type AnyGame, type GameConfig, type GameEvent, type Move, type Seat, type Viewer } from '../../src/engine/index.js';
+import {
+  canonicalJson,
+  randomPlayout,
+  resolveOptions,
+  type AnyGame,
+  type GameConfig,
+  type GameEvent,
+  type Move,
+  type Seat,
+  type Viewer,
+} from '../../src/engine/index.js';
 import type { GameRegistry } from '../../src/games/registry.js';
 import { perturb, perturbEvents } from './perturb.js';
 
@@ -18,7 +28,12 @@ const same = (a: unknown, b: unknown, what: string) => expect(canonicalJson(a), 
 const PER_GAME = 8;
 
 /** Plays a random game and calls `check` at PER_GAME positions spread over it, with the events so far. */
-function atSampledPositions(game: AnyGame, config: GameConfig<unknown>, choiceSeed: string, check: (state: unknown, seat: Seat, legal: Move[], events: readonly GameEvent[], step: number) => void): void {
+function atSampledPositions(
+  game: AnyGame,
+  config: GameConfig<unknown>,
+  choiceSeed: string,
+  check: (state: unknown, seat: Seat, legal: Move[], events: readonly GameEvent[], step: number) => void,
+): void {
   const length = randomPlayout(game, config, choiceSeed).steps.length;
   const stride = Math.max(1, Math.ceil(length / PER_GAME));
   const events: GameEvent[] = [];
@@ -90,15 +105,28 @@ export function describePurity(game: AnyGame, games: number, registry?: GameRegi
     it('no hidden state in views: perturbing what a viewer may not see changes neither its view nor its events', () => {
       for (const players of seatCounts) {
         for (let i = 0; i < games; i++) {
-          atSampledPositions(game, configOf(players, `hidden-${players}-${i}`), `hidden-choices-${i}`, (state, _seat, _legal, events, step) => {
-            for (let v = -1; v < players; v++) {
-              const viewer: Viewer = v < 0 ? null : v;
-              const seed = `perturb-${i}-${step}-${v}`;
-              same(game.view(perturb(game.id, state, viewer, seed, registry), viewer), game.view(state, viewer), `view for ${viewer} at step ${step}`);
-              const seen = events.map((e) => game.eventView(e, viewer));
-              same(perturbEvents(game.id, events, viewer, seed, registry).map((e) => game.eventView(e, viewer)), seen, `events for ${viewer} at step ${step}`);
-            }
-          });
+          atSampledPositions(
+            game,
+            configOf(players, `hidden-${players}-${i}`),
+            `hidden-choices-${i}`,
+            (state, _seat, _legal, events, step) => {
+              for (let v = -1; v < players; v++) {
+                const viewer: Viewer = v < 0 ? null : v;
+                const seed = `perturb-${i}-${step}-${v}`;
+                same(
+                  game.view(perturb(game.id, state, viewer, seed, registry), viewer),
+                  game.view(state, viewer),
+                  `view for ${viewer} at step ${step}`,
+                );
+                const seen = events.map((e) => game.eventView(e, viewer));
+                same(
+                  perturbEvents(game.id, events, viewer, seed, registry).map((e) => game.eventView(e, viewer)),
+                  seen,
+                  `events for ${viewer} at step ${step}`,
+                );
+              }
+            },
+          );
         }
       }
     });

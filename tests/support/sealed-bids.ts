@@ -25,8 +25,19 @@ export const sealedBids: Game<BidsState, BidsMove, BidsEvent, { rounds: number }
   engineVersion: 1,
   minPlayers: 2,
   maxPlayers: 64,
-  optionsSchema: { type: 'object', properties: { rounds: { type: 'integer', minimum: 1, maximum: 20, default: 3 } }, additionalProperties: false },
-  moveSchemas: { bid: { type: 'object', properties: { amount: { type: 'integer', minimum: 0, maximum: 3 } }, required: ['amount'], additionalProperties: false } },
+  optionsSchema: {
+    type: 'object',
+    properties: { rounds: { type: 'integer', minimum: 1, maximum: 20, default: 3 } },
+    additionalProperties: false,
+  },
+  moveSchemas: {
+    bid: {
+      type: 'object',
+      properties: { amount: { type: 'integer', minimum: 0, maximum: 3 } },
+      required: ['amount'],
+      additionalProperties: false,
+    },
+  },
   setup: ({ players, options, seed }) => ({
     rng: Rng.fromSeed(seed).state,
     round: 1,
@@ -37,7 +48,8 @@ export const sealedBids: Game<BidsState, BidsMove, BidsEvent, { rounds: number }
   }),
   decide(s, move, seat) {
     if (s.bids[seat] !== null) return reject('ALREADY_BID', 'you have already bid this round (one sealed bid per round)', 'bidding');
-    if (move.amount > s.coins[seat]!) return reject('BID_OVER_BUDGET', `you cannot bid ${move.amount}: you have ${s.coins[seat]} coins`, 'bidding');
+    if (move.amount > s.coins[seat]!)
+      return reject('BID_OVER_BUDGET', `you cannot bid ${move.amount}: you have ${s.coins[seat]} coins`, 'bidding');
     const events: BidsEvent[] = [{ type: 'bidPlaced', seat, amount: move.amount }];
     const bids = s.bids.map((b, i) => (i === seat ? move.amount : b));
     if (bids.every((b) => b !== null)) {
@@ -45,7 +57,14 @@ export const sealedBids: Game<BidsState, BidsMove, BidsEvent, { rounds: number }
       const prize = 1 + rng.int(6);
       const top = Math.max(...(bids as number[]));
       const winners = bids.flatMap((b, i) => (b === top ? [i] : []));
-      events.push({ type: 'roundResolved', round: s.round, bids: bids as number[], winner: winners.length === 1 ? winners[0]! : null, prize, rng: rng.state });
+      events.push({
+        type: 'roundResolved',
+        round: s.round,
+        bids: bids as number[],
+        winner: winners.length === 1 ? winners[0]! : null,
+        prize,
+        rng: rng.state,
+      });
     }
     return ok(events);
   },
@@ -65,12 +84,13 @@ export const sealedBids: Game<BidsState, BidsMove, BidsEvent, { rounds: number }
     return [0, 1, 2, 3].filter((a) => a <= s.coins[seat]!).map((amount) => ({ type: 'bid' as const, amount }));
   },
   toMove: (s) => (s.round > s.rounds ? [] : s.bids.flatMap((b, i) => (b === null ? [i] : []))),
-  view: (s, viewer) => ({
-    round: s.round,
-    coins: s.coins,
-    prizes: s.prizes,
-    bids: s.bids.map((b, i) => (i === viewer ? b : b === null ? 'waiting' : 'sealed')),
-  }) as Json,
+  view: (s, viewer) =>
+    ({
+      round: s.round,
+      coins: s.coins,
+      prizes: s.prizes,
+      bids: s.bids.map((b, i) => (i === viewer ? b : b === null ? 'waiting' : 'sealed')),
+    }) as Json,
   eventView(e, viewer) {
     if (e.type === 'bidPlaced') return e.seat === viewer ? e : { type: e.type, seat: e.seat };
     const { rng: _secret, ...rest } = e;

@@ -27,9 +27,20 @@ export const testRegistry = (): GameRegistry => defaultRegistry([sealedBids]);
  * test reads); none: silent. Every JSON answer it gives is checked against its route's response
  * schema (./answer-check.ts): `stop()` and `close()` fail when one did not match.
  */
-export async function startTestServer(env: Record<string, string> = {}, shared?: TestDatabase, opts: { botWorker?: string; registry?: GameRegistry; logger?: FastifyServerOptions['logger'] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  shared?: TestDatabase,
+  opts: { botWorker?: string; registry?: GameRegistry; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestServer> {
   const db = shared ?? (await createTestDatabase());
-  const config = loadConfig({ DATABASE_URL: db.url, OPERATOR_TOKEN, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'test', NOTIFICATIONS: 'off', ...env });
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    OPERATOR_TOKEN,
+    RATE_LIMIT_PER_MINUTE: '0',
+    NODE_ENV: 'test',
+    NOTIFICATIONS: 'off',
+    ...env,
+  });
   const running = await createServer(config, { registry: testRegistry(), ...opts });
   // Every JSON answer is checked against its route's response schema; stop() and close() fail on a mismatch.
   const answers = checkAnswers(running.app);

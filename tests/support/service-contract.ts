@@ -55,7 +55,10 @@ export function serviceContract(name: string, make: () => ContractStores) {
       try {
         const g = await create(a, 'ville-de-demain', [{ name: 'x' }, { name: 'y' }]);
         const m = await anyMove(a, g, Rng.fromSeed('idem'));
-        const [ra, rb] = await Promise.all([a.submitMove(g.id, m.token, m.move, { idempotencyKey: 'k1' }), b.submitMove(g.id, m.token, m.move, { idempotencyKey: 'k1' })]);
+        const [ra, rb] = await Promise.all([
+          a.submitMove(g.id, m.token, m.move, { idempotencyKey: 'k1' }),
+          b.submitMove(g.id, m.token, m.move, { idempotencyKey: 'k1' }),
+        ]);
         expect(ra).toEqual(rb);
         expect(ra.version).toBe(1);
         expect((await b.getGame(g.id, undefined)).version).toBe(1);
@@ -80,7 +83,10 @@ export function serviceContract(name: string, make: () => ContractStores) {
         // Resignations of two seats of a four-seat game, one on each process: both land, in some order.
         const four = await create(a, 'ville-de-demain', [{ name: 'p' }, { name: 'q' }, { name: 'r' }, { name: 's' }]);
         await b.getGame(four.id, undefined);
-        const [r1, r2] = await Promise.all([a.handle(four.id, { kind: 'resign', token: four.tokens[1] }), b.handle(four.id, { kind: 'resign', token: four.tokens[2] })]);
+        const [r1, r2] = await Promise.all([
+          a.handle(four.id, { kind: 'resign', token: four.tokens[1] }),
+          b.handle(four.id, { kind: 'resign', token: four.tokens[2] }),
+        ]);
         expect([r1.version, r2.version].sort()).toEqual([1, 2]);
         expect((await failure(a.handle(four.id, { kind: 'resign', token: four.tokens[1] }))).code).toBe('ALREADY_RESIGNED');
       } finally {
@@ -88,7 +94,7 @@ export function serviceContract(name: string, make: () => ContractStores) {
       }
     });
 
-    it('a resigned seat\'s turns are played by the stand-in, logged as such; a two-seat game ends', async () => {
+    it("a resigned seat's turns are played by the stand-in, logged as such; a two-seat game ends", async () => {
       const { a, close } = await two();
       try {
         const g = await create(a, 'town-center', [{ name: 'x' }, { name: 'y' }, { name: 'z' }]);
@@ -120,7 +126,10 @@ export function serviceContract(name: string, make: () => ContractStores) {
           const r = await a.submitMove(g.id, m.token, m.move);
           const entry = (await a.events(g.id, undefined, r.version - 1, 1)).moves[0] as { undoable: boolean };
           if (!entry.undoable || !r.toMove.includes(m.seat) || r.status !== 'active') continue;
-          const [ta, tb] = await Promise.all([a.takebacks.takeback(g.id, m.token, undefined, 'tk'), b.takebacks.takeback(g.id, m.token, undefined, 'tk')]);
+          const [ta, tb] = await Promise.all([
+            a.takebacks.takeback(g.id, m.token, undefined, 'tk'),
+            b.takebacks.takeback(g.id, m.token, undefined, 'tk'),
+          ]);
           expect(ta).toEqual(tb);
           expect(ta.version).toBe(r.version + 1);
           expect(await b.stateHash(g.id)).toBe(before);
@@ -132,25 +141,34 @@ export function serviceContract(name: string, make: () => ContractStores) {
       }
     });
 
-    it('a move by mail is read in the seat\'s position, played once per mail key, and refused with the legal moves listed', async () => {
+    it("a move by mail is read in the seat's position, played once per mail key, and refused with the legal moves listed", async () => {
       const { a, b, close } = await two();
       try {
         const g = await create(a, 'ville-de-demain', [{ name: 'x' }, { name: 'y' }]);
         const seat = (await a.getGame(g.id, undefined)).toMove[0]!;
         const legal = await a.legalMoves(g.id, g.tokens[seat]);
         const line = legal.notations[0]!;
-        const [ma, mb] = await Promise.all([a.handle(g.id, { kind: 'mail-move', seat, line }, { idempotencyKey: 'mail-1' }), b.handle(g.id, { kind: 'mail-move', seat, line }, { idempotencyKey: 'mail-1' })]);
+        const [ma, mb] = await Promise.all([
+          a.handle(g.id, { kind: 'mail-move', seat, line }, { idempotencyKey: 'mail-1' }),
+          b.handle(g.id, { kind: 'mail-move', seat, line }, { idempotencyKey: 'mail-1' }),
+        ]);
         expect(ma.version).toBe(1);
         expect(mb.version).toBe(1);
         expect((await a.events(g.id, undefined)).moves.map((m: { origin?: string }) => m.origin)).toEqual(['mail']);
-        const refused = await failure(a.handle(g.id, { kind: 'mail-move', seat: (await a.getGame(g.id, undefined)).toMove[0]!, line: 'not a move at all' }, { idempotencyKey: 'mail-2' }));
+        const refused = await failure(
+          a.handle(
+            g.id,
+            { kind: 'mail-move', seat: (await a.getGame(g.id, undefined)).toMove[0]!, line: 'not a move at all' },
+            { idempotencyKey: 'mail-2' },
+          ),
+        );
         expect(refused.code).toBe('INVALID_INPUT');
       } finally {
         await close();
       }
     });
 
-    it('a bot\'s move chosen at a version the game left is not appended, on a process whose copy is behind (no wait on its own lock); at the current version it is', async () => {
+    it("a bot's move chosen at a version the game left is not appended, on a process whose copy is behind (no wait on its own lock); at the current version it is", async () => {
       const { a, b, close } = await two();
       try {
         const g = await create(a, 'city-tycoon', [{ name: 'p' }, { bot: 'random' }]);

@@ -27,7 +27,13 @@ export async function inFlight(databaseUrl: string, gameId: string): Promise<{ p
 
 /** Waits until nothing is in flight for the game (see `inFlight`): every notification sent, every job run. */
 export async function untilSettled(databaseUrl: string, gameId: string, timeout = 30_000): Promise<void> {
-  await expect.poll(() => inFlight(databaseUrl, gameId), { timeout, interval: 100, message: `notifications and jobs of game ${gameId} still in flight` }).toEqual({ pending: 0, jobs: 0 });
+  await expect
+    .poll(() => inFlight(databaseUrl, gameId), {
+      timeout,
+      interval: 100,
+      message: `notifications and jobs of game ${gameId} still in flight`,
+    })
+    .toEqual({ pending: 0, jobs: 0 });
 }
 
 /** The pg-boss jobs of a game's turn clock still to run (waiting, retried or running) that are due before `at`. */

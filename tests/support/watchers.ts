@@ -18,7 +18,8 @@ export function sseWatcher(baseUrl: string, gameId: string, token?: string): Wat
   let started!: () => void;
   const ready = new Promise<void>((r) => (started = r));
   const es = new EventSource(`${baseUrl}/api/v1/games/${gameId}/stream`, {
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) } }),
+    fetch: (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) } }),
   });
   for (const type of ['game', 'move']) {
     es.addEventListener(type, (e) => {
@@ -34,7 +35,12 @@ export function graphqlWatcher(baseUrl: string, gameId: string, token?: string):
   const versions: number[] = [];
   let started!: () => void;
   const ready = new Promise<void>((r) => (started = r));
-  const client = createClient({ url: `${baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0 });
+  const client = createClient({
+    url: `${baseUrl.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+  });
   // The first update is the game; after it, one per move (`seat` set), and the game again (no
   // seat) when the seats change, which is not a move.
   const dispose = client.subscribe<{ gameUpdated: { version: number; seat: number | null } }>(

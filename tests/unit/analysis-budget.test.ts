@@ -13,7 +13,7 @@ describe('the analysis budget per caller', () => {
     throw new Error('not refused');
   };
 
-  it('spends a minute\'s budget at once, then as fast as it refills; 429 with the seconds to wait', () => {
+  it("spends a minute's budget at once, then as fast as it refills; 429 with the seconds to wait", () => {
     let now = 0;
     const b = new AnalysisBudget(6000, () => now);
     b.spend('a', 'address', 6000);
@@ -28,13 +28,13 @@ describe('the analysis budget per caller', () => {
     b.spend('b', 'token', 6000);
   });
 
-  it('refuses more than a minute\'s budget in one request as a mistake (400 naming it)', () => {
+  it("refuses more than a minute's budget in one request as a mistake (400 naming it)", () => {
     const e = refusal(() => new AnalysisBudget(500).spend('a', 'token', 501));
     expect(e.code).toBe('INVALID_INPUT');
     expect(e.message).toContain('more than the 500 a minute this token may spend');
   });
 
-  it('gives back what an unanswered analysis did not use, never beyond a minute\'s budget; 0 is no budget', () => {
+  it("gives back what an unanswered analysis did not use, never beyond a minute's budget; 0 is no budget", () => {
     const b = new AnalysisBudget(1000, () => 0);
     b.spend('a', 'address', 800);
     b.refund('a', 800);

@@ -19,10 +19,16 @@ function annotated(game: AnyGame, seed: string) {
   if (!options.ok) throw new Error(options.error.message);
   const before: unknown[] = [];
   let state = game.setup({ players: 2, options: options.value, seed });
-  const { state: end, steps } = randomPlayout(game, { players: 2, options: options.value, seed }, seed, { afterMove: (s) => { before.push(state); state = s; } });
+  const { state: end, steps } = randomPlayout(game, { players: 2, options: options.value, seed }, seed, {
+    afterMove: (s) => {
+      before.push(state);
+      state = s;
+    },
+  });
   // Entries with another legal move, where alternatives can go.
   const open = steps.map((x, i) => i).filter((i) => i > 1 && game.legalMoves(before[i], steps[i]!.seat).length > 1);
-  const other = (i: number) => game.legalMoves(before[i], steps[i]!.seat).find((m) => canonicalJson(m) !== canonicalJson(steps[i]!.move))! as unknown as Json;
+  const other = (i: number) =>
+    game.legalMoves(before[i], steps[i]!.seat).find((m) => canonicalJson(m) !== canonicalJson(steps[i]!.move))! as unknown as Json;
   const [a, b, c] = [open[0]!, open[Math.floor(open.length / 2)]!, open.at(-1)!];
   const moves = steps.map((x, i) => ({
     version: i + 1,
@@ -30,11 +36,34 @@ function annotated(game: AnyGame, seed: string) {
     move: x.move as unknown as Json,
     ...(i === 0 ? { mark: '!?' as const } : {}),
     ...(i === 1 ? { comment: 'a quiet start; the centre stays open' } : {}),
-    ...(i === a ? { mark: '?' as const, alternatives: [{ move: other(a), mark: '!' as const, comment: 'better: it keeps the option' }] } : {}),
+    ...(i === a
+      ? { mark: '?' as const, alternatives: [{ move: other(a), mark: '!' as const, comment: 'better: it keeps the option' }] }
+      : {}),
     ...(i === b ? { mark: '!!' as const, comment: 'the move of the game', alternatives: [{ move: other(b) }] } : {}),
-    ...(i === c ? { alternatives: [{ move: other(c), mark: '?!' as const }, { move: other(c), comment: 'the same, said twice' }] } : {}),
+    ...(i === c
+      ? {
+          alternatives: [
+            { move: other(c), mark: '?!' as const },
+            { move: other(c), comment: 'the same, said twice' },
+          ],
+        }
+      : {}),
   }));
-  const record: AnyRecord = { format: 'citybuilder-record/1', type: game.id, engineVersion: game.engineVersion, options: options.value, players: [{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bob' }], seed, status: 'finished', version: moves.length, moves, outcome: game.outcome(end)! };
+  const record: AnyRecord = {
+    format: 'citybuilder-record/1',
+    type: game.id,
+    engineVersion: game.engineVersion,
+    options: options.value,
+    players: [
+      { seat: 0, name: 'Ann' },
+      { seat: 1, name: 'Bob' },
+    ],
+    seed,
+    status: 'finished',
+    version: moves.length,
+    moves,
+    outcome: game.outcome(end)!,
+  };
   return { record, before };
 }
 
@@ -49,7 +78,10 @@ describe('annotations in records', () => {
       const parsed = readTextRecord(registry, text).record;
       expect(canonicalJson(parsed)).toBe(canonicalJson(record));
       expect(writeTextRecord(game, parsed, (i) => before[i])).toBe(text);
-      const again = readTextRecord(registry, writeTextRecord(game, parsed, (i) => before[i])).record;
+      const again = readTextRecord(
+        registry,
+        writeTextRecord(game, parsed, (i) => before[i]),
+      ).record;
       expect(canonicalJson(again)).toBe(canonicalJson(parsed));
       // The JSON record: its schema takes the annotations, and its replay checks the alternatives.
       expect(() => checkRecordShape(JSON.parse(JSON.stringify(record)))).not.toThrow();
@@ -62,7 +94,12 @@ describe('annotations in records', () => {
     const { record, before } = annotated(game, 'annotate-illegal');
     const lines = writeTextRecord(game, record, (i) => before[i]).split('\n');
     // Under move 1, the move its seat makes later (at another version): not legal at version 1.
-    const later = record.moves.findIndex((m, i) => i > 1 && m.seat === record.moves[0]!.seat && game.legalMoves(before[0], m.seat).every((x) => canonicalJson(x) !== canonicalJson(m.move)));
+    const later = record.moves.findIndex(
+      (m, i) =>
+        i > 1 &&
+        m.seat === record.moves[0]!.seat &&
+        game.legalMoves(before[0], m.seat).every((x) => canonicalJson(x) !== canonicalJson(m.move)),
+    );
     const notation = formatMove(game, before[later], record.moves[later]!.seat, record.moves[later]!.move as never);
     const at = lines.findIndex((l) => l.startsWith('1. ')) + 1;
     lines.splice(at, 0, `(${notation})`);

@@ -25,10 +25,18 @@ function importsOf(file: string): { to: string; runtime: boolean }[] {
   const re = /^(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*'(\.[^']+)'/gms;
   for (const m of text.matchAll(re)) {
     const names = m[3] ?? '';
-    const typeOnly = Boolean(m[2]) || (/^\{[^}]*\}$/s.test(names.trim()) && names.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((n) => n.startsWith('type')));
+    const typeOnly =
+      Boolean(m[2]) ||
+      (/^\{[^}]*\}$/s.test(names.trim()) &&
+        names
+          .replace(/[{}\s]/g, '')
+          .split(',')
+          .filter(Boolean)
+          .every((n) => n.startsWith('type')));
     out.push({ to: resolve(dirname(file), m[4]!.replace(/\.js$/, '.ts')), runtime: !typeOnly });
   }
-  for (const m of text.matchAll(/^import\s+'(\.[^']+)'/gm)) out.push({ to: resolve(dirname(file), m[1]!.replace(/\.js$/, '.ts')), runtime: true });
+  for (const m of text.matchAll(/^import\s+'(\.[^']+)'/gm))
+    out.push({ to: resolve(dirname(file), m[1]!.replace(/\.js$/, '.ts')), runtime: true });
   return out;
 }
 
@@ -71,12 +79,28 @@ describe('the arrows of src/', () => {
 
   it('no module of src/app imports itself again at run time (no import cycle)', () => {
     const app = all.filter((f) => f.startsWith(join(src, 'app')));
-    const graph = new Map(app.map((f) => [f, importsOf(f).filter((i) => i.runtime && i.to.startsWith(join(src, 'app'))).map((i) => i.to)]));
+    const graph = new Map(
+      app.map((f) => [
+        f,
+        importsOf(f)
+          .filter((i) => i.runtime && i.to.startsWith(join(src, 'app')))
+          .map((i) => i.to),
+      ]),
+    );
     expect(cycles(graph)).toEqual([]);
   });
 
   it('finds a cycle when there is one (the check itself)', () => {
-    expect(cycles(new Map([['/a', ['/b']], ['/b', ['/c']], ['/c', ['/a']], ['/d', ['/a']]]))).toEqual([['../../a', '../../b', '../../c'].map((x) => relative(root, resolve(root, x)))].map((g) => g.sort()));
+    expect(
+      cycles(
+        new Map([
+          ['/a', ['/b']],
+          ['/b', ['/c']],
+          ['/c', ['/a']],
+          ['/d', ['/a']],
+        ]),
+      ),
+    ).toEqual([['../../a', '../../b', '../../c'].map((x) => relative(root, resolve(root, x)))].map((g) => g.sort()));
   });
 
   it('the facade (src/app/game-service.ts) is imported only by src/server.ts and src/http/', () => {
@@ -85,11 +109,22 @@ describe('the arrows of src/', () => {
     expect(importers.filter((f) => f !== 'server.ts' && !f.startsWith('http/'))).toEqual([]);
   });
 
-  it('one function appends to a game: the store\'s append is called by use-cases/commit.ts alone, and commit by the command handler', () => {
-    const calls = (re: RegExp) => all.filter((f) => re.test(readFileSync(f, 'utf8'))).map((f) => relative(src, f)).sort();
+  it("one function appends to a game: the store's append is called by use-cases/commit.ts alone, and commit by the command handler", () => {
+    const calls = (re: RegExp) =>
+      all
+        .filter((f) => re.test(readFileSync(f, 'utf8')))
+        .map((f) => relative(src, f))
+        .sort();
     // src/telemetry/instrument.ts decorates the store port (it is the store, measured), src/store/ implements it.
-    expect(calls(/\.append\(\{|store\.append\(/).filter((f) => !f.startsWith('store/') && f !== 'telemetry/instrument.ts')).toEqual(['app/use-cases/commit.ts']);
+    expect(calls(/\.append\(\{|store\.append\(/).filter((f) => !f.startsWith('store/') && f !== 'telemetry/instrument.ts')).toEqual([
+      'app/use-cases/commit.ts',
+    ]);
     // commit() runs inside a command: the handler, and the stand-in's moves it plays for resigned seats (bot-turns.ts, called by the handler).
-    expect(all.filter((f) => importsOf(f).some((i) => i.to === join(src, 'app/use-cases/commit.ts'))).map((f) => relative(src, f)).sort()).toEqual(['app/use-cases/bot-turns.ts', 'app/use-cases/handle.ts']);
+    expect(
+      all
+        .filter((f) => importsOf(f).some((i) => i.to === join(src, 'app/use-cases/commit.ts')))
+        .map((f) => relative(src, f))
+        .sort(),
+    ).toEqual(['app/use-cases/bot-turns.ts', 'app/use-cases/handle.ts']);
   });
 });

@@ -16,13 +16,23 @@ import { argumentsOf } from '../games/per-game.js';
  * an id takes exactly the values the English one takes. And no module translates by reading the
  * English: no regular expression is applied to a message anywhere in src/.
  */
-const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? files(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
 /** The string literals shaped like codes (SCREAMING_SNAKE_CASE with an underscore) in some files. */
-const codesIn = (paths: string[]) => [...new Set(paths.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/'([A-Z]+_[A-Z_]+)'/g)].map((m) => m[1]!)))].sort();
+const codesIn = (paths: string[]) =>
+  [...new Set(paths.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/'([A-Z]+_[A-Z_]+)'/g)].map((m) => m[1]!)))].sort();
 
 const games = defaultRegistry().list() as AnyGame[];
 const gameCatalogues = games.map((g) => [g.id, g.messages] as const);
-const catalogues: [string, Messages][] = [['app', { en: APP_MESSAGES.en, fr: APP_MESSAGES.fr }], ['kernel', KERNEL_MESSAGES], ['mails', MAIL_MESSAGES], ['board', BOARD_MESSAGES], ...gameCatalogues.map(([id, m]) => [id, m!] as [string, Messages])];
+const catalogues: [string, Messages][] = [
+  ['app', { en: APP_MESSAGES.en, fr: APP_MESSAGES.fr }],
+  ['kernel', KERNEL_MESSAGES],
+  ['mails', MAIL_MESSAGES],
+  ['board', BOARD_MESSAGES],
+  ...gameCatalogues.map(([id, m]) => [id, m!] as [string, Messages]),
+];
 
 /** A code's sentence: the code itself or one of its variants (`CODE.variant`). */
 const hasCode = (c: Catalogue, code: string) => code in c || Object.keys(c).some((k) => k.startsWith(`${code}.`));
@@ -81,22 +91,28 @@ describe('message catalogues by id, English and French', () => {
     expect(localize('en', plain)).toBe('every seat is taken');
   });
 
-  it('every code an engine or the kernel gives has a sentence in its game\'s catalogue (or the kernel\'s), in both languages', () => {
+  it("every code an engine or the kernel gives has a sentence in its game's catalogue (or the kernel's), in both languages", () => {
     const missing: string[] = [];
-    for (const code of codesIn(files('src/engine'))) if (!hasCode(KERNEL_MESSAGES.en, code) || !hasCode(KERNEL_MESSAGES.fr, code)) missing.push(`kernel: ${code}`);
+    for (const code of codesIn(files('src/engine')))
+      if (!hasCode(KERNEL_MESSAGES.en, code) || !hasCode(KERNEL_MESSAGES.fr, code)) missing.push(`kernel: ${code}`);
     for (const g of games) {
       const codes = codesIn(files(join('src/games', g.id)));
       expect(codes.length, g.id).toBeGreaterThan(3);
-      for (const code of codes) for (const lang of ['en', 'fr'] as const) if (!hasCode(g.messages![lang], code) && !hasCode(KERNEL_MESSAGES[lang], code)) missing.push(`${g.id} ${lang}: ${code}`);
+      for (const code of codes)
+        for (const lang of ['en', 'fr'] as const)
+          if (!hasCode(g.messages![lang], code) && !hasCode(KERNEL_MESSAGES[lang], code)) missing.push(`${g.id} ${lang}: ${code}`);
     }
     expect(missing).toEqual([]);
   });
 
-  it('the API\'s own messages, by id: the same values in English and French', () => {
+  it("the API's own messages, by id: the same values in English and French", () => {
     const gone = AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: '1234' });
     expect([gone.message, localize('fr', gone)]).toEqual(['no game 1234', 'Aucune partie 1234']);
     const stale = AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.stale', { version: 7, expected: '5' });
-    expect([stale.message, localize('fr', stale)]).toEqual(['the game is at version 7, not 5: reload it and decide again', 'La partie est à la version 7, pas 5 : rechargez-la et décidez à nouveau']);
+    expect([stale.message, localize('fr', stale)]).toEqual([
+      'the game is at version 7, not 5: reload it and decide again',
+      'La partie est à la version 7, pas 5 : rechargez-la et décidez à nouveau',
+    ]);
     const limited = AppError.of('RATE_LIMITED', 'RATE_LIMITED.limit', { max: 600, scope: 'address', retry: 12 });
     expect(limited.message).toBe('rate limit of 600 requests per minute for this address exceeded; retry in 12 s (Retry-After)');
     expect(localize('fr', limited)).toBe('Limite de 600 requêtes par minute dépassée (adresse) ; réessayez dans 12 s (Retry-After)');
@@ -104,7 +120,10 @@ describe('message catalogues by id, English and French', () => {
     const count = resolveOptions(tc, 9, {});
     if (count.ok) throw new Error('9 players accepted');
     const options = AppError.fromViolation(count.error, 'INVALID_INPUT');
-    expect([options.message, localize('fr', options)]).toEqual(['Town Center is played by 1 to 8 players, not 9.', 'Town Center se joue de 1 à 8 joueurs, pas 9.']);
+    expect([options.message, localize('fr', options)]).toEqual([
+      'Town Center is played by 1 to 8 players, not 9.',
+      'Town Center se joue de 1 à 8 joueurs, pas 9.',
+    ]);
     // A message inside a message (an import's refused move): each in the caller's language.
     const two = resolveOptions(tc, 2, {});
     if (!two.ok) throw new Error('2 players refused');
@@ -141,32 +160,37 @@ describe('message catalogues by id, English and French', () => {
         const options = resolveOptions(game, players, {});
         if (!options.ok) continue;
         const rng = new Rng(Rng.fromSeed(`${game.id}-${players}`).state);
-        const { state: end } = randomPlayout(game, { players, options: options.value, seed: `i18n-${game.id}-${players}` } as never, `c-${players}`, {
-          beforeMove(state, seat, legal) {
-            const tries: unknown[] = [...legal.slice(0, 2).map((m) => ({ ...m }))];
-            for (const [type, schema] of Object.entries(game.moveSchemas as Record<string, ObjectSchema>)) {
-              for (let i = 0; i < 4; i++) tries.push({ type, ...(fuzz(schema, rng) as object) });
-            }
-            tries.push({ type: 'teleport' });
-            for (const move of tries) {
-              const shape = checkMoveShape(game, move);
-              meet(shape);
-              if (shape) {
-                try {
-                  const d = game.decide(state, move as Move, seat);
-                  if (!d.ok) meet(d.error);
-                } catch {
-                  // a shape the engine was never meant to see
+        const { state: end } = randomPlayout(
+          game,
+          { players, options: options.value, seed: `i18n-${game.id}-${players}` } as never,
+          `c-${players}`,
+          {
+            beforeMove(state, seat, legal) {
+              const tries: unknown[] = [...legal.slice(0, 2).map((m) => ({ ...m }))];
+              for (const [type, schema] of Object.entries(game.moveSchemas as Record<string, ObjectSchema>)) {
+                for (let i = 0; i < 4; i++) tries.push({ type, ...(fuzz(schema, rng) as object) });
+              }
+              tries.push({ type: 'teleport' });
+              for (const move of tries) {
+                const shape = checkMoveShape(game, move);
+                meet(shape);
+                if (shape) {
+                  try {
+                    const d = game.decide(state, move as Move, seat);
+                    if (!d.ok) meet(d.error);
+                  } catch {
+                    // a shape the engine was never meant to see
+                  }
+                  continue;
                 }
-                continue;
+                for (const who of [seat, (seat + 1) % players]) {
+                  const r = applyMove(game, state, move as Move, who);
+                  if (!r.ok) meet(r.error);
+                }
               }
-              for (const who of [seat, (seat + 1) % players]) {
-                const r = applyMove(game, state, move as Move, who);
-                if (!r.ok) meet(r.error);
-              }
-            }
+            },
           },
-        });
+        );
         const over = applyMove(game, end, { type: Object.keys(game.moveSchemas)[0]! } as Move, 0);
         if (!over.ok) meet(over.error);
       }
@@ -197,7 +221,10 @@ describe('message catalogues by id, English and French', () => {
       const text = readFileSync(f, 'utf8');
       const lines = text.split('\n');
       lines.forEach((line, i) => {
-        if (/\b(?:exec|test|match|matchAll|search)\((?:[\w!?]+\.)*(?:message|detail)\b/.test(line) || /\.(?:message|detail)\??\.(?:match|matchAll|replace|replaceAll|search|split)\(/.test(line)) {
+        if (
+          /\b(?:exec|test|match|matchAll|search)\((?:[\w!?]+\.)*(?:message|detail)\b/.test(line) ||
+          /\.(?:message|detail)\??\.(?:match|matchAll|replace|replaceAll|search|split)\(/.test(line)
+        ) {
           if (!allowed.has(f)) offences.push(`${f}:${i + 1}: ${line.trim()}`);
         }
       });

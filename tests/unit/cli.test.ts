@@ -20,7 +20,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function cli(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await run(argv, { out: (t) => out.push(t), err: (t) => err.push(t), read: async (p) => (await import('node:fs/promises')).readFile(p, 'utf8'), write: async (p, t) => (await import('node:fs/promises')).writeFile(p, t, 'utf8') });
+  const code = await run(argv, {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    read: async (p) => (await import('node:fs/promises')).readFile(p, 'utf8'),
+    write: async (p, t) => (await import('node:fs/promises')).writeFile(p, t, 'utf8'),
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -28,7 +33,9 @@ function recordOf(game: AnyGame, players: number, seed: string) {
   const options = resolveOptions(game, players, {});
   if (!options.ok) throw new Error(options.error.message);
   const states: unknown[] = [];
-  const { state, steps } = randomPlayout(game, { players, options: options.value, seed }, `cli-${seed}`, { afterMove: (s) => states.push(s) });
+  const { state, steps } = randomPlayout(game, { players, options: options.value, seed }, `cli-${seed}`, {
+    afterMove: (s) => states.push(s),
+  });
   const record = {
     format: 'citybuilder-record/1',
     type: game.id,
@@ -77,8 +84,10 @@ describe('the citybuilder command line', () => {
 
   it('refuses an illegal move with its line and rule (exit 1), and a bad command line (exit 2)', async () => {
     const game = hostedGames.find((g) => g.id === 'ma-petite-ville')!;
-    const { record } = recordOf(game as AnyGame, 2, "cli-bad");
-    const text = (await cli('convert', (writeFileSync(join(dir, 'bad.json'), JSON.stringify(record)), join(dir, 'bad.json')), '--to', 'text')).out;
+    const { record } = recordOf(game as AnyGame, 2, 'cli-bad');
+    const text = (
+      await cli('convert', (writeFileSync(join(dir, 'bad.json'), JSON.stringify(record)), join(dir, 'bad.json')), '--to', 'text')
+    ).out;
     const lines = text.split('\n');
     const n = lines.findIndex((l) => l.startsWith('1. '));
     lines[n] = '1. 0: tile 9,9 r0';
@@ -108,7 +117,9 @@ describe('the citybuilder command line', () => {
     writeFileSync(join(dir, 'bin.json'), JSON.stringify(record));
     const r = await promisify(execFile)(process.execPath, ['bin/citybuilder.js', 'validate', join(dir, 'bin.json')]);
     expect(r.stdout).toMatch(/^valid: town-center/);
-    const bad = await promisify(execFile)(process.execPath, ['bin/citybuilder.js', 'validate', join(dir, 'bad2.json')]).catch((e: { code: number; stderr: string }) => e);
+    const bad = await promisify(execFile)(process.execPath, ['bin/citybuilder.js', 'validate', join(dir, 'bad2.json')]).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect('code' in bad && bad.code).toBe(1);
   });
 });

@@ -8,7 +8,10 @@ import { formatErrors, guard } from '../../src/http/graphql/errors.js';
 /** What a GraphQL answer says of one error thrown in a resolver (through guard) or reaching the formatter as thrown. */
 async function graphqlAnswer(thrown: unknown, lang: 'en' | 'fr', viaGuard: boolean) {
   let original = thrown;
-  if (viaGuard) original = await guard(async (_: unknown, __: unknown, ___: unknown) => Promise.reject(thrown))(undefined, undefined, { lang }).catch((e: unknown) => e);
+  if (viaGuard)
+    original = await guard(async (_: unknown, __: unknown, ___: unknown) => Promise.reject(thrown))(undefined, undefined, { lang }).catch(
+      (e: unknown) => e,
+    );
   const headers: Record<string, string> = {};
   const reply = { header: (k: string, v: string) => (headers[k] = v), log: { info() {}, error() {} } };
   const err = new GraphQLError((original as Error).message, { originalError: original as Error });
@@ -20,7 +23,10 @@ const bodyTooLarge = Object.assign(new Error('Request body is too large'), { cod
 const mutationOverGet = Object.assign(new Error('Method Not Allowed'), { code: 'MER_ERR_METHOD_NOT_ALLOWED', statusCode: 405 });
 const databaseDown = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'P1001' });
 const refusals: [string, unknown][] = [
-  ['an AppError with its values', AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.stale', { expected: 3, version: 4 }, { currentVersion: 4 })],
+  [
+    'an AppError with its values',
+    AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.stale', { expected: 3, version: 4 }, { currentVersion: 4 }),
+  ],
   ['an AppError that says when to retry', AppError.of('RATE_LIMITED', 'RATE_LIMITED.graphql', { max: 10, retry: 7 }, { retryAfter: 7 })],
   ["Fastify's oversized body", bodyTooLarge],
   ["Mercurius's mutation over GET", mutationOverGet],
@@ -47,7 +53,14 @@ describe('one error mapping: REST, the SSE stream and GraphQL answer an error wi
   }
 
   it('maps each kind of error to its own code', () => {
-    expect(refusals.map(([, e]) => errorAnswer(e, 'en').code)).toEqual(['VERSION_CONFLICT', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'UNAVAILABLE', 'INTERNAL']);
+    expect(refusals.map(([, e]) => errorAnswer(e, 'en').code)).toEqual([
+      'VERSION_CONFLICT',
+      'RATE_LIMITED',
+      'PAYLOAD_TOO_LARGE',
+      'METHOD_NOT_ALLOWED',
+      'UNAVAILABLE',
+      'INTERNAL',
+    ]);
     expect(errorAnswer(new Error('secret detail'), 'fr').detail).not.toContain('secret');
   });
 });

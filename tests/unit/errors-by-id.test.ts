@@ -16,7 +16,10 @@ import { formatErrors } from '../../src/http/graphql/errors.js';
  * generic sentence. An AppError built from a literal sentence (`new AppError(code, '...')`) has no
  * id: only src/app/errors.ts, which builds the errors from their ids, may call the constructor.
  */
-const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? files(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
 
 describe('errors by message id', () => {
   it('no module but src/app/errors.ts makes an AppError from a sentence of its own', () => {
@@ -24,11 +27,13 @@ describe('errors by message id', () => {
     const offences: string[] = [];
     let seen = 0;
     for (const f of files('src').filter((f) => !f.startsWith(join('src', 'generated')))) {
-      readFileSync(f, 'utf8').split('\n').forEach((line, i) => {
-        if (!CONSTRUCTOR.test(line)) return;
-        seen++;
-        if (f !== join('src', 'app', 'errors.ts')) offences.push(`${f}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (!CONSTRUCTOR.test(line)) return;
+          seen++;
+          if (f !== join('src', 'app', 'errors.ts')) offences.push(`${f}:${i + 1}: ${line.trim()}`);
+        });
     }
     // The scan sees the constructor where it is allowed (AppError.of and fromViolation), so it reads the sources it should.
     expect(seen).toBeGreaterThan(offences.length);
@@ -45,13 +50,21 @@ describe('errors by message id', () => {
       throw new Error('not refused');
     };
     const pattern = refusal(() => check(Type.Object({ code: Type.String({ pattern: '^[A-Z]{3}$' }) }), { code: 'abc' }, 'body'));
-    expect([pattern.code, pattern.message, localize('fr', pattern)]).toEqual(['INVALID_INPUT', 'body/code must match pattern "^[A-Z]{3}$"', 'body/code doit suivre le motif « ^[A-Z]{3}$ »']);
+    expect([pattern.code, pattern.message, localize('fr', pattern)]).toEqual([
+      'INVALID_INPUT',
+      'body/code must match pattern "^[A-Z]{3}$"',
+      'body/code doit suivre le motif « ^[A-Z]{3}$ »',
+    ]);
     // A format, as Fastify's Ajv (with its formats) reports it on a route's params.
     const ajv = new Ajv({ allErrors: false }).addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
     const validate = ajv.compile({ type: 'object', properties: { id: { type: 'string', format: 'uuid' } } });
     expect(validate({ id: 'nope' })).toBe(false);
     const format = invalidInput(validate.errors?.[0], 'params');
-    expect([format.code, format.message, localize('fr', format)]).toEqual(['INVALID_INPUT', 'params/id must match format "uuid"', 'params/id doit avoir le format « uuid »']);
+    expect([format.code, format.message, localize('fr', format)]).toEqual([
+      'INVALID_INPUT',
+      'params/id must match format "uuid"',
+      'params/id doit avoir le format « uuid »',
+    ]);
     // Any other keyword: Ajv's words, inside a sentence of ours naming the rule.
     const not = ajv.compile({ type: 'object', properties: { name: { not: { const: 'admin' } } } });
     expect(not({ name: 'admin' })).toBe(false);
@@ -66,13 +79,20 @@ describe('errors by message id', () => {
     expect([a.code, a.message]).toEqual(['INVALID_INPUT', 'the request is refused: querystring must be shorter']);
     expect(localize('fr', a)).toBe('Requête refusée : querystring must be shorter');
     const busy = toAppError(Object.assign(new Error(''), { statusCode: 503 }));
-    expect([busy.code, busy.extra.retryAfter, localize('fr', busy)]).toEqual(['UNAVAILABLE', 2, 'Le serveur est indisponible pour le moment ; réessayez dans un instant']);
+    expect([busy.code, busy.extra.retryAfter, localize('fr', busy)]).toEqual([
+      'UNAVAILABLE',
+      2,
+      'Le serveur est indisponible pour le moment ; réessayez dans un instant',
+    ]);
   });
 
   it("graphql-js's own refusal (a validation rule) reaches a French caller inside a French sentence, its code INVALID_INPUT", () => {
     const ruleBroken = new GraphQLError('Cannot query field "nope" on type "Query".');
     const answer = (lang: 'en' | 'fr') => formatErrors({ errors: [ruleBroken] }, { lang }).response.errors[0]!;
-    expect(answer('en')).toMatchObject({ message: 'the GraphQL request does not fit the schema: Cannot query field "nope" on type "Query".', extensions: { code: 'INVALID_INPUT' } });
+    expect(answer('en')).toMatchObject({
+      message: 'the GraphQL request does not fit the schema: Cannot query field "nope" on type "Query".',
+      extensions: { code: 'INVALID_INPUT' },
+    });
     expect(answer('fr').message).toBe('La requête GraphQL ne suit pas le schéma : Cannot query field "nope" on type "Query".');
   });
 });

@@ -2,13 +2,34 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/app/errors.js';
 import { decodeCursor, encodeCursor } from '../../src/app/cursor.js';
-import { applyMove, canonicalHash, canonicalJson, fold, formatMove, parseMove, replayMoves, resolveOptions, type AnyGame, type GameEvent, type Move, type Seat } from '../../src/engine/index.js';
+import {
+  applyMove,
+  canonicalHash,
+  canonicalJson,
+  fold,
+  formatMove,
+  parseMove,
+  replayMoves,
+  resolveOptions,
+  type AnyGame,
+  type GameEvent,
+  type Move,
+  type Seat,
+} from '../../src/engine/index.js';
 import { hostedGames } from '../../src/games/index.js';
 import { fcParams } from '../support/fc.js';
 
 /** The same JSON value with every object's keys in reverse order (what another writer might produce). */
 const reordered = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(reordered) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reordered(x)])) : v;
+  Array.isArray(v)
+    ? v.map(reordered)
+    : v !== null && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .reverse()
+            .map(([k, x]) => [k, reordered(x)]),
+        )
+      : v;
 
 describe('properties with fast-check (shrunk counterexamples; FC_SEED replays a failure)', () => {
   it('canonical JSON and its hash: independent of key order, stable through a parse, equal only for equal values', () => {
@@ -35,18 +56,25 @@ describe('properties with fast-check (shrunk counterexamples; FC_SEED replays a 
       fcParams(300),
     );
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.base64String(), fc.string().map((s) => Buffer.from(s).toString('base64url'))), (text) => {
-        let decoded: { at: Date; id: string } | undefined;
-        try {
-          decoded = decodeCursor(text);
-        } catch (err) {
-          expect(err).toBeInstanceOf(AppError);
-          expect((err as AppError).code).toBe('INVALID_INPUT');
-          return;
-        }
-        // Whatever decodes is a real cursor: it encodes back to a text that decodes to the same.
-        expect(decodeCursor(encodeCursor(decoded!.at, decoded!.id))).toEqual(decoded);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.base64String(),
+          fc.string().map((s) => Buffer.from(s).toString('base64url')),
+        ),
+        (text) => {
+          let decoded: { at: Date; id: string } | undefined;
+          try {
+            decoded = decodeCursor(text);
+          } catch (err) {
+            expect(err).toBeInstanceOf(AppError);
+            expect((err as AppError).code).toBe('INVALID_INPUT');
+            return;
+          }
+          // Whatever decodes is a real cursor: it encodes back to a text that decodes to the same.
+          expect(decodeCursor(encodeCursor(decoded!.at, decoded!.id))).toEqual(decoded);
+        },
+      ),
       fcParams(500),
     );
   });

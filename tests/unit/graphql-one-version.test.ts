@@ -8,7 +8,9 @@ import { gameAtOneVersion, selectedFields } from '../../src/http/graphql/one-ver
 function infoOf(query: string) {
   const doc = parse(query);
   const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-  const fragments = Object.fromEntries(doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
+  const fragments = Object.fromEntries(
+    doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+  );
   return { fieldNodes: [op.selectionSet.selections[0] as FieldNode], fragments };
 }
 
@@ -33,7 +35,9 @@ function movingGame(step: { game: number; legal: number }) {
 
 describe('one version per query: the selected fields and the reads', () => {
   it('the fields selected under game, through aliases, inline fragments and named fragments', () => {
-    const info = infoOf(`query { game(id: "g") { version moves: legalMoves ...F ... on Game { typedLegalMoves { id } } } } fragment F on Game { legalMovesUndoable view }`);
+    const info = infoOf(
+      `query { game(id: "g") { version moves: legalMoves ...F ... on Game { typedLegalMoves { id } } } } fragment F on Game { legalMovesUndoable view }`,
+    );
     expect([...selectedFields(info)].sort()).toEqual(['legalMoves', 'legalMovesUndoable', 'typedLegalMoves', 'version', 'view'].sort());
   });
 

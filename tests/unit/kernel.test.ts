@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, canonicalHash, canonicalJson, checkMoveShape, fold, randomPlayout, replayMoves, resolveOptions, Rng, seedState, type Move } from '../../src/engine/index.js';
+import {
+  applyMove,
+  canonicalHash,
+  canonicalJson,
+  checkMoveShape,
+  fold,
+  randomPlayout,
+  replayMoves,
+  resolveOptions,
+  Rng,
+  seedState,
+  type Move,
+} from '../../src/engine/index.js';
 import { sealedBids } from '../support/sealed-bids.js';
 
 describe('seeded generator (sfc32)', () => {
   it('the same seed gives the same sequence; another seed another one', () => {
-    const a = Rng.fromSeed('town'), b = Rng.fromSeed('town'), c = Rng.fromSeed('towm');
+    const a = Rng.fromSeed('town'),
+      b = Rng.fromSeed('town'),
+      c = Rng.fromSeed('towm');
     const seq = (r: Rng) => Array.from({ length: 20 }, () => r.next());
     const sa = seq(a);
     expect(seq(b)).toEqual(sa);
@@ -53,7 +67,7 @@ describe('options and move shapes', () => {
     expect(!players.ok && players.error.code).toBe('PLAYER_COUNT');
   });
 
-  it('checks a move against its type\'s schema: type known, fields typed, nothing extra', () => {
+  it("checks a move against its type's schema: type known, fields typed, nothing extra", () => {
     expect(checkMoveShape(sealedBids, { type: 'bid', amount: 2 })).toBeNull();
     expect(checkMoveShape(sealedBids, { type: 'fold' })?.message).toMatch(/unknown move type "fold"/);
     expect(checkMoveShape(sealedBids, { type: 'bid' })?.message).toMatch(/amount is required/);
@@ -79,7 +93,15 @@ describe('applying moves and replaying', () => {
 
   it('folding the events of a playout over the initial state gives the final state; replaying the moves too', () => {
     const { state, steps } = randomPlayout(sealedBids, config, 'c2');
-    expect(canonicalHash(fold(sealedBids, sealedBids.setup(config), steps.flatMap((s) => s.events)))).toBe(canonicalHash(state));
+    expect(
+      canonicalHash(
+        fold(
+          sealedBids,
+          sealedBids.setup(config),
+          steps.flatMap((s) => s.events),
+        ),
+      ),
+    ).toBe(canonicalHash(state));
     expect(canonicalHash(replayMoves(sealedBids, config, steps).state)).toBe(canonicalHash(state));
     const bad = steps.map((s, i) => (i === 1 ? { ...s, seat: steps[0]!.seat } : s));
     expect(() => replayMoves(sealedBids, config, bad)).toThrow(/move 2/);

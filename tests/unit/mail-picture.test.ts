@@ -12,10 +12,23 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 function contextOf(p: ReturnType<typeof randomPositions>[number], lang: 'en' | 'fr'): NoticeContext {
   const seat = p.input.viewerSeat!;
   return {
-    kind: 'turn', gameId: '00000000-0000-4000-8000-000000000000', gameType: p.input.type, gameName: p.input.type, version: p.input.version, seat,
-    players: p.input.players, toMove: p.input.toMove, status: p.input.outcome ? 'finished' : 'active', view: p.input.view, outcome: p.input.outcome,
-    legalMoves: p.legal.map((m) => m.notation), moves: p.legal.map((m) => m.move), lang,
-    gameUrl: 'https://games.example/games/00000000-0000-4000-8000-000000000000#link=gl1.x', linkExpiresAt: new Date('2030-01-01T00:00:00Z'), unsubscribeUrl: 'https://games.example/u',
+    kind: 'turn',
+    gameId: '00000000-0000-4000-8000-000000000000',
+    gameType: p.input.type,
+    gameName: p.input.type,
+    version: p.input.version,
+    seat,
+    players: p.input.players,
+    toMove: p.input.toMove,
+    status: p.input.outcome ? 'finished' : 'active',
+    view: p.input.view,
+    outcome: p.input.outcome,
+    legalMoves: p.legal.map((m) => m.notation),
+    moves: p.legal.map((m) => m.move),
+    lang,
+    gameUrl: 'https://games.example/games/00000000-0000-4000-8000-000000000000#link=gl1.x',
+    linkExpiresAt: new Date('2030-01-01T00:00:00Z'),
+    unsubscribeUrl: 'https://games.example/u',
   };
 }
 
@@ -34,10 +47,12 @@ function importsOf(file: string): { local: string[]; packages: string[] } {
 }
 
 describe('the board picture of a mail (unit)', () => {
-  it('is a PNG of the seat\'s position, 900 px wide, with the seat\'s moves in words, for every game and both languages', async () => {
+  it("is a PNG of the seat's position, 900 px wide, with the seat's moves in words, for every game and both languages", async () => {
     const timings: number[] = [];
     for (const g of games) {
-      const positions = randomPositions(g, 12, `mail-${g.id}`).filter((p) => p.input.viewerSeat !== null).slice(0, 3);
+      const positions = randomPositions(g, 12, `mail-${g.id}`)
+        .filter((p) => p.input.viewerSeat !== null)
+        .slice(0, 3);
       expect(positions.length).toBeGreaterThan(0);
       for (const p of positions) {
         for (const lang of ['en', 'fr'] as const) {

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
  * hand-written declaration is an `interface` or a `type` whose right side is not `Static<...>`.
  */
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? (d.name === 'generated' ? [] : files(join(dir, d.name))) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? (d.name === 'generated' ? [] : files(join(dir, d.name))) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
 
 const SCHEMA = /(?:^|\n)[ \t]*(?:export\s+)?const\s+(\w+)\s*(?::[^=\n]+)?=\s*(?:Type\.\w+|literals|oneOf|StringEnum|Obj|Ev)\s*[(<]/g;
 const HAND_WRITTEN = /(?:^|\n)[ \t]*(?:export\s+)?(?:declare\s+)?(?:interface\s+(\w+)|type\s+(\w+)\s*(?:<[^=\n]*>)?\s*=(?!\s*Static<))/g;
@@ -29,7 +31,10 @@ export function declarations(sources: readonly (readonly [string, string])[]) {
 describe('one declaration per shape', () => {
   it('given the scan, when a TypeBox schema and an interface share a name, then it finds them; a derived type is not hand-written', () => {
     const { schemas, handWritten } = declarations([
-      ['a.ts', "export const Outcome = Type.Object({ scores: Type.Array(Type.Number()) });\nexport type Outcome = Static<typeof Outcome>;\n"],
+      [
+        'a.ts',
+        'export const Outcome = Type.Object({ scores: Type.Array(Type.Number()) });\nexport type Outcome = Static<typeof Outcome>;\n',
+      ],
       ['b.ts', 'export interface Outcome {\n  scores: number[];\n}\nexport type Seat = number;\n'],
     ]);
     expect(schemas.get('Outcome')).toEqual(['a.ts']);
@@ -40,7 +45,9 @@ describe('one declaration per shape', () => {
   it('given src/, then no TypeBox schema has a hand-written interface or type of the same name', () => {
     const { schemas, handWritten } = declarations(files('src').map((f) => [f.replace(/\\/g, '/'), readFileSync(f, 'utf8')] as const));
     expect(schemas.size).toBeGreaterThan(50);
-    const twice = [...schemas.keys()].filter((n) => handWritten.has(n)).map((n) => `${n}: schema in ${schemas.get(n)!.join(', ')}; written by hand in ${handWritten.get(n)!.join(', ')}`);
+    const twice = [...schemas.keys()]
+      .filter((n) => handWritten.has(n))
+      .map((n) => `${n}: schema in ${schemas.get(n)!.join(', ')}; written by hand in ${handWritten.get(n)!.join(', ')}`);
     expect(twice).toEqual([]);
   });
 });

@@ -15,12 +15,19 @@ const read = (lang: string) => JSON.parse(readFileSync(`public/i18n/${lang}.json
 const en = read('en');
 const fr = read('fr');
 const files = readdirSync('public');
-const text = (ext: string) => files.filter((f) => f.endsWith(ext)).map((f) => readFileSync(`public/${f}`, 'utf8')).join('\n');
+const text = (ext: string) =>
+  files
+    .filter((f) => f.endsWith(ext))
+    .map((f) => readFileSync(`public/${f}`, 'utf8'))
+    .join('\n');
 
 /** The parameter names of an ICU-style message: {name}, {n, plural, ...}, {x, select, ...}. */
-const params = (msg: string) => [...new Set([...msg.matchAll(/\{\s*(\w+)\s*(?:,|\})/g)].map((m) => m[1]!))].filter((p) => !['one', 'other', 'few', 'many', 'zero', 'two'].includes(p)).sort();
+const params = (msg: string) =>
+  [...new Set([...msg.matchAll(/\{\s*(\w+)\s*(?:,|\})/g)].map((m) => m[1]!))]
+    .filter((p) => !['one', 'other', 'few', 'many', 'zero', 'two'].includes(p))
+    .sort();
 
-describe('the page\'s catalogues', () => {
+describe("the page's catalogues", () => {
   it('have the same message ids in English and French, with the same parameters', () => {
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
     for (const id of Object.keys(en)) expect(params(fr[id]!), id).toEqual(params(en[id]!));
@@ -45,11 +52,17 @@ describe('the page\'s catalogues', () => {
     expect([...ids].filter((id) => !(id in en)).sort()).toEqual([]);
   });
 
-  it('take each game\'s option labels from its own catalogue, one for every option and every value offered', () => {
+  it("take each game's option labels from its own catalogue, one for every option and every value offered", () => {
     const plugins = defaultRegistry().plugins();
-    for (const [lang, page] of [['en', en], ['fr', fr]] as const) {
+    for (const [lang, page] of [
+      ['en', en],
+      ['fr', fr],
+    ] as const) {
       const labels = pageOptionLabels(plugins, lang);
-      expect(Object.fromEntries(Object.entries(page).filter(([id]) => id.startsWith('option.'))), `public/i18n/${lang}.json: run npm run examples`).toEqual(labels);
+      expect(
+        Object.fromEntries(Object.entries(page).filter(([id]) => id.startsWith('option.'))),
+        `public/i18n/${lang}.json: run npm run examples`,
+      ).toEqual(labels);
     }
     expect(plugins.flatMap(optionLabelProblems)).toEqual([]);
   });

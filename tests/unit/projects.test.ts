@@ -12,10 +12,14 @@ const testFiles = () =>
     .map((f) => join('tests', f))
     .sort();
 
-describe('the suite\'s projects (tests/projects.ts, vitest.config.ts)', () => {
+describe("the suite's projects (tests/projects.ts, vitest.config.ts)", () => {
   it('every tests/**/*.test.ts file belongs to exactly one project, as vitest itself resolves them', async () => {
     // vitest's own listing from the real config: what `npm test` and `npm run test:<project>` run.
-    const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'list', '--filesOnly', '--json'], { cwd: root, maxBuffer: 16 << 20 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(root, 'node_modules/vitest/vitest.mjs'), 'list', '--filesOnly', '--json'],
+      { cwd: root, maxBuffer: 16 << 20 },
+    );
     const listed = JSON.parse(stdout) as { file: string; projectName: string }[];
     const projectsOf = new Map<string, string[]>();
     for (const { file, projectName } of listed) {
@@ -30,7 +34,9 @@ describe('the suite\'s projects (tests/projects.ts, vitest.config.ts)', () => {
   }, 60_000);
 
   it('no file of a project without a database imports the database or server helpers', () => {
-    const dbFree = Object.values(PROJECTS).filter((p) => !p.database).flatMap((p) => p.include.map((g) => g.split('/**')[0]!));
+    const dbFree = Object.values(PROJECTS)
+      .filter((p) => !p.database)
+      .flatMap((p) => p.include.map((g) => g.split('/**')[0]!));
     const offenders = testFiles()
       .filter((f) => dbFree.some((dir) => f.startsWith(`${dir}/`)))
       .filter((f) => /from '\.\.\/(\.\.\/)?support\/(db|server|faults)\.js'/.test(readFileSync(join(root, f), 'utf8')));

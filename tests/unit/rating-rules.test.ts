@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { provisional, seatsWithoutOwnMove, unratedBecause } from '../../src/app/ratings/rules.js';
 
 describe('the rules that keep ratings from being farmed (src/app/ratings/rules.ts)', () => {
-  it('a seat\'s own moves are its seat and mail moves; the stand-in\'s, a resignation and a takeback are not', () => {
+  it("a seat's own moves are its seat and mail moves; the stand-in's, a resignation and a takeback are not", () => {
     const seats = [{ seat: 0 }, { seat: 1 }, { seat: 2, bot: 'greedy' }];
     expect(seatsWithoutOwnMove(seats, [])).toEqual([0, 1]);
-    expect(seatsWithoutOwnMove(seats, [{ seat: 0 }, { seat: 1, origin: 'resign' }, { seat: 1, origin: 'resigned' }, { seat: 1, origin: 'timeout' }, { seat: 1, origin: 'takeback' }])).toEqual([1]);
-    expect(seatsWithoutOwnMove(seats, [{ seat: 0, origin: 'seat' }, { seat: 1, origin: 'mail' }])).toEqual([]);
+    expect(
+      seatsWithoutOwnMove(seats, [
+        { seat: 0 },
+        { seat: 1, origin: 'resign' },
+        { seat: 1, origin: 'resigned' },
+        { seat: 1, origin: 'timeout' },
+        { seat: 1, origin: 'takeback' },
+      ]),
+    ).toEqual([1]);
+    expect(
+      seatsWithoutOwnMove(seats, [
+        { seat: 0, origin: 'seat' },
+        { seat: 1, origin: 'mail' },
+      ]),
+    ).toEqual([]);
   });
 
   it('aborted comes first; the per-pair bound counts the games before and 0 turns it off', () => {

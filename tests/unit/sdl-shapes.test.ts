@@ -9,14 +9,23 @@ import { STATUSES, TimeControl } from '../../src/store/shapes.js';
 describe('GraphQL types of the shared shapes', () => {
   const schema = buildSchema(schemaSdl(defaultRegistry().list()));
 
-  it('given the game status schema, then GraphQL\'s GameStatus has exactly its values', () => {
+  it("given the game status schema, then GraphQL's GameStatus has exactly its values", () => {
     expect((schema.getType('GameStatus') as GraphQLEnumType).getValues().map((v) => v.name)).toEqual([...STATUSES]);
   });
 
   it('given the Outcome and TimeControl schemas, then the GraphQL types have their fields, required ones non-null', () => {
-    const fields = (t: GraphQLObjectType | GraphQLInputObjectType) => Object.fromEntries(Object.values(t.getFields()).map((f) => [f.name, String(f.type)]));
-    expect(fields(schema.getType('Outcome') as GraphQLObjectType)).toEqual({ scores: '[Float!]!', ranks: '[Int!]!', winners: '[Int!]!', detail: 'JSON' });
+    const fields = (t: GraphQLObjectType | GraphQLInputObjectType) =>
+      Object.fromEntries(Object.values(t.getFields()).map((f) => [f.name, String(f.type)]));
+    expect(fields(schema.getType('Outcome') as GraphQLObjectType)).toEqual({
+      scores: '[Float!]!',
+      ranks: '[Int!]!',
+      winners: '[Int!]!',
+      detail: 'JSON',
+    });
     expect(Object.keys(fields(schema.getType('Outcome') as GraphQLObjectType))).toEqual(Object.keys(Outcome.properties));
-    for (const name of ['TimeControl', 'TimeControlInput']) expect(fields(schema.getType(name) as GraphQLObjectType)).toEqual(Object.fromEntries(Object.keys(TimeControl.properties).map((k) => [k, 'Int!'])));
+    for (const name of ['TimeControl', 'TimeControlInput'])
+      expect(fields(schema.getType(name) as GraphQLObjectType)).toEqual(
+        Object.fromEntries(Object.keys(TimeControl.properties).map((k) => [k, 'Int!'])),
+      );
   });
 });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/app/errors.js';
 import { localize } from '../../src/app/i18n/index.js';
-import { bearerToken, check, CreateGameBody, CreatePlayerBody, Email, isEmail, JoinBody, NotificationSettingsBody, SubmitMoveBody, Uuid } from '../../src/app/shapes.js';
+import {
+  bearerToken,
+  check,
+  CreateGameBody,
+  CreatePlayerBody,
+  Email,
+  isEmail,
+  JoinBody,
+  NotificationSettingsBody,
+  SubmitMoveBody,
+  Uuid,
+} from '../../src/app/shapes.js';
 
 /**
  * The one definition of each shape a client sends (src/app/shapes.ts): `check` refuses what the
@@ -39,8 +50,12 @@ describe('shapes', () => {
 
   it('given a number where a string is needed or out of its bounds, when checked, then the rule is named (no coercion)', () => {
     expect(refusal(() => check(JoinBody, { seat: '1' }, 'body')).en).toBe('body/seat must be integer');
-    expect(refusal(() => check(SubmitMoveBody, { notation: 'x', expectedVersion: -1 }, 'body')).en).toBe('body/expectedVersion must be >= 0');
-    expect(refusal(() => check(CreateGameBody, { type: 'x', players: [{ bot: 'godlike' }] }, 'input')).en).toBe('input/players/0/bot must be equal to one of the allowed values (random, greedy, ismcts, ismcts-strong)');
+    expect(refusal(() => check(SubmitMoveBody, { notation: 'x', expectedVersion: -1 }, 'body')).en).toBe(
+      'body/expectedVersion must be >= 0',
+    );
+    expect(refusal(() => check(CreateGameBody, { type: 'x', players: [{ bot: 'godlike' }] }, 'input')).en).toBe(
+      'input/players/0/bot must be equal to one of the allowed values (random, greedy, ismcts, ismcts-strong)',
+    );
   });
 
   it('given an e-mail address, when checked, then the one e-mail rule decides (REST, GraphQL and settings alike)', () => {
@@ -48,7 +63,14 @@ describe('shapes', () => {
       expect(isEmail(ok)).toBe(true);
       expect(check(CreatePlayerBody, { name: 'Ann', email: ok }, 'body').email).toBe(ok);
     }
-    for (const bad of ['ann', 'ann@localhost', 'a b@example.org', 'ann@@example.org', '<ann@example.org>', `${'a'.repeat(250)}@example.org`]) {
+    for (const bad of [
+      'ann',
+      'ann@localhost',
+      'a b@example.org',
+      'ann@@example.org',
+      '<ann@example.org>',
+      `${'a'.repeat(250)}@example.org`,
+    ]) {
       expect(isEmail(bad)).toBe(false);
       expect(refusal(() => check(Email, bad, 'email')).code).toBe('INVALID_INPUT');
     }
@@ -64,7 +86,9 @@ describe('shapes', () => {
 
   it('given null for a channel, when notification settings are checked, then null is accepted (it turns the channel off)', () => {
     expect(check(NotificationSettingsBody, { email: null, webhookUrl: null, events: ['turn'], language: 'fr' }, 'input')).toBeTruthy();
-    expect(refusal(() => check(NotificationSettingsBody, { language: 'de' }, 'input')).en).toBe('input/language must be equal to one of the allowed values (en, fr)');
+    expect(refusal(() => check(NotificationSettingsBody, { language: 'de' }, 'input')).en).toBe(
+      'input/language must be equal to one of the allowed values (en, fr)',
+    );
   });
 
   it('given an Authorization header, when read, then only "Bearer <token>" gives a token', () => {

@@ -4,7 +4,12 @@ import type { AnyGame, Outcome } from '../../src/engine/index.js';
 import type { SeatRow } from '../../src/store/types.js';
 
 const seats = (n: number, resignedAt: Record<number, number> = {}, open: number[] = []): SeatRow[] =>
-  Array.from({ length: n }, (_, seat) => ({ seat, name: open.includes(seat) ? '' : `p${seat}`, tokenHash: open.includes(seat) ? null : `h${seat}`, resignedAt: resignedAt[seat] ?? null }));
+  Array.from({ length: n }, (_, seat) => ({
+    seat,
+    name: open.includes(seat) ? '' : `p${seat}`,
+    tokenHash: open.includes(seat) ? null : `h${seat}`,
+    resignedAt: resignedAt[seat] ?? null,
+  }));
 
 /** A stand-in engine whose outcome and seats to move are given. */
 const engine = (outcome: Outcome | null, toMove = [0]): AnyGame => ({ outcome: () => outcome, toMove: () => toMove }) as unknown as AnyGame;
@@ -21,7 +26,7 @@ describe('standing: status, seats to move and outcome from the engine and the se
     expect([...resignedBy(s, 9)].sort()).toEqual([1, 3]);
   });
 
-  it('ranks resigned seats last, keeping the others\' order and ties, and never makes them winners', () => {
+  it("ranks resigned seats last, keeping the others' order and ties, and never makes them winners", () => {
     const o: Outcome = { scores: [10, 30, 30, 5], ranks: [3, 1, 1, 4], winners: [1, 2] };
     expect(rankResignedLast(o, new Set([1]))).toEqual({ scores: [10, 30, 30, 5], ranks: [2, 4, 1, 3], winners: [2] });
     expect(rankResignedLast(o, new Set([1, 2]))).toEqual({ scores: [10, 30, 30, 5], ranks: [1, 3, 3, 2], winners: [0] });
@@ -29,7 +34,11 @@ describe('standing: status, seats to move and outcome from the engine and the se
   });
 
   it('ends the game when resignations leave one seat: it wins, the resigned share last place', () => {
-    expect(standing(engine(null), {}, seats(2, { 0: 3 }), 3)).toEqual({ status: 'finished', toMove: [], outcome: resignationOutcome(2, new Set([0])) });
+    expect(standing(engine(null), {}, seats(2, { 0: 3 }), 3)).toEqual({
+      status: 'finished',
+      toMove: [],
+      outcome: resignationOutcome(2, new Set([0])),
+    });
     expect(resignationOutcome(4, new Set([0, 2, 3]))).toMatchObject({ ranks: [2, 1, 2, 2], winners: [1] });
     // With two of four left the game goes on, and before the resignation's version it was on anyway.
     expect(standing(engine(null, [2]), {}, seats(4, { 0: 3, 1: 4 }), 4)).toEqual({ status: 'active', toMove: [2], outcome: null });

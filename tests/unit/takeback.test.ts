@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, canonicalJson, eventViewOf, fold, liveEntries, restoredEvent, Rng, takebackMove, undoableOf, undoneByOf, type AnyGame, type GameEvent, type Json, type Move } from '../../src/engine/index.js';
+import {
+  applyMove,
+  canonicalJson,
+  eventViewOf,
+  fold,
+  liveEntries,
+  restoredEvent,
+  Rng,
+  takebackMove,
+  undoableOf,
+  undoneByOf,
+  type AnyGame,
+  type GameEvent,
+  type Json,
+  type Move,
+} from '../../src/engine/index.js';
 import { configOf, games } from '../support/playouts.js';
 
 /**
@@ -15,8 +30,23 @@ const entry = (version: number, move: Move = { type: 'x' }) => ({ version, move 
 
 describe('takebacks in the kernel', () => {
   it('a takeback undoes every entry in effect from its version on; later ones go further back; liveEntries keeps the rest', () => {
-    const log = [entry(1), entry(2), entry(3), entry(4, takebackMove(3)), entry(5), entry(6, takebackMove(2)), entry(7), entry(8, takebackMove(7)), entry(9)];
-    expect([...undoneByOf(log)].sort((a, b) => a[0] - b[0])).toEqual([[2, 6], [3, 4], [5, 6], [7, 8]]);
+    const log = [
+      entry(1),
+      entry(2),
+      entry(3),
+      entry(4, takebackMove(3)),
+      entry(5),
+      entry(6, takebackMove(2)),
+      entry(7),
+      entry(8, takebackMove(7)),
+      entry(9),
+    ];
+    expect([...undoneByOf(log)].sort((a, b) => a[0] - b[0])).toEqual([
+      [2, 6],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+    ]);
     expect(liveEntries(log).map((e) => e.version)).toEqual([1, 9]);
     expect(undoneByOf([entry(1), entry(2)]).size).toBe(0);
   });
@@ -46,7 +76,13 @@ const HIDDEN: Record<string, (s: Record<string, Json>) => Json> = {
 const BLOCKING: Record<string, Record<string, 'random-draw' | 'hidden-reveal'>> = {
   'town-center': { roundStarted: 'random-draw' },
   'ma-petite-ville': { tileDrawn: 'random-draw' },
-  'city-tycoon': { roundStarted: 'random-draw', handsPassed: 'hidden-reveal', districtRevealed: 'hidden-reveal', plantRevealed: 'hidden-reveal', tileSold: 'hidden-reveal' },
+  'city-tycoon': {
+    roundStarted: 'random-draw',
+    handsPassed: 'hidden-reveal',
+    districtRevealed: 'hidden-reveal',
+    plantRevealed: 'hidden-reveal',
+    tileSold: 'hidden-reveal',
+  },
   'ville-de-demain': { cardDrawn: 'random-draw', deckRebuilt: 'random-draw' },
 };
 
@@ -75,13 +111,19 @@ describe('each game says which moves may be undone, faithful to its hidden infor
           const blocking = events.map((e) => BLOCKING[g.id]![e.type]).filter((x) => x !== undefined);
           if (blocking.length > 0) {
             // random-draw wins when a move both draws and reveals (a new round dealt after the last pass).
-            expect(u, `${move.type} with ${events.map((e) => e.type).join(', ')}`).toEqual({ reason: blocking.includes('random-draw') ? 'random-draw' : 'hidden-reveal' });
+            expect(u, `${move.type} with ${events.map((e) => e.type).join(', ')}`).toEqual({
+              reason: blocking.includes('random-draw') ? 'random-draw' : 'hidden-reveal',
+            });
             seen.refused.add((u as { reason: string }).reason);
           } else {
             expect(u, `${move.type} with ${events.map((e) => e.type).join(', ')}`).toBe(true);
             seen.undoable++;
-            expect(canonicalJson(HIDDEN[g.id]!(r.value.state as Record<string, Json>)), `${move.type} left the hidden stock as it was`).toBe(canonicalJson(HIDDEN[g.id]!(state as Record<string, Json>)));
-            for (let v = 0; v < players; v++) if (v !== seat) expect(privateOf(g, r.value.state, v), `seat ${v} saw nothing new`).toBe(privateOf(g, state, v));
+            expect(
+              canonicalJson(HIDDEN[g.id]!(r.value.state as Record<string, Json>)),
+              `${move.type} left the hidden stock as it was`,
+            ).toBe(canonicalJson(HIDDEN[g.id]!(state as Record<string, Json>)));
+            for (let v = 0; v < players; v++)
+              if (v !== seat) expect(privateOf(g, r.value.state, v), `seat ${v} saw nothing new`).toBe(privateOf(g, state, v));
           }
           state = r.value.state;
         }

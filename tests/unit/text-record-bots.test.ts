@@ -16,17 +16,25 @@ const record: AnyRecord = {
   type: 'town-center',
   engineVersion: townCenter.engineVersion,
   options,
-  players: [{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bot (ismcts)', bot: 'ismcts' }],
+  players: [
+    { seat: 0, name: 'Ann' },
+    { seat: 1, name: 'Bot (ismcts)', bot: 'ismcts' },
+  ],
   standInBot: 'random',
   seed: 'text-bots',
   status: 'finished',
   version: steps.length,
-  moves: steps.map((s, i) => ({ version: i + 1, seat: s.seat, move: s.move as unknown as Json, ...(s.seat === 1 ? { origin: 'bot' as const, bot: i % 2 ? ('ismcts' as const) : ('greedy' as const) } : {}) })),
+  moves: steps.map((s, i) => ({
+    version: i + 1,
+    seat: s.seat,
+    move: s.move as unknown as Json,
+    ...(s.seat === 1 ? { origin: 'bot' as const, bot: i % 2 ? ('ismcts' as const) : ('greedy' as const) } : {}),
+  })),
   outcome: townCenter.outcome(final as never),
 };
 
 describe('text records with bots', () => {
-  it('writes bot seats, the stand-in and each bot move\'s level, and reads them back to the same record and state', () => {
+  it("writes bot seats, the stand-in and each bot move's level, and reads them back to the same record and state", () => {
     const before = replayJsonRecord(registry, record).before;
     const t = writeTextRecord(townCenter as never, record, (i) => before[i]);
     expect(t).toContain('[Seat1Bot "ismcts"]');
@@ -51,6 +59,8 @@ describe('text records with bots', () => {
     };
     expect(fault(t.replace('[Seat1Bot "ismcts"]', '[Seat1Bot "deep-blue"]')).message).toMatch(/^line \d+: Seat1Bot must name a bot level/);
     expect(fault(t.replace(/\{bot (ismcts|greedy)\}/, '{bot deep-blue}')).message).toMatch(/^line \d+: \{bot deep-blue\}: only/);
-    expect(fault(t.replace(/\{bot (ismcts|greedy)\}/, '{bot}')).message).toMatch(/^line \d+: a bot seat's move is annotated \{bot <level>\}/);
+    expect(fault(t.replace(/\{bot (ismcts|greedy)\}/, '{bot}')).message).toMatch(
+      /^line \d+: a bot seat's move is annotated \{bot <level>\}/,
+    );
   });
 });

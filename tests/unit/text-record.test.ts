@@ -7,13 +7,20 @@ import { maPetiteVille } from '../../src/games/ma-petite-ville/index.js';
 
 /** The text record format (src/app/text-record.ts): what it writes reads back; every fault names its line. */
 const registry = defaultRegistry();
-const { state: final, steps } = randomPlayout(maPetiteVille as never, { players: 2, options: { version: 'normal' }, seed: 'text-record' }, 'text-record-choices');
+const { state: final, steps } = randomPlayout(
+  maPetiteVille as never,
+  { players: 2, options: { version: 'normal' }, seed: 'text-record' },
+  'text-record-choices',
+);
 const record: AnyRecord = {
   format: 'citybuilder-record/1',
   type: 'ma-petite-ville',
   engineVersion: 1,
   options: { version: 'normal' },
-  players: [{ seat: 0, name: 'Ann "the architect"' }, { seat: 1, name: 'Bob' }],
+  players: [
+    { seat: 0, name: 'Ann "the architect"' },
+    { seat: 1, name: 'Bob' },
+  ],
   seed: 'text-record',
   status: 'finished',
   version: steps.length,
@@ -46,9 +53,17 @@ describe('text records', () => {
   });
 
   it('reserves {resign}, {resigned} and {timeout} for moves the seat did not make itself, and reads them back', () => {
-    const moves = record.moves.slice(0, 6).map((m, i) => (i === 3 ? { ...m, origin: 'timeout' as const } : i === 5 ? { ...m, origin: 'resigned' as const } : m));
+    const moves = record.moves
+      .slice(0, 6)
+      .map((m, i) => (i === 3 ? { ...m, origin: 'timeout' as const } : i === 5 ? { ...m, origin: 'resigned' as const } : m));
     moves.splice(4, 0, { version: 0, seat: 1, move: { type: 'resign' }, origin: 'resign' });
-    const running: AnyRecord = { ...record, status: 'active', outcome: undefined, moves: moves.map((m, i) => ({ ...m, version: i + 1 })), version: moves.length };
+    const running: AnyRecord = {
+      ...record,
+      status: 'active',
+      outcome: undefined,
+      moves: moves.map((m, i) => ({ ...m, version: i + 1 })),
+      version: moves.length,
+    };
     const before = replayJsonRecord(registry, running).before;
     const t = writeTextRecord(maPetiteVille as never, running, (i) => before[i]);
     expect(t).toMatch(/\n4\. \d: .+ \{timeout\}\n5\. 1: \{resign\}\n/);
@@ -57,7 +72,11 @@ describe('text records', () => {
   });
 
   it('writes a move the reader may not see as {hidden}, which cannot be imported', () => {
-    const hidden = writeTextRecord(maPetiteVille as never, { ...record, moves: record.moves.map((m, i) => (i === 2 ? { ...m, move: null } : m)) }, (i) => replayJsonRecord(registry, record).before[i]);
+    const hidden = writeTextRecord(
+      maPetiteVille as never,
+      { ...record, moves: record.moves.map((m, i) => (i === 2 ? { ...m, move: null } : m)) },
+      (i) => replayJsonRecord(registry, record).before[i],
+    );
     expect(hidden).toMatch(/\n3\. \d: \{hidden\}\n/);
     const e = fault(hidden);
     expect(e.code).toBe('IMPORT_INVALID');
@@ -73,13 +92,28 @@ describe('text records', () => {
       [text.replace('[Seat1 "Bob"]', '[Seat2 "Bob"]'), 'INVALID_INPUT', at('[Seat1'), /Seat2 is given but Seat1 is missing/],
       [text.replace(/\[Seed .*\]\n/, ''), 'IMPORT_INVALID', 1, /no Seed header/],
       [text.replace('[Game "ma-petite-ville"]', '[Game "chess"]'), 'IMPORT_INVALID', at('[Game'), /unknown game type "chess"/],
-      [text.replace('[Options "{\\"version\\":\\"normal\\"}"]', '[Options "{\\"speed\\":1}"]'), 'IMPORT_INVALID', at('[Options'), /unknown option "speed"/],
+      [
+        text.replace('[Options "{\\"version\\":\\"normal\\"}"]', '[Options "{\\"speed\\":1}"]'),
+        'IMPORT_INVALID',
+        at('[Options'),
+        /unknown option "speed"/,
+      ],
       [text.replace(/\n3\. (\d): /, '\n3. $1 '), 'INVALID_INPUT', at('3. '), /expected a move "<number>. <seat>: <move>"/],
       [text.replace(/\n3\. \d: /, '\n3. 7: '), 'INVALID_INPUT', at('3. '), /seat 7 is not a seat of this game \(seats 0 to 1\)/],
       [text.replace(/\n3\. (\d): (.*)\n/, '\n3. $1: $2 {bribed}\n'), 'INVALID_INPUT', at('3. '), /unknown annotation \{bribed\}/],
-      [text.replace(/\n3\. (\d): (.*)\n/, '\n3. $1: pass {resign}\n'), 'INVALID_INPUT', at('3. '), /a resignation is written "<number>. <seat>: \{resign\}"/],
+      [
+        text.replace(/\n3\. (\d): (.*)\n/, '\n3. $1: pass {resign}\n'),
+        'INVALID_INPUT',
+        at('3. '),
+        /a resignation is written "<number>. <seat>: \{resign\}"/,
+      ],
       [`${text}1. 0: draw\n`, 'INVALID_INPUT', lines.length, /nothing may follow the result/],
-      [text.replace(/\[Result ".*"\]/, '[Result "0:0"]'), 'IMPORT_INVALID', at('[Result'), /the Result header says 0:0, but the moves give/],
+      [
+        text.replace(/\[Result ".*"\]/, '[Result "0:0"]'),
+        'IMPORT_INVALID',
+        at('[Result'),
+        /the Result header says 0:0, but the moves give/,
+      ],
     ];
     for (const [t, code, line, message] of cases) {
       const e = fault(t);

@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/config.js';
 import { trustNearestProxy } from '../../src/http/trust-proxy.js';
 
 describe('TRUST_PROXY: the one proxy in front whose X-Forwarded-For is believed', () => {
-  it('is off unless set: the peer\'s own address counts', () => {
+  it("is off unless set: the peer's own address counts", () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
     expect(trustNearestProxy([])).toBe(false);
   });

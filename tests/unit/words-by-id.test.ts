@@ -11,7 +11,10 @@ import { frenchRefusalProblems } from '../games/per-game.js';
  * word that only the game's English catalogue has (`2 blue + 1 green`, `3 cubes`, English usage
  * lines): the values a refusal carries are words by id too, formatted in the reader's language.
  */
-const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? files(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
 
 describe('every word in a catalogue', () => {
   it('no sentence in src/ is chosen by a branch on the language (`fr ? ... : ...`)', () => {
@@ -19,9 +22,11 @@ describe('every word in a catalogue', () => {
     for (const f of files('src').filter((f) => !f.startsWith(join('src', 'generated')))) {
       // Where games and pictures word things, not even `lang === 'fr' ? ...` (a locale's name elsewhere is no sentence).
       const words = f.startsWith(join('src', 'games')) || f.startsWith(join('src', 'board'));
-      readFileSync(f, 'utf8').split('\n').forEach((line, i) => {
-        if (/\bfr \?/.test(line) || (words && /\blang === '(?:fr|en)' \?/.test(line))) offences.push(`${f}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/\bfr \?/.test(line) || (words && /\blang === '(?:fr|en)' \?/.test(line))) offences.push(`${f}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(offences).toEqual([]);
   });

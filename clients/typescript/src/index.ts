@@ -29,7 +29,10 @@ export type GameTypeInfo = paths['/api/v1/game-types']['get']['responses'][200][
 
 /** An error answer of the API (application/problem+json), with its stable `code`. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly problem: Problem | undefined) {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | undefined,
+  ) {
     super(problem ? `${status} ${problem.code}: ${problem.detail}` : `HTTP ${status}`);
   }
 }
@@ -85,7 +88,9 @@ export class CityBuilderClient {
    * its name is the player's by default). Returns a session for the seat taken, with its token.
    */
   async join<T extends GameType>(gameId: string, type: T, body: JoinRequest, playerToken?: string): Promise<GameSession<T>> {
-    const taken = ok(await this.http.POST('/api/v1/games/{id}/join', { params: { path: { id: gameId } }, body, headers: auth(playerToken) }));
+    const taken = ok(
+      await this.http.POST('/api/v1/games/{id}/join', { params: { path: { id: gameId } }, body, headers: auth(playerToken) }),
+    );
     return new GameSession(this, gameId, type, taken.token, taken.seat);
   }
 
@@ -123,22 +128,39 @@ export class GameSession<T extends GameType> {
   async move(move: MoveOf<T>, options: { expectedVersion?: number; idempotencyKey?: string } = {}): Promise<MoveResultOf<T>> {
     const headers = { ...auth(this.token), ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) };
     const body = { move, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) };
-    return ofType(ok(await this.client.http.POST('/api/v1/games/{id}/moves', { params: { path: { id: this.gameId } }, headers, body })), this.type);
+    return ofType(
+      ok(await this.client.http.POST('/api/v1/games/{id}/moves', { params: { path: { id: this.gameId } }, headers, body })),
+      this.type,
+    );
   }
 
   async events(after = 0, limit = 200): Promise<EventLogOf<T>> {
-    return ofType(ok(await this.client.http.GET('/api/v1/games/{id}/events', { ...this.path, params: { path: { id: this.gameId }, query: { after, limit } } })), this.type);
+    return ofType(
+      ok(
+        await this.client.http.GET('/api/v1/games/{id}/events', {
+          ...this.path,
+          params: { path: { id: this.gameId }, query: { after, limit } },
+        }),
+      ),
+      this.type,
+    );
   }
 
   async replay(at: number): Promise<GameOf<T>> {
-    return ofType(ok(await this.client.http.GET('/api/v1/games/{id}/replay', { ...this.path, params: { path: { id: this.gameId }, query: { at } } })), this.type);
+    return ofType(
+      ok(await this.client.http.GET('/api/v1/games/{id}/replay', { ...this.path, params: { path: { id: this.gameId }, query: { at } } })),
+      this.type,
+    );
   }
 
   /**
    * Live updates over server-sent events (GET /api/v1/games/{id}/stream). Yields each message's id
    * (the version), event name and data; `lastEventId` resumes after that event; `signal` ends the stream.
    */
-  async *stream(baseUrl: string, options: { lastEventId?: string; signal?: AbortSignal } = {}): AsyncGenerator<{ id: string | null; event: string; data: string }> {
+  async *stream(
+    baseUrl: string,
+    options: { lastEventId?: string; signal?: AbortSignal } = {},
+  ): AsyncGenerator<{ id: string | null; event: string; data: string }> {
     const headers: Record<string, string> = { accept: 'text/event-stream', ...auth(this.token) };
     if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
     const response = await fetch(`${baseUrl}/api/v1/games/${this.gameId}/stream`, {

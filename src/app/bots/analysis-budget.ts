@@ -27,11 +27,17 @@ export class AnalysisBudget {
   /** Spends `iterations` of the caller's budget, or throws (400 above a minute's budget, 429 with Retry-After when not yet refilled). */
   spend(key: string, scope: BudgetScope, iterations: number): void {
     if (this.perMinute <= 0) return;
-    if (iterations > this.perMinute) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisOverBudget', { iterations, max: this.perMinute, scope });
+    if (iterations > this.perMinute)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisOverBudget', { iterations, max: this.perMinute, scope });
     const left = this.left(key);
     if (left < iterations) {
       const retry = Math.max(1, Math.ceil(((iterations - left) * 60) / this.perMinute));
-      throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.analysisBudget', { max: this.perMinute, iterations, scope, retry }, { retryAfter: retry });
+      throw AppError.of(
+        'RATE_LIMITED',
+        'RATE_LIMITED.analysisBudget',
+        { max: this.perMinute, iterations, scope, retry },
+        { retryAfter: retry },
+      );
     }
     this.buckets.set(key, { left: left - iterations, at: this.now() });
     if (this.buckets.size > 10_000) this.forgetFull();

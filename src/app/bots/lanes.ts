@@ -34,7 +34,12 @@ export class Lane {
       botLaneRunning.inc({ lane: this.name });
     } else {
       if (bounded && this.waiting.length >= this.bound) {
-        throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.analysisQueue', { waiting: this.waiting.length, running: this.running, retry: this.retryAfterSeconds }, { retryAfter: this.retryAfterSeconds });
+        throw AppError.of(
+          'UNAVAILABLE',
+          'UNAVAILABLE.analysisQueue',
+          { waiting: this.waiting.length, running: this.running, retry: this.retryAfterSeconds },
+          { retryAfter: this.retryAfterSeconds },
+        );
       }
       await new Promise<void>((resolve) => {
         this.waiting.push(resolve);

@@ -94,7 +94,13 @@ export class BotPool {
     const file = options.filename ? { filename: options.filename, execArgv: workerFile().execArgv } : workerFile();
     this.pool = new Piscina({ ...file, minThreads: this.size, maxThreads: this.size, idleTimeout: 60_000 });
     // Analysis threads lower their own CPU priority (worker.ts): games' threads are served first.
-    this.analysisPool = new Piscina({ ...file, minThreads: analysisThreads, maxThreads: analysisThreads, idleTimeout: 60_000, workerData: { lane: 'analysis' } });
+    this.analysisPool = new Piscina({
+      ...file,
+      minThreads: analysisThreads,
+      maxThreads: analysisThreads,
+      idleTimeout: 60_000,
+      workerData: { lane: 'analysis' },
+    });
     this.play = new Lane('play', this.size, Infinity);
     this.analysis = new Lane('analysis', analysisThreads, Math.max(0, options.analysisQueue ?? 8));
   }
@@ -112,7 +118,14 @@ export class BotPool {
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
           const a = await this.runOn(this.analysisPool, task, limitMs);
-          return { move: a.move, level: task.level, playedBy: task.level, iterations: a.iterations, ms: performance.now() - start, ...(a.stats ? { stats: a.stats } : {}) };
+          return {
+            move: a.move,
+            level: task.level,
+            playedBy: task.level,
+            iterations: a.iterations,
+            ms: performance.now() - start,
+            ...(a.stats ? { stats: a.stats } : {}),
+          };
         } catch (e) {
           last = e;
           if (e instanceof Error && e.name === 'AbortError') break; // over its time: a second try would be too
@@ -170,7 +183,9 @@ export class BotPool {
 
   private failed(e: unknown, task: BotTask, limitMs: number): NonNullable<BotAnswer['error']> {
     const aborted = e instanceof Error && e.name === 'AbortError';
-    const message = aborted ? `${task.level}: no move within ${Math.round(limitMs)} ms` : `${task.level}: ${e instanceof Error ? e.message : String(e)}`;
+    const message = aborted
+      ? `${task.level}: no move within ${Math.round(limitMs)} ms`
+      : `${task.level}: ${e instanceof Error ? e.message : String(e)}`;
     const error = { reason: aborted ? ('timeout' as const) : ('error' as const), message };
     this.options.onError?.(error, task);
     return error;

@@ -56,7 +56,13 @@ export class BotRunner {
   }
 
   async start(): Promise<void> {
-    const boss = await startJobQueue({ databaseUrl: this.opts.databaseUrl, max: 4, name: 'citybuilder-bots', queues: [{ name: QUEUE, retryLimit: 5, retryDelay: 1 }], onError: (err) => this.opts.log.error({ err }, 'bot queue error') });
+    const boss = await startJobQueue({
+      databaseUrl: this.opts.databaseUrl,
+      max: 4,
+      name: 'citybuilder-bots',
+      queues: [{ name: QUEUE, retryLimit: 5, retryDelay: 1 }],
+      onError: (err) => this.opts.log.error({ err }, 'bot queue error'),
+    });
     this.boss = boss;
     // As many loops as threads: each waits on one bot's think time at most.
     for (let i = 0; i < this.opts.pool.size; i++) {
@@ -105,11 +111,32 @@ export class BotRunner {
     const turn = await this.service.botTurn(j.gameId, j.version);
     if (!turn) return;
     const answer = await this.opts.pool.choose(BotRunner.capped(turn.task, this.opts));
-    if (answer.error) this.opts.log.warn({ gameId: j.gameId, version: j.version, seat: turn.seat, level: turn.level, playedBy: answer.playedBy, error: answer.error }, 'bot failed; its fallback played');
-    const landed = await this.service.handle(turn.gameId, { kind: 'bot-move', version: turn.version, seat: turn.seat, move: answer.move, playedBy: answer.playedBy });
+    if (answer.error)
+      this.opts.log.warn(
+        { gameId: j.gameId, version: j.version, seat: turn.seat, level: turn.level, playedBy: answer.playedBy, error: answer.error },
+        'bot failed; its fallback played',
+      );
+    const landed = await this.service.handle(turn.gameId, {
+      kind: 'bot-move',
+      version: turn.version,
+      seat: turn.seat,
+      move: answer.move,
+      playedBy: answer.playedBy,
+    });
     // A stale move (the game moved on while the bot thought): ask again at the version the game is at now.
     if (!landed) return this.sweep(j.gameId);
-    this.opts.log.info({ gameId: j.gameId, version: j.version + 1, seat: turn.seat, origin: 'bot', bot: answer.playedBy, ms: Math.round(answer.ms), iterations: answer.iterations }, 'bot moved');
+    this.opts.log.info(
+      {
+        gameId: j.gameId,
+        version: j.version + 1,
+        seat: turn.seat,
+        origin: 'bot',
+        bot: answer.playedBy,
+        ms: Math.round(answer.ms),
+        iterations: answer.iterations,
+      },
+      'bot moved',
+    );
   }
 
   async stop(): Promise<void> {

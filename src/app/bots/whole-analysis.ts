@@ -23,7 +23,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
-import { canonicalJson, } from '../../engine/index.js';
+import { canonicalJson } from '../../engine/index.js';
 import type { AnalysedMove, AnalysisStatus, BotStore } from '../../store/bot-store.js';
 import { AppError } from '../errors.js';
 import { budgetKey } from './analysis-budget.js';
@@ -81,7 +81,13 @@ export class WholeAnalysis {
   ) {}
 
   async start(): Promise<void> {
-    const boss = await startJobQueue({ databaseUrl: this.opts.databaseUrl, max: 2, name: 'citybuilder-analysis', queues: [{ name: QUEUE, retryLimit: 5, retryDelay: 1 }], onError: (err) => this.opts.log.error({ err }, 'analysis queue error') });
+    const boss = await startJobQueue({
+      databaseUrl: this.opts.databaseUrl,
+      max: 2,
+      name: 'citybuilder-analysis',
+      queues: [{ name: QUEUE, retryLimit: 5, retryDelay: 1 }],
+      onError: (err) => this.opts.log.error({ err }, 'analysis queue error'),
+    });
     this.boss = boss;
     // One loop: an analysis takes one of the pool's threads at a time, the bots keep the others.
     this.loop = await boss.work<Job>(QUEUE, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
@@ -101,17 +107,25 @@ export class WholeAnalysis {
    * Asks for a game's whole analysis: anyone may, for a finished game. Returns the analysis (the
    * one there is when it was asked before, whatever its iterations) and whether it is new.
    */
-  async request(gameId: string, token: string | undefined, iterationsAsked?: number, address = 'unknown'): Promise<{ created: boolean; analysis: WholeAnalysisAnswer }> {
+  async request(
+    gameId: string,
+    token: string | undefined,
+    iterationsAsked?: number,
+    address = 'unknown',
+  ): Promise<{ created: boolean; analysis: WholeAnalysisAnswer }> {
     const iterations = checkInt('analysisIterations', 'iterations', iterationsAsked ?? WHOLE_ANALYSIS_DEFAULT_ITERATIONS);
-    if (this.opts.maxIterations !== undefined && iterations > this.opts.maxIterations) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisIterations', { max: this.opts.maxIterations });
+    if (this.opts.maxIterations !== undefined && iterations > this.opts.maxIterations)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisIterations', { max: this.opts.maxIterations });
     const { s } = await this.service.open(gameId, token);
-    if (s.row.status !== 'finished') throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.wholeUnfinished', {}, { reason: 'not-finished' });
+    if (s.row.status !== 'finished')
+      throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.wholeUnfinished', {}, { reason: 'not-finished' });
     const id = s.row.id;
     const head = await this.opts.store.analysisHead(id);
     if (head) return { created: false, analysis: (await this.read(id))! };
     const { key, scope } = budgetKey(token, address);
     const waiting = await this.opts.store.activeAnalysisOf(key);
-    if (waiting !== null) throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.wholeAnalysisQueued', { scope, gameId: waiting }, { retryAfter: 60 });
+    if (waiting !== null)
+      throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.wholeAnalysisQueued', { scope, gameId: waiting }, { retryAfter: 60 });
     const created = await this.opts.store.createAnalysis(id, iterations, key);
     if (created) await this.queue({ gameId: id, from: 0 });
     return { created, analysis: (await this.read(id))! };
@@ -201,7 +215,17 @@ export class WholeAnalysis {
         const chance = played?.chance ?? null;
         const bestChance = best?.chance ?? null;
         const loss = only ? 0 : chance !== null && bestChance !== null ? Math.max(0, bestChance - chance) : null;
-        await this.opts.store.addAnalysedMove(gameId, { version: e.version, seat: e.seat, choices: a.moves.length, notation: played?.notation ?? null, chance, best: a.best, bestNotation: best?.notation ?? null, bestChance, loss });
+        await this.opts.store.addAnalysedMove(gameId, {
+          version: e.version,
+          seat: e.seat,
+          choices: a.moves.length,
+          notation: played?.notation ?? null,
+          chance,
+          best: a.best,
+          bestNotation: best?.notation ?? null,
+          bestChance,
+          loss,
+        });
       }
       await this.opts.store.markAnalysis(gameId, 'done');
       this.opts.log.info({ gameId, moves: entries.length }, 'game analysed');
@@ -217,4 +241,3 @@ export class WholeAnalysis {
     }
   }
 }
-

@@ -15,7 +15,8 @@ export const en: Catalogue = {
   QUERY_TOO_COSTLY: 'The GraphQL query is too costly (GRAPHQL_MAX_COST, GRAPHQL_MAX_READ_WEIGHT): ask for less at once',
   UNAUTHORIZED: 'A token is needed, or this token does not fit',
   FORBIDDEN: 'This operation is not allowed to this token',
-  SEED_NOT_ALLOWED: 'This server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave out seed',
+  SEED_NOT_ALLOWED:
+    'This server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave out seed',
   ANALYSIS_NOT_ALLOWED: 'Analysis is only for finished games, or games created with analysis: true (never a live aid in a rated game)',
   TOURNAMENT_STARTED: 'This tournament has started: it takes no more entries',
   TOURNAMENT_FULL: 'This tournament is full',
@@ -50,18 +51,18 @@ export const en: Catalogue = {
   INTERNAL: 'internal server error',
   NOT_IMPLEMENTED: 'The server does not give this',
   UNAVAILABLE: 'the database is unavailable or too slow right now; retry shortly',
-  TAKEBACK_NOT_ALLOWED: "this move cannot be taken back",
+  TAKEBACK_NOT_ALLOWED: 'this move cannot be taken back',
 
   // ---- INVALID_INPUT ---------------------------------------------------------------------------------
   'INVALID_INPUT.malformedJson': 'malformed JSON body: {detail}',
   'INVALID_INPUT.contentLength': 'the Content-Length header does not match the body',
   'INVALID_INPUT.unknownGameType': 'unknown game type "{type}"; known: {known}',
-  "FORBIDDEN.gifSeat": "seat {seat}''s view needs that seat''s token or game link; leave out seat for a spectator''s view",
-  "INVALID_INPUT.gifTo": "to ({to}) is past the game''s version, {max}: a replay shows no move not yet made",
-  "INVALID_INPUT.gifFrom": "from ({from}) must not be after to ({to})",
-  "INVALID_INPUT.gifFrames": "a replay GIF shows at most {max} positions; this range has {frames}: narrow from and to",
-  "NOT_IMPLEMENTED.oembedFormat": "oEmbed answers format=json only, not {format}",
-  "NOT_FOUND.oembedUrl": "this server embeds its game pages only (/games/<id> or /embed/games/<id> on this host), not {url}",
+  'FORBIDDEN.gifSeat': "seat {seat}''s view needs that seat''s token or game link; leave out seat for a spectator''s view",
+  'INVALID_INPUT.gifTo': "to ({to}) is past the game''s version, {max}: a replay shows no move not yet made",
+  'INVALID_INPUT.gifFrom': 'from ({from}) must not be after to ({to})',
+  'INVALID_INPUT.gifFrames': 'a replay GIF shows at most {max} positions; this range has {frames}: narrow from and to',
+  'NOT_IMPLEMENTED.oembedFormat': 'oEmbed answers format=json only, not {format}',
+  'NOT_FOUND.oembedUrl': 'this server embeds its game pages only (/games/<id> or /embed/games/<id> on this host), not {url}',
   'INVALID_INPUT.atVersion': 'at must be a version between 0 and {max}',
   'INVALID_INPUT.lastEventId': 'Last-Event-ID (or after) must be a version number, the id of the last event received; got "{given}"',
   'INVALID_INPUT.resumeAhead': 'resuming after version {after}, but the game is at version {version}: it is not a version this game sent',
@@ -70,14 +71,17 @@ export const en: Catalogue = {
   'INVALID_INPUT.beforeCursor': 'before is not a cursor returned by this list',
   'INVALID_INPUT.afterCursor': 'after is not a cursor returned by this list',
   'INVALID_INPUT.seatRange': 'seat {seat} is out of range: this game has seats 0 to {last}',
-  'INVALID_INPUT.notation': '{problem}{count, plural, =0 {; this seat has no legal move now} other {; legal now: {legal}{more, plural, =0 {} other {, and # more}}}}',
-  'INVALID_INPUT.mailNoMove': "the mail has no move: write it on the first line, in the game''s notation (your legal moves: {count, plural, =0 {none now} other {{legal}}})",
+  'INVALID_INPUT.notation':
+    '{problem}{count, plural, =0 {; this seat has no legal move now} other {; legal now: {legal}{more, plural, =0 {} other {, and # more}}}}',
+  'INVALID_INPUT.mailNoMove':
+    "the mail has no move: write it on the first line, in the game''s notation (your legal moves: {count, plural, =0 {none now} other {{legal}}})",
   'INVALID_INPUT.mailNotAMove': '"{line}" is not a move here: {problem} (your legal moves: {count, plural, =0 {none now} other {{legal}}})',
   // Request validation (Fastify's Ajv): `where` is body, querystring, params or headers with the path.
   'INVALID_INPUT.required': "{where} must have required property ''{field}''",
   'INVALID_INPUT.additionalProperties': '{where} must NOT have additional properties ("{field}")',
   'INVALID_INPUT.type': '{where} must be {type}',
-  'INVALID_INPUT.fewer': '{where} must NOT have fewer than {limit} {unit, select, items {items} properties {properties} other {characters}}',
+  'INVALID_INPUT.fewer':
+    '{where} must NOT have fewer than {limit} {unit, select, items {items} properties {properties} other {characters}}',
   'INVALID_INPUT.more': '{where} must NOT have more than {limit} {unit, select, items {items} properties {properties} other {characters}}',
   'INVALID_INPUT.minimum': '{where} must be >= {limit}',
   'INVALID_INPUT.maximum': '{where} must be <= {limit}',
@@ -85,8 +89,10 @@ export const en: Catalogue = {
   'QUERY_TOO_DEEP.limit': 'The GraphQL query goes past its depth limit of {limit} (GRAPHQL_MAX_DEPTH)',
   'TOO_MANY_ALIASES.limit': 'The GraphQL query has more aliases than its limit of {limit} (GRAPHQL_MAX_ALIASES)',
   'QUERY_TOO_COSTLY.limit': 'The GraphQL query costs more than its limit of {limit} (GRAPHQL_MAX_COST): ask for less at once',
-  'QUERY_TOO_COSTLY.weight': 'the operation reads too much at once (weight over {limit}: a record weighs 20, a replay 10, 20 events 1, legal moves 5, a view 2); split it into several requests',
-  'INVALID_INPUT.pattern': '{where} must be {rule, select, uuid {a UUID} email {an e-mail address (name@domain.example)} other {in its documented form}}',
+  'QUERY_TOO_COSTLY.weight':
+    'the operation reads too much at once (weight over {limit}: a record weighs 20, a replay 10, 20 events 1, legal moves 5, a view 2); split it into several requests',
+  'INVALID_INPUT.pattern':
+    '{where} must be {rule, select, uuid {a UUID} email {an e-mail address (name@domain.example)} other {in its documented form}}',
 
   // ---- UNAUTHORIZED, FORBIDDEN ---------------------------------------------------------------------------
   'UNAUTHORIZED.bearerFormat': 'the Authorization header must be "Bearer <token>"',
@@ -110,11 +116,14 @@ export const en: Catalogue = {
   'VERSION_CONFLICT.stale': 'the game is at version {version}, not {expected}: reload it and decide again',
   'VERSION_CONFLICT.tooBusy': 'the game is too busy: the move lost the race for a version too many times; send it again',
   'VERSION_CONFLICT.movedOn': 'the game moved on meanwhile: send it again',
-  'ENGINE_VERSION_UNSUPPORTED.game': 'game {id} was started under {type} engine version {version}, which this server no longer has (it has {count, plural, =0 {none} other {{versions}}})',
-  'ENGINE_VERSION_UNSUPPORTED.record': 'this server has no {type} engine version {version} (it has {versions}): the record cannot be replayed under its own rules',
+  'ENGINE_VERSION_UNSUPPORTED.game':
+    'game {id} was started under {type} engine version {version}, which this server no longer has (it has {count, plural, =0 {none} other {{versions}}})',
+  'ENGINE_VERSION_UNSUPPORTED.record':
+    'this server has no {type} engine version {version} (it has {versions}): the record cannot be replayed under its own rules',
   'ENGINE_VERSION_UNSUPPORTED.server': 'this server has no {type} engine version {version} (it has {versions})',
   'ENGINE_VERSION_UNSUPPORTED.noVersion': 'this server has no {type} engine version {version}',
-  'IDEMPOTENCY_KEY_REUSED.key': 'the Idempotency-Key "{key}" was already used by this seat for another move ({move}); use a new key for a new move',
+  'IDEMPOTENCY_KEY_REUSED.key':
+    'the Idempotency-Key "{key}" was already used by this seat for another move ({move}); use a new key for a new move',
   'SEAT_RESIGNED.seat': 'seat {seat} has resigned: the server plays its moves now',
   'ALREADY_RESIGNED.seat': 'seat {seat} has already resigned',
   'BOT_SEAT.seat': `seat {seat} is played by the bot "{bot}": no person''s token moves for it`,
@@ -131,7 +140,8 @@ export const en: Catalogue = {
   'LOBBY.SEAT_TAKEN': 'the requested seat is not open; leave out "seat" to take the first open one',
   'LOBBY.NOT_SEATED': 'that seat is open: nobody holds it',
   'LOBBY.BOT_SEAT': 'that seat is played by a bot: it has no token, and none is given to it',
-  'LOBBY.RATED': 'this game was created with rated: true: its seats are taken by player identities only; join with a player token (POST /api/v1/players)',
+  'LOBBY.RATED':
+    'this game was created with rated: true: its seats are taken by player identities only; join with a player token (POST /api/v1/players)',
 
   // ---- records (import) ------------------------------------------------------------------------------------
   'IMPORT_INVALID.format': 'unknown record format "{format}"; expected {expected}',
@@ -139,35 +149,37 @@ export const en: Catalogue = {
   'IMPORT_INVALID.noSeed': 'the record has no seed: records of games still running omit it, so they cannot be replayed',
   'IMPORT_INVALID.hidden': 'move {n} is hidden in this record; export the record after the game is over',
   'IMPORT_INVALID.notASeat': 'move {n}: seat {seat} is not a seat of this game',
-  'IMPORT_INVALID.takebackShape': "move {n}: a takeback entry is '{ \"type\": \"takeback\", \"undo\": <an earlier version> }'",
-  'IMPORT_INVALID.takebackEntry': "move {n}: a takeback entry has origin \"takeback\" and move '{ \"type\": \"takeback\", \"undo\": <version> }'",
-  'IMPORT_INVALID.takebackTarget': "move {n}: version {undo} is not a move in effect to take back",
+  'IMPORT_INVALID.takebackShape': 'move {n}: a takeback entry is \'{ "type": "takeback", "undo": <an earlier version> }\'',
+  'IMPORT_INVALID.takebackEntry': 'move {n}: a takeback entry has origin "takeback" and move \'{ "type": "takeback", "undo": <version> }\'',
+  'IMPORT_INVALID.takebackTarget': 'move {n}: version {undo} is not a move in effect to take back',
   'IMPORT_INVALID.takebackNotOwn': "move {n}: version {undo} is not seat {seat}''s own move",
-  'IMPORT_INVALID.takebackBlocked': "move {n}: version {version} cannot be taken back (a resignation, a random draw or a hidden reveal)",
+  'IMPORT_INVALID.takebackBlocked': 'move {n}: version {version} cannot be taken back (a resignation, a random draw or a hidden reveal)',
   'IMPORT_INVALID.moveShape': 'move {n}: {problem}',
-  "IMPORT_INVALID.verify.order": "entry {n} carries version {version}: an entry was moved, removed or added",
-  "IMPORT_INVALID.verify.setup": "the state set up by the record''s seed, options and players is not the one its setupHash names",
-  "IMPORT_INVALID.verify.events": "version {version}: the events the record carries are not those its move gives",
-  "IMPORT_INVALID.verify.state": "version {version}: the state after it is not the one its stateHash names",
-  "IMPORT_INVALID.verify.chain": "version {version}: its chain hash does not follow from the entries before it",
-  "IMPORT_INVALID.verify.unchained": "version {version} carries no state hash or chain hash: export the record again from the server",
-  "IMPORT_INVALID.alternative": "move {n}, alternative {k}: {problem}",
-  "RECORD.alternative": "an alternative is written (<move> [mark] [a comment in braces]), not {got}",
-  "RECORD.annotationPlace": "a comment or an alternative belongs under a move: none comes before it",
+  'IMPORT_INVALID.verify.order': 'entry {n} carries version {version}: an entry was moved, removed or added',
+  'IMPORT_INVALID.verify.setup': "the state set up by the record''s seed, options and players is not the one its setupHash names",
+  'IMPORT_INVALID.verify.events': 'version {version}: the events the record carries are not those its move gives',
+  'IMPORT_INVALID.verify.state': 'version {version}: the state after it is not the one its stateHash names',
+  'IMPORT_INVALID.verify.chain': 'version {version}: its chain hash does not follow from the entries before it',
+  'IMPORT_INVALID.verify.unchained': 'version {version} carries no state hash or chain hash: export the record again from the server',
+  'IMPORT_INVALID.alternative': 'move {n}, alternative {k}: {problem}',
+  'RECORD.alternative': 'an alternative is written (<move> [mark] [a comment in braces]), not {got}',
+  'RECORD.annotationPlace': 'a comment or an alternative belongs under a move: none comes before it',
   'IMPORT_INVALID.illegal': 'move {n} is illegal: {problem}',
   'IMPORT_INVALID.illegalText': 'move {n} ({text}) is illegal: {problem}',
   'IMPORT_INVALID.textShape': '"{text}" {problem}',
   'RECORD.line': 'line {line}: {problem}',
 
   // ---- limits ------------------------------------------------------------------------------------------------
-  'RATE_LIMITED.limit': 'rate limit of {max} requests per minute for this {scope, select, token {token} other {address}} exceeded; retry in {retry} s (Retry-After)',
+  'RATE_LIMITED.limit':
+    'rate limit of {max} requests per minute for this {scope, select, token {token} other {address}} exceeded; retry in {retry} s (Retry-After)',
   'RATE_LIMITED.graphql': 'rate limit of {max} requests per minute exceeded; retry in {retry} s',
   'TOO_MANY_SUBSCRIPTIONS.max': 'a connection holds at most {max} subscriptions; complete one first',
   // ---- more errors by id ----
   'ALREADY_SEATED.twoSeats': "one player cannot take two seats: give '{ me: true }' once",
   'COLOUR_TAKEN.twice': "two seats chose the same colour; each seat''s colour is different (ruling M7)",
   'UNAUTHORIZED.joinToken': 'joining takes a player token, or no token at all',
-  'UNAUTHORIZED.reliabilityNeedsPlayer': "{what, select, game {this game} other {this tournament}} requires a reliability of at least {min}: join with a player token, whose record gives the figure",
+  'UNAUTHORIZED.reliabilityNeedsPlayer':
+    '{what, select, game {this game} other {this tournament}} requires a reliability of at least {min}: join with a player token, whose record gives the figure',
   'NOT_FOUND.tournament': "no tournament has the id ''{id}''",
   'TOURNAMENT_STARTED.join': 'the tournament is {status}: players join only until it starts',
   'TOURNAMENT_STARTED.start': 'the tournament is {status}: only an open tournament can be started',
@@ -177,11 +189,13 @@ export const en: Catalogue = {
   'FORBIDDEN.tournamentCreatorOnly': 'only the creator of a tournament (or the operator) may start it before its time',
   'INVALID_INPUT.tournamentGame': "game ''{type}'' is not hosted here; known: {known}",
   'INVALID_INPUT.tournamentSeats': 'seatsPerGame {seats} is outside what {type} seats: {min} to {max} (and at least 2)',
-  'INVALID_INPUT.roundRobinSeats': 'a round robin seats 2 players a game (every two players meet once), not {seats}: use format swiss for larger tables',
+  'INVALID_INPUT.roundRobinSeats':
+    'a round robin seats 2 players a game (every two players meet once), not {seats}: use format swiss for larger tables',
   'INVALID_INPUT.swissRounds': 'a Swiss tournament needs rounds: how many rounds to play',
   'INVALID_INPUT.tournamentMaxPlayers': 'maxPlayers {max} is less than one table of {seats}',
   'INVALID_INPUT.tournamentStartsAt': "startsAt ''{given}'' is not a date and time (RFC 3339)",
-  'RELIABILITY_TOO_LOW.below': "{what, select, game {this game} other {this tournament}} requires a reliability of at least {min}; yours is {figure} (games finished / (finished + abandoned + timed out) over the last 90 days)",
+  'RELIABILITY_TOO_LOW.below':
+    '{what, select, game {this game} other {this tournament}} requires a reliability of at least {min}; yours is {figure} (games finished / (finished + abandoned + timed out) over the last 90 days)',
   'INVALID_INPUT.minReliability': 'minReliability is a figure from 0 to 1 (finished / (finished + abandoned + timed out)), not {given}',
   'INVALID_INPUT.joinName': 'name is required when joining without a player token',
   'FORBIDDEN.fillCreatorOnly': "only the creator of a waiting game (the seat made with '{ me: true }') may fill its open seats with bots",
@@ -193,21 +207,27 @@ export const en: Catalogue = {
   'GAME_NOT_STARTED.resign': 'the game has not started: leave it instead of resigning',
   'GAME_OVER.resign': 'the game is finished: there is nothing to resign',
   'UNAUTHORIZED.noLinks': 'this server does not take game links',
-  'FORBIDDEN.linkReadOnly': "a game link from a mail shows the seat''s view only: play by replying to the mail with the move, or with the seat token",
-  'SEED_NOT_ALLOWED.create': 'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out',
-  'INVALID_INPUT.analysisRated': 'analysis: true is for unrated games only: a rated game is never analysed while it runs; leave rated out or set it to false',
+  'FORBIDDEN.linkReadOnly':
+    "a game link from a mail shows the seat''s view only: play by replying to the mail with the move, or with the seat token",
+  'SEED_NOT_ALLOWED.create':
+    'this server does not accept a chosen seed (CLIENT_SEEDS=off): whoever chooses the seed can foresee every hidden draw; leave seed out',
+  'INVALID_INPUT.analysisRated':
+    'analysis: true is for unrated games only: a rated game is never analysed while it runs; leave rated out or set it to false',
   'GAME_NOT_STARTED.seatOpen': 'the game has not started: a seat is still open, and moves are accepted once every seat is taken',
   'ANALYSIS_NOT_ALLOWED.setting': 'analysis is only for finished games, or games created with analysis: true (never a live aid otherwise)',
   'UNAVAILABLE.analysis': 'analysis needs the bot pool (BOTS=on)',
-  'SEED_NOT_ALLOWED.import': "this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one''s seed foretells the rest of it",
+  'SEED_NOT_ALLOWED.import':
+    "this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one''s seed foretells the rest of it",
   'INVALID_INPUT.untilPast': 'until must be in the future',
   'INVALID_INPUT.webhookCredentials': 'webhookUrl must not carry a user name or password',
   'UNAVAILABLE.players': 'players are not set up on this server',
   'NOT_FOUND.unsubscribe': 'no notification settings have this unsubscribe token',
-  'INVALID_INPUT.deadlineOrControl': "turnDeadlineSeconds: give either turnDeadlineSeconds or timeControl, not both (turnDeadlineSeconds d is timeControl '{ d, d, d }')",
+  'INVALID_INPUT.deadlineOrControl':
+    "turnDeadlineSeconds: give either turnDeadlineSeconds or timeControl, not both (turnDeadlineSeconds d is timeControl '{ d, d, d }')",
   'INVALID_INPUT.timeoutActionAlone': 'timeoutAction: needs turnDeadlineSeconds or timeControl',
   'INVALID_INPUT.incrementOverMax': 'timeControl.incrementSeconds must not exceed timeControl.maxSeconds',
-  'INVALID_INPUT.initialOverMax': 'timeControl.initialSeconds must not exceed timeControl.maxSeconds (a bank never holds more than the maximum)',
+  'INVALID_INPUT.initialOverMax':
+    'timeControl.initialSeconds must not exceed timeControl.maxSeconds (a bank never holds more than the maximum)',
   'UNAUTHORIZED.linkMalformed': 'this game link is malformed: open the link of the newest mail of the game',
   'UNAUTHORIZED.linkForged': 'this game link is forged or altered (its signature does not match)',
   'UNAUTHORIZED.linkOtherGame': 'this game link opens another game',
@@ -247,7 +267,8 @@ export const en: Catalogue = {
   'INVALID_INPUT.webhookProtocol': 'webhookUrl must be http or https, not {protocol}',
   'INVALID_INPUT.noticeKind': 'events: "{given}" is not a notification kind ({kinds})',
   'INVALID_INPUT.notificationId': 'id must be a notification id (a UUID), got "{given}"',
-  'INVALID_INPUT.controlChar': '{field} holds a control character (U+{char}): names and other text take printable characters only, on one line',
+  'INVALID_INPUT.controlChar':
+    '{field} holds a control character (U+{char}): names and other text take printable characters only, on one line',
   'INVALID_INPUT.nulChar': '{where} holds a NUL character or an unpaired surrogate, which no text field accepts',
   'NOT_FOUND.boardPicture': 'games of type {type} have no board picture',
   'INVALID_INPUT.seconds': '{field} must be a whole number of seconds from 1 to {max} (90 days)',
@@ -258,7 +279,8 @@ export const en: Catalogue = {
   'METHOD_NOT_ALLOWED.get': 'a {operation} needs POST; GET runs queries only',
   'RECORD.header': 'a header is [Name "value"], with the value as a JSON string; got {got}',
   'RECORD.headerTwice': 'the header {name} is given twice',
-  'RECORD.missingHeader': 'missing header [{name} "..."]: a text record starts with the headers Format, Game, EngineVersion, Options, Seat0, Seat1... and, once the game is over, Seed',
+  'RECORD.missingHeader':
+    'missing header [{name} "..."]: a text record starts with the headers Format, Game, EngineVersion, Options, Seat0, Seat1... and, once the game is over, Seed',
   'RECORD.format': 'unknown format "{format}"; expected {expected}',
   'RECORD.engineVersion': 'EngineVersion must be a whole number, not "{given}"',
   'RECORD.optionsJson': `Options must hold the options as a JSON object, e.g. [Options "'{\\"boardSide\\":\\"A\\"}'"]`,
@@ -270,7 +292,8 @@ export const en: Catalogue = {
   'RECORD.moveNumber': 'bad move number {version}: expected {expected} (moves are numbered 1, 2, 3... without gaps)',
   'RECORD.seat': 'seat {seat} is not a seat of this game (seats 0 to {last})',
   'RECORD.hidden': 'the move is hidden in this record; export the record after the game is over',
-  'RECORD.annotation': "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, {timeout}, {bot <level>}' or '{takeback <version>}'",
+  'RECORD.annotation':
+    "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, {timeout}, {bot <level>}' or '{takeback <version>}'",
   'RECORD.botAnnotation': "a bot seat''s move is annotated '{bot <level>}', e.g. '{bot greedy}'",
   'RECORD.resignation': `a resignation is written "<number>. <seat>: '{resign}'", with no move`,
   'IMPORT_INVALID.sameColour': 'two players of the record have the same colour',
@@ -282,43 +305,51 @@ export const en: Catalogue = {
   'IMPORT_INVALID.notBot': 'move {n}: origin "bot" but seat {seat} is not a bot seat',
   'IMPORT_INVALID.botName': 'move {n}: only moves with origin bot, resigned or timeout name a bot',
   'INVALID_INPUT.gqlNoSuchOperation': 'the document has no operation named "{name}" (it has: {count, plural, =0 {none} other {{names}}})',
-  'INVALID_INPUT.gqlWhichOperation': '{count, plural, =0 {the document has no operation} other {the document has {count} operations ({names}): name the one to run with "operationName"}}',
+  'INVALID_INPUT.gqlWhichOperation':
+    '{count, plural, =0 {the document has no operation} other {the document has {count} operations ({names}): name the one to run with "operationName"}}',
 
   // ---- TAKEBACK_NOT_ALLOWED (src/app/takeback.ts) --------------------------------------------------
-  'TAKEBACK_NOT_ALLOWED.none': "this game was created with takebacks: none: no move can be taken back",
-  'TAKEBACK_NOT_ALLOWED.otherActed': "seat {seat} acted after version {undo} (version {at}): this game allows takebacks within your own turn only (takebacks: {setting})",
-  'TAKEBACK_NOT_ALLOWED.turnEnded': "your turn ended with version {undo}: this game allows takebacks within your own turn only (takebacks: {setting}); with-consent games ask the other seats",
-  'TAKEBACK_NOT_ALLOWED.pending': "seat {seat}''s takeback of version {undo} waits for the other seats: it is accepted, declined or voided by the next move first",
-  'TAKEBACK_NOT_ALLOWED.noMove': "seat {seat} has no move in effect to take back",
-  'TAKEBACK_NOT_ALLOWED.notInEffect': "version {undo} is not a move in effect: it does not exist, is a resignation or a takeback, or was already taken back",
+  'TAKEBACK_NOT_ALLOWED.none': 'this game was created with takebacks: none: no move can be taken back',
+  'TAKEBACK_NOT_ALLOWED.otherActed':
+    'seat {seat} acted after version {undo} (version {at}): this game allows takebacks within your own turn only (takebacks: {setting})',
+  'TAKEBACK_NOT_ALLOWED.turnEnded':
+    'your turn ended with version {undo}: this game allows takebacks within your own turn only (takebacks: {setting}); with-consent games ask the other seats',
+  'TAKEBACK_NOT_ALLOWED.pending':
+    "seat {seat}''s takeback of version {undo} waits for the other seats: it is accepted, declined or voided by the next move first",
+  'TAKEBACK_NOT_ALLOWED.noMove': 'seat {seat} has no move in effect to take back',
+  'TAKEBACK_NOT_ALLOWED.notInEffect':
+    'version {undo} is not a move in effect: it does not exist, is a resignation or a takeback, or was already taken back',
   'TAKEBACK_NOT_ALLOWED.notOwn': "version {undo} is not seat {seat}''s own move: a seat takes back its own moves only",
-  'TAKEBACK_NOT_ALLOWED.resigned': "seat {seat} resigned at version {at}: nothing before it can be taken back",
-  'TAKEBACK_NOT_ALLOWED.randomDraw': "version {at} drew at random (a card, tile or cube from a hidden stock): a takeback would let it be drawn again",
-  'TAKEBACK_NOT_ALLOWED.hiddenReveal': "version {at} showed a seat what it could not see before (a hand, a kept tile): a takeback cannot make it unseen",
-  'TAKEBACK_NOT_ALLOWED.noRequest': "no takeback request waits in this game (a move since voids one)",
+  'TAKEBACK_NOT_ALLOWED.resigned': 'seat {seat} resigned at version {at}: nothing before it can be taken back',
+  'TAKEBACK_NOT_ALLOWED.randomDraw':
+    'version {at} drew at random (a card, tile or cube from a hidden stock): a takeback would let it be drawn again',
+  'TAKEBACK_NOT_ALLOWED.hiddenReveal':
+    'version {at} showed a seat what it could not see before (a hand, a kept tile): a takeback cannot make it unseen',
+  'TAKEBACK_NOT_ALLOWED.noRequest': 'no takeback request waits in this game (a move since voids one)',
 
   // ---- whole-game analysis, stand-ins after missed deadlines, digests, takebacks -----------------------
-  'ANALYSIS_NOT_ALLOWED.wholeUnfinished': "a whole game is analysed once it is finished (while it runs, it would show each seat the others'' positions); analyse your own positions one at a time with GET /games/'{id}'/analysis when the game was created with analysis: true",
-  'NOT_FOUND.wholeAnalysisUnderWay': "no whole-game analysis of this game is queued or running",
+  'ANALYSIS_NOT_ALLOWED.wholeUnfinished':
+    "a whole game is analysed once it is finished (while it runs, it would show each seat the others'' positions); analyse your own positions one at a time with GET /games/'{id}'/analysis when the game was created with analysis: true",
+  'NOT_FOUND.wholeAnalysisUnderWay': 'no whole-game analysis of this game is queued or running',
   'NOT_FOUND.wholeAnalysis': "this game has not been analysed: ask for it with POST /games/'{id}'/analysis/whole",
-  'INVALID_INPUT.standInAfterTimeouts': "standInAfterTimeouts must be a whole number from 1 to {max}, not {given}",
-  'INVALID_INPUT.standInNeedsClock': "standInAfterTimeouts needs deadlines: give turnDeadlineSeconds or timeControl",
-  'INVALID_INPUT.timeZoneShape': "timeZone must be an IANA time zone name, e.g. Europe/Paris",
-  'INVALID_INPUT.timeZoneUnknown': "timeZone: \"{zone}\" is not an IANA time zone name (e.g. Europe/Paris, America/New_York, UTC)",
-  'INVALID_INPUT.digestHour': "digestHour must be a whole hour from 0 to 23, not {given}",
-  'INVALID_INPUT.deliveryMode': "mode: \"{mode}\" is not a delivery mode ({modes})",
-  'INVALID_INPUT.autoVacation': "autoVacation must be true or false",
-  'INVALID_INPUT.digestNeedsHour': "digestHour: digest mode needs the hour (0-23) the digest is sent at",
-  'INVALID_INPUT.digestNeedsZone': "timeZone: digest mode needs the time zone of the digest hour (an IANA name, e.g. Europe/Paris)",
-  'INVALID_INPUT.takebacks': "takebacks must be one of {settings}; got {given}",
-  'UNAUTHORIZED.takeback': "takebacks need the token of your seat, or your player token (Authorization: Bearer)",
+  'INVALID_INPUT.standInAfterTimeouts': 'standInAfterTimeouts must be a whole number from 1 to {max}, not {given}',
+  'INVALID_INPUT.standInNeedsClock': 'standInAfterTimeouts needs deadlines: give turnDeadlineSeconds or timeControl',
+  'INVALID_INPUT.timeZoneShape': 'timeZone must be an IANA time zone name, e.g. Europe/Paris',
+  'INVALID_INPUT.timeZoneUnknown': 'timeZone: "{zone}" is not an IANA time zone name (e.g. Europe/Paris, America/New_York, UTC)',
+  'INVALID_INPUT.digestHour': 'digestHour must be a whole hour from 0 to 23, not {given}',
+  'INVALID_INPUT.deliveryMode': 'mode: "{mode}" is not a delivery mode ({modes})',
+  'INVALID_INPUT.autoVacation': 'autoVacation must be true or false',
+  'INVALID_INPUT.digestNeedsHour': 'digestHour: digest mode needs the hour (0-23) the digest is sent at',
+  'INVALID_INPUT.digestNeedsZone': 'timeZone: digest mode needs the time zone of the digest hour (an IANA name, e.g. Europe/Paris)',
+  'INVALID_INPUT.takebacks': 'takebacks must be one of {settings}; got {given}',
+  'UNAUTHORIZED.takeback': 'takebacks need the token of your seat, or your player token (Authorization: Bearer)',
   'FORBIDDEN.operatorTakeback': "the operator cannot take part in takebacks: they need a seat''s token",
-  'GAME_NOT_STARTED.takeback': "the game has not started: there is no move to take back",
-  'GAME_OVER.takeback': "the game is over: its moves can no longer be taken back",
-  'SEAT_RESIGNED.takeback': "seat {seat} has resigned: it takes nothing back",
-  'FORBIDDEN.ownTakeback': "the seat that asked for the takeback does not answer its own request: the other seats do",
-  'FORBIDDEN.notAsked': "seat {seat} is not asked about this takeback (bot and resigned seats are not)",
-  'VERSION_CONFLICT.takeback': "the game moved on meanwhile: look at it again",
+  'GAME_NOT_STARTED.takeback': 'the game has not started: there is no move to take back',
+  'GAME_OVER.takeback': 'the game is over: its moves can no longer be taken back',
+  'SEAT_RESIGNED.takeback': 'seat {seat} has resigned: it takes nothing back',
+  'FORBIDDEN.ownTakeback': 'the seat that asked for the takeback does not answer its own request: the other seats do',
+  'FORBIDDEN.notAsked': 'seat {seat} is not asked about this takeback (bot and resigned seats are not)',
+  'VERSION_CONFLICT.takeback': 'the game moved on meanwhile: look at it again',
 
   // ---- the last refusals made from English words, by id now (issue 22) -------------------------------
   // Request validation: the Ajv keywords without a sentence above, Ajv's own words kept as values.
@@ -334,7 +365,8 @@ export const en: Catalogue = {
   'INVALID_INPUT.invalid': '{where} is invalid',
   'INVALID_INPUT.noMoveWords': 'games of type {type} have no moves in words: leave out include=labels',
   'INVALID_INPUT.ratedSeedChosen': 'rated: a rated game is not allowed here: the seed was chosen, so its hidden draws can be foreseen',
-  'INVALID_INPUT.ratedSeatNotPlayer': "rated: a rated game is not allowed here: a seat is not a player identity (every seat must be '{ me: true }' or '{ open: true }' joined with a player token; no names, no bots)",
+  'INVALID_INPUT.ratedSeatNotPlayer':
+    "rated: a rated game is not allowed here: a seat is not a player identity (every seat must be '{ me: true }' or '{ open: true }' joined with a player token; no names, no bots)",
   'INVALID_INPUT.webhookTarget': 'webhookUrl: {problem} (webhooks go to public addresses only)',
   'WEBHOOK.noResolve': 'the host "{host}" does not resolve',
   'WEBHOOK.notAllowed': 'the host "{host}" is not allowed: {why}',
@@ -356,16 +388,21 @@ export const en: Catalogue = {
   'UNAVAILABLE.notReady': 'the database does not answer',
   'UNAVAILABLE.noAnswer': 'the database does not answer; retry shortly',
   'UNAVAILABLE.overloaded': 'the server is overloaded; retry shortly',
-  'UNAVAILABLE.analysisQueue': "the analysis line is full ({running} running, {waiting} waiting); retry in {retry} s (Retry-After). Games never wait for analyses: bots and stand-ins have threads of their own",
-  'UNAVAILABLE.analysisFailed': "the analysis failed ({detail}; a failing thread is tried twice, each time on a new thread); retry later",
-  'INVALID_INPUT.analysisIterations': "iterations may be at most {max} on this server (ANALYSIS_MAX_ITERATIONS)",
-  'RATE_LIMITED.analysisBudget': "analysis budget: at most {max} search iterations a minute for this {scope, select, token {token} other {address}}; {iterations} asked, retry in {retry} s (Retry-After)",
-  'INVALID_INPUT.analysisOverBudget': "analysis budget: {iterations} iterations asked, more than the {max} a minute this {scope, select, token {token} other {address}} may spend; ask for at most {max}",
-  'RATE_LIMITED.wholeAnalysisQueued': "this {scope, select, token {token} other {address}} already has a whole-game analysis queued or running (game {gameId}); ask again once it is done (Retry-After)",
+  'UNAVAILABLE.analysisQueue':
+    'the analysis line is full ({running} running, {waiting} waiting); retry in {retry} s (Retry-After). Games never wait for analyses: bots and stand-ins have threads of their own',
+  'UNAVAILABLE.analysisFailed': 'the analysis failed ({detail}; a failing thread is tried twice, each time on a new thread); retry later',
+  'INVALID_INPUT.analysisIterations': 'iterations may be at most {max} on this server (ANALYSIS_MAX_ITERATIONS)',
+  'RATE_LIMITED.analysisBudget':
+    'analysis budget: at most {max} search iterations a minute for this {scope, select, token {token} other {address}}; {iterations} asked, retry in {retry} s (Retry-After)',
+  'INVALID_INPUT.analysisOverBudget':
+    'analysis budget: {iterations} iterations asked, more than the {max} a minute this {scope, select, token {token} other {address}} may spend; ask for at most {max}',
+  'RATE_LIMITED.wholeAnalysisQueued':
+    'this {scope, select, token {token} other {address}} already has a whole-game analysis queued or running (game {gameId}); ask again once it is done (Retry-After)',
   'UNAVAILABLE.wholeAnalysis': 'whole-game analysis needs the bot pool (BOTS=on)',
   'UNAVAILABLE.playerSettings': 'player settings are not set up on this server',
   'RECORD.moveLine': 'expected a move "<number>. <seat>: <move>" (e.g. "{example}") or the result; got "{got}"',
   'RECORD.takeback': `a takeback is written "<number>. <seat>: '{takeback <version undone>}'", with no move, undoing an earlier version`,
-  'RECORD.botNote': "'{'{note} {bot}'}': only '{bot}, {resigned}' and '{timeout}' name a bot level, one of random, greedy, ismcts, ismcts-strong",
+  'RECORD.botNote':
+    "'{'{note} {bot}'}': only '{bot}, {resigned}' and '{timeout}' name a bot level, one of random, greedy, ismcts, ismcts-strong",
   'RECORD.resultMismatch': 'the {what, select, header {Result header} other {result line}} says {claimed}, but the moves give {result}',
 };

@@ -14,7 +14,9 @@ export const APP_MESSAGES: Record<Language, Catalogue> = { en, fr };
 /** The language an Accept-Language header asks for, among ours (`fr-CA` is French; none or `*` is English). */
 export function languageOf(acceptLanguage: string | string[] | undefined): Language {
   if (!acceptLanguage) return 'en';
-  const best = new Negotiator({ headers: { 'accept-language': Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage } }).language([...LANGUAGES]);
+  const best = new Negotiator({
+    headers: { 'accept-language': Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage },
+  }).language([...LANGUAGES]);
   return best === 'fr' ? 'fr' : 'en';
 }
 

@@ -11,5 +11,11 @@ export function checkColour(registry: GameRegistry, type: string, colour: string
   if (colour === undefined) return;
   const choices = registry.plugin(type)?.seatChoices;
   if (!choices) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.noColours', { type });
-  if (!choices.colours.includes(colour)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notAColour', { colour, type, offered: choices.colours.join(', '), rule: choices.rule });
+  if (!choices.colours.includes(colour))
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notAColour', {
+      colour,
+      type,
+      offered: choices.colours.join(', '),
+      rule: choices.rule,
+    });
 }

@@ -16,7 +16,12 @@ export class LobbyExpiry {
 
   constructor(
     private readonly store: ExpiryStore,
-    private readonly opts: { days: number; publicUrl: string; enqueue(ids: string[]): Promise<void>; log: { warn(o: object, m: string): void; info(o: object, m: string): void } },
+    private readonly opts: {
+      days: number;
+      publicUrl: string;
+      enqueue(ids: string[]): Promise<void>;
+      log: { warn(o: object, m: string): void; info(o: object, m: string): void };
+    },
   ) {}
 
   start(everyMs: number): void {
@@ -46,7 +51,10 @@ export class LobbyExpiry {
     const ids: string[] = [];
     for (const s of seats) {
       const w = s.language === 'fr' ? FR : EN;
-      const message = JSON.stringify({ subject: w.subject(type, gameId.slice(0, 8)), text: w.text(s.name, type, gameId, at.toISOString(), link) });
+      const message = JSON.stringify({
+        subject: w.subject(type, gameId.slice(0, 8)),
+        text: w.text(s.name, type, gameId, at.toISOString(), link),
+      });
       ids.push(...(await this.store.addExpiryMail(gameId, s.seat, s.email, message)));
     }
     await this.opts.enqueue(ids);
@@ -55,19 +63,21 @@ export class LobbyExpiry {
 
 const EN = {
   subject: (type: string, id: string) => `Your game expires tomorrow: ${type} (${id})`,
-  text: (me: string, type: string, id: string, at: string, link: string) => [
-    `${me}, the game of ${type} you are seated in (${id}) is still waiting for players.`,
-    `Unless its open seats are taken, it expires at ${at} and can no longer be joined.`,
-    '',
-    `The game: ${link}`,
-  ].join('\n'),
+  text: (me: string, type: string, id: string, at: string, link: string) =>
+    [
+      `${me}, the game of ${type} you are seated in (${id}) is still waiting for players.`,
+      `Unless its open seats are taken, it expires at ${at} and can no longer be joined.`,
+      '',
+      `The game: ${link}`,
+    ].join('\n'),
 };
 const FR = {
   subject: (type: string, id: string) => `Votre partie expire demain : ${type} (${id})`,
-  text: (me: string, type: string, id: string, at: string, link: string) => [
-    `${me}, la partie de ${type} où vous avez une place (${id}) attend toujours des joueurs.`,
-    `Si ses places libres ne sont pas prises, elle expire le ${at} et ne pourra plus être rejointe.`,
-    '',
-    `La partie : ${link}`,
-  ].join('\n'),
+  text: (me: string, type: string, id: string, at: string, link: string) =>
+    [
+      `${me}, la partie de ${type} où vous avez une place (${id}) attend toujours des joueurs.`,
+      `Si ses places libres ne sont pas prises, elle expire le ${at} et ne pourra plus être rejointe.`,
+      '',
+      `La partie : ${link}`,
+    ].join('\n'),
 };

@@ -17,17 +17,22 @@ export class Inbox {
     const player = await this.players.require(token);
     const limit = f.limit ?? 50;
     const rows = await this.store.inbox(player.id, { status: f.status, toMove: f.toMove, limit, before: decodeCursor(f.before) });
-    return pageOf(rows, limit, (r) => r.updatedAt, (r) => ({
-      id: r.id,
-      type: r.type,
-      seat: r.seat,
-      version: r.version,
-      status: r.status,
-      toMove: r.toMove,
-      isMyTurn: r.status === 'active' && !r.resigned && r.toMove.includes(r.seat),
-      resigned: r.resigned,
-      lastMoveAt: r.lastMoveAt?.toISOString() ?? null,
-      updatedAt: r.updatedAt.toISOString(),
-    }));
+    return pageOf(
+      rows,
+      limit,
+      (r) => r.updatedAt,
+      (r) => ({
+        id: r.id,
+        type: r.type,
+        seat: r.seat,
+        version: r.version,
+        status: r.status,
+        toMove: r.toMove,
+        isMyTurn: r.status === 'active' && !r.resigned && r.toMove.includes(r.seat),
+        resigned: r.resigned,
+        lastMoveAt: r.lastMoveAt?.toISOString() ?? null,
+        updatedAt: r.updatedAt.toISOString(),
+      }),
+    );
   }
 }

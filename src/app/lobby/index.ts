@@ -14,5 +14,10 @@ export interface LobbyLayer {
 }
 
 export function createLobbyLayer(service: GamePort, players: PlayerService, store: LobbyStore): LobbyLayer {
-  return { players, lobby: new LobbyService(service, players, store), inbox: new Inbox(players, store), resignation: new Resignation(service) };
+  return {
+    players,
+    lobby: new LobbyService(service, players, store),
+    inbox: new Inbox(players, store),
+    resignation: new Resignation(service),
+  };
 }

@@ -53,7 +53,6 @@ export interface Joined {
   started: boolean;
 }
 
-
 /** Each refusal's code; its sentence is `LOBBY.<refusal>` in src/app/i18n (NOT_FOUND names the game). */
 const REFUSALS: Record<LobbyRefusal, ErrorCode> = {
   NOT_FOUND: 'NOT_FOUND',
@@ -69,7 +68,8 @@ const REFUSALS: Record<LobbyRefusal, ErrorCode> = {
   BOT_SEAT: 'BOT_SEAT',
   RATED: 'UNAUTHORIZED',
 };
-const refuse = (r: LobbyRefusal, gameId: string) => (r === 'NOT_FOUND' ? AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId }) : AppError.of(REFUSALS[r], `LOBBY.${r}`));
+const refuse = (r: LobbyRefusal, gameId: string) =>
+  r === 'NOT_FOUND' ? AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId }) : AppError.of(REFUSALS[r], `LOBBY.${r}`);
 
 /**
  * The lobby: games created with open seats, invitations, joining, leaving, cancelling, the public
@@ -95,12 +95,19 @@ export class LobbyService {
       if ('bot' in p && p.bot !== undefined) {
         if ((p as { me?: unknown }).me !== undefined) throw AppError.of('BOT_SEAT', 'BOT_SEAT.me', { i });
         if ((p as { open?: unknown }).open !== undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.playerKind', { i });
-        if (!isBotLevel(p.bot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: `players/${i}/bot`, level: String(p.bot), known: BOT_LEVELS.join(', ') }, { field: `players/${i}/bot` });
+        if (!isBotLevel(p.bot))
+          throw AppError.of(
+            'INVALID_INPUT',
+            'INVALID_INPUT.botLevel',
+            { field: `players/${i}/bot`, level: String(p.bot), known: BOT_LEVELS.join(', ') },
+            { field: `players/${i}/bot` },
+          );
         continue;
       }
       const kinds = (['name', 'open', 'me'] as const).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
       if (kinds.length !== 1) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.playerKind', { i });
-      if ('open' in p && (p as { colour?: string }).colour !== undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.openColour', { i });
+      if ('open' in p && (p as { colour?: string }).colour !== undefined)
+        throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.openColour', { i });
     }
     const mine = input.players.flatMap((p, i) => ('me' in p ? [i] : []));
     if (mine.length > 1) throw AppError.of('ALREADY_SEATED', 'ALREADY_SEATED.twoSeats');
@@ -108,16 +115,38 @@ export class LobbyService {
     const colours = input.players.flatMap((p) => ('colour' in p && p.colour !== undefined ? [p.colour] : []));
     for (const c of colours) checkColour(this.service.registry, input.type, c);
     if (new Set(colours).size !== colours.length) throw AppError.of('COLOUR_TAKEN', 'COLOUR_TAKEN.twice');
- if (input.standInBot !== undefined && !isBotLevel(input.standInBot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: 'standInBot', level: String(input.standInBot), known: BOT_LEVELS.join(', ') }, { field: 'standInBot' });
-    if (input.standInAfterTimeouts !== undefined) checkStandInAfterTimeouts(input.standInAfterTimeouts, input.turnDeadlineSeconds !== undefined || input.timeControl !== undefined);
-    const specs: SeatSpec[] = input.players.map((p) =>
-      'bot' in p ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) } : 'open' in p ? { open: true } : 'me' in p ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) } : { name: p.name as string, ...(p.colour ? { colour: p.colour } : {}) }, // a named entry: its kind was checked above
+    if (input.standInBot !== undefined && !isBotLevel(input.standInBot))
+      throw AppError.of(
+        'INVALID_INPUT',
+        'INVALID_INPUT.botLevel',
+        { field: 'standInBot', level: String(input.standInBot), known: BOT_LEVELS.join(', ') },
+        { field: 'standInBot' },
+      );
+    if (input.standInAfterTimeouts !== undefined)
+      checkStandInAfterTimeouts(input.standInAfterTimeouts, input.turnDeadlineSeconds !== undefined || input.timeControl !== undefined);
+    const specs: SeatSpec[] = input.players.map(
+      (p) =>
+        'bot' in p
+          ? { bot: p.bot as BotLevel, ...(p.name !== undefined ? { name: p.name } : {}) }
+          : 'open' in p
+            ? { open: true }
+            : 'me' in p
+              ? { name: me!.name, playerId: me!.id, playerTokenHash: hashToken(token!), ...(p.colour ? { colour: p.colour } : {}) }
+              : { name: p.name as string, ...(p.colour ? { colour: p.colour } : {}) }, // a named entry: its kind was checked above
     );
     const code = specs.some((p) => 'open' in p) ? newInviteCode() : null;
     const { minReliability, ...game } = input;
-    if (minReliability !== undefined && !(minReliability >= 0 && minReliability <= 1)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.minReliability', { given: String(minReliability) }, { field: 'minReliability' });
+    if (minReliability !== undefined && !(minReliability >= 0 && minReliability <= 1))
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.minReliability', { given: String(minReliability) }, { field: 'minReliability' });
     // With a minimum the game is created private and listed only once its requirement is stored (one statement).
-    const created = await this.service.createGame({ ...game, ...(minReliability !== undefined ? { public: false } : {}), standInBot: input.standInBot as BotLevel | undefined, players: specs, inviteHash: code && hashToken(code), creatorSeat: mine[0] ?? null });
+    const created = await this.service.createGame({
+      ...game,
+      ...(minReliability !== undefined ? { public: false } : {}),
+      standInBot: input.standInBot as BotLevel | undefined,
+      players: specs,
+      inviteHash: code && hashToken(code),
+      creatorSeat: mine[0] ?? null,
+    });
     if (minReliability !== undefined) await this.players.reliability.require(created.id, minReliability, input.public === true);
     return { ...created, ...(code ? { invite: { code } } : {}) };
   }
@@ -132,14 +161,30 @@ export class LobbyService {
     if (!name) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.joinName');
     checkText('name', input.name);
     checkColour(this.service.registry, info.type, input.colour);
-    if (input.seat !== undefined && input.seat >= info.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
+    if (input.seat !== undefined && input.seat >= info.playerCount)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
     const game = this.service.registry.version(info.type, info.engineVersion);
-    if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', { type: info.type, version: info.engineVersion });
-    const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
+    if (!game)
+      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', {
+        type: info.type,
+        version: info.engineVersion,
+      });
+    const toMoveAtStart = game.toMove(
+      game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }),
+    );
     const min = await this.players.reliability.requirement(gameId);
     if (min !== null) await this.players.reliability.admit(player?.id ?? null, min, 'game');
     const seatToken = newSeatToken();
-    const r = await this.store.join({ gameId, inviteHash: input.inviteCode === undefined ? null : hashToken(input.inviteCode), name, tokenHash: hashToken(seatToken), playerId: player?.id ?? null, seat: input.seat, colour: input.colour, toMoveAtStart });
+    const r = await this.store.join({
+      gameId,
+      inviteHash: input.inviteCode === undefined ? null : hashToken(input.inviteCode),
+      name,
+      tokenHash: hashToken(seatToken),
+      playerId: player?.id ?? null,
+      seat: input.seat,
+      colour: input.colour,
+      toMoveAtStart,
+    });
     if (typeof r === 'string') throw refuse(r, gameId);
     await this.service.seatsChanged(gameId);
     for (const hook of this.hooks) {
@@ -149,7 +194,13 @@ export class LobbyService {
         // A hook's failure never undoes the join.
       }
     }
-    return { seat: r.seat, name, token: seatToken, ...(input.colour ? { colour: input.colour } : {}), status: r.started ? ('active' as const) : ('waiting' as const) };
+    return {
+      seat: r.seat,
+      name,
+      token: seatToken,
+      ...(input.colour ? { colour: input.colour } : {}),
+      status: r.started ? ('active' as const) : ('waiting' as const),
+    };
   }
 
   /**
@@ -157,18 +208,38 @@ export class LobbyService {
    * the first open one). The seat gets no token; filling the last open seat starts the game.
    */
   async fillWithBot(gameId: string, token: string | undefined, input: { bot: string; seat?: number; name?: string }) {
-    if (!isBotLevel(input.bot)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field: 'bot', level: String(input.bot), known: BOT_LEVELS.join(', ') }, { field: 'bot' });
+    if (!isBotLevel(input.bot))
+      throw AppError.of(
+        'INVALID_INPUT',
+        'INVALID_INPUT.botLevel',
+        { field: 'bot', level: String(input.bot), known: BOT_LEVELS.join(', ') },
+        { field: 'bot' },
+      );
     checkText('name', input.name);
     const seat = await this.seatOf(gameId, token);
     const info = await this.store.gameInfo(gameId);
     if (!info) throw refuse('NOT_FOUND', gameId);
     if (info.creatorSeat !== seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.fillCreatorOnly');
-    if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
+    if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount))
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
     const game = this.service.registry.version(info.type, info.engineVersion);
-    if (!game) throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', { type: info.type, version: info.engineVersion });
-    const toMoveAtStart = game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
+    if (!game)
+      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', {
+        type: info.type,
+        version: info.engineVersion,
+      });
+    const toMoveAtStart = game.toMove(
+      game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }),
+    );
     const name = input.name ?? `Bot (${input.bot})`;
-    const r = await this.store.fillWithBot({ gameId, name, bot: input.bot, tokenHash: hashToken(newSeatToken()), seat: input.seat, toMoveAtStart });
+    const r = await this.store.fillWithBot({
+      gameId,
+      name,
+      bot: input.bot,
+      tokenHash: hashToken(newSeatToken()),
+      seat: input.seat,
+      toMoveAtStart,
+    });
     if (typeof r === 'string') throw refuse(r, gameId);
     await this.service.seatsChanged(gameId);
     for (const hook of this.hooks) {
@@ -218,7 +289,8 @@ export class LobbyService {
     this.service.requireOperator(token);
     const info = isUuid(gameId) ? await this.store.gameInfo(gameId) : null;
     if (!info) throw refuse('NOT_FOUND', gameId);
-    if (seat < 0 || seat >= info.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: info.playerCount - 1 });
+    if (seat < 0 || seat >= info.playerCount)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: info.playerCount - 1 });
     const fresh = newSeatToken();
     const r = await this.store.reissue(gameId, seat, hashToken(fresh));
     if (typeof r === 'string') throw refuse(r, gameId);
@@ -235,14 +307,24 @@ export class LobbyService {
   async lobby(f: { type?: string; limit?: number; before?: string }) {
     const limit = f.limit ?? 20;
     const rows = await this.store.lobby({ type: f.type, limit, before: decodeCursor(f.before) });
-    return pageOf(rows, limit, (g) => g.createdAt, (g) => ({
-      id: g.id,
-      type: g.type,
-      options: g.options,
-      seats: g.seats.map((x) => ({ seat: x.seat, open: x.open, ...(x.open ? {} : { name: x.name }), ...(x.colour ? { colour: x.colour } : {}) })),
-      seatsTaken: g.seats.filter((x) => !x.open).length,
-      seatsOpen: g.seats.filter((x) => x.open).length,
-      createdAt: g.createdAt.toISOString(),
-    }));
+    return pageOf(
+      rows,
+      limit,
+      (g) => g.createdAt,
+      (g) => ({
+        id: g.id,
+        type: g.type,
+        options: g.options,
+        seats: g.seats.map((x) => ({
+          seat: x.seat,
+          open: x.open,
+          ...(x.open ? {} : { name: x.name }),
+          ...(x.colour ? { colour: x.colour } : {}),
+        })),
+        seatsTaken: g.seats.filter((x) => !x.open).length,
+        seatsOpen: g.seats.filter((x) => x.open).length,
+        createdAt: g.createdAt.toISOString(),
+      }),
+    );
   }
 }

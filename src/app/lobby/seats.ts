@@ -2,7 +2,10 @@ import type { BotLevel, Seat } from '../../engine/index.js';
 import type { Caller, Session } from '../service-types.js';
 
 /** A seat at creation: seated now (optionally bound to a player, with a colour), open, or a bot's (no token). */
-export type SeatSpec = { name: string; playerId?: string; playerTokenHash?: string; colour?: string } | { open: true } | { bot: BotLevel; name?: string };
+export type SeatSpec =
+  | { name: string; playerId?: string; playerTokenHash?: string; colour?: string }
+  | { open: true }
+  | { bot: BotLevel; name?: string };
 
 /** A seat in the answer to a creation: an open seat has `open: true` and no name nor token. */
 export interface CreatedSeat {

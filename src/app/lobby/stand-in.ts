@@ -9,7 +9,12 @@ export const MAX_STAND_IN_AFTER_TIMEOUTS = 100;
  */
 export function checkStandInAfterTimeouts(n: unknown, hasClock: boolean): number {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_STAND_IN_AFTER_TIMEOUTS) {
-    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.standInAfterTimeouts', { max: MAX_STAND_IN_AFTER_TIMEOUTS, given: String(n).slice(0, 20) }, { field: 'standInAfterTimeouts' });
+    throw AppError.of(
+      'INVALID_INPUT',
+      'INVALID_INPUT.standInAfterTimeouts',
+      { max: MAX_STAND_IN_AFTER_TIMEOUTS, given: String(n).slice(0, 20) },
+      { field: 'standInAfterTimeouts' },
+    );
   }
   if (!hasClock) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.standInNeedsClock', {}, { field: 'standInAfterTimeouts' });
   return n;

@@ -14,14 +14,21 @@ export function rankResignedLast(outcome: Outcome, resigned: Set<Seat>): Outcome
   if (resigned.size === 0) return outcome;
   const seats = outcome.ranks.map((_, s) => s);
   const stay = seats.filter((s) => !resigned.has(s));
-  const ranks = seats.map((s) => (resigned.has(s) ? stay.length + 1 : 1 + stay.filter((o) => outcome.ranks[o]! < outcome.ranks[s]!).length));
+  const ranks = seats.map((s) =>
+    resigned.has(s) ? stay.length + 1 : 1 + stay.filter((o) => outcome.ranks[o]! < outcome.ranks[s]!).length,
+  );
   return { ...outcome, ranks, winners: stay.filter((s) => ranks[s] === 1) };
 }
 
 /** The result when resignations leave at most one seat: it wins, every resigned seat shares last place. */
 export function resignationOutcome(players: number, resigned: Set<Seat>): Outcome {
   const ranks = Array.from({ length: players }, (_, s) => (resigned.has(s) ? 2 : 1));
-  return { scores: Array(players).fill(0), ranks, winners: ranks.flatMap((r, s) => (r === 1 ? [s] : [])), detail: { reason: 'resignation', resigned: [...resigned].sort((a, b) => a - b) } };
+  return {
+    scores: Array(players).fill(0),
+    ranks,
+    winners: ranks.flatMap((r, s) => (r === 1 ? [s] : [])),
+    detail: { reason: 'resignation', resigned: [...resigned].sort((a, b) => a - b) },
+  };
 }
 
 /**
@@ -30,12 +37,19 @@ export function resignationOutcome(players: number, resigned: Set<Seat>): Outcom
  * ranked last) or when resignations leave one seat or none; otherwise the engine's seats to move.
  * A game the lobby expired (`expired`, from its stored status) stays expired: nobody moves.
  */
-export function standing(game: AnyGame, state: unknown, seats: SeatRow[], version: number, expired = false): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
+export function standing(
+  game: AnyGame,
+  state: unknown,
+  seats: SeatRow[],
+  version: number,
+  expired = false,
+): { status: GameStatus; toMove: Seat[]; outcome: Outcome | null } {
   if (expired) return { status: 'expired', toMove: [], outcome: null };
   if (seats.some((x) => x.tokenHash === null)) return { status: 'waiting', toMove: [], outcome: null };
   const resigned = resignedBy(seats, version);
   const engine = game.outcome(state);
   if (engine) return { status: 'finished', toMove: [], outcome: rankResignedLast(engine, resigned) };
-  if (resigned.size > 0 && seats.length - resigned.size <= 1) return { status: 'finished', toMove: [], outcome: resignationOutcome(seats.length, resigned) };
+  if (resigned.size > 0 && seats.length - resigned.size <= 1)
+    return { status: 'finished', toMove: [], outcome: resignationOutcome(seats.length, resigned) };
   return { status: 'active', toMove: game.toMove(state), outcome: null };
 }

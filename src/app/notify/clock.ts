@@ -43,10 +43,19 @@ export class TurnClock {
     private readonly service: GamePort,
     private readonly notifier: Notifier,
     private readonly notices: NotificationStore,
-    private readonly opts: { reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; log: { warn(o: object, m: string): void; info?(o: object, m: string): void } },
+    private readonly opts: {
+      reminderShare: number;
+      resignSeat: (gameId: string, seat: Seat) => Promise<unknown>;
+      log: { warn(o: object, m: string): void; info?(o: object, m: string): void };
+    },
   ) {
-    service.onCommitted((c) => void this.committed(c).catch((err) => opts.log.warn({ err, gameId: c.gameId }, 'turn clock update failed; the sweep will redo it')));
-    service.onStarted((gameId) => this.startGame(gameId).catch((err) => opts.log.warn({ err, gameId }, 'could not start the clocks; the sweep will')));
+    service.onCommitted(
+      (c) =>
+        void this.committed(c).catch((err) => opts.log.warn({ err, gameId: c.gameId }, 'turn clock update failed; the sweep will redo it')),
+    );
+    service.onStarted((gameId) =>
+      this.startGame(gameId).catch((err) => opts.log.warn({ err, gameId }, 'could not start the clocks; the sweep will')),
+    );
   }
 
   start(everyMs: number): void {
@@ -61,7 +70,11 @@ export class TurnClock {
   /** The running deadlines of a game, for its answer: [{ seat, at, pausedUntil? }] (a seat's player on vacation). */
   async deadlines(gameId: string): Promise<{ seat: Seat; at: string; pausedUntil?: string }[]> {
     const rows = await this.store.runningDeadlines(gameId);
-    return rows.map((r) => ({ seat: r.seat, at: r.due_at.toISOString(), ...(r.paused_until ? { pausedUntil: r.paused_until.toISOString() } : {}) }));
+    return rows.map((r) => ({
+      seat: r.seat,
+      at: r.due_at.toISOString(),
+      ...(r.paused_until ? { pausedUntil: r.paused_until.toISOString() } : {}),
+    }));
   }
 
   /**
@@ -88,11 +101,13 @@ export class TurnClock {
     const prev = this.chains.get(c.gameId) ?? Promise.resolve();
     const next = prev.catch(() => {}).then(() => this.bank(c));
     this.chains.set(c.gameId, next);
-    void next.finally(() => {
-      if (this.chains.get(c.gameId) !== next) return;
-      this.chains.delete(c.gameId);
-      this.latest.delete(c.gameId);
-    }).catch(() => {});
+    void next
+      .finally(() => {
+        if (this.chains.get(c.gameId) !== next) return;
+        this.chains.delete(c.gameId);
+        this.latest.delete(c.gameId);
+      })
+      .catch(() => {});
     return next;
   }
 
@@ -102,12 +117,23 @@ export class TurnClock {
     // A move of the seat's (by its token, by mail, or played for it on a timeout) earns the increment; a resignation does not.
     const earns = c.origin === 'seat' || c.origin === 'timeout' || (c.origin as string) === 'mail';
     const increment = earns ? control.incrementSeconds * 1000 : 0;
-    await this.store.bank({ gameId: c.gameId, version: c.version, seat: c.seat, stopped, incrementMs: increment, maxMs: control.maxSeconds * 1000 });
+    await this.store.bank({
+      gameId: c.gameId,
+      version: c.version,
+      seat: c.seat,
+      stopped,
+      incrementMs: increment,
+      maxMs: control.maxSeconds * 1000,
+    });
     // A takeback gives back the increments its undone entries earned: N moves taken back leave the clock where the first found it.
     if (c.unearned?.length) {
       const per = new Map<Seat, number>();
       for (const x of c.unearned) per.set(x, (per.get(x) ?? 0) + control.incrementSeconds * 1000);
-      await this.store.unearn(c.gameId, c.version, [...per].map(([seat, ms]) => ({ seat, ms })));
+      await this.store.unearn(
+        c.gameId,
+        c.version,
+        [...per].map(([seat, ms]) => ({ seat, ms })),
+      );
     }
     // A move of the seat's own (its token, a mail) ends its run of missed deadlines.
     if (c.origin === 'seat' || (c.origin as string) === 'mail') await this.store.clearMissed(c.gameId, c.seat);
@@ -128,7 +154,11 @@ export class TurnClock {
    * Each seat's clock for the game answer: a running one from its deadline (what is left now, and
    * when it reaches zero), a stopped one from its bank (the initial time before its first turn).
    */
-  async clocks(gameId: string, control: TimeControl, status: string): Promise<{ seat: Seat; remainingSeconds: number; running: boolean; deadline: string | null }[]> {
+  async clocks(
+    gameId: string,
+    control: TimeControl,
+    status: string,
+  ): Promise<{ seat: Seat; remainingSeconds: number; running: boolean; deadline: string | null }[]> {
     const rows = await this.store.clockRows(gameId);
     const max = control.maxSeconds;
     return rows.map((r) => {

@@ -21,7 +21,8 @@ export interface PlayerSettingsInput {
 
 /** An IANA time zone name the runtime knows (Europe/Paris, America/New_York, UTC), else a 400 naming the field. */
 export function checkTimeZone(zone: unknown): string {
-  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.timeZoneShape', {}, { field: 'timeZone' });
+  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.timeZoneShape', {}, { field: 'timeZone' });
   try {
     return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
@@ -30,14 +31,27 @@ export function checkTimeZone(zone: unknown): string {
 }
 
 export function checkDigestHour(hour: unknown): number {
-  if (typeof hour !== 'number' || !Number.isInteger(hour) || hour < 0 || hour > 23) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestHour', { given: String(hour).slice(0, 20) }, { field: 'digestHour' });
+  if (typeof hour !== 'number' || !Number.isInteger(hour) || hour < 0 || hour > 23)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestHour', { given: String(hour).slice(0, 20) }, { field: 'digestHour' });
   return hour;
 }
 
 /** The wall-clock time of `t` in `zone`, read as if it were UTC (its offset is that minus t). */
 function wall(t: number, zone: string): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    .formatToParts(new Date(t)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(t))
+      .map((p) => [p.type, p.value]),
+  );
   return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
 }
 
@@ -88,7 +102,9 @@ export class Digests {
     private readonly clock: TurnClock,
     private readonly opts: { replyTo: (gameId: string, seat: Seat) => Promise<string>; log: { warn(o: object, m: string): void } },
   ) {
-    notifier.addQueue<{ playerId: string; at: string }>({ name: DIGEST_QUEUE, retryLimit: 5, retryDelay: 30 }, (j) => this.run(j.playerId, new Date(j.at)));
+    notifier.addQueue<{ playerId: string; at: string }>({ name: DIGEST_QUEUE, retryLimit: 5, retryDelay: 30 }, (j) =>
+      this.run(j.playerId, new Date(j.at)),
+    );
   }
 
   start(everyMs: number): void {
@@ -106,21 +122,37 @@ export class Digests {
 
   private async answer(playerId: string) {
     const s = await this.store.settings(playerId);
-    return { playerId, mode: (s?.mode ?? 'immediate') as DeliveryMode, digestHour: s?.digestHour ?? null, timeZone: s?.timeZone ?? null, autoVacation: s?.autoVacation ?? false, nextDigestAt: s?.mode === 'digest' ? (s.nextDigestAt?.toISOString() ?? null) : null };
+    return {
+      playerId,
+      mode: (s?.mode ?? 'immediate') as DeliveryMode,
+      digestHour: s?.digestHour ?? null,
+      timeZone: s?.timeZone ?? null,
+      autoVacation: s?.autoVacation ?? false,
+      nextDigestAt: s?.mode === 'digest' ? (s.nextDigestAt?.toISOString() ?? null) : null,
+    };
   }
 
   /** PUT /players/me/settings: fields left out keep their value; digest mode needs an hour and a zone (given now or before). */
   async put(token: string | undefined, input: PlayerSettingsInput) {
     const p = await this.players.require(token);
     const before = await this.store.settings(p.id);
-    if (input.mode !== undefined && !DELIVERY_MODES.includes(input.mode)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.deliveryMode', { mode: String(input.mode).slice(0, 20), modes: DELIVERY_MODES.join(', ') }, { field: 'mode' });
+    if (input.mode !== undefined && !DELIVERY_MODES.includes(input.mode))
+      throw AppError.of(
+        'INVALID_INPUT',
+        'INVALID_INPUT.deliveryMode',
+        { mode: String(input.mode).slice(0, 20), modes: DELIVERY_MODES.join(', ') },
+        { field: 'mode' },
+      );
     const mode = input.mode ?? (before?.mode as DeliveryMode | undefined) ?? 'immediate';
     const digestHour = input.digestHour === undefined ? (before?.digestHour ?? null) : checkDigestHour(input.digestHour);
     const timeZone = input.timeZone === undefined ? (before?.timeZone ?? null) : checkTimeZone(input.timeZone);
-    if (input.autoVacation !== undefined && typeof input.autoVacation !== 'boolean') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.autoVacation', {}, { field: 'autoVacation' });
+    if (input.autoVacation !== undefined && typeof input.autoVacation !== 'boolean')
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.autoVacation', {}, { field: 'autoVacation' });
     const autoVacation = input.autoVacation ?? before?.autoVacation ?? false;
-    if (mode === 'digest' && digestHour === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestNeedsHour', {}, { field: 'digestHour' });
-    if (mode === 'digest' && timeZone === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestNeedsZone', {}, { field: 'timeZone' });
+    if (mode === 'digest' && digestHour === null)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestNeedsHour', {}, { field: 'digestHour' });
+    if (mode === 'digest' && timeZone === null)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.digestNeedsZone', {}, { field: 'timeZone' });
     const next = mode === 'digest' ? nextDigestAt(digestHour!, timeZone!, this.now()) : null;
     await this.store.putSettings(p.id, { mode, digestHour, timeZone, autoVacation, nextDigestAt: next });
     if (next) await this.arm(p.id, next);
@@ -170,17 +202,30 @@ export class Digests {
     const w = WORDS[lang];
     const attachments: { filename: string; content: Buffer; contentType: string; cid: string; contentDisposition: 'inline' }[] = [];
     const text: string[] = [w.opening(player?.name ?? '', games.length), ''];
-    const html: string[] = [`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font: 15px/1.45 'DejaVu Sans', Arial, sans-serif; color: #222; max-width: 760px">`, `<p><strong>${esc(w.opening(player?.name ?? '', games.length))}</strong></p>`];
+    const html: string[] = [
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font: 15px/1.45 'DejaVu Sans', Arial, sans-serif; color: #222; max-width: 760px">`,
+      `<p><strong>${esc(w.opening(player?.name ?? '', games.length))}</strong></p>`,
+    ];
     let unsubscribe = '';
     for (const [i, g] of games.entries()) {
       const ctx = await this.notifier.context({ gameId: g.gameId, seat: g.seat, version: g.version, kind: 'turn' });
       unsubscribe = ctx.unsubscribeUrl;
-      const opponents = ctx.players.filter((p) => p.seat !== g.seat).map((p) => p.name || w.seat(p.seat)).join(', ');
+      const opponents = ctx.players
+        .filter((p) => p.seat !== g.seat)
+        .map((p) => p.name || w.seat(p.seat))
+        .join(', ');
       const left = await this.timeLeft(g.gameId, g.seat);
       const reply = await this.opts.replyTo(g.gameId, g.seat);
       const picture = await mailPicture(ctx, this.notifier.pictureOf(ctx.gameType)).catch(() => null);
       const cid = `board-${i}@citybuilder`;
-      if (picture) attachments.push({ filename: `board-${i + 1}.png`, content: picture.png, contentType: 'image/png', cid, contentDisposition: 'inline' });
+      if (picture)
+        attachments.push({
+          filename: `board-${i + 1}.png`,
+          content: picture.png,
+          contentType: 'image/png',
+          cid,
+          contentDisposition: 'inline',
+        });
       const facts = [
         `${ctx.gameName} (${g.gameId}), ${w.move} ${g.version}`,
         `${w.against}: ${opponents || '-'}`,
@@ -189,13 +234,33 @@ export class Digests {
         `${w.open}: ${ctx.gameUrl}`,
       ];
       text.push(`${i + 1}. ${facts.join('\n   ')}`, '');
-      html.push(`<h3>${i + 1}. ${esc(ctx.gameName)} <small>${esc(g.gameId)}</small></h3>`, `<p class="digest-game" data-game="${esc(g.gameId)}">${facts.slice(1).map((f) => esc(f)).join('<br>')}</p>`);
-      if (picture) html.push(`<p><img src="cid:${cid}" alt="${esc(ctx.gameName)}" style="max-width: 360px; height: auto; border: 1px solid #ccc"></p>`);
+      html.push(
+        `<h3>${i + 1}. ${esc(ctx.gameName)} <small>${esc(g.gameId)}</small></h3>`,
+        `<p class="digest-game" data-game="${esc(g.gameId)}">${facts
+          .slice(1)
+          .map((f) => esc(f))
+          .join('<br>')}</p>`,
+      );
+      if (picture)
+        html.push(
+          `<p><img src="cid:${cid}" alt="${esc(ctx.gameName)}" style="max-width: 360px; height: auto; border: 1px solid #ccc"></p>`,
+        );
     }
     text.push(`${w.stop}: ${unsubscribe}`);
     html.push(`<p><small><a href="${esc(unsubscribe)}">${esc(w.stop)}</a></small></p></body></html>`);
     const subject = w.subject(games.length);
-    const sent = await this.notifier.mail({ to, subject, text: text.join('\n'), html: html.join('\n'), attachments, headers: { 'X-Citybuilder-Digest': playerId, 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+    const sent = await this.notifier.mail({
+      to,
+      subject,
+      text: text.join('\n'),
+      html: html.join('\n'),
+      attachments,
+      headers: {
+        'X-Citybuilder-Digest': playerId,
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
     if (!sent) this.opts.log.warn({ playerId, games: games.length }, 'digest not sent: no SMTP_URL');
     return games.length;
   }
@@ -217,13 +282,23 @@ const WORDS = {
   en: {
     subject: (n: number) => `Your turn in ${n} game${n === 1 ? '' : 's'}`,
     opening: (me: string, n: number) => `${me ? `${me}, ` : ''}${n === 1 ? 'one game waits' : `${n} games wait`} for your move.`,
-    move: 'move', against: 'Against', left: 'Time left', reply: 'Reply with a move to', open: 'Open the game', stop: 'Stop these mails',
+    move: 'move',
+    against: 'Against',
+    left: 'Time left',
+    reply: 'Reply with a move to',
+    open: 'Open the game',
+    stop: 'Stop these mails',
     seat: (n: number) => `seat ${n + 1}`,
   },
   fr: {
     subject: (n: number) => `À vous de jouer dans ${n} partie${n === 1 ? '' : 's'}`,
     opening: (me: string, n: number) => `${me ? `${me}, ` : ''}${n === 1 ? 'une partie attend' : `${n} parties attendent`} votre coup.`,
-    move: 'coup', against: 'Contre', left: 'Temps restant', reply: 'Répondez avec un coup à', open: 'Ouvrir la partie', stop: 'Ne plus recevoir ces courriels',
+    move: 'coup',
+    against: 'Contre',
+    left: 'Temps restant',
+    reply: 'Répondez avec un coup à',
+    open: 'Ouvrir la partie',
+    stop: 'Ne plus recevoir ces courriels',
     seat: (n: number) => `place ${n + 1}`,
   },
 } as const;

@@ -12,12 +12,19 @@ import { Digests } from './digest.js';
 import type { PlayerService } from '../players.js';
 import { Notifier, type NotifierOptions } from './notifier.js';
 import { OutboxAdmin } from './outbox-admin.js';
-import { checkEmail, checkEvents, checkLanguage, checkWebhookUrl, newUnsubscribeToken, newWebhookSecret, type NotificationSettingsInput } from './settings.js';
+import {
+  checkEmail,
+  checkEvents,
+  checkLanguage,
+  checkWebhookUrl,
+  newUnsubscribeToken,
+  newWebhookSecret,
+  type NotificationSettingsInput,
+} from './settings.js';
 import type { NotificationStore, OutboxStatus, SeatSettings } from './store.js';
 
 export { NotificationStore } from './store.js';
 export type { NotifierOptions } from './notifier.js';
-
 
 /**
  * Play-by-mail notifications: where each seat's go (email, a signed webhook, or both), the outbox
@@ -38,19 +45,36 @@ export class Notifications {
   constructor(
     private readonly service: GamePort,
     private readonly store: NotificationStore,
-    private readonly opts: NotifierOptions & { stores: { clocks: ClockStore; digests: DigestStore; vacations: VacationStore }; reminderShare: number; resignSeat: (gameId: string, seat: Seat) => Promise<unknown>; inbound?: { port: number; host: string; domain: string }; players?: PlayerService; vacationDaysPerYear?: number },
+    private readonly opts: NotifierOptions & {
+      stores: { clocks: ClockStore; digests: DigestStore; vacations: VacationStore };
+      reminderShare: number;
+      resignSeat: (gameId: string, seat: Seat) => Promise<unknown>;
+      inbound?: { port: number; host: string; domain: string };
+      players?: PlayerService;
+      vacationDaysPerYear?: number;
+    },
   ) {
-    this.notifier = new Notifier(service, store, { ...opts, replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : '') });
+    this.notifier = new Notifier(service, store, {
+      ...opts,
+      replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : ''),
+    });
     this.clock = new TurnClock(opts.stores.clocks, service, this.notifier, store, opts);
     this.notifier.onDeadline = (j) => this.clock.fire(j);
-    this.vacations = opts.players ? new Vacations(opts.stores.vacations, opts.players, this.clock, opts.vacationDaysPerYear ?? 21) : undefined;
+    this.vacations = opts.players
+      ? new Vacations(opts.stores.vacations, opts.players, this.clock, opts.vacationDaysPerYear ?? 21)
+      : undefined;
     if (this.vacations) {
       const vacations = this.vacations;
       vacations.log = opts.log;
       this.clock.autoVacation = (gameId, seat) => vacations.spendDay(gameId, seat);
     }
     this.admin = new OutboxAdmin(service, store, this.notifier);
-    this.digests = opts.players ? new Digests(opts.stores.digests, opts.players, this.notifier, this.clock, { replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : ''), log: opts.log }) : undefined;
+    this.digests = opts.players
+      ? new Digests(opts.stores.digests, opts.players, this.notifier, this.clock, {
+          replyTo: async (gameId, seat) => (this.mailMoves ? this.mailMoves.replyAddress(gameId, seat) : ''),
+          log: opts.log,
+        })
+      : undefined;
     // After a move commits, its notifications go to the queue at once; if this process dies
     // first, the sweeper of any process hands them over later.
     service.onCommitted((c) => {
@@ -76,8 +100,16 @@ export class Notifications {
     const { settings, newSecret } = await this.settingsFrom(await this.store.getSeat(gameId, seat), input);
     await this.store.putSeat(gameId, seat, settings);
     // Already the seat's turn: tell it now rather than after the next turn change.
-    if (status === 'active' && toMove.includes(seat) && settings.events.includes('turn')) await this.notifier.enqueue(await this.store.addNotice(gameId, version, seat, 'turn'));
-    return { seat, email: settings.email, webhookUrl: settings.webhookUrl, events: settings.events, language: settings.language, ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}) };
+    if (status === 'active' && toMove.includes(seat) && settings.events.includes('turn'))
+      await this.notifier.enqueue(await this.store.addNotice(gameId, version, seat, 'turn'));
+    return {
+      seat,
+      email: settings.email,
+      webhookUrl: settings.webhookUrl,
+      events: settings.events,
+      language: settings.language,
+      ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}),
+    };
   }
 
   /**
@@ -95,7 +127,14 @@ export class Notifications {
     const playerId = own ? null : await this.store.playerOf(gameId, seat);
     const player = playerId ? await this.store.getPlayer(playerId) : null;
     const s = own ?? player;
-    return { seat, from: own ? 'seat' as const : player ? 'player' as const : 'none' as const, email: s?.email ?? null, webhookUrl: s?.webhookUrl ?? null, events: s?.events ?? checkEvents(undefined), language: s?.language ?? 'en' };
+    return {
+      seat,
+      from: own ? ('seat' as const) : player ? ('player' as const) : ('none' as const),
+      email: s?.email ?? null,
+      webhookUrl: s?.webhookUrl ?? null,
+      events: s?.events ?? checkEvents(undefined),
+      language: s?.language ?? 'en',
+    };
   }
 
   /** GET /players/me/notifications: where a player's seats without settings of their own are told. */
@@ -103,7 +142,13 @@ export class Notifications {
     if (!this.opts.players) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.players');
     const player = await this.opts.players.require(token);
     const s = await this.store.getPlayer(player.id);
-    return { playerId: player.id, email: s?.email ?? null, webhookUrl: s?.webhookUrl ?? null, events: s?.events ?? checkEvents(undefined), language: s?.language ?? 'en' };
+    return {
+      playerId: player.id,
+      email: s?.email ?? null,
+      webhookUrl: s?.webhookUrl ?? null,
+      events: s?.events ?? checkEvents(undefined),
+      language: s?.language ?? 'en',
+    };
   }
 
   /** PUT /players/me/notifications: a player says where the notifications of all their seats go (those without settings of their own). */
@@ -112,13 +157,23 @@ export class Notifications {
     const player = await this.opts.players.require(token);
     const { settings, newSecret } = await this.settingsFrom(await this.store.getPlayer(player.id), input);
     await this.store.putPlayer(player.id, settings);
-    if (settings.events.includes('turn')) for (const t of await this.store.playerTurns(player.id)) await this.notifier.enqueue(await this.store.addNotice(t.gameId, t.version, t.seat, 'turn'));
-    return { playerId: player.id, email: settings.email, webhookUrl: settings.webhookUrl, events: settings.events, language: settings.language, ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}) };
+    if (settings.events.includes('turn'))
+      for (const t of await this.store.playerTurns(player.id))
+        await this.notifier.enqueue(await this.store.addNotice(t.gameId, t.version, t.seat, 'turn'));
+    return {
+      playerId: player.id,
+      email: settings.email,
+      webhookUrl: settings.webhookUrl,
+      events: settings.events,
+      language: settings.language,
+      ...(newSecret ? { webhookSecret: settings.webhookSecret! } : {}),
+    };
   }
 
   /** Someone took a seat of a waiting game: the other seats are told ("joined"); if it started the game, whoever moves first is told it is their turn. */
   async joined(gameId: string, seat: Seat, started: boolean): Promise<void> {
-    for (const other of await this.store.otherSeats(gameId, seat)) await this.notifier.enqueue(await this.store.addNotice(gameId, 0, other, 'joined', seat));
+    for (const other of await this.store.otherSeats(gameId, seat))
+      await this.notifier.enqueue(await this.store.addNotice(gameId, 0, other, 'joined', seat));
     if (!started) return;
     await this.clock.startGame(gameId);
     const g = await this.service.getGame(gameId, undefined);
@@ -128,12 +183,24 @@ export class Notifications {
   /** New settings from the old ones and a request: fields left out keep their value, null turns a channel off. */
   private async settingsFrom(before: SeatSettings | null, input: NotificationSettingsInput) {
     const email = input.email === undefined ? (before?.email ?? null) : input.email === null ? null : checkEmail(input.email);
-    const webhookUrl = input.webhookUrl === undefined ? (before?.webhookUrl ?? null) : input.webhookUrl === null ? null : await checkWebhookUrl(input.webhookUrl, this.opts.allowPrivateWebhooks);
+    const webhookUrl =
+      input.webhookUrl === undefined
+        ? (before?.webhookUrl ?? null)
+        : input.webhookUrl === null
+          ? null
+          : await checkWebhookUrl(input.webhookUrl, this.opts.allowPrivateWebhooks);
     const events = input.events === undefined ? (before?.events ?? checkEvents(undefined)) : checkEvents(input.events);
     const language = input.language === undefined ? (before?.language ?? 'en') : checkLanguage(input.language);
     const newSecret = webhookUrl !== null && (webhookUrl !== before?.webhookUrl || !before?.webhookSecret);
     const webhookSecret = webhookUrl === null ? null : newSecret ? newWebhookSecret() : before!.webhookSecret;
-    const settings: SeatSettings = { email, webhookUrl, webhookSecret, events, unsubscribeToken: before?.unsubscribeToken ?? newUnsubscribeToken(), language };
+    const settings: SeatSettings = {
+      email,
+      webhookUrl,
+      webhookSecret,
+      events,
+      unsubscribeToken: before?.unsubscribeToken ?? newUnsubscribeToken(),
+      language,
+    };
     return { settings, newSecret };
   }
 

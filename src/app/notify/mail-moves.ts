@@ -56,7 +56,11 @@ const ANSWER = {
     subject: say(lang, 'accepted.subject', { move: r.text, version: r.version }),
     text: [
       say(lang, 'accepted.text', { move: r.text, version: r.version, game }),
-      r.status === 'finished' ? say(lang, 'accepted.over') : r.next.length ? say(lang, 'accepted.again', { moves: r.next.map((m) => `  ${m}`).join('\n') }) : say(lang, 'accepted.others'),
+      r.status === 'finished'
+        ? say(lang, 'accepted.over')
+        : r.next.length
+          ? say(lang, 'accepted.again', { moves: r.next.map((m) => `  ${m}`).join('\n') })
+          : say(lang, 'accepted.others'),
     ].join('\n\n'),
   }),
 };
@@ -140,13 +144,23 @@ export class MailMoves {
   /** Checks a reply address's form, signature and date; throws a sentence saying what is wrong with it. */
   verify(address: string): ReplyTarget & { generation: string } {
     const given = address.trim();
-    if (OLD_ADDRESS.test(given)) throw new Error('this reply address is of an older kind, which a reissued token cannot revoke: reply to a newer mail of the game');
+    if (OLD_ADDRESS.test(given))
+      throw new Error('this reply address is of an older kind, which a reissued token cannot revoke: reply to a newer mail of the game');
     const m = ADDRESS.exec(given);
-    if (!m || !isUuid(m[1]!) || m[6]!.toLowerCase() !== this.opts.domain.toLowerCase()) throw new Error('this is not a move address of this server');
-    const [, game, seat, generation, expires, mac] = (m as unknown as string[]).map((x) => x.toLowerCase()) as [string, string, string, string, string, string];
+    if (!m || !isUuid(m[1]!) || m[6]!.toLowerCase() !== this.opts.domain.toLowerCase())
+      throw new Error('this is not a move address of this server');
+    const [, game, seat, generation, expires, mac] = (m as unknown as string[]).map((x) => x.toLowerCase()) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const want = Buffer.from(this.mac(`${game}.${seat}.${generation}.${expires}`));
     if (!timingSafeEqual(want, Buffer.from(mac))) throw new Error('this move address is forged or altered (its signature does not match)');
-    if (parseInt(expires, 36) * DAY < (this.opts.now?.() ?? Date.now())) throw new Error('this move address has expired: reply to a newer mail of the game');
+    if (parseInt(expires, 36) * DAY < (this.opts.now?.() ?? Date.now()))
+      throw new Error('this move address has expired: reply to a newer mail of the game');
     return { gameId: game, seat: Number(seat), generation };
   }
 
@@ -155,9 +169,11 @@ export class MailMoves {
     const t = this.verify(address);
     const seat = await this.opts.seatOf(t.gameId, t.seat);
     if (!seat) throw new Error('this move address names a game or seat that no longer exists');
-    if (this.generation(seat.tokenHash) !== t.generation) throw new Error('this seat\'s token was reissued since this address was given: it is revoked; reply to a newer mail of the game');
+    if (this.generation(seat.tokenHash) !== t.generation)
+      throw new Error("this seat's token was reissued since this address was given: it is revoked; reply to a newer mail of the game");
     if (!seat.email) throw new Error('this seat has no registered mail address: moves by mail come from it only');
-    if (!sender || sender.toLowerCase() !== seat.email.toLowerCase()) throw new Error('this move address takes replies from the seat\'s registered address only');
+    if (!sender || sender.toLowerCase() !== seat.email.toLowerCase())
+      throw new Error("this move address takes replies from the seat's registered address only");
     return { gameId: t.gameId, seat: t.seat };
   }
 
@@ -174,7 +190,11 @@ export class MailMoves {
           (err: Error) => done(smtpError(err.message, 550)),
         );
       },
-      onData: (stream, session, done) => void this.receive(stream, session).then(() => done(), (err: Error & { responseCode?: number }) => done(err)),
+      onData: (stream, session, done) =>
+        void this.receive(stream, session).then(
+          () => done(),
+          (err: Error & { responseCode?: number }) => done(err),
+        ),
     });
     server.on('error', (err) => this.opts.log.warn({ err }, 'inbound mail listener error'));
     await new Promise<void>((ok, fail) => {
@@ -226,15 +246,32 @@ export class MailMoves {
       this.opts.log.info({ gameId: t.gameId, seat: t.seat, code: err.code }, 'move by mail refused');
       mailMove('refused');
       const lang = await this.languageOf(t);
-      const version = typeof err.extra.currentVersion === 'number' ? err.extra.currentVersion : (await this.service.getGame(t.gameId, undefined).catch(() => ({ version: 0 }))).version;
+      const version =
+        typeof err.extra.currentVersion === 'number'
+          ? err.extra.currentVersion
+          : (await this.service.getGame(t.gameId, undefined).catch(() => ({ version: 0 }))).version;
       const message = localize(lang, err);
-      await this.opts.answer({ gameId: t.gameId, seat: t.seat, version, kind: 'refused', about, ...ANSWER.refused(lang, t.gameId, err.code, message, typeof err.extra.rule === 'string' ? err.extra.rule : null) });
+      await this.opts.answer({
+        gameId: t.gameId,
+        seat: t.seat,
+        version,
+        kind: 'refused',
+        about,
+        ...ANSWER.refused(lang, t.gameId, err.code, message, typeof err.extra.rule === 'string' ? err.extra.rule : null),
+      });
       return;
     }
     this.opts.log.info({ gameId: t.gameId, seat: t.seat, version: result.version }, 'move by mail accepted');
     mailMove('accepted');
     const lang = await this.languageOf(t);
-    await this.opts.answer({ gameId: t.gameId, seat: t.seat, version: result.version, kind: 'accepted', about: -1, ...ANSWER.accepted(lang, t.gameId, result) });
+    await this.opts.answer({
+      gameId: t.gameId,
+      seat: t.seat,
+      version: result.version,
+      kind: 'accepted',
+      about: -1,
+      ...ANSWER.accepted(lang, t.gameId, result),
+    });
   }
 
   /** The language of a seat's mails (English when it cannot be read). */

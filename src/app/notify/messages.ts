@@ -36,7 +36,15 @@ export function webhookPayload(c: NoticeContext, timestamp: Date) {
   return {
     type: `game.${c.kind}`,
     timestamp: timestamp.toISOString(),
-    data: { gameId: c.gameId, gameType: c.gameType, version: c.version, seat: c.seat, toMove: c.toMove, ...(c.deadline ? { deadline: c.deadline } : {}), ...(c.about !== undefined ? { about: c.about } : {}) },
+    data: {
+      gameId: c.gameId,
+      gameType: c.gameType,
+      version: c.version,
+      seat: c.seat,
+      toMove: c.toMove,
+      ...(c.deadline ? { deadline: c.deadline } : {}),
+      ...(c.about !== undefined ? { about: c.about } : {}),
+    },
   };
 }
 
@@ -67,7 +75,10 @@ export function emailMessage(c: NoticeContext, o: { picture: boolean; canReply: 
   const names = (seats: Seat[]) => seats.map(who).join(', ') || t('nobody');
   const me = who(c.seat);
   const subject = t('subjectLine', { what: t(`subject.${c.kind}`), game: c.gameName, id: c.gameId.slice(0, 8), version: c.version });
-  const until = new Intl.DateTimeFormat(c.lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(c.linkExpiresAt) + ' UTC';
+  const until =
+    new Intl.DateTimeFormat(c.lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
+      c.linkExpiresAt,
+    ) + ' UTC';
   const fact = (label: string, value: string | number) => t('fact', { label: t(label), value });
   const opening = t(`opening.${c.kind}`, { me, game: c.gameName, about: c.about === undefined ? '' : who(c.about) });
   const more = () => t('more', { n: c.legalMoves.length - LISTED });
@@ -75,19 +86,24 @@ export function emailMessage(c: NoticeContext, o: { picture: boolean; canReply: 
     // A game's start has no move yet: no "Move: 0".
     ...(c.version > 0 ? [fact('move', c.version)] : []),
     fact('players', c.players.map((p) => p.name || seatName(p.seat)).join(', ')),
-    c.status === 'finished' ? t('winners', { winners: names(c.outcome?.winners ?? []), scores: (c.outcome?.scores ?? []).join(', ') }) : fact('toMove', names(c.toMove)),
+    c.status === 'finished'
+      ? t('winners', { winners: names(c.outcome?.winners ?? []), scores: (c.outcome?.scores ?? []).join(', ') })
+      : fact('toMove', names(c.toMove)),
     ...(c.deadline ? [fact('deadline', c.deadline)] : []),
   ];
   const listed = c.legalMoves.slice(0, LISTED).map((n, i) => ({ notation: n, label: o.labels?.[i] }));
   const examples = o.canReply ? replyExamples(c.legalMoves) : [];
-  const moveLine = (m: { notation: string; label?: string }) => (m.label && m.label !== m.notation ? `${m.notation}   (${m.label})` : m.notation);
+  const moveLine = (m: { notation: string; label?: string }) =>
+    m.label && m.label !== m.notation ? `${m.notation}   (${m.label})` : m.notation;
   const text = [
     opening,
     '',
     ...facts,
     '',
     ...(o.picture ? [t('boardInHtml'), ''] : []),
-    ...(listed.length ? [t('legalList'), ...listed.map((m) => `  ${moveLine(m)}`), ...(c.legalMoves.length > LISTED ? [`  ${more()}`] : []), ''] : []),
+    ...(listed.length
+      ? [t('legalList'), ...listed.map((m) => `  ${moveLine(m)}`), ...(c.legalMoves.length > LISTED ? [`  ${more()}`] : []), '']
+      : []),
     ...(examples.length ? [t('howTo'), ...examples.map((e, i) => `${i > 0 ? `  ${t('or')}\n` : ''}  ${e}`), t('howToEnd'), ''] : []),
     t('fact', { label: t('open', { me }), value: c.gameUrl }),
     t('until', { date: until }),
@@ -99,14 +115,25 @@ export function emailMessage(c: NoticeContext, o: { picture: boolean; canReply: 
     '<body style="font: 15px/1.45 \'DejaVu Sans\', Arial, sans-serif; color: #222; max-width: 760px">',
     `<p><strong>${esc(opening)}</strong></p>`,
     `<p>${facts.map(esc).join('<br>')}</p>`,
-    ...(o.picture ? [`<p><img src="cid:${BOARD_CID}" alt="${esc(t('boardAlt'))}" style="max-width: 100%; height: auto; border: 1px solid #ccc"></p>`] : []),
-    ...(listed.length ? [
-      `<h3>${esc(t('legal'))}</h3><ul>`,
-      ...listed.map((m) => `<li>${m.label && m.label !== m.notation ? `${esc(m.label)} <code>${esc(m.notation)}</code>` : `<code>${esc(m.notation)}</code>`}</li>`),
-      ...(c.legalMoves.length > LISTED ? [`<li>${esc(more())}</li>`] : []),
-      '</ul>',
-    ] : []),
-    ...(examples.length ? [`<p>${esc(t('howTo'))}</p><p>${examples.map((e) => `<code class="reply-example">${esc(e)}</code>`).join(` ${esc(t('or'))} `)}</p><p>${esc(t('howToEnd'))}</p>`] : []),
+    ...(o.picture
+      ? [`<p><img src="cid:${BOARD_CID}" alt="${esc(t('boardAlt'))}" style="max-width: 100%; height: auto; border: 1px solid #ccc"></p>`]
+      : []),
+    ...(listed.length
+      ? [
+          `<h3>${esc(t('legal'))}</h3><ul>`,
+          ...listed.map(
+            (m) =>
+              `<li>${m.label && m.label !== m.notation ? `${esc(m.label)} <code>${esc(m.notation)}</code>` : `<code>${esc(m.notation)}</code>`}</li>`,
+          ),
+          ...(c.legalMoves.length > LISTED ? [`<li>${esc(more())}</li>`] : []),
+          '</ul>',
+        ]
+      : []),
+    ...(examples.length
+      ? [
+          `<p>${esc(t('howTo'))}</p><p>${examples.map((e) => `<code class="reply-example">${esc(e)}</code>`).join(` ${esc(t('or'))} `)}</p><p>${esc(t('howToEnd'))}</p>`,
+        ]
+      : []),
     `<p><a href="${esc(c.gameUrl)}">${esc(t('open', { me }))}</a><br><small>${esc(t('until', { date: until }))}</small></p>`,
     `<p><small><a href="${esc(c.unsubscribeUrl)}">${esc(t('stop'))}</a></small></p>`,
     '</body></html>',

@@ -8,7 +8,12 @@ import type { GameStatus, Notice, SeatRow } from '../../store/types.js';
  * seat nobody plays by hand: a resigned seat, a seat handed to the stand-in bot after missed
  * deadlines, a bot's seat (the service plays their turns).
  */
-export function noticesOf(seats: SeatRow[], before: Seat[], after: { status: GameStatus; toMove: Seat[] }, timedOut: Seat | null): Notice[] {
+export function noticesOf(
+  seats: SeatRow[],
+  before: Seat[],
+  after: { status: GameStatus; toMove: Seat[] },
+  timedOut: Seat | null,
+): Notice[] {
   const out: Notice[] = timedOut === null ? [] : [{ seat: timedOut, kind: 'timeout' }];
   if (after.status === 'finished') return [...out, ...seats.map((x) => ({ seat: x.seat, kind: 'finished' as const }))];
   const playing = (x: Seat) => seats[x]?.resignedAt == null && !seats[x]?.standIn && !seats[x]?.bot;

@@ -18,7 +18,9 @@ import { QueueWake } from './wake.js';
 /** `work`, or a failure once `ms` have passed (the work itself is left to its own timeouts). */
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`the delivery took longer than ${ms / 1000} s`)), ms)));
+  const late = new Promise<never>(
+    (_, fail) => (timer = setTimeout(() => fail(new Error(`the delivery took longer than ${ms / 1000} s`)), ms)),
+  );
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -41,7 +43,12 @@ export interface NotifierOptions {
   /** The reply address of a seat's mails, when moves by mail are on. */
   replyTo?: (gameId: string, seat: number) => Promise<string>;
   /** Addresses (a mail's recipient, a webhook's URL) go only to `debug` lines, which production logs leave out. */
-  log: { debug?(o: object, m: string): void; info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+  log: {
+    debug?(o: object, m: string): void;
+    info(o: object, m: string): void;
+    warn(o: object, m: string): void;
+    error(o: object, m: string): void;
+  };
 }
 
 /** The queue of each channel: a slow webhook receiver never holds a mail, nor a slow mail server a webhook. */
@@ -89,24 +96,38 @@ export class Notifier {
       databaseUrl: this.opts.databaseUrl,
       max: 8,
       name: 'citybuilder-notifier',
-      queues: [...Object.values(QUEUES).map((name) => ({ name, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds })), { name: DEADLINES, retryLimit: 5, retryDelay: 5 }, ...this.extra.map((x) => x.spec)],
+      queues: [
+        ...Object.values(QUEUES).map((name) => ({ name, retryLimit: this.opts.retryLimit, retryDelay: this.opts.retryDelaySeconds })),
+        { name: DEADLINES, retryLimit: 5, retryDelay: 5 },
+        ...this.extra.map((x) => x.spec),
+      ],
       onError: (err) => this.opts.log.error({ err }, 'notification queue error'),
     });
     this.boss = boss;
-    if (this.opts.smtpUrl) this.mailer = nodemailer.createTransport({ url: this.opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    if (this.opts.smtpUrl)
+      this.mailer = nodemailer.createTransport({
+        url: this.opts.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      });
     await this.wake.start(this.opts.worker ? () => this.wakeLoops() : undefined);
     if (this.opts.worker) {
       for (const channel of ['email', 'webhook'] as const) {
         for (let i = 0; i < LOOPS[channel]; i++) {
           let self = '';
-          self = await boss.work<{ id: string }>(QUEUES[channel], { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds }, async ([job]) => {
-            if (!job) return;
-            try {
-              await inDelivery(job.data, job.retryCount, () => this.deliver(job.data.id, job.retryCount >= job.retryLimit));
-            } finally {
-              boss.notifyWorker(self); // there may be more: look again now, not at the next poll
-            }
-          });
+          self = await boss.work<{ id: string }>(
+            QUEUES[channel],
+            { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds },
+            async ([job]) => {
+              if (!job) return;
+              try {
+                await inDelivery(job.data, job.retryCount, () => this.deliver(job.data.id, job.retryCount >= job.retryLimit));
+              } finally {
+                boss.notifyWorker(self); // there may be more: look again now, not at the next poll
+              }
+            },
+          );
           this.loops.push(self);
         }
       }
@@ -157,7 +178,11 @@ export class Notifier {
   /** Sends a mail outside the outbox (a digest); false when no SMTP server is set (nothing sent). */
   async mail(message: SendMailOptions): Promise<boolean> {
     if (!this.mailer) return false;
-    await this.mailer.sendMail({ from: this.opts.mailFrom, ...message, headers: { ...(message.headers as Record<string, string> | undefined), ...traceHeaders() } });
+    await this.mailer.sendMail({
+      from: this.opts.mailFrom,
+      ...message,
+      headers: { ...(message.headers as Record<string, string> | undefined), ...traceHeaders() },
+    });
     return true;
   }
 
@@ -195,21 +220,27 @@ export class Notifier {
     const row = await this.store.get(id);
     if (!row || row.status !== 'pending') return; // delivered already, or its game was deleted
     try {
-      await within(DELIVERY_LIMIT_MS, (async () => {
-        if (isMailAnswer(row.kind)) await this.sendAnswer(row);
-        else {
-          const ctx = await this.context(row);
-          if (row.channel === 'webhook') await this.sendWebhook(row, ctx);
-          else await this.sendMail(row, ctx);
-        }
-      })());
+      await within(
+        DELIVERY_LIMIT_MS,
+        (async () => {
+          if (isMailAnswer(row.kind)) await this.sendAnswer(row);
+          else {
+            const ctx = await this.context(row);
+            if (row.channel === 'webhook') await this.sendWebhook(row, ctx);
+            else await this.sendMail(row, ctx);
+          }
+        })(),
+      );
       delivered(row, row.channel === 'email' && !this.mailer);
     } catch (err) {
       const message = (err as Error).message ?? String(err);
       await this.store.fail(id, message, lastTry);
       failed(row, lastTry);
-      this.opts.log.warn({ id, channel: row.channel, lastTry, err: message }, lastTry ? 'notification dead after its last try' : 'notification failed; will retry');
-      this.opts.log.debug?.({ id, target: row.target }, 'the failed notification\'s address');
+      this.opts.log.warn(
+        { id, channel: row.channel, lastTry, err: message },
+        lastTry ? 'notification dead after its last try' : 'notification failed; will retry',
+      );
+      this.opts.log.debug?.({ id, target: row.target }, "the failed notification's address");
       if (!lastTry) throw err;
     }
   }
@@ -251,7 +282,18 @@ export class Notifier {
     const now = new Date();
     const body = JSON.stringify(webhookPayload(ctx, now));
     const signature = new Webhook(settings.webhookSecret).sign(row.id, now, body);
-    const status = await postWebhook(target, { 'content-type': 'application/json', 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(+now / 1000)), 'webhook-signature': signature, ...traceHeaders() }, body, 10_000);
+    const status = await postWebhook(
+      target,
+      {
+        'content-type': 'application/json',
+        'webhook-id': row.id,
+        'webhook-timestamp': String(Math.floor(+now / 1000)),
+        'webhook-signature': signature,
+        ...traceHeaders(),
+      },
+      body,
+      10_000,
+    );
     if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
     await this.store.finish(row.id, 'delivered', JSON.parse(body) as Json);
   }
@@ -269,15 +311,26 @@ export class Notifier {
     const picture = this.mailer ? await mailPicture(ctx, drawer) : null;
     const labels = picture?.labels ?? moveWords(ctx, drawer);
     const m = emailMessage(ctx, { picture: picture !== null, canReply: !!replyTo, ...(labels ? { labels } : {}) });
-    const attachments = picture ? [{ filename: 'board.png', content: picture.png, contentType: 'image/png', cid: BOARD_CID, contentDisposition: 'inline' as const }] : [];
+    const attachments = picture
+      ? [{ filename: 'board.png', content: picture.png, contentType: 'image/png', cid: BOARD_CID, contentDisposition: 'inline' as const }]
+      : [];
     // The mail's traceparent is kept with it, so that a reply's move can link back to it.
     const trace = traceHeaders();
-    const message = { from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, html: m.html, attachments, headers: { ...m.headers, 'X-Citybuilder-Notification': row.id, ...trace } };
+    const message = {
+      from: this.opts.mailFrom,
+      to: row.target,
+      ...(replyTo ? { replyTo } : {}),
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      attachments,
+      headers: { ...m.headers, 'X-Citybuilder-Notification': row.id, ...trace },
+    };
     if (!this.mailer) {
       // No SMTP server configured (the embedded default): keep the mail for the operator to see.
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
       this.opts.log.info({ id: row.id, subject: m.subject }, 'mail held in the outbox (no SMTP_URL)');
-      this.opts.log.debug?.({ id: row.id, to: row.target }, 'the held mail\'s address');
+      this.opts.log.debug?.({ id: row.id, to: row.target }, "the held mail's address");
       return;
     }
     await this.mailer.sendMail({ ...message, messageId: `<${row.id}@citybuilder>` });
@@ -290,11 +343,19 @@ export class Notifier {
     if (!this.mailer) {
       await this.store.finish(row.id, 'held', { to: row.target, subject: m.subject, text: m.text });
       this.opts.log.info({ id: row.id, subject: m.subject }, 'mail held in the outbox (no SMTP_URL)');
-      this.opts.log.debug?.({ id: row.id, to: row.target }, 'the held mail\'s address');
+      this.opts.log.debug?.({ id: row.id, to: row.target }, "the held mail's address");
       return;
     }
     const replyTo = await this.opts.replyTo?.(row.gameId, row.seat);
-    await this.mailer.sendMail({ from: this.opts.mailFrom, to: row.target, ...(replyTo ? { replyTo } : {}), subject: m.subject, text: m.text, messageId: `<${row.id}@citybuilder>`, headers: { 'X-Citybuilder-Notification': row.id, ...traceHeaders() } });
+    await this.mailer.sendMail({
+      from: this.opts.mailFrom,
+      to: row.target,
+      ...(replyTo ? { replyTo } : {}),
+      subject: m.subject,
+      text: m.text,
+      messageId: `<${row.id}@citybuilder>`,
+      headers: { 'X-Citybuilder-Notification': row.id, ...traceHeaders() },
+    });
     await this.store.finish(row.id, 'delivered', { to: row.target, subject: m.subject, text: m.text });
   }
 

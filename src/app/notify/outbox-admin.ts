@@ -7,7 +7,19 @@ import type { NotificationStore, OutboxRow } from './store.js';
 /** Rows shown in each list of the operator's page. */
 const SHOWN = 50;
 
-const shown = (r: OutboxRow) => ({ id: r.id, gameId: r.gameId, version: r.version, seat: r.seat, kind: r.kind, channel: r.channel, target: r.target, status: r.status, attempts: r.attempts, lastError: r.lastError, createdAt: r.createdAt.toISOString() });
+const shown = (r: OutboxRow) => ({
+  id: r.id,
+  gameId: r.gameId,
+  version: r.version,
+  seat: r.seat,
+  kind: r.kind,
+  channel: r.channel,
+  target: r.target,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+});
 
 /**
  * The operator's view of the outbox (the page at /operator, behind OPERATOR_TOKEN): what waits
@@ -48,7 +60,8 @@ export class OutboxAdmin {
     if (!isUuid(id)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.notificationId', { given: id.slice(0, 40) });
     const row = await this.store.get(id);
     if (!row) throw AppError.of('NOT_FOUND', 'NOT_FOUND.notification', { id });
-    if (row.status !== 'pending' && row.status !== 'dead') throw AppError.of('NOT_RETRYABLE', 'NOT_RETRYABLE.status', { id, status: row.status }, { status: row.status });
+    if (row.status !== 'pending' && row.status !== 'dead')
+      throw AppError.of('NOT_RETRYABLE', 'NOT_RETRYABLE.status', { id, status: row.status }, { status: row.status });
     const wasDead = row.status === 'dead';
     if (wasDead) await this.store.revive(id);
     await this.notifier.attemptNow(id, wasDead);

@@ -13,10 +13,14 @@ export interface NotificationSettingsInput {
   language?: MailLanguage;
 }
 
-export {    type MailLanguage } from '../shapes.js';
+export { type MailLanguage } from '../shapes.js';
 
 export function checkLanguage(language: unknown): MailLanguage {
-  if (!MAIL_LANGUAGES.includes(language as MailLanguage)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailLanguage', { given: String(language).slice(0, 20), languages: MAIL_LANGUAGES.join(', ') });
+  if (!MAIL_LANGUAGES.includes(language as MailLanguage))
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailLanguage', {
+      given: String(language).slice(0, 20),
+      languages: MAIL_LANGUAGES.join(', '),
+    });
   return language as MailLanguage;
 }
 
@@ -39,7 +43,8 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   } catch {
     throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookNotUrl', { given: raw.slice(0, 80) });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookProtocol', { protocol: url.protocol.slice(0, -1) });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookProtocol', { protocol: url.protocol.slice(0, -1) });
   if (url.username || url.password) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.webhookCredentials');
   try {
     await resolveWebhook(url.toString(), allowPrivate);
@@ -52,7 +57,9 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
 
 export function checkEvents(events: unknown[] | undefined): NoticeKind[] {
   if (events === undefined) return [...NOTICE_KINDS];
-  for (const e of events) if (!NOTICE_KINDS.includes(e as NoticeKind)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.noticeKind', { given: String(e), kinds: NOTICE_KINDS.join(', ') });
+  for (const e of events)
+    if (!NOTICE_KINDS.includes(e as NoticeKind))
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.noticeKind', { given: String(e), kinds: NOTICE_KINDS.join(', ') });
   return [...new Set(events as NoticeKind[])];
 }
 

@@ -17,7 +17,8 @@ export interface SeatSettings {
 /** Mails written with their text, sent by mail only: the answers to a move by mail, and a waiting game's expiry warning. */
 /** Mails written whole when queued (their message is { subject, text }): answers to mailed moves, expiry warnings, tournament pairings and results. */
 export type MailAnswerKind = 'accepted' | 'refused' | 'expiring' | 'tournament';
-export const isMailAnswer = (kind: string): kind is MailAnswerKind => kind === 'accepted' || kind === 'refused' || kind === 'expiring' || kind === 'tournament';
+export const isMailAnswer = (kind: string): kind is MailAnswerKind =>
+  kind === 'accepted' || kind === 'refused' || kind === 'expiring' || kind === 'tournament';
 
 export interface OutboxRow {
   id: string;
@@ -37,7 +38,13 @@ export interface OutboxRow {
   deliveredAt: Date | null;
 }
 
-const toOutbox = (r: Prisma.OutboxGetPayload<object>): OutboxRow => ({ ...r, kind: r.kind as NoticeKind, channel: r.channel as OutboxRow['channel'], status: r.status as OutboxStatus, message: (r.message ?? null) as Json | null });
+const toOutbox = (r: Prisma.OutboxGetPayload<object>): OutboxRow => ({
+  ...r,
+  kind: r.kind as NoticeKind,
+  channel: r.channel as OutboxRow['channel'],
+  status: r.status as OutboxStatus,
+  message: (r.message ?? null) as Json | null,
+});
 
 /** The notification tables: where each seat's notifications go, and the outbox. */
 export class NotificationStore {
@@ -45,21 +52,55 @@ export class NotificationStore {
 
   async getSeat(gameId: string, seat: Seat): Promise<SeatSettings | null> {
     const r = await this.db.seatNotification.findUnique({ where: { gameId_seat: { gameId, seat } } });
-    return r ? { email: r.email, webhookUrl: r.webhookUrl, webhookSecret: r.webhookSecret, events: r.events as NoticeKind[], unsubscribeToken: r.unsubscribeToken, language: r.language as MailLanguage } : null;
+    return r
+      ? {
+          email: r.email,
+          webhookUrl: r.webhookUrl,
+          webhookSecret: r.webhookSecret,
+          events: r.events as NoticeKind[],
+          unsubscribeToken: r.unsubscribeToken,
+          language: r.language as MailLanguage,
+        }
+      : null;
   }
 
   async putSeat(gameId: string, seat: Seat, s: SeatSettings): Promise<void> {
-    const data = { email: s.email, webhookUrl: s.webhookUrl, webhookSecret: s.webhookSecret, events: s.events, unsubscribeToken: s.unsubscribeToken, language: s.language, updatedAt: new Date() };
+    const data = {
+      email: s.email,
+      webhookUrl: s.webhookUrl,
+      webhookSecret: s.webhookSecret,
+      events: s.events,
+      unsubscribeToken: s.unsubscribeToken,
+      language: s.language,
+      updatedAt: new Date(),
+    };
     await this.db.seatNotification.upsert({ where: { gameId_seat: { gameId, seat } }, create: { gameId, seat, ...data }, update: data });
   }
 
   async getPlayer(playerId: string): Promise<SeatSettings | null> {
     const r = await this.db.playerNotification.findUnique({ where: { playerId } });
-    return r ? { email: r.email, webhookUrl: r.webhookUrl, webhookSecret: r.webhookSecret, events: r.events as NoticeKind[], unsubscribeToken: r.unsubscribeToken, language: r.language as MailLanguage } : null;
+    return r
+      ? {
+          email: r.email,
+          webhookUrl: r.webhookUrl,
+          webhookSecret: r.webhookSecret,
+          events: r.events as NoticeKind[],
+          unsubscribeToken: r.unsubscribeToken,
+          language: r.language as MailLanguage,
+        }
+      : null;
   }
 
   async putPlayer(playerId: string, s: SeatSettings): Promise<void> {
-    const data = { email: s.email, webhookUrl: s.webhookUrl, webhookSecret: s.webhookSecret, events: s.events, unsubscribeToken: s.unsubscribeToken, language: s.language, updatedAt: new Date() };
+    const data = {
+      email: s.email,
+      webhookUrl: s.webhookUrl,
+      webhookSecret: s.webhookSecret,
+      events: s.events,
+      unsubscribeToken: s.unsubscribeToken,
+      language: s.language,
+      updatedAt: new Date(),
+    };
     await this.db.playerNotification.upsert({ where: { playerId }, create: { playerId, ...data }, update: data });
   }
 
@@ -70,16 +111,29 @@ export class NotificationStore {
   }
 
   /** Where a seat's notifications go: its own settings, else those of the player it is bound to. */
-  async targetOf(gameId: string, seat: Seat): Promise<Pick<SeatSettings, 'email' | 'webhookSecret' | 'unsubscribeToken' | 'language'> | null> {
-    const [r] = await this.db.$queryRaw<{ email: string | null; webhook_secret: string | null; unsubscribe_token: string; language: string }[]>`
+  async targetOf(
+    gameId: string,
+    seat: Seat,
+  ): Promise<Pick<SeatSettings, 'email' | 'webhookSecret' | 'unsubscribeToken' | 'language'> | null> {
+    const [r] = await this.db.$queryRaw<
+      { email: string | null; webhook_secret: string | null; unsubscribe_token: string; language: string }[]
+    >`
       SELECT email, webhook_secret, unsubscribe_token, language FROM notification_targets WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
-    return r ? { email: r.email, webhookSecret: r.webhook_secret, unsubscribeToken: r.unsubscribe_token, language: r.language as MailLanguage } : null;
+    return r
+      ? { email: r.email, webhookSecret: r.webhook_secret, unsubscribeToken: r.unsubscribe_token, language: r.language as MailLanguage }
+      : null;
   }
 
   /** Turns mail off for the settings (a seat's or a player's) whose List-Unsubscribe link this is. */
   async unsubscribe(token: string): Promise<boolean> {
-    const a = await this.db.seatNotification.updateMany({ where: { unsubscribeToken: token }, data: { email: null, updatedAt: new Date() } });
-    const b = await this.db.playerNotification.updateMany({ where: { unsubscribeToken: token }, data: { email: null, updatedAt: new Date() } });
+    const a = await this.db.seatNotification.updateMany({
+      where: { unsubscribeToken: token },
+      data: { email: null, updatedAt: new Date() },
+    });
+    const b = await this.db.playerNotification.updateMany({
+      where: { unsubscribeToken: token },
+      data: { email: null, updatedAt: new Date() },
+    });
     return a.count + b.count > 0;
   }
 
@@ -98,7 +152,10 @@ export class NotificationStore {
   }
 
   /** A seat's token hash, its registered mail address and its mails' language (its own settings', else its player's); null: no such seat. */
-  async mailIdentity(gameId: string, seat: Seat): Promise<{ tokenHash: string | null; email: string | null; language: MailLanguage } | null> {
+  async mailIdentity(
+    gameId: string,
+    seat: Seat,
+  ): Promise<{ tokenHash: string | null; email: string | null; language: MailLanguage } | null> {
     const [r] = await this.db.$queryRaw<{ token_hash: string | null; email: string | null; language: string | null }[]>`
       SELECT s.token_hash, t.email, t.language FROM seats s LEFT JOIN notification_targets t ON t.game_id = s.game_id AND t.seat = s.seat
       WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat}`;
@@ -106,7 +163,15 @@ export class NotificationStore {
   }
 
   /** Writes the answer to a move by mail (its text made already) for the seat's registered address, once per (version, kind, about). */
-  async addMailAnswer(a: { gameId: string; version: number; seat: Seat; kind: MailAnswerKind; about: number; subject: string; text: string }): Promise<string[]> {
+  async addMailAnswer(a: {
+    gameId: string;
+    version: number;
+    seat: Seat;
+    kind: MailAnswerKind;
+    about: number;
+    subject: string;
+    text: string;
+  }): Promise<string[]> {
     const message = JSON.stringify({ subject: a.subject, text: a.text });
     const rows = await this.db.$queryRaw<{ id: string }[]>`
       INSERT INTO outbox (game_id, version, seat, kind, about, channel, target, message)
@@ -126,13 +191,18 @@ export class NotificationStore {
 
   /** The taken seats of a game other than `except` (told that someone joined). */
   async otherSeats(gameId: string, except: Seat): Promise<Seat[]> {
-    const rows = await this.db.seat.findMany({ where: { gameId, tokenHash: { not: null }, seat: { not: except } }, select: { seat: true } });
+    const rows = await this.db.seat.findMany({
+      where: { gameId, tokenHash: { not: null }, seat: { not: except } },
+      select: { seat: true },
+    });
     return rows.map((r) => r.seat);
   }
 
   /** The channel of each notification (which queue delivers it). */
   async channelsOf(ids: string[]): Promise<{ id: string; channel: 'email' | 'webhook' }[]> {
-    return this.db.$queryRaw<{ id: string; channel: 'email' | 'webhook' }[]>`SELECT id::text, channel FROM outbox WHERE id = ANY(${ids}::uuid[])`;
+    return this.db.$queryRaw<
+      { id: string; channel: 'email' | 'webhook' }[]
+    >`SELECT id::text, channel FROM outbox WHERE id = ANY(${ids}::uuid[])`;
   }
 
   async get(id: string): Promise<OutboxRow | null> {
@@ -141,16 +211,33 @@ export class NotificationStore {
   }
 
   async finish(id: string, status: 'delivered' | 'held', message: Json): Promise<void> {
-    await this.db.outbox.update({ where: { id }, data: { status, message: message as Prisma.InputJsonValue, attempts: { increment: 1 }, deliveredAt: status === 'delivered' ? new Date() : null, lastError: null } });
+    await this.db.outbox.update({
+      where: { id },
+      data: {
+        status,
+        message: message as Prisma.InputJsonValue,
+        attempts: { increment: 1 },
+        deliveredAt: status === 'delivered' ? new Date() : null,
+        lastError: null,
+      },
+    });
   }
 
   async fail(id: string, error: string, dead: boolean): Promise<void> {
-    await this.db.outbox.update({ where: { id }, data: { attempts: { increment: 1 }, lastError: error.slice(0, 500), ...(dead ? { status: 'dead' } : {}) } });
+    await this.db.outbox.update({
+      where: { id },
+      data: { attempts: { increment: 1 }, lastError: error.slice(0, 500), ...(dead ? { status: 'dead' } : {}) },
+    });
   }
 
   /** Notifications still pending after `olderThanMs`: the ones a killed process never handed to the queue. */
   async pending(olderThanMs: number, limit = 500): Promise<string[]> {
-    const rows = await this.db.outbox.findMany({ where: { status: 'pending', createdAt: { lt: new Date(Date.now() - olderThanMs) } }, select: { id: true }, orderBy: { createdAt: 'asc' }, take: limit });
+    const rows = await this.db.outbox.findMany({
+      where: { status: 'pending', createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+      select: { id: true },
+      orderBy: { createdAt: 'asc' },
+      take: limit,
+    });
     return rows.map((r) => r.id);
   }
 
@@ -158,7 +245,9 @@ export class NotificationStore {
     const rows = await this.db.outbox.findMany({
       where: {
         ...(f.status ? { status: f.status } : {}),
-        ...(f.before ? { OR: [{ createdAt: { lt: f.before.createdAt } }, { createdAt: f.before.createdAt, id: { lt: f.before.id } }] } : {}),
+        ...(f.before
+          ? { OR: [{ createdAt: { lt: f.before.createdAt } }, { createdAt: f.before.createdAt, id: { lt: f.before.id } }] }
+          : {}),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: f.limit,
@@ -168,7 +257,11 @@ export class NotificationStore {
 
   /** Pending notifications that failed at least once (waiting for another try), newest first. */
   async retrying(limit: number): Promise<OutboxRow[]> {
-    const rows = await this.db.outbox.findMany({ where: { status: 'pending', attempts: { gt: 0 } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+    const rows = await this.db.outbox.findMany({
+      where: { status: 'pending', attempts: { gt: 0 } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
     return rows.map(toOutbox);
   }
 

@@ -24,7 +24,12 @@ export class Vacations {
     const now = new Date();
     const running = await this.store.running(p.id, now);
     const used = await daysUsed(this.store, p.id, now);
-    return { until: running?.endsAt.toISOString() ?? null, daysPerYear: this.daysPerYear, daysUsed: round(used), daysLeft: round(Math.max(0, this.daysPerYear - used)) };
+    return {
+      until: running?.endsAt.toISOString() ?? null,
+      daysPerYear: this.daysPerYear,
+      daysUsed: round(used),
+      daysLeft: round(Math.max(0, this.daysPerYear - used)),
+    };
   }
 
   /** PUT /players/me/vacation { until }: pauses the player's deadlines from now until then. */
@@ -32,7 +37,8 @@ export class Vacations {
     const p = await this.players.require(token);
     const now = new Date();
     const until = new Date(untilText);
-    if (Number.isNaN(+until) || !/^\d{4}-\d{2}-\d{2}/.test(untilText)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.untilDate', { given: untilText.slice(0, 40) });
+    if (Number.isNaN(+until) || !/^\d{4}-\d{2}-\d{2}/.test(untilText))
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.untilDate', { given: untilText.slice(0, 40) });
     if (+until <= +now) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.untilPast');
     // Serialised per player, so two requests cannot both spend the same days.
     await this.store.locked(p.id, async (tx) => {
@@ -41,7 +47,12 @@ export class Vacations {
       const used = (await daysUsed(tx, p.id, now)) + (Math.min(+until, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - +now) / DAY;
       const nextYear = Math.max(0, +until - Date.UTC(now.getUTCFullYear() + 1, 0, 1)) / DAY;
       if (used > this.daysPerYear + 1e-9 || nextYear > this.daysPerYear) {
-        throw AppError.of('VACATION_TOO_LONG', 'VACATION_TOO_LONG.days', { until: until.toISOString(), days: round((+until - +now) / DAY), left: round(Math.max(0, this.daysPerYear - (used - (+until - +now) / DAY))), perYear: this.daysPerYear });
+        throw AppError.of('VACATION_TOO_LONG', 'VACATION_TOO_LONG.days', {
+          until: until.toISOString(),
+          days: round((+until - +now) / DAY),
+          left: round(Math.max(0, this.daysPerYear - (used - (+until - +now) / DAY))),
+          perYear: this.daysPerYear,
+        });
       }
       await tx.add(p.id, now, until);
     });
@@ -95,6 +106,9 @@ const round = (d: number) => Math.round(d * 100) / 100;
 async function daysUsed(store: VacationStore, playerId: string, now: Date): Promise<number> {
   const year = Date.UTC(now.getUTCFullYear(), 0, 1);
   const rows = await store.endingAfter(playerId, new Date(year));
-  const ms = rows.reduce((sum, v) => sum + Math.max(0, Math.min(+v.endsAt, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - Math.max(+v.startsAt, year)), 0);
+  const ms = rows.reduce(
+    (sum, v) => sum + Math.max(0, Math.min(+v.endsAt, Date.UTC(now.getUTCFullYear() + 1, 0, 1)) - Math.max(+v.startsAt, year)),
+    0,
+  );
   return ms / DAY;
 }

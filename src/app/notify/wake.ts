@@ -22,13 +22,18 @@ export class QueueWake {
 
   /** Connects; with `onWake` (a process that delivers), listens too. */
   async start(onWake?: () => void): Promise<void> {
-    const sub = createSubscriber({ connectionString: this.databaseUrl, application_name: 'citybuilder-wake' }, {
-      retryLimit: Infinity,
-      retryTimeout: Infinity,
-      retryInterval: (attempt: number) => Math.min(5_000, 250 * attempt),
-      paranoidChecking: 10_000,
-    });
-    sub.events.on('error', (err: Error) => this.log.warn({ err }, 'notification wake-up connection failed; deliveries fall back to polling'));
+    const sub = createSubscriber(
+      { connectionString: this.databaseUrl, application_name: 'citybuilder-wake' },
+      {
+        retryLimit: Infinity,
+        retryTimeout: Infinity,
+        retryInterval: (attempt: number) => Math.min(5_000, 250 * attempt),
+        paranoidChecking: 10_000,
+      },
+    );
+    sub.events.on('error', (err: Error) =>
+      this.log.warn({ err }, 'notification wake-up connection failed; deliveries fall back to polling'),
+    );
     await sub.connect();
     if (onWake) {
       sub.notifications.on(CHANNEL, () => onWake());
@@ -39,7 +44,9 @@ export class QueueWake {
 
   /** Tells every delivering process that something was queued. */
   ring(): void {
-    this.sub?.notify(CHANNEL).catch((err: unknown) => this.log.warn({ err }, 'could not ring the notification wake-up; the loops will poll'));
+    this.sub
+      ?.notify(CHANNEL)
+      .catch((err: unknown) => this.log.warn({ err }, 'could not ring the notification wake-up; the loops will poll'));
   }
 
   async stop(): Promise<void> {

@@ -41,7 +41,7 @@ const normalise = (address: string): string => {
  */
 export function refusalOf(address: string, own: string[] = ownAddresses()): string | null {
   const why = whyRefused(address, own);
-  return why ? sentenceOf('en', en, why) ?? why.key : null;
+  return why ? (sentenceOf('en', en, why) ?? why.key) : null;
 }
 
 /** refusalOf's reason as a message by id (src/app/i18n), for the caller's language. */
@@ -103,21 +103,26 @@ export async function resolveWebhook(raw: string, allowPrivate: boolean, resolve
  */
 export function postWebhook(t: WebhookTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
   const lookup: LookupFunction = (_host, opts, cb) => {
-    if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: t.address, family: t.family }]);
+    if ((opts as { all?: boolean }).all)
+      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: t.address, family: t.family }]);
     else cb(null, t.address, t.family);
   };
   const client = t.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request(t.url, {
-      method: 'POST',
-      agent: false,
-      lookup,
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-    }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = client.request(
+      t.url,
+      {
+        method: 'POST',
+        agent: false,
+        lookup,
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -24,8 +24,24 @@ export interface RatingOptions {
 }
 
 /** The options from the configuration, for the server and the command line alike. */
-export function ratingOptions(c: { ratingProvisionalSigma: number; leaderboardMinGames: number; leaderboardMinOpponents: number; leaderboardRecentDays: number; ratingPairDailyLimit: number }, log: RatingOptions['log']): RatingOptions {
-  return { provisionalSigma: c.ratingProvisionalSigma, leaderboardMinGames: c.leaderboardMinGames, leaderboardMinOpponents: c.leaderboardMinOpponents, leaderboardRecentDays: c.leaderboardRecentDays, pairDailyLimit: c.ratingPairDailyLimit, log };
+export function ratingOptions(
+  c: {
+    ratingProvisionalSigma: number;
+    leaderboardMinGames: number;
+    leaderboardMinOpponents: number;
+    leaderboardRecentDays: number;
+    ratingPairDailyLimit: number;
+  },
+  log: RatingOptions['log'],
+): RatingOptions {
+  return {
+    provisionalSigma: c.ratingProvisionalSigma,
+    leaderboardMinGames: c.leaderboardMinGames,
+    leaderboardMinOpponents: c.leaderboardMinOpponents,
+    leaderboardRecentDays: c.leaderboardRecentDays,
+    pairDailyLimit: c.ratingPairDailyLimit,
+    log,
+  };
 }
 
 /**
@@ -59,7 +75,10 @@ export class Ratings {
   /** Applies finished rated games after each commit that finishes one. */
   watch(service: GamePort): void {
     service.onCommitted((c) => {
-      if (c.status === 'finished') void this.project(true).catch((err) => this.opts.log.warn({ err, gameId: c.gameId }, 'ratings projection failed; the sweep will redo it'));
+      if (c.status === 'finished')
+        void this.project(true).catch((err) =>
+          this.opts.log.warn({ err, gameId: c.gameId }, 'ratings projection failed; the sweep will redo it'),
+        );
     });
   }
 
@@ -88,7 +107,8 @@ export class Ratings {
           if (pending.length === 0) return 0;
           const last = await tx.lastRated();
           const first = pending[0]!;
-          if (last && (+first.finished_at < +last.finished_at || (+first.finished_at === +last.finished_at && first.id < last.game_id))) return this.rebuildIn(tx);
+          if (last && (+first.finished_at < +last.finished_at || (+first.finished_at === +last.finished_at && first.id < last.game_id)))
+            return this.rebuildIn(tx);
           for (const g of pending) await this.apply(tx, g);
           return pending.length;
         });
@@ -119,12 +139,22 @@ export class Ratings {
     if (seats.length < 2 || seats.some((s) => s.player_id === null)) return tx.markRated(g, null);
     const players = seats.map((s) => s.player_id!);
     const moved = new Set(await tx.ownMoveSeats(g.id));
-    const without = seatsWithoutOwnMove(seats, [...moved].map((seat) => ({ seat })));
-    const unrated = unratedBecause(without.length, without.length ? 0 : await tx.pairGamesBefore(players, g.type, g.finished_at), this.opts.pairDailyLimit);
+    const without = seatsWithoutOwnMove(
+      seats,
+      [...moved].map((seat) => ({ seat })),
+    );
+    const unrated = unratedBecause(
+      without.length,
+      without.length ? 0 : await tx.pairGamesBefore(players, g.type, g.finished_at),
+      this.opts.pairDailyLimit,
+    );
     await tx.markRated(g, unrated);
     if (unrated) return;
     const before = await this.current(tx, players, g.type);
-    const after = rate(players.map((p) => [before.get(p)!]), { rank: seats.map((s) => g.outcome.ranks[s.seat]!) });
+    const after = rate(
+      players.map((p) => [before.get(p)!]),
+      { rank: seats.map((s) => g.outcome.ranks[s.seat]!) },
+    );
     for (const [i, p] of players.entries()) {
       const r = after[i]![0]!;
       await tx.saveRating(p, g.type, { mu: r.mu, sigma: r.sigma, ordinal: ordinal(r) }, g.finished_at);
@@ -139,18 +169,29 @@ export class Ratings {
   }
 
   private shown(r: { mu: number; sigma: number; ordinal: number; games: number; last_game_at: Date }) {
-    return { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, provisional: provisional(r.sigma, this.opts.provisionalSigma), games: r.games, lastGameAt: r.last_game_at.toISOString() };
+    return {
+      mu: r.mu,
+      sigma: r.sigma,
+      ordinal: r.ordinal,
+      provisional: provisional(r.sigma, this.opts.provisionalSigma),
+      games: r.games,
+      lastGameAt: r.last_game_at.toISOString(),
+    };
   }
 
   /**
    * GET /games/{id}/rating: whether a game is rated and, once finished and applied, whether it
    * changed the ratings: `counted`, or why not (`aborted`, `pair-limit`); `pending` until applied.
    */
-  async ofGame(service: GamePort, gameId: string, token: string | undefined): Promise<{ gameId: string; rated: boolean; status: 'unrated' | 'pending' | 'counted' | Unrated }> {
+  async ofGame(
+    service: GamePort,
+    gameId: string,
+    token: string | undefined,
+  ): Promise<{ gameId: string; rated: boolean; status: 'unrated' | 'pending' | 'counted' | Unrated }> {
     const g = await service.getGame(gameId, token);
     if (!g.rated) return { gameId, rated: false, status: 'unrated' };
     const applied = g.status === 'finished' ? await this.store.ratedGame(gameId) : null;
-    return { gameId, rated: true, status: applied ? applied.unrated ?? 'counted' : 'pending' };
+    return { gameId, rated: true, status: applied ? (applied.unrated ?? 'counted') : 'pending' };
   }
 
   /** GET /players/{id}/ratings: the player's rating in each game type they have played rated. */
@@ -167,10 +208,25 @@ export class Ratings {
    * within the recent days, best ordinal first (then player id), a page at a time.
    */
   async leaderboard(gameType: string, limit: number, after?: string) {
-    if (!this.registry.list().some((g) => g.id === gameType)) throw AppError.of('NOT_FOUND', 'NOT_FOUND.gameType', { type: gameType, known: this.registry.list().map((g) => g.id).join(', ') });
+    if (!this.registry.list().some((g) => g.id === gameType))
+      throw AppError.of('NOT_FOUND', 'NOT_FOUND.gameType', {
+        type: gameType,
+        known: this.registry
+          .list()
+          .map((g) => g.id)
+          .join(', '),
+      });
     const cursor = decodeRankCursor(after);
     const o = this.opts;
-    const rows = await this.store.leaderboard({ gameType, maxSigma: o.provisionalSigma, minGames: o.leaderboardMinGames, minOpponents: o.leaderboardMinOpponents, recentDays: o.leaderboardRecentDays, ...(cursor ? { after: cursor } : {}), limit });
+    const rows = await this.store.leaderboard({
+      gameType,
+      maxSigma: o.provisionalSigma,
+      minGames: o.leaderboardMinGames,
+      minOpponents: o.leaderboardMinOpponents,
+      recentDays: o.leaderboardRecentDays,
+      ...(cursor ? { after: cursor } : {}),
+      limit,
+    });
     const last = rows[rows.length - 1];
     return {
       gameType,
@@ -178,7 +234,14 @@ export class Ratings {
       minOpponents: o.leaderboardMinOpponents,
       recentDays: o.leaderboardRecentDays,
       provisionalSigma: o.provisionalSigma,
-      players: rows.map((r) => ({ rank: r.rank, playerId: r.player_id, name: r.name, ...this.shown(r), recentGames: r.recent_games, recentOpponents: r.recent_opponents })),
+      players: rows.map((r) => ({
+        rank: r.rank,
+        playerId: r.player_id,
+        name: r.name,
+        ...this.shown(r),
+        recentGames: r.recent_games,
+        recentOpponents: r.recent_opponents,
+      })),
       next: rows.length === limit && last ? encodeRankCursor(last.ordinal, last.player_id) : null,
     };
   }
@@ -193,7 +256,11 @@ export class Ratings {
     if (!g.rated) return { gameId, rated: false, chances: null };
     const seats = await this.store.seatPlayers(gameId);
     if (seats.some((s) => s.player_id === null)) return { gameId, rated: true, chances: null };
-    const ratings = await this.current(this.store, seats.map((s) => s.player_id!), g.type);
+    const ratings = await this.current(
+      this.store,
+      seats.map((s) => s.player_id!),
+      g.type,
+    );
     const p = predictWin(seats.map((s) => [ratings.get(s.player_id!)!]));
     return { gameId, rated: true, chances: seats.map((s, i) => ({ seat: s.seat as Seat, playerId: s.player_id!, chance: p[i]! })) };
   }

@@ -32,7 +32,10 @@ export function ownMove(origin: MoveOrigin | undefined): boolean {
 }
 
 /** The persons' seats (not bots) that made no move of their own in the log: a rated game that ends with any is aborted. */
-export function seatsWithoutOwnMove(seats: { seat: number; bot?: string | null }[], moves: { seat: number; origin?: MoveOrigin }[]): number[] {
+export function seatsWithoutOwnMove(
+  seats: { seat: number; bot?: string | null }[],
+  moves: { seat: number; origin?: MoveOrigin }[],
+): number[] {
   const moved = new Set(moves.filter((m) => ownMove(m.origin)).map((m) => m.seat));
   return seats.filter((s) => !s.bot && !moved.has(s.seat)).map((s) => s.seat);
 }

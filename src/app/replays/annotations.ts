@@ -38,11 +38,30 @@ export function splitMark(text: string): { text: string; mark?: Mark } {
  * Checks each alternative of entry `n` (1-based): a move of the same seat, legal in `before` (the
  * state that entry was made from). Throws IMPORT_INVALID naming the entry and why otherwise.
  */
-export function checkAlternatives(game: AnyGame, before: unknown, seat: Seat, n: number, alternatives: readonly { move: Json }[] | undefined): void {
+export function checkAlternatives(
+  game: AnyGame,
+  before: unknown,
+  seat: Seat,
+  n: number,
+  alternatives: readonly { move: Json }[] | undefined,
+): void {
   for (const [k, a] of (alternatives ?? []).entries()) {
     const shape = checkMoveShape(game, a.move);
-    if (shape) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.alternative', { n, k: k + 1, problem: saidOf(shape) }, { index: n - 1, violation: shape.code, rule: shape.rule });
+    if (shape)
+      throw AppError.of(
+        'IMPORT_INVALID',
+        'IMPORT_INVALID.alternative',
+        { n, k: k + 1, problem: saidOf(shape) },
+        { index: n - 1, violation: shape.code, rule: shape.rule },
+      );
     const r = applyMove(game, before, a.move as unknown as Move, seat);
-    if (!r.ok) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.alternative', { n, k: k + 1, problem: saidOf(r.error) }, { index: n - 1, violation: r.error.code, rule: r.error.rule }, catalogueOf(r.error));
+    if (!r.ok)
+      throw AppError.of(
+        'IMPORT_INVALID',
+        'IMPORT_INVALID.alternative',
+        { n, k: k + 1, problem: saidOf(r.error) },
+        { index: n - 1, violation: r.error.code, rule: r.error.rule },
+        catalogueOf(r.error),
+      );
   }
 }

@@ -55,7 +55,14 @@ export function oembedDocument(i: OembedInput) {
   const src = `${i.origin}/embed/games/${i.gameId}${i.at !== undefined ? `?at=${i.at}` : ''}`;
   // Thumbnails too are kept within maxwidth/maxheight when asked (oEmbed 1.0, section 2.3.4).
   const t = Math.min(1, i.maxwidth ? i.maxwidth / i.thumbnail.width : 1, i.maxheight ? i.maxheight / i.thumbnail.height : 1);
-  const thumbnail = t < 1 ? {} : { thumbnail_url: `${i.origin}/embed/games/${i.gameId}/board.png`, thumbnail_width: i.thumbnail.width, thumbnail_height: i.thumbnail.height };
+  const thumbnail =
+    t < 1
+      ? {}
+      : {
+          thumbnail_url: `${i.origin}/embed/games/${i.gameId}/board.png`,
+          thumbnail_width: i.thumbnail.width,
+          thumbnail_height: i.thumbnail.height,
+        };
   return {
     version: '1.0',
     type: 'rich',

@@ -20,7 +20,6 @@ import type { BotLevel } from '../../engine/index.js';
 import type { MoveOrigin } from '../../store/types.js';
 import type { GameRecord } from '../service-types.js';
 
-
 /** What the chain binds of one log entry. */
 export interface ChainEntry {
   version: number;
@@ -33,16 +32,29 @@ export interface ChainEntry {
 
 /** The canonical JSON of an entry, as chained: origin written out ('seat' when absent). */
 export function canonicalEntry(e: ChainEntry): string {
-  return canonicalJson({ version: e.version, seat: e.seat, origin: e.origin ?? 'seat', move: e.move, events: e.events, ...(e.bot ? { bot: e.bot } : {}) });
+  return canonicalJson({
+    version: e.version,
+    seat: e.seat,
+    origin: e.origin ?? 'seat',
+    move: e.move,
+    events: e.events,
+    ...(e.bot ? { bot: e.bot } : {}),
+  });
 }
 
 /** One link: the chain hash after an entry, from the one before it. */
 export function chainLink(previous: string, entry: ChainEntry, stateHash: string): string {
-  return createHash('sha256').update(`${previous}\n${canonicalEntry(entry)}\n${stateHash}`).digest('hex');
+  return createHash('sha256')
+    .update(`${previous}\n${canonicalEntry(entry)}\n${stateHash}`)
+    .digest('hex');
 }
 
 /** Each entry's state hash and chain hash, from the set-up state and the stored entries in order. */
-export function chainOf(game: AnyGame, setup: unknown, entries: readonly ChainEntry[]): { setupHash: string; links: { stateHash: string; chain: string }[] } {
+export function chainOf(
+  game: AnyGame,
+  setup: unknown,
+  entries: readonly ChainEntry[],
+): { setupHash: string; links: { stateHash: string; chain: string }[] } {
   const setupHash = canonicalHash(setup);
   let state = setup;
   let chain = setupHash;

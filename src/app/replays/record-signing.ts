@@ -45,14 +45,24 @@ export interface KeyConfig {
 
 /** The RFC 7638 thumbprint of an Ed25519 public key: its key id. */
 export function thumbprint(x: string): string {
-  return createHash('sha256').update(canonicalJson({ crv: 'Ed25519', kty: 'OKP', x })).digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson({ crv: 'Ed25519', kty: 'OKP', x }))
+    .digest('base64url');
 }
 
-const isKeyObject = (k: object): k is KeyObject => typeof (k as KeyObject).export === 'function' && typeof (k as KeyObject).type === 'string';
+const isKeyObject = (k: object): k is KeyObject =>
+  typeof (k as KeyObject).export === 'function' && typeof (k as KeyObject).type === 'string';
 
 /** A public key (KeyObject, PEM text or JWK) as a published JWK with its key id. */
 export function jwkOf(key: KeyObject | string | { kty?: unknown; crv?: unknown; x?: unknown }): RecordJwk {
-  const pub = typeof key === 'string' ? createPublicKey(key) : isKeyObject(key) ? (key.type === 'public' ? key : createPublicKey(key)) : createPublicKey({ key: key as never, format: 'jwk' });
+  const pub =
+    typeof key === 'string'
+      ? createPublicKey(key)
+      : isKeyObject(key)
+        ? key.type === 'public'
+          ? key
+          : createPublicKey(key)
+        : createPublicKey({ key: key as never, format: 'jwk' });
   if (pub.asymmetricKeyType !== 'ed25519') throw new Error(`not an Ed25519 key (${pub.asymmetricKeyType})`);
   const { x } = pub.export({ format: 'jwk' }) as { x: string };
   return { kty: 'OKP', crv: 'Ed25519', x, kid: thumbprint(x), alg: 'EdDSA', use: 'sig' };
@@ -67,7 +77,10 @@ export function signedBytes(record: object): Buffer {
 /** The server's keys: the one that signs, and every public key it publishes. */
 export class RecordKeys {
   readonly current: RecordJwk;
-  constructor(private readonly privateKey: KeyObject, private readonly retired: RecordJwk[] = []) {
+  constructor(
+    private readonly privateKey: KeyObject,
+    private readonly retired: RecordJwk[] = [],
+  ) {
     this.current = jwkOf(createPublicKey(privateKey));
   }
 
@@ -105,7 +118,11 @@ export function keysFromText(text: string): RecordJwk[] {
   const t = text.trim();
   if (t.startsWith('-----BEGIN')) return [jwkOf(t)];
   const data = JSON.parse(t) as unknown;
-  const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { keys?: unknown }).keys) ? (data as { keys: unknown[] }).keys : [data];
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object' && Array.isArray((data as { keys?: unknown }).keys)
+      ? (data as { keys: unknown[] }).keys
+      : [data];
   return list.map((k) => jwkOf(k as { kty: string; crv: string; x: string }));
 }
 
@@ -133,6 +150,7 @@ export async function loadRecordKeys(config: KeyConfig, opts: { ephemeral?: bool
 
 function privateEd25519(pem: string): KeyObject {
   const key = createPrivateKey(pem);
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`the record signing key must be an Ed25519 private key, not ${key.asymmetricKeyType}`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error(`the record signing key must be an Ed25519 private key, not ${key.asymmetricKeyType}`);
   return key;
 }

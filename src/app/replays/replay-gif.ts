@@ -16,7 +16,9 @@ import * as gifencModule from 'gifenc';
 import { boardSvg, type BoardInput, type GamePicture, type Lang } from '../../board/index.js';
 
 // gifenc ships CommonJS (Node's import sees one default export) and an ES module (named exports, which bundlers and vitest pick): both work.
-const gifenc = ((gifencModule as { default?: typeof gifencModule.default }).default?.quantize ? gifencModule.default : gifencModule) as typeof gifencModule.default;
+const gifenc = (
+  (gifencModule as { default?: typeof gifencModule.default }).default?.quantize ? gifencModule.default : gifencModule
+) as typeof gifencModule.default;
 const { GIFEncoder, applyPalette, quantize } = gifenc;
 
 /** The transparent palette index: the palette is quantized to at most 255 colours, so 255 is free. */
@@ -35,7 +37,11 @@ const fonts = DEJAVU.every((f) => existsSync(f))
 /** One position's picture as RGBA pixels, `size` pixels wide (the height follows the picture). */
 export async function rasterize(svg: string, size: number): Promise<{ width: number; height: number; pixels: Uint8Array }> {
   const image = await renderAsync(svg, { fitTo: { mode: 'width', value: size }, font: fonts, background: '#ffffff' });
-  return { width: image.width, height: image.height, pixels: new Uint8Array(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength) };
+  return {
+    width: image.width,
+    height: image.height,
+    pixels: new Uint8Array(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength),
+  };
 }
 
 /** One picture as a PNG, `size` pixels wide (the oEmbed thumbnail). */
@@ -82,7 +88,14 @@ export function encodeGif(frames: { width: number; height: number; pixels: Uint8
 }
 
 /** The GIF of a list of positions: each drawn as the board picture, rasterized at `size` px wide, then encoded. */
-export async function replayGif(positions: BoardInput[], lang: Lang, picture: GamePicture | undefined, size: number, delay: number, hold: number): Promise<Uint8Array> {
+export async function replayGif(
+  positions: BoardInput[],
+  lang: Lang,
+  picture: GamePicture | undefined,
+  size: number,
+  delay: number,
+  hold: number,
+): Promise<Uint8Array> {
   const frames = [];
   for (const p of positions) frames.push(await rasterize(boardSvg(p, lang, picture), size));
   return encodeGif(frames, delay, hold);

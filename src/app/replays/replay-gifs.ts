@@ -32,7 +32,15 @@ export interface GifRequest {
 }
 
 export type GifAnswer =
-  | { kind: 'gif'; bytes: Buffer; etag: string; frames: number; finished: boolean; seat: number | null; /** Served from the kept GIFs, not rendered for this request. */ cached: boolean }
+  | {
+      kind: 'gif';
+      bytes: Buffer;
+      etag: string;
+      frames: number;
+      finished: boolean;
+      seat: number | null /** Served from the kept GIFs, not rendered for this request. */;
+      cached: boolean;
+    }
   | { kind: 'pending'; retryAfter: number };
 
 export interface GifOptions {
@@ -52,7 +60,11 @@ export class ReplayGifs {
   private readonly rendering = new Map<string, Promise<unknown>>();
   private readonly gate: Gate;
 
-  constructor(private readonly service: GamePort, private readonly opts: GifOptions, private readonly log: { warn(o: object, m: string): void } = { warn: () => {} }) {
+  constructor(
+    private readonly service: GamePort,
+    private readonly opts: GifOptions,
+    private readonly log: { warn(o: object, m: string): void } = { warn: () => {} },
+  ) {
     this.cache = new LRUCache({ maxSize: opts.cacheBytes, sizeCalculation: (v) => Math.max(1, v.bytes.length) });
     this.gate = new Gate('replay GIFs', opts.concurrent, opts.queued);
   }
@@ -74,13 +86,21 @@ export class ReplayGifs {
     if (kept) return { kind: 'gif', ...kept, finished, seat, cached: true };
     let job = this.rendering.get(key);
     if (!job) {
-      if (this.rendering.size >= this.opts.concurrent + this.opts.queued) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.busy', { count: this.rendering.size, what: 'replay GIFs', retry: 1 }, { retryAfter: 1 });
-      job = this.gate.run(async () => {
-        const positions = await this.positions(r, g, seat, from, to);
-        const picture = this.service.registry.plugin(g.type)?.picture;
-        const bytes = Buffer.from(await replayGif(positions, r.lang, picture, r.size, r.delay, holdOf(r.delay)));
-        this.cache.set(key, { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`, frames });
-      }).finally(() => this.rendering.delete(key));
+      if (this.rendering.size >= this.opts.concurrent + this.opts.queued)
+        throw AppError.of(
+          'UNAVAILABLE',
+          'UNAVAILABLE.busy',
+          { count: this.rendering.size, what: 'replay GIFs', retry: 1 },
+          { retryAfter: 1 },
+        );
+      job = this.gate
+        .run(async () => {
+          const positions = await this.positions(r, g, seat, from, to);
+          const picture = this.service.registry.plugin(g.type)?.picture;
+          const bytes = Buffer.from(await replayGif(positions, r.lang, picture, r.size, r.delay, holdOf(r.delay)));
+          this.cache.set(key, { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`, frames });
+        })
+        .finally(() => this.rendering.delete(key));
       this.rendering.set(key, job);
       // A background render that fails is logged; the next request starts it again.
       job.catch((err: unknown) => this.log.warn({ err, gameId: r.gameId }, 'replay GIF failed'));
@@ -88,12 +108,24 @@ export class ReplayGifs {
     if (frames > this.opts.inlineFrames) return { kind: 'pending', retryAfter: Math.max(1, Math.ceil(frames / 50)) };
     await job;
     const done = this.cache.get(key);
-    if (!done) throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.busy', { count: this.rendering.size, what: 'replay GIFs', retry: 1 }, { retryAfter: 1 });
+    if (!done)
+      throw AppError.of(
+        'UNAVAILABLE',
+        'UNAVAILABLE.busy',
+        { count: this.rendering.size, what: 'replay GIFs', retry: 1 },
+        { retryAfter: 1 },
+      );
     return { kind: 'gif', ...done, finished, seat, cached: false };
   }
 
   /** The pictures' inputs from `from` to `to`, each the view `seat` (null: a spectator) had then. */
-  private async positions(r: GifRequest, g: Awaited<ReturnType<GamePort['getGame']>>, seat: number | null, from: number, to: number): Promise<BoardInput[]> {
+  private async positions(
+    r: GifRequest,
+    g: Awaited<ReturnType<GamePort['getGame']>>,
+    seat: number | null,
+    from: number,
+    to: number,
+  ): Promise<BoardInput[]> {
     const p = await this.service.positions(r.gameId);
     const players = g.players.map((x) => ({ seat: x.seat, name: x.name }));
     const out: BoardInput[] = [];
@@ -109,7 +141,15 @@ export class ReplayGifs {
       }
       const last = v === g.version;
       const outcome = last ? ((g.outcome as Outcome | undefined) ?? null) : p.game.outcome(state);
-      out.push({ type: g.type, version: v, toMove: last ? g.toMove : outcome ? [] : p.game.toMove(state), players, view: p.game.view(state, seat) as Json, outcome, viewerSeat: seat });
+      out.push({
+        type: g.type,
+        version: v,
+        toMove: last ? g.toMove : outcome ? [] : p.game.toMove(state),
+        players,
+        view: p.game.view(state, seat) as Json,
+        outcome,
+        viewerSeat: seat,
+      });
     }
     return out;
   }

@@ -31,7 +31,8 @@ export interface Verdict {
   signature?: SignatureCheck;
 }
 
-const fault = (key: string, params: Record<string, string | number> = {}, version?: number) => AppError.of('IMPORT_INVALID', `IMPORT_INVALID.verify.${key}`, params, version !== undefined ? { version } : {});
+const fault = (key: string, params: Record<string, string | number> = {}, version?: number) =>
+  AppError.of('IMPORT_INVALID', `IMPORT_INVALID.verify.${key}`, params, version !== undefined ? { version } : {});
 
 /** Replays and checks a record; `keys`: the trusted public keys (none: the signature is not checked). */
 export function verifyRecord(registry: GameRegistry, record: VerifiableRecord, keys?: readonly RecordJwk[]): Verdict {
@@ -43,9 +44,19 @@ export function verifyRecord(registry: GameRegistry, record: VerifiableRecord, k
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     found = e;
-    matched = typeof (e.extra as { version?: unknown }).version === 'number' ? ((e.extra as { version: number }).version - 1) : typeof (e.extra as { index?: unknown }).index === 'number' ? (e.extra as { index: number }).index : 0;
+    matched =
+      typeof (e.extra as { version?: unknown }).version === 'number'
+        ? (e.extra as { version: number }).version - 1
+        : typeof (e.extra as { index?: unknown }).index === 'number'
+          ? (e.extra as { index: number }).index
+          : 0;
   }
-  return { ok: found === undefined && (signature === undefined || signature.ok), matched, ...(found ? { fault: found } : {}), ...(signature ? { signature } : {}) };
+  return {
+    ok: found === undefined && (signature === undefined || signature.ok),
+    matched,
+    ...(found ? { fault: found } : {}),
+    ...(signature ? { signature } : {}),
+  };
 }
 
 /** The number of entries replayed, each matching its events, state hash and chain; throws the first that does not. */
@@ -64,7 +75,8 @@ function replayChain(registry: GameRegistry, record: VerifiableRecord): number {
     if (m.origin === 'resign') events = [];
     else if (m.origin === 'takeback') {
       const undo = (m.move as { undo?: unknown } | null)?.undo;
-      if (typeof undo !== 'number' || !Number.isInteger(undo) || undo < 1 || undo >= version) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.takebackShape', { n: version }, { version });
+      if (typeof undo !== 'number' || !Number.isInteger(undo) || undo < 1 || undo >= version)
+        throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.takebackShape', { n: version }, { version });
       state = after[undo - 1];
       events = [restoredEvent(undo, state)];
     } else {
@@ -72,7 +84,14 @@ function replayChain(registry: GameRegistry, record: VerifiableRecord): number {
       const shape = checkMoveShape(game, m.move);
       if (shape) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.moveShape', { n: version, problem: saidOf(shape) }, { version });
       const r = applyMove(game, state, m.move as unknown as Move, m.seat);
-      if (!r.ok) throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.illegal', { n: version, problem: saidOf(r.error) }, { version, violation: r.error.code, rule: r.error.rule }, catalogueOf(r.error));
+      if (!r.ok)
+        throw AppError.of(
+          'IMPORT_INVALID',
+          'IMPORT_INVALID.illegal',
+          { n: version, problem: saidOf(r.error) },
+          { version, violation: r.error.code, rule: r.error.rule },
+          catalogueOf(r.error),
+        );
       state = r.value.state;
       events = r.value.events;
     }
@@ -81,7 +100,11 @@ function replayChain(registry: GameRegistry, record: VerifiableRecord): number {
     if (m.stateHash === undefined || m.chain === undefined) throw fault('unchained', { version }, version);
     const stateHash = canonicalHash(state);
     if (stateHash !== m.stateHash) throw fault('state', { version }, version);
-    chain = chainLink(chain, { version, seat: m.seat, ...(m.origin ? { origin: m.origin } : {}), move: m.move as Json, events, ...(m.bot ? { bot: m.bot } : {}) }, stateHash);
+    chain = chainLink(
+      chain,
+      { version, seat: m.seat, ...(m.origin ? { origin: m.origin } : {}), move: m.move as Json, events, ...(m.bot ? { bot: m.bot } : {}) },
+      stateHash,
+    );
     if (chain !== m.chain) throw fault('chain', { version }, version);
   }
   return record.moves.length;

@@ -11,7 +11,10 @@
  *   a table whose players sat together at an earlier table (`earlier`). Each search is bounded
  *   (20,000 steps); past every bound the tables are taken in order (a repeat rather than no round).
  */
-export interface Table { players: string[]; bye: boolean }
+export interface Table {
+  players: string[];
+  bye: boolean;
+}
 
 /** The number of rounds of a round robin of `n` players. */
 export function roundRobinRounds(n: number): number {
@@ -44,7 +47,13 @@ const SEARCH_STEPS = 20_000;
 /**
  * A Swiss round: `order` best first; `met` the opponents each player met; `hadBye` who had a bye.
  */
-export function swissRound(order: string[], k: number, met: Map<string, Set<string>>, hadBye: Set<string>, earlier: string[][] = []): Table[] {
+export function swissRound(
+  order: string[],
+  k: number,
+  met: Map<string, Set<string>>,
+  hadBye: Set<string>,
+  earlier: string[][] = [],
+): Table[] {
   const tableKey = (ps: string[]) => [...ps].sort().join(' ');
   const played = new Set(earlier.map(tableKey));
   const byeCount = order.length % k;
@@ -61,7 +70,11 @@ export function swissRound(order: string[], k: number, met: Map<string, Set<stri
       if (++budget.steps > SEARCH_STEPS) return null;
       if (table.length === k) {
         if (played.has(tableKey(table))) return null;
-        const rest = search(left.filter((p) => !table.includes(p)), repeats, budget);
+        const rest = search(
+          left.filter((p) => !table.includes(p)),
+          repeats,
+          budget,
+        );
         return rest && [table, ...rest];
       }
       for (let i = from; i < others.length; i++) {

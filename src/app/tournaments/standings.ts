@@ -5,8 +5,20 @@
  * nothing yet. Order (the documented tie-breaks): points; then Buchholz (the sum of the points of
  * every opponent met, once per meeting); then opponents beaten; then entry order.
  */
-export interface PlayedTable { players: string[]; bye: boolean; ranks: number[] | null }
-export interface Standing { rank: number; playerId: string; points: number; buchholz: number; beaten: number; played: number; byes: number }
+export interface PlayedTable {
+  players: string[];
+  bye: boolean;
+  ranks: number[] | null;
+}
+export interface Standing {
+  rank: number;
+  playerId: string;
+  points: number;
+  buchholz: number;
+  beaten: number;
+  played: number;
+  byes: number;
+}
 
 export function standings(entries: string[], tables: PlayedTable[], seatsPerGame: number): Standing[] {
   const rows = new Map(entries.map((p, i) => [p, { playerId: p, order: i, points: 0, buchholz: 0, beaten: 0, played: 0, byes: 0 }]));
@@ -36,6 +48,8 @@ export function standings(entries: string[], tables: PlayedTable[], seatsPerGame
     }
   }
   for (const [p, q] of met) rows.get(p)!.buchholz += rows.get(q)?.points ?? 0;
-  const sorted = [...rows.values()].sort((a, b) => b.points - a.points || b.buchholz - a.buchholz || b.beaten - a.beaten || a.order - b.order);
+  const sorted = [...rows.values()].sort(
+    (a, b) => b.points - a.points || b.buchholz - a.buchholz || b.beaten - a.beaten || a.order - b.order,
+  );
   return sorted.map(({ order: _, ...r }, i) => ({ rank: i + 1, ...r }));
 }

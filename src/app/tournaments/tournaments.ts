@@ -14,7 +14,11 @@ import { CreateTournamentBody } from './shapes.js';
 import { standings } from './standings.js';
 
 /** A tournament's games' clock when none is asked (OGS's correspondence default): 3 days, 1 more a move, at most 7. */
-export const DEFAULT_TOURNAMENT_TIME_CONTROL: TimeControl = { initialSeconds: 3 * 86_400, incrementSeconds: 86_400, maxSeconds: 7 * 86_400 };
+export const DEFAULT_TOURNAMENT_TIME_CONTROL: TimeControl = {
+  initialSeconds: 3 * 86_400,
+  incrementSeconds: 86_400,
+  maxSeconds: 7 * 86_400,
+};
 
 export interface TournamentOptions {
   log: { warn(o: object, m: string): void };
@@ -66,7 +70,10 @@ export class Tournaments {
   watch(service: GamePort): void {
     service.onCommitted((c) => {
       if (c.status !== 'finished') return;
-      void this.store.ofGame(c.gameId).then((id) => (id ? this.advance(id) : undefined)).catch((err) => this.opts.log.warn({ err, gameId: c.gameId }, 'tournament round check failed; the sweep will redo it'));
+      void this.store
+        .ofGame(c.gameId)
+        .then((id) => (id ? this.advance(id) : undefined))
+        .catch((err) => this.opts.log.warn({ err, gameId: c.gameId }, 'tournament round check failed; the sweep will redo it'));
     });
   }
 
@@ -82,7 +89,8 @@ export class Tournaments {
 
   async sweep(now = new Date()): Promise<void> {
     for (const t of await this.store.due(now)) {
-      if (t.status === 'open') await this.begin(t.id, false).catch((err) => this.opts.log.warn({ err, tournamentId: t.id }, 'tournament start failed'));
+      if (t.status === 'open')
+        await this.begin(t.id, false).catch((err) => this.opts.log.warn({ err, tournamentId: t.id }, 'tournament start failed'));
       else await this.advance(t.id);
     }
   }
@@ -93,20 +101,57 @@ export class Tournaments {
     const input = check(CreateTournamentBody, body, 'body');
     checkText('name', input.name);
     const game = this.service.registry.list().find((g) => g.id === input.game);
-    if (!game) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.tournamentGame', { type: input.game, known: this.service.registry.list().map((g) => g.id).join(', ') }, { field: 'game' });
-    if (input.seatsPerGame < game.minPlayers || input.seatsPerGame > game.maxPlayers) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.tournamentSeats', { seats: input.seatsPerGame, type: game.id, min: game.minPlayers, max: game.maxPlayers }, { field: 'seatsPerGame' });
-    if (input.format === 'round-robin' && input.seatsPerGame !== 2) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.roundRobinSeats', { seats: input.seatsPerGame }, { field: 'seatsPerGame' });
-    if (input.format === 'swiss' && input.rounds === undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.swissRounds', {}, { field: 'rounds' });
+    if (!game)
+      throw AppError.of(
+        'INVALID_INPUT',
+        'INVALID_INPUT.tournamentGame',
+        {
+          type: input.game,
+          known: this.service.registry
+            .list()
+            .map((g) => g.id)
+            .join(', '),
+        },
+        { field: 'game' },
+      );
+    if (input.seatsPerGame < game.minPlayers || input.seatsPerGame > game.maxPlayers)
+      throw AppError.of(
+        'INVALID_INPUT',
+        'INVALID_INPUT.tournamentSeats',
+        { seats: input.seatsPerGame, type: game.id, min: game.minPlayers, max: game.maxPlayers },
+        { field: 'seatsPerGame' },
+      );
+    if (input.format === 'round-robin' && input.seatsPerGame !== 2)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.roundRobinSeats', { seats: input.seatsPerGame }, { field: 'seatsPerGame' });
+    if (input.format === 'swiss' && input.rounds === undefined)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.swissRounds', {}, { field: 'rounds' });
     const maxPlayers = input.maxPlayers ?? 64;
-    if (maxPlayers < input.seatsPerGame) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.tournamentMaxPlayers', { max: maxPlayers, seats: input.seatsPerGame }, { field: 'maxPlayers' });
+    if (maxPlayers < input.seatsPerGame)
+      throw AppError.of(
+        'INVALID_INPUT',
+        'INVALID_INPUT.tournamentMaxPlayers',
+        { max: maxPlayers, seats: input.seatsPerGame },
+        { field: 'maxPlayers' },
+      );
     // Checked now, so that a round never fails to make its games; every game has a clock (the rounds' adjudication).
     const timeControl = timeControlOf({ timeControl: input.timeControl ?? DEFAULT_TOURNAMENT_TIME_CONTROL, timeoutAction: 'resign' })!;
     const startsAt = new Date(input.startsAt);
-    if (Number.isNaN(+startsAt)) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.tournamentStartsAt', { given: input.startsAt.slice(0, 40) }, { field: 'startsAt' });
+    if (Number.isNaN(+startsAt))
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.tournamentStartsAt', { given: input.startsAt.slice(0, 40) }, { field: 'startsAt' });
     const id = randomUUID();
     await this.store.create({
-      id, name: input.name, game_type: game.id, format: input.format, rounds: input.rounds ?? null, seats_per_game: input.seatsPerGame, max_players: maxPlayers,
-      time_control: timeControl as unknown as Json, rated: input.rated ?? true, starts_at: startsAt, min_reliability: input.minReliability ?? null, creator_id: creator.id,
+      id,
+      name: input.name,
+      game_type: game.id,
+      format: input.format,
+      rounds: input.rounds ?? null,
+      seats_per_game: input.seatsPerGame,
+      max_players: maxPlayers,
+      time_control: timeControl as unknown as Json,
+      rated: input.rated ?? true,
+      starts_at: startsAt,
+      min_reliability: input.minReliability ?? null,
+      creator_id: creator.id,
     });
     return this.get(id);
   }
@@ -152,9 +197,11 @@ export class Tournaments {
   /** Makes the next round when the current one has ended, and each table's game; ends the tournament after its last round. Calls for one tournament in one process run one at a time. */
   advance(id: string): Promise<void> {
     const running = this.advancing.get(id) ?? Promise.resolve();
-    const next = running.then(() => this.advanceOnce(id)).finally(() => {
-      if (this.advancing.get(id) === next) this.advancing.delete(id);
-    });
+    const next = running
+      .then(() => this.advanceOnce(id))
+      .finally(() => {
+        if (this.advancing.get(id) === next) this.advancing.delete(id);
+      });
     this.advancing.set(id, next);
     return next;
   }
@@ -166,11 +213,13 @@ export class Tournaments {
       await this.makeGames(t);
       const tables = await this.store.tables(id);
       const current = tables.reduce((m, x) => Math.max(m, x.round), 0);
-      const ended = (x: TableRow) => x.bye || x.game_status === 'finished' || x.game_status === 'expired' || (x.game_id !== null && x.game_status === null);
+      const ended = (x: TableRow) =>
+        x.bye || x.game_status === 'finished' || x.game_status === 'expired' || (x.game_id !== null && x.game_status === null);
       if (current > 0 && !tables.filter((x) => x.round === current).every(ended)) return;
       const entries = (await this.store.entries(id)).map((e) => e.player_id);
       if (current >= totalRounds(t, entries.length)) {
-        if (await this.store.setStatus(id, 'running', 'finished')) await this.mailStandings(id).catch((err) => this.opts.log.warn({ err, tournamentId: id }, 'tournament result mails failed'));
+        if (await this.store.setStatus(id, 'running', 'finished'))
+          await this.mailStandings(id).catch((err) => this.opts.log.warn({ err, tournamentId: id }, 'tournament result mails failed'));
         return;
       }
       await this.store.makeRound(id, current + 1, this.pair(t, entries, tables, current + 1));
@@ -187,7 +236,13 @@ export class Tournaments {
       if (x.bye) hadBye.add(x.players[0]!);
       else for (const p of x.players) for (const q of x.players) if (p !== q) (met.get(p) ?? met.set(p, new Set()).get(p)!).add(q);
     }
-    return swissRound(round === 1 ? entries : order, t.seats_per_game, met, hadBye, tables.filter((x) => !x.bye).map((x) => x.players));
+    return swissRound(
+      round === 1 ? entries : order,
+      t.seats_per_game,
+      met,
+      hadBye,
+      tables.filter((x) => !x.bye).map((x) => x.players),
+    );
   }
 
   /** Makes the game of each table this process claims: its players seated in order, bound to their identities. */
@@ -195,7 +250,11 @@ export class Tournaments {
     for (const table of await this.store.claim(t.id)) {
       const rows = await this.store.players(table.players);
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const specs = table.players.map((p) => ({ name: byId.get(p)?.name ?? 'player', playerId: p, playerTokenHash: byId.get(p)!.token_hash }));
+      const specs = table.players.map((p) => ({
+        name: byId.get(p)?.name ?? 'player',
+        playerId: p,
+        playerTokenHash: byId.get(p)!.token_hash,
+      }));
       const created = await this.service.createGame({
         type: t.game_type,
         players: specs,
@@ -203,7 +262,12 @@ export class Tournaments {
         ...(t.time_control ? { timeControl: t.time_control as unknown as TimeControl, timeoutAction: 'resign' as const } : {}),
       });
       await this.store.setGame(t.id, table.round, table.table_no, created.id);
-      await this.mailPairing(t, table.round, created.id, specs.map((x) => x.name)).catch((err) => this.opts.log.warn({ err, tournamentId: t.id }, 'tournament pairing mails failed'));
+      await this.mailPairing(
+        t,
+        table.round,
+        created.id,
+        specs.map((x) => x.name),
+      ).catch((err) => this.opts.log.warn({ err, tournamentId: t.id }, 'tournament pairing mails failed'));
     }
   }
 
@@ -218,7 +282,13 @@ export class Tournaments {
     for (const s of await this.mail.seats(gameId)) {
       const message = JSON.stringify({
         subject: `${t.name}, round ${round}: your table`,
-        text: [`${s.name}, round ${round} of the tournament ${t.name} (${t.game_type}) has begun.`, `At your table, in seat order: ${names.join(', ')}; you are seat ${s.seat}.`, '', `Your game: ${this.link(`/games/${gameId}`)}`, `The tournament: ${this.link(`/api/v1/tournaments/${t.id}`)}`].join('\n'),
+        text: [
+          `${s.name}, round ${round} of the tournament ${t.name} (${t.game_type}) has begun.`,
+          `At your table, in seat order: ${names.join(', ')}; you are seat ${s.seat}.`,
+          '',
+          `Your game: ${this.link(`/games/${gameId}`)}`,
+          `The tournament: ${this.link(`/api/v1/tournaments/${t.id}`)}`,
+        ].join('\n'),
       });
       ids.push(...(await this.store.addMail(gameId, s.seat, -1, s.email, message)));
     }
@@ -232,14 +302,21 @@ export class Tournaments {
     const lines = view.standings.map((r) => `${r.rank}. ${r.name}: ${r.points} points (Buchholz ${r.buchholz}, ${r.beaten} beaten)`);
     const ids: string[] = [];
     const last = new Map<string, { gameId: string; seat: number }>();
-    for (const r of view.roundsPlayed) for (const x of r.tables) if (x.gameId) for (const p of x.players) last.set(p.playerId, { gameId: x.gameId, seat: p.seat });
+    for (const r of view.roundsPlayed)
+      for (const x of r.tables) if (x.gameId) for (const p of x.players) last.set(p.playerId, { gameId: x.gameId, seat: p.seat });
     for (const [playerId, at] of last) {
       const s = (await this.mail.seats(at.gameId)).find((x) => x.seat === at.seat);
       if (!s) continue;
       const mine = view.standings.find((r) => r.playerId === playerId);
       const message = JSON.stringify({
         subject: `${view.name}: final standings`,
-        text: [`${s.name}, the tournament ${view.name} is over${mine ? `: you are ${mine.rank} of ${view.standings.length}` : ''}.`, '', ...lines, '', `The tournament: ${this.link(`/api/v1/tournaments/${id}`)}`].join('\n'),
+        text: [
+          `${s.name}, the tournament ${view.name} is over${mine ? `: you are ${mine.rank} of ${view.standings.length}` : ''}.`,
+          '',
+          ...lines,
+          '',
+          `The tournament: ${this.link(`/api/v1/tournaments/${id}`)}`,
+        ].join('\n'),
       });
       ids.push(...(await this.store.addMail(at.gameId, at.seat, -2, s.email, message)));
     }
@@ -260,14 +337,16 @@ export class Tournaments {
     const names = new Map(entries.map((e) => [e.player_id, e.name]));
     const rounds = [...new Set(tables.map((x) => x.round))].map((round) => ({
       round,
-      tables: tables.filter((x) => x.round === round).map((x) => ({
-        table: x.table_no,
-        players: x.players.map((p, seat) => ({ seat, playerId: p, name: names.get(p) ?? '' })),
-        bye: x.bye,
-        gameId: x.game_id,
-        status: x.bye ? 'bye' : (x.game_status ?? 'pending'),
-        ranks: x.game_status === 'finished' ? (x.outcome?.ranks ?? null) : null,
-      })),
+      tables: tables
+        .filter((x) => x.round === round)
+        .map((x) => ({
+          table: x.table_no,
+          players: x.players.map((p, seat) => ({ seat, playerId: p, name: names.get(p) ?? '' })),
+          bye: x.bye,
+          gameId: x.game_id,
+          status: x.bye ? 'bye' : (x.game_status ?? 'pending'),
+          ranks: x.game_status === 'finished' ? (x.outcome?.ranks ?? null) : null,
+        })),
     }));
     return {
       id: t.id,
@@ -285,7 +364,11 @@ export class Tournaments {
       status: t.status,
       players: entries.map((e) => ({ playerId: e.player_id, name: e.name })),
       roundsPlayed: rounds,
-      standings: standings(entries.map((e) => e.player_id), played(tables), t.seats_per_game).map((s) => ({ ...s, name: names.get(s.playerId) ?? '' })),
+      standings: standings(
+        entries.map((e) => e.player_id),
+        played(tables),
+        t.seats_per_game,
+      ).map((s) => ({ ...s, name: names.get(s.playerId) ?? '' })),
     };
   }
 }

@@ -10,13 +10,31 @@ import { checkInt, INT_BOUNDS } from '../limits.js';
 import { requireOperator } from './callers.js';
 import type { GameCore } from './core.js';
 
-export async function listGames(core: GameCore, token: string | undefined, filter: { status?: GameStatus; type?: string; limit?: number; before?: string }) {
+export async function listGames(
+  core: GameCore,
+  token: string | undefined,
+  filter: { status?: GameStatus; type?: string; limit?: number; before?: string },
+) {
   requireOperator(core, token);
   const cursor = decodeCursor(filter.before);
   const before = cursor && { updatedAt: cursor.at, id: cursor.id };
   const limit = checkInt('listLimit', 'limit', filter.limit ?? INT_BOUNDS.listLimit.default);
   const rows = await core.store.listGames({ status: filter.status, type: filter.type, limit, before });
-  return pageOf(rows, limit, (r) => r.updatedAt, (r) => ({ id: r.id, type: r.type, version: r.version, status: r.status, toMove: r.toMove, players: r.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: x.resignedAt != null })), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+  return pageOf(
+    rows,
+    limit,
+    (r) => r.updatedAt,
+    (r) => ({
+      id: r.id,
+      type: r.type,
+      version: r.version,
+      status: r.status,
+      toMove: r.toMove,
+      players: r.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: x.resignedAt != null })),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }),
+  );
 }
 
 export async function deleteGame(core: GameCore, token: string | undefined, gameId: string): Promise<void> {

@@ -20,7 +20,14 @@ import { stateAt } from './queries.js';
  * (seeded: the same request gives the same answer), and the move the search prefers. Finished
  * games only, or games created with `analysis: true` (then only the seat itself asks, while it runs).
  */
-export async function analysis(core: GameCore, gameId: string, token: string | undefined, at: number, seat: number, opts: { iterations?: number; seed?: string } = {}) {
+export async function analysis(
+  core: GameCore,
+  gameId: string,
+  token: string | undefined,
+  at: number,
+  seat: number,
+  opts: { iterations?: number; seed?: string } = {},
+) {
   checkInt('version', 'at', at);
   checkInt('seat', 'seat', seat);
   const iterations = checkInt('analysisIterations', 'iterations', opts.iterations ?? INT_BOUNDS.analysisIterations.default);
@@ -28,7 +35,8 @@ export async function analysis(core: GameCore, gameId: string, token: string | u
   const c = await callerIn(core, s, token, true);
   if (s.row.status !== 'finished') {
     if (!s.row.analysis) throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.setting', { reason: 'game-setting' });
-    if (c.kind !== 'seat' || c.seat !== seat) throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.otherSeat', { seat }, { reason: 'other-seat' });
+    if (c.kind !== 'seat' || c.seat !== seat)
+      throw AppError.of('ANALYSIS_NOT_ALLOWED', 'ANALYSIS_NOT_ALLOWED.otherSeat', { seat }, { reason: 'other-seat' });
   }
   if (at > s.version) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: s.version });
   if (seat >= s.row.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: s.row.playerCount - 1 });
@@ -42,19 +50,43 @@ export async function analysis(core: GameCore, gameId: string, token: string | u
   const seed = opts.seed ?? `analysis:${s.row.id}:${at}:${seat}`;
   const base = { version: at, seat, level: 'ismcts' as const, iterations, seed };
   if (legal.length === 0) return { ...base, searched: 0, moves: [], best: null };
-  const k = seatKnowledge(game, state, liveEntries(moves).flatMap((m) => m.events), seat);
+  const k = seatKnowledge(
+    game,
+    state,
+    liveEntries(moves).flatMap((m) => m.events),
+    seat,
+  );
   // The iteration budget binds, not the clock: a long think time, so the answer is reproducible.
-  const answer = await core.opts.analyse({ game: s.row.type, engineVersion: s.row.engineVersion, level: 'ismcts', seat, view: k.view, history: [...k.history], legal, seed, iterations, thinkMs: 60_000, exhaustive: true });
+  const answer = await core.opts.analyse({
+    game: s.row.type,
+    engineVersion: s.row.engineVersion,
+    level: 'ismcts',
+    seat,
+    view: k.view,
+    history: [...k.history],
+    legal,
+    seed,
+    iterations,
+    thinkMs: 60_000,
+    exhaustive: true,
+  });
   const key = (m: unknown) => canonicalJson(m);
   const stat = new Map((answer.stats ?? []).map((x) => [key(x.move), x]));
   const notations = notationsOf(s.game, state, seat, legal);
   return {
     ...base,
     searched: answer.iterations,
-    moves: legal.map((m, i) => {
-      const x = stat.get(key(m));
-      return { move: m as unknown as Json, ...(notations[i] ? { notation: notations[i] } : {}), visits: x?.visits ?? 0, chance: x ? x.value : null };
-    }).sort((a, b) => b.visits - a.visits),
+    moves: legal
+      .map((m, i) => {
+        const x = stat.get(key(m));
+        return {
+          move: m as unknown as Json,
+          ...(notations[i] ? { notation: notations[i] } : {}),
+          visits: x?.visits ?? 0,
+          chance: x ? x.value : null,
+        };
+      })
+      .sort((a, b) => b.visits - a.visits),
     best: answer.move as unknown as Json,
   };
 }

@@ -73,8 +73,22 @@ export async function botTask(core: GameCore, s: Session, seat: Seat, level: Bot
   const game = rawGame(s.game);
   const moves = await core.store.readMoves(s.row.id, 0, s.version);
   // Undone entries and takebacks left out: the history as if the undone moves were never made.
-  const k = seatKnowledge(game, s.state, liveEntries(moves).flatMap((m) => m.events), seat);
-  return { game: s.row.type, engineVersion: s.row.engineVersion, level, seat, view: k.view, history: [...k.history], legal: s.row.status === 'active' ? game.legalMoves(s.state, seat) : [], seed: `${s.row.seed}:${positionOf(moves)}:${seat}` };
+  const k = seatKnowledge(
+    game,
+    s.state,
+    liveEntries(moves).flatMap((m) => m.events),
+    seat,
+  );
+  return {
+    game: s.row.type,
+    engineVersion: s.row.engineVersion,
+    level,
+    seat,
+    view: k.view,
+    history: [...k.history],
+    legal: s.row.status === 'active' ? game.legalMoves(s.state, seat) : [],
+    seed: `${s.row.seed}:${positionOf(moves)}:${seat}`,
+  };
 }
 
 /**
@@ -103,7 +117,16 @@ export async function decideBotMove(_core: GameCore, s: Session, seat: Seat, c: 
   if (s.version !== c.version || s.row.status !== 'active' || !s.row.toMove.includes(seat)) return { kind: 'answer', value: false };
   const applied = applyMove(s.game, s.state, c.move, seat);
   if (!applied.ok) throw new Error(`the bot chose an illegal move for seat ${seat}: ${applied.error.message}`);
-  return { kind: 'append', seat, move: c.move, origin: 'bot', events: applied.value.events, state: applied.value.state, bot: c.playedBy, answer: () => true };
+  return {
+    kind: 'append',
+    seat,
+    move: c.move,
+    origin: 'bot',
+    events: applied.value.events,
+    state: applied.value.state,
+    bot: c.playedBy,
+    answer: () => true,
+  };
 }
 
 /**
@@ -119,5 +142,14 @@ export async function decideTimeout(core: GameCore, s: Session, seat: Seat): Pro
   const applied = applyMove(s.game, s.state, chosen.move, seat);
   if (!applied.ok) throw AppError.fromViolation(applied.error);
   // Its "timeout" notice is written with it (commit.ts).
-  return { kind: 'append', seat, move: chosen.move, origin: 'timeout', events: applied.value.events, state: applied.value.state, bot: chosen.bot, answer: (r) => r };
+  return {
+    kind: 'append',
+    seat,
+    move: chosen.move,
+    origin: 'timeout',
+    events: applied.value.events,
+    state: applied.value.state,
+    bot: chosen.bot,
+    answer: (r) => r,
+  };
 }

@@ -29,7 +29,10 @@ export async function callerIn(core: GameCore, s: Session, token: string | undef
   if (isGameLink(token)) {
     // A turn mail's game link (game-link.ts): the seat's view for reads; nothing it may change.
     if (!core.opts.links) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.noLinks');
-    const seat = core.opts.links.verify(token, s.row.id, (n) => { const row = s.row.seats.find((x) => x.seat === n); return row ? row.tokenHash : undefined; });
+    const seat = core.opts.links.verify(token, s.row.id, (n) => {
+      const row = s.row.seats.find((x) => x.seat === n);
+      return row ? row.tokenHash : undefined;
+    });
     if (!read) throw AppError.of('FORBIDDEN', 'FORBIDDEN.linkReadOnly');
     return { kind: 'seat', seat };
   }

@@ -18,11 +18,27 @@ import type { GameCore } from './core.js';
  * Appends one log entry decided against `s` (a resignation has no events and leaves the state as
  * it is) and, when it lands, moves `s` on and runs the after-commit hooks.
  */
-export async function commit(core: GameCore, s: Session, seat: Seat, move: Move, events: GameEvent[], state: unknown, origin: MoveOrigin, key: string | null, bot: BotLevel | null = null, unearned?: Seat[]) {
+export async function commit(
+  core: GameCore,
+  s: Session,
+  seat: Seat,
+  move: Move,
+  events: GameEvent[],
+  state: unknown,
+  origin: MoveOrigin,
+  key: string | null,
+  bot: BotLevel | null = null,
+  unearned?: Seat[],
+) {
   const version = s.version + 1;
   const seats = origin === 'resign' ? s.row.seats.map((x) => (x.seat === seat ? { ...x, resignedAt: version } : x)) : s.row.seats;
   const d = standing(s.game, state, seats, version);
-  const result: MoveResult = { type: s.row.type, version, ...d, events: events.map((e) => eventViewOf(s.game, e, seat)).filter((e): e is Json => e !== null) };
+  const result: MoveResult = {
+    type: s.row.type,
+    version,
+    ...d,
+    events: events.map((e) => eventViewOf(s.game, e, seat)).filter((e): e is Json => e !== null),
+  };
   const appended = await core.store.append({
     gameId: s.row.id,
     expectedVersion: s.version,
@@ -46,6 +62,18 @@ export async function commit(core: GameCore, s: Session, seat: Seat, move: Move,
   core.sessions.committed(s);
   const gone = resignedBy(seats, version);
   const botToMove = d.status === 'active' && d.toMove.some((x) => seats[x]?.bot && !gone.has(x));
-  core.emit({ gameId: s.row.id, type: s.row.type, version, seat, ...d, origin, botToMove, outbox: appended.outbox, before, ...(unearned?.length ? { unearned } : {}), clock: s.row.timeControl ? { control: s.row.timeControl, action: s.row.timeoutAction ?? 'none' } : null });
+  core.emit({
+    gameId: s.row.id,
+    type: s.row.type,
+    version,
+    seat,
+    ...d,
+    origin,
+    botToMove,
+    outbox: appended.outbox,
+    before,
+    ...(unearned?.length ? { unearned } : {}),
+    clock: s.row.timeControl ? { control: s.row.timeControl, action: s.row.timeoutAction ?? 'none' } : null,
+  });
   return { kind: 'appended' as const, result };
 }

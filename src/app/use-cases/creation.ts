@@ -24,7 +24,14 @@ const botName = (level: BotLevel): string => `Bot (${level})`;
 
 export async function createGame(core: GameCore, input: CreateGameInput) {
   const game = core.registry.current(input.type);
-  if (!game) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.unknownGameType', { type: input.type, known: core.registry.list().map((g) => g.id).join(', ') });
+  if (!game)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.unknownGameType', {
+      type: input.type,
+      known: core.registry
+        .list()
+        .map((g) => g.id)
+        .join(', '),
+    });
   const resolved = resolveOptions(game, input.players.length, input.options);
   if (!resolved.ok) throw AppError.fromViolation(resolved.error, 'INVALID_INPUT');
   checkNames(input.players, input.seed);
@@ -36,7 +43,21 @@ export async function createGame(core: GameCore, input: CreateGameInput) {
   // Analysis while the game runs is for unrated games only (docs/shapes.md).
   if (input.analysis && input.rated === true) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.analysisRated', { field: 'analysis' });
   const rated = input.analysis ? false : ratedAtCreation(input.players, seedChosen, input.rated);
-  const created = newGame(game, input.players, resolved.value, seed, state, [], { public: input.public ?? false, inviteHash: input.inviteHash ?? null, creatorSeat: input.creatorSeat ?? null, seedChosen, turnDeadlineSeconds: input.turnDeadlineSeconds ?? null, timeControl, timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null, rated, ratedAsked: input.rated === true, standInBot: input.standInBot ?? null, standInAfterTimeouts: input.standInAfterTimeouts ?? null, analysis: input.analysis ?? false, takebacks: takebacksAtCreation(input.takebacks) });
+  const created = newGame(game, input.players, resolved.value, seed, state, [], {
+    public: input.public ?? false,
+    inviteHash: input.inviteHash ?? null,
+    creatorSeat: input.creatorSeat ?? null,
+    seedChosen,
+    turnDeadlineSeconds: input.turnDeadlineSeconds ?? null,
+    timeControl,
+    timeoutAction: timeControl ? (input.timeoutAction ?? 'none') : null,
+    rated,
+    ratedAsked: input.rated === true,
+    standInBot: input.standInBot ?? null,
+    standInAfterTimeouts: input.standInAfterTimeouts ?? null,
+    analysis: input.analysis ?? false,
+    takebacks: takebacksAtCreation(input.takebacks),
+  });
   await core.store.createGame(created.row);
   core.sessions.remember(core.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
   if (created.row.status === 'active' && timeControl) await core.started(created.row.id);
@@ -45,12 +66,47 @@ export async function createGame(core: GameCore, input: CreateGameInput) {
 }
 
 /** A new game's header row with fresh seat tokens (none for open seats), and the answer that shows the tokens once. */
-export function newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: number | null })[], options: Record<string, Json>, seed: string, state: unknown, history: StoredMove[], lobby: Pick<GameRow, 'public' | 'inviteHash' | 'creatorSeat' | 'seedChosen' | 'turnDeadlineSeconds' | 'timeoutAction' | 'timeControl' | 'rated' | 'ratedAsked' | 'standInBot' | 'standInAfterTimeouts' | 'analysis' | 'takebacks'> = {}) {
+export function newGame(
+  game: AnyGame,
+  players: (SeatSpec & { resignedAt?: number | null })[],
+  options: Record<string, Json>,
+  seed: string,
+  state: unknown,
+  history: StoredMove[],
+  lobby: Pick<
+    GameRow,
+    | 'public'
+    | 'inviteHash'
+    | 'creatorSeat'
+    | 'seedChosen'
+    | 'turnDeadlineSeconds'
+    | 'timeoutAction'
+    | 'timeControl'
+    | 'rated'
+    | 'ratedAsked'
+    | 'standInBot'
+    | 'standInAfterTimeouts'
+    | 'analysis'
+    | 'takebacks'
+  > = {},
+) {
   // A bot seat holds the hash of a token nobody is ever shown: it is taken, and no one acts for it.
   const tokens = players.map((p) => ('open' in p ? null : newSeatToken()));
-  const seats: SeatRow[] = players.map((p, seat) => ('open' in p ? { seat, name: '', tokenHash: null }
-    : 'bot' in p ? { seat, name: p.name ?? botName(p.bot), tokenHash: hashToken(tokens[seat]!), bot: p.bot, resignedAt: p.resignedAt ?? null }
-    : { seat, name: p.name, tokenHash: hashToken(tokens[seat]!), playerId: p.playerId ?? null, playerTokenHash: p.playerTokenHash ?? null, colour: p.colour ?? null, resignedAt: p.resignedAt ?? null }));
+  const seats: SeatRow[] = players.map((p, seat) =>
+    'open' in p
+      ? { seat, name: '', tokenHash: null }
+      : 'bot' in p
+        ? { seat, name: p.name ?? botName(p.bot), tokenHash: hashToken(tokens[seat]!), bot: p.bot, resignedAt: p.resignedAt ?? null }
+        : {
+            seat,
+            name: p.name,
+            tokenHash: hashToken(tokens[seat]!),
+            playerId: p.playerId ?? null,
+            playerTokenHash: p.playerTokenHash ?? null,
+            colour: p.colour ?? null,
+            resignedAt: p.resignedAt ?? null,
+          },
+  );
   const row: Omit<GameRow, 'createdAt' | 'updatedAt'> = {
     id: randomUUID(),
     type: game.id,
@@ -74,7 +130,13 @@ export function newGame(game: AnyGame, players: (SeatSpec & { resignedAt?: numbe
     seedChosen: row.seedChosen ?? false,
     rated: row.rated ?? false,
     // An open seat has no name and no token (the type says token for the seats callers read it from).
-    seats: seats.map((s) => (s.tokenHash === null ? { seat: s.seat, open: true } : s.bot ? { seat: s.seat, name: s.name, bot: s.bot } : { seat: s.seat, name: s.name, token: tokens[s.seat]!, ...(s.colour ? { colour: s.colour } : {}) })) as CreatedSeat[],
+    seats: seats.map((s) =>
+      s.tokenHash === null
+        ? { seat: s.seat, open: true }
+        : s.bot
+          ? { seat: s.seat, name: s.name, bot: s.bot }
+          : { seat: s.seat, name: s.name, token: tokens[s.seat]!, ...(s.colour ? { colour: s.colour } : {}) },
+    ) as CreatedSeat[],
   };
   return { row, answer };
 }

@@ -26,7 +26,7 @@ import { decideBotMove, decideTimeout, playForResigned } from './bot-turns.js';
 import { commit } from './commit.js';
 import type { GameCore } from './core.js';
 import { decideMailMove, type MailAnswer, mailActor, replayMail } from './mail-moves.js';
-import { decideMove, moveActor, replayMove, } from './moves.js';
+import { decideMove, moveActor, replayMove } from './moves.js';
 import { decideResign, resignActor } from './resignation.js';
 import { decideAccept, decideDecline, decideTakeback, replayTakeback, takebackActor, type TakebackAnswer } from './takebacks.js';
 
@@ -66,7 +66,17 @@ export type CommandOf<K extends Kind> = Extract<Command, { kind: K }>;
 
 /** What a decider returns: one entry to append (and how to answer once it lands), or an answer with nothing appended. */
 export type Decision<T> =
-  | { kind: 'append'; seat: Seat; move: Move; origin: MoveOrigin; events: GameEvent[]; state: unknown; bot?: BotLevel | null; unearned?: Seat[]; answer: (r: MoveResult, s: Session) => T }
+  | {
+      kind: 'append';
+      seat: Seat;
+      move: Move;
+      origin: MoveOrigin;
+      events: GameEvent[];
+      state: unknown;
+      bot?: BotLevel | null;
+      unearned?: Seat[];
+      answer: (r: MoveResult, s: Session) => T;
+    }
   | { kind: 'answer'; value: T; after?: () => Promise<void>; request?: TakebackRequest | null };
 
 /** One kind of command: who acts, the first answer of a repeated key, the decision. */
@@ -85,11 +95,35 @@ const DECIDERS: { [K in Kind]: Decider<CommandOf<K>, Answers[K]> } = {
   move: { fresh: false, retry: true, actor: moveActor, replay: replayMove, decide: decideMove },
   'mail-move': { fresh: true, retry: true, actor: mailActor, replay: replayMail, decide: decideMailMove },
   resign: { fresh: true, retry: true, actor: resignActor, replay: (p, _c, _s, k) => replayed(p, k, 'resign'), decide: decideResign },
-  'resign-seat': { fresh: true, retry: true, actor: async (_c, s, c) => seatInRange(s, c.seat), replay: (p, _c, _s, k) => replayed(p, k, 'resign'), decide: decideResign },
+  'resign-seat': {
+    fresh: true,
+    retry: true,
+    actor: async (_c, s, c) => seatInRange(s, c.seat),
+    replay: (p, _c, _s, k) => replayed(p, k, 'resign'),
+    decide: decideResign,
+  },
   takeback: { fresh: true, retry: false, actor: takebackActor, replay: replayTakeback, decide: decideTakeback },
-  'takeback-accept': { fresh: true, retry: false, actor: takebackActor, replay: (p, _c, s, k) => replayed(p, k, 'takeback', s.row.type), decide: decideAccept },
-  'takeback-decline': { fresh: true, retry: false, actor: takebackActor, replay: (p, _c, s, k) => replayed(p, k, 'takeback', s.row.type), decide: decideDecline },
-  timeout: { fresh: true, retry: true, actor: async (_c, _s, c) => c.seat, replay: (p) => p.response as unknown as MoveResult, decide: decideTimeout },
+  'takeback-accept': {
+    fresh: true,
+    retry: false,
+    actor: takebackActor,
+    replay: (p, _c, s, k) => replayed(p, k, 'takeback', s.row.type),
+    decide: decideAccept,
+  },
+  'takeback-decline': {
+    fresh: true,
+    retry: false,
+    actor: takebackActor,
+    replay: (p, _c, s, k) => replayed(p, k, 'takeback', s.row.type),
+    decide: decideDecline,
+  },
+  timeout: {
+    fresh: true,
+    retry: true,
+    actor: async (_c, _s, c) => c.seat,
+    replay: (p) => p.response as unknown as MoveResult,
+    decide: decideTimeout,
+  },
   'bot-move': { fresh: true, retry: true, actor: async (_c, _s, c) => c.seat, replay: () => true, decide: decideBotMove },
 };
 
@@ -101,7 +135,12 @@ export interface HandleOptions {
 }
 
 /** Runs one command on one game (see the module's comment). */
-export async function handle<K extends Kind>(core: GameCore, gameId: string, command: CommandOf<K>, opts: HandleOptions = {}): Promise<Answers[K]> {
+export async function handle<K extends Kind>(
+  core: GameCore,
+  gameId: string,
+  command: CommandOf<K>,
+  opts: HandleOptions = {},
+): Promise<Answers[K]> {
   if (opts.expectedVersion !== undefined) checkInt('version', 'expectedVersion', opts.expectedVersion);
   const d = DECIDERS[command.kind as K] as unknown as Decider<CommandOf<K>, Answers[K]>;
   const key = opts.idempotencyKey ?? null;
@@ -119,14 +158,24 @@ export async function handle<K extends Kind>(core: GameCore, gameId: string, com
           s = await core.sessions.catchUp(s); // this process may be behind
           continue;
         }
-        throw AppError.of('VERSION_CONFLICT', 'VERSION_CONFLICT.stale', { version: s.version, expected: String(opts.expectedVersion) }, { currentVersion: s.version });
+        throw AppError.of(
+          'VERSION_CONFLICT',
+          'VERSION_CONFLICT.stale',
+          { version: s.version, expected: String(opts.expectedVersion) },
+          { currentVersion: s.version },
+        );
       }
       let decision: Decision<Answers[K]>;
       try {
         decision = await d.decide(core, s, seat, command);
       } catch (err) {
         // A refusal is judged on the latest state: another process may have moved the game on.
-        if (err instanceof AppError && err.status < 500 && attempt < core.maxRetries && (await core.store.getVersion(gameId)) !== s.version) {
+        if (
+          err instanceof AppError &&
+          err.status < 500 &&
+          attempt < core.maxRetries &&
+          (await core.store.getVersion(gameId)) !== s.version
+        ) {
           s = await core.sessions.catchUp(s);
           continue;
         }
@@ -145,7 +194,18 @@ export async function handle<K extends Kind>(core: GameCore, gameId: string, com
         } else after = decision.after;
         return decision.value;
       }
-      const r = await commit(core, s, decision.seat, decision.move, decision.events, decision.state, decision.origin, key, decision.bot ?? null, decision.unearned);
+      const r = await commit(
+        core,
+        s,
+        decision.seat,
+        decision.move,
+        decision.events,
+        decision.state,
+        decision.origin,
+        key,
+        decision.bot ?? null,
+        decision.unearned,
+      );
       if (r.kind === 'appended') {
         await playForResigned(core, s);
         return decision.answer(r.result, s);
@@ -168,14 +228,14 @@ export async function handle<K extends Kind>(core: GameCore, gameId: string, com
 
 /** A seat by number, checked against the game's seats. */
 function seatInRange(s: Session, seat: Seat): Seat {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.row.playerCount) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: s.row.playerCount - 1 });
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.row.playerCount)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat, last: s.row.playerCount - 1 });
   return seat;
 }
 
 /** The first answer of a key that stood for a command of this move type, else IDEMPOTENCY_KEY_REUSED. */
 function replayed<T>(prior: IdempotentMove, key: string, type: string, gameType?: string): T {
-  if ((prior.move as { type?: unknown }).type !== type) throw AppError.of('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_REUSED.key', { key, move: JSON.stringify(prior.move) });
+  if ((prior.move as { type?: unknown }).type !== type)
+    throw AppError.of('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_REUSED.key', { key, move: JSON.stringify(prior.move) });
   return { ...(prior.response as object), ...(gameType ? { type: gameType } : {}) } as T;
 }
-
-;

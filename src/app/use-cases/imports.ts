@@ -14,12 +14,14 @@ import { newGame } from './creation.js';
 export async function importRecord(core: GameCore, input: unknown) {
   checkRecordShape(input);
   checkNames((input as GameRecord).players, (input as GameRecord).seed);
-  return core.imports.run(() => replayRecord(core.registry, input as GameRecord, async (game, players, options, seed, state, history, standInBot) => {
-    // The importer supplied the seed: if the game can go on, its future draws are known to them.
-    if (core.opts.clientSeeds === false && !game.outcome(state)) throw AppError.of('SEED_NOT_ALLOWED', 'SEED_NOT_ALLOWED.import');
-    const created = newGame(game, players, options, seed, state, history, { seedChosen: true, standInBot });
-    await core.store.createGame(created.row, history);
-    core.wake(created.row.id);
-    return created.answer;
-  }));
+  return core.imports.run(() =>
+    replayRecord(core.registry, input as GameRecord, async (game, players, options, seed, state, history, standInBot) => {
+      // The importer supplied the seed: if the game can go on, its future draws are known to them.
+      if (core.opts.clientSeeds === false && !game.outcome(state)) throw AppError.of('SEED_NOT_ALLOWED', 'SEED_NOT_ALLOWED.import');
+      const created = newGame(game, players, options, seed, state, history, { seedChosen: true, standInBot });
+      await core.store.createGame(created.row, history);
+      core.wake(created.row.id);
+      return created.answer;
+    }),
+  );
 }

@@ -28,7 +28,8 @@ export async function mailActor(_core: GameCore, _s: Session, c: MailCommand): P
 }
 
 /** The seat's legal moves in notation when it is to move in a running game. */
-const nextOf = (s: Session, seat: Seat, status: string) => (status === 'active' && s.row.toMove.includes(seat) ? notationsOf(s.game, s.state, seat, s.game.legalMoves(s.state, seat)) : []);
+const nextOf = (s: Session, seat: Seat, status: string) =>
+  status === 'active' && s.row.toMove.includes(seat) ? notationsOf(s.game, s.state, seat, s.game.legalMoves(s.state, seat)) : [];
 
 export function replayMail(prior: IdempotentMove, c: MailCommand, s: Session): MailAnswer {
   const r = prior.response as unknown as MoveResult;
@@ -37,15 +38,30 @@ export function replayMail(prior: IdempotentMove, c: MailCommand, s: Session): M
 
 export async function decideMailMove(_core: GameCore, s: Session, seat: Seat, c: MailCommand): Promise<Decision<MailAnswer>> {
   const listed = () => notationsOf(s.game, s.state, seat, s.game.legalMoves(s.state, seat));
-  if (c.line === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNoMove', { count: listed().length, legal: listed().join(', ') });
+  if (c.line === null)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNoMove', { count: listed().length, legal: listed().join(', ') });
   const parsed = parseMove(s.game, s.state, seat, c.line);
   if (!parsed.ok) {
     const said = saidOf(parsed.error);
-    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.mailNotAMove', { line: c.line, problem: said, count: listed().length, legal: listed().join(', ') }, {}, said.catalogue);
+    throw AppError.of(
+      'INVALID_INPUT',
+      'INVALID_INPUT.mailNotAMove',
+      { line: c.line, problem: said, count: listed().length, legal: listed().join(', ') },
+      {},
+      said.catalogue,
+    );
   }
   checkPlayable(s, seat);
   const text = formatMove(s.game, s.state, seat, parsed.value);
   const applied = applyMove(s.game, s.state, parsed.value, seat);
   if (!applied.ok) throw AppError.fromViolation(applied.error);
-  return { kind: 'append', seat, move: parsed.value, origin: 'mail', events: applied.value.events, state: applied.value.state, answer: (r, after) => ({ text, version: r.version, status: r.status, next: nextOf(after, seat, r.status) }) };
+  return {
+    kind: 'append',
+    seat,
+    move: parsed.value,
+    origin: 'mail',
+    events: applied.value.events,
+    state: applied.value.state,
+    answer: (r, after) => ({ text, version: r.version, status: r.status, next: nextOf(after, seat, r.status) }),
+  };
 }

@@ -50,7 +50,15 @@ export async function decideMove(_core: GameCore, s: Session, seat: Seat, c: Mov
   checkPlayable(s, seat);
   const applied = applyMove(s.game, s.state, move as Move, seat);
   if (!applied.ok) throw AppError.fromViolation(applied.error);
-  return { kind: 'append', seat, move: move as Move, origin: 'seat', events: applied.value.events, state: applied.value.state, answer: (r, after) => withIncludes(r, after, seat, c.include) };
+  return {
+    kind: 'append',
+    seat,
+    move: move as Move,
+    origin: 'seat',
+    events: applied.value.events,
+    state: applied.value.state,
+    answer: (r, after) => withIncludes(r, after, seat, c.include),
+  };
 }
 
 /** The answer with the seat's view and legal moves after the move, when asked (`include`). */
@@ -66,8 +74,13 @@ export function withIncludes(r: MoveResult, s: Session, seat: Seat, inc: Include
 /** The checks every entry of a seat passes. `standIn`: the stand-in plays for the seat (a deadline), which may be a bot's seat. */
 export function checkPlayable(s: Session, seat: Seat, standIn = false): void {
   if (s.row.status === 'waiting') throw AppError.of('GAME_NOT_STARTED', 'GAME_NOT_STARTED.seatOpen');
-  if (s.row.status === 'finished') throw AppError.of('GAME_OVER', resignedBy(s.row.seats, s.version).size > 0 && !s.game.outcome(s.state) ? 'GAME_OVER.resigned' : 'GAME_OVER.over');
-  if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat)) throw AppError.of('SEAT_RESIGNED', 'SEAT_RESIGNED.seat', { seat });
+  if (s.row.status === 'finished')
+    throw AppError.of(
+      'GAME_OVER',
+      resignedBy(s.row.seats, s.version).size > 0 && !s.game.outcome(s.state) ? 'GAME_OVER.resigned' : 'GAME_OVER.over',
+    );
+  if (s.row.status === 'active' && resignedBy(s.row.seats, s.version).has(seat))
+    throw AppError.of('SEAT_RESIGNED', 'SEAT_RESIGNED.seat', { seat });
   const bot = s.row.seats[seat]?.bot;
   if (bot && !standIn) throw AppError.of('BOT_SEAT', 'BOT_SEAT.seat', { seat, bot });
 }

@@ -59,7 +59,19 @@ function summary(s: Session, state: unknown, version: number, viewer: Viewer, c:
     toMove: d.toMove,
     /** A client chose the seed: it can foresee every hidden draw. */
     seedChosen: s.row.seedChosen ?? false,
-    players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, open: x.tokenHash === null, resigned: resigned.has(x.seat), ...(x.colour ? { colour: x.colour } : {}), ...(x.bot ? { bot: x.bot } : {}), ...(resigned.has(x.seat) && d.status === 'active' ? { standIn: standInOf(s) } : x.standIn && d.status === 'active' ? { standIn: x.standIn } : {}) })),
+    players: s.row.seats.map((x) => ({
+      seat: x.seat,
+      name: x.name,
+      open: x.tokenHash === null,
+      resigned: resigned.has(x.seat),
+      ...(x.colour ? { colour: x.colour } : {}),
+      ...(x.bot ? { bot: x.bot } : {}),
+      ...(resigned.has(x.seat) && d.status === 'active'
+        ? { standIn: standInOf(s) }
+        : x.standIn && d.status === 'active'
+          ? { standIn: x.standIn }
+          : {}),
+    })),
     viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
     view: s.game.view(state, viewer),
     ...(d.outcome ? { outcome: d.outcome } : {}),
@@ -80,10 +92,25 @@ export async function legalMoves(core: GameCore, gameId: string, token: string |
   const s = await core.sessions.fresh(gameId);
   const seat = requireSeat(await callerIn(core, s, token, true, true));
   const moves = s.row.status !== 'active' || resignedBy(s.row.seats, s.version).has(seat) ? [] : s.game.legalMoves(s.state, seat);
-  return { type: s.row.type, version: s.version, seat, toMove: s.row.toMove, moves: moves as unknown as Json[], notations: notationsOf(s.game, s.state, seat, moves), ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}), ...(include.undoable ? { undoable: undoableAhead(rawGame(s.game), s.state, seat, moves) } : {}) };
+  return {
+    type: s.row.type,
+    version: s.version,
+    seat,
+    toMove: s.row.toMove,
+    moves: moves as unknown as Json[],
+    notations: notationsOf(s.game, s.state, seat, moves),
+    ...(include.view ? { view: s.game.view(s.state, seat) as Json } : {}),
+    ...(include.undoable ? { undoable: undoableAhead(rawGame(s.game), s.state, seat, moves) } : {}),
+  };
 }
 
-export async function events(core: GameCore, gameId: string, token: string | undefined, after = 0, limit: number = INT_BOUNDS.eventsLimit.default) {
+export async function events(
+  core: GameCore,
+  gameId: string,
+  token: string | undefined,
+  after = 0,
+  limit: number = INT_BOUNDS.eventsLimit.default,
+) {
   checkInt('version', 'after', after);
   checkInt('eventsLimit', 'limit', limit);
   const s = await core.sessions.fresh(gameId);
@@ -127,7 +154,11 @@ export async function stateAt(core: GameCore, s: Session, at: number): Promise<u
   const snap = await core.store.latestSnapshot(s.row.id, at);
   const base = snap ? snap.state : s.game.setup({ players: s.row.playerCount, options: s.row.options, seed: s.row.seed });
   const moves = await core.store.readMoves(s.row.id, snap?.version ?? 0, at);
-  return fold(s.game, base, moves.flatMap((m) => m.events));
+  return fold(
+    s.game,
+    base,
+    moves.flatMap((m) => m.events),
+  );
 }
 
 /**
@@ -145,7 +176,10 @@ export async function stateHash(core: GameCore, gameId: string, at?: number): Pr
  * The state before each stored move (hidden parts included), for server-side modules that need
  * each move's position (the text record writes moves in notation). Never sent as such.
  */
-export async function positions(core: GameCore, gameId: string): Promise<{ game: AnyGame; moves: StoredMove[]; before: unknown[]; createdAt: Date; lastMoveAt: Date | null }> {
+export async function positions(
+  core: GameCore,
+  gameId: string,
+): Promise<{ game: AnyGame; moves: StoredMove[]; before: unknown[]; createdAt: Date; lastMoveAt: Date | null }> {
   const s = await core.sessions.fresh(gameId);
   const moves = await core.store.readMoves(gameId, 0, s.version);
   let state = s.game.setup({ players: s.row.playerCount, options: s.row.options, seed: s.row.seed });
@@ -166,15 +200,31 @@ export async function record(core: GameCore, gameId: string, token: string | und
     type: s.row.type,
     engineVersion: s.row.engineVersion,
     options: s.row.options,
-    players: s.row.seats.map((x) => ({ seat: x.seat, name: x.name, ...(x.colour ? { colour: x.colour } : {}), ...(x.bot ? { bot: x.bot } : {}) })),
+    players: s.row.seats.map((x) => ({
+      seat: x.seat,
+      name: x.name,
+      ...(x.colour ? { colour: x.colour } : {}),
+      ...(x.bot ? { bot: x.bot } : {}),
+    })),
     ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
     ...(over ? { seed: s.row.seed } : {}),
     status: s.row.status,
     version: s.version,
     setupHash: chain.setupHash,
-    moves: moves.map((m, i) => ({ version: m.version, seat: m.seat, move: moveFor(s, m, viewer), ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}), ...(m.bot ? { bot: m.bot } : {}), ...marks(m), ...(over ? { events: m.events as unknown as Json[] } : {}), ...chain.links[i]! })),
+    moves: moves.map((m, i) => ({
+      version: m.version,
+      seat: m.seat,
+      move: moveFor(s, m, viewer),
+      ...(m.origin && m.origin !== 'seat' ? { origin: m.origin } : {}),
+      ...(m.bot ? { bot: m.bot } : {}),
+      ...marks(m),
+      ...(over ? { events: m.events as unknown as Json[] } : {}),
+      ...chain.links[i]!,
+    })),
     ...(over ? { outcome: s.row.outcome } : {}),
-    ...(s.row.rated && (over || s.row.status === 'expired') && seatsWithoutOwnMove(s.row.seats, moves).length > 0 ? { aborted: true as const } : {}),
+    ...(s.row.rated && (over || s.row.status === 'expired') && seatsWithoutOwnMove(s.row.seats, moves).length > 0
+      ? { aborted: true as const }
+      : {}),
   };
 }
 
@@ -193,7 +243,13 @@ export async function asSeat(core: GameCore, gameId: string, seat: Seat, at: num
  * its events as the caller may read them, read from a session checked against the store. Hidden
  * information leaves only through the game's view, eventView and the service's moveFor.
  */
-export async function movesSince(core: GameCore, gameId: string, token: string | undefined, after: number, limit = 100): Promise<{ version: number; status: GameStatus; moves: LiveMove[] }> {
+export async function movesSince(
+  core: GameCore,
+  gameId: string,
+  token: string | undefined,
+  after: number,
+  limit = 100,
+): Promise<{ version: number; status: GameStatus; moves: LiveMove[] }> {
   const { s, caller } = await open(core, gameId, token);
   const viewer = caller.kind === 'seat' ? caller.seat : null;
   // Taken together before any await: another move may advance the session meanwhile.

@@ -14,7 +14,8 @@ import { stateAt } from './queries.js';
 export type TakebackRefusal = 'random-draw' | 'hidden-reveal' | 'other-seat-acted' | 'game-setting' | 'nothing-to-undo' | 'request-pending';
 
 /** A refusal: its reason in the problem (`reason`), its sentence `TAKEBACK_NOT_ALLOWED.<id>` in src/app/i18n. */
-const refuse = (reason: TakebackRefusal, id: string, params: Params = {}, extra: Record<string, Json> = {}) => AppError.of('TAKEBACK_NOT_ALLOWED', `TAKEBACK_NOT_ALLOWED.${id}`, params, { reason, ...extra });
+const refuse = (reason: TakebackRefusal, id: string, params: Params = {}, extra: Record<string, Json> = {}) =>
+  AppError.of('TAKEBACK_NOT_ALLOWED', `TAKEBACK_NOT_ALLOWED.${id}`, params, { reason, ...extra });
 
 /** What a takeback call answers: the takeback entry's result once appended, or the request waiting for consent. */
 export type TakebackAnswer = MoveResult & { takebackRequest?: { seat: Seat; undo: number; acceptedBy: Seat[] } };
@@ -58,7 +59,13 @@ export async function decideTakeback(core: GameCore, s: Session, seat: Seat, c: 
   const others = tail.filter((m) => m.seat !== seat || !ownOrigin(m));
   const ownTurn = others.length === 0 && s.row.toMove.includes(seat);
   if (!ownTurn && setting !== 'with-consent') {
-    if (others.length > 0) throw refuse('other-seat-acted', 'otherActed', { seat: others[0]!.seat, undo: target.version, at: others[0]!.version, setting }, { undo: target.version });
+    if (others.length > 0)
+      throw refuse(
+        'other-seat-acted',
+        'otherActed',
+        { seat: others[0]!.seat, undo: target.version, at: others[0]!.version, setting },
+        { undo: target.version },
+      );
     throw refuse('game-setting', 'turnEnded', { undo: target.version, setting }, { undo: target.version });
   }
   checkUndoable(s, tail);
@@ -70,9 +77,14 @@ export async function decideTakeback(core: GameCore, s: Session, seat: Seat, c: 
   const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
   const told: TakebackAsked = { gameId: s.row.id, version: s.version, seat, asked };
   // The seats asked are told after the game's lock is released (their notices are I/O).
-  return { kind: 'answer', value: pendingAnswer(s, request), request, after: async () => {
-    for (const hook of core.takebackHooks) await hook(told).catch(() => {});
-  } };
+  return {
+    kind: 'answer',
+    value: pendingAnswer(s, request),
+    request,
+    after: async () => {
+      for (const hook of core.takebackHooks) await hook(told).catch(() => {});
+    },
+  };
 }
 
 /** POST /games/{id}/takeback/accept: one more seat agrees; the last one's agreement appends the takeback. */
@@ -93,7 +105,11 @@ export async function decideAccept(core: GameCore, s: Session, seat: Seat): Prom
 /** POST /games/{id}/takeback/decline: one seat refuses; the request is gone. */
 export async function decideDecline(_core: GameCore, s: Session, seat: Seat): Promise<Decision<TakebackAnswer>> {
   requestFor(s, seat);
-  return { kind: 'answer', value: { type: s.row.type, version: s.version, status: s.row.status, toMove: s.row.toMove, outcome: s.row.outcome, events: [] }, request: null };
+  return {
+    kind: 'answer',
+    value: { type: s.row.type, version: s.version, status: s.row.status, toMove: s.row.toMove, outcome: s.row.outcome, events: [] },
+    request: null,
+  };
 }
 
 function checkRunning(s: Session, seat: Seat): void {
@@ -122,7 +138,12 @@ function checkUndoable(s: Session, tail: StoredMove[]): void {
     if (m.origin === 'resign') throw refuse('other-seat-acted', 'resigned', { seat: m.seat, at: m.version }, { undo: tail[0]!.version });
     const u = undoableOf(s.game, m.move, m.seat, m.events);
     const reason = u === true ? 'random-draw' : u.reason;
-    throw refuse(reason, reason === 'random-draw' ? 'randomDraw' : 'hiddenReveal', { at: m.version }, { undo: tail[0]!.version, at: m.version });
+    throw refuse(
+      reason,
+      reason === 'random-draw' ? 'randomDraw' : 'hiddenReveal',
+      { at: m.version },
+      { undo: tail[0]!.version, at: m.version },
+    );
   }
 }
 
@@ -132,8 +153,19 @@ function checkUndoable(s: Session, tail: StoredMove[]): void {
  */
 async function appendTakeback(core: GameCore, s: Session, seat: Seat, undo: number, tail: StoredMove[]): Promise<Decision<TakebackAnswer>> {
   const restored = restoredEvent(undo, await stateAt(core, s, undo - 1));
-  const unearned = tail.filter((m) => m.origin === undefined || m.origin === 'seat' || m.origin === 'mail' || m.origin === 'timeout').map((m) => m.seat);
-  return { kind: 'append', seat, move: takebackMove(undo), origin: 'takeback', events: [restored], state: restored.state, unearned, answer: (r) => r };
+  const unearned = tail
+    .filter((m) => m.origin === undefined || m.origin === 'seat' || m.origin === 'mail' || m.origin === 'timeout')
+    .map((m) => m.seat);
+  return {
+    kind: 'append',
+    seat,
+    move: takebackMove(undo),
+    origin: 'takeback',
+    events: [restored],
+    state: restored.state,
+    unearned,
+    answer: (r) => r,
+  };
 }
 
 function requestFor(s: Session, seat: Seat): TakebackRequest {
@@ -145,7 +177,15 @@ function requestFor(s: Session, seat: Seat): TakebackRequest {
 }
 
 function pendingAnswer(s: Session, r: TakebackRequest): TakebackAnswer {
-  return { type: s.row.type, version: s.version, status: s.row.status, toMove: s.row.toMove, outcome: s.row.outcome, events: [], takebackRequest: { seat: r.seat, undo: r.undo, acceptedBy: r.acceptedBy } };
+  return {
+    type: s.row.type,
+    version: s.version,
+    status: s.row.status,
+    toMove: s.row.toMove,
+    outcome: s.row.outcome,
+    events: [],
+    takebackRequest: { seat: r.seat, undo: r.undo, acceptedBy: r.acceptedBy },
+  };
 }
 
 /**

@@ -35,7 +35,18 @@ function read(view: CityTycoonView, history: readonly Json[], seat: Seat): Known
   const bySeat = view.players.slice().sort((a, b) => a.seat - b.seat);
   const cells: Record<string, Cell> = {};
   for (const c of view.map) {
-    cells[key(c.x, c.y)] = { x: c.x, y: c.y, kind: c.kind, owner: c.owner, tile: c.tile, plant: c.resource, side: c.side, cubes: c.cubes, recycle: c.recycle, supplied: c.supplied && { ...c.supplied } };
+    cells[key(c.x, c.y)] = {
+      x: c.x,
+      y: c.y,
+      kind: c.kind,
+      owner: c.owner,
+      tile: c.tile,
+      plant: c.resource,
+      side: c.side,
+      cubes: c.cubes,
+      recycle: c.recycle,
+      supplied: c.supplied && { ...c.supplied },
+    };
   }
   const p = view.pending;
   const hand = (view.hand ?? []).map((f) => f.id);
@@ -59,7 +70,14 @@ function read(view: CityTycoonView, history: readonly Json[], seat: Seat): Known
     picked: bySeat.map((x) => x.keptThisPass),
     kept: bySeat.map((x) => (x.seat === seat ? kept : [])),
     discard: view.discard.slice(),
-    pending: p === null ? null : p.kind === 'terrain' ? { kind: 'terrain', terrain: p.terrain, remaining: p.remaining, x: p.x, y: p.y } : p.kind === 'district' ? { kind: 'district', tile: p.tile, level: p.level } : { kind: 'plant', tile: p.tile, plant: p.plant, side: p.side },
+    pending:
+      p === null
+        ? null
+        : p.kind === 'terrain'
+          ? { kind: 'terrain', terrain: p.terrain, remaining: p.remaining, x: p.x, y: p.y }
+          : p.kind === 'district'
+            ? { kind: 'district', tile: p.tile, level: p.level }
+            : { kind: 'plant', tile: p.tile, plant: p.plant, side: p.side },
     passed: bySeat.map((x) => x.passed),
     plantStacks: { power: view.plantStacks.power.map((x) => x.id), water: view.plantStacks.water.map((x) => x.id) },
     terrainLeft: view.terrainLeft,
@@ -110,12 +128,17 @@ export function determinize(view: Json, history: readonly Json[], seat: Seat, rn
     while (hands[s]!.length < sizes[s]!.handSize) hands[s]!.push(pool.pop()!);
     while (kept[s]!.length < sizes[s]!.keptCount) kept[s]!.push(pool.pop()!);
   }
-  if (pool.some((t) => t === undefined) || hands.some((h) => h.includes(undefined as never)) || kept.some((h) => h.includes(undefined as never))) {
+  if (
+    pool.some((t) => t === undefined) ||
+    hands.some((h) => h.includes(undefined as never)) ||
+    kept.some((h) => h.includes(undefined as never))
+  ) {
     throw new Error('city-tycoon: the view hides more tiles than are unseen');
   }
   const stacks = k.unseen.map((tiles, i) => (i === r ? pool : rng.shuffle(tiles)));
   stacks.forEach((st, i) => {
-    if (st.length !== v.stackSizes[i]) throw new Error(`city-tycoon: round ${i + 1} stack of ${st.length} tiles, the view says ${v.stackSizes[i]}`);
+    if (st.length !== v.stackSizes[i])
+      throw new Error(`city-tycoon: round ${i + 1} stack of ${st.length} tiles, the view says ${v.stackSizes[i]}`);
   });
   return { ...k.base, stacks, hands, kept, rng: [rng.next(), rng.next(), rng.next(), rng.next()] };
 }
@@ -183,7 +206,12 @@ function districtWorth(s: State, c: Cell, w: number, sources: Sources): number {
 function tileWorth(s: State, tile: string, w: number, seat: Seat): number {
   const d = district(tile);
   const level = d.build[0]!;
-  const built = level.bonus.vp + level.bonus.money * w + level.bonus.goods * 0.35 + 0.55 * supplyValue(d, w) * suppliesLeft(s, null, seat) - level.cost * w;
+  const built =
+    level.bonus.vp +
+    level.bonus.money * w +
+    level.bonus.goods * 0.35 +
+    0.55 * supplyValue(d, w) * suppliesLeft(s, null, seat) -
+    level.cost * w;
   return Math.max(5 * w, built);
 }
 
@@ -216,7 +244,12 @@ export function evaluate(s: State): number[] {
     if (p.kind === 'district') {
       const d = district(p.tile);
       const level = d.build[p.level]!;
-      out[seat]! += level.bonus.vp + level.bonus.money * w + level.bonus.goods * 0.35 + 0.55 * supplyValue(d, w) * suppliesLeft(s, null, seat) - level.cost * w;
+      out[seat]! +=
+        level.bonus.vp +
+        level.bonus.money * w +
+        level.bonus.goods * 0.35 +
+        0.55 * supplyValue(d, w) * suppliesLeft(s, null, seat) -
+        level.cost * w;
     } else if (p.kind === 'plant') {
       const face = plant(p.plant)[p.side];
       out[seat]! += 0.25 * (face.cubes + face.recycle * cleanups) - face.cost * w;

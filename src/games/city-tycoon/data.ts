@@ -72,7 +72,17 @@ function parseDistrict(row: (typeof DISTRICT_ROWS)[number]): District {
   }
   const options = row.supply.map((o) => parseOption(id, o));
   if (options.length < 1 || options.length > 3) fail(id, 'supply options (one to three)');
-  return { id, round: Number(m[1]), name: row.name, type: parseType(id, row.type), build: parseBuild(id, row.build), options, cooperation, terrain, typeCount };
+  return {
+    id,
+    round: Number(m[1]),
+    name: row.name,
+    type: parseType(id, row.type),
+    build: parseBuild(id, row.build),
+    options,
+    cooperation,
+    terrain,
+    typeCount,
+  };
 }
 
 export const DISTRICTS: Record<string, District> = {};
@@ -94,8 +104,12 @@ for (const p of PLANT_ROWS) {
 
 /** The two plant stacks, top (number 1) first. */
 export const PLANT_STACKS = {
-  power: PLANT_ROWS.filter((p) => p.kind === 'power').sort((a, b) => a.number - b.number).map((p) => `power${p.number}`),
-  water: PLANT_ROWS.filter((p) => p.kind === 'water').sort((a, b) => a.number - b.number).map((p) => `water${p.number}`),
+  power: PLANT_ROWS.filter((p) => p.kind === 'power')
+    .sort((a, b) => a.number - b.number)
+    .map((p) => `power${p.number}`),
+  water: PLANT_ROWS.filter((p) => p.kind === 'water')
+    .sort((a, b) => a.number - b.number)
+    .map((p) => `water${p.number}`),
 };
 
 export { START_TILES, TERRAIN_TILES, DISTRICT_TYPES };

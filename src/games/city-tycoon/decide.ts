@@ -49,7 +49,12 @@ function act(b: Builder, move: Move, seat: Seat): Refusal | null {
   };
   const wanted = phaseOf[move.type];
   if (wanted === undefined) return refuse('UNKNOWN_MOVE', 'move format', { type: String(move.type) });
-  if (s.phase !== wanted) return refuse('WRONG_PHASE', 'Séquence de jeu', { type: move.type, wanted: { key: `phase.${wanted}` }, phase: { key: `phase.${s.phase}` } });
+  if (s.phase !== wanted)
+    return refuse('WRONG_PHASE', 'Séquence de jeu', {
+      type: move.type,
+      wanted: { key: `phase.${wanted}` },
+      phase: { key: `phase.${s.phase}` },
+    });
   switch (move.type) {
     case 'keepTile':
       return keepTile(b, seat, move.tile);
@@ -125,7 +130,8 @@ function buildPlant(b: Builder, seat: Seat, tile: string, kind: 'power' | 'water
 
 function placementProblem(s: State, x: number, y: number): Refusal | null {
   if (s.cells[key(x, y)]) return refuse('CELL_OCCUPIED', 'C1');
-  if (!inBounds(s.players, x, y)) return (s.players <= 3 ? refuse('OUTSIDE_MAP', 'C1', { players: s.players }) : refuse('OUTSIDE_MAP', 'C1', {}, 'OUTSIDE_MAP.beyond'));
+  if (!inBounds(s.players, x, y))
+    return s.players <= 3 ? refuse('OUTSIDE_MAP', 'C1', { players: s.players }) : refuse('OUTSIDE_MAP', 'C1', {}, 'OUTSIDE_MAP.beyond');
   if (!canPlace(s.cells, s.players, x, y)) return refuse('NOT_ADJACENT', 'C1');
   return null;
 }
@@ -147,7 +153,17 @@ function place(b: Builder, seat: Seat, x: number, y: number): Refusal | null {
   const typeVp = d.typeCount ? d.typeCount.vp * countOwned(s, seat, d.typeCount.type) : 0;
   const transfers: Transfer[] = [{ from: seat, to: 'bank', amount: level.cost }];
   if (level.bonus.money > 0) transfers.push({ from: 'bank', to: seat, amount: level.bonus.money });
-  b.emit({ type: 'districtBuilt', seat, tile: p.tile, level: p.level, x, y, transfers, vp: level.bonus.vp + typeVp, goods: level.bonus.goods });
+  b.emit({
+    type: 'districtBuilt',
+    seat,
+    tile: p.tile,
+    level: p.level,
+    x,
+    y,
+    transfers,
+    vp: level.bonus.vp + typeVp,
+    goods: level.bonus.goods,
+  });
   settleTerrain(b, seat);
   return null;
 }
@@ -221,7 +237,8 @@ function supply(b: Builder, seat: Seat, move: Extract<Move, { type: 'supply' }>)
     if (cost > s.money[seat]!) return refuse('CANNOT_AFFORD_SUPPLY', 'CT7', { cost });
   } else {
     const plan = planDistrict(s, seat, c)[move.option]!;
-    if (plan.problem || !plan.cubes) return refuse(plan.problem?.code ?? 'NO_CUBES_REACHABLE', 'C6', plan.problem?.params, plan.problem?.key ?? 'NO_CUBES_REACHABLE');
+    if (plan.problem || !plan.cubes)
+      return refuse(plan.problem?.code ?? 'NO_CUBES_REACHABLE', 'C6', plan.problem?.params, plan.problem?.key ?? 'NO_CUBES_REACHABLE');
     cubes = plan.cubes;
   }
   const transfers = routeTransfers(s, seat, cubes, move);

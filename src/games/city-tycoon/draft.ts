@@ -16,7 +16,13 @@ export interface DraftRecord {
   holder: Seat | null;
 }
 
-export function readDraft(history: readonly Json[], seat: Seat, players: number, draftPass: 'right' | 'left', round: number): { records: DraftRecord[] } {
+export function readDraft(
+  history: readonly Json[],
+  seat: Seat,
+  players: number,
+  draftPass: 'right' | 'left',
+  round: number,
+): { records: DraftRecord[] } {
   const events = history as unknown as CityTycoonEventView[];
   let start = -1;
   for (let i = events.length - 1; i >= 0; i--) {

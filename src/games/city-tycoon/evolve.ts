@@ -36,7 +36,10 @@ export function evolve(state: State, event: Event): State {
     case 'constructionStarted':
       return make(state, { phase: 'construction', turn: event.turn });
     case 'districtRevealed':
-      return make(state, { kept: without(state.kept, event.seat, event.tile), pending: { kind: 'district', tile: event.tile, level: event.level } });
+      return make(state, {
+        kept: without(state.kept, event.seat, event.tile),
+        pending: { kind: 'district', tile: event.tile, level: event.level },
+      });
     case 'districtBuilt': {
       const d = district(event.tile);
       const cells = { ...state.cells, [key(event.x, event.y)]: cell(event.x, event.y, 'district', event.seat, event.tile) };
@@ -58,7 +61,10 @@ export function evolve(state: State, event: Event): State {
       return make(state, { pending: null });
     case 'plantRevealed': {
       const kind = plant(event.plant).kind;
-      const plantStacks = kind === 'power' ? { power: state.plantStacks.power.filter((p) => p !== event.plant), water: state.plantStacks.water } : { power: state.plantStacks.power, water: state.plantStacks.water.filter((p) => p !== event.plant) };
+      const plantStacks =
+        kind === 'power'
+          ? { power: state.plantStacks.power.filter((p) => p !== event.plant), water: state.plantStacks.water }
+          : { power: state.plantStacks.power, water: state.plantStacks.water.filter((p) => p !== event.plant) };
       return make(state, {
         kept: without(state.kept, event.seat, event.tile),
         discard: [...state.discard, event.tile],
@@ -69,11 +75,20 @@ export function evolve(state: State, event: Event): State {
     case 'plantBuilt': {
       const p = plant(event.plant);
       const face = p[event.side];
-      const c: Cell = { ...cell(event.x, event.y, 'plant', event.seat, event.plant), plant: p.kind, side: event.side, cubes: face.cubes, recycle: face.recycle };
+      const c: Cell = {
+        ...cell(event.x, event.y, 'plant', event.seat, event.plant),
+        plant: p.kind,
+        side: event.side,
+        cubes: face.cubes,
+        recycle: face.recycle,
+      };
       return make(pay(make(state, { cells: { ...state.cells, [key(event.x, event.y)]: c } }), event.transfers), { pending: null });
     }
     case 'tileSold':
-      return pay(make(state, { kept: without(state.kept, event.seat, event.tile), discard: [...state.discard, event.tile] }), event.transfers);
+      return pay(
+        make(state, { kept: without(state.kept, event.seat, event.tile), discard: [...state.discard, event.tile] }),
+        event.transfers,
+      );
     case 'turnChanged':
       return make(state, { turn: event.turn });
     case 'supplyStarted':

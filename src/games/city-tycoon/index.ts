@@ -14,8 +14,6 @@ import { cityTycoonPicture } from './picture.js';
 import { testing } from './testing.js';
 import { messages } from './messages.js';
 
-;
-
 export const cityTycoon: Game<State, Move, Event, Options> = {
   id: 'city-tycoon',
   name: 'City Tycoon',
@@ -29,17 +27,27 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
         type: 'string',
         enum: ['right', 'left'],
         default: 'right',
-        description: "where the rest of a draft hand goes: 'right' (rule text, ruling C3: to the previous seat) or 'left' (the worked example: to the next seat)",
+        description:
+          "where the rest of a draft hand goes: 'right' (rule text, ruling C3: to the previous seat) or 'left' (the worked example: to the next seat)",
       },
     },
     additionalProperties: false,
   },
-  moveSchemas, messages, schemas,
-  setup, decide, evolve, legalMoves, toMove,
-  view, eventView,
+  moveSchemas,
+  messages,
+  schemas,
+  setup,
+  decide,
+  evolve,
+  legalMoves,
+  toMove,
+  view,
+  eventView,
   // C12: the tile a player keeps in the draft stays hidden from the others until it is played.
   moveView: (move, seat, viewer) => (move.type === 'keepTile' && viewer !== seat ? { type: 'keepTile' } : (move as unknown as Json)),
-  outcome, notation, undoable,
+  outcome,
+  notation,
+  undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */

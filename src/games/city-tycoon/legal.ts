@@ -30,7 +30,8 @@ export function legalMoves(state: State, seat: Seat): Move[] {
       return state.hands[seat]!.map((tile) => ({ type: 'keepTile', tile }));
     case 'construction': {
       const p = state.pending;
-      if (p?.kind === 'terrain') return freeAround(state.cells, state.players, p.x, p.y).map(({ x, y }) => ({ type: 'placeTerrain', x, y }));
+      if (p?.kind === 'terrain')
+        return freeAround(state.cells, state.players, p.x, p.y).map(({ x, y }) => ({ type: 'placeTerrain', x, y }));
       if (p) return frontier(state.cells, state.players).map(({ x, y }) => ({ type: 'place', x, y }));
       const money = state.money[seat]!;
       const out: Move[] = [];
@@ -41,7 +42,8 @@ export function legalMoves(state: State, seat: Seat): Move[] {
         for (const kind of ['power', 'water'] as const) {
           const top = state.plantStacks[kind][0];
           if (!top) continue;
-          for (const side of ['a', 'b'] as const) if (plant(top)[side].cost <= money) out.push({ type: 'buildPlant', tile, plant: kind, side });
+          for (const side of ['a', 'b'] as const)
+            if (plant(top)[side].cost <= money) out.push({ type: 'buildPlant', tile, plant: kind, side });
         }
         out.push({ type: 'sellTile', tile });
       }
@@ -50,7 +52,8 @@ export function legalMoves(state: State, seat: Seat): Move[] {
     case 'supply': {
       const out: Move[] = [];
       for (const c of unsuppliedDistricts(state, seat)) {
-        for (const plan of planDistrict(state, seat, c)) if (!plan.problem) out.push({ type: 'supply', x: plan.x, y: plan.y, option: plan.option });
+        for (const plan of planDistrict(state, seat, c))
+          if (!plan.problem) out.push({ type: 'supply', x: plan.x, y: plan.y, option: plan.option });
       }
       out.push({ type: 'pass' });
       return out;

@@ -24,7 +24,8 @@ const catalogue = {
     'NOTATION.form.terrain': 'terrain <x,y>',
     'NOTATION.form.supply': 'supply <x,y> #<option> [via <x,y>>...]',
     'NOTATION.form.option': 'a supply option numbered from 1',
-    'NOTATION.form.any': 'keep <tile>, build <tile> [$cost], plant <power|water> <a|b> <tile>, sell <tile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...], or pass',
+    'NOTATION.form.any':
+      'keep <tile>, build <tile> [$cost], plant <power|water> <a|b> <tile>, sell <tile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...], or pass',
     'board.phase.draft': 'draft',
     'board.phase.construction': 'construction',
     'board.phase.supply': 'supply',
@@ -90,7 +91,8 @@ const catalogue = {
     ROUTE_OFF_MAP: 'The route given is not legal: cubes travel only over placed tiles (C6).',
     ROUTE_THROUGH_WATER: 'The route given is not legal: water tiles stop cubes: no route may cross them (C5).',
     SOURCE_EMPTY: 'The routes take more cubes from a plant than it holds (C6).',
-    ROUTES_DO_NOT_MATCH: 'This option needs {electricity} electricity and {water} water cube(s): give one route per cube, all at once (C6, CT13).',
+    ROUTES_DO_NOT_MATCH:
+      'This option needs {electricity} electricity and {water} water cube(s): give one route per cube, all at once (C6, CT13).',
     CANNOT_AFFORD_SUPPLY: 'Carrying these cubes costs ${cost}, more than the player has (C7, CT7).',
     'CANNOT_AFFORD_SUPPLY.plan': 'This option cannot be delivered: carrying these cubes costs ${cost}, more than the player has (C7, CT7).',
     NO_CUBES_REACHABLE: 'This option cannot be delivered: the plants a route can reach hold too few cubes for this option (C6).',
@@ -131,7 +133,8 @@ const catalogue = {
     'board.w.each': 'each',
   },
   fr: {
-    'board.count': "{what, select, electricity {{n, plural, one {# cube d''électricité} other {# cubes d''électricité}}} water {{n, plural, one {# cube d''eau} other {# cubes d''eau}}} other {{n, plural, one {# marchandise} other {# marchandises}}}}",
+    'board.count':
+      "{what, select, electricity {{n, plural, one {# cube d''électricité} other {# cubes d''électricité}}} water {{n, plural, one {# cube d''eau} other {# cubes d''eau}}} other {{n, plural, one {# marchandise} other {# marchandises}}}}",
     'option.draftPass': 'Draft : les mains passent à',
     'option.draftPass.left': "la gauche (l'exemple de la règle)",
     'option.draftPass.right': 'la droite (le texte de la règle)',
@@ -143,7 +146,8 @@ const catalogue = {
     'NOTATION.form.terrain': 'terrain <x,y>',
     'NOTATION.form.supply': 'supply <x,y> #<option> [via <x,y>>...]',
     'NOTATION.form.option': "une option d''approvisionnement numérotée à partir de 1",
-    'NOTATION.form.any': 'keep <tuile>, build <tuile> [$coût], plant <power|water> <a|b> <tuile>, sell <tuile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...] ou pass',
+    'NOTATION.form.any':
+      'keep <tuile>, build <tuile> [$coût], plant <power|water> <a|b> <tuile>, sell <tuile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...] ou pass',
     'board.phase.draft': 'draft',
     'board.phase.construction': 'construction',
     'board.phase.supply': 'approvisionnement',
@@ -193,8 +197,10 @@ const catalogue = {
     NOT_ADJACENT: 'Une nouvelle tuile partage un bord avec une tuile déjà posée (C1).',
     NOTHING_TO_PLACE: 'Révélez une tuile avec buildDistrict ou buildPlant avant de la poser (C4).',
     'NOTHING_TO_PLACE.terrain': 'Les tuiles de terrain du nouveau quartier se posent avec placeTerrain (C5).',
-    NO_TERRAIN_TO_PLACE: "Les tuiles de terrain se posent seulement juste après la construction d'un quartier avec une icône de terrain (C5).",
-    TERRAIN_NOT_ADJACENT: "Les tuiles de terrain vont sur des cases libres qui partagent un bord avec le quartier qui vient d'être construit, dans la carte (C5, CT3).",
+    NO_TERRAIN_TO_PLACE:
+      "Les tuiles de terrain se posent seulement juste après la construction d'un quartier avec une icône de terrain (C5).",
+    TERRAIN_NOT_ADJACENT:
+      "Les tuiles de terrain vont sur des cases libres qui partagent un bord avec le quartier qui vient d'être construit, dans la carte (C5, CT3).",
     NOT_YOUR_DISTRICT: "Un joueur n'approvisionne que ses propres quartiers (C6).",
     ALREADY_SUPPLIED: 'Un quartier est approvisionné au plus une fois par manche (C6).',
     NO_SUCH_OPTION: "Ce quartier a {count} option(s) d'approvisionnement ; l'option {option} n'existe pas (C6).",
@@ -202,21 +208,27 @@ const catalogue = {
     'NOT_ENOUGH_GOODS.plan': "Cette option ne peut pas être livrée : le joueur a moins de marchandises qu'elle n'en demande (C6).",
     ROUTE_NOT_FROM_PLANT: "Chaque itinéraire part d'une centrale électrique ou d'une station de pompage (C6, C8).",
     'ROUTE_NOT_FROM_PLANT.kind': "L'itinéraire donné n'est pas légal : un itinéraire part d'une {kind} (C6).",
-    ROUTE_TOO_SHORT: "L'itinéraire donné n'est pas légal : un itinéraire liste au moins son installation de départ et le quartier qu'il approvisionne (C8).",
+    ROUTE_TOO_SHORT:
+      "L'itinéraire donné n'est pas légal : un itinéraire liste au moins son installation de départ et le quartier qu'il approvisionne (C8).",
     ROUTE_WRONG_END: "L'itinéraire donné n'est pas légal : un itinéraire se termine sur le quartier approvisionné (C8).",
     ROUTE_LOOPS: "L'itinéraire donné n'est pas légal : un itinéraire ne passe pas deux fois par la même tuile (C8).",
     ROUTE_NOT_ORTHOGONAL: "L'itinéraire donné n'est pas légal : les cubes vont de tuile en tuile par les bords communs seulement (C6).",
     ROUTE_OFF_MAP: "L'itinéraire donné n'est pas légal : les cubes ne passent que sur des tuiles posées (C6).",
     ROUTE_THROUGH_WATER: "L'itinéraire donné n'est pas légal : les tuiles d'eau arrêtent les cubes, aucun itinéraire ne les traverse (C5).",
     SOURCE_EMPTY: "Les itinéraires prennent à une installation plus de cubes qu'elle n'en a (C6).",
-    ROUTES_DO_NOT_MATCH: "Cette option demande {electricity} cube(s) d'électricité et {water} d'eau : donnez un itinéraire par cube, tous à la fois (C6, CT13).",
+    ROUTES_DO_NOT_MATCH:
+      "Cette option demande {electricity} cube(s) d'électricité et {water} d'eau : donnez un itinéraire par cube, tous à la fois (C6, CT13).",
     CANNOT_AFFORD_SUPPLY: 'Transporter ces cubes coûte {cost} $, plus que ce que le joueur possède (C7, CT7).',
-    'CANNOT_AFFORD_SUPPLY.plan': 'Cette option ne peut pas être livrée : transporter ces cubes coûte {cost} $, plus que ce que le joueur possède (C7, CT7).',
-    NO_CUBES_REACHABLE: "Cette option ne peut pas être livrée : les installations qu'un itinéraire peut atteindre ont trop peu de cubes pour elle (C6).",
-    'NOTATION.noTile': 'Impossible de lire « {text} » comme un coup : il n\'y a pas de tuile de quartier {tile} (les tuiles vont de t1_01 à t4_30)',
-    'NOTATION.variableCost': 'Impossible de lire ce coup : {tile} a un coût variable ; écrivez le coût payé, {costs}, par exemple build {tile} ${example}',
+    'CANNOT_AFFORD_SUPPLY.plan':
+      'Cette option ne peut pas être livrée : transporter ces cubes coûte {cost} $, plus que ce que le joueur possède (C7, CT7).',
+    NO_CUBES_REACHABLE:
+      "Cette option ne peut pas être livrée : les installations qu'un itinéraire peut atteindre ont trop peu de cubes pour elle (C6).",
+    'NOTATION.noTile':
+      "Impossible de lire « {text} » comme un coup : il n'y a pas de tuile de quartier {tile} (les tuiles vont de t1_01 à t4_30)",
+    'NOTATION.variableCost':
+      'Impossible de lire ce coup : {tile} a un coût variable ; écrivez le coût payé, {costs}, par exemple build {tile} ${example}',
     'NOTATION.wrongCost': 'Impossible de lire ce coup : {tile} coûte {costs}, pas ${paid}',
-    'board.players': 'Joueurs, dans l\'\'ordre du tour',
+    'board.players': "Joueurs, dans l''ordre du tour",
     'board.passed': 'a passé',
     'board.score': 'score',
     'board.hand': 'main',
@@ -239,7 +251,7 @@ const catalogue = {
     'board.w.water': 'eau',
     'board.w.goods': 'marchandises',
     'board.w.powerPlant': 'Centrale',
-    'board.w.waterStation': 'Station d\'\'eau',
+    'board.w.waterStation': "Station d''eau",
     'board.w.city': 'Ville',
     'board.w.forest': 'forêt',
     'board.w.lake': 'lac',

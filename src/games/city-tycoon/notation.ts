@@ -87,10 +87,14 @@ export const notation: Notation<State, Move> = {
         const levels = DISTRICTS[t.value]!.build;
         const costs = { or: levels.map((l) => `$${l.cost}`) };
         if (m[2] === undefined) {
-          return levels.length === 1 ? ok({ type: 'buildDistrict', tile: t.value, level: 0 }) : refuse('NOTATION', NOTATION_RULE, { tile: t.value, costs, example: levels[0]!.cost }, 'NOTATION.variableCost');
+          return levels.length === 1
+            ? ok({ type: 'buildDistrict', tile: t.value, level: 0 })
+            : refuse('NOTATION', NOTATION_RULE, { tile: t.value, costs, example: levels[0]!.cost }, 'NOTATION.variableCost');
         }
         const level = levels.findIndex((l) => l.cost === Number(m[2]));
-        return level < 0 ? refuse('NOTATION', NOTATION_RULE, { tile: t.value, costs, paid: m[2]! }, 'NOTATION.wrongCost') : ok({ type: 'buildDistrict', tile: t.value, level });
+        return level < 0
+          ? refuse('NOTATION', NOTATION_RULE, { tile: t.value, costs, paid: m[2]! }, 'NOTATION.wrongCost')
+          : ok({ type: 'buildDistrict', tile: t.value, level });
       }
       case 'plant': {
         const t = knownTile(raw, m[3]!);

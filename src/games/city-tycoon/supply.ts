@@ -30,12 +30,19 @@ export type RouteProblem = { code: CityTycoonCode; key?: CityTycoonId; params?: 
  * Prices a route given as the cells from the source plant to the destination, both included.
  * Checks that it is legal for `resource` and returns the problem otherwise.
  */
-export function priceRoute(cells: Record<string, Cell>, seat: Seat, resource: Resource, path: readonly Point[], dest: Point): Priced | RouteProblem {
+export function priceRoute(
+  cells: Record<string, Cell>,
+  seat: Seat,
+  resource: Resource,
+  path: readonly Point[],
+  dest: Point,
+): Priced | RouteProblem {
   if (path.length < 2) return { code: 'ROUTE_TOO_SHORT' };
   const last = path[path.length - 1]!;
   if (last.x !== dest.x || last.y !== dest.y) return { code: 'ROUTE_WRONG_END' };
   const source = cells[key(path[0]!.x, path[0]!.y)];
-  if (!source || source.plant !== resource) return { code: 'ROUTE_NOT_FROM_PLANT', key: 'ROUTE_NOT_FROM_PLANT.kind', params: { kind: { key: `plant.${resource}` } } };
+  if (!source || source.plant !== resource)
+    return { code: 'ROUTE_NOT_FROM_PLANT', key: 'ROUTE_NOT_FROM_PLANT.kind', params: { kind: { key: `plant.${resource}` } } };
   const seen = new Set<string>();
   let bank = 0;
   const toSeat = new Map<Seat, number>();
@@ -336,5 +343,7 @@ export function mergeTransfers(list: readonly Transfer[]): Transfer[] {
     if (m) m.amount += t.amount;
     else byTo.set(t.to, { ...t });
   }
-  return [...byTo.values()].filter((t) => t.amount > 0).sort((a, b) => (a.to === 'bank' ? -1 : b.to === 'bank' ? 1 : (a.to as number) - (b.to as number)));
+  return [...byTo.values()]
+    .filter((t) => t.amount > 0)
+    .sort((a, b) => (a.to === 'bank' ? -1 : b.to === 'bank' ? 1 : (a.to as number) - (b.to as number)));
 }

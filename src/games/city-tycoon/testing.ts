@@ -14,7 +14,11 @@ export const testing: GameTesting = {
     const s = state as State;
     const others = (i: number) => i !== viewer;
     // One pool of every tile this viewer cannot see, dealt back into the same places and sizes.
-    const pool = rng.shuffle([...s.stacks.flat(), ...s.hands.filter((_, i) => others(i)).flat(), ...s.kept.filter((_, i) => others(i)).flat()]);
+    const pool = rng.shuffle([
+      ...s.stacks.flat(),
+      ...s.hands.filter((_, i) => others(i)).flat(),
+      ...s.kept.filter((_, i) => others(i)).flat(),
+    ]);
     const take = (n: number) => pool.splice(0, n);
     return {
       ...s,

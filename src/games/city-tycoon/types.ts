@@ -1,4 +1,11 @@
-import type { Resource as ResourceSchema, PlantSide as PlantSideSchema, DistrictType as DistrictTypeSchema, Plant as PlantSchema, Phase as PhaseSchema, Transfer as TransferSchema } from './schema.js';
+import type {
+  Resource as ResourceSchema,
+  PlantSide as PlantSideSchema,
+  DistrictType as DistrictTypeSchema,
+  Plant as PlantSchema,
+  Phase as PhaseSchema,
+  Transfer as TransferSchema,
+} from './schema.js';
 import type { Static } from '../../engine/index.js';
 import type { RngState, Seat } from '../../engine/index.js';
 
@@ -44,7 +51,6 @@ export interface District {
   terrain: { kind: 'forest' | 'water'; count: number } | null;
   typeCount: { type: DistrictType; vp: number } | null;
 }
-
 
 export type Plant = Static<typeof PlantSchema>;
 
@@ -133,7 +139,17 @@ export type Event =
   | { type: 'handsPassed'; hands: string[][] }
   | { type: 'constructionStarted'; turn: number }
   | { type: 'districtRevealed'; seat: Seat; tile: string; level: number }
-  | { type: 'districtBuilt'; seat: Seat; tile: string; level: number; x: number; y: number; transfers: Transfer[]; vp: number; goods: number }
+  | {
+      type: 'districtBuilt';
+      seat: Seat;
+      tile: string;
+      level: number;
+      x: number;
+      y: number;
+      transfers: Transfer[];
+      vp: number;
+      goods: number;
+    }
   | { type: 'terrainPlaced'; seat: Seat; terrain: 'forest' | 'water'; x: number; y: number }
   | { type: 'terrainSkipped'; seat: Seat; terrain: 'forest' | 'water'; count: number }
   | { type: 'plantRevealed'; seat: Seat; tile: string; plant: string; side: PlantSide }
@@ -141,7 +157,18 @@ export type Event =
   | { type: 'tileSold'; seat: Seat; tile: string; transfers: Transfer[] }
   | { type: 'turnChanged'; turn: number }
   | { type: 'supplyStarted'; turn: number }
-  | { type: 'districtSupplied'; seat: Seat; x: number; y: number; option: number; deliveries: Delivery[]; goodsUsed: number; transfers: Transfer[]; vp: number; goods: number }
+  | {
+      type: 'districtSupplied';
+      seat: Seat;
+      x: number;
+      y: number;
+      option: number;
+      deliveries: Delivery[];
+      goodsUsed: number;
+      transfers: Transfer[];
+      vp: number;
+      goods: number;
+    }
   | { type: 'supplyPassed'; seat: Seat; forced: boolean }
   | { type: 'cleanedUp'; recycled: { x: number; y: number; cubes: number }[] }
   | { type: 'gameEnded' };

@@ -37,7 +37,8 @@ function publicView(state: State): PublicView {
       kind: c.kind,
       owner: c.owner,
       tile: c.tile,
-      face: c.kind === 'district' ? faceOf(c.tile!) : c.kind === 'plant' ? { ...plant(c.tile!)[c.side!], number: plant(c.tile!).number } : null,
+      face:
+        c.kind === 'district' ? faceOf(c.tile!) : c.kind === 'plant' ? { ...plant(c.tile!)[c.side!], number: plant(c.tile!).number } : null,
       resource: c.plant,
       side: c.side,
       cubes: c.cubes,
@@ -45,7 +46,8 @@ function publicView(state: State): PublicView {
       supplied: c.supplied ? { ...c.supplied } : null,
     }));
   const p = state.pending;
-  const placeable = p?.kind === 'terrain' ? freeAround(state.cells, state.players, p.x, p.y) : p ? frontier(state.cells, state.players) : [];
+  const placeable =
+    p?.kind === 'terrain' ? freeAround(state.cells, state.players, p.x, p.y) : p ? frontier(state.cells, state.players) : [];
   const out: PublicView = {
     phase: state.phase,
     round: state.round,
@@ -55,20 +57,29 @@ function publicView(state: State): PublicView {
     order: state.order.slice(),
     turn: toMoveSeat,
     draftPass: state.draftPass,
-    players: state.order.slice().sort((a, b) => a - b).map((seat) => ({
-      seat,
-      money: state.money[seat]!,
-      vp: state.vp[seat]!,
-      goods: state.goods[seat]!,
-      score: score(state, seat),
-      turnPosition: state.order.indexOf(seat),
-      handSize: state.hands[seat]!.length,
-      keptCount: state.kept[seat]!.length,
-      keptThisPass: state.picked[seat]!,
-      passed: state.passed[seat]!,
-    })),
+    players: state.order
+      .slice()
+      .sort((a, b) => a - b)
+      .map((seat) => ({
+        seat,
+        money: state.money[seat]!,
+        vp: state.vp[seat]!,
+        goods: state.goods[seat]!,
+        score: score(state, seat),
+        turnPosition: state.order.indexOf(seat),
+        handSize: state.hands[seat]!.length,
+        keptCount: state.kept[seat]!.length,
+        keptThisPass: state.picked[seat]!,
+        passed: state.passed[seat]!,
+      })),
     map: cells,
-    pending: p ? (p.kind === 'terrain' ? { ...p } : p.kind === 'district' ? { ...p, face: faceOf(p.tile) } : { ...p, face: { ...plant(p.plant)[p.side] } }) : null,
+    pending: p
+      ? p.kind === 'terrain'
+        ? { ...p }
+        : p.kind === 'district'
+          ? { ...p, face: faceOf(p.tile) }
+          : { ...p, face: { ...plant(p.plant)[p.side] } }
+      : null,
     placeable: placeable.map((q) => ({ x: q.x, y: q.y })),
     plantStacks: {
       power: state.plantStacks.power.map((id) => ({ ...plant(id), a: { ...plant(id).a }, b: { ...plant(id).b } })),

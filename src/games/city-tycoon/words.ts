@@ -59,20 +59,27 @@ function tileWords(id: string, d: DescribeContext): string {
   const own = d.view ? [...read.ownHand(d.view), ...read.ownKept(d.view)] : [];
   const twins = own.filter((t) => t.face.name === f.name && t.id !== id).length > 0;
   if (!twins) return f.name;
-  return say(d.lang, 'twin', { name: f.name, costs: f.build.map((l) => costWords(l, d.lang)).join(' | '), options: f.options.map((o) => optionWords(o, d.lang)).join(' / ') });
+  return say(d.lang, 'twin', {
+    name: f.name,
+    costs: f.build.map((l) => costWords(l, d.lang)).join(' | '),
+    options: f.options.map((o) => optionWords(o, d.lang)).join(' / '),
+  });
 }
 
 export function describe(move: Json | null, d: DescribeContext): string {
   const m = obj(move);
   const lang = d.lang;
   const tile = str(m.tile);
-  const x = String(int(m.x)), y = String(int(m.y));
+  const x = String(int(m.x)),
+    y = String(int(m.y));
   switch (str(m.type)) {
     case 'keepTile':
       return tile ? say(lang, 'move.keepTile', { tile: tileWords(tile, d) }) : say(lang, 'move.keepTile.unknown');
     case 'buildDistrict': {
       const level = faceOf(tile)?.build[int(m.level)];
-      return level ? say(lang, 'move.buildDistrict.cost', { tile: tileWords(tile, d), cost: costWords(level, lang) }) : say(lang, 'move.buildDistrict', { tile: tileWords(tile, d) });
+      return level
+        ? say(lang, 'move.buildDistrict.cost', { tile: tileWords(tile, d), cost: costWords(level, lang) })
+        : say(lang, 'move.buildDistrict', { tile: tileWords(tile, d) });
     }
     case 'buildPlant': {
       const top = d.view ? read.plantTops(d.view).find((t) => t.kind === m.plant)?.top : null;

@@ -61,7 +61,8 @@ export function cityIndex(tiles: readonly PlacedTile[]): Map<number, number> {
 
 /** Where square (x, y) lies: the index of its tile in `tiles` and its place 0..8 in the tile, or null off the city. */
 export function locate(index: Map<number, number>, x: number, y: number): [number, number] | null {
-  const tx = Math.floor(x / 3), ty = Math.floor(y / 3);
+  const tx = Math.floor(x / 3),
+    ty = Math.floor(y / 3);
   if (Math.abs(tx) >= TILE_KEY_LIMIT || Math.abs(ty) >= TILE_KEY_LIMIT) return null;
   const i = index.get(tileKey(tx, ty));
   return i === undefined ? null : [i, (y - 3 * ty) * 3 + (x - 3 * tx)];
@@ -101,14 +102,14 @@ export function openTilePositions(tiles: readonly PlacedTile[]): [number, number
   }
   return [...open].sort((a, b) => a - b).map((c) => [(c % 256) - TILE_KEY_LIMIT, Math.floor(c / 256) - TILE_KEY_LIMIT]);
 }
-const NEIGHBOURS = [[0, -1], [-1, 0], [1, 0], [0, 1]] as const;
+const NEIGHBOURS = [
+  [0, -1],
+  [-1, 0],
+  [1, 0],
+  [0, 1],
+] as const;
 
-export type LineProblem =
-  | 'OUTSIDE_CITY'
-  | 'SQUARE_COVERED'
-  | 'X_SQUARE_FORBIDDEN'
-  | 'END_ON_X_SQUARE'
-  | 'END_NOT_OWN_COLOUR';
+export type LineProblem = 'OUTSIDE_CITY' | 'SQUARE_COVERED' | 'X_SQUARE_FORBIDDEN' | 'END_ON_X_SQUARE' | 'END_NOT_OWN_COLOUR';
 
 /**
  * Why a silhouette may not lie on these squares for this seat (M3, M4), or null if it may.
@@ -124,7 +125,8 @@ export function lineProblem(state: MpvState, seat: Seat, x: number, y: number, l
     cells.push(c);
   }
   if (cells.some((c) => c.length > 1)) return 'SQUARE_COVERED';
-  const first = cells[0]!, last = cells[cells.length - 1]!;
+  const first = cells[0]!,
+    last = cells[cells.length - 1]!;
   if (state.version === 'normal' && cells.some((c) => c === 'X')) return 'X_SQUARE_FORBIDDEN';
   if (first === 'X' || last === 'X') return 'END_ON_X_SQUARE';
   const own = letterOf(seat);
@@ -136,7 +138,11 @@ export function lineProblem(state: MpvState, seat: Seat, x: number, y: number, l
  * Every place a silhouette of the seat's may go: distinct lengths in hand, ascending, then by
  * top/left square (y, then x), horizontal before vertical. Stops at the first when `firstOnly`.
  */
-export function silhouettePlacements(state: MpvState, seat: Seat, firstOnly = false): { length: number; x: number; y: number; direction: Direction }[] {
+export function silhouettePlacements(
+  state: MpvState,
+  seat: Seat,
+  firstOnly = false,
+): { length: number; x: number; y: number; direction: Direction }[] {
   const hand = state.hands[seat] ?? [];
   const lengths = [...new Set(hand)];
   const out: { length: number; x: number; y: number; direction: Direction }[] = [];
@@ -146,7 +152,8 @@ export function silhouettePlacements(state: MpvState, seat: Seat, firstOnly = fa
   const index = cityIndex(tiles);
   /** The letter of a free square, '' if covered, undefined off the city. */
   const free = (x: number, y: number): string | undefined => {
-    const tx = Math.floor(x / 3), ty = Math.floor(y / 3);
+    const tx = Math.floor(x / 3),
+      ty = Math.floor(y / 3);
     const i = index.get(tileKey(tx, ty));
     if (i === undefined) return undefined;
     const t = tiles[i]!;
@@ -164,14 +171,19 @@ export function silhouettePlacements(state: MpvState, seat: Seat, firstOnly = fa
   const normal = state.version === 'normal';
   for (const length of lengths) {
     for (const start of starts) {
-      const x = (start % 8192) - 4096, y = Math.floor(start / 8192) - 4096;
+      const x = (start % 8192) - 4096,
+        y = Math.floor(start / 8192) - 4096;
       for (const direction of DIRECTIONS) {
-        const dx = direction === 'horizontal' ? 1 : 0, dy = 1 - dx;
+        const dx = direction === 'horizontal' ? 1 : 0,
+          dy = 1 - dx;
         if (free(x + dx * (length - 1), y + dy * (length - 1)) !== own) continue;
         let fits = true;
         for (let i = 1; i < length - 1; i++) {
           const c = free(x + dx * i, y + dy * i);
-          if (c === undefined || c === '' || (normal && c === 'X')) { fits = false; break; }
+          if (c === undefined || c === '' || (normal && c === 'X')) {
+            fits = false;
+            break;
+          }
         }
         if (!fits) continue;
         out.push({ length, x, y, direction });

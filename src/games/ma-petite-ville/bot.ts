@@ -66,12 +66,18 @@ const roomCache = new WeakMap<object, number[][]>();
 export function room(state: MpvState): number[][] {
   const cached = roomCache.get(state.tiles);
   if (cached) return cached;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const t of state.tiles) {
-    minX = Math.min(minX, 3 * t.x); maxX = Math.max(maxX, 3 * t.x + 2);
-    minY = Math.min(minY, 3 * t.y); maxY = Math.max(maxY, 3 * t.y + 2);
+    minX = Math.min(minX, 3 * t.x);
+    maxX = Math.max(maxX, 3 * t.x + 2);
+    minY = Math.min(minY, 3 * t.y);
+    maxY = Math.max(maxY, 3 * t.y + 2);
   }
-  const width = maxX - minX + 1, height = maxY - minY + 1;
+  const width = maxX - minX + 1,
+    height = maxY - minY + 1;
   // 0 no square, 1-4 a free square of B G Y R, 5 a free X square, 6 a covered square.
   const grid = new Uint8Array(width * height);
   const CODE: Record<string, number> = { B: 1, G: 2, Y: 3, R: 4, X: 5 };
@@ -87,9 +93,13 @@ export function room(state: MpvState): number[][] {
       const own = grid[y * width + x]!;
       if (own < 1 || own > 4) continue;
       const counts = out[own - 1]!;
-      for (const [dx, dy] of [[1, 0], [0, 1]] as const) {
+      for (const [dx, dy] of [
+        [1, 0],
+        [0, 1],
+      ] as const) {
         for (let length = 2; length <= 4; length++) {
-          const ex = x + dx * (length - 1), ey = y + dy * (length - 1);
+          const ex = x + dx * (length - 1),
+            ey = y + dy * (length - 1);
           if (ex >= width || ey >= height) break;
           if (grid[ey * width + ex] !== own) continue;
           let fits = true;

@@ -8,7 +8,13 @@ import { standings } from './standings.js';
 import type { MpvEvent, MpvMove, MpvState } from './types.js';
 
 /** The rule each line problem breaks. */
-const LINE_RULES: Record<LineProblem, string> = { OUTSIDE_CITY: 'M3', SQUARE_COVERED: 'M3', X_SQUARE_FORBIDDEN: 'M4', END_ON_X_SQUARE: 'M4', END_NOT_OWN_COLOUR: 'M3' };
+const LINE_RULES: Record<LineProblem, string> = {
+  OUTSIDE_CITY: 'M3',
+  SQUARE_COVERED: 'M3',
+  X_SQUARE_FORBIDDEN: 'M4',
+  END_ON_X_SQUARE: 'M4',
+  END_NOT_OWN_COLOUR: 'M3',
+};
 
 /**
  * Checks a move and returns its events, followed by the forced steps it triggers: the final round
@@ -43,7 +49,11 @@ export function decide(state: MpvState, move: MpvMove, seat: Seat): Result<MpvEv
       }
       const problem = lineProblem(state, seat, move.x, move.y, move.length, move.direction);
       if (problem) {
-        return refuse(problem, LINE_RULES[problem], problem === 'END_NOT_OWN_COLOUR' ? { colour: { key: `colour.${colourOf(seat)}` } } : {});
+        return refuse(
+          problem,
+          LINE_RULES[problem],
+          problem === 'END_NOT_OWN_COLOUR' ? { colour: { key: `colour.${colourOf(seat)}` } } : {},
+        );
       }
       const events: MpvEvent[] = [{ type: 'silhouettePlaced', seat, length: move.length, x: move.x, y: move.y, direction: move.direction }];
       if ((state.hands[seat] ?? []).length === 1) {

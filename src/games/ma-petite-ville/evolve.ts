@@ -50,20 +50,37 @@ export function evolve(state: MpvState, event: MpvEvent): MpvState {
       for (const [x, y] of lineSquares(event.x, event.y, event.length, event.direction)) {
         const [i, j] = locate(index, x, y)!;
         const t = tiles[i]!;
-        tiles[i] = { tile: t.tile, x: t.x, y: t.y, quarterTurns: t.quarterTurns, squares: t.squares, covers: t.covers.slice(0, j) + mark + t.covers.slice(j + 1) };
+        tiles[i] = {
+          tile: t.tile,
+          x: t.x,
+          y: t.y,
+          quarterTurns: t.quarterTurns,
+          squares: t.squares,
+          covers: t.covers.slice(0, j) + mark + t.covers.slice(j + 1),
+        };
       }
       const hands = state.hands.slice();
       const hand = (hands[event.seat] ?? []).slice();
       hand.splice(hand.indexOf(event.length), 1);
       hands[event.seat] = hand;
       const { seat, length, x, y, direction } = event;
-      return next(state, { ...nextTurn(state), tiles, hands, silhouettes: [...state.silhouettes, { seat, length, x, y, direction }], finalRound: finalTurnUsed(state) });
+      return next(state, {
+        ...nextTurn(state),
+        tiles,
+        hands,
+        silhouettes: [...state.silhouettes, { seat, length, x, y, direction }],
+        finalRound: finalTurnUsed(state),
+      });
     }
     case 'passed':
     case 'turnSkipped':
       return next(state, { ...nextTurn(state), finalRound: finalTurnUsed(state) });
     case 'finalRoundBegan':
-      return next(state, { phase: 'finalRound', turn: (event.lastTilePlacer + 1) % state.players, finalRound: { lastTilePlacer: event.lastTilePlacer, turnsLeft: state.players } });
+      return next(state, {
+        phase: 'finalRound',
+        turn: (event.lastTilePlacer + 1) % state.players,
+        finalRound: { lastTilePlacer: event.lastTilePlacer, turnsLeft: state.players },
+      });
     case 'gameEnded':
       return next(state, { phase: 'over', result: { reason: event.reason, winners: event.winners.slice() } });
   }

@@ -21,7 +21,6 @@ import { COLOURS } from './data.js';
 import { messages } from './messages.js';
 
 export type { MpvEvent, MpvMove, MpvOptions, MpvState } from './types.js';
-;
 
 export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
   id: 'ma-petite-ville',
@@ -41,12 +40,25 @@ export const maPetiteVille: Game<MpvState, MpvMove, MpvEvent, MpvOptions> = {
     },
     additionalProperties: false,
   },
-  moveSchemas, messages, schemas,
-  setup, decide, evolve, legalMoves,
+  moveSchemas,
+  messages,
+  schemas,
+  setup,
+  decide,
+  evolve,
+  legalMoves,
   toMove: (state) => (state.phase === 'over' ? [] : [state.turn]),
-  view, eventView,
-  outcome, notation, undoable,
+  view,
+  eventView,
+  outcome,
+  notation,
+  undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
-export const plugin = gamePlugin(maPetiteVille, { bot, picture: maPetiteVillePicture, testing, seatChoices: { colours: COLOURS, rule: 'M7' } });
+export const plugin = gamePlugin(maPetiteVille, {
+  bot,
+  picture: maPetiteVillePicture,
+  testing,
+  seatChoices: { colours: COLOURS, rule: 'M7' },
+});

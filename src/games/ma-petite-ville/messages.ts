@@ -70,7 +70,8 @@ const catalogue = {
     'board.move.drawTile': 'Piocher une tuile',
     'board.move.placeTile': 'Poser la tuile en {x},{y}, tournée de {turn}°',
     'board.move.placeSilhouette': 'Poser {n} {objects} depuis {x},{y} vers {direction, select, vertical {le bas} other {la droite}}',
-    TILE_ALREADY_DRAWN: "Vous avez tiré une tuile et devez la poser avant toute autre chose (prendre une tuile, c'est la tirer puis la poser).",
+    TILE_ALREADY_DRAWN:
+      "Vous avez tiré une tuile et devez la poser avant toute autre chose (prendre une tuile, c'est la tirer puis la poser).",
     PILE_EMPTY: 'La pioche est vide : il ne reste aucune tuile à prendre.',
     NO_TILE_DRAWN: "Une tuile se pose juste après l'avoir tirée : tirez d'abord une tuile.",
     BAD_ROTATION: 'Une tuile se tourne de 0, 1, 2 ou 3 quarts de tour dans le sens horaire.',
@@ -104,7 +105,6 @@ const catalogue = {
   },
 } satisfies Messages;
 export const messages: Messages = catalogue;
-
 
 /** The engine's refusal by id: code, rule, values. */
 export const refuse = refuserOf(catalogue);

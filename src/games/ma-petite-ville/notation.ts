@@ -45,7 +45,13 @@ export const notation: Notation<MpvState, MpvMove> = {
       const m = SILHOUETTE.exec(text);
       const at = m ? pointOf(m[2]) : null;
       if (!m || !at) return usageError(messages, raw, 'silhouette', 's3 2,5 h');
-      return ok({ type: 'placeSilhouette', length: Number(m[1]), x: at.x, y: at.y, direction: m[3]!.startsWith('h') ? 'horizontal' : 'vertical' });
+      return ok({
+        type: 'placeSilhouette',
+        length: Number(m[1]),
+        x: at.x,
+        y: at.y,
+        direction: m[3]!.startsWith('h') ? 'horizontal' : 'vertical',
+      });
     }
     return usageError(messages, raw, 'any', EXAMPLES);
   },

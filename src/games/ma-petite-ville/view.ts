@@ -20,26 +20,38 @@ function squareView(code: string): SquareView {
  * the square coordinates of its top-left corner, the coordinates moves use (E4).
  */
 export function view(state: MpvState, _viewer: Viewer): MpvView {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const t of state.tiles) {
-    minX = Math.min(minX, 3 * t.x); maxX = Math.max(maxX, 3 * t.x + 2);
-    minY = Math.min(minY, 3 * t.y); maxY = Math.max(maxY, 3 * t.y + 2);
+    minX = Math.min(minX, 3 * t.x);
+    maxX = Math.max(maxX, 3 * t.x + 2);
+    minY = Math.min(minY, 3 * t.y);
+    maxY = Math.max(maxY, 3 * t.y + 2);
   }
-  const rows: (SquareView | null)[][] = Array.from({ length: maxY - minY + 1 }, () => new Array<SquareView | null>(maxX - minX + 1).fill(null));
+  const rows: (SquareView | null)[][] = Array.from({ length: maxY - minY + 1 }, () =>
+    new Array<SquareView | null>(maxX - minX + 1).fill(null),
+  );
   for (const t of state.tiles) {
     for (let j = 0; j < 9; j++) {
       const cover = t.covers[j]!;
-      rows[3 * t.y + Math.floor(j / 3) - minY]![3 * t.x + (j % 3) - minX] = squareView(cover === '.' ? t.squares[j]! : t.squares[j]! + cover);
+      rows[3 * t.y + Math.floor(j / 3) - minY]![3 * t.x + (j % 3) - minX] = squareView(
+        cover === '.' ? t.squares[j]! : t.squares[j]! + cover,
+      );
     }
   }
   const over = state.phase === 'over';
-  const drawnTile = state.drawn === null ? null : {
-    tile: state.drawn,
-    rotations: [0, 1, 2, 3].map((q) => {
-      const p = tilePattern(state.drawn!, q);
-      return { quarterTurns: q, rows: [0, 1, 2].map((r) => [0, 1, 2].map((c) => squareView(p[r * 3 + c]!))) };
-    }),
-  };
+  const drawnTile =
+    state.drawn === null
+      ? null
+      : {
+          tile: state.drawn,
+          rotations: [0, 1, 2, 3].map((q) => {
+            const p = tilePattern(state.drawn!, q);
+            return { quarterTurns: q, rows: [0, 1, 2].map((r) => [0, 1, 2].map((c) => squareView(p[r * 3 + c]!))) };
+          }),
+        };
   const st = standings(state);
   return {
     phase: state.phase,

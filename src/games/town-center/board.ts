@@ -27,7 +27,9 @@ export function boardOf(id: string): Board {
   const height = data.rows.length;
   const width = Math.max(...data.rows.map((r) => r.length));
   const siteAt: number[] = new Array<number>(width * height).fill(-1);
-  const row: number[] = [], col: number[] = [], center: boolean[] = [];
+  const row: number[] = [],
+    col: number[] = [],
+    center: boolean[] = [];
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
       const ch = data.rows[r]![c] ?? '.';
@@ -39,7 +41,9 @@ export function boardOf(id: string): Board {
     }
   }
   const at = (r: number, c: number) => (r < 0 || c < 0 || r >= height || c >= width ? -1 : siteAt[r * width + c]!);
-  const neighbors = row.map((r, i) => [at(r - 1, col[i]!), at(r, col[i]! + 1), at(r + 1, col[i]!), at(r, col[i]! - 1)].filter((s) => s >= 0));
+  const neighbors = row.map((r, i) =>
+    [at(r - 1, col[i]!), at(r, col[i]! + 1), at(r + 1, col[i]!), at(r, col[i]! - 1)].filter((s) => s >= 0),
+  );
   b = { id, width, height, siteCount: row.length, row, col, center, neighbors, siteAt };
   compiled.set(id, b);
   return b;

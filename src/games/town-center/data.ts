@@ -22,16 +22,29 @@ export type ColorName = Static<typeof ColorNameSchema>;
 export type CubeColor = Exclude<ColorName, 'cityHall'>;
 
 /** Index of each colour in count arrays. */
-export const OFFICE = 0, RESIDENTIAL = 1, COMMERCIAL = 2, UTILITY = 3, ELEVATOR = 4; // and the City Hall, 5
+export const OFFICE = 0,
+  RESIDENTIAL = 1,
+  COMMERCIAL = 2,
+  UTILITY = 3,
+  ELEVATOR = 4; // and the City Hall, 5
 
 export const letterOf: Record<ColorName, Letter> = {
-  office: 'O', residential: 'R', commercial: 'C', utility: 'U', elevator: 'E', cityHall: 'H',
+  office: 'O',
+  residential: 'R',
+  commercial: 'C',
+  utility: 'U',
+  elevator: 'E',
+  cityHall: 'H',
 };
 export const nameOf: Record<Letter, ColorName> = {
-  O: 'office', R: 'residential', C: 'commercial', U: 'utility', E: 'elevator', H: 'cityHall',
+  O: 'office',
+  R: 'residential',
+  C: 'commercial',
+  U: 'utility',
+  E: 'elevator',
+  H: 'cityHall',
 };
 export const indexOfLetter: Record<Letter, number> = { O: 0, R: 1, C: 2, U: 3, E: 4, H: 5 };
-
 
 /** One box: 12 Offices, 42 Residential, 25 Commercial, 20 Utilities, 20 Elevator/Parking, 4 City Halls = 123 cubes. */
 export const BOX = [12, 42, 25, 20, 20, 4] as const;

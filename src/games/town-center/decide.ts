@@ -5,7 +5,18 @@
  */
 import { ok, Rng, type Result, type Seat } from '../../engine/index.js';
 import { boardOf, siteOf } from './board.js';
-import { COLOR_LETTERS, COMMERCIAL, letterOf, nameOf, OFFICE, OFFICE_COST, RESIDENTIAL, ROUNDS, type ColorName, type Letter } from './data.js';
+import {
+  COLOR_LETTERS,
+  COMMERCIAL,
+  letterOf,
+  nameOf,
+  OFFICE,
+  OFFICE_COST,
+  RESIDENTIAL,
+  ROUNDS,
+  type ColorName,
+  type Letter,
+} from './data.js';
 import { evolveAhead, sortCubes } from './evolve.js';
 import { breaksBothCubesRule, developments, firstPlacements, purchaseError, purchasePrice, purchases, stackError } from './legal.js';
 import { violation, wrongPhase, type RuledCode } from './messages.js';
@@ -139,7 +150,12 @@ function settle(start: TownCenterState, events: TownCenterEvent[], focus: Seat |
           continue;
         }
         const scarce = s.reserve[RESIDENTIAL]! < s.players || s.reserve[COMMERCIAL]! < s.players;
-        emit(ctx, { type: 'developmentStarted', mode: scarce ? 'sequential' : 'simultaneous', seats: seats.slice().sort((a, b) => a - b), active: seats[0]! });
+        emit(ctx, {
+          type: 'developmentStarted',
+          mode: scarce ? 'sequential' : 'simultaneous',
+          seats: seats.slice().sort((a, b) => a - b),
+          active: seats[0]!,
+        });
         continue;
       }
       case 'development': {
@@ -189,7 +205,14 @@ function siteFor(s: TownCenterState, seat: Seat, row: number, col: number): numb
  * (developing, buying), in this order: the phase, the cube's kind (`kinds`: the letters allowed,
  * else the `notKind` violation), the site. The cube's letter and the site, or the rule broken.
  */
-function cubeOnSite(s: TownCenterState, seat: Seat, move: { color: ColorName; row: number; col: number }, phase: TownCenterState['phase'], kinds: string, notKind: RuledCode): Result<{ letter: Letter; site: number }> {
+function cubeOnSite(
+  s: TownCenterState,
+  seat: Seat,
+  move: { color: ColorName; row: number; col: number },
+  phase: TownCenterState['phase'],
+  kinds: string,
+  notKind: RuledCode,
+): Result<{ letter: Letter; site: number }> {
   if (s.phase !== phase) return wrongPhase(s.phase);
   const letter = letterOf[move.color];
   if (!letter || !kinds.includes(letter)) return violation(notKind);
@@ -240,7 +263,9 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       const err = placementError(board, stacks, heightLimit(board, stacks), letter, site, true);
       if (err) return violation(err);
       if (breaksBothCubesRule(s, seat, letter, site)) return violation('BOTH_CUBES_RULE');
-      return ok([{ type: 'cubeBuilt', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: letter === 'O' ? OFFICE_COST : 0 }]);
+      return ok([
+        { type: 'cubeBuilt', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: letter === 'O' ? OFFICE_COST : 0 },
+      ]);
     }
     case 'developCube': {
       const at = cubeOnSite(s, seat, move, 'development', 'RC', 'NOT_DEVELOPABLE');
@@ -248,7 +273,9 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       const { letter, site } = at.value;
       if (s.reserve[letter === 'R' ? RESIDENTIAL : COMMERCIAL]! <= 0) return violation('RESERVE_EMPTY');
       if (!developments(s, seat).some((d) => d.letter === letter && d.site === site)) return violation('DEVELOPMENT_SPOT');
-      const events: TownCenterEvent[] = [{ type: 'cubeDeveloped', seat, color: move.color, site, level: s.towns[seat]!.stacks[site]!.length + 1 }];
+      const events: TownCenterEvent[] = [
+        { type: 'cubeDeveloped', seat, color: move.color, site, level: s.towns[seat]!.stacks[site]!.length + 1 },
+      ];
       if (s.devMode === 'sequential') {
         // The turn passes in reverse player order to the next seat that can develop (R16).
         const after = evolveAhead(s, events[0]!);
@@ -269,7 +296,9 @@ function moveEvents(s: TownCenterState, move: TownCenterMove, seat: Seat): Resul
       const err = purchaseError(s, seat, letter, site);
       if (err) return violation(err);
       const stacks = s.towns[seat]!.stacks;
-      return ok([{ type: 'cubeBought', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: purchasePrice(stacks, letter) }]);
+      return ok([
+        { type: 'cubeBought', seat, color: move.color, site, level: stacks[site]!.length + 1, cost: purchasePrice(stacks, letter) },
+      ]);
     }
     case 'pass':
       if (s.phase !== 'publicWorks') return wrongPhase(s.phase);

@@ -11,7 +11,10 @@ export function pickSeat(s: TownCenterState, i: number): number {
 }
 
 export const sortCubes = (letters: string): string =>
-  letters.split('').sort((a, b) => indexOfLetter[a as Letter] - indexOfLetter[b as Letter]).join('');
+  letters
+    .split('')
+    .sort((a, b) => indexOfLetter[a as Letter] - indexOfLetter[b as Letter])
+    .join('');
 
 const removeOne = (text: string, letter: string): string => {
   const i = text.indexOf(letter);
@@ -76,7 +79,11 @@ function patch(s: TownCenterState, p: Partial<TownCenterState>): TownCenterState
 function apply(s: TownCenterState, e: TownCenterEvent): TownCenterState {
   switch (e.type) {
     case 'cityHallPlaced':
-      return patch(s, { towns: withTown(s, e.seat, (t) => addCube(t, e.site, 'H', 0)), reserve: bump(s.reserve, 'H', -1), active: e.seat + 1 });
+      return patch(s, {
+        towns: withTown(s, e.seat, (t) => addCube(t, e.site, 'H', 0)),
+        reserve: bump(s.reserve, 'H', -1),
+        active: e.seat + 1,
+      });
     case 'roundStarted': {
       const letters = sortCubes(e.cubes.map((c) => letterOf[c]).join(''));
       const base = patch(s, { round: e.round, firstPlayer: e.firstPlayer, rng: e.rng, worksDone: 0, devSeats: [] });
@@ -90,7 +97,15 @@ function apply(s: TownCenterState, e: TownCenterEvent): TownCenterState {
       if (s.players === 1) {
         return patch(base, { bag, row, hands: [letters], phase: letters.length === 3 ? 'soloReturn' : 'construction', active: 0 });
       }
-      return patch(base, { bag, row, drawn: letters, towers: new Array<string>(towerCount(s.players)).fill(''), picks: 0, phase: 'arrange', active: e.firstPlayer });
+      return patch(base, {
+        bag,
+        row,
+        drawn: letters,
+        towers: new Array<string>(towerCount(s.players)).fill(''),
+        picks: 0,
+        phase: 'arrange',
+        active: e.firstPlayer,
+      });
     }
     case 'cubeStacked': {
       const l = letterOf[e.color];

@@ -16,7 +16,6 @@ import { townCenterPicture } from './picture.js';
 import { testing } from './testing.js';
 
 export type { TownCenterEvent, TownCenterMove, TownCenterOptions, TownCenterState } from './types.js';
-;
 
 export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, TownCenterOptions> = {
   id: 'town-center',
@@ -27,7 +26,12 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
   optionsSchema: {
     type: 'object',
     properties: {
-      boardSide: { type: 'string', enum: [...PLAYER_BOARD_SIDES], default: 'A', description: "Player board side for every town: 'A' (easier) or 'B' (harder; stand-in layout)." },
+      boardSide: {
+        type: 'string',
+        enum: [...PLAYER_BOARD_SIDES],
+        default: 'A',
+        description: "Player board side for every town: 'A' (easier) or 'B' (harder; stand-in layout).",
+      },
       soloVariant: {
         type: 'string',
         enum: ['bag', 'centralPark'],
@@ -37,12 +41,15 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
       seatSides: {
         type: 'string',
         default: '',
-        description: "Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide.",
+        description:
+          "Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide.",
       },
     },
     additionalProperties: false,
   },
-  moveSchemas, schemas, messages,
+  moveSchemas,
+  schemas,
+  messages,
   checkConfig(players: number, options: TownCenterOptions): RuleViolation | null {
     const sides = options.seatSides ?? '';
     if (sides !== '' && (sides.length !== players || [...sides].some((c) => !(PLAYER_BOARD_SIDES as readonly string[]).includes(c)))) {
@@ -53,9 +60,16 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
     }
     return null;
   },
-  setup, decide, evolve, legalMoves, toMove,
-  view, eventView,
-  outcome, notation, undoable,
+  setup,
+  decide,
+  evolve,
+  legalMoves,
+  toMove,
+  view,
+  eventView,
+  outcome,
+  notation,
+  undoable,
 };
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */

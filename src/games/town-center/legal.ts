@@ -78,7 +78,9 @@ export function breaksBothCubesRule(s: TownCenterState, seat: Seat, letter: stri
   const stacks = s.towns[seat]!.stacks;
   const limit = heightLimit(board, stacks);
   if (secondFits(board, stacks, limit, letter, site, otherCube(hand, letter))) return false;
-  return firstPlacements(board, stacks, limit, hand).some((p) => secondFits(board, stacks, limit, p.letter, p.site, otherCube(hand, p.letter)));
+  return firstPlacements(board, stacks, limit, hand).some((p) =>
+    secondFits(board, stacks, limit, p.letter, p.site, otherCube(hand, p.letter)),
+  );
 }
 
 /** The developments a seat can make now (R13, R14, R16). */
@@ -106,11 +108,13 @@ export function purchases(s: TownCenterState, seat: Seat): Placement[] {
   const out: Placement[] = [];
   if (s.reserve[UTILITY]! > 0 && town.money >= purchasePrice(town.stacks, 'U')) {
     const limit = heightLimit(board, town.stacks);
-    for (let site = 0; site < board.siteCount; site++) if (placementError(board, town.stacks, limit, 'U', site, false) === null) out.push({ letter: 'U', site });
+    for (let site = 0; site < board.siteCount; site++)
+      if (placementError(board, town.stacks, limit, 'U', site, false) === null) out.push({ letter: 'U', site });
   }
   if (s.reserve[ELEVATOR]! > 0 && town.money >= purchasePrice(town.stacks, 'E')) {
     const hasBlack = countColor(town.stacks, 'E') > 0;
-    for (let site = 0; site < board.siteCount; site++) if (elevatorPurchaseError(board, town.stacks, site, hasBlack) === null) out.push({ letter: 'E', site });
+    for (let site = 0; site < board.siteCount; site++)
+      if (elevatorPurchaseError(board, town.stacks, site, hasBlack) === null) out.push({ letter: 'E', site });
   }
   return out;
 }
@@ -166,17 +170,30 @@ export function legalMoves(s: TownCenterState, seat: Seat): TownCenterMove[] {
       return distinctLetters(s.hands[0]!).map((l) => ({ type: 'returnCube' as const, color: cubeName(l) }));
     case 'construction': {
       const out: TownCenterMove[] = [];
-      for (const p of constructionPlacements(s, seat)) out.push({ type: 'buildCube', color: cubeName(p.letter), row: board.row[p.site]!, col: board.col[p.site]! });
+      for (const p of constructionPlacements(s, seat))
+        out.push({ type: 'buildCube', color: cubeName(p.letter), row: board.row[p.site]!, col: board.col[p.site]! });
       return out;
     }
     case 'development': {
       const out: TownCenterMove[] = [];
-      for (const p of developments(s, seat)) out.push({ type: 'developCube', color: nameOf[p.letter] === 'residential' ? 'residential' : 'commercial', row: board.row[p.site]!, col: board.col[p.site]! });
+      for (const p of developments(s, seat))
+        out.push({
+          type: 'developCube',
+          color: nameOf[p.letter] === 'residential' ? 'residential' : 'commercial',
+          row: board.row[p.site]!,
+          col: board.col[p.site]!,
+        });
       return out;
     }
     case 'publicWorks':
       return [
-        ...purchases(s, seat).map((p): TownCenterMove => ({ type: 'buyCube', color: nameOf[p.letter as Letter] === 'utility' ? 'utility' : 'elevator', ...at(p.site) })),
+        ...purchases(s, seat).map(
+          (p): TownCenterMove => ({
+            type: 'buyCube',
+            color: nameOf[p.letter as Letter] === 'utility' ? 'utility' : 'elevator',
+            ...at(p.site),
+          }),
+        ),
         { type: 'pass' },
       ];
     case 'over':

@@ -30,7 +30,8 @@ const catalogue = {
     'NOTATION.form.build': 'build <colour> <site>',
     'NOTATION.form.develop': 'develop <colour> <site>',
     'NOTATION.form.buy': 'buy <colour> <site>',
-    'NOTATION.form.any': 'hall <site>, stack <colour> <tower>, take <tower>, return <colour>, build <colour> <site>, develop <colour> <site>, buy <colour> <site> or pass',
+    'NOTATION.form.any':
+      'hall <site>, stack <colour> <tower>, take <tower>, return <colour>, build <colour> <site>, develop <colour> <site>, buy <colour> <site> or pass',
     'NOTATION.what.colour': 'cube colour',
     'board.phase.cityHall': 'city halls',
     'board.phase.arrange': 'towers',
@@ -73,9 +74,11 @@ const catalogue = {
     NOTHING_ON_BLACK: 'No cube of another colour may be placed on top of an Elevator/Parking cube.',
     RESIDENTIAL_SPACING: 'A Residential cube may not be built next to another Residential cube (Construction, spacing rule).',
     COMMERCIAL_SPACING: 'A Commercial cube may not be built next to another Commercial cube (Construction, spacing rule).',
-    BOTH_CUBES_RULE: 'Both cubes must be placed if possible, and this placement would leave your other cube with no legal site while another choice places both.',
+    BOTH_CUBES_RULE:
+      'Both cubes must be placed if possible, and this placement would leave your other cube with no legal site while another choice places both.',
     NOT_DEVELOPABLE: 'Only Residential and Commercial units develop.',
-    DEVELOPMENT_SPOT: 'A new cube must go next to a unit that can develop (Residential: Offices >= size + 1; Commercial: Residential units >= size + 1), on a legal spot.',
+    DEVELOPMENT_SPOT:
+      'A new cube must go next to a unit that can develop (Residential: Offices >= size + 1; Commercial: Residential units >= size + 1), on a legal spot.',
     RESERVE_EMPTY: 'The reserve has no cube of that colour left.',
     NOT_FOR_SALE: 'Public Works sells only one Utilities or one Elevator/Parking cube.',
     NOT_ENOUGH_MONEY: 'The town cannot pay for this purchase: $5 times the number of cubes of that colour already in the town plus one.',
@@ -119,7 +122,8 @@ const catalogue = {
     'NOTATION.form.build': 'build <couleur> <case>',
     'NOTATION.form.develop': 'develop <couleur> <case>',
     'NOTATION.form.buy': 'buy <couleur> <case>',
-    'NOTATION.form.any': 'hall <case>, stack <couleur> <tour>, take <tour>, return <couleur>, build <couleur> <case>, develop <couleur> <case>, buy <couleur> <case> ou pass',
+    'NOTATION.form.any':
+      'hall <case>, stack <couleur> <tour>, take <tour>, return <couleur>, build <couleur> <case>, develop <couleur> <case>, buy <couleur> <case> ou pass',
     'NOTATION.what.colour': 'couleur de cube',
     'board.phase.cityHall': 'mairies',
     'board.phase.arrange': 'tours',
@@ -162,15 +166,18 @@ const catalogue = {
     NOTHING_ON_BLACK: "Aucun cube d'une autre couleur ne se pose sur un cube Ascenseur/Parking.",
     RESIDENTIAL_SPACING: "Un cube Résidentiel ne se construit pas à côté d'un autre cube Résidentiel (Construction, règle d'espacement).",
     COMMERCIAL_SPACING: "Un cube Commercial ne se construit pas à côté d'un autre cube Commercial (Construction, règle d'espacement).",
-    BOTH_CUBES_RULE: "Les deux cubes doivent être posés si possible, et cette pose ne laisserait aucun terrain légal à votre autre cube alors qu'un autre choix permet de poser les deux.",
+    BOTH_CUBES_RULE:
+      "Les deux cubes doivent être posés si possible, et cette pose ne laisserait aucun terrain légal à votre autre cube alors qu'un autre choix permet de poser les deux.",
     NOT_DEVELOPABLE: 'Seules les unités Résidentielles et Commerciales se développent.',
-    DEVELOPMENT_SPOT: "Un nouveau cube va à côté d'une unité qui peut se développer (Résidentiel : Bureaux >= taille + 1 ; Commercial : unités Résidentielles >= taille + 1), sur un emplacement légal.",
+    DEVELOPMENT_SPOT:
+      "Un nouveau cube va à côté d'une unité qui peut se développer (Résidentiel : Bureaux >= taille + 1 ; Commercial : unités Résidentielles >= taille + 1), sur un emplacement légal.",
     RESERVE_EMPTY: "La réserve n'a plus de cube de cette couleur.",
     NOT_FOR_SALE: "Les Travaux publics ne vendent qu\'un cube Services publics ou un cube Ascenseur/Parking.",
     NOT_ENOUGH_MONEY: 'La ville ne peut pas payer cet achat : 5 $ fois le nombre de cubes de cette couleur déjà dans la ville, plus un.',
     ELEVATOR_ON_BLACK: 'Un cube Ascenseur/Parking acheté se pose sur un cube noir du Centre, pour former un Ascenseur.',
     SOLO_ONLY: 'Seule une partie solo remet un cube tiré.',
-    HEIGHT_LIMIT: 'Le nouveau cube serait plus haut que ne le permet le plus haut Ascenseur alimenté de la ville (hauteur 1 sans Ascenseur).',
+    HEIGHT_LIMIT:
+      'Le nouveau cube serait plus haut que ne le permet le plus haut Ascenseur alimenté de la ville (hauteur 1 sans Ascenseur).',
     FIRST_BLACK_ON_GROUND: 'Le premier cube Ascenseur/Parking de la ville se pose sur un terrain vide, où il devient un Parking.',
     'board.cube.office': 'Bureau',
     'board.cube.residential': 'Résidence',

@@ -71,7 +71,8 @@ export const notation: Notation<TownCenterState, TownCenterMove> = {
   parse(_state: TownCenterState, _seat: Seat, raw: string): Result<TownCenterMove> {
     const words = normalise(raw).split(' ');
     const [verb, a, b] = words;
-    const arity = (n: number, form: string, example: string): Result<never> | null => (words.length === n + 1 ? null : usageError(messages, raw, form, example));
+    const arity = (n: number, form: string, example: string): Result<never> | null =>
+      words.length === n + 1 ? null : usageError(messages, raw, form, example);
     switch (verb) {
       case 'hall':
       case 'cityhall': {
@@ -105,7 +106,8 @@ export const notation: Notation<TownCenterState, TownCenterMove> = {
       case 'buy': {
         const bad = arity(2, verb, `${verb} ${verb === 'buy' ? 'utility' : 'residential'} b4`);
         if (bad) return bad;
-        const only: ColorName[] | undefined = verb === 'develop' ? ['residential', 'commercial'] : verb === 'buy' ? ['utility', 'elevator'] : undefined;
+        const only: ColorName[] | undefined =
+          verb === 'develop' ? ['residential', 'commercial'] : verb === 'buy' ? ['utility', 'elevator'] : undefined;
         const c = cube(a, raw, only);
         if (!c.ok) return c;
         const s = siteOf(b, raw);

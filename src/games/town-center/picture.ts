@@ -1,5 +1,26 @@
 import type { Json } from '../../engine/index.js';
-import { arr, group, int, obj, phaseNames, roundAndPhase, sayerOf, scoresBySeat, someMove, rect, seatColour, str, text, title, type DescribeContext, type DrawContext, type Drawn, type GamePicture, type Lang, wordsFrom } from '../../board/svg.js';
+import {
+  arr,
+  group,
+  int,
+  obj,
+  phaseNames,
+  roundAndPhase,
+  sayerOf,
+  scoresBySeat,
+  someMove,
+  rect,
+  seatColour,
+  str,
+  text,
+  title,
+  type DescribeContext,
+  type DrawContext,
+  type Drawn,
+  type GamePicture,
+  type Lang,
+  wordsFrom,
+} from '../../board/svg.js';
 import { messages } from './messages.js';
 import { fitText, textWidth } from '../../board/text.js';
 
@@ -21,7 +42,10 @@ const read = {
   towns: (v: Json) => arr(obj(v).towns).map(obj),
   townSeat: (t: Json) => int(obj(t).seat),
   townRows: (t: Json) => arr(obj(obj(t).board).rows).map((r) => str(r)),
-  townSites: (t: Json) => arr(obj(t).sites).map(obj).map((s) => ({ row: int(s.row), col: int(s.col), center: s.center === true, stack: arr(s.stack).map((c) => str(c)) })),
+  townSites: (t: Json) =>
+    arr(obj(t).sites)
+      .map(obj)
+      .map((s) => ({ row: int(s.row), col: int(s.col), center: s.center === true, stack: arr(s.stack).map((c) => str(c)) })),
   townMoney: (t: Json) => int(obj(t).money),
   townHand: (t: Json) => arr(obj(t).hand).map((c) => str(c)),
   townScore: (t: Json) => int(obj(obj(t).score).total),
@@ -30,13 +54,38 @@ const read = {
 };
 
 /** Cube colours as printed (data.ts): red Office, green Residential, blue Commercial, yellow Utilities, black Elevator, purple City Hall. */
-const CUBE: Record<string, string> = { office: '#d23c3c', residential: '#3aa655', commercial: '#2f6fd6', utility: '#f2c200', elevator: '#1b1b1b', cityHall: '#8e44ad' };
+const CUBE: Record<string, string> = {
+  office: '#d23c3c',
+  residential: '#3aa655',
+  commercial: '#2f6fd6',
+  utility: '#f2c200',
+  elevator: '#1b1b1b',
+  cityHall: '#8e44ad',
+};
 /** The cubes' names in both rulebooks. */
-const CUBE_NAMES: Record<string, Record<Lang, string>> = wordsFrom(messages, 'board.cube', ['office', 'residential', 'commercial', 'utility', 'elevator', 'cityHall'] as const);
+const CUBE_NAMES: Record<string, Record<Lang, string>> = wordsFrom(messages, 'board.cube', [
+  'office',
+  'residential',
+  'commercial',
+  'utility',
+  'elevator',
+  'cityHall',
+] as const);
 const ORDER = ['office', 'residential', 'commercial', 'utility', 'elevator', 'cityHall'];
 const cubeName = (c: string, lang: Lang) => CUBE_NAMES[c]?.[lang] ?? c;
 
-const WORDS = wordsFrom(messages, 'board', ['legend', 'bag', 'drawn', 'row', 'towers', 'hand', 'money', 'score', 'limit', 'empty'] as const);
+const WORDS = wordsFrom(messages, 'board', [
+  'legend',
+  'bag',
+  'drawn',
+  'row',
+  'towers',
+  'hand',
+  'money',
+  'score',
+  'limit',
+  'empty',
+] as const);
 
 /** Site names as the notation writes them: column letter, row number (a1 top left). */
 const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
@@ -46,7 +95,8 @@ const CELL = 44;
 const AXIS = 18;
 
 function cube(x: number, y: number, colour: string, lang: Lang, w = 12, h = 12): string {
-  return group({ class: 'cube', 'data-colour': colour },
+  return group(
+    { class: 'cube', 'data-colour': colour },
     title(cubeName(colour, lang)),
     rect(x, y, w, h, { fill: CUBE[colour] ?? '#999', stroke: colour === 'elevator' ? '#888' : '#222', 'stroke-width': 0.8, rx: 1.5 }),
   );
@@ -59,7 +109,8 @@ function town(t: Json, ctx: DrawContext, hot: string[], ox: number, oy: number):
   const seat = read.townSeat(t);
   const mine = seat === ctx.viewerSeat;
   const w = AXIS + cols * CELL + 12;
-  const gridX = AXIS + 6, gridY = 72;
+  const gridX = AXIS + 6,
+    gridY = 72;
   const parts: string[] = [];
   const gridBottom = gridY + rows.length * CELL;
   const height = gridBottom + 34;
@@ -68,17 +119,38 @@ function town(t: Json, ctx: DrawContext, hot: string[], ox: number, oy: number):
   // The name takes up to two lines, the money and score one: the grid starts at the same place in every town.
   parts.push(fitText(26, 6, ctx.names[seat] ?? `#${seat + 1}`, { width: w - 34, size: 13, bold: true, lines: 2, min: 10 }).svg);
   const L = (k: keyof typeof WORDS) => WORDS[k][ctx.lang];
-  parts.push(fitText(8, 38, `${L('money')} $${read.townMoney(t)} · ${L('score')} ${read.townScore(t)} · ${L('limit')} ${read.townLimit(t)}`, { width: w - 16, size: 11, min: 7 }).svg);
-  for (let c = 0; c < cols; c++) parts.push(text(gridX + c * CELL + CELL / 2 - 1, 67, COLUMNS[c]!, { 'font-size': 11, 'text-anchor': 'middle', fill: '#555', class: 'coord' }));
-  for (let r = 0; r < rows.length; r++) parts.push(text(AXIS / 2 + 3, gridY + r * CELL + CELL / 2 + 4, String(r + 1), { 'font-size': 11, 'text-anchor': 'middle', fill: '#555', class: 'coord' }));
+  parts.push(
+    fitText(8, 38, `${L('money')} $${read.townMoney(t)} · ${L('score')} ${read.townScore(t)} · ${L('limit')} ${read.townLimit(t)}`, {
+      width: w - 16,
+      size: 11,
+      min: 7,
+    }).svg,
+  );
+  for (let c = 0; c < cols; c++)
+    parts.push(
+      text(gridX + c * CELL + CELL / 2 - 1, 67, COLUMNS[c]!, { 'font-size': 11, 'text-anchor': 'middle', fill: '#555', class: 'coord' }),
+    );
+  for (let r = 0; r < rows.length; r++)
+    parts.push(
+      text(AXIS / 2 + 3, gridY + r * CELL + CELL / 2 + 4, String(r + 1), {
+        'font-size': 11,
+        'text-anchor': 'middle',
+        fill: '#555',
+        class: 'coord',
+      }),
+    );
   for (const s of read.townSites(t)) {
-    const x = gridX + s.col * CELL, y = gridY + s.row * CELL;
-    parts.push(group({ class: 'site', 'data-site': siteName(s.row, s.col) },
-      title(siteName(s.row, s.col)),
-      rect(x, y, CELL - 2, CELL - 2, { fill: s.center ? '#e6dcc3' : '#d4e6cf', stroke: '#b9b09a', rx: 2 }),
-      // The stack as a tower seen from the side: bottom cube at the bottom of the square.
-      ...s.stack.map((c, level) => cube(x + 7, y + CELL - 5 - 7.5 * (level + 1), c, ctx.lang, CELL - 16, 6.5)),
-    ));
+    const x = gridX + s.col * CELL,
+      y = gridY + s.row * CELL;
+    parts.push(
+      group(
+        { class: 'site', 'data-site': siteName(s.row, s.col) },
+        title(siteName(s.row, s.col)),
+        rect(x, y, CELL - 2, CELL - 2, { fill: s.center ? '#e6dcc3' : '#d4e6cf', stroke: '#b9b09a', rx: 2 }),
+        // The stack as a tower seen from the side: bottom cube at the bottom of the square.
+        ...s.stack.map((c, level) => cube(x + 7, y + CELL - 5 - 7.5 * (level + 1), c, ctx.lang, CELL - 16, 6.5)),
+      ),
+    );
     if (mine) hot.push(ctx.hotspot(`site:${s.row}:${s.col}`, ox + x - 1, oy + y - 1, CELL, CELL));
   }
   const hand = read.townHand(t);
@@ -93,9 +165,16 @@ function town(t: Json, ctx: DrawContext, hot: string[], ox: number, oy: number):
 }
 
 /** A row of labelled cubes: "Bag: ■ 12 ■ 5 ...", "Drawn: ■ ■ ■". Returns its SVG and height. */
-function cubeRow(y: number, label: string, items: { colour: string; count?: number }[], ctx: DrawContext, width: number): { svg: string; height: number } {
+function cubeRow(
+  y: number,
+  label: string,
+  items: { colour: string; count?: number }[],
+  ctx: DrawContext,
+  width: number,
+): { svg: string; height: number } {
   const parts: string[] = [fitText(0, y, label, { width: 86, size: 12, bold: true }).svg];
-  let x = 90, line = 0;
+  let x = 90,
+    line = 0;
   for (const it of items) {
     const w = 16 + (it.count === undefined ? 0 : Math.ceil(textWidth(String(it.count), 11)) + 12);
     if (x + w > width) {
@@ -120,7 +199,8 @@ function draw(v: Json, ctx: DrawContext): Drawn {
   // The legend: each cube's colour and name.
   let y = 0;
   {
-    let x = 90, line = 0;
+    let x = 90,
+      line = 0;
     parts.push(fitText(0, y, `${WORDS.legend[ctx.lang]}:`, { width: 86, size: 12, bold: true }).svg);
     for (const c of ORDER) {
       const name = cubeName(c, ctx.lang);
@@ -141,13 +221,25 @@ function draw(v: Json, ctx: DrawContext): Drawn {
   y += bagRow.height + 4;
   const drawn = read.drawn(v);
   if (drawn.length > 0) {
-    const r = cubeRow(y, `${WORDS.drawn[ctx.lang]}:`, drawn.map((c) => ({ colour: c })), ctx, width);
+    const r = cubeRow(
+      y,
+      `${WORDS.drawn[ctx.lang]}:`,
+      drawn.map((c) => ({ colour: c })),
+      ctx,
+      width,
+    );
     parts.push(r.svg);
     y += r.height + 4;
   }
   const row = read.row(v);
   if (row.length > 0) {
-    const r = cubeRow(y, `${WORDS.row[ctx.lang]}:`, row.map((c) => ({ colour: c })), ctx, width);
+    const r = cubeRow(
+      y,
+      `${WORDS.row[ctx.lang]}:`,
+      row.map((c) => ({ colour: c })),
+      ctx,
+      width,
+    );
     parts.push(r.svg);
     y += r.height + 4;
   }
@@ -159,18 +251,23 @@ function draw(v: Json, ctx: DrawContext): Drawn {
     const h = tallest * 10 + 6;
     towers.forEach((t, i) => {
       const tx = 90 + i * 40;
-      parts.push(group({ class: 'tower', 'data-tower': i + 1 },
-        rect(tx, y, 32, h, { fill: '#f4f1e6', stroke: '#b9b09a', rx: 3 }),
-        ...t.map((c, level) => cube(tx + 5, y + h - 4 - (level + 1) * 10, c, ctx.lang, 22, 8)),
-        text(tx + 16, y + h + 13, String(i + 1), { 'font-size': 11, 'text-anchor': 'middle', fill: '#555', class: 'coord' }),
-      ));
+      parts.push(
+        group(
+          { class: 'tower', 'data-tower': i + 1 },
+          rect(tx, y, 32, h, { fill: '#f4f1e6', stroke: '#b9b09a', rx: 3 }),
+          ...t.map((c, level) => cube(tx + 5, y + h - 4 - (level + 1) * 10, c, ctx.lang, 22, 8)),
+          text(tx + 16, y + h + 13, String(i + 1), { 'font-size': 11, 'text-anchor': 'middle', fill: '#555', class: 'coord' }),
+        ),
+      );
       hot.push(ctx.hotspot(`tower:${i}`, tx - 2, y - 2, 36, h + 18));
     });
     y += h + 22;
   }
   y += 6;
   // The towns, four to a row.
-  let tx = 0, ty = y, rowH = 0;
+  let tx = 0,
+    ty = y,
+    rowH = 0;
   towns.forEach((t, i) => {
     if (i > 0 && i % perRow === 0) {
       tx = 0;
@@ -219,7 +316,12 @@ function describe(move: Json | null, d: DescribeContext): string {
     case 'stackCube':
       return say(lang, 'stackCube', { cube, tower });
     case 'takeCube': {
-      const cubes = d.view ? read.towers(d.view)[int(m.tower)] ?? [] : d.events.map(obj).filter((e) => e.type === 'cubeTaken').map((e) => str(e.color));
+      const cubes = d.view
+        ? (read.towers(d.view)[int(m.tower)] ?? [])
+        : d.events
+            .map(obj)
+            .filter((e) => e.type === 'cubeTaken')
+            .map((e) => str(e.color));
       const list = cubes.map((x) => cubeName(x, lang)).join(', ');
       return list ? say(lang, 'takeCube.cubes', { tower, cubes: list }) : say(lang, 'takeCube', { tower });
     }
@@ -240,7 +342,13 @@ function describe(move: Json | null, d: DescribeContext): string {
 
 export const townCenterPicture: GamePicture = {
   name: { en: 'Town Center', fr: 'Town Center' },
-  scores: (v, seats) => scoresBySeat(read.towns(v).map((t) => [read.townSeat(t), read.townScore(t)]), seats),
+  scores: (v, seats) =>
+    scoresBySeat(
+      read.towns(v).map((t) => [read.townSeat(t), read.townScore(t)]),
+      seats,
+    ),
   status: (v, ctx) => roundAndPhase(ctx, `${read.round(v)}/${read.rounds(v)}`, phaseName(ctx.lang, read.phase(v))),
-  draw, targetOf, describe,
+  draw,
+  targetOf,
+  describe,
 };

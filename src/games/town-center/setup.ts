@@ -14,7 +14,8 @@ export function setup(config: GameConfig<TownCenterOptions>): TownCenterState {
   const n = config.players;
   const boxes = n >= 5 ? 2 : 1;
   const solo = n === 1 ? config.options.soloVariant : null;
-  const sideOf = (seat: number): string => (solo === 'centralPark' ? 'centralPark' : (config.options.seatSides ?? '').charAt(seat) || config.options.boardSide);
+  const sideOf = (seat: number): string =>
+    solo === 'centralPark' ? 'centralPark' : (config.options.seatSides ?? '').charAt(seat) || config.options.boardSide;
   const rng = Rng.fromSeed(config.seed);
   const bag = BAG_PER_PLAYER.map((k) => k * n);
   const reserve = BOX.map((k, i) => k * boxes - bag[i]!);
@@ -48,7 +49,11 @@ export function setup(config: GameConfig<TownCenterOptions>): TownCenterState {
     devMode: 'simultaneous',
     devSeats: [],
     worksDone: 0,
-    towns: Array.from({ length: n }, (_, seat) => ({ board: sideOf(seat), stacks: new Array<string>(boardOf(sideOf(seat)).siteCount).fill(''), money: STARTING_MONEY })),
+    towns: Array.from({ length: n }, (_, seat) => ({
+      board: sideOf(seat),
+      stacks: new Array<string>(boardOf(sideOf(seat)).siteCount).fill(''),
+      money: STARTING_MONEY,
+    })),
     rng: rng.state,
   };
 }

@@ -8,7 +8,12 @@ import type { RuledCode } from './messages.js';
 import type { Board } from './board.js';
 import { MAX_LEVEL } from './data.js';
 
-const CH_O = 79, CH_R = 82, CH_C = 67, CH_U = 85, CH_E = 69, CH_H = 72; // 'O' 'R' 'C' 'U' 'E' 'H'
+const CH_O = 79,
+  CH_R = 82,
+  CH_C = 67,
+  CH_U = 85,
+  CH_E = 69,
+  CH_H = 72; // 'O' 'R' 'C' 'U' 'E' 'H'
 
 /** T(n) = n(n+1)/2, the size and height scale of Commercial income and Residential points (R17, R23). */
 export const tri = (n: number): number => (n > 0 ? (n * (n + 1)) / 2 : 0);
@@ -43,7 +48,14 @@ function elevatorPowered(board: Board, stacks: readonly string[], s: number): bo
  * Why a cube of this colour may not be built on this site now, or null when it may (R7, R8, and
  * with `spacing` the Construction spacing rule R10). `letter` is a colour letter (data.ts).
  */
-export function placementError(board: Board, stacks: readonly string[], limit: number, letter: string, site: number, spacing: boolean): RuledCode | null {
+export function placementError(
+  board: Board,
+  stacks: readonly string[],
+  limit: number,
+  letter: string,
+  site: number,
+  spacing: boolean,
+): RuledCode | null {
   const st = stacks[site]!;
   const len = st.length;
   if (len >= MAX_LEVEL) return 'STACK_FULL';
@@ -314,7 +326,12 @@ export function cubesPerLevel(stacks: readonly string[]): number[] {
  * cube of that colour would be adjacent to a cube of a qualifying unit and legal under R7/R8.
  * `canR`/`canC` say whether the reserve still holds a cube of that colour (R16).
  */
-export function developmentTargets(board: Board, stacks: readonly string[], canR: boolean, canC: boolean): { letter: 'R' | 'C'; site: number }[] {
+export function developmentTargets(
+  board: Board,
+  stacks: readonly string[],
+  canR: boolean,
+  canC: boolean,
+): { letter: 'R' | 'C'; site: number }[] {
   const out: { letter: 'R' | 'C'; site: number }[] = [];
   if (!canR && !canC) return out;
   if (!hasDevelopmentSeed(stacks, canR, canC)) return out;
@@ -354,7 +371,9 @@ function devSpotOk(board: Board, stacks: readonly string[], limit: number, t: nu
 
 /** Cheap pre-check: a town without two Offices or without Residential cubes cannot develop. */
 function hasDevelopmentSeed(stacks: readonly string[], canR: boolean, canC: boolean): boolean {
-  let offices = 0, res = 0, com = 0;
+  let offices = 0,
+    res = 0,
+    com = 0;
   for (const st of stacks) {
     for (let i = 0; i < st.length; i++) {
       const ch = st.charCodeAt(i);

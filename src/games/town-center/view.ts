@@ -8,7 +8,8 @@ import { analyzeTown, cubesPerLevel, townIncome, townScore, unitValue, type Unit
 import type { TownCenterEvent, TownCenterState } from './types.js';
 
 const names = (letters: string): ColorName[] => letters.split('').map((l) => nameOf[l as Letter]);
-const counts = (c: readonly number[]): TownCenterView['bag'] => Object.fromEntries(COLOR_NAMES.map((n, i) => [n, c[i] ?? 0])) as TownCenterView['bag'];
+const counts = (c: readonly number[]): TownCenterView['bag'] =>
+  Object.fromEntries(COLOR_NAMES.map((n, i) => [n, c[i] ?? 0])) as TownCenterView['bag'];
 
 function townView(s: TownCenterState, seat: number): TownCenterView['towns'][number] {
   const town = s.towns[seat]!;
@@ -16,7 +17,14 @@ function townView(s: TownCenterState, seat: number): TownCenterView['towns'][num
   const data = BOARDS[town.board]!;
   const a = analyzeTown(board, town.stacks);
   const cell = (c: number) => ({ row: board.row[(c / 5) | 0]!, col: board.col[(c / 5) | 0]!, level: (c % 5) + 1 });
-  const unit = (u: Unit) => ({ size: u.size, height: u.height, powered: u.powered, canDevelop: u.develops, value: unitValue(u), cubes: u.cells.map(cell) });
+  const unit = (u: Unit) => ({
+    size: u.size,
+    height: u.height,
+    powered: u.powered,
+    canDevelop: u.develops,
+    value: unitValue(u),
+    cubes: u.cells.map(cell),
+  });
   return {
     seat,
     board: { id: data.id, name: data.name, standIn: data.standIn, rows: data.rows },
@@ -26,7 +34,10 @@ function townView(s: TownCenterState, seat: number): TownCenterView['towns'][num
     heightLimit: a.limit,
     residentialUnits: a.residential.map((u) => ({ ...unit(u), offices: u.offices })),
     commercialUnits: a.commercial.map((u) => ({ ...unit(u), residentialUnits: u.residentialUnits })),
-    parkingLots: a.parkingLots.map((p) => ({ sites: p.sites.map((i) => ({ row: board.row[i]!, col: board.col[i]! })), income: p.adjacentCubes })),
+    parkingLots: a.parkingLots.map((p) => ({
+      sites: p.sites.map((i) => ({ row: board.row[i]!, col: board.col[i]! })),
+      income: p.adjacentCubes,
+    })),
     income: { ...townIncome(a, town.stacks) },
     score: { ...townScore(board, a, town.stacks, town.money) },
     cubesPerLevel: cubesPerLevel(town.stacks),
@@ -86,7 +97,8 @@ export function outcome(s: TownCenterState): TownCenterView['result'] {
   });
   const key = (i: number) => [rows[i]!.score.total, ...rows[i]!.levels.slice().reverse()];
   const cmp = (i: number, j: number) => {
-    const a = key(i), b = key(j);
+    const a = key(i),
+      b = key(j);
     for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return b[k]! - a[k]!;
     return 0;
   };

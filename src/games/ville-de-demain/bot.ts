@@ -51,7 +51,10 @@ function read(view: VilleView, history: readonly Json[]): Known {
   };
   const cities = view.cities.map((c) => c.cards.map((x) => ref(x.card)));
   const visible = view.visible.map((x) => ref(x.card));
-  const piles = discardsFromHistory(history, view.visible.map((x) => x.card));
+  const piles = discardsFromHistory(
+    history,
+    view.visible.map((x) => x.card),
+  );
   const discarded = piles ? piles.map((pile) => pile.map(ref)) : [null, null, null];
   const unseen: CardRef[][] = DECKS.map((deck) => {
     const out: CardRef[] = [];
@@ -78,7 +81,8 @@ function read(view: VilleView, history: readonly Json[]): Known {
     endTriggeredBy: view.endTriggeredBy,
     rng: [0, 0, 0, 0],
   };
-  for (const h of view.habitations) if ((HABITATION_KINDS as readonly string[]).includes(h.card)) base.habitations[h.card as keyof VilleState['habitations']] = h.remaining;
+  for (const h of view.habitations)
+    if ((HABITATION_KINDS as readonly string[]).includes(h.card)) base.habitations[h.card as keyof VilleState['habitations']] = h.remaining;
   const out = { base, unseen, discarded, remaining };
   known.set(view, out);
   return out;
@@ -131,12 +135,16 @@ export function evaluate(s: VilleState): number[] {
     const f = cityFigures(city);
     const coins = s.coins[seat]!;
     if (over) return f.score + coins / 1000;
-    const turns = s.endTriggeredBy !== null ? (stillToBuild(seat) ? 1 : 0) : Math.max(1, CITY_LIMIT - lead) + (stillToBuild(seat) ? 0 : -0.5);
+    const turns =
+      s.endTriggeredBy !== null ? (stillToBuild(seat) ? 1 : 0) : Math.max(1, CITY_LIMIT - lead) + (stillToBuild(seat) ? 0 : -0.5);
     const count = counts[seat]!;
     const base = projected(f.inhabitants, f.leaves, f.income, coins, count, turns);
     let best = base;
     if (seat === s.current && beforeBuild && count < CITY_LIMIT) {
-      const offers = [...s.visible.map((ref) => card(ref)), ...HABITATION_KINDS.filter((k) => s.habitations[k] > 0).map((k) => HABITATIONS[k])];
+      const offers = [
+        ...s.visible.map((ref) => card(ref)),
+        ...HABITATION_KINDS.filter((k) => s.habitations[k] > 0).map((k) => HABITATIONS[k]),
+      ];
       for (const c of offers) {
         if (c.cost > coins || owns(city, c.id)) continue;
         const v = projected(f.inhabitants + c.inhabitants, f.leaves + c.leaves, f.income + c.income, coins - c.cost, count + 1, turns - 1);

@@ -57,7 +57,6 @@ export function colourCounts(city: readonly CardRef[]): Record<Colour, number> {
   return counts;
 }
 
-
 export function meetsCounts(counts: Record<Colour, number>, condition: Condition): boolean {
   return COLOURS.every((c) => counts[c] >= (condition[c] ?? 0));
 }
@@ -68,11 +67,18 @@ export function countWords(counts: Partial<Record<Colour, number>>, colours: rea
 }
 
 /** A special building's condition by id: `2 blue + 1 green`, `2 cartes bleues + 1 carte verte`. */
-export const conditionWords = (condition: Condition): Joined => countWords(condition, COLOURS.filter((c) => (condition[c] ?? 0) > 0), ' + ');
+export const conditionWords = (condition: Condition): Joined =>
+  countWords(
+    condition,
+    COLOURS.filter((c) => (condition[c] ?? 0) > 0),
+    ' + ',
+  );
 
 /** The condition as the view shows it (`conditionText`, in the notation's English: the view's data, not a sentence). */
 export function conditionText(condition: Condition): string {
-  return COLOURS.filter((c) => (condition[c] ?? 0) > 0).map((c) => `${condition[c]} ${c}`).join(' + ');
+  return COLOURS.filter((c) => (condition[c] ?? 0) > 0)
+    .map((c) => `${condition[c]} ${c}`)
+    .join(' + ');
 }
 
 export interface CityFigures {
@@ -84,7 +90,9 @@ export interface CityFigures {
 }
 
 export function cityFigures(city: readonly CardRef[]): CityFigures {
-  let income = 0, inhabitants = 0, leaves = 0;
+  let income = 0,
+    inhabitants = 0,
+    leaves = 0;
   for (const ref of city) {
     const c: CardValues = card(ref);
     income += c.income;

@@ -1,13 +1,23 @@
 import { ok, Rng } from '../../engine/index.js';
 import { refuse, type VilleDeDemainCode } from './messages.js';
 import type { Result, Seat } from '../../engine/index.js';
-import { BUILDING_BY_ID, canDraw, card, cardId, colourCounts, conditionWords, countWords, hasSpecial, owns, SPECIAL_BY_ID } from './cards.js';
+import {
+  BUILDING_BY_ID,
+  canDraw,
+  card,
+  cardId,
+  colourCounts,
+  conditionWords,
+  countWords,
+  hasSpecial,
+  owns,
+  SPECIAL_BY_ID,
+} from './cards.js';
 import { CITY_LIMIT, COLOURS, HABITATIONS } from './data.js';
 import type { DeckNumber, HabitationKind } from './data.js';
 import { evolve } from './evolve.js';
 import { afterDiscard, endTurn, refillPossible, specialsFor } from './flow.js';
 import type { Step, VilleEvent, VilleMove, VilleState } from './types.js';
-
 
 const STEP_OF_MOVE: Record<VilleMove['type'], Exclude<Step, 'over'>> = {
   discardCard: 'discard',
@@ -44,7 +54,11 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
   const wanted = Object.hasOwn(STEP_OF_MOVE, move.type) ? STEP_OF_MOVE[move.type] : undefined;
   if (wanted === undefined) return refuse('UNKNOWN_MOVE', 'move format', { type: String((move as { type: unknown }).type) });
   if (state.step !== wanted) {
-    return refuse(STEP_CODES[wanted], "B. Phase d'actions", { type: move.type, wanted: { key: `step.${wanted}` }, step: { key: `step.${state.step}` } });
+    return refuse(STEP_CODES[wanted], "B. Phase d'actions", {
+      type: move.type,
+      wanted: { key: `step.${wanted}` },
+      step: { key: `step.${state.step}` },
+    });
   }
   const out = new Emitter(state);
   const city = state.cities[seat]!;
@@ -117,7 +131,11 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
       const counts = colourCounts(city);
       const missing = COLOURS.filter((col) => counts[col] < (s.condition[col] ?? 0));
       if (missing.length > 0) {
-        return refuse('SPECIAL_CONDITION_NOT_MET', 'V5', { name: s.name, condition: conditionWords(s.condition), have: countWords(counts, missing, ', ') });
+        return refuse('SPECIAL_CONDITION_NOT_MET', 'V5', {
+          name: s.name,
+          condition: conditionWords(s.condition),
+          have: countWords(counts, missing, ', '),
+        });
       }
       out.emit({ type: 'specialTaken', seat, special: s.id });
       checkEnd(out, seat);
@@ -133,7 +151,9 @@ export function decide(state: VilleState, move: VilleMove, seat: Seat): Result<V
 }
 
 function noVisibleCard(state: VilleState, slot: number) {
-  return state.visible.length === 0 ? refuse('NO_VISIBLE_CARD', 'B.1, B.3', { slot }) : refuse('NO_VISIBLE_CARD', 'B.1, B.3', { slot, last: state.visible.length - 1 }, 'NO_VISIBLE_CARD.slots');
+  return state.visible.length === 0
+    ? refuse('NO_VISIBLE_CARD', 'B.1, B.3', { slot })
+    : refuse('NO_VISIBLE_CARD', 'B.1, B.3', { slot, last: state.visible.length - 1 }, 'NO_VISIBLE_CARD.slots');
 }
 
 function cityFull(name: string) {

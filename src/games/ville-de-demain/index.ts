@@ -22,15 +22,22 @@ export const villeDeDemain: Game<VilleState, VilleMove, VilleEvent, VilleOptions
   minPlayers: 2,
   maxPlayers: 5,
   optionsSchema: { type: 'object', description: 'La Ville de Demain has no options.', properties: {}, additionalProperties: false },
-  moveSchemas, messages, schemas,
-  setup, decide, evolve, legalMoves,
+  moveSchemas,
+  messages,
+  schemas,
+  setup,
+  decide,
+  evolve,
+  legalMoves,
   toMove: (state) => (state.step === 'over' ? [] : [state.current]),
-  view, eventView,
-  outcome, notation, undoable,
+  view,
+  eventView,
+  outcome,
+  notation,
+  undoable,
 };
 
 export type { VilleEvent, VilleMove, VilleOptions, VilleState } from './types.js';
-;
 
 /** The game as the server plugs it in (src/games/plugin.ts): listed once, in src/games/index.ts. */
 export const plugin = gamePlugin(villeDeDemain, { bot, picture: villeDeDemainPicture, testing });

@@ -25,7 +25,8 @@ export function legalMoves(state: VilleState, seat: Seat): VilleMove[] {
           if (c.cost <= coins && !owns(city, c.id)) moves.push({ type: 'buyCard', slot });
         });
         for (const kind of HABITATION_KINDS) {
-          if (state.habitations[kind] > 0 && HABITATIONS[kind].cost <= coins && !owns(city, kind)) moves.push({ type: 'buyHabitation', kind });
+          if (state.habitations[kind] > 0 && HABITATIONS[kind].cost <= coins && !owns(city, kind))
+            moves.push({ type: 'buyHabitation', kind });
         }
       }
       moves.push({ type: 'takeCoin' });

@@ -14,11 +14,12 @@ const STEP_EN = "A {type} move belongs to {wanted}, but the turn is at {step} (P
 const STEP_FR = "Un coup {type} appartient à {wanted}, mais le tour en est à {step} (Phase d''actions, ordre des étapes).";
 const catalogue = {
   en: {
-    'colourCount': '{n} {colour, select, blue {blue} green {green} yellow {yellow} orange {orange} other {purple}}',
+    colourCount: '{n} {colour, select, blue {blue} green {green} yellow {yellow} orange {orange} other {purple}}',
     'NOTATION.form.draw': 'draw <deck 1, 2 or 3>',
     'NOTATION.form.buy': 'buy <visible card or Habitation>',
     'NOTATION.form.special': 'special <special building>',
-    'NOTATION.form.any': 'discard <card>, no discard, draw <deck 1-3>, buy <card or Habitation>, take coin, special <special building> or no special',
+    'NOTATION.form.any':
+      'discard <card>, no discard, draw <deck 1-3>, buy <card or Habitation>, take coin, special <special building> or no special',
     'NOTATION.what.card': 'visible card',
     'NOTATION.what.habitation': 'Habitation',
     'NOTATION.what.special': 'special building',
@@ -90,11 +91,13 @@ const catalogue = {
     'board.legend': 'On each card: cost, income, inhabitants, leaves',
   },
   fr: {
-    'colourCount': '{n, plural, one {# carte {colour, select, blue {bleue} green {verte} yellow {jaune} orange {orange} other {violette}}} other {# cartes {colour, select, blue {bleues} green {vertes} yellow {jaunes} orange {orange} other {violettes}}}}',
+    colourCount:
+      '{n, plural, one {# carte {colour, select, blue {bleue} green {verte} yellow {jaune} orange {orange} other {violette}}} other {# cartes {colour, select, blue {bleues} green {vertes} yellow {jaunes} orange {orange} other {violettes}}}}',
     'NOTATION.form.draw': 'draw <pile 1, 2 ou 3>',
     'NOTATION.form.buy': 'buy <carte visible ou habitation>',
     'NOTATION.form.special': 'special <bâtiment spécial>',
-    'NOTATION.form.any': 'discard <carte>, no discard, draw <pile 1-3>, buy <carte ou habitation>, take coin, special <bâtiment spécial> ou no special',
+    'NOTATION.form.any':
+      'discard <carte>, no discard, draw <pile 1-3>, buy <carte ou habitation>, take coin, special <bâtiment spécial> ou no special',
     'NOTATION.what.card': 'carte visible',
     'NOTATION.what.habitation': 'habitation',
     'NOTATION.what.special': 'bâtiment spécial',
@@ -131,7 +134,8 @@ const catalogue = {
     UNKNOWN_HABITATION: "Il n'y a pas d'Habitation « {kind} » ; les sortes sont smallHouse, apartmentBlock et luxuryResidence.",
     HABITATION_SOLD_OUT: 'Il ne reste aucune {name} à acheter : chaque sorte a (joueurs - 1) exemplaires (Préparation 4).',
     UNKNOWN_SPECIAL: "Il n'y a pas de bâtiment spécial « {special} ».",
-    SPECIAL_NOT_ON_OFFER: "Le bâtiment {name} n'est pas proposé : un autre joueur l'a pris, ou il est resté dans la boîte à la mise en place (B.4, Préparation 5).",
+    SPECIAL_NOT_ON_OFFER:
+      "Le bâtiment {name} n'est pas proposé : un autre joueur l'a pris, ou il est resté dans la boîte à la mise en place (B.4, Préparation 5).",
     SPECIAL_ALREADY_HELD: "Vous avez déjà un bâtiment spécial : un joueur ne prend qu'un bâtiment spécial de toute la partie (V5).",
     SPECIAL_CONDITION_NOT_MET: 'Le bâtiment {name} demande {condition} dans votre ville ; vous avez {have} (B.4, V5).',
     NO_VISIBLE_CARD: "Il n'y a pas de carte visible à l'emplacement {slot} : aucune carte n'est visible.",
@@ -139,7 +143,8 @@ const catalogue = {
     CITY_FULL: 'Votre ville a déjà {limit} cartes : aucune 11e carte ne peut y être posée, vous ne pouvez donc pas ajouter {name} (V6).',
     ALREADY_OWNED: "Vous avez déjà un(e) {name} : une ville n'a jamais deux cartes du même nom (B.3, V4).",
     NOT_ENOUGH_COINS: '{name} coûte {cost} pièces et vous en avez {coins} (B.3).',
-    'NOTATION.noSlot': "Impossible de lire « {text} » comme un coup : il n'y a pas de carte visible n°{slot} (les cartes visibles vont du n°1 au n°{count})",
+    'NOTATION.noSlot':
+      "Impossible de lire « {text} » comme un coup : il n'y a pas de carte visible n°{slot} (les cartes visibles vont du n°1 au n°{count})",
     'NOTATION.otherCard': 'Impossible de lire « {text} » comme un coup : la carte n°{slot} est {name}',
     'NOTATION.noCard': "Impossible de lire « {text} » comme un coup : aucune carte de bâtiment n'est visible",
     'NOTATION.twins': 'Impossible de lire « {text} » comme un coup (ambigu) : deux cartes {name} sont visibles ; écrivez {choices}',

@@ -9,7 +9,17 @@
  * parse then asks for it. Names are read loosely (case, spaces and punctuation ignored; a unique
  * prefix is enough): `buy small house`, `buy smallhouse`, `buy lux`.
  */
-import { looseName, normalise, ok, pickByName, NOTATION_RULE, usageError, type Notation, type Result, type Seat } from '../../engine/index.js';
+import {
+  looseName,
+  normalise,
+  ok,
+  pickByName,
+  NOTATION_RULE,
+  usageError,
+  type Notation,
+  type Result,
+  type Seat,
+} from '../../engine/index.js';
 import { messages, refuse } from './messages.js';
 import { card, SPECIAL_BY_ID } from './cards.js';
 import { HABITATION_KINDS, HABITATIONS, SPECIALS, type HabitationKind } from './data.js';
@@ -33,20 +43,42 @@ function slotOf(state: VilleState, raw: string, text: string): Result<number> {
   const name = m ? m[1]! : text;
   if (m) {
     const slot = Number(m[2]) - 1;
-    if (slot < 0 || slot >= state.visible.length) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), slot: m[2]!, count: state.visible.length }, 'NOTATION.noSlot');
-    if (name !== '' && looseName(card(state.visible[slot]!).name) !== looseName(name) && looseName(card(state.visible[slot]!).id) !== looseName(name)) {
-      return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), slot: m[2]!, name: card(state.visible[slot]!).name }, 'NOTATION.otherCard');
+    if (slot < 0 || slot >= state.visible.length)
+      return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), slot: m[2]!, count: state.visible.length }, 'NOTATION.noSlot');
+    if (
+      name !== '' &&
+      looseName(card(state.visible[slot]!).name) !== looseName(name) &&
+      looseName(card(state.visible[slot]!).id) !== looseName(name)
+    ) {
+      return refuse(
+        'NOTATION',
+        NOTATION_RULE,
+        { text: raw.trim(), slot: m[2]!, name: card(state.visible[slot]!).name },
+        'NOTATION.otherCard',
+      );
     }
     return ok(slot);
   }
   // One item per card kind: two visible copies of one building are told apart below, by slot.
-  const items = state.visible.flatMap((ref, slot) => (state.visible.findIndex((r) => card(r).id === card(ref).id) === slot ? [{ value: slot, names: [card(ref).name, card(ref).id] }] : []));
+  const items = state.visible.flatMap((ref, slot) =>
+    state.visible.findIndex((r) => card(r).id === card(ref).id) === slot ? [{ value: slot, names: [card(ref).name, card(ref).id] }] : [],
+  );
   if (items.length === 0) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim() }, 'NOTATION.noCard');
   const picked = pickByName(name, items, { key: 'NOTATION.what.card' }, messages);
   if (!picked.ok) return picked;
   const id = card(state.visible[picked.value]!).id;
   const twins = state.visible.flatMap((r, slot) => (card(r).id === id ? [slot] : []));
-  if (twins.length > 1) return refuse('NOTATION', NOTATION_RULE, { text: raw.trim(), name: card(state.visible[picked.value]!).name, choices: { or: twins.map((s) => `${card(state.visible[s]!).name} #${s + 1}`) } }, 'NOTATION.twins');
+  if (twins.length > 1)
+    return refuse(
+      'NOTATION',
+      NOTATION_RULE,
+      {
+        text: raw.trim(),
+        name: card(state.visible[picked.value]!).name,
+        choices: { or: twins.map((s) => `${card(state.visible[s]!).name} #${s + 1}`) },
+      },
+      'NOTATION.twins',
+    );
   return picked;
 }
 
@@ -98,18 +130,31 @@ export const notation: Notation<VilleState, VilleMove> = {
       }
       case 'buy': {
         if (rest === '') return usageError(messages, raw, 'buy', 'buy Bakery, buy Small House');
-        const habitation = HABITATION_KINDS.find((k) => looseName(HABITATIONS[k].name) === looseName(rest) || looseName(k) === looseName(rest));
+        const habitation = HABITATION_KINDS.find(
+          (k) => looseName(HABITATIONS[k].name) === looseName(rest) || looseName(k) === looseName(rest),
+        );
         if (habitation) return ok({ type: 'buyHabitation', kind: habitation });
         const slot = slotOf(state, raw, rest);
         if (slot.ok) return ok({ type: 'buyCard', slot: slot.value });
-        const kinds = pickByName<HabitationKind>(rest, HABITATION_KINDS.map((k) => ({ value: k, names: [HABITATIONS[k].name, k] })), { key: 'NOTATION.what.habitation' }, messages);
-        if (kinds.ok && slot.error.key !== 'NOTATION.ambiguousName' && slot.error.key !== 'NOTATION.twins') return ok({ type: 'buyHabitation', kind: kinds.value });
+        const kinds = pickByName<HabitationKind>(
+          rest,
+          HABITATION_KINDS.map((k) => ({ value: k, names: [HABITATIONS[k].name, k] })),
+          { key: 'NOTATION.what.habitation' },
+          messages,
+        );
+        if (kinds.ok && slot.error.key !== 'NOTATION.ambiguousName' && slot.error.key !== 'NOTATION.twins')
+          return ok({ type: 'buyHabitation', kind: kinds.value });
         return slot;
       }
       case 'special': {
         if (rest === '') return usageError(messages, raw, 'special', 'special Wind Farm');
         const offered = SPECIALS.filter((s) => state.specials.includes(s.id));
-        const s = pickByName(rest, (offered.length > 0 ? offered : SPECIALS).map((x) => ({ value: x.id, names: [x.name, x.id] })), { key: 'NOTATION.what.special' }, messages);
+        const s = pickByName(
+          rest,
+          (offered.length > 0 ? offered : SPECIALS).map((x) => ({ value: x.id, names: [x.name, x.id] })),
+          { key: 'NOTATION.what.special' },
+          messages,
+        );
         return s.ok ? ok({ type: 'takeSpecial', special: s.value }) : s;
       }
       default:

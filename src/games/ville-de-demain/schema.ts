@@ -1,4 +1,17 @@
-import { Ev, eventUnion, moveUnion, Nullable, Obj, outcomeSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../engine/schema.js';
+import {
+  Ev,
+  eventUnion,
+  moveUnion,
+  Nullable,
+  Obj,
+  outcomeSchema,
+  SeatSchema,
+  StringEnum,
+  Type,
+  viewHeader,
+  type MoveOf,
+  type Static,
+} from '../../engine/schema.js';
 import { SPECIAL_IDS } from './cards.js';
 import { HABITATION_KINDS } from './data.js';
 
@@ -9,13 +22,19 @@ export const HabitationKind = StringEnum([...HABITATION_KINDS], 'smallHouse (1 c
 
 /** One schema per move type: the fields besides `type`. */
 export const moveSchemas = {
-  discardCard: Obj({ slot }, 'Step 1 (optional): put one visible card face down on its deck\'s discard pile.'),
+  discardCard: Obj({ slot }, "Step 1 (optional): put one visible card face down on its deck's discard pile."),
   skipDiscard: Obj({}, 'Step 1: keep the visible cards as they are.'),
-  drawCard: Obj({ deck: Type.Integer({ minimum: 1, maximum: 3, description: 'Deck 1 (costs 1-3), 2 (4-5) or 3 (6-9).' }) }, 'Step 2: turn the top card of a building deck face up (repeat until 3 cards are visible).'),
+  drawCard: Obj(
+    { deck: Type.Integer({ minimum: 1, maximum: 3, description: 'Deck 1 (costs 1-3), 2 (4-5) or 3 (6-9).' }) },
+    'Step 2: turn the top card of a building deck face up (repeat until 3 cards are visible).',
+  ),
   buyCard: Obj({ slot }, 'Step 3: buy a visible building card and place it in your city.'),
   buyHabitation: Obj({ kind: HabitationKind }, 'Step 3: buy a Habitation and place it in your city.'),
   takeCoin: Obj({}, 'Step 3: buy nothing and take 1 coin from the bank.'),
-  takeSpecial: Obj({ special: StringEnum([...SPECIAL_IDS], 'Id of a special building on offer.') }, 'Step 4 (optional): take a special building whose condition your city meets (one per game).'),
+  takeSpecial: Obj(
+    { special: StringEnum([...SPECIAL_IDS], 'Id of a special building on offer.') },
+    'Step 4 (optional): take a special building whose condition your city meets (one per game).',
+  ),
   skipSpecial: Obj({}, 'Step 4: take no special building this turn.'),
 };
 export const MoveSchema = moveUnion(moveSchemas);
@@ -36,44 +55,66 @@ const card = {
   leaves: Type.Integer({ description: 'Leaves (negative for polluting buildings)' }),
 };
 const colourCounts = Obj({ blue: nat(), green: nat(), yellow: nat(), orange: nat(), purple: nat() });
-const Phase = StringEnum(['discard', 'refill', 'build', 'special', 'over'], 'The step of the turn (B.1 to B.4): discard, refill, build, special; over once the game has ended');
+const Phase = StringEnum(
+  ['discard', 'refill', 'build', 'special', 'over'],
+  'The step of the turn (B.1 to B.4): discard, refill, build, special; over once the game has ended',
+);
 
-export const OutcomeDetailSchema = Type.Array(Obj({ seat: SeatSchema, inhabitants: int(), leaves: int(), score: int(), coins: nat(), cards: Type.Array(Type.String()) }), { description: 'Each seat\'s city figures and cards' });
+export const OutcomeDetailSchema = Type.Array(
+  Obj({ seat: SeatSchema, inhabitants: int(), leaves: int(), score: int(), coins: nat(), cards: Type.Array(Type.String()) }),
+  { description: "Each seat's city figures and cards" },
+);
 
 /** The result once over (the kernel's Outcome, typed). */
 export const OutcomeSchema = outcomeSchema(OutcomeDetailSchema);
 
-export const ViewSchema = Obj({
-  ...viewHeader(Phase, OutcomeSchema),
-  viewer: Nullable(SeatSchema),
-  players: Type.Integer({ minimum: 2 }),
-  firstPlayer: SeatSchema,
-  lastPlayer: SeatSchema,
-  cityLimit: nat(),
-  endTriggeredBy: Nullable(SeatSchema),
-  finalRound: Type.Boolean(),
-  visible: Type.Array(Obj({ slot: nat(), deck: Nullable(deck), ...card }), { description: 'The visible building cards, in slot order' }),
-  decks: Type.Array(Obj({ deck, costs: Type.String(), remaining: nat(), canDraw: Type.Boolean() })),
-  habitations: Type.Array(Obj({ ...card, remaining: nat() })),
-  specials: Type.Array(Obj({
-    ...card,
-    condition: Obj({ blue: Type.Optional(nat()), green: Type.Optional(nat()), yellow: Type.Optional(nat()), orange: Type.Optional(nat()), purple: Type.Optional(nat()) }, 'Cards of each colour the city needs'),
-    conditionText: Type.String(),
-    eligibleSeats: Type.Array(SeatSchema),
-  })),
-  cities: Type.Array(Obj({
-    seat: SeatSchema,
-    coins: nat(),
-    cards: Type.Array(Obj(card)),
-    cardCount: nat(),
-    hasSpecial: Type.Boolean(),
-    colours: colourCounts,
-    income: int(),
-    inhabitants: int(),
-    leaves: int(),
-    score: int(),
-  })),
-}, 'A La Ville de Demain game as a seat or a spectator sees it (everything is public but the decks\' order and the discard piles)');
+export const ViewSchema = Obj(
+  {
+    ...viewHeader(Phase, OutcomeSchema),
+    viewer: Nullable(SeatSchema),
+    players: Type.Integer({ minimum: 2 }),
+    firstPlayer: SeatSchema,
+    lastPlayer: SeatSchema,
+    cityLimit: nat(),
+    endTriggeredBy: Nullable(SeatSchema),
+    finalRound: Type.Boolean(),
+    visible: Type.Array(Obj({ slot: nat(), deck: Nullable(deck), ...card }), { description: 'The visible building cards, in slot order' }),
+    decks: Type.Array(Obj({ deck, costs: Type.String(), remaining: nat(), canDraw: Type.Boolean() })),
+    habitations: Type.Array(Obj({ ...card, remaining: nat() })),
+    specials: Type.Array(
+      Obj({
+        ...card,
+        condition: Obj(
+          {
+            blue: Type.Optional(nat()),
+            green: Type.Optional(nat()),
+            yellow: Type.Optional(nat()),
+            orange: Type.Optional(nat()),
+            purple: Type.Optional(nat()),
+          },
+          'Cards of each colour the city needs',
+        ),
+        conditionText: Type.String(),
+        eligibleSeats: Type.Array(SeatSchema),
+      }),
+    ),
+    cities: Type.Array(
+      Obj({
+        seat: SeatSchema,
+        coins: nat(),
+        cards: Type.Array(Obj(card)),
+        cardCount: nat(),
+        hasSpecial: Type.Boolean(),
+        colours: colourCounts,
+        income: int(),
+        inhabitants: int(),
+        leaves: int(),
+        score: int(),
+      }),
+    ),
+  },
+  "A La Ville de Demain game as a seat or a spectator sees it (everything is public but the decks' order and the discard piles)",
+);
 export type VilleView = Static<typeof ViewSchema>;
 
 const seat = SeatSchema;

@@ -17,7 +17,15 @@ const CARD_VIEWS = new Map<string, CardView>();
 function cardView(c: AnyCard): CardView {
   let v = CARD_VIEWS.get(c.id);
   if (v === undefined) {
-    v = Object.freeze({ card: c.id, name: c.name, colour: c.colour, cost: c.cost, income: c.income, inhabitants: c.inhabitants, leaves: c.leaves });
+    v = Object.freeze({
+      card: c.id,
+      name: c.name,
+      colour: c.colour,
+      cost: c.cost,
+      income: c.income,
+      inhabitants: c.inhabitants,
+      leaves: c.leaves,
+    });
     CARD_VIEWS.set(c.id, v);
   }
   return v;
@@ -46,9 +54,17 @@ export function view(state: VilleState, viewer: Viewer): VilleView {
     endTriggeredBy: state.endTriggeredBy,
     finalRound: state.endTriggeredBy !== null,
     visible: state.visible.map((ref, slot) => ({ slot, deck: deckOf(ref), ...cardView(card(ref)) })),
-    decks: DECKS.map((deck) => ({ deck, costs: DECK_COSTS[deck], remaining: state.decks[deck - 1]!.length, canDraw: canDraw(state, deck) })),
+    decks: DECKS.map((deck) => ({
+      deck,
+      costs: DECK_COSTS[deck],
+      remaining: state.decks[deck - 1]!.length,
+      canDraw: canDraw(state, deck),
+    })),
     habitations: HABITATION_KINDS.map((kind) => ({ ...cardView(HABITATIONS[kind]), remaining: state.habitations[kind] })),
-    specials: state.specials.map((id) => ({ ...specialView(id), eligibleSeats: eligibility.flatMap((ids, seat) => (ids.includes(id) ? [seat] : [])) })),
+    specials: state.specials.map((id) => ({
+      ...specialView(id),
+      eligibleSeats: eligibility.flatMap((ids, seat) => (ids.includes(id) ? [seat] : [])),
+    })),
     cities: state.cities.map((city, seat) => {
       const f = figures[seat]!;
       return {
@@ -97,7 +113,9 @@ export function outcome(state: VilleState): VilleView['result'] {
   const figures = state.cities.map((city) => cityFigures(city));
   const scores = figures.map((f) => f.score);
   const coins = state.coins;
-  const ranks = scores.map((score, seat) => 1 + scores.filter((s, other) => s > score || (s === score && coins[other]! > coins[seat]!)).length);
+  const ranks = scores.map(
+    (score, seat) => 1 + scores.filter((s, other) => s > score || (s === score && coins[other]! > coins[seat]!)).length,
+  );
   const winners = ranks.flatMap((r, seat) => (r === 1 ? [seat] : []));
   return {
     scores,

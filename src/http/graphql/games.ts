@@ -18,7 +18,9 @@ export function gameResolvers({ service, deadlines, clocks, recordKeys }: Deps) 
     legalMoves: guard(async (g: GameSnapshot) => legalOf(g).moves),
     legalMoveNotations: guard(async (g: GameSnapshot) => legalOf(g).notations),
     legalMovesUndoable: guard(async (g: GameSnapshot) => legalOf(g).undoable ?? []),
-    legalMoveLabels: guard(async (g: GameSnapshot, _: unknown, ctx: Ctx) => withLabels(service.registry, legalOf(g), ctx.lang ?? 'en').labels),
+    legalMoveLabels: guard(
+      async (g: GameSnapshot, _: unknown, ctx: Ctx) => withLabels(service.registry, legalOf(g), ctx.lang ?? 'en').labels,
+    ),
     events: guard(async (g: { id: string }, a: { after: number; limit: number }, ctx: Ctx) => {
       const log = await service.events(g.id, ctx.token, a.after, a.limit);
       return log.moves.map((m) => ({ ...m, __game: log.type }));
@@ -26,8 +28,12 @@ export function gameResolvers({ service, deadlines, clocks, recordKeys }: Deps) 
     replay: guard(async (g: { id: string }, a: { at: number }, ctx: Ctx) => service.replay(g.id, ctx.token, a.at)),
     record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => recordKeys.sign(await service.record(g.id, ctx.token))),
     viewerSeat: (g: { viewer: { seat: number | null } }) => g.viewer.seat,
-    deadlines: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) => (g.timeControl && g.status === 'active' ? deadlines(g.id) : [])),
-    clocks: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) => (g.timeControl ? clocks(g.id, g.timeControl, g.status) : null)),
+    deadlines: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) =>
+      g.timeControl && g.status === 'active' ? deadlines(g.id) : [],
+    ),
+    clocks: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) =>
+      g.timeControl ? clocks(g.id, g.timeControl, g.status) : null,
+    ),
     typedView,
     typedLegalMoves: guard(async (g: GameSnapshot) => {
       const legal = legalOf(g);
@@ -39,14 +45,19 @@ export function gameResolvers({ service, deadlines, clocks, recordKeys }: Deps) 
       gameTypes: () => service.gameTypes(),
       bots: () => service.botLevels(),
       // Read once for the whole query: the fields it selects answer at one version.
-      game: guard(async (_: unknown, a: { id: string }, ctx: Ctx, info: GraphQLResolveInfo) => gameAtOneVersion(service, a.id, ctx.token, selectedFields(info))),
-      games: guard(async (_: unknown, a: { status?: GameStatus; type?: string; limit: number; before?: string }, ctx: Ctx) => service.listGames(ctx.token, { ...a, before: a.before ?? undefined })),
+      game: guard(async (_: unknown, a: { id: string }, ctx: Ctx, info: GraphQLResolveInfo) =>
+        gameAtOneVersion(service, a.id, ctx.token, selectedFields(info)),
+      ),
+      games: guard(async (_: unknown, a: { status?: GameStatus; type?: string; limit: number; before?: string }, ctx: Ctx) =>
+        service.listGames(ctx.token, { ...a, before: a.before ?? undefined }),
+      ),
     },
     Game,
     GameAt: { typedView },
     MoveEntry: {
       typedEvents: (m: { events: object[]; __game: string }) => m.events.map((e) => ({ ...e, __game: m.__game })),
-      label: (m: { seat: number; move: Json | null; events: Json[]; __game: string }, _: unknown, ctx: Ctx) => loggedMoveLabel(m.__game, service.registry.plugin(m.__game)?.picture, m.move, m.seat, m.events, ctx.lang ?? 'en'),
+      label: (m: { seat: number; move: Json | null; events: Json[]; __game: string }, _: unknown, ctx: Ctx) =>
+        loggedMoveLabel(m.__game, service.registry.plugin(m.__game)?.picture, m.move, m.seat, m.events, ctx.lang ?? 'en'),
     },
     MoveResult: { typedEvents: (r: { events: object[]; type: string }) => r.events.map((e) => ({ ...e, __game: r.type })) },
   };

@@ -27,8 +27,7 @@ import { tournamentResolvers } from './tournaments.js';
 import type { Tournaments } from '../../app/tournaments/tournaments.js';
 import { liveResolvers } from './live.js';
 
-export { gameField,    } from './move-input.js';
-;
+export { gameField } from './move-input.js';
 
 /**
  * GraphQL at /graphql (Mercurius, graphql-ws subscriptions): the schema (schema.ts), the request
@@ -69,7 +68,14 @@ export async function registerGraphql(app: FastifyInstance, given: GraphqlDeps):
     recordKeys: app.recordKeys,
   };
   const games = service.registry.list();
-  const areas = [gameResolvers(deps), moveResolvers(deps), lobbyResolvers(deps), playerResolvers(deps), liveResolvers(deps), tournamentResolvers(deps)];
+  const areas = [
+    gameResolvers(deps),
+    moveResolvers(deps),
+    lobbyResolvers(deps),
+    playerResolvers(deps),
+    liveResolvers(deps),
+    tournamentResolvers(deps),
+  ];
   const resolvers = {
     ...Object.assign({}, ...areas),
     Query: Object.assign({}, ...areas.map((r) => ('Query' in r ? r.Query : {}))),
@@ -90,7 +96,13 @@ export async function registerGraphql(app: FastifyInstance, given: GraphqlDeps):
     resolvers: resolvers as never,
     // GraphiQL is served from this server's own copy of its assets (no CDN): src/http/graphiql.ts.
     graphiql: false,
-    validationRules: limitRules({ maxDepth: config.graphqlMaxDepth, maxIntrospectionDepth: config.graphqlMaxIntrospectionDepth, maxAliases: config.graphqlMaxAliases, maxCost: config.graphqlMaxCost, maxReadWeight: config.graphqlMaxReadWeight }),
+    validationRules: limitRules({
+      maxDepth: config.graphqlMaxDepth,
+      maxIntrospectionDepth: config.graphqlMaxIntrospectionDepth,
+      maxAliases: config.graphqlMaxAliases,
+      maxCost: config.graphqlMaxCost,
+      maxReadWeight: config.graphqlMaxReadWeight,
+    }),
     additionalRouteOptions: { preHandler: async (req: FastifyRequest) => checkGraphqlRequest(req) },
     context: (req: FastifyRequest) => ({ token: tokenOfRequest(req), service, lang: languageOf(req.headers['accept-language']) }),
     subscription: {

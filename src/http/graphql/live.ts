@@ -18,10 +18,17 @@ export function liveResolvers({ service, fanout, config, limiter, clocks }: Deps
           // connection holds at most graphqlMaxSubscriptions at once.
           if (limiter && ctx.request) {
             const r = await limiter(ctx.request);
-            if (!r.isAllowed && r.isExceeded) throw AppError.of('RATE_LIMITED', 'RATE_LIMITED.graphql', { max: r.max, retry: r.ttlInSeconds }, { retryAfter: r.ttlInSeconds });
+            if (!r.isAllowed && r.isExceeded)
+              throw AppError.of(
+                'RATE_LIMITED',
+                'RATE_LIMITED.graphql',
+                { max: r.max, retry: r.ttlInSeconds },
+                { retryAfter: r.ttlInSeconds },
+              );
           }
           const count = ctx.subscriptions ?? { open: 0 };
-          if (count.open >= config.graphqlMaxSubscriptions) throw AppError.of('TOO_MANY_SUBSCRIPTIONS', 'TOO_MANY_SUBSCRIPTIONS.max', { max: config.graphqlMaxSubscriptions });
+          if (count.open >= config.graphqlMaxSubscriptions)
+            throw AppError.of('TOO_MANY_SUBSCRIPTIONS', 'TOO_MANY_SUBSCRIPTIONS.max', { max: config.graphqlMaxSubscriptions });
           const release = takeSubscriptionPlace(ctx.request, ctx.token); // 429 past the caps per token and per address (live-caps.ts)
           count.open++;
           try {
@@ -36,7 +43,8 @@ export function liveResolvers({ service, fanout, config, limiter, clocks }: Deps
               try {
                 for (let u = first; !u.done; u = await updates.next()) {
                   const x = u.value;
-                  if ((x.kind === 'game' && !x.resumed) || x.kind === 'seats') await send({ gameUpdated: { ...x.game, seat: null, events: [] } });
+                  if ((x.kind === 'game' && !x.resumed) || x.kind === 'seats')
+                    await send({ gameUpdated: { ...x.game, seat: null, events: [] } });
                   else if (x.kind === 'move') await send({ gameUpdated: { id: a.gameId, ...x.move } });
                 }
                 stop();
@@ -56,6 +64,12 @@ export function liveResolvers({ service, fanout, config, limiter, clocks }: Deps
         }),
       },
     },
-    GameUpdate: { gameId: (g: { id: string }) => g.id, typedView, clocks: guard(async (g: { id: string; status: string; seat: number | null; timeControl?: TimeControl }) => (g.seat === null && g.timeControl ? clocks(g.id, g.timeControl, g.status) : null)) },
+    GameUpdate: {
+      gameId: (g: { id: string }) => g.id,
+      typedView,
+      clocks: guard(async (g: { id: string; status: string; seat: number | null; timeControl?: TimeControl }) =>
+        g.seat === null && g.timeControl ? clocks(g.id, g.timeControl, g.status) : null,
+      ),
+    },
   };
 }

@@ -40,7 +40,9 @@ export function moveInputSdl(games: AnyGame[]): string {
   };
   const describe = (d: string | undefined) => (d ? `  """${d.replace(/"""/g, "'''")}"""\n` : '');
   const objectInput = (schema: ObjectSchema, name: string) => {
-    const fields = Object.entries(schema.properties).map(([k, f]) => `${describe(f.description)}  ${k}: ${typeOf(f, `${name}${pascal(k)}`, (schema.required ?? []).includes(k))}`);
+    const fields = Object.entries(schema.properties).map(
+      ([k, f]) => `${describe(f.description)}  ${k}: ${typeOf(f, `${name}${pascal(k)}`, (schema.required ?? []).includes(k))}`,
+    );
     out.push(`input ${name} {\n${fields.join('\n')}\n}`);
   };
   for (const game of games) {
@@ -50,16 +52,21 @@ export function moveInputSdl(games: AnyGame[]): string {
       objectInput(schema, `${prefix}${pascal(type)}Input`);
       return `${describe(schema.description)}  ${type}: ${prefix}${pascal(type)}Input`;
     });
-    out.push(`"""A ${game.name} move: exactly one field, named after the move type."""\ninput ${prefix}Move @oneOf {\n${moves.join('\n')}\n}`);
+    out.push(
+      `"""A ${game.name} move: exactly one field, named after the move type."""\ninput ${prefix}Move @oneOf {\n${moves.join('\n')}\n}`,
+    );
   }
-  out.push(`"""A move of one game: exactly one field, named after the game."""\ninput MoveInput @oneOf {\n${games.map((g) => `  ${gameField(g)}: ${pascal(g.id)}Move`).join('\n')}\n}`);
+  out.push(
+    `"""A move of one game: exactly one field, named after the game."""\ninput MoveInput @oneOf {\n${games.map((g) => `  ${gameField(g)}: ${pascal(g.id)}Move`).join('\n')}\n}`,
+  );
   return out.join('\n\n');
 }
 
 /** `{ townCenter: { placeCube: { x: 1 } } }` -> `{ type: 'placeCube', x: 1 }`, checking the game. */
 export function moveFromInput(game: AnyGame, input: Record<string, Record<string, unknown> | undefined>): unknown {
   const [key, inner] = Object.entries(input)[0] ?? [];
-  if (key !== gameField(game) || !inner) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.graphqlMoveField', { game: game.id, field: gameField(game) });
+  if (key !== gameField(game) || !inner)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.graphqlMoveField', { game: game.id, field: gameField(game) });
   const [type, fields] = Object.entries(inner)[0] ?? [];
   if (!type) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.oneMoveType');
   if (fields === true || fields === false || fields === null) return { type };
@@ -77,4 +84,3 @@ export function fromListedMoveId(id: string): { version: number; move: unknown }
   }
   throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlMoveId');
 }
-

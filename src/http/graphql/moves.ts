@@ -13,16 +13,40 @@ const MoveArgs = Type.Object({ notation: NotationText, expectedVersion: Version,
 export function moveResolvers({ service, takebacks, layer }: Deps) {
   return {
     Mutation: {
-      submitMove: guard(async (_: unknown, a: { gameId: string; move: Record<string, Record<string, unknown>>; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
-        checkArgs(MoveArgs, { expectedVersion: a.expectedVersion, idempotencyKey: a.idempotencyKey });
-        const summary = await service.getGame(a.gameId, ctx.token);
-        const game = service.registry.version(summary.type, summary.engineVersion)!;
-        return service.submitMove(a.gameId, ctx.token, moveFromInput(game, a.move), { expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
-      }),
-      submitNotation: guard(async (_: unknown, a: { gameId: string; notation: string; expectedVersion?: number | null; idempotencyKey?: string | null }, ctx: Ctx) => {
-        checkArgs(MoveArgs, a);
-        return service.submitMove(a.gameId, ctx.token, undefined, { notation: a.notation, expectedVersion: a.expectedVersion ?? undefined, idempotencyKey: a.idempotencyKey ?? undefined });
-      }),
+      submitMove: guard(
+        async (
+          _: unknown,
+          a: {
+            gameId: string;
+            move: Record<string, Record<string, unknown>>;
+            expectedVersion?: number | null;
+            idempotencyKey?: string | null;
+          },
+          ctx: Ctx,
+        ) => {
+          checkArgs(MoveArgs, { expectedVersion: a.expectedVersion, idempotencyKey: a.idempotencyKey });
+          const summary = await service.getGame(a.gameId, ctx.token);
+          const game = service.registry.version(summary.type, summary.engineVersion)!;
+          return service.submitMove(a.gameId, ctx.token, moveFromInput(game, a.move), {
+            expectedVersion: a.expectedVersion ?? undefined,
+            idempotencyKey: a.idempotencyKey ?? undefined,
+          });
+        },
+      ),
+      submitNotation: guard(
+        async (
+          _: unknown,
+          a: { gameId: string; notation: string; expectedVersion?: number | null; idempotencyKey?: string | null },
+          ctx: Ctx,
+        ) => {
+          checkArgs(MoveArgs, a);
+          return service.submitMove(a.gameId, ctx.token, undefined, {
+            notation: a.notation,
+            expectedVersion: a.expectedVersion ?? undefined,
+            idempotencyKey: a.idempotencyKey ?? undefined,
+          });
+        },
+      ),
       submitListedMove: guard(async (_: unknown, a: { gameId: string; moveId: string; idempotencyKey?: string | null }, ctx: Ctx) => {
         checkArgs(MoveArgs, { idempotencyKey: a.idempotencyKey });
         const { version, move } = fromListedMoveId(a.moveId);

@@ -38,7 +38,12 @@ export function selectedFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fr
  * `undoable` only when asked), read again until both carry the same version. Versions only grow,
  * so each disagreement means a move landed between the reads: the older side is read again.
  */
-export async function gameAtOneVersion(service: GameService, id: string, token: string | undefined, fields: Set<string>): Promise<GameSnapshot> {
+export async function gameAtOneVersion(
+  service: GameService,
+  id: string,
+  token: string | undefined,
+  fields: Set<string>,
+): Promise<GameSnapshot> {
   let game = await service.getGame(id, token);
   if (![...fields].some((f) => LEGAL_FIELDS.has(f))) return game;
   const include = { view: fields.has('legalMoveLabels'), undoable: fields.has('legalMovesUndoable') };

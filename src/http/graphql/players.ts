@@ -26,7 +26,17 @@ export function playerResolvers({ service, layer, notices, rated, analysed }: De
       wholeAnalysis: guard(async (_: unknown, a: { gameId: string }, ctx: Ctx) => analysed().get(a.gameId, ctx.token)),
     },
     Mutation: {
-      analyseWholeGame: guard(async (_: unknown, a: { gameId: string; iterations?: number | null }, ctx: Ctx) => (await analysed().request(a.gameId, ctx.token, a.iterations ?? undefined, (ctx as { reply?: { request: { ip: string } } }).reply?.request.ip)).analysis),
+      analyseWholeGame: guard(
+        async (_: unknown, a: { gameId: string; iterations?: number | null }, ctx: Ctx) =>
+          (
+            await analysed().request(
+              a.gameId,
+              ctx.token,
+              a.iterations ?? undefined,
+              (ctx as { reply?: { request: { ip: string } } }).reply?.request.ip,
+            )
+          ).analysis,
+      ),
     },
   };
 }

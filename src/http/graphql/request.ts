@@ -19,7 +19,8 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
   const { query, operationName } = src;
   if (query === undefined || query === null) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlQuery');
   if (typeof query !== 'string') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlQueryString');
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlOperationName');
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlOperationName');
   if (req.method === 'GET' && src.variables !== undefined) {
     let vars: unknown;
     try {
@@ -33,14 +34,22 @@ export function checkGraphqlRequest(req: FastifyRequest): void {
   try {
     doc = parse(query, { maxTokens: 20_000 });
   } catch (err) {
-    throw err instanceof GraphQLError ? AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSyntax', { detail: err.message }) : AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNotDocument');
+    throw err instanceof GraphQLError
+      ? AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSyntax', { detail: err.message })
+      : AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNotDocument');
   }
   const names = doc.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : []));
   const op = getOperationAST(doc, operationName ?? undefined);
   if (!op) {
-    if (operationName) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNoSuchOperation', { name: operationName.slice(0, 100), names: names.join(', '), count: names.length });
+    if (operationName)
+      throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlNoSuchOperation', {
+        name: operationName.slice(0, 100),
+        names: names.join(', '),
+        count: names.length,
+      });
     throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlWhichOperation', { names: names.join(', '), count: names.length });
   }
   if (op.operation === 'subscription') throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gqlSubscriptionHttp');
-  if (req.method === 'GET' && op.operation !== 'query') throw AppError.of('METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED.get', { operation: op.operation });
+  if (req.method === 'GET' && op.operation !== 'query')
+    throw AppError.of('METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED.get', { operation: op.operation });
 }

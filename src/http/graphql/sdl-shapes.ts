@@ -8,7 +8,14 @@ import { GameStatus, TimeControl } from '../../store/shapes.js';
  * (or inputs), required fields non-null; `integer` is Int, `number` Float, a string enum an enum, a
  * field without a type (a game's JSON) the JSON scalar.
  */
-type Schema = { type?: string; enum?: string[]; items?: Schema; properties?: Record<string, Schema>; required?: string[]; description?: string };
+type Schema = {
+  type?: string;
+  enum?: string[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  description?: string;
+};
 
 const describe = (d: string | undefined, indent = '') => (d ? `${indent}"""${d.replace(/"""/g, "'''").replace(/\\/g, '\\\\')}"""\n` : '');
 
@@ -32,12 +39,15 @@ function fieldType(s: Schema): string {
 /** `type Name { ... }` (or `input Name`) from an object schema. */
 export function objectSdl(kind: 'type' | 'input', name: string, schema: Schema): string {
   const required = new Set(schema.required ?? []);
-  const fields = Object.entries(schema.properties ?? {}).map(([k, f]) => `${describe(f.description, '  ')}  ${k}: ${fieldType(f)}${required.has(k) ? '!' : ''}`);
+  const fields = Object.entries(schema.properties ?? {}).map(
+    ([k, f]) => `${describe(f.description, '  ')}  ${k}: ${fieldType(f)}${required.has(k) ? '!' : ''}`,
+  );
   return `${describe(schema.description)}${kind} ${name} {\n${fields.join('\n')}\n}`;
 }
 
 /** `enum Name { a b c }` from a string enum's schema. */
-export const enumSdl = (name: string, schema: Schema): string => `${describe(schema.description)}enum ${name} { ${(schema.enum ?? []).join(' ')} }`;
+export const enumSdl = (name: string, schema: Schema): string =>
+  `${describe(schema.description)}enum ${name} { ${(schema.enum ?? []).join(' ')} }`;
 
 export const SHAPES_SDL = [
   enumSdl('GameStatus', GameStatus as Schema),

@@ -10,7 +10,9 @@ export function tournamentResolvers({ tourneys }: Deps) {
     },
     Mutation: {
       // The body is checked by the service with REST's shape (CreateTournamentBody).
-      createTournament: guard(async (_: unknown, a: { input: Record<string, unknown> }, ctx: Ctx) => tourneys().create(present(a.input), ctx.token)),
+      createTournament: guard(async (_: unknown, a: { input: Record<string, unknown> }, ctx: Ctx) =>
+        tourneys().create(present(a.input), ctx.token),
+      ),
       joinTournament: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => tourneys().join(a.id, ctx.token)),
       startTournament: guard(async (_: unknown, a: { id: string }, ctx: Ctx) => tourneys().startNow(a.id, ctx.token)),
     },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DISTRICT_IDS, DISTRICTS, PLANT_STACKS, PLANTS, ROUND_TILES, START_TILES, TERRAIN_TILES } from '../../../src/games/city-tycoon/data.js';
+import {
+  DISTRICT_IDS,
+  DISTRICTS,
+  PLANT_STACKS,
+  PLANTS,
+  ROUND_TILES,
+  START_TILES,
+  TERRAIN_TILES,
+} from '../../../src/games/city-tycoon/data.js';
 import type { District, SupplyOption } from '../../../src/games/city-tycoon/types.js';
 
 const all: District[] = DISTRICT_IDS.map((id) => DISTRICTS[id]!);
@@ -12,7 +20,8 @@ describe('component data (stand-in faces, rulings "Components to define")', () =
     for (let r = 1; r <= 4; r++) {
       const tiles = ROUND_TILES[r - 1]!.map((id) => DISTRICTS[id]!);
       expect(tiles).toHaveLength(30);
-      for (const type of ['residential', 'commercial', 'downtown', 'industrial', 'special']) expect(tiles.filter((d) => d.type === type)).toHaveLength(6);
+      for (const type of ['residential', 'commercial', 'downtown', 'industrial', 'special'])
+        expect(tiles.filter((d) => d.type === type)).toHaveLength(6);
     }
   });
 
@@ -33,7 +42,12 @@ describe('component data (stand-in faces, rulings "Components to define")', () =
   });
 
   it('4 start tiles in a 2x2 block (the city plant, the city station, two city districts) and 32 terrain tiles', () => {
-    expect(START_TILES.map((t) => [t.x, t.y, t.role])).toEqual([[0, 0, 'power'], [1, 0, 'water'], [0, 1, 'district'], [1, 1, 'district']]);
+    expect(START_TILES.map((t) => [t.x, t.y, t.role])).toEqual([
+      [0, 0, 'power'],
+      [1, 0, 'water'],
+      [0, 1, 'district'],
+      [1, 1, 'district'],
+    ]);
     expect(TERRAIN_TILES).toBe(32);
   });
 

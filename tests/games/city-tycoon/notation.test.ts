@@ -17,7 +17,31 @@ describe('City Tycoon notation (src/games/city-tycoon/rules.md, "Move notation")
       [{ type: 'place', x: 2, y: -1 }, 'place 2,-1'],
       [{ type: 'placeTerrain', x: 3, y: 0 }, 'terrain 3,0'],
       [{ type: 'supply', x: 2, y: 0, option: 1 }, 'supply 2,0 #2'],
-      [{ type: 'supply', x: 2, y: 0, option: 0, routes: [{ path: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }] }, { path: [{ x: 1, y: 1 }, { x: 2, y: 1 }, { x: 2, y: 0 }] }] }, 'supply 2,0 #1 via 0,0>1,0>2,0 via 1,1>2,1>2,0'],
+      [
+        {
+          type: 'supply',
+          x: 2,
+          y: 0,
+          option: 0,
+          routes: [
+            {
+              path: [
+                { x: 0, y: 0 },
+                { x: 1, y: 0 },
+                { x: 2, y: 0 },
+              ],
+            },
+            {
+              path: [
+                { x: 1, y: 1 },
+                { x: 2, y: 1 },
+                { x: 2, y: 0 },
+              ],
+            },
+          ],
+        },
+        'supply 2,0 #1 via 0,0>1,0>2,0 via 1,1>2,1>2,0',
+      ],
       [{ type: 'pass' }, 'pass'],
     ];
     for (const [move, text] of cases) {

@@ -58,4 +58,10 @@ const PINNED = {
   round3Construction: { buildDistrict: 6, sellTile: 6 },
   round4Supply: { supply: 8, pass: 1 },
   fullGame: [260, [13, 7, 17, 14]],
-} as { firstAction: Record<string, number>; firstSupply: [number, Record<string, number>]; round3Construction: Record<string, number>; round4Supply: Record<string, number>; fullGame: [number, number[]] };
+} as {
+  firstAction: Record<string, number>;
+  firstSupply: [number, Record<string, number>];
+  round3Construction: Record<string, number>;
+  round4Supply: Record<string, number>;
+  fullGame: [number, number[]];
+};

@@ -16,15 +16,28 @@ export function check(ok: boolean, what: string): void {
 /** Conservation and money checks that hold after every move. */
 export function invariant(initialTotal: number) {
   return (s: State) => {
-    check(s.money.every((m) => m >= 0), `money never negative: ${s.money}`);
+    check(
+      s.money.every((m) => m >= 0),
+      `money never negative: ${s.money}`,
+    );
     check(s.money.reduce((a, b) => a + b, 0) + s.bank === initialTotal, 'money is only moved, never made: sum(money) + bank is constant');
     check(districtLocations(s).sort().join() === ALL_TILES, 'each of the 120 districts is in exactly one place');
     const cells = Object.values(s.cells);
-    const plants = cells.filter((c) => c.kind === 'plant').length + s.plantStacks.power.length + s.plantStacks.water.length + (s.pending?.kind === 'plant' ? 1 : 0);
+    const plants =
+      cells.filter((c) => c.kind === 'plant').length +
+      s.plantStacks.power.length +
+      s.plantStacks.water.length +
+      (s.pending?.kind === 'plant' ? 1 : 0);
     check(plants === 12, `12 plants, found ${plants}`);
     check(cells.filter((c) => c.kind === 'forest' || c.kind === 'water').length + s.terrainLeft === 32, '32 terrain tiles');
-    check(cells.every((c) => c.cubes >= 0), 'plant cubes never negative');
-    check(s.goods.every((g) => g >= 0), 'goods never negative');
+    check(
+      cells.every((c) => c.cubes >= 0),
+      'plant cubes never negative',
+    );
+    check(
+      s.goods.every((g) => g >= 0),
+      'goods never negative',
+    );
   };
 }
 
@@ -44,7 +57,8 @@ export function candidates(s: State, seat: Seat, legal: Move[], rng: Rng): Move[
     out.push(mv({ ...m, x: m.x + 1 }), mv({ ...m, y: m.y - 1 }), mv({ ...m, x: 40, y: -40 }), mv({ ...m, x: 0, y: 0 }));
   }
   if (m && m.type === 'buildDistrict') out.push(mv({ ...m, level: (m.level as number) + 1 }));
-  if (m && m.type === 'buildPlant') out.push(mv({ ...m, side: m.side === 'a' ? 'b' : 'a' }), mv({ ...m, plant: m.plant === 'power' ? 'water' : 'power' }));
+  if (m && m.type === 'buildPlant')
+    out.push(mv({ ...m, side: m.side === 'a' ? 'b' : 'a' }), mv({ ...m, plant: m.plant === 'power' ? 'water' : 'power' }));
   if (m && m.type === 'supply') {
     out.push(mv({ ...m, option: (m.option as number) + 1 }));
     const here = { x: m.x as number, y: m.y as number };
@@ -80,7 +94,9 @@ export function allSecrets(s: State, viewer: Seat | null): string[] {
 
 export function secrets(s: State, viewer: Seat | null): string[] {
   const all = allSecrets(s, viewer);
-  const offset = (Object.keys(s.cells).length * 7 + s.money.reduce((a, b) => a + b, 0) + (viewer ?? s.players) * 3 + s.hands.flat().length) % Math.max(1, all.length);
+  const offset =
+    (Object.keys(s.cells).length * 7 + s.money.reduce((a, b) => a + b, 0) + (viewer ?? s.players) * 3 + s.hands.flat().length) %
+    Math.max(1, all.length);
   const window = all.length <= 4 ? all : Array.from({ length: 4 }, (_, i) => all[(offset + i) % all.length]!);
   return [...window, JSON.stringify(s.rng)];
 }
@@ -100,4 +116,3 @@ export function transferDelta(events: readonly Event[], players: number): number
   }
   return d;
 }
-

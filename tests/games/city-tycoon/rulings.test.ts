@@ -137,7 +137,15 @@ describe('C3 the draft', () => {
         const r = play(s, seat, { type: 'keepTile', tile: s.hands[seat]![0]! });
         s = r.state;
         if (pass === 4 && seat === 3) {
-          expect(r.events.map((e) => e.type)).toEqual(['tileKept', 'handsPassed', 'tileKept', 'tileKept', 'tileKept', 'tileKept', 'constructionStarted']);
+          expect(r.events.map((e) => e.type)).toEqual([
+            'tileKept',
+            'handsPassed',
+            'tileKept',
+            'tileKept',
+            'tileKept',
+            'tileKept',
+            'constructionStarted',
+          ]);
         }
       }
     }
@@ -294,7 +302,7 @@ describe('C6-C9 supply', () => {
     expect(refusal(s, 0, { type: 'supply', x: 2, y: 0, option: 0 })).toBe('NO_CUBES_REACHABLE');
   });
 
-  it('C6 goods come from the player\'s stock with no transport', () => {
+  it("C6 goods come from the player's stock with no transport", () => {
     const cells = withTile(mapOf(['cP cW', 'cD cD', '.. D0'], 0, 0, 0), 1, 2, 't1_07'); // Market I: G>$6
     const s = { ...supplyState(2, cells, 10, [0, 1]), goods: [1, 0] };
     const { state } = play(s, 0, { type: 'supply', x: 1, y: 2, option: 0 });
@@ -304,7 +312,7 @@ describe('C6-C9 supply', () => {
     expect(refusal({ ...s, goods: [0, 0] }, 0, { type: 'supply', x: 1, y: 2, option: 0 })).toBe('NOT_ENOUGH_GOODS');
   });
 
-  it('C6 passing ends a player\'s supply phase; the others go on until all have passed', () => {
+  it("C6 passing ends a player's supply phase; the others go on until all have passed", () => {
     const s = supplyState(2, twoDistricts(), 30, [0, 1]);
     const a = play(s, 0, { type: 'pass' }).state;
     expect(game.toMove(a)).toEqual([1]);
@@ -314,7 +322,7 @@ describe('C6-C9 supply', () => {
     expect(b.phase).toBe('supply');
   });
 
-  it('C7 each cube pays $2 to another player\'s plant, $2 per opponent tile crossed and the city once', () => {
+  it("C7 each cube pays $2 to another player's plant, $2 per opponent tile crossed and the city once", () => {
     // water from seat 1's station at (4,0) through seat 2's forest; power from the city through the city
     const cells = withTile(mapOf(['cP cW D0 F2 W1', 'cD cD .. .. ..']), 2, 0, 't1_13'); // Offices I: EW>2vp
     cells['1,0'] = { ...cells['1,0']!, cubes: 0 };
@@ -329,7 +337,7 @@ describe('C6-C9 supply', () => {
     expect(state.money).toEqual([24, 32, 32]);
   });
 
-  it('C9 the benefit is paid at once, with the cooperation bonus of adjacent tiles, opponents\' included', () => {
+  it("C9 the benefit is paid at once, with the cooperation bonus of adjacent tiles, opponents' included", () => {
     // Row Houses I at (2,0), parks of seat 1 on two sides (residential +1vp each), as in the rulebook's worked game
     let cells = mapOf(['cP cW D0 D1', 'cD cD D1 ..']);
     cells = withTile(withTile(withTile(cells, 2, 0, 't1_01'), 3, 0, 't1_25'), 2, 1, 't1_26');
@@ -339,8 +347,27 @@ describe('C6-C9 supply', () => {
     expect(state.vp[0]).toBe(2);
     const v = game.view(s, 0) as { supplyCosts: unknown[] };
     // The one electricity cube comes from the city's power plant, through the city (one $2 toll).
-    const route = [{ resource: 'power', path: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }], cost: 2 }];
-    expect(v.supplyCosts).toContainEqual({ x: 2, y: 0, option: 0, cost: 2, cooperation: { money: 0, vp: 2 }, deliverable: true, problem: null, routes: route });
+    const route = [
+      {
+        resource: 'power',
+        path: [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+          { x: 2, y: 0 },
+        ],
+        cost: 2,
+      },
+    ];
+    expect(v.supplyCosts).toContainEqual({
+      x: 2,
+      y: 0,
+      option: 0,
+      cost: 2,
+      cooperation: { money: 0, vp: 2 },
+      deliverable: true,
+      problem: null,
+      routes: route,
+    });
   });
 
   it('C9 goods gained are public and kept for later deliveries', () => {
@@ -370,7 +397,12 @@ describe('C6-C9 supply', () => {
 describe('C10-C12 cleanup, scoring, hidden information', () => {
   it('C10 CT2 cleanup empties supplied districts, leaves plant cubes, and recycles', () => {
     let cells = withTile(mapOf(['cP cW D0 P1'], 0, 0, 3), 2, 0, 't1_01');
-    cells = { ...cells, '3,0': { ...cells['3,0']!, recycle: 2 }, '0,0': { ...cells['0,0']!, recycle: 2 }, '1,0': { ...cells['1,0']!, recycle: 2 } };
+    cells = {
+      ...cells,
+      '3,0': { ...cells['3,0']!, recycle: 2 },
+      '0,0': { ...cells['0,0']!, recycle: 2 },
+      '1,0': { ...cells['1,0']!, recycle: 2 },
+    };
     const s = supplyState(2, cells, 30, [0, 1]);
     let t = play(s, 0, { type: 'supply', x: 2, y: 0, option: 0 }).state;
     expect(t.cells['2,0']!.supplied).not.toBeNull();
@@ -410,7 +442,7 @@ describe('C10-C12 cleanup, scoring, hidden information', () => {
     expect(game.outcome(newGame(4))).toBeNull();
   });
 
-  it('C12 hands, kept tiles and stacks are in no other seat\'s view or readable event', () => {
+  it("C12 hands, kept tiles and stacks are in no other seat's view or readable event", () => {
     let s = newGame(3, 'hidden');
     const r = play(s, 0, { type: 'keepTile', tile: s.hands[0]![2]! });
     s = r.state;

@@ -27,7 +27,22 @@ describe('schemas', () => {
   });
 
   it('the shape check accepts the documented forms and refuses extras', () => {
-    expect(checkMoveShape(game, { type: 'supply', x: 2, y: 0, option: 0, routes: [{ path: [{ x: 1, y: 0 }, { x: 2, y: 0 }] }] })).toBeNull();
+    expect(
+      checkMoveShape(game, {
+        type: 'supply',
+        x: 2,
+        y: 0,
+        option: 0,
+        routes: [
+          {
+            path: [
+              { x: 1, y: 0 },
+              { x: 2, y: 0 },
+            ],
+          },
+        ],
+      }),
+    ).toBeNull();
     expect(checkMoveShape(game, { type: 'buildDistrict', tile: 't4_30', level: 1 })).toBeNull();
     expect(checkMoveShape(game, { type: 'buildDistrict', tile: 't5_01', level: 0 })).not.toBeNull();
     expect(checkMoveShape(game, { type: 'pass', extra: 1 })).not.toBeNull();

@@ -36,13 +36,15 @@ export function playoutSuite(perPlayers: Record<number, number>): void {
               for (let v = -1; v < players; v++) {
                 const viewer = v < 0 ? null : v;
                 const text = JSON.stringify(game.view(s, viewer));
-                for (const secret of [...allSecrets(s, viewer), JSON.stringify(s.rng)]) check(!text.includes(secret), `viewer ${viewer} cannot read ${secret}`);
+                for (const secret of [...allSecrets(s, viewer), JSON.stringify(s.rng)])
+                  check(!text.includes(secret), `viewer ${viewer} cannot read ${secret}`);
               }
             },
             afterMove(s, step) {
               // every money change is a transfer: what one party pays, another receives
               const delta = transferDelta(step.events as Event[], players);
-              for (let p = 0; p < players; p++) check(s.money[p]! - before.money[p]! === delta[p], `seat ${p}'s money changes only by transfers`);
+              for (let p = 0; p < players; p++)
+                check(s.money[p]! - before.money[p]! === delta[p], `seat ${p}'s money changes only by transfers`);
               events.push(...(step.events as Event[]));
               if (step.events.length > 0 && i % 10 === 0) holds(s);
               before = s;

@@ -40,7 +40,7 @@ describe('supply routing (C6-C8)', () => {
 
   // Rulebook p. 9, "Exemple de partie": Magda buys an electricity cube from the city and pays only
   // $2, since it passes through her own districts only.
-  it('worked game: a city cube carried over one\'s own districts costs $2 to the bank', () => {
+  it("worked game: a city cube carried over one's own districts costs $2 to the bank", () => {
     const cells = mapOf(['cP cW D0 D0 D0']);
     const [best] = routesFrom(cells, 0, 'power', { x: 4, y: 0 });
     expect(priceRoute(cells, 0, 'power', best!.path, { x: 4, y: 0 })).toEqual({ cost: 2, transfers: [{ from: 0, to: 'bank', amount: 2 }] });
@@ -48,7 +48,7 @@ describe('supply routing (C6-C8)', () => {
 
   // Rulebook p. 10: Peter's last free district pays $3 for one electricity cube, but the last cube
   // is on Tom's plant and must cross the city: $2 to Tom and $2 to the city, $4 in all.
-  it('worked game: a cube from an opponent\'s plant across the city costs $2 to its owner and $2 to the bank', () => {
+  it("worked game: a cube from an opponent's plant across the city costs $2 to its owner and $2 to the bank", () => {
     const cells = mapOf(['P1 cP cW', '.. cD cD D2'], -1, 0, 1);
     cells['0,0'] = { ...cells['0,0']!, cubes: 0 };
     const [best] = routesFrom(cells, 2, 'power', { x: 2, y: 1 });
@@ -67,7 +67,10 @@ describe('supply routing (C6-C8)', () => {
     const [best] = routesFrom(cells, 0, 'power', { x: 2, y: 1 });
     expect(best!.cost).toBe(2);
     expect(best!.path.length).toBe(4);
-    expect(priceRoute(cells, 0, 'power', pts([0, 0], [0, 1], [1, 1], [2, 1]), { x: 2, y: 1 })).toEqual({ cost: 2, transfers: [{ from: 0, to: 'bank', amount: 2 }] });
+    expect(priceRoute(cells, 0, 'power', pts([0, 0], [0, 1], [1, 1], [2, 1]), { x: 2, y: 1 })).toEqual({
+      cost: 2,
+      transfers: [{ from: 0, to: 'bank', amount: 2 }],
+    });
   });
 
   it('water blocks: a district behind water gets no cube; a way around is taken even if longer', () => {
@@ -80,7 +83,7 @@ describe('supply routing (C6-C8)', () => {
     expect(best!.path).toEqual(pts([0, 0], [0, 1], [1, 1], [2, 1], [2, 0]));
   });
 
-  it('forests let cubes pass and cost a toll to their owner; one\'s own forest is free', () => {
+  it("forests let cubes pass and cost a toll to their owner; one's own forest is free", () => {
     const cells = mapOf(['P0 F1 F1 D0']);
     const [best] = routesFrom(cells, 0, 'power', { x: 3, y: 0 });
     expect(best!.cost).toBe(4);
@@ -100,7 +103,10 @@ describe('supply routing (C6-C8)', () => {
     // two own plants, both free: the nearer wins
     const near = mapOf(['P0 D0 D0 D0 P0']);
     const r1 = routesFrom(near, 0, 'power', { x: 1, y: 0 });
-    expect(r1.map((r) => [r.source.x, r.cost, r.path.length])).toEqual([[0, 0, 2], [4, 0, 4]]);
+    expect(r1.map((r) => [r.source.x, r.cost, r.path.length])).toEqual([
+      [0, 0, 2],
+      [4, 0, 4],
+    ]);
     // same cost and length: the northern source first
     const ns = mapOf(['.. P0 ..', '.. D0 ..', '.. P0 ..']);
     expect(routesFrom(ns, 0, 'power', { x: 1, y: 1 }).map((r) => r.source)).toEqual(pts([1, 0], [1, 2]));
@@ -123,7 +129,7 @@ describe('supply routing (C6-C8)', () => {
     expect(cheapestCubes(routes, 'power', 3)).toBeNull();
   });
 
-  it('empty plants are no source; another player\'s plant costs $2 to its owner', () => {
+  it("empty plants are no source; another player's plant costs $2 to its owner", () => {
     const cells = mapOf(['P0 D0 P1']);
     cells['0,0'] = { ...cells['0,0']!, cubes: 0 };
     const routes = routesFrom(cells, 0, 'power', { x: 1, y: 0 });
@@ -131,7 +137,7 @@ describe('supply routing (C6-C8)', () => {
     expect(priceRoute(cells, 0, 'power', routes[0]!.path, { x: 1, y: 0 })).toEqual({ cost: 2, transfers: [{ from: 0, to: 1, amount: 2 }] });
   });
 
-  it('passing through another player\'s plant costs the usual $2 toll to its owner', () => {
+  it("passing through another player's plant costs the usual $2 toll to its owner", () => {
     const cells = mapOf(['P0 W1 D0']);
     expect(routesFrom(cells, 0, 'power', { x: 2, y: 0 })[0]!.cost).toBe(2);
   });
@@ -142,10 +148,16 @@ describe('supply routing (C6-C8)', () => {
     expect(priceRoute(cells, 0, 'power', pts([0, 0]), dest)).toMatchObject({ code: 'ROUTE_TOO_SHORT' });
     expect(priceRoute(cells, 0, 'power', pts([0, 0], [1, 0]), dest)).toMatchObject({ code: 'ROUTE_WRONG_END' });
     expect(priceRoute(cells, 0, 'power', pts([1, 0], [2, 0], [3, 0]), dest)).toMatchObject({ code: 'ROUTE_NOT_FROM_PLANT' });
-    expect(priceRoute(cells, 0, 'water', pts([0, 0], [1, 0], [1, 1], [2, 1], [3, 1], [3, 0]), dest)).toMatchObject({ code: 'ROUTE_NOT_FROM_PLANT' });
+    expect(priceRoute(cells, 0, 'water', pts([0, 0], [1, 0], [1, 1], [2, 1], [3, 1], [3, 0]), dest)).toMatchObject({
+      code: 'ROUTE_NOT_FROM_PLANT',
+    });
     expect(priceRoute(cells, 0, 'power', pts([0, 0], [1, 0], [2, 0], [3, 0]), dest)).toMatchObject({ code: 'ROUTE_OFF_MAP' });
-    expect(priceRoute(cells, 0, 'power', pts([0, 0], [1, 1], [2, 1], [3, 1], [3, 0]), dest)).toMatchObject({ code: 'ROUTE_NOT_ORTHOGONAL' });
-    expect(priceRoute(cells, 0, 'power', pts([0, 0], [1, 0], [1, 1], [1, 0], [1, 1], [2, 1], [3, 1], [3, 0]), dest)).toMatchObject({ code: 'ROUTE_LOOPS' });
+    expect(priceRoute(cells, 0, 'power', pts([0, 0], [1, 1], [2, 1], [3, 1], [3, 0]), dest)).toMatchObject({
+      code: 'ROUTE_NOT_ORTHOGONAL',
+    });
+    expect(priceRoute(cells, 0, 'power', pts([0, 0], [1, 0], [1, 1], [1, 0], [1, 1], [2, 1], [3, 1], [3, 0]), dest)).toMatchObject({
+      code: 'ROUTE_LOOPS',
+    });
     expect(priceRoute(cells, 0, 'power', pts([0, 0], [1, 0], [1, 1], [2, 1], [3, 1], [3, 0]), dest)).toEqual({ cost: 0, transfers: [] });
   });
 
@@ -192,10 +204,16 @@ describe('supplying through decide (C6-C9)', () => {
   it('C8 a client route that breaks a rule is refused with its code', () => {
     const cells = mapOf(['cP ~~ D0', 'cD cD D0']);
     const s = supplyState(2, cells, 30, [0, 1]);
-    expect(refusal(s, 0, { type: 'supply', x: 2, y: 0, option: 0, routes: [{ path: pts([0, 0], [1, 0], [2, 0]) }] })).toBe('ROUTE_THROUGH_WATER');
+    expect(refusal(s, 0, { type: 'supply', x: 2, y: 0, option: 0, routes: [{ path: pts([0, 0], [1, 0], [2, 0]) }] })).toBe(
+      'ROUTE_THROUGH_WATER',
+    );
     expect(refusal(s, 0, { type: 'supply', x: 2, y: 0, option: 0, routes: [] })).toBe('ROUTES_DO_NOT_MATCH');
-    expect(refusal(s, 0, { type: 'supply', x: 2, y: 0, option: 0, routes: [{ path: pts([0, 1], [1, 1], [2, 1], [2, 0]) }] })).toBe('ROUTE_NOT_FROM_PLANT');
-    expect(play(s, 0, { type: 'supply', x: 2, y: 0, option: 0, routes: [{ path: pts([0, 0], [0, 1], [1, 1], [2, 1], [2, 0]) }] }).state.bank).toBe(2 - 4);
+    expect(refusal(s, 0, { type: 'supply', x: 2, y: 0, option: 0, routes: [{ path: pts([0, 1], [1, 1], [2, 1], [2, 0]) }] })).toBe(
+      'ROUTE_NOT_FROM_PLANT',
+    );
+    expect(
+      play(s, 0, { type: 'supply', x: 2, y: 0, option: 0, routes: [{ path: pts([0, 0], [0, 1], [1, 1], [2, 1], [2, 0]) }] }).state.bank,
+    ).toBe(2 - 4);
   });
 
   it('CT13 explicit routes may not take more cubes from a plant than it holds', () => {

@@ -12,7 +12,10 @@ describe('Ma Petite Ville component data (stand-ins, shared/rulings "Components 
     expect(TILES).toHaveLength(36);
     expect(new Set(TILES.map((t) => t.id)).size).toBe(36);
     for (const t of TILES) {
-      expect(t.rows.every((r) => /^[BGYRX]{3}$/.test(r)), t.id).toBe(true);
+      expect(
+        t.rows.every((r) => /^[BGYRX]{3}$/.test(r)),
+        t.id,
+      ).toBe(true);
       const letters = [...t.rows.join('')].sort().join('');
       expect(letters, t.id).toBe('BBGGRRXYY');
     }

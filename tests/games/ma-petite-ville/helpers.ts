@@ -31,7 +31,13 @@ export function refusal(state: MpvState, seat: Seat, move: MpvMove): string {
   return r.error.code;
 }
 
-export const sil = (length: number, x: number, y: number, direction: 'horizontal' | 'vertical' = 'horizontal'): MpvMove => ({ type: 'placeSilhouette', length, x, y, direction });
+export const sil = (length: number, x: number, y: number, direction: 'horizontal' | 'vertical' = 'horizontal'): MpvMove => ({
+  type: 'placeSilhouette',
+  length,
+  x,
+  y,
+  direction,
+});
 
 /**
  * A PAINTED city, for rule tests about squares: `picture` rows are squares (B G Y R X, '.' for no
@@ -39,7 +45,14 @@ export const sil = (length: number, x: number, y: number, direction: 'horizontal
  * squares are taken from the picture, not from the tile data; tiles get placeholder ids, and the
  * unused ids make up the pile (or `pile` gives it).
  */
-export function painted(opts: { players: number; version?: Version; picture: string[]; hands?: number[][]; turn?: Seat; pile?: string[] }): MpvState {
+export function painted(opts: {
+  players: number;
+  version?: Version;
+  picture: string[];
+  hands?: number[][];
+  turn?: Seat;
+  pile?: string[];
+}): MpvState {
   const rows = opts.picture.map((r) => r.replace(/ /g, ''));
   const tiles: MpvState['tiles'] = [];
   for (let ty = 0; 3 * ty < rows.length; ty++) {
@@ -82,7 +95,11 @@ export function acceptedSilhouetteMoves(s: MpvState, seat: Seat): string[] {
 }
 
 export function listedSilhouetteMoves(s: MpvState, seat: Seat): string[] {
-  return game.legalMoves(s, seat).filter((m) => m.type === 'placeSilhouette').map((m) => JSON.stringify(m)).sort();
+  return game
+    .legalMoves(s, seat)
+    .filter((m) => m.type === 'placeSilhouette')
+    .map((m) => JSON.stringify(m))
+    .sort();
 }
 
 export function viewOf(s: MpvState, viewer: Seat | null): Record<string, Json> {

@@ -13,7 +13,16 @@ export function invariant(s: MpvState): void {
   // position; its squares are the data's, turned as recorded.
   const positions = new Set<string>();
   s.tiles.forEach((t, i) => {
-    if (i > 0 && ![[0, 1], [1, 0], [0, -1], [-1, 0]].some(([dx, dy]) => positions.has(key(t.x + dx!, t.y + dy!)))) throw new Error(`tile ${t.tile} not edge to edge`);
+    if (
+      i > 0 &&
+      ![
+        [0, 1],
+        [1, 0],
+        [0, -1],
+        [-1, 0],
+      ].some(([dx, dy]) => positions.has(key(t.x + dx!, t.y + dy!)))
+    )
+      throw new Error(`tile ${t.tile} not edge to edge`);
     if (positions.has(key(t.x, t.y))) throw new Error(`two tiles at ${t.x},${t.y}`);
     positions.add(key(t.x, t.y));
     if (t.squares !== tilePattern(t.tile, t.quarterTurns)) throw new Error(`squares of ${t.tile} wrong`);
@@ -44,7 +53,9 @@ export function invariant(s: MpvState): void {
   if (coveredOnTiles !== covered.size) throw new Error('covered squares do not match silhouettes');
 }
 
-const ALL_TILES = TILES.map((t) => t.id).sort().join();
+const ALL_TILES = TILES.map((t) => t.id)
+  .sort()
+  .join();
 
 /** Every tile id still in the pile, as it would appear in JSON: none may be in a view while the game runs. */
 export function pileSecrets(s: MpvState): string[] {

@@ -19,12 +19,19 @@ describe('Ma Petite Ville notation (src/games/ma-petite-ville/rules.md, "Move no
       expect(formatMove(game, state, 0, move as never)).toBe(text);
       expect(parseMove(game, state, 0, text)).toEqual({ ok: true, value: move });
     }
-    expect(parseMove(game, state, 0, 'Silhouette 3 (2, 5) Horizontal')).toEqual({ ok: true, value: { type: 'placeSilhouette', length: 3, x: 2, y: 5, direction: 'horizontal' } });
+    expect(parseMove(game, state, 0, 'Silhouette 3 (2, 5) Horizontal')).toEqual({
+      ok: true,
+      value: { type: 'placeSilhouette', length: 3, x: 2, y: 5, direction: 'horizontal' },
+    });
     expect(parseMove(game, state, 0, 'TILE 0,1 180')).toEqual({ ok: true, value: { type: 'placeTile', x: 0, y: 1, quarterTurns: 2 } });
   });
 
   it('names what it expected when it cannot read a text', () => {
-    for (const [text, message] of [['tile 1,0', /tile <x,y> r<0\|90\|180\|270>/], ['s5 0,0 h', /s<length 2-4>/], ['jump', /draw, tile <x,y>/]] as const) {
+    for (const [text, message] of [
+      ['tile 1,0', /tile <x,y> r<0\|90\|180\|270>/],
+      ['s5 0,0 h', /s<length 2-4>/],
+      ['jump', /draw, tile <x,y>/],
+    ] as const) {
       const r = parseMove(game, state, 0, text);
       expect(r.ok ? '' : r.error.message, text).toMatch(message);
     }

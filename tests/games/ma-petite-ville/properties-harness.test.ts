@@ -29,7 +29,13 @@ function candidates(state: MpvState, seat: Seat, legal: Move[], rng: Rng): Move[
   const other = (seat + 1 + rng.int(state.players - 1)) % state.players;
   const theirs = silhouettePlacements(state, other);
   for (let i = 0; i < 3 && theirs.length > 0; i++) out.push({ type: 'placeSilhouette', ...rng.pick(theirs) });
-  out.push({ type: 'placeSilhouette', length: 2 + rng.int(3), x: -3 + rng.int(10), y: -3 + rng.int(10), direction: rng.int(2) ? 'horizontal' : 'vertical' });
+  out.push({
+    type: 'placeSilhouette',
+    length: 2 + rng.int(3),
+    x: -3 + rng.int(10),
+    y: -3 + rng.int(10),
+    direction: rng.int(2) ? 'horizontal' : 'vertical',
+  });
   return out;
 }
 
@@ -44,10 +50,12 @@ describe('Ma Petite Ville properties (random legal games, checkRandomGame harnes
           candidates,
           // The top of the pile and the whole order (the light loop below checks every pile tile).
           // Every viewer sees the same public view, so one viewer in turn is checked at each step.
-          secrets: (state, viewer) => ((state.tiles.length + state.silhouettes.length) % (players + 1) === (viewer ?? players) ? [...pileSecrets(state).slice(0, 2), JSON.stringify(state.pile)] : []),
+          secrets: (state, viewer) =>
+            (state.tiles.length + state.silhouettes.length) % (players + 1) === (viewer ?? players)
+              ? [...pileSecrets(state).slice(0, 2), JSON.stringify(state.pile)]
+              : [],
         });
       }
     });
   }
 });
-

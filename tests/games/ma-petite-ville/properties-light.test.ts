@@ -17,7 +17,13 @@ const CONFIGS = [2, 3, 4].flatMap((players) => (['easy', 'normal'] as const).map
  * `bruteForceEvery`, the listed silhouette moves equal those decide accepts; at the end, replay
  * equals live and the outcome is complete.
  */
-function lightGame(players: number, version: 'easy' | 'normal', seed: string, drawPercent: number, bruteForceEvery = 0): { reason: string; steps: number } {
+function lightGame(
+  players: number,
+  version: 'easy' | 'normal',
+  seed: string,
+  drawPercent: number,
+  bruteForceEvery = 0,
+): { reason: string; steps: number } {
   const initial = game.setup({ players, options: { version }, seed });
   const rng = Rng.fromSeed(`light:${seed}`);
   const events: MpvEvent[] = [];
@@ -43,7 +49,8 @@ function lightGame(players: number, version: 'easy' | 'normal', seed: string, dr
       const tries: MpvMove[] = [{ type: 'pass' }, { type: 'drawTile' }];
       if (m.type === 'placeSilhouette') tries.push({ ...m, x: m.x + 1 }, { ...m, y: m.y + 1 }, { ...m, length: 2 + (m.length % 3) });
       if (m.type === 'placeTile') tries.push({ ...m, x: m.x + 1, y: m.y + 1 }, { ...m, x: 0, y: 0 });
-      for (const c of tries) if (!listed.has(canonicalJson(c)) && game.decide(s, c, seat).ok) throw new Error(`unlisted ${JSON.stringify(c)} accepted`);
+      for (const c of tries)
+        if (!listed.has(canonicalJson(c)) && game.decide(s, c, seat).ok) throw new Error(`unlisted ${JSON.stringify(c)} accepted`);
     }
     const r = applyMove<MpvState>(game, s, move, seat);
     if (!r.ok) throw new Error(`listed move ${JSON.stringify(move)} refused: ${r.error.code}`);
@@ -54,7 +61,7 @@ function lightGame(players: number, version: 'easy' | 'normal', seed: string, dr
     if (steps % 4 === 0 || game.outcome(s) !== null) invariant(s);
     // Views are the same for every viewer (all is public but the pile); a sprawling city makes them
     // large, so one viewer in turn is checked every third move, and the events every move.
-    const viewer = steps % 3 === 0 ? (steps / 3) % (players + 1) - 1 : undefined;
+    const viewer = steps % 3 === 0 ? ((steps / 3) % (players + 1)) - 1 : undefined;
     let text = JSON.stringify(r.value.events.map((e) => game.eventView(e as MpvEvent, null)));
     if (viewer !== undefined) text += JSON.stringify(game.view(s, viewer < 0 ? null : viewer));
     // One pass over the text: every quoted tile id it names must be out of the pile.

@@ -4,7 +4,18 @@ import type { Json } from '../../../src/engine/index.js';
 import { tilePattern } from '../../../src/games/ma-petite-ville/board.js';
 import { TILES } from '../../../src/games/ma-petite-ville/data.js';
 import type { MpvMove, MpvState } from '../../../src/games/ma-petite-ville/index.js';
-import { acceptedSilhouetteMoves, game, listedSilhouetteMoves, painted, pileSecrets, play, refusal, sil, start, viewOf } from './helpers.js';
+import {
+  acceptedSilhouetteMoves,
+  game,
+  listedSilhouetteMoves,
+  painted,
+  pileSecrets,
+  play,
+  refusal,
+  sil,
+  start,
+  viewOf,
+} from './helpers.js';
 
 const draw: MpvMove = { type: 'drawTile' };
 const pass: MpvMove = { type: 'pass' };
@@ -13,11 +24,15 @@ const tile = (x: number, y: number, quarterTurns = 0): MpvMove => ({ type: 'plac
 /** The city of the view as rows of letters (B G Y R X, lower case when covered, '.' for no tile). */
 function cityRows(s: MpvState): string[] {
   const city = viewOf(s, null).city as { rows: ({ colour: string | null; isX: boolean; coveredBy: number | null } | null)[][] };
-  return city.rows.map((row) => row.map((q) => {
-    if (q === null) return '.';
-    const l = q.isX ? 'X' : q.colour![0]!.toUpperCase();
-    return q.coveredBy === null ? l : l.toLowerCase();
-  }).join(''));
+  return city.rows.map((row) =>
+    row
+      .map((q) => {
+        if (q === null) return '.';
+        const l = q.isX ? 'X' : q.colour![0]!.toUpperCase();
+        return q.coveredBy === null ? l : l.toLowerCase();
+      })
+      .join(''),
+  );
 }
 
 /**
@@ -36,7 +51,13 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
       expect(refusal(s, 0, tile(-1, -1))).toBe('TILE_NOT_ADJACENT');
       expect(refusal(s, 0, tile(2, 0))).toBe('TILE_NOT_ADJACENT');
       expect(refusal(s, 0, tile(0, 0))).toBe('TILE_POSITION_TAKEN');
-      for (const [x, y] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) expect(game.decide(s, tile(x, y), 0).ok).toBe(true);
+      for (const [x, y] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const)
+        expect(game.decide(s, tile(x, y), 0).ok).toBe(true);
     });
 
     it('M1 the player chooses the rotation: quarterTurns turns the drawn tile clockwise', () => {
@@ -45,7 +66,11 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
       s = play(s, 0, tile(1, 0, 1)).state;
       const printed = TILES.find((t) => t.id === drawn)!.rows.join('');
       // A quarter turn clockwise: the printed left column, read bottom to top, becomes the top row.
-      const expected = [printed[6]! + printed[3]! + printed[0]!, printed[7]! + printed[4]! + printed[1]!, printed[8]! + printed[5]! + printed[2]!];
+      const expected = [
+        printed[6]! + printed[3]! + printed[0]!,
+        printed[7]! + printed[4]! + printed[1]!,
+        printed[8]! + printed[5]! + printed[2]!,
+      ];
       expect(cityRows(s).map((r) => r.slice(3))).toEqual(expected);
       expect(tilePattern(drawn, 1)).toBe(expected.join(''));
     });
@@ -62,18 +87,29 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
       expect(v).toMatchObject({ x: -12, y: -3, width: 15, height: 6 });
       s = play(s, s.turn, draw).state;
       // Open positions: around the row of five tiles and the one above its left end.
-      const positions = new Set(game.legalMoves(s, s.turn).map((m) => m.type === 'placeTile' ? `${m.x},${m.y}` : ''));
-      expect([...positions].sort()).toEqual(['-1,-1', '-1,1', '-2,-1', '-2,1', '-3,-1', '-3,1', '-4,-2', '-4,1', '-5,-1', '-5,0', '0,-1', '0,1', '1,0'].sort());
+      const positions = new Set(game.legalMoves(s, s.turn).map((m) => (m.type === 'placeTile' ? `${m.x},${m.y}` : '')));
+      expect([...positions].sort()).toEqual(
+        ['-1,-1', '-1,1', '-2,-1', '-2,1', '-3,-1', '-3,1', '-4,-2', '-4,1', '-5,-1', '-5,0', '0,-1', '0,1', '1,0'].sort(),
+      );
       expect(game.legalMoves(s, s.turn)).toHaveLength(13 * 4);
     });
   });
 
   it('M1 the listed tile placements are exactly the accepted ones (brute force around a grown city)', () => {
     let s = start(3, 'normal', 'm1-brute');
-    for (const [x, y] of [[1, 0], [1, 1], [-1, 0], [-1, -1], [2, 1]] as const) s = play(play(s, s.turn, draw).state, s.turn, tile(x, y, (x + 4) % 4)).state;
+    for (const [x, y] of [
+      [1, 0],
+      [1, 1],
+      [-1, 0],
+      [-1, -1],
+      [2, 1],
+    ] as const)
+      s = play(play(s, s.turn, draw).state, s.turn, tile(x, y, (x + 4) % 4)).state;
     s = play(s, s.turn, draw).state;
     const accepted: string[] = [];
-    for (let y = -4; y <= 4; y++) for (let x = -4; x <= 5; x++) for (let q = 0; q < 4; q++) if (game.decide(s, tile(x, y, q), s.turn).ok) accepted.push(JSON.stringify(tile(x, y, q)));
+    for (let y = -4; y <= 4; y++)
+      for (let x = -4; x <= 5; x++)
+        for (let q = 0; q < 4; q++) if (game.decide(s, tile(x, y, q), s.turn).ok) accepted.push(JSON.stringify(tile(x, y, q)));
     const listed = game.legalMoves(s, s.turn).map((m) => JSON.stringify(m));
     expect(listed.sort()).toEqual(accepted.sort());
     expect(listed).toHaveLength(11 * 4); // 11 open positions around the 6 tiles
@@ -120,10 +156,10 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
     });
   });
 
-  describe('M3 a silhouette: straight line on the city, free squares, both ends on the player\'s colour', () => {
+  describe("M3 a silhouette: straight line on the city, free squares, both ends on the player's colour", () => {
     const city = painted({ players: 2, picture: LINES });
 
-    it('M3 ends on the player\'s colour, middle squares of any colour, horizontally or vertically', () => {
+    it("M3 ends on the player's colour, middle squares of any colour, horizontally or vertically", () => {
       expect(game.decide(city, sil(3, 0, 0), 0).ok).toBe(true); // B G B
       expect(game.decide(city, sil(3, 0, 0, 'vertical'), 0).ok).toBe(true); // B Y B
       expect(refusal(city, 0, sil(3, 3, 0))).toBe('END_NOT_OWN_COLOUR'); // B B Y
@@ -233,7 +269,14 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
     });
 
     it('M5 a player may not place a silhouette he no longer has', () => {
-      let s = painted({ players: 2, picture: ['BBB', 'BXB', 'BBB', 'BBB', 'BXB', 'BBB'], hands: [[2, 3], [2, 3]] });
+      let s = painted({
+        players: 2,
+        picture: ['BBB', 'BXB', 'BBB', 'BBB', 'BXB', 'BBB'],
+        hands: [
+          [2, 3],
+          [2, 3],
+        ],
+      });
       s = play(s, 0, sil(2, 0, 0)).state;
       s = play(play(s, 1, draw).state, 1, tile(1, 0)).state;
       expect(refusal(s, 0, sil(2, 0, 2))).toBe('NO_SILHOUETTE_OF_LENGTH');
@@ -242,7 +285,7 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
   });
 
   describe('M6 the end: last silhouette, or the round after the last tile, then fewest objects', () => {
-    it('M6 placing one\'s last silhouette wins at once', () => {
+    it("M6 placing one's last silhouette wins at once", () => {
       const s = painted({ players: 3, picture: LINES, hands: [[3], [2, 2], [2]] });
       const { state, events } = play(s, 0, sil(3, 0, 0));
       expect(events.map((e) => e.type)).toEqual(['silhouettePlaced', 'gameEnded']);
@@ -283,7 +326,7 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
       });
     });
 
-    it('M6 in the final round, placing one\'s last silhouette still wins at once', () => {
+    it("M6 in the final round, placing one's last silhouette still wins at once", () => {
       let s = play(lastTile([[2, 2], [2, 2], [2]]), 1, draw).state;
       s = play(s, 1, tile(0, 1)).state;
       const r = play(s, 2, sil(2, 0, 2));
@@ -301,7 +344,11 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
     };
 
     it('M6 the fewest objects on the remaining silhouettes wins', () => {
-      const o = finalStandings([[2, 3, 4], [3, 4], [2, 2, 2, 2]]);
+      const o = finalStandings([
+        [2, 3, 4],
+        [3, 4],
+        [2, 2, 2, 2],
+      ]);
       expect(o.winners).toEqual([1]);
       expect(o.ranks).toEqual([3, 1, 2]);
     });
@@ -314,7 +361,11 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
     });
 
     it('M6 still tied: all tied players win', () => {
-      const o = finalStandings([[2, 4], [3, 3], [2, 2, 2]]);
+      const o = finalStandings([
+        [2, 4],
+        [3, 3],
+        [2, 2, 2],
+      ]);
       expect(o.winners).toEqual([0, 1]);
       expect(o.ranks).toEqual([1, 1, 3]);
     });
@@ -324,7 +375,12 @@ describe('Ma Petite Ville shared rulings (shared/rulings/ma-petite-ville.md)', (
 describe('Ma Petite Ville engine rulings (src/games/ma-petite-ville/rules.md)', () => {
   it('E1 seat 0 plays blue (citizens), seat 1 green (trees), seat 2 yellow (cars), seat 3 red (houses)', () => {
     const v = viewOf(start(4), null);
-    expect((v.players as { colour: string; object: string }[]).map((p) => `${p.colour}/${p.object}`)).toEqual(['blue/citizen', 'green/tree', 'yellow/car', 'red/house']);
+    expect((v.players as { colour: string; object: string }[]).map((p) => `${p.colour}/${p.object}`)).toEqual([
+      'blue/citizen',
+      'green/tree',
+      'yellow/car',
+      'red/house',
+    ]);
     expect((viewOf(start(2), null).players as Json[]).length).toBe(2);
   });
 
@@ -345,7 +401,7 @@ describe('Ma Petite Ville engine rulings (src/games/ma-petite-ville/rules.md)', 
     expect(new Set(listed).size).toBe(listed.length);
     const r = play(s, 0, sil(2, 2, 0)).state;
     expect(r.hands[0]).toEqual([2, 3, 3, 4, 4]);
-    expect((viewOf(r, null).silhouettes as Json[])).toEqual([{ seat: 0, length: 2, x: 2, y: 0, direction: 'horizontal', colour: 'blue' }]);
+    expect(viewOf(r, null).silhouettes as Json[]).toEqual([{ seat: 0, length: 2, x: 2, y: 0, direction: 'horizontal', colour: 'blue' }]);
   });
 
   it('E4 the first tile lies as printed at tile position (0, 0), covering squares x, y = 0..2', () => {
@@ -381,7 +437,7 @@ describe('Ma Petite Ville engine rulings (src/games/ma-petite-ville/rules.md)', 
   });
 
   it('E6 scores are objects placed; every seat is ranked by objects left, then silhouettes left', () => {
-    const o = (game.outcome(play(painted({ players: 4, picture: LINES, hands: [[3], [2, 2], [4], [2, 3]] }), 0, sil(3, 0, 0)).state))!;
+    const o = game.outcome(play(painted({ players: 4, picture: LINES, hands: [[3], [2, 2], [4], [2, 3]] }), 0, sil(3, 0, 0)).state)!;
     expect(o.scores).toEqual([18, 14, 14, 13]);
     expect(o.ranks).toEqual([1, 3, 2, 4]);
   });

@@ -43,7 +43,8 @@ export function invariant(s: TownCenterState): void {
       }
     });
   }
-  if (s.phase !== 'construction' && s.phase !== 'soloReturn' && s.phase !== 'pick') for (const h of s.hands) if (h !== '') fail('hands empty outside the draft and Construction');
+  if (s.phase !== 'construction' && s.phase !== 'soloReturn' && s.phase !== 'pick')
+    for (const h of s.hands) if (h !== '') fail('hands empty outside the draft and Construction');
 }
 
 const COLORS = ['office', 'residential', 'commercial', 'utility', 'elevator', 'cityHall'];
@@ -63,13 +64,20 @@ export function candidates(_s: TownCenterState, _seat: Seat, legal: Move[], rng:
   // Two moves of any type, anywhere: mostly another phase's moves, or this phase's at random places.
   const generic = (): Move => {
     switch (rng.int(7)) {
-      case 0: return { type: 'pass' } as Move;
-      case 1: return { type: 'developCube', color: rng.pick(['residential', 'commercial']), row: rng.int(5), col: rng.int(5) } as Move;
-      case 2: return { type: 'buyCube', color: rng.pick(['utility', 'elevator']), row: rng.int(5), col: rng.int(5) } as Move;
-      case 3: return { type: 'buildCube', color: rng.pick(COLORS.slice(0, 5)), row: rng.int(5), col: rng.int(5) } as Move;
-      case 4: return { type: 'takeCube', tower: rng.int(4) } as Move;
-      case 5: return { type: 'stackCube', color: rng.pick(COLORS.slice(0, 5)), tower: rng.int(4) } as Move;
-      default: return { type: 'returnCube', color: rng.pick(COLORS.slice(0, 5)) } as Move;
+      case 0:
+        return { type: 'pass' } as Move;
+      case 1:
+        return { type: 'developCube', color: rng.pick(['residential', 'commercial']), row: rng.int(5), col: rng.int(5) } as Move;
+      case 2:
+        return { type: 'buyCube', color: rng.pick(['utility', 'elevator']), row: rng.int(5), col: rng.int(5) } as Move;
+      case 3:
+        return { type: 'buildCube', color: rng.pick(COLORS.slice(0, 5)), row: rng.int(5), col: rng.int(5) } as Move;
+      case 4:
+        return { type: 'takeCube', tower: rng.int(4) } as Move;
+      case 5:
+        return { type: 'stackCube', color: rng.pick(COLORS.slice(0, 5)), tower: rng.int(4) } as Move;
+      default:
+        return { type: 'returnCube', color: rng.pick(COLORS.slice(0, 5)) } as Move;
     }
   };
   out.push(generic(), generic());
@@ -95,14 +103,17 @@ export function stacksFrom(boardId: string, picture: string[]): string[] {
   const board = boardOf(boardId);
   const stacks = new Array<string>(board.siteCount).fill('');
   picture.forEach((line, r) => {
-    line.trim().split(/\s+/).forEach((cell, c) => {
-      const site = board.siteAt[r * board.width + c]!;
-      if (site < 0) {
-        if (cell !== '.') throw new Error(`no site at ${r},${c}`);
-        return;
-      }
-      stacks[site] = cell === '-' ? '' : cell;
-    });
+    line
+      .trim()
+      .split(/\s+/)
+      .forEach((cell, c) => {
+        const site = board.siteAt[r * board.width + c]!;
+        if (site < 0) {
+          if (cell !== '.') throw new Error(`no site at ${r},${c}`);
+          return;
+        }
+        stacks[site] = cell === '-' ? '' : cell;
+      });
   });
   return stacks;
 }
@@ -111,7 +122,6 @@ export function siteAt(boardId: string, row: number, col: number): number {
   const b = boardOf(boardId);
   return b.siteAt[row * b.width + col]!;
 }
-
 
 export const OPTIONS = { boardSide: 'A' as const, soloVariant: 'bag' as const, seatSides: '' };
 
@@ -149,7 +159,11 @@ export function codeOf(s: TownCenterState, seat: number, move: TownCenterMove): 
 }
 
 /** Plays the first legal move of the first seat to move until the predicate holds. */
-export function playUntil(s: TownCenterState, done: (s: TownCenterState) => boolean, pick: (legal: TownCenterMove[], s: TownCenterState) => TownCenterMove = (l) => l[0]!): TownCenterState {
+export function playUntil(
+  s: TownCenterState,
+  done: (s: TownCenterState) => boolean,
+  pick: (legal: TownCenterMove[], s: TownCenterState) => TownCenterMove = (l) => l[0]!,
+): TownCenterState {
   let guard = 0;
   while (!done(s)) {
     if (guard++ > 5000) throw new Error('playUntil: no end');

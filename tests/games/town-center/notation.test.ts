@@ -7,7 +7,7 @@ const game = townCenter as unknown as AnyGame;
 const state = townCenter.setup({ players: 2, options: { boardSide: 'A', soloVariant: 'bag', seatSides: '' }, seed: 'notation' });
 
 describe('Town Center notation (src/games/town-center/rules.md, "Move notation")', () => {
-  it('writes each move in the game\'s terms: sites as spreadsheet cells, towers from 1, cubes by colour', () => {
+  it("writes each move in the game's terms: sites as spreadsheet cells, towers from 1, cubes by colour", () => {
     const cases: [object, string][] = [
       [{ type: 'placeCityHall', row: 2, col: 2 }, 'hall c3'],
       [{ type: 'stackCube', color: 'office', tower: 1 }, 'stack office 2'],
@@ -26,7 +26,10 @@ describe('Town Center notation (src/games/town-center/rules.md, "Move notation")
 
   it('reads colour letters, prefixes and cube colours, in any case', () => {
     for (const text of ['BUILD R B4', 'build res b4', 'Build Green B4', 'build  residential   b4']) {
-      expect(parseMove(game, state, 0, text), text).toEqual({ ok: true, value: { type: 'buildCube', color: 'residential', row: 3, col: 1 } });
+      expect(parseMove(game, state, 0, text), text).toEqual({
+        ok: true,
+        value: { type: 'buildCube', color: 'residential', row: 3, col: 1 },
+      });
     }
   });
 

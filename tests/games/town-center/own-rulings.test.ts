@@ -81,16 +81,35 @@ describe('rulings of this engine', () => {
   });
 
   it('TC6 a Public Works turn with nothing to buy (money or sites) is passed without a move', () => {
-    const s = settled(position({ players: 2, towns: [{ picture: EMPTY, money: 4 }, { picture: EMPTY, money: 4 }], fields: { phase: 'publicWorks', active: 1 } }));
+    const s = settled(
+      position({
+        players: 2,
+        towns: [
+          { picture: EMPTY, money: 4 },
+          { picture: EMPTY, money: 4 },
+        ],
+        fields: { phase: 'publicWorks', active: 1 },
+      }),
+    );
     expect(s.phase).not.toBe('publicWorks'); // both passed automatically, the next round has begun
     expect(s.round).toBe(2);
-    const rich = settled(position({ players: 2, towns: [{ picture: EMPTY, money: 4 }, { picture: EMPTY, money: 5 }], fields: { phase: 'publicWorks', active: 1 } }));
+    const rich = settled(
+      position({
+        players: 2,
+        towns: [
+          { picture: EMPTY, money: 4 },
+          { picture: EMPTY, money: 5 },
+        ],
+        fields: { phase: 'publicWorks', active: 1 },
+      }),
+    );
     expect(townCenter.toMove(rich)).toEqual([1]);
   });
 
   it('TC7 Offices a town cannot pay for are forfeited when Construction begins: k Offices, $m: max(0, k - floor(m/5)) go back', () => {
     // Seat 1 still holds a cube, so Construction goes on and seat 0's hand can be read.
-    const s = (money: number) => settled(position({ players: 2, towns: [{ picture: EMPTY, money }], fields: { phase: 'construction', hands: ['OO', 'U'] } })).hands[0];
+    const s = (money: number) =>
+      settled(position({ players: 2, towns: [{ picture: EMPTY, money }], fields: { phase: 'construction', hands: ['OO', 'U'] } })).hands[0];
     expect(s(4)).toBe('');
     expect(s(9)).toBe('O');
     expect(s(10)).toBe('OO');
@@ -118,7 +137,9 @@ describe('rulings of this engine', () => {
 
   it('TC10 in simultaneous development a seat that can no longer develop leaves the phase at once; others go on', () => {
     const grows = ['. - - - .', '- O O - -', '- - R H -', '- - - - -', '. - - - .'];
-    const s = settled(position({ players: 2, towns: [{ picture: grows }, { picture: EMPTY }], fields: { phase: 'construction', hands: ['', ''] } }));
+    const s = settled(
+      position({ players: 2, towns: [{ picture: grows }, { picture: EMPTY }], fields: { phase: 'construction', hands: ['', ''] } }),
+    );
     expect(s.devMode).toBe('simultaneous');
     expect(townCenter.toMove(s)).toEqual([0]);
     expect(townCenter.legalMoves(s, 1)).toEqual([]);
@@ -151,7 +172,10 @@ describe('rulings of this engine', () => {
     expect(level(5 * 80)).toEqual({ en: 'Suburb', fr: 'Ville' });
     expect(level(5 * 85)).toEqual({ en: 'City', fr: 'Agglomération' });
     expect(level(5 * 100)).toEqual({ en: 'Megalopolis', fr: 'Mégalopole' });
-    const below = position({ towns: [{ picture: ['. H - - .', '- - - - -', '- - - - -', '- - - - -', '. - - - .'], money: 0 }], fields: { phase: 'over' } });
+    const below = position({
+      towns: [{ picture: ['. H - - .', '- - - - -', '- - - - -', '- - - - -', '. - - - .'], money: 0 }],
+      fields: { phase: 'over' },
+    });
     expect(townCenter.outcome(below)!.scores).toEqual([-1]);
     expect((townCenter.outcome(below)!.detail as { soloLevel: { en: string } }).soloLevel.en).toBe('Homestead');
   });
@@ -206,11 +230,19 @@ describe('view and messages', () => {
       expect(messages.fr[code]!.length).toBeGreaterThan(20);
       expect(rule.length).toBeGreaterThan(1);
     }
-    const s = position({ towns: [{ picture: ['. - - - .', '- - - - -', '- - R - -', '- - - - -', '. - - - .'] }], fields: { phase: 'construction', hands: ['R'] } });
+    const s = position({
+      towns: [{ picture: ['. - - - .', '- - - - -', '- - R - -', '- - - - -', '. - - - .'] }],
+      fields: { phase: 'construction', hands: ['R'] },
+    });
     const r = townCenter.decide(s, { type: 'buildCube', color: 'residential', row: 2, col: 3 }, 0);
     expect(r).toEqual({
       ok: false,
-      error: { code: 'RESIDENTIAL_SPACING', message: 'A Residential cube may not be built next to another Residential cube (Construction, spacing rule).', rule: 'R10', key: 'RESIDENTIAL_SPACING' },
+      error: {
+        code: 'RESIDENTIAL_SPACING',
+        message: 'A Residential cube may not be built next to another Residential cube (Construction, spacing rule).',
+        rule: 'R10',
+        key: 'RESIDENTIAL_SPACING',
+      },
     });
     const early = townCenter.decide(s, { type: 'pass' }, 0);
     expect(early.ok ? '' : early.error.message).toBe('This kind of move is not made now: the game is in Phase II, Construction.');
@@ -249,26 +281,72 @@ describe('every rejection code', () => {
     // Construction.
     const c = (picture: string[], hand: string) => position({ towns: [{ picture }], fields: { phase: 'construction', hands: [hand] } });
     tryMove(c(EMPTY_TOWN, 'R'), 0, { type: 'buildCube', color: 'office', row: 2, col: 2 }); // NOT_IN_HAND
-    tryMove(c(['. - - - .', '- H - - -', '- - EEEEE - -', '- - - - -', '. - - - .'], 'E'), 0, { type: 'buildCube', color: 'elevator', row: 2, col: 2 }); // STACK_FULL
-    tryMove(c(['. U - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], 'E'), 0, { type: 'buildCube', color: 'elevator', row: 0, col: 1 }); // SUBURB_NO_TOWER
+    tryMove(c(['. - - - .', '- H - - -', '- - EEEEE - -', '- - - - -', '. - - - .'], 'E'), 0, {
+      type: 'buildCube',
+      color: 'elevator',
+      row: 2,
+      col: 2,
+    }); // STACK_FULL
+    tryMove(c(['. U - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], 'E'), 0, {
+      type: 'buildCube',
+      color: 'elevator',
+      row: 0,
+      col: 1,
+    }); // SUBURB_NO_TOWER
     tryMove(c(EMPTY_TOWN, 'E'), 0, { type: 'buildCube', color: 'elevator', row: 1, col: 1 }); // BLACK_ONLY_ON_BLACK
-    tryMove(c(['. - - - .', '- H E - -', '- - - - -', '- - - - -', '. - - - .'], 'U'), 0, { type: 'buildCube', color: 'utility', row: 1, col: 2 }); // NOTHING_ON_BLACK
+    tryMove(c(['. - - - .', '- H E - -', '- - - - -', '- - - - -', '. - - - .'], 'U'), 0, {
+      type: 'buildCube',
+      color: 'utility',
+      row: 1,
+      col: 2,
+    }); // NOTHING_ON_BLACK
     tryMove(c(EMPTY_TOWN, 'U'), 0, { type: 'buildCube', color: 'utility', row: 1, col: 1 }); // HEIGHT_LIMIT
-    tryMove(c(['. - - - .', '- H R C -', '- - - - -', '- - - - -', '. - - - .'], 'RC'), 0, { type: 'buildCube', color: 'residential', row: 2, col: 2 }); // RESIDENTIAL_SPACING
-    tryMove(c(['. - - - .', '- H R C -', '- - - - -', '- - - - -', '. - - - .'], 'RC'), 0, { type: 'buildCube', color: 'commercial', row: 2, col: 3 }); // COMMERCIAL_SPACING
-    tryMove(c(['. U U U .', 'U U - U U', 'U U - U U', 'U U - U U', '. U U U .'], 'RR'), 0, { type: 'buildCube', color: 'residential', row: 2, col: 2 }); // BOTH_CUBES_RULE
+    tryMove(c(['. - - - .', '- H R C -', '- - - - -', '- - - - -', '. - - - .'], 'RC'), 0, {
+      type: 'buildCube',
+      color: 'residential',
+      row: 2,
+      col: 2,
+    }); // RESIDENTIAL_SPACING
+    tryMove(c(['. - - - .', '- H R C -', '- - - - -', '- - - - -', '. - - - .'], 'RC'), 0, {
+      type: 'buildCube',
+      color: 'commercial',
+      row: 2,
+      col: 3,
+    }); // COMMERCIAL_SPACING
+    tryMove(c(['. U U U .', 'U U - U U', 'U U - U U', 'U U - U U', '. U U U .'], 'RR'), 0, {
+      type: 'buildCube',
+      color: 'residential',
+      row: 2,
+      col: 2,
+    }); // BOTH_CUBES_RULE
     // Development.
-    const dev = settled(position({ towns: [{ picture: ['. - - - .', '- O O - -', '- - R H -', '- - - - -', '. - - - .'] }], fields: { phase: 'construction', hands: [''] } }));
+    const dev = settled(
+      position({
+        towns: [{ picture: ['. - - - .', '- O O - -', '- - R H -', '- - - - -', '. - - - .'] }],
+        fields: { phase: 'construction', hands: [''] },
+      }),
+    );
     expect(dev.phase).toBe('development');
     tryMove(dev, 0, { type: 'developCube', color: 'office', row: 2, col: 1 }); // NOT_DEVELOPABLE (the schema already refuses it)
     tryMove(dev, 0, { type: 'developCube', color: 'residential', row: 3, col: 3 }); // DEVELOPMENT_SPOT
-    tryMove({ ...dev, reserve: dev.reserve.map((k, i) => (i === 1 ? 0 : k)) }, 0, { type: 'developCube', color: 'residential', row: 2, col: 1 }); // RESERVE_EMPTY
+    tryMove({ ...dev, reserve: dev.reserve.map((k, i) => (i === 1 ? 0 : k)) }, 0, {
+      type: 'developCube',
+      color: 'residential',
+      row: 2,
+      col: 1,
+    }); // RESERVE_EMPTY
     // Public Works.
-    const works = (picture: string[], money: number) => position({ towns: [{ picture, money }], fields: { phase: 'publicWorks', active: 0 } });
+    const works = (picture: string[], money: number) =>
+      position({ towns: [{ picture, money }], fields: { phase: 'publicWorks', active: 0 } });
     tryMove(works(EMPTY_TOWN, 30), 0, { type: 'buyCube', color: 'office', row: 2, col: 2 }); // NOT_FOR_SALE (the schema already refuses it)
     tryMove(works(EMPTY_TOWN, 4), 0, { type: 'buyCube', color: 'utility', row: 2, col: 2 }); // NOT_ENOUGH_MONEY
     tryMove(works(EMPTY_TOWN, 30), 0, { type: 'buyCube', color: 'elevator', row: 1, col: 1 }); // FIRST_BLACK_ON_GROUND
-    tryMove(works(['. - - - .', '- H E - -', '- - - - -', '- - - - -', '. - - - .'], 30), 0, { type: 'buyCube', color: 'elevator', row: 2, col: 2 }); // ELEVATOR_ON_BLACK
+    tryMove(works(['. - - - .', '- H E - -', '- - - - -', '- - - - -', '. - - - .'], 30), 0, {
+      type: 'buyCube',
+      color: 'elevator',
+      row: 2,
+      col: 2,
+    }); // ELEVATOR_ON_BLACK
     expect([...seen].sort()).toEqual(Object.keys(RULES).sort());
   });
 });

@@ -36,7 +36,8 @@ describe('town-center move counts', () => {
 
   it('hand-built positions', () => {
     const crowded = ['. U U U .', 'U U - U U', 'U U - U U', 'U U - U U', '. U U U .'];
-    const construction = (picture: string[], hand: string, money = 3) => position({ towns: [{ picture, money }], fields: { phase: 'construction', hands: [hand] } });
+    const construction = (picture: string[], hand: string, money = 3) =>
+      position({ towns: [{ picture, money }], fields: { phase: 'construction', hands: [hand] } });
     // Two Residential cubes, three free sites in a column: the middle one would strand the second (R12).
     expect(counts(construction(crowded, 'RR'))).toEqual([2]);
     // A Utilities cube and a Residential cube: 3 + 3 sites, none strands the other.
@@ -47,22 +48,40 @@ describe('town-center move counts', () => {
     expect(counts(construction(tower, 'EU'))).toEqual([40]);
     // Public Works with $30: a second yellow costs $10 (19 empty sites + on top of the yellow = 20),
     // a fourth black $20, only on the Elevator (1), and pass.
-    const works = position({ towns: [{ picture: ['. - - - .', '- - - - -', '- U EEE - -', '- - - - -', '. - - - .'], money: 30 }], fields: { phase: 'publicWorks', active: 0 } });
+    const works = position({
+      towns: [{ picture: ['. - - - .', '- - - - -', '- U EEE - -', '- - - - -', '. - - - .'], money: 30 }],
+      fields: { phase: 'publicWorks', active: 0 },
+    });
     expect(counts(works)).toEqual([20 + 1 + 1]);
   });
 
   const WALKS: [string, number, Record<string, string>, number, number, Record<string, number>][] = [
     ['solo bag', 1, { soloVariant: 'bag' }, 31, 311, { cityHall: 21, soloReturn: 23, construction: 241, publicWorks: 26 }],
-    ['solo Central Park', 1, { soloVariant: 'centralPark' }, 33, 424, { cityHall: 24, soloReturn: 24, construction: 331, publicWorks: 43, development: 2 }],
+    [
+      'solo Central Park',
+      1,
+      { soloVariant: 'centralPark' },
+      33,
+      424,
+      { cityHall: 24, soloReturn: 24, construction: 331, publicWorks: 43, development: 2 },
+    ],
     ['2 players', 2, {}, 122, 734, { cityHall: 42, arrange: 135, pick: 63, construction: 448, publicWorks: 46 }],
     ['4 players', 4, {}, 251, 2052, { cityHall: 84, arrange: 676, pick: 222, construction: 968, publicWorks: 99, development: 3 }],
-    ['8 players side B', 8, { boardSide: 'B' }, 500, 4592, { cityHall: 168, arrange: 1860, pick: 444, construction: 1954, publicWorks: 152, development: 14 }],
+    [
+      '8 players side B',
+      8,
+      { boardSide: 'B' },
+      500,
+      4592,
+      { cityHall: 168, arrange: 1860, pick: 444, construction: 1954, publicWorks: 152, development: 14 },
+    ],
   ];
   for (const [name, players, options, steps, total, byPhase] of WALKS) {
     it(`seeded walk, ${name}: moves played and legal moves summed per phase`, () => {
       const rng = Rng.fromSeed('perft-walk');
       let s = newGame(players, options, 'perft-walk');
-      let n = 0, sum = 0;
+      let n = 0,
+        sum = 0;
       const phases: Record<string, number> = {};
       while (s.phase !== 'over') {
         const seat = rng.pick(townCenter.toMove(s));

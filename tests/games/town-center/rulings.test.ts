@@ -45,7 +45,10 @@ describe('Geometry', () => {
   it('R3 a unit is a maximal connected group of one colour, with size and highest level', () => {
     const a = analyze(['. - - - .', '- - - - -', '- R RR C -', '- - C - -', '. - - - .']);
     expect(a.residential.map((u) => [u.size, u.height])).toEqual([[3, 2]]);
-    expect(a.commercial.map((u) => [u.size, u.height])).toEqual([[1, 1], [1, 1]]);
+    expect(a.commercial.map((u) => [u.size, u.height])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
   });
 
   it('R4 adjacent Offices are distinct red or purple cubes next to any cube of the unit', () => {
@@ -104,7 +107,11 @@ describe('Construction', () => {
   it('R9 players build simultaneously: every seat with cubes is to move, in any interleaving', () => {
     let s = playUntil(newGame(3, {}, 'r9'), (x) => x.phase === 'construction');
     expect(townCenter.toMove(s)).toEqual([0, 1, 2].filter((i) => s.hands[i]!.length > 0));
-    const orders = [[0, 1, 2, 0, 1, 2], [2, 2, 1, 1, 0, 0], [1, 0, 2, 2, 0, 1]];
+    const orders = [
+      [0, 1, 2, 0, 1, 2],
+      [2, 2, 1, 1, 0, 0],
+      [1, 0, 2, 2, 0, 1],
+    ];
     const finals = orders.map((order) => {
       let x = s;
       for (const seat of order) {
@@ -126,7 +133,9 @@ describe('Construction', () => {
     expect(codeOf(s, 0, build('residential', 0, 2))).toBe('RESIDENTIAL_SPACING');
     expect(codeOf(s, 0, build('commercial', 1, 4))).toBe('COMMERCIAL_SPACING');
     const r = townCenter.decide(s, build('residential', 0, 2), 0);
-    expect(r.ok ? '' : r.error.message).toBe('A Residential cube may not be built next to another Residential cube (Construction, spacing rule).');
+    expect(r.ok ? '' : r.error.message).toBe(
+      'A Residential cube may not be built next to another Residential cube (Construction, spacing rule).',
+    );
   });
 
   it('R11 an Office costs $5 at once; with $7 and two Offices one is built and the other forfeited to the reserve', () => {
@@ -174,7 +183,11 @@ describe('Development', () => {
     expect(developmentTargets(A, stacks, true, true)).toEqual([{ letter: 'R', site: siteAt('A', 0, 2) }]);
     // With a powered Elevator of height 2, stacking on the unit's cube is offered too.
     const tall = stacksFrom('A', ['. - - - .', '- H R O -', '- - U EE -', '- - - - -', '. - - - .']);
-    expect(developmentTargets(A, tall, true, true).map((t) => t.site).sort((a, b) => a - b)).toEqual([siteAt('A', 0, 2), siteAt('A', 1, 2)]);
+    expect(
+      developmentTargets(A, tall, true, true)
+        .map((t) => t.site)
+        .sort((a, b) => a - b),
+    ).toEqual([siteAt('A', 0, 2), siteAt('A', 1, 2)]);
     // (2,2) touches the developing unit and another Residential unit: spacing does not stop it, and they merge.
     const picture = ['. - - - .', '- H R O -', '- - - - -', '- - R - -', '. - - - .'];
     const merge = stacksFrom('A', picture);
@@ -209,7 +222,11 @@ describe('Development', () => {
 
   it('R16 with fewer green or blue cubes in the reserve than players, development goes one cube at a time in reverse order', () => {
     const grows = ['. - - - .', '- O O - -', '- - R H -', '- - - - -', '. - - - .'];
-    const base = position({ players: 3, towns: [{ picture: grows }, { picture: grows }, { picture: grows }], fields: { phase: 'construction', hands: ['', '', ''] } });
+    const base = position({
+      players: 3,
+      towns: [{ picture: grows }, { picture: grows }, { picture: grows }],
+      fields: { phase: 'construction', hands: ['', '', ''] },
+    });
     const scarce = settled({ ...base, reserve: base.reserve.map((c, i) => (i === 1 ? 2 : c)) });
     expect(scarce.devMode).toBe('sequential');
     expect(townCenter.toMove(scarce)).toEqual([2]); // reverse order: the seat before the first player (seat 0)
@@ -246,7 +263,12 @@ describe('Income', () => {
   it('R19 the City Hall pays $1 and money never goes negative', () => {
     const stacks = stacksFrom('A', ['. - - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .']);
     expect(townIncome(analyzeTown(A, stacks), stacks)).toEqual({ commercial: 0, parking: 0, cityHall: 1, total: 1 });
-    const s = settled(position({ towns: [{ picture: ['. - - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], money: 0 }], fields: { phase: 'construction', hands: [''] } }));
+    const s = settled(
+      position({
+        towns: [{ picture: ['. - - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], money: 0 }],
+        fields: { phase: 'construction', hands: [''] },
+      }),
+    );
     expect(s.towns[0]!.money).toBe(1);
   });
 });
@@ -254,7 +276,11 @@ describe('Income', () => {
 describe('Public Works', () => {
   it('R20 in reverse order each seat may buy one yellow or black cube at $5 x (count + 1), or pass', () => {
     const town = { picture: ['. - - - .', '- H U - -', '- U - - -', '- - - - -', '. - - - .'], money: 20 };
-    const s = position({ players: 3, towns: [town, town, town], fields: { phase: 'publicWorks', active: 2, firstPlayer: 0, worksDone: 0 } });
+    const s = position({
+      players: 3,
+      towns: [town, town, town],
+      fields: { phase: 'publicWorks', active: 2, firstPlayer: 0, worksDone: 0 },
+    });
     expect(townCenter.toMove(s)).toEqual([2]);
     const s1 = play(s, 2, { type: 'buyCube', color: 'utility', row: 3, col: 3 });
     expect(s1.towns[2]!.money).toBe(5); // third yellow: $15
@@ -268,15 +294,24 @@ describe('Public Works', () => {
   });
 
   it('R21 a bought black cube goes on an empty site first, then only on an all-black Center stack; no site, no offer', () => {
-    const first = position({ towns: [{ picture: ['. - - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], money: 30 }], fields: { phase: 'publicWorks', active: 0 } });
+    const first = position({
+      towns: [{ picture: ['. - - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], money: 30 }],
+      fields: { phase: 'publicWorks', active: 0 },
+    });
     expect(codeOf(first, 0, { type: 'buyCube', color: 'elevator', row: 2, col: 2 })).toBe('OK');
     expect(codeOf(first, 0, { type: 'buyCube', color: 'elevator', row: 1, col: 1 })).toBe('FIRST_BLACK_ON_GROUND');
-    const second = position({ towns: [{ picture: ['. E - - .', '- H - - -', '- - E - -', '- - - - -', '. - - - .'], money: 30 }], fields: { phase: 'publicWorks', active: 0 } });
+    const second = position({
+      towns: [{ picture: ['. E - - .', '- H - - -', '- - E - -', '- - - - -', '. - - - .'], money: 30 }],
+      fields: { phase: 'publicWorks', active: 0 },
+    });
     expect(codeOf(second, 0, { type: 'buyCube', color: 'elevator', row: 2, col: 2 })).toBe('OK');
     expect(codeOf(second, 0, { type: 'buyCube', color: 'elevator', row: 3, col: 3 })).toBe('ELEVATOR_ON_BLACK');
     expect(codeOf(second, 0, { type: 'buyCube', color: 'elevator', row: 0, col: 1 })).toBe('SUBURB_NO_TOWER');
     // Only black cube in a Suburb: no black purchase is offered.
-    const none = position({ towns: [{ picture: ['. E - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], money: 30 }], fields: { phase: 'publicWorks', active: 0 } });
+    const none = position({
+      towns: [{ picture: ['. E - - .', '- H - - -', '- - - - -', '- - - - -', '. - - - .'], money: 30 }],
+      fields: { phase: 'publicWorks', active: 0 },
+    });
     expect(townCenter.legalMoves(none, 0).some((m) => m.type === 'buyCube' && m.color === 'elevator')).toBe(false);
     expect(townCenter.legalMoves(none, 0).some((m) => m.type === 'buyCube' && m.color === 'utility')).toBe(true);
   });
@@ -307,12 +342,26 @@ describe('Rounds, end and solo', () => {
     // Tie-break: equal scores, the town with a cube on level 5 wins.
     const tall = ['. - - - .', '- H U - -', '- U EEEEE - -', '- - - - -', '. - - - .'];
     const flat = ['. - - - .', '- H U - -', '- U E E -', '- E E E -', '. - - - .'];
-    const s = position({ players: 2, towns: [{ picture: flat, money: 10 }, { picture: tall, money: 10 }], fields: { phase: 'over' } });
+    const s = position({
+      players: 2,
+      towns: [
+        { picture: flat, money: 10 },
+        { picture: tall, money: 10 },
+      ],
+      fields: { phase: 'over' },
+    });
     const o = townCenter.outcome(s)!;
     expect(o.scores[0]).toBe(o.scores[1]);
     expect(o.ranks).toEqual([2, 1]);
     expect(o.winners).toEqual([1]);
-    const same = position({ players: 2, towns: [{ picture: flat, money: 10 }, { picture: flat, money: 10 }], fields: { phase: 'over' } });
+    const same = position({
+      players: 2,
+      towns: [
+        { picture: flat, money: 10 },
+        { picture: flat, money: 10 },
+      ],
+      fields: { phase: 'over' },
+    });
     expect(townCenter.outcome(same)!.ranks).toEqual([1, 1]);
   });
 
@@ -338,10 +387,16 @@ describe('Rounds, end and solo', () => {
     expect(f.towers).toHaveLength(4);
     expect(f.drawn).toHaveLength(10);
     // Put 4 cubes on tower 0: then the 6 left must fill towers 1-3 to 2 each.
-    f = playUntil(f, (x) => x.towers[0]!.length === 4, (legal) => legal.find((m) => m.type === 'stackCube' && m.tower === 0)!);
+    f = playUntil(
+      f,
+      (x) => x.towers[0]!.length === 4,
+      (legal) => legal.find((m) => m.type === 'stackCube' && m.tower === 0)!,
+    );
     const legal = townCenter.legalMoves(f, 0);
     expect(legal.some((m) => m.type === 'stackCube' && m.tower === 0)).toBe(false);
-    expect(codeOf(f, 0, { type: 'stackCube', color: f.drawn.includes('R') ? 'residential' : 'utility', tower: 0 })).toMatch(/TOWERS_INCOMPLETE|NOT_DRAWN/);
+    expect(codeOf(f, 0, { type: 'stackCube', color: f.drawn.includes('R') ? 'residential' : 'utility', tower: 0 })).toMatch(
+      /TOWERS_INCOMPLETE|NOT_DRAWN/,
+    );
     expect(cubeCount(f)).toBe(2 * CUBES_PER_BOX);
   });
 
@@ -368,6 +423,8 @@ describe('Rounds, end and solo', () => {
     cp = playUntil(cp, (x) => x.phase === 'over');
     const o = townCenter.outcome(cp)!;
     expect(o.detail).toMatchObject({ soloLevel: { en: expect.any(String), fr: expect.any(String) } });
-    expect(townCenter.checkConfig!(2, { boardSide: 'A', soloVariant: 'centralPark', seatSides: '' })?.code).toBe('SOLO_VARIANT_NEEDS_ONE_PLAYER');
+    expect(townCenter.checkConfig!(2, { boardSide: 'A', soloVariant: 'centralPark', seatSides: '' })?.code).toBe(
+      'SOLO_VARIANT_NEEDS_ONE_PLAYER',
+    );
   });
 });

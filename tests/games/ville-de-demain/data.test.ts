@@ -8,7 +8,11 @@ const ENUM = /^[A-Za-z_][A-Za-z0-9_]*$/;
 describe('card data (src/games/ville-de-demain/data.ts, from shared/rulings/ville-de-demain.md)', () => {
   it('Matériel: 66 building cards in three decks of 14, 10 and 9 kinds, two copies each', () => {
     expect(ALL_BUILDING_REFS).toHaveLength(66);
-    for (const [deck, kinds] of [[1, 14], [2, 10], [3, 9]] as const) {
+    for (const [deck, kinds] of [
+      [1, 14],
+      [2, 10],
+      [3, 9],
+    ] as const) {
       const cards = BUILDINGS.filter((b) => b.deck === deck);
       expect(cards).toHaveLength(kinds);
       expect(cards.every((b) => b.copies === 2)).toBe(true);
@@ -30,7 +34,7 @@ describe('card data (src/games/ville-de-demain/data.ts, from shared/rulings/vill
     expect(TOWN_HALL).toMatchObject({ cost: 0, income: 1, inhabitants: 0, leaves: 0, colour: null });
   });
 
-  it('values match the rulings\' table (spot checks across decks)', () => {
+  it("values match the rulings' table (spot checks across decks)", () => {
     const row = (id: string) => {
       const b = BUILDINGS.find((x) => x.id === id)!;
       return [b.deck, b.colour, b.cost, b.income, b.inhabitants, b.leaves];
@@ -42,9 +46,18 @@ describe('card data (src/games/ville-de-demain/data.ts, from shared/rulings/vill
     expect(row('shoppingCentre')).toEqual([2, 'yellow', 5, 1, 0, 2]);
     expect(row('cabin')).toEqual([3, 'green', 8, 0, 3, 0]);
     expect(row('themePark')).toEqual([3, 'orange', 9, 1, 0, 3]);
-    expect(Object.values(HABITATIONS).map((h) => [h.cost, h.inhabitants, h.colour])).toEqual([[1, 1, 'green'], [3, 2, 'green'], [6, 3, 'green']]);
+    expect(Object.values(HABITATIONS).map((h) => [h.cost, h.inhabitants, h.colour])).toEqual([
+      [1, 1, 'green'],
+      [3, 2, 'green'],
+      [6, 3, 'green'],
+    ]);
     const harbour = SPECIALS.find((s) => s.id === 'harbour')!;
-    expect([harbour.condition, harbour.income, harbour.inhabitants, harbour.leaves]).toEqual([{ blue: 1, green: 1, orange: 1, purple: 1 }, 1, 3, 0]);
+    expect([harbour.condition, harbour.income, harbour.inhabitants, harbour.leaves]).toEqual([
+      { blue: 1, green: 1, orange: 1, purple: 1 },
+      1,
+      3,
+      0,
+    ]);
   });
 
   it('ids are unique, GraphQL-safe, and the move schemas list exactly them', () => {

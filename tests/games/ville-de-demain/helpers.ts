@@ -65,7 +65,6 @@ export function refused(state: VilleState, seat: Seat, move: VilleMove): RuleVio
 
 export const ids = (refs: readonly string[]): string[] => refs.map(cardId);
 
-
 /** Takes a physical card of the given id out of the decks (for hand-built positions). */
 export function takeFromDecks(state: VilleState, id: string): { state: VilleState; ref: string } {
   for (let d = 0; d < 3; d++) {
@@ -85,7 +84,11 @@ export function takeFromDecks(state: VilleState, id: string): { state: VilleStat
  * of the decks, so cards stay conserved. Cities list card ids (Town Hall included); Habitations and
  * specials placed in a city leave the offer.
  */
-export function build(players: number, spec: { cities?: string[][]; visible?: string[]; coins?: number[]; current?: number; step?: VilleState['step']; specials?: string[] }, seed = 'position'): VilleState {
+export function build(
+  players: number,
+  spec: { cities?: string[][]; visible?: string[]; coins?: number[]; current?: number; step?: VilleState['step']; specials?: string[] },
+  seed = 'position',
+): VilleState {
   let s = newGame(players, seed);
   const place = (id: string): string => {
     if (!BUILDING_BY_ID.has(id)) return id;

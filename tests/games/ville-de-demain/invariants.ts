@@ -60,4 +60,3 @@ export function candidates(s: VilleState, _seat: Seat, _legal: Move[], rng: Rng)
 export function secrets(s: VilleState): string[] {
   return ['#', String(s.rng[0])];
 }
-

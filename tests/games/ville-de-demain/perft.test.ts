@@ -14,13 +14,22 @@ describe('move counts from named positions', () => {
 
   it('opening build: Factory, Steelworks, Shoe Shop visible with 3 coins -> 3 cards + 2 Habitations + coin = 6', () => {
     let s = stackDeck(newGame(2), 1, ['factory', 'steelworks', 'shoeShop']);
-    s = playAll(s, 0, [{ type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 1 }]).state;
+    s = playAll(s, 0, [
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 1 },
+    ]).state;
     expect(count(s)).toBe(6);
   });
 
   it('second seat of round 1: 3 visible cards -> 3 discards + keep = 4', () => {
     let s = newGame(3);
-    s = playAll(s, 0, [{ type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 2 }, { type: 'drawCard', deck: 3 }, { type: 'takeCoin' }]).state;
+    s = playAll(s, 0, [
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 2 },
+      { type: 'drawCard', deck: 3 },
+      { type: 'takeCoin' },
+    ]).state;
     expect(count(s)).toBe(4);
   });
 
@@ -30,20 +39,42 @@ describe('move counts from named positions', () => {
 
   it('a special step where the city meets 6 conditions -> 6 specials + skip = 7', () => {
     const s = build(5, {
-      cities: [['townHall', 'school', 'square', 'smallHouse', 'apartmentBlock', 'factory', 'hauntedHouse'], ['townHall'], ['townHall'], ['townHall'], ['townHall']],
+      cities: [
+        ['townHall', 'school', 'square', 'smallHouse', 'apartmentBlock', 'factory', 'hauntedHouse'],
+        ['townHall'],
+        ['townHall'],
+        ['townHall'],
+        ['townHall'],
+      ],
       step: 'special',
       specials: ['ecoDistrict', 'greenTower', 'tramLine', 'gardenVillage', 'recyclingCentre', 'harbour', 'culturalCentre'],
     });
     // gardenVillage needs 2 orange: not met.
     expect(villeDeDemain.legalMoves(s, 0).map((m) => (m.type === 'takeSpecial' ? m.special : m.type))).toEqual([
-      'ecoDistrict', 'greenTower', 'tramLine', 'recyclingCentre', 'harbour', 'culturalCentre', 'skipSpecial',
+      'ecoDistrict',
+      'greenTower',
+      'tramLine',
+      'recyclingCentre',
+      'harbour',
+      'culturalCentre',
+      'skipSpecial',
     ]);
   });
 
   it('seeded random games: number of moves and of choices, pinned per player count', () => {
     const table = [2, 3, 4, 5].map((players) => {
-      const { state, steps } = randomPlayout<VilleState>(game, { players, options: {}, seed: `perft-${players}` }, `perft-choices-${players}`);
-      return { players, moves: steps.length, choices: steps.reduce((n, s) => n + s.choices, 0), rounds: state.round, scores: villeDeDemain.outcome(state)!.scores };
+      const { state, steps } = randomPlayout<VilleState>(
+        game,
+        { players, options: {}, seed: `perft-${players}` },
+        `perft-choices-${players}`,
+      );
+      return {
+        players,
+        moves: steps.length,
+        choices: steps.reduce((n, s) => n + s.choices, 0),
+        rounds: state.round,
+        scores: villeDeDemain.outcome(state)!.scores,
+      };
     });
     expect(table).toMatchInlineSnapshot(`
       [

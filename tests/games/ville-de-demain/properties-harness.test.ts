@@ -16,4 +16,3 @@ describe('property: random legal games (checkRandomGame harness)', () => {
     });
   }
 });
-

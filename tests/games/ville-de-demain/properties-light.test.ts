@@ -42,7 +42,8 @@ describe('property: thousands of random games (light loop)', () => {
             // Every step's readable events; the view of one viewer every third step (speed).
             let text = JSON.stringify(step.events.map((e) => game.eventView(e, who)));
             if (++steps % 3 === 0 || step.events.some((e) => e.type === 'deckRebuilt')) text += JSON.stringify(villeDeDemain.view(s, who));
-            if (text.includes('#') || text.includes('"order"') || text.includes(String(s.rng[0]))) throw new Error(`viewer ${who} can read a face-down card or the generator state`);
+            if (text.includes('#') || text.includes('"order"') || text.includes(String(s.rng[0])))
+              throw new Error(`viewer ${who} can read a face-down card or the generator state`);
           },
         });
         const outcome = villeDeDemain.outcome(state);

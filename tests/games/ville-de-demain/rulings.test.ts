@@ -19,7 +19,7 @@ function coinTurn(s: VilleState): VilleState {
 }
 
 describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
-  it('V1 the Prem\'s holder opens every round; a round is the income phase then one turn per seat clockwise', () => {
+  it("V1 the Prem's holder opens every round; a round is the income phase then one turn per seat clockwise", () => {
     let s = newGame(3);
     const order: number[] = [];
     const rounds: number[] = [];
@@ -36,7 +36,15 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
   });
 
   it('V1 the income phase pays each city its income before the first player acts', () => {
-    const s = build(2, { cities: [['townHall', 'diyStore', 'shoeShop'], ['townHall', 'offices']], coins: [0, 0], current: 1, step: 'build' });
+    const s = build(2, {
+      cities: [
+        ['townHall', 'diyStore', 'shoeShop'],
+        ['townHall', 'offices'],
+      ],
+      coins: [0, 0],
+      current: 1,
+      step: 'build',
+    });
     const { events, state } = play(s, 1, { type: 'takeCoin' });
     expect(events.find((e) => e.type === 'roundBegan')).toEqual({ type: 'roundBegan', round: 2, income: [4, 3] });
     expect(state.coins).toEqual([4, 4]);
@@ -47,13 +55,22 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
     const s = newGame(4);
     expect(s.visible).toEqual([]);
     expect(s.step).toBe('refill');
-    expect(legal(s)).toEqual([{ type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 2 }, { type: 'drawCard', deck: 3 }]);
+    expect(legal(s)).toEqual([
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 2 },
+      { type: 'drawCard', deck: 3 },
+    ]);
     expect(refused(s, 0, { type: 'discardCard', slot: 0 }).code).toBe('NOT_DISCARD_STEP');
   });
 
-  it('V2 a discarded card goes face down on its own deck\'s discard pile, which no view or event shows', () => {
+  it("V2 a discarded card goes face down on its own deck's discard pile, which no view or event shows", () => {
     let s = stackDeck(newGame(2), 2, ['museum']);
-    s = playAll(s, 0, [{ type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 2 }, { type: 'drawCard', deck: 1 }, { type: 'takeCoin' }]).state;
+    s = playAll(s, 0, [
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 2 },
+      { type: 'drawCard', deck: 1 },
+      { type: 'takeCoin' },
+    ]).state;
     expect(ids(s.visible)[1]).toBe('museum');
     expect(legalTypes(s, 1)).toContain(JSON.stringify({ type: 'discardCard', slot: 1 }));
     const { state, events } = play(s, 1, { type: 'discardCard', slot: 1 });
@@ -110,12 +127,19 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
   it('V3 a deck with no cards and no discards cannot be chosen', () => {
     const s0 = newGame(2);
     const s: VilleState = { ...s0, decks: [s0.decks[0]!, [], s0.decks[2]!] };
-    expect(legal(s)).toEqual([{ type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 3 }]);
+    expect(legal(s)).toEqual([
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 3 },
+    ]);
     expect(refused(s, 0, { type: 'drawCard', deck: 2 })).toMatchObject({ code: 'DECK_EXHAUSTED', rule: 'V3' });
   });
 
   it('V4 after refilling, exactly one of: buy a visible card, buy a Habitation or take a coin', () => {
-    let s = playAll(newGame(2), 0, [{ type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 1 }]).state;
+    let s = playAll(newGame(2), 0, [
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 1 },
+    ]).state;
     expect(new Set(legal(s).map((m) => m.type))).toEqual(new Set(['buyCard', 'buyHabitation', 'takeCoin']));
     s = play(s, 0, { type: 'buyHabitation', kind: 'smallHouse' }).state;
     expect(s.current).toBe(1); // no second purchase: the turn is over
@@ -123,7 +147,12 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
   });
 
   it('V4 no city holds two cards of one name: "you already own a Bakery"', () => {
-    const s = build(2, { cities: [['townHall', 'bakery', 'smallHouse'], ['townHall']], visible: ['bakery', 'florist'], coins: [9, 9], step: 'build' });
+    const s = build(2, {
+      cities: [['townHall', 'bakery', 'smallHouse'], ['townHall']],
+      visible: ['bakery', 'florist'],
+      coins: [9, 9],
+      step: 'build',
+    });
     expect(legal(s)).toEqual([
       { type: 'buyCard', slot: 1 },
       { type: 'buyHabitation', kind: 'apartmentBlock' },
@@ -137,7 +166,10 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
       key: 'ALREADY_OWNED',
       params: { name: 'Bakery' },
     });
-    expect(refused(s, 0, { type: 'buyHabitation', kind: 'smallHouse' })).toMatchObject({ code: 'ALREADY_OWNED', message: expect.stringContaining('You already own a Small House') });
+    expect(refused(s, 0, { type: 'buyHabitation', kind: 'smallHouse' })).toMatchObject({
+      code: 'ALREADY_OWNED',
+      message: expect.stringContaining('You already own a Small House'),
+    });
   });
 
   it('V4 a Habitation pile can run out: players - 1 copies of each kind', () => {
@@ -150,16 +182,28 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
   it('V4 a purchase needs the coins printed on the card', () => {
     const s = build(2, { visible: ['hospital'], coins: [3, 3], step: 'build' });
     expect(legal(s)).not.toContainEqual({ type: 'buyCard', slot: 0 });
-    expect(refused(s, 0, { type: 'buyCard', slot: 0 })).toMatchObject({ code: 'NOT_ENOUGH_COINS', message: 'The Hospital costs 4 coins and you have 3 (B.3).' });
+    expect(refused(s, 0, { type: 'buyCard', slot: 0 })).toMatchObject({
+      code: 'NOT_ENOUGH_COINS',
+      message: 'The Hospital costs 4 coins and you have 3 (B.3).',
+    });
     expect(play({ ...s, coins: [4, 3] }, 0, { type: 'buyCard', slot: 0 }).state.coins).toEqual([0, 3]);
   });
 
   it('V5 a special building is optional, needs its condition, and at most one is taken per game', () => {
     // Wind Farm needs 2 blue + 1 green; Cultural Centre 2 blue; Community Garden 2 green.
-    const s = build(2, { cities: [['townHall', 'school', 'square'], ['townHall']], coins: [5, 5], step: 'build', specials: ['windFarm', 'communityGarden', 'culturalCentre'] });
+    const s = build(2, {
+      cities: [['townHall', 'school', 'square'], ['townHall']],
+      coins: [5, 5],
+      step: 'build',
+      specials: ['windFarm', 'communityGarden', 'culturalCentre'],
+    });
     const afterHouse = play(s, 0, { type: 'buyHabitation', kind: 'smallHouse' }).state;
     expect(afterHouse.step).toBe('special');
-    expect(legal(afterHouse)).toEqual([{ type: 'takeSpecial', special: 'windFarm' }, { type: 'takeSpecial', special: 'culturalCentre' }, { type: 'skipSpecial' }]);
+    expect(legal(afterHouse)).toEqual([
+      { type: 'takeSpecial', special: 'windFarm' },
+      { type: 'takeSpecial', special: 'culturalCentre' },
+      { type: 'skipSpecial' },
+    ]);
     expect(refused(afterHouse, 0, { type: 'takeSpecial', special: 'communityGarden' })).toMatchObject({
       code: 'SPECIAL_CONDITION_NOT_MET',
       message: 'The Community Garden needs 2 green cards in your city; you have 1 green (B.4, V5).',
@@ -171,22 +215,42 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
     expect(taken.specials).toEqual(['communityGarden', 'culturalCentre']);
     expect(taken.current).toBe(1);
     // Later, with the condition of the Cultural Centre still met, no special step is offered again.
-    const later = build(2, { cities: [['townHall', 'school', 'square', 'smallHouse', 'windFarm'], ['townHall']], coins: [5, 5], step: 'build', specials: ['culturalCentre'] });
+    const later = build(2, {
+      cities: [['townHall', 'school', 'square', 'smallHouse', 'windFarm'], ['townHall']],
+      coins: [5, 5],
+      step: 'build',
+      specials: ['culturalCentre'],
+    });
     const next = play(later, 0, { type: 'takeCoin' }).state;
     expect(next.current).toBe(1);
-    expect(refused({ ...later, step: 'special' }, 0, { type: 'takeSpecial', special: 'culturalCentre' })).toMatchObject({ code: 'SPECIAL_ALREADY_HELD', rule: 'V5' });
+    expect(refused({ ...later, step: 'special' }, 0, { type: 'takeSpecial', special: 'culturalCentre' })).toMatchObject({
+      code: 'SPECIAL_ALREADY_HELD',
+      rule: 'V5',
+    });
   });
 
   it('V5 a condition met on an earlier turn still counts, even after taking a coin', () => {
-    const s = build(2, { cities: [['townHall', 'school', 'square'], ['townHall']], coins: [0, 0], step: 'build', specials: ['culturalCentre'] });
+    const s = build(2, {
+      cities: [['townHall', 'school', 'square'], ['townHall']],
+      coins: [0, 0],
+      step: 'build',
+      specials: ['culturalCentre'],
+    });
     const r = play(s, 0, { type: 'takeCoin' });
     expect(r.state.step).toBe('special');
     expect(play(r.state, 0, { type: 'skipSpecial' }).events[0]).toEqual({ type: 'specialSkipped', seat: 0 });
   });
 
-  it('V6 the 10th card ends the game once the round is finished up to the first player\'s right', () => {
+  it("V6 the 10th card ends the game once the round is finished up to the first player's right", () => {
     const nine = ['townHall', 'factory', 'steelworks', 'policeStation', 'school', 'shoeShop', 'grocery', 'bakery', 'florist'];
-    let s = build(3, { cities: [['townHall'], nine, ['townHall']], visible: ['igloo', 'bank', 'library'], coins: [3, 9, 3], current: 1, step: 'build', specials: ['harbour'] });
+    let s = build(3, {
+      cities: [['townHall'], nine, ['townHall']],
+      visible: ['igloo', 'bank', 'library'],
+      coins: [3, 9, 3],
+      current: 1,
+      step: 'build',
+      specials: ['harbour'],
+    });
     const r = play(s, 1, { type: 'buyCard', slot: 0 });
     expect(r.events.map((e) => e.type)).toEqual(['cardBought', 'endTriggered', 'stepBegan']);
     s = r.state;
@@ -208,17 +272,29 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
     const after = play(s, 0, { type: 'buyCard', slot: 0 }).state;
     expect(after.cities[0]).toHaveLength(10);
     expect(after.current).toBe(1); // no special step: it would be the 11th card
-    const full = build(2, { cities: [[...nine, 'school'], ['townHall']], visible: ['bank'], coins: [9, 9], step: 'build', specials: ['harbour'] });
+    const full = build(2, {
+      cities: [[...nine, 'school'], ['townHall']],
+      visible: ['bank'],
+      coins: [9, 9],
+      step: 'build',
+      specials: ['harbour'],
+    });
     expect(legal(full)).toEqual([{ type: 'takeCoin' }]);
     expect(refused(full, 0, { type: 'buyCard', slot: 0 })).toMatchObject({ code: 'CITY_FULL', rule: 'V6' });
     expect(refused(full, 0, { type: 'buyHabitation', kind: 'smallHouse' })).toMatchObject({ code: 'CITY_FULL', rule: 'V6' });
-    expect(refused({ ...full, step: 'special' }, 0, { type: 'takeSpecial', special: 'harbour' })).toMatchObject({ code: 'CITY_FULL', rule: 'V6' });
+    expect(refused({ ...full, step: 'special' }, 0, { type: 'takeSpecial', special: 'harbour' })).toMatchObject({
+      code: 'CITY_FULL',
+      rule: 'V6',
+    });
   });
 
   it('V6 a special building can be the 10th card and triggers the end', () => {
     const nine = ['townHall', 'factory', 'hauntedHouse', 'policeStation', 'igloo', 'shoeShop', 'grocery', 'bakery'];
     const s = build(2, { cities: [nine, ['townHall']], visible: ['school'], coins: [9, 9], step: 'build', specials: ['harbour'] });
-    const r = playAll(s, 0, [{ type: 'buyCard', slot: 0 }, { type: 'takeSpecial', special: 'harbour' }]);
+    const r = playAll(s, 0, [
+      { type: 'buyCard', slot: 0 },
+      { type: 'takeSpecial', special: 'harbour' },
+    ]);
     expect(r.state.cities[0]).toHaveLength(10);
     expect(r.events.map((e) => e.type)).toEqual(['cardBought', 'stepBegan', 'specialTaken', 'endTriggered', 'stepBegan']);
     expect(r.state.endTriggeredBy).toBe(0);
@@ -251,7 +327,12 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
   });
 
   it('V7 ties go to the most coins; still tied, the win is shared', () => {
-    const cities = [['townHall', 'school', 'square'], ['townHall', 'police' + 'Station', 'library'], ['townHall', 'bookshop', 'museum'], ['townHall']];
+    const cities = [
+      ['townHall', 'school', 'square'],
+      ['townHall', 'police' + 'Station', 'library'],
+      ['townHall', 'bookshop', 'museum'],
+      ['townHall'],
+    ];
     const s: VilleState = { ...build(4, { cities, coins: [4, 6, 6, 9] }), step: 'over' };
     const o = villeDeDemain.outcome(s)!;
     expect(o.scores).toEqual([1, 1, 2, 0]);
@@ -265,7 +346,12 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
 
   it('V8 deck order, discard piles and the generator state are in no view; cities, money, visible cards, Habitations and specials are', () => {
     let s = newGame(3, 'hidden');
-    s = playAll(s, 0, [{ type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 2 }, { type: 'drawCard', deck: 3 }, { type: 'buyHabitation', kind: 'smallHouse' }]).state;
+    s = playAll(s, 0, [
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 2 },
+      { type: 'drawCard', deck: 3 },
+      { type: 'buyHabitation', kind: 'smallHouse' },
+    ]).state;
     s = playAll(s, 1, [{ type: 'discardCard', slot: 2 }, { type: 'drawCard', deck: 1 }, { type: 'takeCoin' }]).state;
     for (const viewer of [null, 0, 1, 2]) {
       const v = villeDeDemain.view(s, viewer) as Record<string, unknown>;
@@ -275,14 +361,22 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
       expect(Object.keys(v)).not.toContain('discards');
       expect(v).toMatchObject({
         visible: ids(s.visible).map((card, slot) => ({ slot, card })),
-        habitations: [{ card: 'smallHouse', remaining: 1 }, { card: 'apartmentBlock', remaining: 2 }, { card: 'luxuryResidence', remaining: 2 }],
+        habitations: [
+          { card: 'smallHouse', remaining: 1 },
+          { card: 'apartmentBlock', remaining: 2 },
+          { card: 'luxuryResidence', remaining: 2 },
+        ],
         specials: s.specials.map((card) => ({ card })),
         cities: [
           { seat: 0, coins: 2, cards: [{ card: 'townHall' }, { card: 'smallHouse' }] },
           { seat: 1, coins: 4, cards: [{ card: 'townHall' }] },
           { seat: 2, coins: 3, cards: [{ card: 'townHall' }] },
         ],
-        decks: [{ deck: 1, remaining: 26 }, { deck: 2, remaining: 19 }, { deck: 3, remaining: 17 }],
+        decks: [
+          { deck: 1, remaining: 26 },
+          { deck: 2, remaining: 19 },
+          { deck: 3, remaining: 17 },
+        ],
       });
     }
   });
@@ -298,7 +392,7 @@ describe('rulings of this engine (src/games/ville-de-demain/rules.md)', () => {
     expect(refused(t, 0, { type: 'takeSpecial', special: 'touristOffice' }).code).toBe('SPECIAL_CONDITION_NOT_MET');
   });
 
-  it('D2 seat 0 holds the Prem\'s: it is the first player of every round', () => {
+  it("D2 seat 0 holds the Prem's: it is the first player of every round", () => {
     for (const players of [2, 3, 4, 5]) {
       const s = newGame(players, `prems-${players}`);
       expect([s.firstPlayer, s.current]).toEqual([0, 0]);
@@ -365,14 +459,23 @@ describe('rulings of this engine (src/games/ville-de-demain/rules.md)', () => {
 
   it('D9 a discard event names the slot and the deck, never the card; deck sizes are public', () => {
     let s = newGame(2, 'd9');
-    s = playAll(s, 0, [{ type: 'drawCard', deck: 3 }, { type: 'drawCard', deck: 3 }, { type: 'drawCard', deck: 3 }, { type: 'takeCoin' }]).state;
+    s = playAll(s, 0, [
+      { type: 'drawCard', deck: 3 },
+      { type: 'drawCard', deck: 3 },
+      { type: 'drawCard', deck: 3 },
+      { type: 'takeCoin' },
+    ]).state;
     const { events } = play(s, 1, { type: 'discardCard', slot: 0 });
     expect(events[0]).toEqual({ type: 'cardDiscarded', seat: 1, slot: 0, deck: 3 });
     expect(villeDeDemain.eventView(events[0]!, 0)).toEqual({ type: 'cardDiscarded', seat: 1, slot: 0, deck: 3 });
   });
 
   it('D10 Habitations are green for special conditions; special buildings have no colour', () => {
-    const s = build(2, { cities: [['townHall', 'smallHouse', 'apartmentBlock'], ['townHall']], step: 'build', specials: ['communityGarden', 'culturalCentre'] });
+    const s = build(2, {
+      cities: [['townHall', 'smallHouse', 'apartmentBlock'], ['townHall']],
+      step: 'build',
+      specials: ['communityGarden', 'culturalCentre'],
+    });
     const r = play(s, 0, { type: 'takeCoin' });
     expect(legal(r.state)).toEqual([{ type: 'takeSpecial', special: 'communityGarden' }, { type: 'skipSpecial' }]);
     const t = play(r.state, 0, { type: 'takeSpecial', special: 'communityGarden' }).state;

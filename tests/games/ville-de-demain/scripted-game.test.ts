@@ -19,7 +19,22 @@ import { game, ids, newGame, playAll, refused, stackDeck } from './helpers.js';
  */
 function scriptedStart(): VilleState {
   let s = newGame(2, 'scripted');
-  s = stackDeck(s, 1, ['factory', 'steelworks', 'shoeShop', 'grocery', 'square', 'library', 'school', 'policeStation', 'bakery', 'florist', 'igloo', 'bank', 'bookshop', 'shoeShop']);
+  s = stackDeck(s, 1, [
+    'factory',
+    'steelworks',
+    'shoeShop',
+    'grocery',
+    'square',
+    'library',
+    'school',
+    'policeStation',
+    'bakery',
+    'florist',
+    'igloo',
+    'bank',
+    'bookshop',
+    'shoeShop',
+  ]);
   s = stackDeck(s, 2, ['museum', 'hospital', 'observatory']);
   s = stackDeck(s, 3, ['cabin']);
   return { ...s, specials: ['touristOffice', 'windFarm', 'communityGarden', 'culturalCentre'] };
@@ -39,11 +54,21 @@ describe('a complete scripted two-player game (scores worked out by hand)', () =
 
     // Round 1: income 1 each (Town Hall): 3 and 3.
     expect(coins()).toEqual([3, 3]);
-    turn(0, [{ type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 1 }, { type: 'buyCard', slot: 2 }]); // Shoe Shop: A 1
+    turn(0, [
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 1 },
+      { type: 'buyCard', slot: 2 },
+    ]); // Shoe Shop: A 1
     turn(1, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 1 }, { type: 'buyCard', slot: 2 }]); // Grocery: B 1
     // Round 2: incomes 2 and 2.
     expect([s.round, ...coins()]).toEqual([2, 3, 3]);
-    turn(0, [{ type: 'discardCard', slot: 0 }, { type: 'drawCard', deck: 1 }, { type: 'drawCard', deck: 1 }, { type: 'buyCard', slot: 1 }]); // Factory discarded; Square: A 1
+    turn(0, [
+      { type: 'discardCard', slot: 0 },
+      { type: 'drawCard', deck: 1 },
+      { type: 'drawCard', deck: 1 },
+      { type: 'buyCard', slot: 1 },
+    ]); // Factory discarded; Square: A 1
     turn(1, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 1 }, { type: 'buyCard', slot: 1 }]); // Library: B 1
     // Round 3.
     expect([s.round, ...coins()]).toEqual([3, 3, 3]);
@@ -54,13 +79,27 @@ describe('a complete scripted two-player game (scores worked out by hand)', () =
     // Round 4: A income 2, B income 3.
     expect([s.round, ...coins()]).toEqual([4, 3, 3]);
     turn(0, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 1 }, { type: 'buyHabitation', kind: 'smallHouse' }]); // A 2
-    expect(villeDeDemain.legalMoves(s, 0).map((m) => m.type === 'takeSpecial' && m.special)).toEqual(['touristOffice', 'windFarm', 'culturalCentre', false]);
+    expect(villeDeDemain.legalMoves(s, 0).map((m) => m.type === 'takeSpecial' && m.special)).toEqual([
+      'touristOffice',
+      'windFarm',
+      'culturalCentre',
+      false,
+    ]);
     turn(0, [{ type: 'takeSpecial', special: 'windFarm' }]); // A income now 4
-    turn(1, [{ type: 'discardCard', slot: 0 }, { type: 'drawCard', deck: 1 }, { type: 'buyCard', slot: 1 }]); // Steelworks discarded; Florist: B 0
+    turn(1, [
+      { type: 'discardCard', slot: 0 },
+      { type: 'drawCard', deck: 1 },
+      { type: 'buyCard', slot: 1 },
+    ]); // Steelworks discarded; Florist: B 0
     // Round 5: A 2 + 4, B 0 + 4.
     expect([s.round, ...coins()]).toEqual([5, 6, 4]);
     turn(0, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 2 }, { type: 'buyCard', slot: 2 }]); // Museum: A 2 (no special step: A holds one)
-    turn(1, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 1 }, { type: 'buyCard', slot: 1 }, { type: 'takeSpecial', special: 'touristOffice' }]); // Igloo: B 1, income 7
+    turn(1, [
+      { type: 'skipDiscard' },
+      { type: 'drawCard', deck: 1 },
+      { type: 'buyCard', slot: 1 },
+      { type: 'takeSpecial', special: 'touristOffice' },
+    ]); // Igloo: B 1, income 7
     // Round 6: A 2 + 4, B 1 + 7.
     expect([s.round, ...coins()]).toEqual([6, 6, 8]);
     turn(0, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 1 }, { type: 'buyHabitation', kind: 'apartmentBlock' }]); // A 3
@@ -68,20 +107,49 @@ describe('a complete scripted two-player game (scores worked out by hand)', () =
     turn(1, [{ type: 'skipDiscard' }, { type: 'buyHabitation', kind: 'luxuryResidence' }]); // B 2
     // Round 7.
     expect([s.round, ...coins()]).toEqual([7, 7, 9]);
-    turn(0, [{ type: 'discardCard', slot: 1 }, { type: 'drawCard', deck: 3 }, { type: 'buyCard', slot: 0 }]); // Bank discarded; Police Station: A 5
+    turn(0, [
+      { type: 'discardCard', slot: 1 },
+      { type: 'drawCard', deck: 3 },
+      { type: 'buyCard', slot: 0 },
+    ]); // Bank discarded; Police Station: A 5
     turn(1, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 2 }, { type: 'buyCard', slot: 1 }]); // Cabin: B 1
     // Round 8: A 5 + 4, B 1 + 7.
     expect([s.round, ...coins()]).toEqual([8, 9, 8]);
     turn(0, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 1 }]);
     expect(ids(s.visible)).toEqual(['bookshop', 'hospital', 'shoeShop']);
-    expect(refused(s, 0, { type: 'buyCard', slot: 2 })).toMatchObject({ code: 'ALREADY_OWNED', message: expect.stringContaining('You already own a Shoe Shop') });
+    expect(refused(s, 0, { type: 'buyCard', slot: 2 })).toMatchObject({
+      code: 'ALREADY_OWNED',
+      message: expect.stringContaining('You already own a Shoe Shop'),
+    });
     turn(0, [{ type: 'buyCard', slot: 1 }]); // Hospital: A 5, 10th card
     expect(s.endTriggeredBy).toBe(0);
     expect(villeDeDemain.outcome(s)).toBeNull(); // the round is finished first (V6)
     turn(1, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 2 }, { type: 'buyCard', slot: 2 }]); // Observatory: B 4
 
-    expect(ids(s.cities[0]!)).toEqual(['townHall', 'shoeShop', 'square', 'school', 'smallHouse', 'windFarm', 'museum', 'apartmentBlock', 'policeStation', 'hospital']);
-    expect(ids(s.cities[1]!)).toEqual(['townHall', 'grocery', 'library', 'bakery', 'florist', 'igloo', 'touristOffice', 'luxuryResidence', 'cabin', 'observatory']);
+    expect(ids(s.cities[0]!)).toEqual([
+      'townHall',
+      'shoeShop',
+      'square',
+      'school',
+      'smallHouse',
+      'windFarm',
+      'museum',
+      'apartmentBlock',
+      'policeStation',
+      'hospital',
+    ]);
+    expect(ids(s.cities[1]!)).toEqual([
+      'townHall',
+      'grocery',
+      'library',
+      'bakery',
+      'florist',
+      'igloo',
+      'touristOffice',
+      'luxuryResidence',
+      'cabin',
+      'observatory',
+    ]);
     expect(ids(s.discards[0]!)).toEqual(['factory', 'steelworks', 'bank']);
     const outcome = villeDeDemain.outcome(s)!;
     expect(outcome.scores).toEqual([35, 35]);

@@ -7,7 +7,7 @@ import { rules, type ToyEvent, type ToyOptions, type ToyState } from './rules.js
 import { BUILDINGS, moveSchemas, schemas, type ToyMove } from './schema.js';
 
 export type { ToyEvent, ToyOptions, ToyState } from './rules.js';
-export type { ToyMove,  } from './schema.js';
+export type { ToyMove } from './schema.js';
 
 /** Toy Street's engine: the rules, its notation and its shapes. */
 export const toyStreet: Game<ToyState, ToyMove, ToyEvent, ToyOptions> = {

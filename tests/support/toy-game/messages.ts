@@ -33,6 +33,5 @@ const catalogue = {
 } satisfies Messages;
 export const messages: Messages = catalogue;
 
-
 /** The engine's refusal by id: code, rule, values. */
 export const refuse = refuserOf(catalogue);

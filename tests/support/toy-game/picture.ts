@@ -1,5 +1,19 @@
 import type { Json } from '../../../src/engine/index.js';
-import { arr, group, int, obj, phaseNames, rect, roundAndPhase, sayerOf, seatColour, str, text, title, type GamePicture } from '../../../src/board/svg.js';
+import {
+  arr,
+  group,
+  int,
+  obj,
+  phaseNames,
+  rect,
+  roundAndPhase,
+  sayerOf,
+  seatColour,
+  str,
+  text,
+  title,
+  type GamePicture,
+} from '../../../src/board/svg.js';
 import { messages } from './messages.js';
 import { LOTS } from './schema.js';
 
@@ -19,7 +33,8 @@ export const picture: GamePicture = {
       const l = obj(lots[i] ?? null);
       const built = lots[i] !== null && lots[i] !== undefined;
       const building = say(ctx.lang, 'building', { building: str(l.building) });
-      return group({ class: 'lot', 'data-lot': i },
+      return group(
+        { class: 'lot', 'data-lot': i },
         rect(i * W, 0, W - 6, 60, { fill: built ? seatColour(int(l.seat)) : '#eeeeea', stroke: '#888', rx: 4 }),
         text(i * W + 6, 20, say(ctx.lang, 'lot', { lot: String(i + 1) }), { 'font-size': 11 }),
         built ? text(i * W + 6, 44, building, { 'font-size': 12, fill: '#fff' }) : '',

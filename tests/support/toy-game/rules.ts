@@ -17,7 +17,9 @@ export interface ToyState {
   moves: number;
 }
 export type ToyEvent = { type: 'built'; seat: Seat; lot: number; building: Building };
-export interface ToyOptions { rounds: number }
+export interface ToyOptions {
+  rounds: number;
+}
 
 const PLAYERS = 2;
 const over = (s: ToyState) => s.moves >= s.rounds * PLAYERS;
@@ -41,12 +43,23 @@ function outcome(s: ToyState): Outcome | null {
   return { scores, ranks, winners: ranks.flatMap((r, i) => (r === 1 ? [i] : [])), detail: { favourites: s.favourites } };
 }
 
-export const rules: Omit<Game<ToyState, ToyMove, ToyEvent, ToyOptions>, 'id' | 'name' | 'engineVersion' | 'moveSchemas' | 'schemas' | 'notation'> = {
+export const rules: Omit<
+  Game<ToyState, ToyMove, ToyEvent, ToyOptions>,
+  'id' | 'name' | 'engineVersion' | 'moveSchemas' | 'schemas' | 'notation'
+> = {
   minPlayers: PLAYERS,
   maxPlayers: PLAYERS,
   optionsSchema: {
     type: 'object',
-    properties: { rounds: { type: 'integer', minimum: 1, maximum: 3, default: 3, description: 'How many times each seat builds (at most 3: the street has 6 lots).' } },
+    properties: {
+      rounds: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 3,
+        default: 3,
+        description: 'How many times each seat builds (at most 3: the street has 6 lots).',
+      },
+    },
     additionalProperties: false,
   },
   setup: ({ options, seed }) => {
@@ -73,7 +86,7 @@ export const rules: Omit<Game<ToyState, ToyMove, ToyEvent, ToyOptions>, 'id' | '
       scores: streetScores(s),
       result: result as ToyView['result'],
       lots: s.lots,
-      favourite: viewer === null ? null : s.favourites[viewer] ?? null,
+      favourite: viewer === null ? null : (s.favourites[viewer] ?? null),
     };
     return view as unknown as Json;
   },

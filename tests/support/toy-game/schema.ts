@@ -1,4 +1,17 @@
-import { Ev, eventUnion, moveUnion, Nullable, Obj, outcomeSchema, SeatSchema, StringEnum, Type, viewHeader, type MoveOf, type Static } from '../../../src/engine/schema.js';
+import {
+  Ev,
+  eventUnion,
+  moveUnion,
+  Nullable,
+  Obj,
+  outcomeSchema,
+  SeatSchema,
+  StringEnum,
+  Type,
+  viewHeader,
+  type MoveOf,
+  type Static,
+} from '../../../src/engine/schema.js';
 
 /**
  * Toy Street's shapes as JSON Schema (TypeBox), the one source of its move, view and event types:
@@ -18,15 +31,24 @@ export const moveSchemas = {
 export const MoveSchema = moveUnion(moveSchemas);
 export type ToyMove = MoveOf<typeof moveSchemas>;
 
-export const OutcomeSchema = outcomeSchema(Obj({
-  favourites: Type.Array(BuildingSchema, { description: "Each seat's secret favourite, revealed at the end (1 bonus point per building of that kind it built)" }),
-}));
+export const OutcomeSchema = outcomeSchema(
+  Obj({
+    favourites: Type.Array(BuildingSchema, {
+      description: "Each seat's secret favourite, revealed at the end (1 bonus point per building of that kind it built)",
+    }),
+  }),
+);
 
-export const ViewSchema = Obj({
-  ...viewHeader(StringEnum(['build', 'over']), OutcomeSchema),
-  lots: Type.Array(Nullable(Obj({ seat: SeatSchema, building: BuildingSchema })), { description: 'The street, left to right; null where a lot is empty' }),
-  favourite: Nullable(BuildingSchema),
-}, "Toy Street as a seat or a spectator sees it: all public but the other seats' favourites");
+export const ViewSchema = Obj(
+  {
+    ...viewHeader(StringEnum(['build', 'over']), OutcomeSchema),
+    lots: Type.Array(Nullable(Obj({ seat: SeatSchema, building: BuildingSchema })), {
+      description: 'The street, left to right; null where a lot is empty',
+    }),
+    favourite: Nullable(BuildingSchema),
+  },
+  "Toy Street as a seat or a spectator sees it: all public but the other seats' favourites",
+);
 export type ToyView = Static<typeof ViewSchema>;
 
 export const EventSchema = eventUnion([Ev('built', { seat: SeatSchema, lot: Lot, building: BuildingSchema })]);
