@@ -23,8 +23,9 @@ export async function webPages(app: FastifyInstance): Promise<void> {
   app.get('/', { schema: { hide: true } }, (_req, reply) => page(reply, 'index.html'));
   // The game page (and its replays, ?at=N) names its oEmbed document in its head: a pasted link becomes a player (issue 35).
   const gameHtml = readFileSync(join(PUBLIC_DIR, 'game.html'), 'utf8');
-  app.get<{ Params: { id: string } }>('/games/:id', { schema: { hide: true } }, (req, reply) => {
-    const url = `${req.protocol}://${req.host}/games/${encodeURIComponent(req.params.id)}`;
+  app.get('/games/:id', { schema: { hide: true } }, (req, reply) => {
+    const { id } = req.params as { id: string }; // any text: the page itself reads the game
+    const url = `${req.protocol}://${req.host}/games/${encodeURIComponent(id)}`;
     const href = `/oembed?url=${encodeURIComponent(url)}&format=json`.replace(/&/g, '&amp;');
     const discovery = `<link rel="alternate" type="application/json+oembed" href="${href}" title="oEmbed">\n</head>`;
     return reply

@@ -57,12 +57,12 @@ export interface RatingsStore {
   playerRatings(playerId: string): Promise<(RatingRow & { game_type: string })[]>;
   /** A page of a game type's leaderboard: best ordinal first, then player id, after the cursor. */
   leaderboard(
-    q: LeaderboardQuery,
+    q: LeaderboardFilter,
   ): Promise<(RatingRow & { rank: number; player_id: string; name: string; recent_games: number; recent_opponents: number })[]>;
 }
 
 /** Who a leaderboard lists: ratings under the provisional bound, with enough recent rated games and opponents. */
-export interface LeaderboardQuery {
+export interface LeaderboardFilter {
   gameType: string;
   maxSigma: number;
   minGames: number;
@@ -175,7 +175,7 @@ export class PrismaRatingsStore implements RatingsStore {
       SELECT game_type, mu, sigma, ordinal, games, last_game_at FROM ratings WHERE player_id = ${playerId}::uuid ORDER BY game_type`;
   }
 
-  leaderboard(q: LeaderboardQuery) {
+  leaderboard(q: LeaderboardFilter) {
     // Recent: the rated games of this type that changed the ratings within the window, and the different opponents met in them.
     return this.db.$queryRaw<
       (RatingRow & { rank: number; player_id: string; name: string; recent_games: number; recent_opponents: number })[]

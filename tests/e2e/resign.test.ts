@@ -98,13 +98,10 @@ describe('resignation (end-to-end)', () => {
 
     // The record keeps the resignation; it imports to the same final state and outcome.
     const record = (await request(s.url).get(`/api/v1/games/${id}/record`)).body;
-    expect(record.moves[resignedAt - 1]).toEqual({
-      version: resignedAt,
-      seat: RESIGNER,
-      move: { type: 'resign' },
-      origin: 'resign',
-      undoable: false,
-    });
+    // A finished game's record carries each entry's events, state hash and chain (docs/api.md, Signed records).
+    const { chain, stateHash, ...entry } = record.moves[resignedAt - 1];
+    expect(entry).toEqual({ version: resignedAt, seat: RESIGNER, move: { type: 'resign' }, origin: 'resign', undoable: false, events: [] });
+    expect([chain, stateHash].every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
     const imported = await request(s.url).post('/api/v1/games/import').send(record);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     const copy = (await request(s.url).get(`/api/v1/games/${imported.body.id}`)).body;

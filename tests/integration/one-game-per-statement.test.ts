@@ -27,6 +27,7 @@ const PER_GAME: Record<string, string> = {
   seat_clocks: 'game_id',
   game_analyses: 'game_id',
   game_analysis_moves: 'game_id',
+  game_requirements: 'game_id',
 };
 /** Reference tables (copied to every node) and the job queue's schema (on the coordinator). */
 const REFERENCE = new Set([
@@ -38,6 +39,10 @@ const REFERENCE = new Set([
   'server_settings',
   'ratings',
   'rated_games',
+  'tournaments',
+  'tournament_players',
+  'tournament_rounds',
+  'tournament_tables',
 ]);
 
 interface Captured {

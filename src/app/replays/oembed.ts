@@ -6,14 +6,13 @@
  * maxwidth/maxheight, and the game's board now as a PNG thumbnail.
  */
 import { AppError } from '../errors.js';
+import { isUuid } from '../ids.js';
 
 /** The embed's natural size, in CSS pixels; smaller when the consumer asks (maxwidth, maxheight). */
 export const EMBED_WIDTH = 600;
 export const EMBED_HEIGHT = 720;
 /** The thumbnail's width in pixels (its height follows the board picture). */
 export const THUMBNAIL_WIDTH = 480;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The game a URL of this server names, or 404 NOT_FOUND for any other URL. `hosts`: this server's host names (host:port). */
 export function embedTarget(url: string, hosts: readonly string[]): { gameId: string; at?: number } {
@@ -26,7 +25,7 @@ export function embedTarget(url: string, hosts: readonly string[]): { gameId: st
   }
   if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !hosts.includes(u.host.toLowerCase())) throw refused();
   const m = /^\/(?:embed\/)?games\/([^/]+)\/?$/.exec(u.pathname);
-  if (!m || !UUID.test(m[1]!)) throw refused();
+  if (!m || !isUuid(m[1]!)) throw refused();
   const at = u.searchParams.get('at');
   return { gameId: m[1]!.toLowerCase(), ...(at !== null && /^\d{1,9}$/.test(at) ? { at: Number(at) } : {}) };
 }
