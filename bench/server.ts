@@ -27,7 +27,9 @@ export async function startServer(
   opts: { port?: number; settleMs?: number } = {},
 ): Promise<BenchServer> {
   const port = opts.port ?? benchPort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (bench/profile-summary.ts reads it).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: url,

@@ -14,24 +14,24 @@
  * `order`: the groups run one after the other, the projects of a group together. `workers`: how
  * many of a project's files run at once. Vitest's default is one fewer than the cores, so one file
  * at a time on a 2-core machine, while most end-to-end files spend their time waiting (for a
- * server, a deadline, a mail): two at a time keeps both cores busy, and the unit files (pure code,
- * no port, no database) fill the time the others wait, in the same group. The slow project runs
- * its files one at a time: a browser, killed processes and load tests measure what a process does
- * in a given time, and a neighbour of their own kind would take that time from them; the deploy
- * files share neither a port nor a browser with them (every server a test starts listens on a
- * port of its own) and run beside them, one at a time.
+ * server, a deadline, a mail): two at a time keeps both cores busy. The unit files run first, alone:
+ * beside the end-to-end files their CPU-bound playouts slowed bots' first moves past their think
+ * time and grace (a bot test then saw the random fallback play), so the overlap was taken back. The
+ * slow project runs its files one at a time: a browser, killed processes and load tests measure
+ * what a process does in a given time, and a neighbour would take that time from them; the deploy
+ * files (HAProxy, Compose, the README's scripts) run after them, one at a time.
  */
 export const PROJECTS = {
   unit: {
     include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/bots/**/*.test.ts', 'tests/board/**/*.test.ts'],
     database: false,
-    order: 1,
+    order: 0,
     workers: 2,
   },
   integration: { include: ['tests/integration/**/*.test.ts'], database: true, order: 1, workers: 2 },
   e2e: { include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'], database: true, order: 1, workers: 2 },
   slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts'], database: true, order: 2, workers: 1 },
-  deploy: { include: ['tests/deploy/**/*.test.ts'], database: true, order: 2, workers: 1 },
+  deploy: { include: ['tests/deploy/**/*.test.ts'], database: true, order: 3, workers: 1 },
 } as const;
 
 export type ProjectName = keyof typeof PROJECTS;
