@@ -178,7 +178,7 @@ export interface paths {
         };
         /**
          * Analysis of a position: each legal move's chance to win
-         * @description For the position right after version `at` as `seat` saw it (its view and events then, never what it could not see): each of its legal moves with the visits and the estimated chance to win (the seat's mean reward, 0 to 1) from an information-set MCTS search of `iterations` (default 1000), seeded by `seed` (default: from the game, version and seat), so the same request gives the same answer; and the move the search prefers (`best`). Finished games, for anyone; a game created with `analysis: true` also while it runs, for the seat itself. Otherwise 403 ANALYSIS_NOT_ALLOWED: never a live aid.
+         * @description For the position right after version `at` as `seat` saw it (its view and events then, never what it could not see): each of its legal moves with the visits and the estimated chance to win (the seat's mean reward, 0 to 1) from an information-set MCTS search of `iterations` (default 1000), seeded by `seed` (default: from the game, version and seat), so the same request gives the same answer; and the move the search prefers (`best`). Finished games, for anyone; a game created with `analysis: true` also while it runs, for the seat itself. Otherwise 403 ANALYSIS_NOT_ALLOWED: never a live aid. Bounded (issue 31): `iterations` at most the server's ANALYSIS_MAX_ITERATIONS (else 400); each caller (its token, or its address without one) spends from a budget of ANALYSIS_ITERATIONS_PER_MINUTE iterations a minute (more than a minute's budget in one request: 400; not refilled yet: 429 with Retry-After); the search runs on the analysis threads, never the bots' (games do not wait for it), and when their line (ANALYSIS_QUEUE) is full the answer is 503 UNAVAILABLE with Retry-After at once.
          */
         get: operations["analyseGame"];
         put?: never;
@@ -868,10 +868,14 @@ export interface paths {
         put?: never;
         /**
          * Analyse every move of a finished game in the background
-         * @description Queues a background job that searches, for every move of the log, the position it was played in as the seat that played it saw it (never what it could not see), with `iterations` per position (default 300) and the seed GET /games/{id}/analysis uses by default (so a move's figures equal that request's with the same iterations). Anyone may ask, for a finished game; asking again answers the analysis there is (its iterations are the first request's). Follow the progress with GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.
+         * @description Queues a background job that searches, for every move of the log, the position it was played in as the seat that played it saw it (never what it could not see), with `iterations` per position (default 300, at most the server's ANALYSIS_MAX_ITERATIONS, else 400) and the seed GET /games/{id}/analysis uses by default (so a move's figures equal that request's with the same iterations). Anyone may ask, for a finished game; asking again answers the analysis there is (its iterations are the first request's). One analysis queued or running per caller (its token, or its address without one): another is 429 RATE_LIMITED naming the game it waits on, with Retry-After. Its searches run on the analysis threads, never the bots': games do not wait for it. Follow the progress with GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.
          */
         post: operations["analyseWholeGame"];
-        delete?: never;
+        /**
+         * Cancel a whole-game analysis (operator)
+         * @description The operator ends a queued or running whole-game analysis: it stops at its next position and stays failed with the error "cancelled by the operator" (the moves analysed so far are kept). 404 when none is queued or running; 403 for any token but OPERATOR_TOKEN.
+         */
+        delete: operations["cancelWholeGameAnalysis"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8808,6 +8812,105 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelWholeGameAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis, now failed (cancelled) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        gameId: string;
+                        /** @description Search iterations per position */
+                        iterations: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Moves to analyse: the log's entries, resignations left out */
+                        total: number;
+                        /** @description Moves analysed so far */
+                        done: number;
+                        /** @description Why the analysis failed (status failed) */
+                        error: string | null;
+                        /** @description The moves analysed so far, in log order */
+                        moves: {
+                            /** @description The log entry (the move played from the position at version - 1) */
+                            version: number;
+                            seat: number;
+                            /** @description Legal moves the seat had (0: none to choose, a stand-in's move for a resigned seat) */
+                            choices: number;
+                            /** @description The move played, in notation */
+                            notation: string | null;
+                            /** @description Estimated chance to win after the move played */
+                            chance: number | null;
+                            /** @description The move the search prefers */
+                            best: components["schemas"]["AnyMove"] | null;
+                            bestNotation: string | null;
+                            bestChance: number | null;
+                            /** @description bestChance - chance, at least 0 (0 with a single legal move); null without a legal move */
+                            loss: number | null;
+                        }[];
+                    };
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
