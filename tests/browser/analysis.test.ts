@@ -66,7 +66,7 @@ describe('analysis on the replay page, in a real browser', () => {
 
     // Next version: the analysis follows the replay.
     await page.getByRole('button', { name: 'Next move' }).click();
-    await poll(() => page.locator('#analysis-best').textContent()).toContain(`version ${at + 1}`);
+    await poll(() => page.locator('#analysis-best').textContent()).toContain(`after move ${at + 1}`);
 
     await page.getByRole('button', { name: 'Analyse the whole game' }).click();
     await poll(() => page.locator('#analysis-progress').textContent(), 120_000).toMatch(
