@@ -174,7 +174,11 @@ const recordChainFields = {
       },
     },
   },
-  record: { setupHash: gameRecordSchema.properties.setupHash, signature: gameRecordSchema.properties.signature },
+  record: {
+    aborted: gameRecordSchema.properties.aborted,
+    setupHash: gameRecordSchema.properties.setupHash,
+    signature: gameRecordSchema.properties.signature,
+  },
 };
 
 export function contractComponents(games: AnyGame[]): Record<string, unknown> {

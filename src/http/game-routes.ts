@@ -201,7 +201,7 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
           access: 'operator',
           params: GameIdParams,
           success: { status: 204, description: 'The game is deleted' },
-          errors: [401, 403, 404],
+          errors: [401, 403, 404, 415],
         }),
       },
       async (req, reply) => {

@@ -84,7 +84,12 @@ describe("the operator's outbox: dead and retrying notifications, recent errors,
     expect(hooks.calls.at(-1)!.id).toBe(id);
     expect(await summary()).toMatchObject({ dead: [], retrying: [], counts: [], errors: [] });
     const twice = await retry(id);
-    expect([twice.status, twice.body.code, twice.body.status]).toEqual([409, 'NOT_RETRYABLE', 'delivered']);
+    expect([twice.status, twice.body.code, twice.body.status, twice.body.notificationStatus]).toEqual([
+      409,
+      'NOT_RETRYABLE',
+      409,
+      'delivered',
+    ]);
   });
 
   it('refuses without the operator token, and names what is wrong with an id', async () => {

@@ -2055,6 +2055,11 @@ export interface components {
                 events?: Record<string, never>[];
             }[];
             outcome?: components["schemas"]["TownCenterOutcome"] | null;
+            /**
+             * @description Written on export: a rated game that ended (resigned, timed out, expired) before some person's seat made a move of its own (origin seat or mail): aborted, it changed no rating; ignored on import
+             * @enum {boolean}
+             */
+            aborted?: true;
             /** @description Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it */
             setupHash?: string;
             /** @description Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json */
@@ -2602,6 +2607,11 @@ export interface components {
                 events?: Record<string, never>[];
             }[];
             outcome?: components["schemas"]["MaPetiteVilleOutcome"] | null;
+            /**
+             * @description Written on export: a rated game that ended (resigned, timed out, expired) before some person's seat made a move of its own (origin seat or mail): aborted, it changed no rating; ignored on import
+             * @enum {boolean}
+             */
+            aborted?: true;
             /** @description Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it */
             setupHash?: string;
             /** @description Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json */
@@ -3529,6 +3539,11 @@ export interface components {
                 events?: Record<string, never>[];
             }[];
             outcome?: components["schemas"]["CityTycoonOutcome"] | null;
+            /**
+             * @description Written on export: a rated game that ended (resigned, timed out, expired) before some person's seat made a move of its own (origin seat or mail): aborted, it changed no rating; ignored on import
+             * @enum {boolean}
+             */
+            aborted?: true;
             /** @description Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it */
             setupHash?: string;
             /** @description Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json */
@@ -4143,6 +4158,11 @@ export interface components {
                 events?: Record<string, never>[];
             }[];
             outcome?: components["schemas"]["VilleDeDemainOutcome"] | null;
+            /**
+             * @description Written on export: a rated game that ended (resigned, timed out, expired) before some person's seat made a move of its own (origin seat or mail): aborted, it changed no rating; ignored on import
+             * @enum {boolean}
+             */
+            aborted?: true;
             /** @description Written on export: SHA-256 of the canonical JSON of the state the seed and options set up; the chain starts from it */
             setupHash?: string;
             /** @description Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json */
@@ -4722,6 +4742,15 @@ export interface operations {
             };
             /** @description NOT_FOUND: no game (or other resource) has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8911,6 +8940,15 @@ export interface operations {
                             loss: number | null;
                         }[];
                     };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */

@@ -61,7 +61,7 @@ export class OutboxAdmin {
     const row = await this.store.get(id);
     if (!row) throw AppError.of('NOT_FOUND', 'NOT_FOUND.notification', { id });
     if (row.status !== 'pending' && row.status !== 'dead')
-      throw AppError.of('NOT_RETRYABLE', 'NOT_RETRYABLE.status', { id, status: row.status }, { status: row.status });
+      throw AppError.of('NOT_RETRYABLE', 'NOT_RETRYABLE.status', { id, status: row.status }, { notificationStatus: row.status });
     const wasDead = row.status === 'dead';
     if (wasDead) await this.store.revive(id);
     await this.notifier.attemptNow(id, wasDead);
