@@ -90,6 +90,7 @@ export async function createServer(
           ...(opts.botWorker ? { filename: opts.botWorker } : {}),
           onError: (error, task) =>
             log?.warn({ error, game: task.game, seat: task.seat, level: task.level }, 'bot failed; its fallback plays'),
+          onThreadError: (err) => log?.warn({ err }, 'a bot thread failed outside a task; it is replaced'),
         })
       : undefined);
     const caps = { maxIterations: config.botMaxIterations, maxThinkMs: config.botMaxThinkMs };

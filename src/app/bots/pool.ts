@@ -53,6 +53,8 @@ export interface BotPoolOptions {
   fallbackMs?: number;
   /** Told of every bot that failed (the answer then comes from the fallback). */
   onError?(error: { reason: 'timeout' | 'error'; message: string }, task: BotTask): void;
+  /** Told of a thread that failed outside a task (piscina replaces it). */
+  onThreadError?(error: unknown): void;
   /** The worker module (tests give one that fails on purpose). */
   filename?: string;
   /** Threads of the analysis lane (default 1). */
@@ -101,6 +103,9 @@ export class BotPool {
       idleTimeout: 60_000,
       workerData: { lane: 'analysis' },
     });
+    // A thread that fails outside a task (one still loading when the server stops, one that dies
+    // idle) is replaced by piscina; unheard, its error would end the process.
+    for (const pool of [this.pool, this.analysisPool]) pool.on('error', (err: unknown) => this.options.onThreadError?.(err));
     this.play = new Lane('play', this.size, Infinity);
     this.analysis = new Lane('analysis', analysisThreads, Math.max(0, options.analysisQueue ?? 8));
   }
