@@ -81,7 +81,8 @@ export class PrismaClockStore implements ClockStore {
   runningDeadlines(gameId: string) {
     return this.db.$queryRaw<{ seat: number; due_at: Date; paused_until: Date | null }[]>`
       SELECT d.seat, d.due_at, (SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                 WHERE s.game_id = d.game_id AND s.seat = d.seat AND v.starts_at <= now() AND v.ends_at > now()) AS paused_until
+                                 WHERE s.game_id = d.game_id AND s.seat = d.seat AND v.starts_at <= now() AND v.ends_at > now())
+                                   AS paused_until
       FROM deadlines d WHERE d.game_id = ${gameId}::uuid AND NOT d.timed_out ORDER BY d.seat`;
   }
 
@@ -91,13 +92,16 @@ export class PrismaClockStore implements ClockStore {
     return this.db.$queryRaw<DeadlineRow[]>`
       WITH r AS (
         SELECT d.game_id, d.seat,
-               CASE WHEN d.timed_out THEN coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint)
-                    WHEN d.paused_remaining_ms IS NOT NULL AND d.due_at - d.paused_remaining_ms * interval '1 millisecond' > now() THEN d.paused_remaining_ms
+               CASE WHEN d.timed_out THEN coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat =
+                 d.seat), g.time_initial_seconds * 1000::bigint)
+                    WHEN d.paused_remaining_ms IS NOT NULL AND d.due_at - d.paused_remaining_ms * interval '1 millisecond' >
+                      now() THEN d.paused_remaining_ms
                     ELSE greatest(0, (extract(epoch FROM d.due_at - now()) * 1000)::bigint) END AS ms
         FROM deadlines d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat JOIN games g ON g.id = d.game_id
         WHERE s.player_id = ${playerId}::uuid AND g.status = 'active')
       UPDATE deadlines d SET due_at = greatest(${until}::timestamptz, now()) + r.ms * interval '1 millisecond',
-             remind_at = greatest(${until}::timestamptz, now()) + r.ms * ${1 - reminderShare}::float8 * interval '1 millisecond', timed_out = false,
+             remind_at = greatest(${until}::timestamptz, now()) + r.ms * ${1 - reminderShare}::float8 * interval '1 millisecond',
+               timed_out = false,
              paused_remaining_ms = CASE WHEN ${until}::timestamptz > now() THEN r.ms END
       FROM r WHERE d.game_id = r.game_id AND d.seat = r.seat
       RETURNING d.game_id::text, d.seat, d.since, d.due_at, d.remind_at`;
@@ -114,7 +118,8 @@ export class PrismaClockStore implements ClockStore {
     await this.db.$executeRaw`
       INSERT INTO seat_clocks (game_id, seat, remaining_ms, version)
       SELECT d.game_id, d.seat,
-             least(greatest(0, (extract(epoch FROM d.due_at - greatest(m.created_at, d.due_at - ${c.maxMs}::bigint * interval '1 millisecond')) * 1000)::bigint)
+             least(greatest(0, (extract(epoch FROM d.due_at - greatest(m.created_at, d.due_at - ${c.maxMs}::bigint * interval
+               '1 millisecond')) * 1000)::bigint)
                    + CASE WHEN d.seat = ${c.seat} THEN ${c.incrementMs}::bigint ELSE 0 END, ${c.maxMs}::bigint), ${c.version}
       FROM deadlines d JOIN moves m ON m.game_id = d.game_id AND m.version = ${c.version}
       WHERE d.game_id = ${c.gameId}::uuid AND d.seat = ANY(${c.stopped}::int[]) AND d.since < ${c.version}
@@ -143,15 +148,19 @@ export class PrismaClockStore implements ClockStore {
     return this.db.$queryRaw<DeadlineRow[]>`
       WITH gone AS (DELETE FROM deadlines WHERE game_id = ${gameId}::uuid AND NOT (seat = ANY(${toMove}::int[])))
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at, paused_remaining_ms)
-      SELECT ${gameId}::uuid, x, ${version}, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 * interval '1 millisecond',
+      SELECT ${gameId}::uuid, x, ${version}, t.start + b.ms * interval '1 millisecond', t.start + b.ms *
+        ${1 - reminderShare}::float8 * interval '1 millisecond',
              CASE WHEN t.start > now() THEN b.ms END
       FROM unnest(${restart}::int[]) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${gameId}::uuid AND c.seat = x), ${initialMs}::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${gameId}::uuid AND c.seat
+        = x), ${initialMs}::bigint) AS ms) AS b
       -- The clock starts at the move; a seat whose player is on vacation starts its clock when the vacation ends.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
                                            WHERE s.game_id = ${gameId}::uuid AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
-                                          (SELECT m.created_at FROM moves m WHERE m.game_id = ${gameId}::uuid AND m.version = ${version}), now()) AS start) AS t
-      ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false, paused_remaining_ms = EXCLUDED.paused_remaining_ms
+                                          (SELECT m.created_at FROM moves m WHERE m.game_id = ${gameId}::uuid AND m.version =
+                                            ${version}), now()) AS start) AS t
+      ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at,
+        timed_out = false, paused_remaining_ms = EXCLUDED.paused_remaining_ms
       WHERE deadlines.since < EXCLUDED.since
       RETURNING game_id::text, seat, since, due_at, remind_at`;
   }
@@ -167,11 +176,14 @@ export class PrismaClockStore implements ClockStore {
   startGame(gameId: string, reminderShare: number) {
     return this.db.$queryRaw<DeadlineRow[]>`
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 * interval '1 millisecond'
+      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 *
+        interval '1 millisecond'
       FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x),
+        g.time_initial_seconds * 1000::bigint) AS ms) AS b
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), now()) AS start) AS t
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
+                                             now()) AS start) AS t
       WHERE g.id = ${gameId}::uuid AND g.status = 'active' AND g.time_initial_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -186,12 +198,15 @@ export class PrismaClockStore implements ClockStore {
   startMissing(reminderShare: number) {
     return this.db.$queryRaw<DeadlineRow[]>`
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 * interval '1 millisecond'
+      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 *
+        interval '1 millisecond'
       FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x),
+        g.time_initial_seconds * 1000::bigint) AS ms) AS b
       -- The clock started when the game last changed (the move or join that made the seat act), not at this sweep.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()), least(g.updated_at, now())) AS start) AS t
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
+                                             least(g.updated_at, now())) AS start) AS t
       WHERE g.status = 'active' AND g.time_initial_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -230,9 +245,12 @@ export class PrismaClockStore implements ClockStore {
 
   async restartAt(gameId: string, seat: Seat, since: number, at: Date, reminderShare: number): Promise<DeadlineRow | null> {
     await this.db.$executeRaw`
-      UPDATE deadlines d SET paused_remaining_ms = CASE WHEN ${at}::timestamptz > now() THEN coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) END,
-             due_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
-             remind_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - reminderShare}::float8 * interval '1 millisecond'
+      UPDATE deadlines d SET paused_remaining_ms = CASE WHEN ${at}::timestamptz > now() THEN coalesce((SELECT c.remaining_ms FROM
+        seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) END,
+             due_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat =
+               d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
+             remind_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND
+               c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - reminderShare}::float8 * interval '1 millisecond'
       FROM games g WHERE g.id = d.game_id AND d.game_id = ${gameId}::uuid AND d.seat = ${seat} AND d.since = ${since}`;
     const [moved] = await this.db.$queryRaw<
       DeadlineRow[]

@@ -27,7 +27,9 @@ export const TimeControl = Type.Object(
   {
     additionalProperties: false,
     description:
-      "A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.",
+      'A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains ' +
+      "incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the " +
+      "game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.",
   },
 );
 export type TimeControl = Static<typeof TimeControl>;

@@ -172,7 +172,9 @@ describe(`every database connection of two servers cut every ${EVERY_MS} ms for 
     await admin.end();
 
     console.log(
-      `${cuts} cuts (${terminated} connections terminated); ${[...acknowledged.values()].reduce((x, y) => x + y, 0)} moves acknowledged; ${reads} reads back (${unavailable} answered 503); ${reissues} tokens reissued`,
+      `${cuts} cuts (${terminated} connections terminated); ${[...acknowledged.values()].reduce((x, y) => x + y, 0)}` +
+        ` moves acknowledged; ${reads} reads back (${unavailable} answered 503); ${reissues} ` +
+        `tokens reissued`,
     );
     expect(cuts).toBeGreaterThanOrEqual(Math.floor(SECONDS / 2));
     expect(stale).toEqual([]);
