@@ -9,7 +9,7 @@ import { listedMoveId } from './move-input.js';
 import { gameAtOneVersion, legalOf, selectedFields, type GameSnapshot } from './one-version.js';
 
 /** A view as its game's GraphQL type (the union GameView resolves by `__game`). */
-export const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
+export const typedView = (g: { type: string; view?: object | null }) => (g.view ? { ...g.view, __game: g.type } : null);
 
 /** The games' reads: the game types, bots, a game and its fields, the operator's listing, log entries and move results. */
 export function gameResolvers({ service, deadlines, clocks, recordKeys }: Deps) {
