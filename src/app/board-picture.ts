@@ -48,7 +48,13 @@ export async function boardPicture(
     viewerSeat = seat;
   }
   let moves: { move: Json; notation: string }[] = [];
-  if (at === undefined && viewerSeat === g.viewer.seat && g.viewer.seat !== null && g.status === 'active' && g.toMove.includes(g.viewer.seat)) {
+  if (
+    at === undefined &&
+    viewerSeat === g.viewer.seat &&
+    g.viewer.seat !== null &&
+    g.status === 'active' &&
+    g.toMove.includes(g.viewer.seat)
+  ) {
     const lm = await service.legalMoves(gameId, token);
     // Marked only when both answers describe the same version (a move may land in between).
     if (lm.version === g.version) moves = lm.moves.map((move, i) => ({ move, notation: lm.notations[i]! }));

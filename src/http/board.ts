@@ -28,7 +28,7 @@ export function boardRoutes(service: GameService): Routes {
           errorDescriptions: {
             400: "INVALID_INPUT: `at` is not a version between 0 and the game's version (a spectator's: the version it may see), or `lang` is not en or fr",
             401: "UNAUTHORIZED: the token is not one of this game's seat tokens",
-            403: 'FORBIDDEN: `seat` is not the token\'s seat (and the game does not reveal it), or the game hides itself from spectators until it ends',
+            403: "FORBIDDEN: `seat` is not the token's seat (and the game does not reveal it), or the game hides itself from spectators until it ends",
             404: 'NOT_FOUND: no game has this id (or its type has no board picture)',
             409: 'ENGINE_VERSION_UNSUPPORTED: the game needs an engine version this server does not have',
           },

@@ -530,7 +530,10 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
           ...spectatorDelay,
           description: `With spectators: delayed, how many versions behind spectators are (1 to ${SPECTATOR_DELAY_MAX}; default ${SPECTATOR_DELAY_DEFAULT})`,
         },
-        reveal: { ...reveal, description: `${reveal.description}. Turn it off to keep each seat's hidden information to itself after the end.` },
+        reveal: {
+          ...reveal,
+          description: `${reveal.description}. Turn it off to keep each seat's hidden information to itself after the end.`,
+        },
         rated: {
           type: 'boolean',
           description:

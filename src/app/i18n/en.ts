@@ -345,7 +345,8 @@ export const en: Catalogue = {
   'INVALID_INPUT.spectators': 'spectators must be one of {settings}; got {given}',
   'INVALID_INPUT.spectatorDelay': 'spectatorDelay must be a whole number of moves from 1 to {max}; got {given}',
   'INVALID_INPUT.reveal': 'reveal must be true or false; got {given}',
-  'FORBIDDEN.spectatorsHidden': "this game hides itself from spectators until it ends (spectators: hidden): only its header is shown; a seat''s token shows that seat''s view",
+  'FORBIDDEN.spectatorsHidden':
+    "this game hides itself from spectators until it ends (spectators: hidden): only its header is shown; a seat''s token shows that seat''s view",
   'UNAUTHORIZED.takeback': 'takebacks need the token of your seat, or your player token (Authorization: Bearer)',
   'FORBIDDEN.operatorTakeback': "the operator cannot take part in takebacks: they need a seat''s token",
   'GAME_NOT_STARTED.takeback': 'the game has not started: there is no move to take back',

@@ -366,7 +366,8 @@ export const fr: Catalogue = {
   'INVALID_INPUT.spectators': "spectators vaut l''une de ces valeurs : {settings} ; reçu {given}",
   'INVALID_INPUT.spectatorDelay': 'spectatorDelay est un nombre entier de coups de 1 à {max} ; reçu {given}',
   'INVALID_INPUT.reveal': 'reveal vaut true ou false ; reçu {given}',
-  'FORBIDDEN.spectatorsHidden': "Cette partie se cache des spectateurs jusqu''à sa fin (spectators: hidden) : seul son en-tête est montré ; le jeton d''une place montre ce que voit cette place",
+  'FORBIDDEN.spectatorsHidden':
+    "Cette partie se cache des spectateurs jusqu''à sa fin (spectators: hidden) : seul son en-tête est montré ; le jeton d''une place montre ce que voit cette place",
   'UNAUTHORIZED.takeback': 'Les reprises demandent le jeton de votre place, ou votre jeton de joueur (Authorization: Bearer)',
   'FORBIDDEN.operatorTakeback': "L''opérateur ne prend pas part aux reprises : elles demandent le jeton d''une place",
   'GAME_NOT_STARTED.takeback': "La partie n''a pas commencé : il n''y a aucun coup à reprendre",

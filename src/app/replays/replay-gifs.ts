@@ -141,7 +141,15 @@ export class ReplayGifs {
       else {
         // No move yet: the set-up position, through the replay read.
         const at0 = await this.service.replay(r.gameId, r.token, 0);
-        out.push({ type: g.type, version: 0, toMove: at0.toMove, players, view: (seat === at0.viewer.seat ? at0.view : at0.revealed?.[seat!]) as Json, outcome: null, viewerSeat: seat });
+        out.push({
+          type: g.type,
+          version: 0,
+          toMove: at0.toMove,
+          players,
+          view: (seat === at0.viewer.seat ? at0.view : at0.revealed?.[seat!]) as Json,
+          outcome: null,
+          viewerSeat: seat,
+        });
         continue;
       }
       const last = v === g.version;

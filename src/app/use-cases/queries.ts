@@ -52,8 +52,10 @@ export async function getGame(core: GameCore, gameId: string, token: string | un
   const version = s.version;
   const state = s.state;
   const sight = sightOf(s, c, version);
-  if (sight.upTo === version) return summary(s, state, version, viewerOf(c), c, { reveal: true });
-  return summary(s, await stateAt(core, s, sight.upTo), sight.upTo, viewerOf(c), c, { blind: sight.blind });
+  if (!sight.blind && sight.upTo === version) return summary(s, state, version, viewerOf(c), c, { reveal: true });
+  return summary(s, sight.upTo === version ? state : await stateAt(core, s, sight.upTo), sight.upTo, viewerOf(c), c, {
+    blind: sight.blind,
+  });
 }
 
 /**
@@ -163,7 +165,8 @@ export async function replay(core: GameCore, gameId: string, token: string | und
   const c = await callerIn(core, s, token, true, true);
   const sight = sightOf(s, c);
   if (sight.blind) throw hiddenFromSpectators();
-  if (!Number.isInteger(at) || at < 0 || at > sight.upTo) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: sight.upTo });
+  if (!Number.isInteger(at) || at < 0 || at > sight.upTo)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: sight.upTo });
   const state = await stateAt(core, s, at);
   const undoneBy = at > 0 ? (await undoneByOfGame(core.store, s)).get(at) : undefined;
   return { ...summary(s, state, at, viewerOf(c), c, { reveal: true }), ...(undoneBy !== undefined ? { undoneBy } : {}) };
