@@ -57,7 +57,8 @@ export const en: Catalogue = {
   'INVALID_INPUT.malformedJson': 'malformed JSON body: {detail}',
   'INVALID_INPUT.contentLength': 'the Content-Length header does not match the body',
   'INVALID_INPUT.unknownGameType': 'unknown game type "{type}"; known: {known}',
-  'FORBIDDEN.gifSeat': "seat {seat}''s view needs that seat''s token or game link; leave out seat for a spectator''s view",
+  'FORBIDDEN.gifSeat':
+    "seat {seat}''s view needs that seat''s token or game link (anyone may once a game that reveals is finished); leave out seat for a spectator''s view",
   'INVALID_INPUT.gifTo': "to ({to}) is past the game''s version, {max}: a replay shows no move not yet made",
   'INVALID_INPUT.gifFrom': 'from ({from}) must not be after to ({to})',
   'INVALID_INPUT.gifFrames': 'a replay GIF shows at most {max} positions; this range has {frames}: narrow from and to',

@@ -58,7 +58,7 @@ export const fr: Catalogue = {
   'INVALID_INPUT.contentLength': "L''en-tête Content-Length ne correspond pas au corps",
   'INVALID_INPUT.unknownGameType': 'Type de jeu inconnu « {type} » ; types connus : {known}',
   'FORBIDDEN.gifSeat':
-    "la vue de la place {seat} demande le jeton ou le lien de partie de cette place ; omettez seat pour la vue d''un spectateur",
+    "la vue de la place {seat} demande le jeton ou le lien de partie de cette place (tout le monde peut la voir une fois finie une partie qui révèle) ; omettez seat pour la vue d''un spectateur",
   'INVALID_INPUT.gifTo': 'to ({to}) dépasse la version de la partie, {max} : un rejeu ne montre aucun coup pas encore joué',
   'INVALID_INPUT.gifFrom': 'from ({from}) ne doit pas être après to ({to})',
   'INVALID_INPUT.gifFrames': 'un GIF de rejeu montre au plus {max} positions ; cet intervalle en a {frames} : resserrez from et to',
