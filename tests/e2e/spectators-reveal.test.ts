@@ -1,5 +1,7 @@
 import { EventSource } from 'eventsource';
+import { createClient } from 'graphql-ws';
 import request from 'supertest';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold, randomPlayout, resolveOptions, type AnyGame, type Json } from '../../src/engine/index.js';
 import { hostedGames } from '../../src/games/index.js';
@@ -84,6 +86,18 @@ function watch(id: string, token?: string) {
   return { es, got, moves };
 }
 
+/** The GraphQL subscription as a spectator: every update's version, status and whether it had a view. */
+function subscribe(id: string) {
+  const client = createClient({ url: `${s.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+  const updates: { version: number; status: string; view: unknown }[] = [];
+  const errors: unknown[] = [];
+  client.subscribe<{ gameUpdated: { version: number; status: string; view: unknown } }>(
+    { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version status view } }', variables: { id } },
+    { next: (m) => (m.data ? updates.push(m.data.gameUpdated) : errors.push(m.errors)), error: (e) => errors.push(e), complete: () => {} },
+  );
+  return { updates, errors, close: () => client.dispose() };
+}
+
 describe('spectators: hidden', () => {
   it('a spectator sees the header only until the end: its stream sends nothing after the game, then the moves and the end', async () => {
     const { steps } = playout(cityTycoon, 'spect-hidden');
@@ -91,7 +105,10 @@ describe('spectators: hidden', () => {
     const g = await create(cityTycoon, 'spect-hidden', { spectators: 'hidden' });
     const spectator = watch(g.id);
     const seat = watch(g.id, g.tokens[0]);
+    const sub = subscribe(g.id);
     try {
+      await expect.poll(() => sub.updates.length, { timeout: 20_000 }).toBe(1);
+      expect(sub.updates[0]).toEqual({ version: 0, status: 'active', view: null });
       await expect.poll(() => spectator.got.length, { timeout: 20_000 }).toBeGreaterThan(0);
       const first = spectator.got[0]!;
       expect(first.type).toBe('game');
@@ -103,6 +120,8 @@ describe('spectators: hidden', () => {
       // The seat's stream has every move so far: the spectator's, read from the same notices, has none.
       await expect.poll(() => seat.moves().at(-1), { timeout: 30_000 }).toBe(n - 1);
       expect(spectator.got.map((x) => x.type)).toEqual(['game']);
+      expect(sub.updates).toHaveLength(1);
+      expect(sub.errors).toEqual([]);
 
       // Its reads: the header without a view; no move, event, position, picture, GIF frame or record move.
       const game = await get(`/games/${g.id}`);
@@ -131,12 +150,15 @@ describe('spectators: hidden', () => {
       await expect.poll(() => spectator.got.at(-1)?.type, { timeout: 30_000 }).toBe('end');
       // Nothing came before the end: every move at once after it, in order, then the end.
       expect(spectator.moves()).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      await expect.poll(() => sub.updates.at(-1)?.status, { timeout: 30_000 }).toBe('finished');
+      expect(sub.updates.map((u) => u.version)).toEqual(Array.from({ length: n + 1 }, (_, i) => i));
       const after = await get(`/games/${g.id}`);
       expect(after.body).toMatchObject({ version: n, status: 'finished' });
       expect(after.body.view).toBeDefined();
     } finally {
       spectator.es.close();
       seat.es.close();
+      await sub.close();
     }
   });
 });
