@@ -168,7 +168,11 @@ describe('spectators: delayed', () => {
     const { steps, states } = playout(cityTycoon, 'spect-delayed');
     const n = steps.length;
     const delay = 3;
-    const g = await create(cityTycoon, 'spect-delayed', { spectators: 'delayed', spectatorDelay: delay });
+    const g = await create(cityTycoon, 'spect-delayed', {
+      spectators: 'delayed',
+      spectatorDelay: delay,
+      timeControl: { initialSeconds: 3600, incrementSeconds: 1, maxSeconds: 7200 },
+    });
     const spectator = watch(g.id);
     try {
       await expect.poll(() => spectator.got.length, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -192,8 +196,13 @@ describe('spectators: delayed', () => {
       expect(record.body.moves).toHaveLength(k - delay);
       const gif = await get(`/games/${g.id}/replay.gif?to=${k - delay + 1}&size=120`);
       expect([gif.status, gif.body.code]).toEqual([400, 'INVALID_INPUT']);
+      // The clocks of now tell who must act now: not for a spectator held back.
+      expect(game.body).not.toHaveProperty('clocks');
+      expect(game.body).not.toHaveProperty('deadlines');
       // A seat is never held back.
-      expect((await get(`/games/${g.id}`, g.tokens[0])).body.version).toBe(k);
+      const seatGame = await get(`/games/${g.id}`, g.tokens[0]);
+      expect(seatGame.body.version).toBe(k);
+      expect(seatGame.body.clocks).toHaveLength(2);
 
       await play(g, steps, k, n);
       await expect.poll(() => spectator.got.at(-1)?.type, { timeout: 30_000 }).toBe('end');
