@@ -115,6 +115,12 @@ export interface CreateGameInput {
   rated?: boolean;
   /** Which takebacks the game allows (src/app/takeback.ts); default own-turn. */
   takebacks?: string;
+  /** What spectators see while it runs: live (default), delayed, hidden (use-cases/spectating.ts). */
+  spectators?: string;
+  /** With delayed: moves behind (1..20, default 2). */
+  spectatorDelay?: number;
+  /** Once finished, every seat's hidden information opens to everyone (default true). */
+  reveal?: boolean;
 }
 
 export interface MoveResult {

@@ -75,7 +75,19 @@ export interface GameRow {
   takebacks?: TakebackSetting;
   /** A takeback waiting for the other seats' consent; valid only while the game is at its `at` version. */
   takebackRequest?: TakebackRequest | null;
+  /** What spectators see while it runs (src/app/use-cases/spectating.ts); absent: live. */
+  spectators?: SpectatorSetting;
+  /** With `delayed`: how many moves behind spectators are; absent: SPECTATOR_DELAY_DEFAULT. */
+  spectatorDelay?: number;
+  /** Once finished, every seat's hidden information opens to everyone's replays; absent: true. */
+  reveal?: boolean;
 }
+
+/** live: public information as it happens; delayed: spectatorDelay moves behind; hidden: nothing until the end. */
+export type SpectatorSetting = 'live' | 'delayed' | 'hidden';
+export const SPECTATOR_SETTINGS: readonly SpectatorSetting[] = ['live', 'delayed', 'hidden'];
+export const SPECTATOR_DELAY_DEFAULT = 2;
+export const SPECTATOR_DELAY_MAX = 20;
 
 /** A takeback asked after the turn: `seat` asks to undo version `undo`; `at` is the version it was asked at (the next entry voids it). */
 export interface TakebackRequest {

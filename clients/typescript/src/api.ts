@@ -158,7 +158,7 @@ export interface paths {
         };
         /**
          * The game as the viewer saw it at a version
-         * @description The game right after version `at`, as the token's seat (or a spectator) saw it then: the same shape as getGame.
+         * @description The game right after version `at`, as the token's seat (or a spectator) saw it then: the same shape as getGame. A spectator of a delayed game reaches no further than the version it may see (spectatorDelay behind; 400 past it); of a hidden one, nothing until the end (403). Once a game that reveals (reveal: true, the default) is finished, `revealed` holds every seat's view at that version, for anyone.
          */
         get: operations["replayGame"];
         put?: never;
@@ -1786,11 +1786,22 @@ export interface components {
                 /** @description The token's seat; null for a spectator */
                 seat: number | null;
             };
-            view: components["schemas"]["TownCenterView"];
+            view?: components["schemas"]["TownCenterView"];
+            /** @description A finished game that reveals (reveal: true): every seat's view at this version, by seat: every hand as the engine had it. Absent otherwise */
+            revealed?: components["schemas"]["TownCenterView"][];
             outcome?: components["schemas"]["TownCenterOutcome"];
             options: components["schemas"]["TownCenterOptions"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view
+             * @enum {string}
+             */
+            spectators: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2); absent otherwise */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true) */
+            reveal: boolean;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
             /**
@@ -1974,6 +1985,15 @@ export interface components {
              * @enum {string}
              */
             takebacks?: "none" | "own-turn" | "with-consent";
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view. Default: live.
+             * @enum {string}
+             */
+            spectators?: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2) */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true). Turn it off to keep each seat's hidden information to itself after the end. */
+            reveal?: boolean;
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -2338,11 +2358,22 @@ export interface components {
                 /** @description The token's seat; null for a spectator */
                 seat: number | null;
             };
-            view: components["schemas"]["MaPetiteVilleView"];
+            view?: components["schemas"]["MaPetiteVilleView"];
+            /** @description A finished game that reveals (reveal: true): every seat's view at this version, by seat: every hand as the engine had it. Absent otherwise */
+            revealed?: components["schemas"]["MaPetiteVilleView"][];
             outcome?: components["schemas"]["MaPetiteVilleOutcome"];
             options: components["schemas"]["MaPetiteVilleOptions"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view
+             * @enum {string}
+             */
+            spectators: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2); absent otherwise */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true) */
+            reveal: boolean;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
             /**
@@ -2526,6 +2557,15 @@ export interface components {
              * @enum {string}
              */
             takebacks?: "none" | "own-turn" | "with-consent";
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view. Default: live.
+             * @enum {string}
+             */
+            spectators?: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2) */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true). Turn it off to keep each seat's hidden information to itself after the end. */
+            reveal?: boolean;
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -3270,11 +3310,22 @@ export interface components {
                 /** @description The token's seat; null for a spectator */
                 seat: number | null;
             };
-            view: components["schemas"]["CityTycoonView"];
+            view?: components["schemas"]["CityTycoonView"];
+            /** @description A finished game that reveals (reveal: true): every seat's view at this version, by seat: every hand as the engine had it. Absent otherwise */
+            revealed?: components["schemas"]["CityTycoonView"][];
             outcome?: components["schemas"]["CityTycoonOutcome"];
             options: components["schemas"]["CityTycoonOptions"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view
+             * @enum {string}
+             */
+            spectators: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2); absent otherwise */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true) */
+            reveal: boolean;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
             /**
@@ -3458,6 +3509,15 @@ export interface components {
              * @enum {string}
              */
             takebacks?: "none" | "own-turn" | "with-consent";
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view. Default: live.
+             * @enum {string}
+             */
+            spectators?: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2) */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true). Turn it off to keep each seat's hidden information to itself after the end. */
+            reveal?: boolean;
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -3889,11 +3949,22 @@ export interface components {
                 /** @description The token's seat; null for a spectator */
                 seat: number | null;
             };
-            view: components["schemas"]["VilleDeDemainView"];
+            view?: components["schemas"]["VilleDeDemainView"];
+            /** @description A finished game that reveals (reveal: true): every seat's view at this version, by seat: every hand as the engine had it. Absent otherwise */
+            revealed?: components["schemas"]["VilleDeDemainView"][];
             outcome?: components["schemas"]["VilleDeDemainOutcome"];
             options: components["schemas"]["VilleDeDemainOptions"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view
+             * @enum {string}
+             */
+            spectators: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2); absent otherwise */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true) */
+            reveal: boolean;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
             /**
@@ -4077,6 +4148,15 @@ export interface components {
              * @enum {string}
              */
             takebacks?: "none" | "own-turn" | "with-consent";
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view. Default: live.
+             * @enum {string}
+             */
+            spectators?: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2) */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true). Turn it off to keep each seat's hidden information to itself after the end. */
+            reveal?: boolean;
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -5139,6 +5219,15 @@ export interface operations {
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: the game hides itself from spectators until it ends (spectators: hidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7758,6 +7847,8 @@ export interface operations {
             query?: {
                 /** @description A version between 0 and the game's version; the current one when absent */
                 at?: number;
+                /** @description Show what this seat saw: its token or game link required, except in a finished game that reveals (reveal: true), where anyone may; the token's own view when absent */
+                seat?: number;
                 /** @description The label language; overrides Accept-Language */
                 lang?: "en" | "fr";
             };
@@ -7779,7 +7870,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description INVALID_INPUT: `at` is not a version between 0 and the game's version, or `lang` is not en or fr */
+            /** @description INVALID_INPUT: `at` is not a version between 0 and the game's version (a spectator's: the version it may see), or `lang` is not en or fr */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7790,6 +7881,15 @@ export interface operations {
             };
             /** @description UNAUTHORIZED: the token is not one of this game's seat tokens */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: `seat` is not the token's seat (and the game does not reveal it), or the game hides itself from spectators until it ends */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7842,7 +7942,7 @@ export interface operations {
                 from?: number;
                 /** @description The last position shown, a version no later than the game's; the game's version when asked, when absent */
                 to?: number;
-                /** @description Show what this seat saw (its token or game link required); a spectator's view when absent */
+                /** @description Show what this seat saw: its token or game link required, except in a finished game that reveals (reveal: true), where anyone may; a spectator's view when absent */
                 seat?: number;
                 /** @description The label language; overrides Accept-Language */
                 lang?: "en" | "fr";
@@ -7900,7 +8000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: `seat` is not the token's seat */
+            /** @description FORBIDDEN: `seat` is not the token's seat (and the game does not reveal it), or the game hides itself from spectators until it ends */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -57,7 +57,9 @@ export const en: Catalogue = {
   'INVALID_INPUT.malformedJson': 'malformed JSON body: {detail}',
   'INVALID_INPUT.contentLength': 'the Content-Length header does not match the body',
   'INVALID_INPUT.unknownGameType': 'unknown game type "{type}"; known: {known}',
-  'FORBIDDEN.gifSeat': "seat {seat}''s view needs that seat''s token or game link; leave out seat for a spectator''s view",
+  'FORBIDDEN.gifSeat':
+    "seat {seat}''s view needs that seat''s token or game link (anyone may once a game that " +
+    "reveals is finished); leave out seat for a spectator''s view",
   'INVALID_INPUT.gifTo': "to ({to}) is past the game''s version, {max}: a replay shows no move not yet made",
   'INVALID_INPUT.gifFrom': 'from ({from}) must not be after to ({to})',
   'INVALID_INPUT.gifFrames': 'a replay GIF shows at most {max} positions; this range has {frames}: narrow from and to',
@@ -358,6 +360,12 @@ export const en: Catalogue = {
   'INVALID_INPUT.digestNeedsHour': 'digestHour: digest mode needs the hour (0-23) the digest is sent at',
   'INVALID_INPUT.digestNeedsZone': 'timeZone: digest mode needs the time zone of the digest hour (an IANA name, e.g. Europe/Paris)',
   'INVALID_INPUT.takebacks': 'takebacks must be one of {settings}; got {given}',
+  'INVALID_INPUT.spectators': 'spectators must be one of {settings}; got {given}',
+  'INVALID_INPUT.spectatorDelay': 'spectatorDelay must be a whole number of moves from 1 to {max}; got {given}',
+  'INVALID_INPUT.reveal': 'reveal must be true or false; got {given}',
+  'FORBIDDEN.spectatorsHidden':
+    'this game hides itself from spectators until it ends (spectators: hidden): only its ' +
+    "header is shown; a seat''s token shows that seat''s view",
   'UNAUTHORIZED.takeback': 'takebacks need the token of your seat, or your player token (Authorization: Bearer)',
   'FORBIDDEN.operatorTakeback': "the operator cannot take part in takebacks: they need a seat''s token",
   'GAME_NOT_STARTED.takeback': 'the game has not started: there is no move to take back',

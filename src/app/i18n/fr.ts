@@ -60,7 +60,9 @@ export const fr: Catalogue = {
   'INVALID_INPUT.contentLength': "L''en-tête Content-Length ne correspond pas au corps",
   'INVALID_INPUT.unknownGameType': 'Type de jeu inconnu « {type} » ; types connus : {known}',
   'FORBIDDEN.gifSeat':
-    "la vue de la place {seat} demande le jeton ou le lien de partie de cette place ; omettez seat pour la vue d''un spectateur",
+    'la vue de la place {seat} demande le jeton ou le lien de partie de cette place (tout le ' +
+    "monde peut la voir une fois finie une partie qui révèle) ; omettez seat pour la vue d''un " +
+    'spectateur',
   'INVALID_INPUT.gifTo': 'to ({to}) dépasse la version de la partie, {max} : un rejeu ne montre aucun coup pas encore joué',
   'INVALID_INPUT.gifFrom': 'from ({from}) ne doit pas être après to ({to})',
   'INVALID_INPUT.gifFrames': 'un GIF de rejeu montre au plus {max} positions ; cet intervalle en a {frames} : resserrez from et to',
@@ -396,6 +398,12 @@ export const fr: Catalogue = {
   'INVALID_INPUT.digestNeedsZone':
     "timeZone : le mode digest demande le fuseau horaire de l''heure d''envoi (un nom IANA, par exemple Europe/Paris)",
   'INVALID_INPUT.takebacks': "takebacks vaut l''une de ces valeurs : {settings} ; reçu {given}",
+  'INVALID_INPUT.spectators': "spectators vaut l''une de ces valeurs : {settings} ; reçu {given}",
+  'INVALID_INPUT.spectatorDelay': 'spectatorDelay est un nombre entier de coups de 1 à {max} ; reçu {given}',
+  'INVALID_INPUT.reveal': 'reveal vaut true ou false ; reçu {given}',
+  'FORBIDDEN.spectatorsHidden':
+    "Cette partie se cache des spectateurs jusqu''à sa fin (spectators: hidden) : seul son " +
+    "en-tête est montré ; le jeton d''une place montre ce que voit cette place",
   'UNAUTHORIZED.takeback': 'Les reprises demandent le jeton de votre place, ou votre jeton de joueur (Authorization: Bearer)',
   'FORBIDDEN.operatorTakeback': "L''opérateur ne prend pas part aux reprises : elles demandent le jeton d''une place",
   'GAME_NOT_STARTED.takeback': "La partie n''a pas commencé : il n''y a aucun coup à reprendre",

@@ -35,6 +35,12 @@ input CreateGameInput {
   minReliability: Float
   """none, own-turn (default) or with-consent"""
   takebacks: String
+  """What spectators see while it runs: live (default), delayed or hidden"""
+  spectators: String
+  """With spectators delayed: moves behind (1-20, default 2)"""
+  spectatorDelay: Int
+  """Once finished, every seat's hidden information opens to everyone (default true)"""
+  reveal: Boolean
 }
 
 type SeatClock {
