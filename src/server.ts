@@ -159,6 +159,7 @@ export async function createServer(
       log: app.log,
     });
     conditional.watch();
+    if (config.notifyWorker) conditional.start(5_000);
     tournaments.mailWith({ seats: (gameId) => lobbyStore.mailableSeats(gameId), enqueue: (ids) => pbm.notifier.enqueue(ids) });
     const expiry = new LobbyExpiry(lobbyStore, {
       days: config.lobbyExpiryDays,
@@ -200,6 +201,7 @@ export async function createServer(
         unobserve();
         ratings.stop();
         tournaments.stop();
+        conditional.stop();
         expiry.stop();
         await notifications.stop();
         await bots?.stop();

@@ -16,6 +16,8 @@
  *   taking the game's lock once, after the committing command released it). The lines live in
  *   Postgres, so any process plays them; the entry's version guard makes one process's answer the
  *   only one. Lines a command dropped are removed and their seat told (notification `conditional`).
+ *   A sweep (every few seconds, on worker processes) judges the games where a seat with lines is to
+ *   move, for the commit of a process killed before its hook ran.
  */
 import { normalise, parseMove, type Seat } from '../engine/index.js';
 import type { ConditionalStore, StoredLine } from '../store/conditional-store.js';
@@ -23,7 +25,7 @@ import { AppError, saidOf } from './errors.js';
 import type { GamePort } from './game-port.js';
 import { CONDITIONAL_LIMITS } from './limits.js';
 import { resignedBy } from './lobby/standing.js';
-import type { Committed, Session } from './service-types.js';
+import type { Session } from './service-types.js';
 import { TOLD } from './use-cases/conditional-moves.js';
 
 /** One line as a seat sends it. */
@@ -55,9 +57,32 @@ export class ConditionalMoves {
     private readonly opts: ConditionalOptions,
   ) {}
 
+  private sweeper: NodeJS.Timeout | undefined;
+
   /** After every commit, on the process that committed: the lines of the game's seats judged. */
   watch(): void {
-    this.service.onCommitted((c) => void this.judge(c));
+    this.service.onCommitted((c) => void this.judge(c.gameId, c.version));
+  }
+
+  /**
+   * Every `ms`, the games where a seat with lines is to move are judged: the commit whose process
+   * was killed before its hook ran loses nothing (judging twice is harmless: the version decides).
+   */
+  start(ms: number): void {
+    this.sweeper = setInterval(() => void this.sweep(), ms);
+    this.sweeper.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      for (const g of await this.store.due()) await this.judge(g.gameId, g.version);
+    } catch (err) {
+      this.opts.log.warn({ err }, 'conditional lines sweep failed');
+    }
   }
 
   /** GET: the seat's lines. */
@@ -94,19 +119,19 @@ export class ConditionalMoves {
    * Each seat with lines judged at the committed version, one command each; after a line is
    * played, its own commit judges the rest. A failure is logged: the next commit judges again.
    */
-  async judge(c: Committed): Promise<void> {
+  async judge(gameId: string, version: number): Promise<void> {
     try {
-      const seats = await this.store.seatsWith(c.gameId);
+      const seats = await this.store.seatsWith(gameId);
       for (const seat of seats) {
-        const a = await this.service.handle(c.gameId, { kind: 'conditional-move', seat, version: c.version });
+        const a = await this.service.handle(gameId, { kind: 'conditional-move', seat, version });
         if (a.setId === null) continue;
         const gone = [...a.dropped.map((d) => d.line), ...(a.played ? [a.played.line] : [])];
-        await this.store.remove(c.gameId, seat, a.setId, gone);
-        if (a.dropped.some((d) => TOLD.includes(d.reason))) await this.opts.tell(c.gameId, a.played?.version ?? c.version, seat);
+        await this.store.remove(gameId, seat, a.setId, gone);
+        if (a.dropped.some((d) => TOLD.includes(d.reason))) await this.opts.tell(gameId, a.played?.version ?? version, seat);
         if (a.played) return;
       }
     } catch (err) {
-      this.opts.log.warn({ err, gameId: c.gameId, version: c.version }, 'could not judge the conditional lines');
+      this.opts.log.warn({ err, gameId, version }, 'could not judge the conditional lines');
     }
   }
 }

@@ -24,6 +24,8 @@ export interface ConditionalStore {
   seatsWith(gameId: string): Promise<Seat[]>;
   /** Replaces the seat's lines by `lines`, set at `setVersion` (none: cleared). */
   replace(gameId: string, seat: Seat, setVersion: number, lines: { after: string[]; play: string }[]): Promise<void>;
+  /** The running games where a seat with lines is to move (the sweep's: a commit's hook lost with its process). */
+  due(): Promise<{ gameId: string; version: number }[]>;
   /** Removes the seat's lines at these places, if they are still the ones of the setting `setId`. */
   remove(gameId: string, seat: Seat, setId: string, places: number[]): Promise<void>;
 }
@@ -43,6 +45,12 @@ export class PrismaConditionalStore implements ConditionalStore {
     const rows = await this.db.$queryRaw<{ seat: number }[]>`
       SELECT DISTINCT seat FROM conditional_lines WHERE game_id = ${gameId}::uuid ORDER BY seat`;
     return rows.map((r) => r.seat);
+  }
+
+  async due(): Promise<{ gameId: string; version: number }[]> {
+    return this.db.$queryRaw<{ gameId: string; version: number }[]>`
+      SELECT DISTINCT g.id::text AS "gameId", g.version FROM conditional_lines c JOIN games g ON g.id = c.game_id
+      WHERE g.status = 'active' AND c.seat = ANY(g.to_move) LIMIT 500`;
   }
 
   async replace(gameId: string, seat: Seat, setVersion: number, lines: { after: string[]; play: string }[]): Promise<void> {

@@ -287,6 +287,10 @@ describe('conditional moves (end-to-end)', () => {
     const sc = findScenario('ma-petite-ville', 2, 'conditional-ma-petite-ville');
     const g = await startAt(s.url, sc);
     const v = sc.prefix.length;
+    await request(s.url)
+      .put(`/api/v1/games/${g.id}/seats/me/notifications`)
+      .set(auth(g.tokens[sc.a]!))
+      .send({ webhookUrl: `${hooks.url}/illegal/${g.id}`, events: ['conditional'] });
     // A well-formed move far off the board: legal nowhere.
     const r = await put(s.url, g.id, g.tokens[sc.a]!, [{ after: sc.lines[0]!.after, play: 'tile 40,40 r0' }]);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -303,6 +307,11 @@ describe('conditional moves (end-to-end)', () => {
     expect(log).toHaveLength(v + 1);
     const game = (await request(s.url).get(`/api/v1/games/${g.id}`)).body;
     expect(game.toMove).toContain(sc.a);
+    await expect.poll(() => hooks.calls.filter((c) => c.path === `/illegal/${g.id}`).length, { timeout: 30_000 }).toBe(1);
+    expect(JSON.parse(hooks.calls.find((c) => c.path === `/illegal/${g.id}`)!.raw)).toMatchObject({
+      type: 'game.conditional',
+      data: { seat: sc.a, version: v + 1 },
+    });
   });
 
   it('a takeback drops the lines set after the entry it undoes, and the seat is told', async () => {

@@ -78,7 +78,7 @@ describe("the page's gaps: public joins, reading notification settings, GraphQL 
       from: 'none',
       email: null,
       webhookUrl: null,
-      events: ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback'],
+      events: ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback', 'conditional'],
       language: 'en',
     });
     expect((await request(s.url).get('/api/v1/players/me/notifications').set(auth(ada.token)).expect(200)).body).toMatchObject({
