@@ -107,6 +107,54 @@ function findScenario(type: string, players: number, seed: string): Scenario {
   throw new Error(`${type}: no position for the scenario in 400 moves`);
 }
 
+/**
+ * A line of several expected moves: from a position where seat `a` waits, the others' moves (each
+ * one `a` may read, chosen by the seed) until `a` is to move again, and a's first legal move then.
+ */
+function findLongLine(type: string, players: number, seed: string) {
+  const game = registry.current(type)!;
+  const options = resolveOptions(game, players, {});
+  if (!options.ok) throw new Error(options.error.message);
+  let state = game.setup({ players, options: options.value, seed });
+  const rng = Rng.fromSeed(`${seed}-long`);
+  const prefix: { seat: Seat; move: Move }[] = [];
+  for (let step = 0; step < 400; step++) {
+    const toMove = toMoveOf(game, state);
+    if (toMove.length !== 1) break;
+    const a = (toMove[0]! + players - 1) % players; // the seat that moved last waits longest
+    if (step >= 2 && !toMove.includes(a)) {
+      let st = state;
+      const after: { seat: Seat; move: Move; text: string }[] = [];
+      for (let k = 0; k < 12; k++) {
+        const now = toMoveOf(game, st);
+        if (now.length !== 1) break;
+        if (now[0] === a) break;
+        const mover = now[0]!;
+        const move = game.legalMoves(st, mover)[0]!;
+        const text = seenBy(game, st, mover, a, move);
+        if (text === null) break;
+        after.push({ seat: mover, move, text });
+        const r = applyMove(game, st, move, mover);
+        if (!r.ok) break;
+        st = r.value.state;
+      }
+      const now = toMoveOf(game, st);
+      if (after.length >= 2 && now.length === 1 && now[0] === a) {
+        const y = game.legalMoves(st, a)[0]!;
+        return { type, players, seed, prefix, a, after, play: formatMove(game, st, a, y), y };
+      }
+    }
+    const b = toMove[0]!;
+    const legal = game.legalMoves(state, b);
+    const move = legal[rng.int(legal.length)]!;
+    const r = applyMove(game, state, move, b);
+    if (!r.ok) throw new Error(r.error.message);
+    prefix.push({ seat: b, move });
+    state = r.value.state;
+  }
+  throw new Error(`${type}: no position for a line of several moves in 400 moves`);
+}
+
 const GAMES: { type: string; players: number }[] = [
   { type: 'ma-petite-ville', players: 2 },
   { type: 'town-center', players: 2 },
@@ -135,7 +183,7 @@ describe('conditional moves (end-to-end)', () => {
   });
 
   /** A game of the scenario, its prefix played over HTTP: at the scenario's position. */
-  const startAt = async (url: string, sc: Scenario, extra: Record<string, unknown> = {}) => {
+  const startAt = async (url: string, sc: Pick<Scenario, 'type' | 'seed' | 'players' | 'prefix'>, extra: Record<string, unknown> = {}) => {
     const r = await request(url)
       .post('/api/v1/games')
       .send({ type: sc.type, seed: sc.seed, players: Array.from({ length: sc.players }, (_, i) => ({ name: `P${i}` })), ...extra });
@@ -242,6 +290,28 @@ describe('conditional moves (end-to-end)', () => {
       });
     });
   }
+
+  it('a line of several expected moves (three players): kept while the others play its moves, its answer played after the last', async () => {
+    const l = findLongLine('ville-de-demain', 3, 'conditional-long');
+    const g = await startAt(s.url, l);
+    const v = l.prefix.length;
+    const line = { after: l.after.map((m) => m.text), play: l.play };
+    const set = await put(s.url, g.id, g.tokens[l.a]!, [line]);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    for (const [i, m] of l.after.entries()) {
+      const r = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[m.seat]!)).send({ move: m.move });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      if (i < l.after.length - 1)
+        expect((await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[l.a]!))).body.lines).toEqual(
+          [line],
+        );
+    }
+    const at = v + l.after.length + 1;
+    await expect
+      .poll(async () => (await logOf(s.url, g.id)).find((m) => m.version === at), { timeout: 30_000 })
+      .toMatchObject({ seat: l.a, origin: 'conditional' });
+    expect(canonicalJson((await logOf(s.url, g.id)).find((m) => m.version === at)!.move)).toBe(canonicalJson(l.y));
+  });
 
   it('refusals: 400 naming the line and the move, bounds, 401/403 for tokens that are not the seat, 409 during its own turn', async () => {
     const sc = findScenario('ma-petite-ville', 2, 'conditional-ma-petite-ville');
