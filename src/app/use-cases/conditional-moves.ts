@@ -12,7 +12,7 @@
  *   move the seat sends itself (`checkPlayable`, the engine's `decide`): a line never makes a move
  *   the seat could not make. An answer illegal then is dropped, never played.
  * - Lines that can no longer match are dropped (the answer says which and why; the caller removes
- *   them and tells the seat): a moved that differs from a line's, the seat coming to move with no
+ *   them and tells the seat): a move that differs from a line's, the seat coming to move with no
  *   line matching exactly, a takeback undoing an entry at or before the version the lines were set
  *   at. Lines are consumed by any entry of the seat's own after they were set (this decider's, or
  *   one the seat made itself): stale lines never play, even if their removal was lost.
