@@ -11,7 +11,7 @@ import {
 } from '../store/types.js';
 import { AppError } from './errors.js';
 import { UUID_PATTERN } from './ids.js';
-import { INT_BOUNDS } from './limits.js';
+import { CONDITIONAL_LIMITS, INT_BOUNDS } from './limits.js';
 import { GameStatus, STATUSES, TimeControl } from '../store/shapes.js';
 
 /** The shapes the store and the engine declare, used by requests too. */
@@ -603,3 +603,33 @@ export function requestValidator({ schema, httpPart }: { schema: object; httpPar
   }
   return v;
 }
+
+/** The `:id` and `:seat` of a seat's conditional lines: `me` (the token's seat) or a seat number (another seat's: 403). */
+export const LinesParams = Type.Object({
+  id: GameId,
+  seat: Type.String({ pattern: '^(me|[0-9]{1,2})$', description: '`me` (the seat of the token), or a seat number' }),
+});
+export type LinesParams = Static<typeof LinesParams>;
+
+/** A move in notation, as a seat reads it in its log (`{hidden}`: a move it may not see). */
+const LineNotation = Type.String({ minLength: 1, maxLength: CONDITIONAL_LIMITS.notation });
+
+/** A conditional line: the moves the others are expected to make, in order, then the seat's answer. */
+export const ConditionalLine = Type.Object(
+  {
+    after: Type.Array(LineNotation, {
+      minItems: 1,
+      maxItems: CONDITIONAL_LIMITS.after,
+      description: "The others' moves expected since the lines were set, in order, as this seat reads them in its log",
+    }),
+    play: { ...LineNotation, description: "The seat's answer, in notation: played when the expected moves were exactly these" },
+  },
+  { additionalProperties: false },
+);
+
+/** PUT /games/{id}/seats/me/conditional-moves: the seat's lines, replacing the ones before (none: cleared). */
+export const ConditionalBody = Type.Object(
+  { lines: Type.Array(ConditionalLine, { maxItems: CONDITIONAL_LIMITS.lines }) },
+  { additionalProperties: false },
+);
+export type ConditionalBody = Static<typeof ConditionalBody>;

@@ -6,9 +6,9 @@ export type { GameStatus, TimeControl };
 
 /**
  * Who a log entry was played by (docs/shapes.md): the seat, the seat by a reply to a mail, a resignation entry, the stand-in for a
- * resigned seat, a deadline, a bot seat, a takeback (src/app/takeback.ts). The one list: records, the text record and the contract read it.
+ * resigned seat, a deadline, a bot seat, a takeback (src/app/takeback.ts), a seat's conditional line (src/app/conditional-moves.ts). The one list: records, the text record and the contract read it.
  */
-export const MOVE_ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot', 'takeback'] as const;
+export const MOVE_ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot', 'takeback', 'conditional'] as const;
 export type MoveOrigin = (typeof MOVE_ORIGINS)[number];
 /** Origins other than a seat's own move (the text record's annotations, the events' `origin`). */
 export const OTHER_ORIGINS = MOVE_ORIGINS.filter((o) => o !== 'seat') as Exclude<MoveOrigin, 'seat'>[];
@@ -105,8 +105,8 @@ export type TimeoutAction = 'auto-move' | 'resign' | 'none';
 export const TIMEOUT_ACTIONS: readonly TimeoutAction[] = ['auto-move', 'resign', 'none'];
 
 /** What a seat can be notified of (play-by-mail). */
-export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined' | 'takeback';
-export const NOTICE_KINDS: readonly NoticeKind[] = ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback'];
+export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined' | 'takeback' | 'conditional';
+export const NOTICE_KINDS: readonly NoticeKind[] = ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback', 'conditional'];
 
 /** A notification a move causes for a seat; the store writes it to the outbox with the move. */
 export interface Notice {

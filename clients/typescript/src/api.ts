@@ -853,6 +853,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{id}/seats/{seat}/conditional-moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The token's seat's conditional lines
+         * @description A line is the moves the seat expects the others to make since the lines were set (in notation, as the seat reads them in its log; `{hidden}` for a move it may not see) and its answer. When the seat comes to move and the others' moves since are exactly a line's, the server plays its answer at once (origin `conditional`), if it is legal then; lines that can no longer match are dropped and the seat is told (notification `conditional`). Lines are seen by their seat only. `me` is the token's seat; another seat's number is 403.
+         */
+        get: operations["getConditionalMoves"];
+        /**
+         * Set the token's seat's conditional lines (replacing its lines before)
+         * @description A line is the moves the seat expects the others to make since the lines were set (in notation, as the seat reads them in its log; `{hidden}` for a move it may not see) and its answer. When the seat comes to move and the others' moves since are exactly a line's, the server plays its answer at once (origin `conditional`), if it is legal then; lines that can no longer match are dropped and the seat is told (notification `conditional`). Lines are seen by their seat only. `me` is the token's seat; another seat's number is 403. Checked now: each notation's form (400 naming the line and the move), the bounds, one answer per sequence, and that it is not the seat's turn (409 CONDITIONAL_NOT_ALLOWED). Not checked now: whether the others' expected moves are legal (that would tell what they hold); the answer is checked when it would be played. An empty list clears the lines.
+         */
+        put: operations["putConditionalMoves"];
+        post?: never;
+        /**
+         * Clear the token's seat's conditional lines
+         * @description A line is the moves the seat expects the others to make since the lines were set (in notation, as the seat reads them in its log; `{hidden}` for a move it may not see) and its answer. When the seat comes to move and the others' moves since are exactly a line's, the server plays its answer at once (origin `conditional`), if it is legal then; lines that can no longer match are dropped and the seat is told (notification `conditional`). Lines are seen by their seat only. `me` is the token's seat; another seat's number is 403.
+         */
+        delete: operations["clearConditionalMoves"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{id}/analysis/whole": {
         parameters: {
             query?: never;
@@ -1934,7 +1962,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** Format: date-time */
                 at: string;
                 events: components["schemas"]["TownCenterEvent"][];
@@ -2052,7 +2080,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
                 stateHash?: string;
                 /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
@@ -2506,7 +2534,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** Format: date-time */
                 at: string;
                 events: components["schemas"]["MaPetiteVilleEvent"][];
@@ -2624,7 +2652,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
                 stateHash?: string;
                 /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
@@ -3458,7 +3486,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** Format: date-time */
                 at: string;
                 events: components["schemas"]["CityTycoonEvent"][];
@@ -3576,7 +3604,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
                 stateHash?: string;
                 /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
@@ -4097,7 +4125,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** Format: date-time */
                 at: string;
                 events: components["schemas"]["VilleDeDemainEvent"][];
@@ -4215,7 +4243,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
                 stateHash?: string;
                 /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
@@ -4273,7 +4301,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "RELIABILITY_TOO_LOW" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "TOURNAMENT_STARTED" | "TOURNAMENT_FULL" | "ALREADY_ENTERED" | "TOO_FEW_PLAYERS" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "NOT_IMPLEMENTED" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "RELIABILITY_TOO_LOW" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "TOURNAMENT_STARTED" | "TOURNAMENT_FULL" | "ALREADY_ENTERED" | "TOO_FEW_PLAYERS" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "CONDITIONAL_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "NOT_IMPLEMENTED" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -6586,7 +6614,7 @@ export interface operations {
                         from: "seat" | "player" | "none";
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6666,7 +6694,7 @@ export interface operations {
                 "application/json": {
                     email?: string | null;
                     webhookUrl?: string | null;
-                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                     /**
                      * @description The language of the mails (en, fr); en until set
                      * @enum {string}
@@ -6686,7 +6714,7 @@ export interface operations {
                         seat: number;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6790,7 +6818,7 @@ export interface operations {
                         playerId: string;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6840,7 +6868,7 @@ export interface operations {
                 "application/json": {
                     email?: string | null;
                     webhookUrl?: string | null;
-                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                     /**
                      * @description The language of the mails (en, fr); en until set
                      * @enum {string}
@@ -6860,7 +6888,7 @@ export interface operations {
                         playerId: string;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -8749,6 +8777,311 @@ export interface operations {
             };
             /** @description TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getConditionalMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+                /** @description `me` (the seat of the token), or a seat number */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat's lines still waiting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The seat whose lines these are (the token's) */
+                        seat: number;
+                        /** @description The game version the lines were set at; null: no lines */
+                        setVersion: number | null;
+                        /** @description The lines still waiting, in the order sent */
+                        lines: {
+                            after: string[];
+                            play: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putConditionalMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+                /** @description `me` (the seat of the token), or a seat number */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        /** @description The others' moves expected since the lines were set, in order, as this seat reads them in its log */
+                        after: string[];
+                        /** @description The seat's answer, in notation: played when the expected moves were exactly these */
+                        play: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The seat's lines now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The seat whose lines these are (the token's) */
+                        seat: number;
+                        /** @description The game version the lines were set at; null: no lines */
+                        setVersion: number | null;
+                        /** @description The lines still waiting, in the order sent */
+                        lines: {
+                            after: string[];
+                            play: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    clearConditionalMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+                /** @description `me` (the seat of the token), or a seat number */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No lines are left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The seat whose lines these are (the token's) */
+                        seat: number;
+                        /** @description The game version the lines were set at; null: no lines */
+                        setVersion: number | null;
+                        /** @description The lines still waiting, in the order sent */
+                        lines: {
+                            after: string[];
+                            play: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
