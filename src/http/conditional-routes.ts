@@ -17,7 +17,12 @@ const lines = closed({
 const ref = (seat: string): SeatRef => (seat === 'me' ? 'me' : Number(seat));
 
 const WHAT =
-  "A line is the moves the seat expects the others to make since the lines were set (in notation, as the seat reads them in its log; `{hidden}` for a move it may not see) and its answer. When the seat comes to move and the others' moves since are exactly a line's, the server plays its answer at once (origin `conditional`), if it is legal then; lines that can no longer match are dropped and the seat is told (notification `conditional`). Lines are seen by their seat only. `me` is the token's seat; another seat's number is 403.";
+  'A line is the moves the seat expects the others to make since the lines were set (in ' +
+  'notation, as the seat reads them in its log; `{hidden}` for a move it may not see) and ' +
+  "its answer. When the seat comes to move and the others' moves since are exactly a line's, " +
+  'the server plays its answer at once (origin `conditional`), if it is legal then; lines ' +
+  'that can no longer match are dropped and the seat is told (notification `conditional`). ' +
+  "Lines are seen by their seat only. `me` is the token's seat; another seat's number is 403.";
 
 /** Conditional moves (src/app/conditional-moves.ts): a seat's lines, set, read and cleared with its token. */
 export function conditionalRoutes(get: () => ConditionalMoves | undefined): Routes {
@@ -29,7 +34,12 @@ export function conditionalRoutes(get: () => ConditionalMoves | undefined): Rout
         schema: operation({
           operationId: 'putConditionalMoves',
           summary: "Set the token's seat's conditional lines (replacing its lines before)",
-          description: `${WHAT} Checked now: each notation's form (400 naming the line and the move), the bounds, one answer per sequence, and that it is not the seat's turn (409 CONDITIONAL_NOT_ALLOWED). Not checked now: whether the others' expected moves are legal (that would tell what they hold); the answer is checked when it would be played. An empty list clears the lines.`,
+          description:
+            `${WHAT} Checked now: each notation's form (400 naming the line and the move), the bounds, ` +
+            `one answer per sequence, and that it is not the seat's turn (409 ` +
+            `CONDITIONAL_NOT_ALLOWED). Not checked now: whether the others' expected moves are legal ` +
+            `(that would tell what they hold); the answer is checked when it would be played. An empty ` +
+            `list clears the lines.`,
           tags: ['moves'],
           access: 'seat',
           params: LinesParams,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Seat } from '../engine/index.js';
 
-/** One conditional line of a seat as stored: its place in the list sent, the version the list was set at, the moves expected and the answer. */
+/** One conditional line of a seat as stored: its place in the list sent, the version the list was set at, the moves expected and
+ * the answer. */
 export interface StoredLine {
   line: number;
   setVersion: number;

@@ -6,7 +6,8 @@ export type { GameStatus, TimeControl };
 
 /**
  * Who a log entry was played by (docs/shapes.md): the seat, the seat by a reply to a mail, a resignation entry, the stand-in for a
- * resigned seat, a deadline, a bot seat, a takeback (src/app/takeback.ts), a seat's conditional line (src/app/conditional-moves.ts). The one list: records, the text record and the contract read it.
+ * resigned seat, a deadline, a bot seat, a takeback (src/app/takeback.ts), a seat's conditional line
+ * (src/app/conditional-moves.ts). The one list: records, the text record and the contract read it.
  */
 export const MOVE_ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot', 'takeback', 'conditional'] as const;
 export type MoveOrigin = (typeof MOVE_ORIGINS)[number];

@@ -210,108 +210,118 @@ describe('conditional moves (end-to-end)', () => {
     describe(spec.type, () => {
       const sc = findScenario(spec.type, spec.players, `conditional-${spec.type}`);
 
-      it('the others play a line: its answer is played at once (origin conditional, in the log and the record); nobody else ever sees a line', async () => {
-        const g = await startAt(s.url, sc);
-        const v = sc.prefix.length;
-        const sse: string[] = [];
-        const es = new EventSource(`${s.url}/api/v1/games/${g.id}/stream`);
-        es.addEventListener('move', (e) => sse.push((e as unknown as { data: string }).data));
-        try {
-          const set = await put(s.url, g.id, g.tokens[sc.a]!, linesOf(sc));
-          expect(set.status, JSON.stringify(set.body)).toBe(200);
-          expect(set.body).toEqual({ seat: sc.a, setVersion: v, lines: linesOf(sc) });
-          expect((await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[sc.a]!))).body).toEqual(
-            set.body,
-          );
-          // Seen by their seat only: another seat reads its own (none), and is refused the lines of a.
-          const mine = await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[sc.b]!));
-          expect(mine.body).toEqual({ seat: sc.b, setVersion: null, lines: [] });
-          const theirs = await request(s.url).get(`/api/v1/games/${g.id}/seats/${sc.a}/conditional-moves`).set(auth(g.tokens[sc.b]!));
-          expect(theirs.status).toBe(403);
-          expect(theirs.body.code).toBe('FORBIDDEN');
-          for (let seat = 0; seat < sc.players; seat++) {
-            if (seat === sc.a) continue;
-            const view = JSON.stringify((await request(s.url).get(`/api/v1/games/${g.id}`).set(auth(g.tokens[seat]!))).body);
-            expect(view).not.toContain('conditional');
-            expect(view).not.toContain(JSON.stringify(sc.lines[0]!.play));
-          }
+      it(
+        'the others play a line: its answer is played at once (origin conditional, in the log and ' +
+          'the record); nobody else ever sees a line',
+        async () => {
+          const g = await startAt(s.url, sc);
+          const v = sc.prefix.length;
+          const sse: string[] = [];
+          const es = new EventSource(`${s.url}/api/v1/games/${g.id}/stream`);
+          es.addEventListener('move', (e) => sse.push((e as unknown as { data: string }).data));
+          try {
+            const set = await put(s.url, g.id, g.tokens[sc.a]!, linesOf(sc));
+            expect(set.status, JSON.stringify(set.body)).toBe(200);
+            expect(set.body).toEqual({ seat: sc.a, setVersion: v, lines: linesOf(sc) });
+            expect((await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[sc.a]!))).body).toEqual(
+              set.body,
+            );
+            // Seen by their seat only: another seat reads its own (none), and is refused the lines of a.
+            const mine = await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[sc.b]!));
+            expect(mine.body).toEqual({ seat: sc.b, setVersion: null, lines: [] });
+            const theirs = await request(s.url).get(`/api/v1/games/${g.id}/seats/${sc.a}/conditional-moves`).set(auth(g.tokens[sc.b]!));
+            expect(theirs.status).toBe(403);
+            expect(theirs.body.code).toBe('FORBIDDEN');
+            for (let seat = 0; seat < sc.players; seat++) {
+              if (seat === sc.a) continue;
+              const view = JSON.stringify((await request(s.url).get(`/api/v1/games/${g.id}`).set(auth(g.tokens[seat]!))).body);
+              expect(view).not.toContain('conditional');
+              expect(view).not.toContain(JSON.stringify(sc.lines[0]!.play));
+            }
 
-          const x = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[sc.b]!)).send({ move: sc.lines[0]!.x });
-          expect(x.status, JSON.stringify(x.body)).toBe(200);
-          expect(x.body.version).toBe(v + 1);
-          await expect.poll(async () => (await logOf(s.url, g.id)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(v + 2);
-          const played = (await logOf(s.url, g.id))[v + 1]!;
-          expect(played).toMatchObject({ version: v + 2, seat: sc.a, origin: 'conditional' });
-          expect(canonicalJson(played.move)).toBe(canonicalJson(sc.lines[0]!.y));
-          const record = (await request(s.url).get(`/api/v1/games/${g.id}/record`).set(auth(g.tokens[sc.a]!))).body;
-          expect(record.moves[v + 1]).toMatchObject({ seat: sc.a, origin: 'conditional' });
-          const text = await request(s.url).get(`/api/v1/games/${g.id}/record?format=text`).set(auth(g.tokens[sc.a]!));
-          expect(text.text).toContain('{conditional}');
-          // The lines are used up; the spectator's stream got the answer like any move, and never a line.
+            const x = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[sc.b]!)).send({ move: sc.lines[0]!.x });
+            expect(x.status, JSON.stringify(x.body)).toBe(200);
+            expect(x.body.version).toBe(v + 1);
+            await expect.poll(async () => (await logOf(s.url, g.id)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(v + 2);
+            const played = (await logOf(s.url, g.id))[v + 1]!;
+            expect(played).toMatchObject({ version: v + 2, seat: sc.a, origin: 'conditional' });
+            expect(canonicalJson(played.move)).toBe(canonicalJson(sc.lines[0]!.y));
+            const record = (await request(s.url).get(`/api/v1/games/${g.id}/record`).set(auth(g.tokens[sc.a]!))).body;
+            expect(record.moves[v + 1]).toMatchObject({ seat: sc.a, origin: 'conditional' });
+            const text = await request(s.url).get(`/api/v1/games/${g.id}/record?format=text`).set(auth(g.tokens[sc.a]!));
+            expect(text.text).toContain('{conditional}');
+            // The lines are used up; the spectator's stream got the answer like any move, and never a line.
+            await expect
+              .poll(
+                async () =>
+                  (await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[sc.a]!))).body.lines,
+              )
+              .toEqual([]);
+            await expect.poll(() => sse.some((d) => JSON.parse(d).version === v + 2), { timeout: 30_000 }).toBe(true);
+            for (const d of sse) {
+              expect(d).not.toContain('"lines"');
+              if (JSON.parse(d).version !== v + 2) expect(d).not.toContain('conditional');
+            }
+          } finally {
+            es.close();
+          }
+        },
+      );
+
+      it(
+        'the others play something else: nothing is played, the lines are dropped and the seat is ' + 'told (webhook game.conditional)',
+        async () => {
+          const g = await startAt(s.url, sc);
+          const v = sc.prefix.length;
+          const hook = `${hooks.url}/cond/${g.id}`;
+          const n = await request(s.url)
+            .put(`/api/v1/games/${g.id}/seats/me/notifications`)
+            .set(auth(g.tokens[sc.a]!))
+            .send({ webhookUrl: hook, events: ['conditional'] });
+          expect(n.status, JSON.stringify(n.body)).toBe(200);
+          expect((await put(s.url, g.id, g.tokens[sc.a]!, linesOf(sc))).status).toBe(200);
+          const z = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[sc.b]!)).send({ move: sc.other });
+          expect(z.status, JSON.stringify(z.body)).toBe(200);
           await expect
-            .poll(
-              async () =>
-                (await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[sc.a]!))).body.lines,
-            )
-            .toEqual([]);
-          await expect.poll(() => sse.some((d) => JSON.parse(d).version === v + 2), { timeout: 30_000 }).toBe(true);
-          for (const d of sse) {
-            expect(d).not.toContain('"lines"');
-            if (JSON.parse(d).version !== v + 2) expect(d).not.toContain('conditional');
-          }
-        } finally {
-          es.close();
-        }
-      });
-
-      it('the others play something else: nothing is played, the lines are dropped and the seat is told (webhook game.conditional)', async () => {
-        const g = await startAt(s.url, sc);
-        const v = sc.prefix.length;
-        const hook = `${hooks.url}/cond/${g.id}`;
-        const n = await request(s.url)
-          .put(`/api/v1/games/${g.id}/seats/me/notifications`)
-          .set(auth(g.tokens[sc.a]!))
-          .send({ webhookUrl: hook, events: ['conditional'] });
-        expect(n.status, JSON.stringify(n.body)).toBe(200);
-        expect((await put(s.url, g.id, g.tokens[sc.a]!, linesOf(sc))).status).toBe(200);
-        const z = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[sc.b]!)).send({ move: sc.other });
-        expect(z.status, JSON.stringify(z.body)).toBe(200);
-        await expect
-          .poll(() => hooks.calls.filter((c) => c.path === `/cond/${g.id}`).map((c) => JSON.parse(c.raw).type), { timeout: 30_000 })
-          .toEqual(['game.conditional']);
-        const told = JSON.parse(hooks.calls.find((c) => c.path === `/cond/${g.id}`)!.raw);
-        expect(told.data).toMatchObject({ gameId: g.id, seat: sc.a, version: v + 1 });
-        expect(
-          (await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[sc.a]!))).body.lines,
-        ).toEqual([]);
-        const log = await logOf(s.url, g.id);
-        expect(log.some((m) => m.origin === 'conditional')).toBe(false);
-        expect(log.filter((m) => m.version > v + 1).every((m) => m.seat !== sc.a)).toBe(true);
-      });
+            .poll(() => hooks.calls.filter((c) => c.path === `/cond/${g.id}`).map((c) => JSON.parse(c.raw).type), { timeout: 30_000 })
+            .toEqual(['game.conditional']);
+          const told = JSON.parse(hooks.calls.find((c) => c.path === `/cond/${g.id}`)!.raw);
+          expect(told.data).toMatchObject({ gameId: g.id, seat: sc.a, version: v + 1 });
+          expect(
+            (await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[sc.a]!))).body.lines,
+          ).toEqual([]);
+          const log = await logOf(s.url, g.id);
+          expect(log.some((m) => m.origin === 'conditional')).toBe(false);
+          expect(log.filter((m) => m.version > v + 1).every((m) => m.seat !== sc.a)).toBe(true);
+        },
+      );
     });
   }
 
-  it('a line of several expected moves (three players): kept while the others play its moves, its answer played after the last', async () => {
-    const l = findLongLine('ville-de-demain', 3, 'conditional-long');
-    const g = await startAt(s.url, l);
-    const v = l.prefix.length;
-    const line = { after: l.after.map((m) => m.text), play: l.play };
-    const set = await put(s.url, g.id, g.tokens[l.a]!, [line]);
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-    for (const [i, m] of l.after.entries()) {
-      const r = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[m.seat]!)).send({ move: m.move });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      if (i < l.after.length - 1)
-        expect((await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[l.a]!))).body.lines).toEqual(
-          [line],
-        );
-    }
-    const at = v + l.after.length + 1;
-    await expect
-      .poll(async () => (await logOf(s.url, g.id)).find((m) => m.version === at), { timeout: 30_000 })
-      .toMatchObject({ seat: l.a, origin: 'conditional' });
-    expect(canonicalJson((await logOf(s.url, g.id)).find((m) => m.version === at)!.move)).toBe(canonicalJson(l.y));
-  });
+  it(
+    'a line of several expected moves (three players): kept while the others play its moves, ' + 'its answer played after the last',
+    async () => {
+      const l = findLongLine('ville-de-demain', 3, 'conditional-long');
+      const g = await startAt(s.url, l);
+      const v = l.prefix.length;
+      const line = { after: l.after.map((m) => m.text), play: l.play };
+      const set = await put(s.url, g.id, g.tokens[l.a]!, [line]);
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      for (const [i, m] of l.after.entries()) {
+        const r = await request(s.url).post(`/api/v1/games/${g.id}/moves`).set(auth(g.tokens[m.seat]!)).send({ move: m.move });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        if (i < l.after.length - 1)
+          expect(
+            (await request(s.url).get(`/api/v1/games/${g.id}/seats/me/conditional-moves`).set(auth(g.tokens[l.a]!))).body.lines,
+          ).toEqual([line]);
+      }
+      const at = v + l.after.length + 1;
+      await expect
+        .poll(async () => (await logOf(s.url, g.id)).find((m) => m.version === at), { timeout: 30_000 })
+        .toMatchObject({ seat: l.a, origin: 'conditional' });
+      expect(canonicalJson((await logOf(s.url, g.id)).find((m) => m.version === at)!.move)).toBe(canonicalJson(l.y));
+    },
+  );
 
   it('refusals: 400 naming the line and the move, bounds, 401/403 for tokens that are not the seat, 409 during its own turn', async () => {
     const sc = findScenario('ma-petite-ville', 2, 'conditional-ma-petite-ville');
@@ -422,7 +432,8 @@ describe('conditional moves (end-to-end)', () => {
       request(s.url).post('/graphql').set(auth(token)).send({ query, variables });
     const set = await gql(
       g.tokens[sc.a]!,
-      'mutation($g: ID!, $l: [ConditionalLineInput!]!) { setConditionalMoves(gameId: $g, lines: $l) { seat setVersion lines { after play } } }',
+      'mutation($g: ID!, $l: [ConditionalLineInput!]!) { setConditionalMoves(gameId: $g, lines: ' +
+        '$l) { seat setVersion lines { after play } } }',
       { g: g.id, l: linesOf(sc) },
     );
     expect(set.body.errors).toBeUndefined();

@@ -318,7 +318,8 @@ export const en: Catalogue = {
   'RECORD.seat': 'seat {seat} is not a seat of this game (seats 0 to {last})',
   'RECORD.hidden': 'the move is hidden in this record; export the record after the game is over',
   'RECORD.annotation':
-    "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, {timeout}, {conditional}, {bot <level>}' or '{takeback <version>}'",
+    "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, " +
+    "{timeout}, {conditional}, {bot <level>}' or '{takeback <version>}'",
   'RECORD.botAnnotation': "a bot seat''s move is annotated '{bot <level>}', e.g. '{bot greedy}'",
   'RECORD.resignation': `a resignation is written "<number>. <seat>: '{resign}'", with no move`,
   'IMPORT_INVALID.sameColour': 'two players of the record have the same colour',

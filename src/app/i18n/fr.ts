@@ -349,7 +349,8 @@ export const fr: Catalogue = {
   'RECORD.seat': "La place {seat} n''est pas une place de cette partie (places 0 à {last})",
   'RECORD.hidden': 'Le coup est caché dans cet enregistrement ; exportez-le une fois la partie terminée',
   'RECORD.annotation':
-    "Annotation inconnue '{'{note}'}' ; attendu : '{hidden}, {mail}, {resign}, {resigned}, {timeout}, {conditional}, {bot <niveau>}' ou '{takeback <version>}'",
+    "Annotation inconnue '{'{note}'}' ; attendu : '{hidden}, {mail}, {resign}, {resigned}, " +
+    "{timeout}, {conditional}, {bot <niveau>}' ou '{takeback <version>}'",
   'RECORD.botAnnotation': "Le coup d''une place de robot s''annote '{bot <niveau>}', par exemple '{bot greedy}'",
   'RECORD.resignation': `Un abandon s''écrit "<numéro>. <place> : '{resign}'", sans coup`,
   'IMPORT_INVALID.sameColour': "Deux joueurs de l''enregistrement ont la même couleur",

@@ -114,7 +114,8 @@ export class TurnClock {
   private async bank(c: Committed): Promise<void> {
     const control = c.clock!.control;
     const stopped = c.before.filter((x) => !c.toMove.includes(x) || x === c.seat);
-    // A move of the seat's (by its token, by mail, by one of its conditional lines, or played for it on a timeout) earns the increment; a resignation does not.
+    // A move of the seat's (by its token, by mail, by one of its conditional lines, or played for it on a timeout) earns the
+    // increment; a resignation does not.
     const earns = c.origin === 'seat' || c.origin === 'timeout' || c.origin === 'mail' || c.origin === 'conditional';
     const increment = earns ? control.incrementSeconds * 1000 : 0;
     await this.store.bank({

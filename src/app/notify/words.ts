@@ -24,7 +24,9 @@ export const MAIL_MESSAGES: Messages = {
     'opening.joined': '{me}, a player joined your game of {game}.',
     'opening.takeback': '{me}, {about} asks to take back a move in {game}: accept or decline it on the game page.',
     'opening.conditional':
-      '{me}, some of your conditional lines in {game} can no longer be played (the others moved otherwise, a takeback, or an answer illegal then): they were dropped. The lines still waiting are on the game page.',
+      '{me}, some of your conditional lines in {game} can no longer be played (the others moved ' +
+      'otherwise, a takeback, or an answer illegal then): they were dropped. The lines still ' +
+      'waiting are on the game page.',
     fact: '{label}: {value}',
     move: 'Move',
     players: 'Players',
@@ -70,7 +72,9 @@ export const MAIL_MESSAGES: Messages = {
     'opening.joined': '{me}, un joueur a rejoint votre partie de {game}.',
     'opening.takeback': '{me}, {about} demande à reprendre un coup dans {game} : acceptez ou refusez sur la page de la partie.',
     'opening.conditional':
-      '{me}, certaines de vos lignes conditionnelles dans {game} ne peuvent plus être jouées (les autres ont joué autrement, une reprise, ou une réponse alors illégale) : elles sont abandonnées. Les lignes qui attendent encore sont sur la page de la partie.',
+      '{me}, certaines de vos lignes conditionnelles dans {game} ne peuvent plus être jouées ' +
+      '(les autres ont joué autrement, une reprise, ou une réponse alors illégale) : elles sont ' +
+      'abandonnées. Les lignes qui attendent encore sont sur la page de la partie.',
     fact: '{label} : {value}',
     move: 'Coup',
     players: 'Joueurs',

@@ -6,7 +6,8 @@ import type { MoveOrigin } from '../../store/types.js';
  * projection and the rebuild (`citybuilder rebuild-ratings`) decide every game alike:
  * - aborted: a rated game in which some person's seat made no move of its own before it ended
  *   (it resigned, timed out or expired first) changes no rating. A move of its own is one the seat
- *   played, through the API, by a reply to a mail or by one of its conditional lines (origins `seat`, `mail`, `conditional`); the stand-in's
+ *   played, through the API, by a reply to a mail or by one of its conditional lines (origins `seat`, `mail`, `conditional`); the
+ * stand-in's
  *   moves for a resigned or timed-out seat, a bot's and a takeback's are not.
  * - pair-limit: a rated game changes no rating when two of its players had already played
  *   `pairDailyLimit` rated games of the same type, each of which changed the ratings, within the

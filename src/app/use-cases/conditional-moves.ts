@@ -30,7 +30,8 @@ import type { CommandOf, Decision } from './handle.js';
 import { checkPlayable } from './moves.js';
 import { moveFor, stateAt } from './queries.js';
 
-/** Why a line was dropped: `no-match` (the others played otherwise), `illegal` (its answer could not be played then), `takeback`, `consumed` (the seat moved), `over` (the game ended or the seat resigned). */
+/** Why a line was dropped: `no-match` (the others played otherwise), `illegal` (its answer could not be played then), `takeback`,
+ * `consumed` (the seat moved), `over` (the game ended or the seat resigned). */
 export type DropReason = 'no-match' | 'illegal' | 'takeback' | 'consumed' | 'over';
 
 /** The drops the seat is told about (the others come with its own move or the game's end). */

@@ -162,13 +162,16 @@ type Mutation {
   declineTakeback(gameId: ID!): TakebackResult!
   """Operator only: a new token for a seat; the old one stops working"""
   reissueSeatToken(gameId: ID!, seat: Int!): SeatToken!
-  """Sets the token's seat's conditional lines, replacing the ones before (an empty list clears them). Each notation's form is checked (INVALID_INPUT naming the line and the move), never the others' moves' legality; refused during the seat's own turn (CONDITIONAL_NOT_ALLOWED)."""
+  """Sets the token's seat's conditional lines, replacing the ones before (an empty list clears them). Each notation's form is
+    checked (INVALID_INPUT naming the line and the move), never the others' moves' legality; refused during the seat's own turn
+    (CONDITIONAL_NOT_ALLOWED)."""
   setConditionalMoves(gameId: ID!, lines: [ConditionalLineInput!]!): ConditionalLines!
   """Clears the token's seat's conditional lines"""
   clearConditionalMoves(gameId: ID!): ConditionalLines!
 }
 
-"""A conditional line: the others' moves expected since the lines were set (in notation, as the seat reads them in its log; {hidden} for a move it may not see), then the seat's answer"""
+"""A conditional line: the others' moves expected since the lines were set (in notation, as the seat reads them in its log;
+  {hidden} for a move it may not see), then the seat's answer"""
 input ConditionalLineInput { after: [String!]!, play: String! }
 type ConditionalLine { after: [String!]!, play: String! }
 """A seat's conditional lines still waiting, and the version they were set at (null: none)"""
