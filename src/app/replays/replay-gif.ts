@@ -47,11 +47,14 @@ export async function renderPng(svg: string, size: number): Promise<{ width: num
   return { width: image.width, height: image.height, png: image.asPng() };
 }
 
-/** Frames of unequal heights (a longer player list) on one canvas: each padded with white at the bottom. */
+/**
+ * Frames of unequal heights (a longer player list) on one canvas: each padded with white at the
+ * bottom (or, were resvg to round a height other than heightAt does, its last row left out).
+ */
 function padded(frame: Raster, height: number): Uint8Array {
   if (frame.height === height) return frame.pixels;
   const out = new Uint8Array(frame.width * height * 4).fill(255);
-  out.set(frame.pixels);
+  out.set(frame.height > height ? frame.pixels.subarray(0, out.length) : frame.pixels);
   return out;
 }
 
@@ -73,6 +76,8 @@ class GifWriter {
   private previous: Uint32Array | undefined;
   /** The index each pixel shows now (what the frames so far compose to). */
   private readonly shown: Uint8Array;
+  /** The frame being written (gifenc encodes it before writeFrame returns, so one buffer serves every frame). */
+  private readonly out: Uint8Array;
 
   constructor(
     private readonly width: number,
@@ -83,11 +88,12 @@ class GifWriter {
     this.palette = [...this.colours];
     while (this.palette.length < 256) this.palette.push([0, 0, 0]);
     this.shown = new Uint8Array(width * height);
+    this.out = new Uint8Array(width * height);
   }
 
   add(frame: Raster, delay: number): void {
     const pixels = words(padded(frame, this.height));
-    const out = new Uint8Array(pixels.length);
+    const out = this.out;
     const prev = this.previous;
     for (let p = 0; p < pixels.length; p++) {
       const c = pixels[p]!;
@@ -116,11 +122,11 @@ class GifWriter {
   }
 }
 
-/** The height a picture of `svg` has rasterized `size` pixels wide (resvg rounds its scaled height up). */
+/** The height a picture of `svg` has rasterized `size` pixels wide (resvg rounds its scaled height). */
 function heightAt(svg: string, size: number): number {
   const m = svg.match(/<svg\b[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"/);
   if (!m) throw new Error('a board picture without its width and height');
-  return Math.ceil((Number(m[2]) * size) / Number(m[1]));
+  return Math.round((Number(m[2]) * size) / Number(m[1]));
 }
 
 /**
@@ -155,7 +161,6 @@ export async function replayGif(
   for (let i = 0; i < svgs.length; i++) {
     const frame = i === 0 ? first : i === svgs.length - 1 ? last : await next!;
     next = i + 2 < svgs.length ? rasterize(svgs[i + 1]!, size) : undefined;
-    if (frame.height > height) throw new Error(`a frame ${frame.height} px high, past ${height}`);
     writer.add(frame, i === svgs.length - 1 ? hold : delay);
     const now = performance.now();
     onFrame(now - started);
