@@ -82,7 +82,9 @@ describe('labels as outlines', () => {
     const grouped = doc('<g font-size="20"><text x="1" y="20">abc</text></g>');
     expect(await outlineLabels(grouped)).toBe(grouped);
     const plain = doc('<text x="1" y="20" fill="#c00" class="k">abc</text>');
-    expect(await outlineLabels(plain)).toMatch(/^<svg[^>]*><path transform="translate\(1 20\)" d="M [^"]+" fill="#c00" class="k"\/><\/svg>$/);
+    expect(await outlineLabels(plain)).toMatch(
+      /^<svg[^>]*><path transform="translate\(1 20\)" d="M [^"]+" fill="#c00" class="k"\/><\/svg>$/,
+    );
   });
 });
 

@@ -29,9 +29,11 @@ export const FONTS = DEJAVU.every((f) => existsSync(f))
   : { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' };
 
 /** Attributes that paint or name a label but do not change its outline: they stay on the path. */
-const PAINT = /^(fill|fill-opacity|fill-rule|stroke|stroke-[a-z-]+|opacity|class|id|data-[a-z0-9-]+|visibility|display|clip-path|mask|filter|pointer-events|cursor)$/;
+const PAINT =
+  /^(fill|fill-opacity|fill-rule|stroke|stroke-[a-z-]+|opacity|class|id|data-[a-z0-9-]+|visibility|display|clip-path|mask|filter|pointer-events|cursor)$/;
 /** Attributes that shape text, which a label may inherit from the elements around it. */
-const SHAPING = /^(font|font-[a-z-]+|text-anchor|text-decoration|letter-spacing|word-spacing|direction|writing-mode|unicode-bidi|dominant-baseline|alignment-baseline|baseline-shift|lang|xml:lang|xml:space|style)$/;
+const SHAPING =
+  /^(font|font-[a-z-]+|text-anchor|text-decoration|letter-spacing|word-spacing|direction|writing-mode|unicode-bidi|dominant-baseline|alignment-baseline|baseline-shift|lang|xml:lang|xml:space|style)$/;
 /**
  * Labels shaped in one resvg call: a call costs a few ms (the font files) and then about 1.4 ms of
  * CPU a label, so labels are shaped many at once, and the event loop waits at most one batch.
