@@ -27,6 +27,13 @@ declare module 'gifenc' {
     palette: Palette,
     format?: 'rgb565' | 'rgb444' | 'rgba4444',
   ): Uint8Array;
-  const gifenc: { GIFEncoder: typeof GIFEncoder; quantize: typeof quantize; applyPalette: typeof applyPalette };
+  /** The index of the palette's colour nearest `pixel` ([r, g, b]; squared distance, the first of equals). */
+  export function nearestColorIndex(palette: Palette, pixel: number[]): number;
+  const gifenc: {
+    GIFEncoder: typeof GIFEncoder;
+    quantize: typeof quantize;
+    applyPalette: typeof applyPalette;
+    nearestColorIndex: typeof nearestColorIndex;
+  };
   export default gifenc;
 }
