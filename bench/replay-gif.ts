@@ -79,10 +79,13 @@ async function oneGif(game: AnyGame, positions: BoardInput[]) {
 
 console.log(`## Animated replays (issue 35): ms a frame at ${SIZE} px and bytes a game\n`);
 console.log(
-  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; ${new Date().toISOString().slice(0, 16)} UTC; median of ${ROUNDS} rounds.\n`,
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; ${new Date().toISOString().slice(0, 16)}` +
+    ` UTC; median of ${ROUNDS} rounds.\n`,
 );
 console.log(
-  '| game | frames | ms a frame, median | p90 | CPU ms a frame | whole GIF ms a frame | bytes a game | labels shaped | warm: whole GIF ms a frame | load average (1 / 5 / 15 min) |',
+  '| game | frames | ms a frame, median | p90 | CPU ms a frame | whole GIF ms a frame | ' +
+    'bytes a game | labels shaped | warm: whole GIF ms a frame | load average (1 / 5 / 15 min) ' +
+    '|',
 );
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 const games = hostedGames as AnyGame[];
@@ -98,7 +101,9 @@ for (const game of games) {
   const mid = [...rounds].sort((a, b) => a.total - b.total)[Math.floor(rounds.length / 2)]!;
   const n = positions.length;
   console.log(
-    `| ${game.id} | ${n} | ${q(mid.per, 0.5).toFixed(1)} | ${q(mid.per, 0.9).toFixed(1)} | ${(mid.cpu / n).toFixed(1)} | ${(mid.total / n).toFixed(1)} | ${mid.bytes} | ${mid.shaped} | ${(warm.total / n).toFixed(1)} | ${load()} |`,
+    `| ${game.id} | ${n} | ${q(mid.per, 0.5).toFixed(1)} | ${q(mid.per, 0.9).toFixed(1)} | ${(mid.cpu / n).toFixed(1)}` +
+      ` | ${(mid.total / n).toFixed(1)} | ${mid.bytes} | ${mid.shaped} | ${(warm.total / n).toFixed(1)}` +
+      ` | ${load()} |`,
   );
 }
 
@@ -143,7 +148,9 @@ if (url) {
       const secondMs = performance.now() - t1;
       const unchanged = await fetch(path, { headers: { 'If-None-Match': first.headers.get('etag') ?? '' } });
       console.log(
-        `| ${game.id} | ${steps.length + 1} | ${firstMs.toFixed(0)} | ${secondMs.toFixed(1)} | ${second.headers.get('x-replay-cache') === 'hit' ? 'the kept GIFs (x-replay-cache: hit)' : 'a new render'} | ${unchanged.status} | ${bytes} | ${load()} |`,
+        `| ${game.id} | ${steps.length + 1} | ${firstMs.toFixed(0)} | ${secondMs.toFixed(1)} | ` +
+          String(second.headers.get('x-replay-cache') === 'hit' ? 'the kept GIFs (x-replay-cache: hit)' : 'a new render') +
+          ` | ${unchanged.status} | ${bytes} | ${load()} |`,
       );
     }
   } finally {

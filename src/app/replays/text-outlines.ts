@@ -29,11 +29,15 @@ export const FONTS = DEJAVU.every((f) => existsSync(f))
   : { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' };
 
 /** Attributes that paint or name a label but do not change its outline: they stay on the path. */
-const PAINT =
-  /^(fill|fill-opacity|fill-rule|stroke|stroke-[a-z-]+|opacity|class|id|data-[a-z0-9-]+|visibility|display|clip-path|mask|filter|pointer-events|cursor)$/;
+const PAINT = new RegExp(
+  '^(fill|fill-opacity|fill-rule|stroke|stroke-[a-z-]+|opacity|class|id|data-[a-z0-9-]+|visibility|display|' +
+    'clip-path|mask|filter|pointer-events|cursor)$',
+);
 /** Attributes that shape text, which a label may inherit from the elements around it. */
-const SHAPING =
-  /^(font|font-[a-z-]+|text-anchor|text-decoration|letter-spacing|word-spacing|direction|writing-mode|unicode-bidi|dominant-baseline|alignment-baseline|baseline-shift|lang|xml:lang|xml:space|style)$/;
+const SHAPING_NAMES =
+  'font|font-[a-z-]+|text-anchor|text-decoration|letter-spacing|word-spacing|direction|writing-mode|unicode-bidi|' +
+  'dominant-baseline|alignment-baseline|baseline-shift|lang|xml:lang|xml:space|style';
+const SHAPING = new RegExp(`^(${SHAPING_NAMES})$`);
 /**
  * Labels shaped in one resvg call: a call costs a few ms (the font files) and then about 1.4 ms of
  * CPU a label, so labels are shaped many at once, and the event loop waits at most one batch.
@@ -43,8 +47,7 @@ const BATCH = 24;
 const TEXT = /<text\b([^>]*)>([^<]*)<\/text>/g;
 const ROOT = /<svg\b([^>]*)>/;
 /** A shaping attribute written anywhere (in the picture with its root and its labels taken out). */
-const SHAPING_ANYWHERE =
-  /\s(font|font-[a-z-]+|text-anchor|text-decoration|letter-spacing|word-spacing|direction|writing-mode|unicode-bidi|dominant-baseline|alignment-baseline|baseline-shift|lang|xml:lang|xml:space|style)="/;
+const SHAPING_ANYWHERE = new RegExp(`\\s(${SHAPING_NAMES})="`);
 const ATTR = /\s([a-zA-Z_:][-a-zA-Z0-9_:.]*)="([^"]*)"/g;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
@@ -103,7 +106,10 @@ const shapingOf = (attrs: string) =>
 /** Shapes `labels` (their shaping keys) with resvg in one picture whose root has `context`, and keeps their outlines. */
 function shape(context: string, labels: string[]): void {
   const keys = labels.map((l) => context + l);
-  const doc = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"${context}>${labels.map((l, i) => `<g id="l${i}">${l}</g>`).join('')}</svg>`;
+  const doc =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"${context}>` +
+    String(labels.map((l, i) => `<g id="l${i}">${l}</g>`).join('')) +
+    `</svg>`;
   const out = new Resvg(doc, { font: FONTS }).toString();
   shaped += keys.length;
   // usvg writes each label's group as <g id="lN"> holding plain paths (nested <g> without attributes); an empty group is dropped.
