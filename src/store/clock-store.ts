@@ -98,10 +98,10 @@ export class PrismaClockStore implements ClockStore {
     return now ? Prisma.sql`${now}::timestamptz` : Prisma.sql`now()`;
   }
 
-  /** When the move at a version was made: its commit time, or the injected clock's now. */
-  private movedAt(alias: string): Prisma.Sql {
+  /** When something stored happened (a move's created_at, a game's updated_at): that column, or the injected clock's now. */
+  private stamped(column: 'm.created_at' | 'g.updated_at'): Prisma.Sql {
     const now = this.now?.();
-    return now ? Prisma.sql`${now}::timestamptz` : Prisma.raw(`${alias}.created_at`);
+    return now ? Prisma.sql`${now}::timestamptz` : Prisma.raw(column);
   }
 
   runningDeadlines(gameId: string) {
@@ -148,7 +148,7 @@ export class PrismaClockStore implements ClockStore {
     await this.db.$executeRaw`
       INSERT INTO seat_clocks (game_id, seat, remaining_ms, version)
       SELECT d.game_id, d.seat,
-             least(greatest(0, least(seat_ms(d.game_id, d.seat, ${this.movedAt('m')}, d.due_at), ${c.maxMs}::bigint))
+             least(greatest(0, least(seat_ms(d.game_id, d.seat, ${this.stamped('m.created_at')}, d.due_at), ${c.maxMs}::bigint))
                    + CASE WHEN d.seat = ${c.seat} THEN ${c.incrementMs}::bigint ELSE 0 END, ${c.maxMs}::bigint), ${c.version}
       FROM deadlines d JOIN moves m ON m.game_id = d.game_id AND m.version = ${c.version}
       WHERE d.game_id = ${c.gameId}::uuid AND d.seat = ANY(${c.stopped}::int[]) AND d.since < ${c.version}
@@ -185,7 +185,7 @@ export class PrismaClockStore implements ClockStore {
       -- The clock starts at the move; a seat whose player is on vacation starts its clock when the vacation ends.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
                                            WHERE s.game_id = ${gameId}::uuid AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}),
-                                          (SELECT ${this.movedAt('m')} FROM moves m WHERE m.game_id = ${gameId}::uuid AND m.version = ${version}), ${now}) AS start) AS t
+                                          (SELECT ${this.stamped('m.created_at')} FROM moves m WHERE m.game_id = ${gameId}::uuid AND m.version = ${version}), ${now}) AS start) AS t
       ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false, paused_remaining_ms = EXCLUDED.paused_remaining_ms
       WHERE deadlines.since < EXCLUDED.since
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -230,7 +230,7 @@ export class PrismaClockStore implements ClockStore {
       CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
       -- The clock started when the game last changed (the move or join that made the seat act), not at this sweep.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}), least(g.updated_at, ${now})) AS start) AS t
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}), least(${this.stamped('g.updated_at')}, ${now})) AS start) AS t
       WHERE g.status = 'active' AND g.time_initial_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
