@@ -54,7 +54,12 @@ describe('weekend pause (end-to-end, real Postgres and pg-boss, the clock inject
   it('given 2 h left on Friday 23:00 UTC: on Saturday 12:00 one hour is left and the clock is stopped; on Monday 00:30 it runs; at Monday 01:00 the seat times out', async () => {
     at('2030-01-04T23:00:00Z');
     const g = await create({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Ben' }], timeControl: twoHours(true) });
-    expect((await game(g.id)).timeControl).toEqual({ initialSeconds: 7200, incrementSeconds: 60, maxSeconds: 86_400, pauseOnWeekends: true });
+    expect((await game(g.id)).timeControl).toEqual({
+      initialSeconds: 7200,
+      incrementSeconds: 60,
+      maxSeconds: 86_400,
+      pauseOnWeekends: true,
+    });
     const d = await firstDeadline(g.id);
     expect(d.at).toBe('2030-01-07T01:00:00.000Z');
 
@@ -86,10 +91,7 @@ describe('weekend pause (end-to-end, real Postgres and pg-boss, the clock inject
     at('2030-01-07T00:30:00Z');
     const before = await game(g.id);
     const lm = (
-      await request(url())
-        .get(`/api/v1/games/${g.id}/legal-moves`)
-        .set('Authorization', `Bearer ${g.seats[d.seat]!.token}`)
-        .expect(200)
+      await request(url()).get(`/api/v1/games/${g.id}/legal-moves`).set('Authorization', `Bearer ${g.seats[d.seat]!.token}`).expect(200)
     ).body as { moves: unknown[] };
     await request(url())
       .post(`/api/v1/games/${g.id}/moves`)
@@ -138,12 +140,10 @@ describe('weekend pause (end-to-end, real Postgres and pg-boss, the clock inject
 
   it('GraphQL: createGame takes timeControl { pauseOnWeekends } and the game answers it; a non-boolean is a 400-class error naming the field', async () => {
     at('2030-01-04T23:00:00Z');
-    const ok = await request(url())
-      .post('/graphql')
-      .send({
-        query:
-          'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "A" }, { name: "B" }], timeControl: { initialSeconds: 7200, incrementSeconds: 60, maxSeconds: 86400, pauseOnWeekends: true } }) { id } }',
-      });
+    const ok = await request(url()).post('/graphql').send({
+      query:
+        'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "A" }, { name: "B" }], timeControl: { initialSeconds: 7200, incrementSeconds: 60, maxSeconds: 86400, pauseOnWeekends: true } }) { id } }',
+    });
     expect(ok.body.errors, JSON.stringify(ok.body)).toBeUndefined();
     const read = await request(url())
       .post('/graphql')

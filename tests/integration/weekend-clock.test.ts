@@ -26,8 +26,10 @@ describe('weekend clock arithmetic (SQL functions, real Postgres)', () => {
       await c.query<{ at: Date }>('SELECT clock_due($1::timestamptz, $2::bigint, $3, $4) AS at', [start, hours * 3_600_000, weekends, zone])
     ).rows[0]!.at.toISOString();
   const spent = async (a: string, b: string, zone: string, weekends = true): Promise<number> =>
-    Number((await c.query<{ ms: string }>('SELECT clock_ms($1::timestamptz, $2::timestamptz, $3, $4) AS ms', [a, b, weekends, zone])).rows[0]!.ms) /
-    3_600_000;
+    Number(
+      (await c.query<{ ms: string }>('SELECT clock_ms($1::timestamptz, $2::timestamptz, $3, $4) AS ms', [a, b, weekends, zone])).rows[0]!
+        .ms,
+    ) / 3_600_000;
 
   it('given 2 h left on Friday 23:00 UTC, when the weekend pauses the clock, then it runs out Monday 01:00 UTC (not Saturday 01:00)', async () => {
     // 4 January 2030 is a Friday.
@@ -74,9 +76,9 @@ describe('weekend clock arithmetic (SQL functions, real Postgres)', () => {
 
   it('a zone Postgres does not know, or none, is UTC; weekends false is plain interval arithmetic', async () => {
     expect(await due('2030-01-04T23:00:00Z', 2, 'Nowhere/Atlantis')).toBe('2030-01-07T01:00:00.000Z');
-    expect((await c.query<{ at: Date }>("SELECT clock_due('2030-01-04T23:00:00Z', 7200000, true, NULL) AS at")).rows[0]!.at.toISOString()).toBe(
-      '2030-01-07T01:00:00.000Z',
-    );
+    expect(
+      (await c.query<{ at: Date }>("SELECT clock_due('2030-01-04T23:00:00Z', 7200000, true, NULL) AS at")).rows[0]!.at.toISOString(),
+    ).toBe('2030-01-07T01:00:00.000Z');
     expect(await spent('2030-01-04T23:00:00Z', '2030-01-07T01:00:00Z', 'UTC', false)).toBe(50);
   });
 });

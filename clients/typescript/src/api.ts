@@ -1811,6 +1811,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
@@ -1968,6 +1970,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
@@ -2363,6 +2367,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
@@ -2520,6 +2526,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
@@ -3295,6 +3303,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
@@ -3452,6 +3462,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
@@ -3914,6 +3926,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
@@ -4071,6 +4085,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
@@ -9027,6 +9043,8 @@ export interface operations {
                         incrementSeconds: number;
                         /** @description The most a bank can hold (1 s to 90 days) */
                         maxSeconds: number;
+                        /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                        pauseOnWeekends?: boolean;
                     };
                     /** @description The games are rated (default true) */
                     rated?: boolean;
