@@ -9068,6 +9068,8 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        /** @description The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL */
+                        page: string;
                         name: string;
                         /** @description The game type */
                         game: string;
@@ -9077,7 +9079,7 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns */
                         timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
@@ -9208,6 +9210,8 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        /** @description The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL */
+                        page: string;
                         name: string;
                         /** @description The game type */
                         game: string;
@@ -9217,7 +9221,7 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns */
                         timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
@@ -9330,6 +9334,8 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        /** @description The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL */
+                        page: string;
                         name: string;
                         /** @description The game type */
                         game: string;
@@ -9339,7 +9345,7 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns */
                         timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
@@ -9479,6 +9485,8 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        /** @description The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL */
+                        page: string;
                         name: string;
                         /** @description The game type */
                         game: string;
@@ -9488,7 +9496,7 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns */
                         timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
