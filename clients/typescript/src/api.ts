@@ -1836,7 +1836,7 @@ export interface components {
                 seat: number;
                 /** @description Seconds left in the bank now */
                 remainingSeconds: number;
-                /** @description The seat must act and its clock runs */
+                /** @description The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends) */
                 running: boolean;
                 /**
                  * Format: date-time
@@ -1851,7 +1851,7 @@ export interface components {
                 at: string;
                 /**
                  * Format: date-time
-                 * @description The seat's player is on vacation until then: its clock waits, and starts again, whole, from then
+                 * @description The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had
                  */
                 pausedUntil?: string;
             }[];
@@ -2392,7 +2392,7 @@ export interface components {
                 seat: number;
                 /** @description Seconds left in the bank now */
                 remainingSeconds: number;
-                /** @description The seat must act and its clock runs */
+                /** @description The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends) */
                 running: boolean;
                 /**
                  * Format: date-time
@@ -2407,7 +2407,7 @@ export interface components {
                 at: string;
                 /**
                  * Format: date-time
-                 * @description The seat's player is on vacation until then: its clock waits, and starts again, whole, from then
+                 * @description The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had
                  */
                 pausedUntil?: string;
             }[];
@@ -3328,7 +3328,7 @@ export interface components {
                 seat: number;
                 /** @description Seconds left in the bank now */
                 remainingSeconds: number;
-                /** @description The seat must act and its clock runs */
+                /** @description The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends) */
                 running: boolean;
                 /**
                  * Format: date-time
@@ -3343,7 +3343,7 @@ export interface components {
                 at: string;
                 /**
                  * Format: date-time
-                 * @description The seat's player is on vacation until then: its clock waits, and starts again, whole, from then
+                 * @description The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had
                  */
                 pausedUntil?: string;
             }[];
@@ -3951,7 +3951,7 @@ export interface components {
                 seat: number;
                 /** @description Seconds left in the bank now */
                 remainingSeconds: number;
-                /** @description The seat must act and its clock runs */
+                /** @description The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends) */
                 running: boolean;
                 /**
                  * Format: date-time
@@ -3966,7 +3966,7 @@ export interface components {
                 at: string;
                 /**
                  * Format: date-time
-                 * @description The seat's player is on vacation until then: its clock waits, and starts again, whole, from then
+                 * @description The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had
                  */
                 pausedUntil?: string;
             }[];
