@@ -45,6 +45,40 @@ describe("a tournament's page (end-to-end)", () => {
       expect(words['tournament.standings'], lang).toBeTruthy();
     }
 
+    // Its time control reaches its games: a weekend-paused tournament makes weekend-paused games.
+    const weekly = await request(s.url)
+      .post('/api/v1/tournaments')
+      .set('Authorization', `Bearer ${p.token}`)
+      .send({
+        name: 'Weekend rest',
+        game: 'town-center',
+        format: 'round-robin',
+        seatsPerGame: 2,
+        startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        timeControl: { initialSeconds: 86_400, incrementSeconds: 3600, maxSeconds: 172_800, pauseOnWeekends: true },
+      })
+      .expect(201);
+    expect(weekly.body.timeControl).toMatchObject({ pauseOnWeekends: true });
+    for (const name of ['Ben', 'Cleo']) {
+      const q = (await request(s.url).post('/api/v1/players').send({ name }).expect(201)).body as { token: string };
+      await request(s.url).post(`/api/v1/tournaments/${weekly.body.id}/join`).set('Authorization', `Bearer ${q.token}`).expect(200);
+    }
+    await request(s.url).post(`/api/v1/tournaments/${weekly.body.id}/start`).set('Authorization', `Bearer ${p.token}`).expect(200);
+    const gameOf = async () => (await request(s.url).get(`/api/v1/tournaments/${weekly.body.id}`)).body.roundsPlayed[0]?.tables[0]?.gameId;
+    await expect.poll(gameOf, { timeout: 20_000 }).toBeTruthy();
+    expect(
+      (
+        await request(s.url)
+          .get(`/api/v1/games/${await gameOf()}`)
+          .expect(200)
+      ).body.timeControl,
+    ).toEqual({
+      initialSeconds: 86_400,
+      incrementSeconds: 3600,
+      maxSeconds: 172_800,
+      pauseOnWeekends: true,
+    });
+
     const gql = await request(s.url)
       .post('/graphql')
       .send({ query: `{ tournament(id: "${id}") { page name } }` });
