@@ -120,7 +120,9 @@ async function main() {
         if (!after.toMove.includes(1)) continue;
         while ((await call('GET', `/games/${current}`)).body.version <= after.version) await sleep(10);
         const { rows } = await db.query<{ ms: number }>(
-          'SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN moves b ON b.game_id = a.game_id AND b.version = a.version + 1 WHERE a.game_id = $1 AND a.version = $2',
+          'SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN ' +
+            'moves b ON b.game_id = a.game_id AND b.version = a.version + 1 WHERE a.game_id = $1 AND ' +
+            'a.version = $2',
           [current, after.version],
         );
         got.push(Number(rows[0]!.ms));
@@ -174,16 +176,23 @@ async function main() {
     const floodMs = await Promise.all(flood);
 
     const row = (name: string, xs: number[], bound: number) =>
-      `| ${name} | ${xs.length} | ${pctl(xs, 50).toFixed(0)} | ${pctl(xs, 99).toFixed(0)} | ${bound} | ${pctl(xs, 99) <= bound ? 'yes' : 'no'} |`;
+      `| ${name} | ${xs.length} | ${pctl(xs, 50).toFixed(0)} | ${pctl(xs, 99).toFixed(0)} | ${bound}` +
+      ` | ${pctl(xs, 99) <= bound ? 'yes' : 'no'} |`;
     out(
-      `# Bot lanes: a game's progress beside an analysis flood\n\n${started.toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} at the start; BOT_THREADS=1, ANALYSIS_THREADS=1, ANALYSIS_QUEUE=${ANALYSES - 1}; ${ANALYSES} analyses at ${ITERATIONS} iterations.\n`,
+      `# Bot lanes: a game's progress beside an analysis flood\n\n${started.toISOString()}, ${cpus().length}` +
+        ` cores (${cpus()[0]?.model}), load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')}` +
+        ` at the start; BOT_THREADS=1, ANALYSIS_THREADS=1, ANALYSIS_QUEUE=${ANALYSES - 1}; ${ANALYSES}` +
+        ` analyses at ${ITERATIONS} iterations.\n`,
     );
     out('| what | n | p50 ms | p99 ms | bound ms | within |\n|---|---:|---:|---:|---:|---|');
     out(row('bot reply (ismcts, 300 ms), alone', alone, THINK_MS + 200));
     out(row(`bot reply under the flood (${stillBusyAfterReplies} analyses still unanswered after the last)`, flooded, THINK_MS + 200));
     out(row(`resignation with an ismcts stand-in, under the flood (${stillBusyAfterResigns} unanswered after the last)`, resigns, 1000));
     out(
-      `\nAnalysis number ${ANALYSES + 1}: ${extra.status} ${extra.body?.code ?? ''}, Retry-After ${extra.retryAfter ?? 'none'}. The flood's analyses: ${statuses.filter((x) => x === 200).length} of ${ANALYSES} answered 200, the last ${(Math.max(...floodMs) / 1000).toFixed(1)} s after they were asked (one analysis thread at nice 19).`,
+      `\nAnalysis number ${ANALYSES + 1}: ${extra.status} ${extra.body?.code ?? ''}, Retry-After ${extra.retryAfter ?? 'none'}` +
+        `. The flood's analyses: ${statuses.filter((x) => x === 200).length} of ${ANALYSES} ` +
+        `answered 200, the last ${(Math.max(...floodMs) / 1000).toFixed(1)} s after they were ` +
+        `asked (one analysis thread at nice 19).`,
     );
     out(
       `\nLoad average ${loadavg()
@@ -195,7 +204,21 @@ async function main() {
     writeFileSync(`${dir}bot-lanes.md`, `${lines.join('\n')}\n`);
     writeFileSync(
       `${dir}bot-lanes.json`,
-      `${JSON.stringify({ date: started.toISOString(), machine: { cpus: cpus().length, loadBefore, loadAfter: loadavg() }, analyses: ANALYSES, iterations: ITERATIONS, alone, flooded, resigns, extra: { status: extra.status, code: extra.body?.code, retryAfter: extra.retryAfter }, floodMs }, null, 2)}\n`,
+      JSON.stringify(
+        {
+          date: started.toISOString(),
+          machine: { cpus: cpus().length, loadBefore, loadAfter: loadavg() },
+          analyses: ANALYSES,
+          iterations: ITERATIONS,
+          alone,
+          flooded,
+          resigns,
+          extra: { status: extra.status, code: extra.body?.code, retryAfter: extra.retryAfter },
+          floodMs,
+        },
+        null,
+        2,
+      ) + `\n`,
     );
   } finally {
     await db.end();

@@ -111,7 +111,8 @@ async function main() {
       ...(m === 'on' ? { botMoves: moved } : {}),
     });
     console.error(
-      `${new Date().toISOString()} round ${round + 1} (bots ${m}): ${mine.length} POSTs, p99 ${percentile(mine, 99).toFixed(1)} ms${m === 'on' ? `, ${moved} bot moves` : ''}`,
+      `${new Date().toISOString()} round ${round + 1} (bots ${m}): ${mine.length} POSTs, p99 ${percentile(mine, 99).toFixed(1)}` +
+        ` ms${m === 'on' ? `, ${moved} bot moves` : ''}`,
     );
     await new Promise((r) => setTimeout(r, 2000)); // thinks in flight end; the deleted games' queued turns find nothing
   }
@@ -120,19 +121,22 @@ async function main() {
   await server.stop();
 
   const sorted = { on: latencies.on.slice().sort((a, b) => a - b), off: latencies.off.slice().sort((a, b) => a - b) };
+  const loads = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
   const p99 = { on: percentile(sorted.on, 99), off: percentile(sorted.off, 99) };
   out(
-    `# Bots and people's moves\n\n${started.toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(
-        ' ',
-      )} after. Server: one process, BOTS=on, bot threads default (cores - 1). ${PEOPLE} people's games (La Ville de Demain, 4 scripted persons, ${PAUSE_MS} ms before each POST); ${ROUNDS} pairs of ${SECONDS} s rounds, bots off then on; on: ${BOT_GAMES} games of four ${LEVEL} bots (${botMoves} bot moves in all).\n`,
+    `# Bots and people's moves\n\n${started.toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), ` +
+      `load average ${loads(loadBefore)} before, ${loads(loadavg())} after. Server: one process, BOTS=on, ` +
+      `bot threads default (cores - 1). ${PEOPLE} people's games (La Ville de Demain, 4 scripted persons, ` +
+      `${PAUSE_MS} ms before each POST); ${ROUNDS} pairs of ${SECONDS} s rounds, bots off then on; ` +
+      `on: ${BOT_GAMES} games of four ${LEVEL} bots (${botMoves} bot moves in all).\n`,
   );
   out('| bots | POSTs | p50 ms | p99 ms |\n|---|---:|---:|---:|');
   for (const m of ['off', 'on'] as const)
     out(`| ${m} | ${sorted[m].length} | ${percentile(sorted[m], 50).toFixed(1)} | ${p99[m].toFixed(1)} |`);
   out(
-    `\np99 with bots / without: ${(p99.on / p99.off).toFixed(2)} (target <= 2: ${p99.on <= 2 * p99.off ? 'met' : 'not met'}).\n\n| round | bots | POSTs | p50 ms | p99 ms | bot moves |\n|---:|---|---:|---:|---:|---:|`,
+    `\np99 with bots / without: ${(p99.on / p99.off).toFixed(2)} (target <= 2: ${p99.on <= 2 * p99.off ? 'met' : 'not met'}` +
+      `).\n\n| round | bots | POSTs | p50 ms | p99 ms | bot moves ` +
+      `|\n|---:|---|---:|---:|---:|---:|`,
   );
   rounds.forEach((r, i) => out(`| ${i + 1} | ${r.mode} | ${r.posts} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.botMoves ?? ''} |`));
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -140,7 +144,20 @@ async function main() {
   writeFileSync(`${dir}bots-load.md`, `${lines.join('\n')}\n`);
   writeFileSync(
     `${dir}bots-load.json`,
-    `${JSON.stringify({ started, loadBefore, loadAfter: loadavg(), rounds, p99, ratio: p99.on / p99.off, botMoves, settings: { ROUNDS, SECONDS, BOT_GAMES, PEOPLE, PAUSE_MS, LEVEL } }, null, 2)}\n`,
+    JSON.stringify(
+      {
+        started,
+        loadBefore,
+        loadAfter: loadavg(),
+        rounds,
+        p99,
+        ratio: p99.on / p99.off,
+        botMoves,
+        settings: { ROUNDS, SECONDS, BOT_GAMES, PEOPLE, PAUSE_MS, LEVEL },
+      },
+      null,
+      2,
+    ) + `\n`,
   );
 }
 

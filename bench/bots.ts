@@ -46,7 +46,8 @@
  * is committed, and `npx tsx bench/render-bots.ts` renders its ladder into BENCHMARKS.md); the JSON keeps each game's result by its index
  * (`perGame`: the tested level's share of the win), so two runs on the same seeds compare game by game.
  * `--resume <a bots.json>` (iteration budgets only; a run's bots.partial.json, written after each
- * round, will do): the games that run played are kept and not played again, when its code digest (src/engine and src/games), budgets and bot options are this run's; a
+ * round, will do): the games that run played are kept and not played again, when its code digest (src/engine and src/games),
+ * budgets and bot options are this run's; a
  * table too long for one sitting is built over several, and equals what one run would print.
  */
 import { execSync } from 'node:child_process';
@@ -79,7 +80,8 @@ const STRONG_SEARCHES = Number(arg('strong-searches') ?? 10);
 const THINK_SEARCHES = Number(arg('think-searches') ?? 30);
 const SETTLE_SEARCHES = Number(arg('settle-searches') ?? 10);
 const BUDGET_FRACTION = Number(arg('budget-fraction') ?? 1);
-/** `--iterations 200` or `--iterations town-center=160,city-tycoon=35`: the ismcts level's iterations per move by game (`measured`: set after the speed section). */
+/** `--iterations 200` or `--iterations town-center=160,city-tycoon=35`: the ismcts level's iterations per move by game
+ * (`measured`: set after the speed section). */
 let ITERATIONS: Record<string, number> | undefined = (() => {
   const a = arg('iterations');
   if (a === undefined || a === 'measured') return undefined;
@@ -98,7 +100,8 @@ const iterationsFor = (game: string): Partial<Record<BotLevel, number>> | undefi
   const n = ITERATIONS?.[game];
   return n === undefined ? undefined : { ismcts: n, 'ismcts-strong': Math.round(n * STRONG_FACTOR) };
 };
-/** `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'`: a trial of games' bot tuning, every seat and the speed section. */
+/** `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'`: a trial of games' bot tuning, every seat
+ * and the speed section. */
 const BOT_OPTIONS: Record<string, BotOptions> = JSON.parse(arg('bot-options') ?? '{}');
 const botOf = (game: string) => tunedBot(botFor(game)!, BOT_OPTIONS[game]);
 const games = (hostedGames as AnyGame[]).filter((g) => !only || only.includes(g.id));
@@ -314,11 +317,12 @@ async function main() {
     sprt: { elo1MinusElo0: SPRT_ELO_MARGIN, alpha: SPRT_ALPHA, beta: SPRT_BETA, cap: GAMES },
   };
   out(
-    `# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(
-        ' ',
-      )} at the start, ${THREADS} game threads, at most ${GAMES} games a pairing (the SPRT's cap)${MINUTES !== undefined ? `, ${MINUTES} min at most` : ''}; code ${CODE}, commit ${results.commit as string}.\n`,
+    `# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), ` +
+      `load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} at the start, ${THREADS} game threads, ` +
+      `at most ${GAMES} games a pairing (the SPRT's cap)${MINUTES !== undefined ? `, ${MINUTES} min at most` : ''}; ` +
+      `code ${CODE}, commit ${results.commit as string}.\n`,
   );
 
   out('## ISMCTS iterations per second (one core, ismcts level, its time budget)\n\n| game | iterations/s | searches |\n|---|---:|---:|');
@@ -349,11 +353,25 @@ async function main() {
   RESUMED = resumed();
   results.iterations = fixed ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null;
   results.budgetFraction = arg('iterations') === 'measured' ? BUDGET_FRACTION : null;
+  const measuredNote = `measured above: ${BUDGET_FRACTION} of what each level reaches in its think time`;
   const budgets = fixed
-    ? `iteration budgets (no clock) a move${arg('iterations') === 'measured' ? ` (${BUDGETS === resumedFile?.iterations ? 'those of the run resumed' : `measured above: ${BUDGET_FRACTION} of what each level reaches in its think time`})` : ''}: ${games.map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`).join('; ')}`
+    ? `iteration budgets (no clock) a move` +
+      String(
+        arg('iterations') === 'measured' ? ` (${BUDGETS === resumedFile?.iterations ? 'those of the run resumed' : measuredNote})` : '',
+      ) +
+      (`: ` +
+        String(
+          games
+            .map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`)
+            .join('; '),
+        ))
     : `budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move`;
   out(
-    `\n${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}${Object.keys(RESUMED).length > 0 ? `; resuming ${Object.values(RESUMED).reduce((a, p) => a + Object.keys(p).length, 0)} games played by ${arg('resume')}` : ''}.`,
+    `\n${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}` +
+      (Object.keys(RESUMED).length > 0
+        ? `; resuming ${Object.values(RESUMED).reduce((a, p) => a + Object.keys(p).length, 0)} games played by ${arg('resume')}`
+        : '') +
+      `.`,
   );
   for (const g of games) {
     think[g.id] = {};
@@ -365,7 +383,10 @@ async function main() {
 
   if (SETTLE_SEARCHES > 0) {
     out(
-      `\n## Stopping once settled (searches at ${fixed ? "the ismcts level's iteration budget" : `what the ismcts level's ${LEVELS.ismcts.thinkMs} ms reached above`}, whole and stopping early)\n\n| game | iterations | searches | iterations used | same move |\n|---|---:|---:|---:|---:|`,
+      `\n## Stopping once settled (searches at ` +
+        String(fixed ? "the ismcts level's iteration budget" : `what the ismcts level's ${LEVELS.ismcts.thinkMs} ms reached above`) +
+        `, whole and stopping early)\n\n| game | iterations | searches | iterations used | same ` +
+        `move |\n|---|---:|---:|---:|---:|`,
     );
     const settle: Record<string, unknown> = {};
     for (const g of games) {
@@ -471,7 +492,8 @@ async function main() {
     if (fixed)
       writeFileSync(
         `${dir}bots.json`,
-        `${JSON.stringify({ ...results, partial: true, minutesTaken: (Date.now() - started) / 60_000, strength: strengthOf() }, null, 2)}\n`,
+        `${JSON.stringify({ ...results, partial: true, minutesTaken: (Date.now() - started) / 60_000, strength: strengthOf() }, null, 2)}` +
+          `\n`,
       );
     console.error(`${new Date().toISOString()} stopped: ${dir}bots.json and bots.partial.json hold the games so far`);
     process.exit(0);
@@ -495,7 +517,8 @@ async function main() {
       await Promise.race(running);
       continue;
     }
-    // Fair shares of thread time: the pairing that has had the least (its games played, and those on a thread so far) goes next, so cheap pairings are decided while costly ones play.
+    // Fair shares of thread time: the pairing that has had the least (its games played, and those on a thread so far) goes next,
+    // so cheap pairings are decided while costly ones play.
     const used = (key: string) =>
       ((resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0) * 60_000 +
       (playMs.get(key) ?? 0) +
@@ -525,13 +548,17 @@ async function main() {
 
   const strength = strengthOf();
   out(
-    `\n## Strength: the ladder (4 players, seats rotated; SPRT, alpha = beta = ${SPRT_ALPHA}, H0 elo0 = the target's Elo, H1 elo1 = elo0 + ${SPRT_ELO_MARGIN}, at most ${GAMES} games)\n`,
+    `\n## Strength: the ladder (4 players, seats rotated; SPRT, alpha = beta = ${SPRT_ALPHA}, ` +
+      `H0 elo0 = the target's Elo, H1 elo1 = elo0 + ${SPRT_ELO_MARGIN}, at most ${GAMES} games)\n`,
   );
   out(renderLadder(Object.values(strength) as LadderRow[]));
   results.strength = strength;
 
   out(
-    `\n## Think time per decision (ms; decisions with a choice${fixed ? '; search levels: searches with their time budgets on one thread, from random positions' : ''})\n\n| game | level | budget | decisions | p50 | p99 | p99 <= budget + 50 |\n|---|---|---:|---:|---:|---:|---|`,
+    `\n## Think time per decision (ms; decisions with a choice` +
+      String(fixed ? '; search levels: searches with their time budgets on one thread, from random positions' : '') +
+      `)\n\n| game | level | budget | decisions | p50 | p99 | p99 <= budget + 50 ` +
+      `|\n|---|---|---:|---:|---:|---:|---|`,
   );
   const times: Record<string, unknown> = {};
   for (const g of games) {
@@ -543,7 +570,8 @@ async function main() {
         p99 = percentile(sorted, 99);
       times[`${g.id}/${level}`] = { decisions: sorted.length, p50, p99, budget };
       out(
-        `| ${g.id} | ${level} | ${budget} | ${sorted.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${p99 <= budget + 50 ? 'yes' : 'no'} |`,
+        `| ${g.id} | ${level} | ${budget} | ${sorted.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)}` +
+          ` | ${p99 <= budget + 50 ? 'yes' : 'no'} |`,
       );
     }
   }

@@ -99,7 +99,8 @@ export async function observabilityOverhead(
           const r: Measured = { ...loop, cpuUsPerMove: c0 === null || c1 === null ? null : ((c1 - c0) * 1e6) / loop.moves };
           rows[mode][K]!.push(r);
           opts.log(
-            `  observability round ${round}, ${mode}, K=${K}: ${r.movesPerSec.toFixed(0)} moves/s, POST p99 ${r.postP99.toFixed(2)} ms${r.cpuUsPerMove === null ? '' : `, server CPU ${r.cpuUsPerMove.toFixed(0)} µs/move`}`,
+            `  observability round ${round}, ${mode}, K=${K}: ${r.movesPerSec.toFixed(0)} moves/s, ` +
+              `POST p99 ${r.postP99.toFixed(2)} ms${r.cpuUsPerMove === null ? '' : `, server CPU ${r.cpuUsPerMove.toFixed(0)} µs/move`}`,
           );
         }
       } finally {

@@ -375,7 +375,8 @@ export async function pgbench(dbUrl: string, clients: number, seconds: number): 
   await c.connect();
   await c.query('CREATE TABLE IF NOT EXISTS pgb_game (id int PRIMARY KEY, version bigint NOT NULL)');
   await c.query(
-    'CREATE TABLE IF NOT EXISTS pgb_event (game_id int NOT NULL, version bigint NOT NULL, payload jsonb NOT NULL, PRIMARY KEY (game_id, version))',
+    'CREATE TABLE IF NOT EXISTS pgb_event (game_id int NOT NULL, version bigint NOT NULL, ' +
+      'payload jsonb NOT NULL, PRIMARY KEY (game_id, version))',
   );
   await c.query('TRUNCATE pgb_game, pgb_event');
   await c.query('INSERT INTO pgb_game SELECT g, 0 FROM generate_series(1, 1000) g');

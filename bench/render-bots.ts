@@ -55,10 +55,16 @@ const verdict = (r: LadderRow): string =>
 
 export function renderLadder(rows: LadderRow[]): string {
   const head =
-    '| game | level (budget) | against (budget) | games | wins | 95 % interval | target | SPRT H0 / H1 win rate | LLR (bounds) | decision | minutes of play |\n|---|---|---|---:|---:|---|---|---|---|---|---:|';
+    '| game | level (budget) | against (budget) | games | wins | 95 % interval | target | SPRT ' +
+    'H0 / H1 win rate | LLR (bounds) | decision | minutes of play ' +
+    '|\n|---|---|---|---:|---:|---|---|---|---|---|---:|';
   const body = rows.map(
     (r) =>
-      `| ${r.game} | ${r.level} (${budget(r, r.level)}) | 3 ${r.against} (${budget(r, r.against)}) | ${r.games}${r.played > r.games ? ` (+${r.played - r.games} after the decision)` : ''} | ${r.games > 0 ? pct(r.wins / r.games) : '-'} | ${r.games > 0 ? `${pct(r.interval[0])} - ${pct(r.interval[1])}` : '-'} | ${r.target} | ${pct(r.sprt.p0)} / ${pct(r.sprt.p1)} | ${r.sprt.llr.toFixed(2)} (${r.sprt.bounds[0].toFixed(2)}, ${r.sprt.bounds[1].toFixed(2)}) | ${verdict(r)} | ${r.minutes.toFixed(1)} |`,
+      `| ${r.game} | ${r.level} (${budget(r, r.level)}) | 3 ${r.against} (${budget(r, r.against)}` +
+      `) | ${r.games}${r.played > r.games ? ` (+${r.played - r.games} after the decision)` : ''} ` +
+      `| ${r.games > 0 ? pct(r.wins / r.games) : '-'} | ${r.games > 0 ? `${pct(r.interval[0])} - ${pct(r.interval[1])}` : '-'}` +
+      ` | ${r.target} | ${pct(r.sprt.p0)} / ${pct(r.sprt.p1)} | ${r.sprt.llr.toFixed(2)} (${r.sprt.bounds[0].toFixed(2)}` +
+      `, ${r.sprt.bounds[1].toFixed(2)}) | ${verdict(r)} | ${r.minutes.toFixed(1)} |`,
   );
   return [head, ...body].join('\n');
 }
@@ -82,7 +88,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     strength: Record<string, LadderRow>;
   };
   const rows = Object.values(data.strength).filter((r) => r.sprt);
-  const intro = `From bench/results/bots.json (${data.partial ? 'a run stopped before its end, resumable' : 'a whole run'}; ${data.date}, commit ${data.commit ?? '?'}, bots' code digest ${data.code}, ${data.machine.cpus} cores, ${data.threads} game threads${data.budgetFraction ? `, budgets ${data.budgetFraction} of what each level reached in its think time in that run` : ''}); rendered by \`npx tsx bench/render-bots.ts\`.`;
+  const intro =
+    `From bench/results/bots.json (${data.partial ? 'a run stopped before its end, resumable' : 'a whole run'}` +
+    `; ${data.date}, commit ${data.commit ?? '?'}, bots' code digest ${data.code}, ${data.machine.cpus}` +
+    (` cores, ${data.threads} game threads` +
+      String(data.budgetFraction ? `, budgets ${data.budgetFraction} of what each level reached in its think time in that run` : '')) +
+    `); rendered by \`npx tsx bench/render-bots.ts\`.`;
   const table = `${START}\n${intro}\n\n${renderLadder(rows)}\n${END}`;
   const mdPath = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
   const md = readFileSync(mdPath, 'utf8');

@@ -48,7 +48,8 @@ function positionsOf(game: AnyGame): BoardInput[] {
 
 console.log(`## Animated replays (issue 35): ms a frame at ${SIZE} px and bytes a game\n`);
 console.log(
-  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; median of ${ROUNDS} rounds.\n`,
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}` +
+    `; median of ${ROUNDS} rounds.\n`,
 );
 console.log(
   '| game | frames | draw + rasterize ms a frame, median | p90 | encode ms a frame | whole GIF ms a frame | bytes a game | bytes a frame |',
@@ -75,6 +76,7 @@ for (const game of hostedGames as AnyGame[]) {
   const mid = [...rounds].sort((a, b) => a.total - b.total)[Math.floor(rounds.length / 2)]!;
   const n = positions.length;
   console.log(
-    `| ${game.id} | ${n} | ${q(mid.per, 0.5).toFixed(1)} | ${q(mid.per, 0.9).toFixed(1)} | ${(mid.encode / n).toFixed(1)} | ${(mid.total / n).toFixed(1)} | ${mid.bytes} | ${Math.round(mid.bytes / n)} |`,
+    `| ${game.id} | ${n} | ${q(mid.per, 0.5).toFixed(1)} | ${q(mid.per, 0.9).toFixed(1)} | ${(mid.encode / n).toFixed(1)}` +
+      ` | ${(mid.total / n).toFixed(1)} | ${mid.bytes} | ${Math.round(mid.bytes / n)} |`,
   );
 }

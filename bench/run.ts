@@ -91,7 +91,9 @@ async function rawCommitRate(url: string) {
   const setupClient = new pg.Client({ connectionString: url });
   await setupClient.connect();
   await setupClient.query(
-    'DROP TABLE IF EXISTS bench_rows; DROP TABLE IF EXISTS bench_games; CREATE TABLE bench_games (id int PRIMARY KEY, version int NOT NULL); CREATE TABLE bench_rows (game_id int, version int, data jsonb, PRIMARY KEY (game_id, version))',
+    'DROP TABLE IF EXISTS bench_rows; DROP TABLE IF EXISTS bench_games; CREATE TABLE ' +
+      'bench_games (id int PRIMARY KEY, version int NOT NULL); CREATE TABLE bench_rows (game_id ' +
+      'int, version int, data jsonb, PRIMARY KEY (game_id, version))',
   );
   await setupClient.query('INSERT INTO bench_games SELECT g, 0 FROM generate_series(0, 63) g');
   await setupClient.end();
@@ -118,7 +120,8 @@ async function rawCommitRate(url: string) {
     await Promise.all(clients.map((x) => x.end()));
     rows[c] = r;
     out(
-      `| raw Postgres commit (BEGIN; UPDATE version; INSERT row; COMMIT) | ${c} | ${fmt(r.perSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`,
+      `| raw Postgres commit (BEGIN; UPDATE version; INSERT row; COMMIT) | ${c} | ${fmt(r.perSecond)}` +
+        ` | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`,
     );
   }
   return rows;
@@ -232,7 +235,8 @@ function engineFigures() {
         usPerMove,
       };
       out(
-        `| ${game.name} | ${players} | ${fmt(games / elapsed, 1)} | ${fmt((elapsed * 1000) / games, 2)} | ${fmt(moves / games)} | ${fmt(usPerMove, 1)} |`,
+        `| ${game.name} | ${players} | ${fmt(games / elapsed, 1)} | ${fmt((elapsed * 1000) / games, 2)}` +
+          ` | ${fmt(moves / games)} | ${fmt(usPerMove, 1)} |`,
       );
     }
   }
@@ -321,19 +325,29 @@ async function peerComparison(url: string) {
   out('\n| | 1 game at a time | 16 games at a time |');
   out('|---|---|---|');
   out(
-    `| the floor moves/s (POST p50 / p99 ms) | ${f1(floorRows[1]?.movesPerSec, 0)} (${f1(floorRows[1]?.postP50)} / ${f1(floorRows[1]?.postP99)}) | ${f1(floorRows[16]?.movesPerSec, 0)} (${f1(floorRows[16]?.postP50)} / ${f1(floorRows[16]?.postP99)}) |`,
+    `| the floor moves/s (POST p50 / p99 ms) | ${f1(floorRows[1]?.movesPerSec, 0)} (${f1(floorRows[1]?.postP50)}` +
+      ` / ${f1(floorRows[1]?.postP99)}) | ${f1(floorRows[16]?.movesPerSec, 0)} (${f1(floorRows[16]?.postP50)}` +
+      ` / ${f1(floorRows[16]?.postP99)}) |`,
   );
   out(
-    `| the checked floor (CHECKED=1) moves/s (POST p50 / p99 ms) | ${f1(checkedRows[1]?.movesPerSec, 0)} (${f1(checkedRows[1]?.postP50)} / ${f1(checkedRows[1]?.postP99)}) | ${f1(checkedRows[16]?.movesPerSec, 0)} (${f1(checkedRows[16]?.postP50)} / ${f1(checkedRows[16]?.postP99)}) |`,
+    `| the checked floor (CHECKED=1) moves/s (POST p50 / p99 ms) | ${f1(checkedRows[1]?.movesPerSec, 0)}` +
+      ` (${f1(checkedRows[1]?.postP50)} / ${f1(checkedRows[1]?.postP99)}) | ${f1(checkedRows[16]?.movesPerSec, 0)}` +
+      ` (${f1(checkedRows[16]?.postP50)} / ${f1(checkedRows[16]?.postP99)}) |`,
   );
   out(
-    `| this service moves/s (POST p50 / p99 ms) | ${f1(s1.movesPerSec, 0)} (${f1(s1.postP50)} / ${f1(s1.postP99)}) | ${f1(s16.movesPerSec, 0)} (${f1(s16.postP50)} / ${f1(s16.postP99)}) |`,
+    `| this service moves/s (POST p50 / p99 ms) | ${f1(s1.movesPerSec, 0)} (${f1(s1.postP50)} ` +
+      `/ ${f1(s1.postP99)}) | ${f1(s16.movesPerSec, 0)} (${f1(s16.postP50)} / ${f1(s16.postP99)}` +
+      `) |`,
   );
   out(
-    `| this service, one request per move (POST ?include=legalMoves; GET when the seat changes) moves/s | ${f1(svc['one-1']!.movesPerSec, 0)} | ${f1(svc['one-16']!.movesPerSec, 0)} |`,
+    `| this service, one request per move (POST ?include=legalMoves; GET when the seat ` +
+      `changes) moves/s | ${f1(svc['one-1']!.movesPerSec, 0)} | ${f1(svc['one-16']!.movesPerSec, 0)}` +
+      ` |`,
   );
   out(
-    `| boardgame.io moves/s (send-to-commit p50 / p99 ms) | ${f1(b(1)?.movesPerSec, 0)} (${f1(b(1)?.durableP50)} / ${f1(b(1)?.durableP99)}) | ${f1(b(16)?.movesPerSec, 0)} (${f1(b(16)?.durableP50)} / ${f1(b(16)?.durableP99)}) |`,
+    `| boardgame.io moves/s (send-to-commit p50 / p99 ms) | ${f1(b(1)?.movesPerSec, 0)} (${f1(b(1)?.durableP50)}` +
+      ` / ${f1(b(1)?.durableP99)}) | ${f1(b(16)?.movesPerSec, 0)} (${f1(b(16)?.durableP50)} / ${f1(b(16)?.durableP99)}` +
+      `) |`,
   );
   out(`| this service games/s | ${f1(s1.gamesPerSec)} | ${f1(s16.gamesPerSec)} |`);
   out(`| boardgame.io games/s | ${f1(b(1)?.gamesPerSec)} | ${f1(b(16)?.gamesPerSec)} |`);
@@ -345,7 +359,8 @@ async function peerComparison(url: string) {
   out(`| moves/s vs the checked floor, 16 at a time | ≥ 0.8× | ${ratio(s16.movesPerSec, checkedRows[16]?.movesPerSec)} |`);
   out(`| POST p99 vs the checked floor's, 16 at a time | ≤ 1.5× | ${ratio(s16.postP99, checkedRows[16]?.postP99)} |`);
   out(
-    `| moves/s vs the floor (memory of the version), 1 / 16 at a time | | ${ratio(s1.movesPerSec, floorRows[1]?.movesPerSec)} / ${ratio(s16.movesPerSec, floorRows[16]?.movesPerSec)} |`,
+    `| moves/s vs the floor (memory of the version), 1 / 16 at a time | | ${ratio(s1.movesPerSec, floorRows[1]?.movesPerSec)}` +
+      ` / ${ratio(s16.movesPerSec, floorRows[16]?.movesPerSec)} |`,
   );
   out(`| POST p99 vs the floor's, 16 at a time | | ${ratio(s16.postP99, floorRows[16]?.postP99)} |`);
   out(`| games/s vs boardgame.io, 16 at a time | ≥ 5× | ${ratio(s16.gamesPerSec, b(16)?.gamesPerSec)} |`);
@@ -363,7 +378,8 @@ async function peerComparison(url: string) {
 async function main() {
   out(`# Benchmark run ${new Date().toISOString()}`);
   out(
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}; each timed run ${SECONDS} s.`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} ` +
+      `GiB, Node ${process.version}; each timed run ${SECONDS} s.`,
   );
   let url = process.env.DATABASE_URL;
   let dir: string | undefined;
@@ -402,7 +418,9 @@ async function main() {
     const modes = listed('obs-modes', MODES.join(',')).filter((m): m is Mode => (MODES as string[]).includes(m));
     const port = benchPort();
     out(
-      `\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds} alternating rounds`,
+      `\n## Observability overhead: the peer loop (4-player La Ville de Demain, ${games} games ` +
+        `per K) with metrics and tracing off, metrics on (default), metrics and traces exported; ${rounds}` +
+        ` alternating rounds`,
     );
     const { rows, exportedBatches } = await observabilityOverhead((env) => startServer(url!, WORKERS, env), {
       K,
@@ -414,7 +432,9 @@ async function main() {
       log: (m) => console.log(m),
     });
     out(
-      '\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds (range) | vs off, mean of the rounds (95 % interval) | server CPU µs/move (median of the rounds) | vs off | POST p99 ms (worst round) |',
+      '\n| mode | K | moves/s (all rounds) | vs off (all rounds) | vs off, median of the rounds ' +
+        '(range) | vs off, mean of the rounds (95 % interval) | server CPU µs/move (median of the ' +
+        'rounds) | vs off | POST p99 ms (worst round) |',
     );
     out('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     const figures: Record<string, unknown> = {};
@@ -428,7 +448,14 @@ async function main() {
         const cpu = medianCpu(rows[mode][k]!);
         const cpuOff = medianCpu(rows.off[k]!);
         out(
-          `| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)} | ${paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : ''} | ${paired ? `${pct(paired.mean)} (${pct(paired.ci[0])} .. ${pct(paired.ci[1])})` : ''} | ${cpu === null ? 'n/a' : fmt(cpu)} | ${mode === 'off' || cpu === null || cpuOff === null ? '' : pct((cpu - cpuOff) / cpuOff)} | ${fmt(r.postP99, 2)} |`,
+          `| ${mode} | ${k} | ${fmt(r.movesPerSec)} | ${mode === 'off' ? '' : pct((r.movesPerSec - off.movesPerSec) / off.movesPerSec)}` +
+            (` | ` +
+              String(paired ? `${pct(paired.median)} (${pct(paired.min)} .. ${pct(paired.max)})` : '') +
+              ` | ` +
+              String(paired ? `${pct(paired.mean)} (${pct(paired.ci[0])} .. ${pct(paired.ci[1])})` : '')) +
+            (` | ${cpu === null ? 'n/a' : fmt(cpu)} | ` +
+              String(mode === 'off' || cpu === null || cpuOff === null ? '' : pct((cpu - cpuOff) / cpuOff))) +
+            ` | ${fmt(r.postP99, 2)} |`,
         );
       }
     }
@@ -460,7 +487,9 @@ async function main() {
       const rss = half.map((x) => x.rssMb);
       const p99 = half.map((x) => x.p99);
       out(
-        `\nSecond half: RSS from ${fmt(rss[0]!)} to ${fmt(rss[rss.length - 1]!)} MB (min ${fmt(Math.min(...rss))}, max ${fmt(Math.max(...rss))}); p99 between ${fmt(Math.min(...p99), 2)} and ${fmt(Math.max(...p99), 2)} ms.`,
+        `\nSecond half: RSS from ${fmt(rss[0]!)} to ${fmt(rss[rss.length - 1]!)} MB (min ${fmt(Math.min(...rss))}` +
+          `, max ${fmt(Math.max(...rss))}); p99 between ${fmt(Math.min(...p99), 2)} and ${fmt(Math.max(...p99), 2)}` +
+          ` ms.`,
       );
     }
   }

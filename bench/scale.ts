@@ -387,12 +387,20 @@ const redisUp = () =>
 
 function report(all: PhaseResult[]) {
   out(
-    "\n| fan-out / phase | processes | games finished | answered moves | in the log | moves/s | POST p50 / p99 ms | longest pause of a game (ms) | stale reads via the proxy | stale reads on a process directly | watchers | missed / duplicated / out-of-order updates | watchers' connection errors |",
+    '\n| fan-out / phase | processes | games finished | answered moves | in the log | moves/s ' +
+      '| POST p50 / p99 ms | longest pause of a game (ms) | stale reads via the proxy | stale ' +
+      'reads on a process directly | watchers | missed / duplicated / out-of-order updates | ' +
+      "watchers' connection errors |",
   );
   out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of all) {
     out(
-      `| ${r.label} | ${r.processes} | ${r.finished}/${r.games} | ${fmt(r.moves)} | ${fmt(r.inLog)} | ${fmt(r.movesPerSec)} | ${fmt(r.postP50, 1)} / ${fmt(r.postP99, 1)} | ${fmt(r.stats.longestPauseMs)} | ${r.stats.staleProxy} of ${fmt(r.stats.readsProxy)} | ${r.stats.staleDirect} of ${fmt(r.stats.readsDirect)}${r.stats.directUnavailable ? ` (${r.stats.directUnavailable} unanswered)` : ''} | ${fmt(r.watch.watchers)} | ${r.watch.missed} / ${r.watch.duplicates} / ${r.watch.outOfOrder} | ${r.watch.reconnects} |`,
+      `| ${r.label} | ${r.processes} | ${r.finished}/${r.games} | ${fmt(r.moves)} | ${fmt(r.inLog)}` +
+        ` | ${fmt(r.movesPerSec)} | ${fmt(r.postP50, 1)} / ${fmt(r.postP99, 1)} | ${fmt(r.stats.longestPauseMs)}` +
+        ` | ${r.stats.staleProxy} of ${fmt(r.stats.readsProxy)} | ${r.stats.staleDirect} of ${fmt(r.stats.readsDirect)}` +
+        `${r.stats.directUnavailable ? ` (${r.stats.directUnavailable} unanswered)` : ''} | ${fmt(r.watch.watchers)}` +
+        ` | ${r.watch.missed} / ${r.watch.duplicates} / ${r.watch.outOfOrder} | ${r.watch.reconnects}` +
+        ` |`,
     );
   }
   for (const mode of MODES) {
@@ -400,7 +408,8 @@ function report(all: PhaseResult[]) {
     const three = all.find((r) => r.label === `${mode}/three`);
     if (one && three)
       out(
-        `\n${mode}: three processes against one: ${(three.movesPerSec / one.movesPerSec).toFixed(2)}× the moves per second (${fmt(three.movesPerSec)} vs ${fmt(one.movesPerSec)}).`,
+        `\n${mode}: three processes against one: ${(three.movesPerSec / one.movesPerSec).toFixed(2)}` +
+          `× the moves per second (${fmt(three.movesPerSec)} vs ${fmt(one.movesPerSec)}).`,
       );
   }
   const problems = all.flatMap((r) => [
@@ -423,10 +432,15 @@ async function main() {
   ensureHaproxy(log);
   out(`## Scale-out: HAProxy and three server processes (issue 17), ${new Date().toISOString()}`);
   out(
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench:scale -- ${args.join(' ')}\`.`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} ` +
+      `GiB, Node ${process.version}. Command: \`npm run bench:scale -- ${args.join(' ')}\`.`,
   );
   out(
-    `${GAMES} four-player La Ville de Demain games per phase, ${CONCURRENCY} at a time, random legal moves (GET legal-moves + POST with expectedVersion and an Idempotency-Key); every answered move read back through the proxy and on one process directly; ${WATCH * 12} live watchers per game (SSE and GraphQL, seat and spectator, on every process). Kill phase: SIGKILL of process 2 after ${KILL_AFTER} answered moves, restarted ${DOWN_MS} ms later.`,
+    `${GAMES} four-player La Ville de Demain games per phase, ${CONCURRENCY} at a time, random ` +
+      `legal moves (GET legal-moves + POST with expectedVersion and an Idempotency-Key); every ` +
+      `answered move read back through the proxy and on one process directly; ${WATCH * 12} live ` +
+      `watchers per game (SSE and GraphQL, seat and spectator, on every process). Kill phase: ` +
+      `SIGKILL of process 2 after ${KILL_AFTER} answered moves, restarted ${DOWN_MS} ms later.`,
   );
   let adminUrl = process.env.DATABASE_URL;
   let stopDb = async () => {};

@@ -92,7 +92,9 @@ export async function soak(
       };
       samples.push(s);
       log(
-        `  soak t=${s.atSeconds.toFixed(0)} s: ${s.moves} moves (${s.movesPerSec.toFixed(0)}/s), POST p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, server RSS ${s.rssMb.toFixed(0)} MB${errors ? `, ${errors} errors so far` : ''}`,
+        `  soak t=${s.atSeconds.toFixed(0)} s: ${s.moves} moves (${s.movesPerSec.toFixed(0)}/s), ` +
+          `POST p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, server RSS ${s.rssMb.toFixed(0)}` +
+          ` MB${errors ? `, ${errors} errors so far` : ''}`,
       );
     }
   })();

@@ -9,7 +9,10 @@ import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 /** JSON with sorted keys: two moves are the same when these are equal. */
-const stable = (x) => JSON.stringify(x, (_, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+const stable = (x) =>
+  JSON.stringify(x, (_, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 const percent = (x) => (x === null || x === undefined ? '–' : `${Math.round(100 * x)} %`);
 /** How a move's loss of winning chance is marked (as chess sites mark inaccuracies, mistakes and blunders). */
 const severity = (loss) => (loss >= 0.2 ? 'blunder' : loss >= 0.08 ? 'mistake' : loss >= 0.02 ? 'inaccuracy' : null);
@@ -49,28 +52,30 @@ export function renderAnalysis(ctx) {
     select.replaceChildren(...seats.map((s) => h('option', { value: s }, ctx.nameOf(s))));
     select.onchange = () => {
       panel.seat = Number(select.value);
-      run();
+      void run();
     };
     $('analysis-run').onclick = () => {
       panel.auto = true;
-      run();
+      void run();
     };
     $('analysis-whole').onclick = whole;
   }
-  const seat = live ? g.viewer.seat : panel.seat ?? seatAt(ctx);
+  const seat = live ? g.viewer.seat : (panel.seat ?? seatAt(ctx));
   select.value = String(seat);
   select.disabled = live;
   $('analysis-note').textContent = t(live ? 'analysis.noteOwn' : 'analysis.note');
   $('analysis-whole').hidden = live;
   if (moved) {
-    if (panel.auto) run();
+    if (panel.auto) void run();
     else clear();
   }
   // The whole game's analysis is looked up only where this browser asked for one (GET answers 404
   // for a game never analysed, which the console would show as an error on every replay).
   if (!live && panel.loaded !== ctx.gameId && askedBefore(ctx.gameId)) {
     panel.loaded = ctx.gameId;
-    api(`/games/${ctx.enc}/analysis/whole`, { token: ctx.token }).then(showWhole).catch(() => {});
+    api(`/games/${ctx.enc}/analysis/whole`, { token: ctx.token })
+      .then(showWhole)
+      .catch(() => {});
   }
   markLog();
 }
@@ -98,14 +103,25 @@ async function run() {
     const rows = a.moves.map((m) => {
       const key = stable(m.move);
       const marks = [key === best ? t('analysis.best') : null, key === played ? t('analysis.played') : null].filter(Boolean).join(', ');
-      return h('tr', { class: [key === best ? 'best' : '', key === played ? 'played' : ''].join(' ').trim() || null, 'data-notation': m.notation ?? null },
+      return h(
+        'tr',
+        {
+          class: [key === best ? 'best' : '', key === played ? 'played' : ''].join(' ').trim() || null,
+          'data-notation': m.notation ?? null,
+        },
         h('td', {}, h('code', {}, m.notation ?? JSON.stringify(m.move)), marks ? h('small', { class: 'muted' }, ` ${marks}`) : null),
         h('td', { class: 'num' }, percent(m.chance)),
-        h('td', { class: 'num' }, String(m.visits)));
+        h('td', { class: 'num' }, String(m.visits)),
+      );
     });
-    $('analysis-moves').querySelector('tbody').replaceChildren(...rows);
+    $('analysis-moves')
+      .querySelector('tbody')
+      .replaceChildren(...rows);
     $('analysis-moves').hidden = rows.length === 0;
-    $('analysis-best').textContent = rows.length === 0 ? t('analysis.none', { name: ctx.nameOf(seat) }) : t('analysis.summary', { iterations: a.searched, name: ctx.nameOf(seat), version: at });
+    $('analysis-best').textContent =
+      rows.length === 0
+        ? t('analysis.none', { name: ctx.nameOf(seat) })
+        : t('analysis.summary', { iterations: a.searched, name: ctx.nameOf(seat), version: at });
   } catch (e) {
     if (n === panel.request) $('analysis-best').textContent = e.message ?? String(e);
   }
@@ -114,15 +130,20 @@ async function run() {
 const ASKED = 'cb.analysed';
 const askedBefore = (gameId) => {
   try {
-    return (JSON.parse(localStorage.getItem(ASKED) ?? '[]')).includes(gameId);
+    return JSON.parse(localStorage.getItem(ASKED) ?? '[]').includes(gameId);
   } catch {
     return false;
   }
 };
 const rememberAsked = (gameId) => {
   try {
-    localStorage.setItem(ASKED, JSON.stringify([...JSON.parse(localStorage.getItem(ASKED) ?? '[]').filter((x) => x !== gameId), gameId].slice(-50)));
-  } catch { /* private mode: asked for this page only */ }
+    localStorage.setItem(
+      ASKED,
+      JSON.stringify([...JSON.parse(localStorage.getItem(ASKED) ?? '[]').filter((x) => x !== gameId), gameId].slice(-50)),
+    );
+  } catch {
+    /* private mode: asked for this page only */
+  }
 };
 
 /** Asks for the whole game's analysis (asking again answers the one there is), then follows its progress. */
@@ -140,13 +161,20 @@ async function whole() {
 function showWhole(a) {
   panel.whole = a;
   const p = $('analysis-progress');
-  p.textContent = a.status === 'done' ? t('analysis.wholeDone', { count: a.total }) : a.status === 'failed' ? t('analysis.wholeFailed', { error: a.error ?? '' }) : t('analysis.progress', { done: a.done, total: a.total });
+  p.textContent =
+    a.status === 'done'
+      ? t('analysis.wholeDone', { count: a.total })
+      : a.status === 'failed'
+        ? t('analysis.wholeFailed', { error: a.error ?? '' })
+        : t('analysis.progress', { done: a.done, total: a.total });
   $('analysis-whole').disabled = true;
   markLog();
   clearTimeout(panel.polling);
   if (a.status === 'queued' || a.status === 'running') {
     panel.polling = setTimeout(() => {
-      api(`/games/${panel.ctx.enc}/analysis/whole`, { token: panel.ctx.token }).then(showWhole).catch(() => {});
+      api(`/games/${panel.ctx.enc}/analysis/whole`, { token: panel.ctx.token })
+        .then(showWhole)
+        .catch(() => {});
     }, 1000);
   }
 }
@@ -163,6 +191,12 @@ export function markLog() {
     li.classList.remove('inaccuracy', 'mistake', 'blunder');
     if (!level) continue;
     li.classList.add(level);
-    li.append(h('span', { class: 'loss', title: t('analysis.loss', { loss: percent(m.loss), best: m.bestNotation ?? '?' }) }, ` −${percent(m.loss)}`));
+    li.append(
+      h(
+        'span',
+        { class: 'loss', title: t('analysis.loss', { loss: percent(m.loss), best: m.bestNotation ?? '?' }) },
+        ` −${percent(m.loss)}`,
+      ),
+    );
   }
 }

@@ -10,7 +10,7 @@ let handlers = {};
 /** Makes the picture's targets clickable and reachable by keyboard, named by their moves' words. */
 export function mountBoard(box, lm, on) {
   handlers = on;
-  const words = (n) => (lm ? lm.labels?.[lm.notations.indexOf(n)] ?? n : n);
+  const words = (n) => (lm ? (lm.labels?.[lm.notations.indexOf(n)] ?? n) : n);
   if (!lm) return;
   for (const el of box.querySelectorAll('[data-notations]')) {
     const list = el.dataset.notations.split('|');
@@ -48,8 +48,18 @@ document.addEventListener('keydown', (e) => {
 /** Opens the chooser near `anchor` with one button per move. */
 export function openChooser(anchor, moves, play) {
   const box = document.getElementById('chooser');
-  document.getElementById('chooser-list').replaceChildren(...moves.map((m) => h('button', { type: 'button', class: 'choice', 'data-notation': m.notation, onclick: () => play(m.notation) },
-    h('span', { class: 'words' }, m.label), m.shown ? h('small', { class: 'notation' }, m.shown) : null)));
+  document
+    .getElementById('chooser-list')
+    .replaceChildren(
+      ...moves.map((m) =>
+        h(
+          'button',
+          { type: 'button', class: 'choice', 'data-notation': m.notation, onclick: () => play(m.notation) },
+          h('span', { class: 'words' }, m.label),
+          m.shown ? h('small', { class: 'notation' }, m.shown) : null,
+        ),
+      ),
+    );
   box.hidden = false;
   // Next to the click, kept on screen; on a narrow screen, along the bottom.
   const narrow = window.innerWidth < 600;

@@ -22,13 +22,15 @@ export async function chancesPanel(game) {
       box.hidden = true;
       return;
     }
-    const rows = await Promise.all(c.chances.map(async (x) => {
-      const r = await api(`/players/${encodeURIComponent(x.playerId)}/ratings`).catch(() => null);
-      const rating = r?.ratings.find((e) => e.gameType === game.type);
-      const name = game.players.find((p) => p.seat === x.seat)?.name ?? String(x.seat + 1);
-      const shown = rating ? `${rating.ordinal.toFixed(1)}${rating.provisional ? '?' : ''}` : t('chances.new');
-      return h('li', { 'data-seat': x.seat }, t('chances.row', { name, rating: shown, chance: Math.round(x.chance * 100) }));
-    }));
+    const rows = await Promise.all(
+      c.chances.map(async (x) => {
+        const r = await api(`/players/${encodeURIComponent(x.playerId)}/ratings`).catch(() => null);
+        const rating = r?.ratings.find((e) => e.gameType === game.type);
+        const name = game.players.find((p) => p.seat === x.seat)?.name ?? String(x.seat + 1);
+        const shown = rating ? `${rating.ordinal.toFixed(1)}${rating.provisional ? '?' : ''}` : t('chances.new');
+        return h('li', { 'data-seat': x.seat }, t('chances.row', { name, rating: shown, chance: Math.round(x.chance * 100) }));
+      }),
+    );
     $('chances-list').replaceChildren(...rows);
     box.hidden = false;
   } catch {

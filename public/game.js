@@ -41,7 +41,11 @@ const nameOf = (seat) => {
 const viewOnly = () => typeof token === 'string' && token.startsWith('gl1.');
 const shown = () => (state.at === null ? state.game.version : state.at);
 const mySeat = () => state.game?.viewer.seat ?? null;
-const mustAct = (g) => g.status === 'active' && g.viewer.seat !== null && g.toMove.includes(g.viewer.seat) && !g.players.find((p) => p.seat === g.viewer.seat)?.resigned;
+const mustAct = (g) =>
+  g.status === 'active' &&
+  g.viewer.seat !== null &&
+  g.toMove.includes(g.viewer.seat) &&
+  !g.players.find((p) => p.seat === g.viewer.seat)?.resigned;
 
 function showError(e) {
   $('error').textContent = e ? (e.message ?? String(e)) : '';
@@ -49,7 +53,9 @@ function showError(e) {
 
 /** The board picture at `at` (now when null), as an SVG element. */
 async function fetchBoard(at) {
-  const res = await fetch(`/api/v1/games/${enc}/board.svg${at === null ? '' : `?at=${at}`}`, { headers: { 'Accept-Language': document.documentElement.lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  const res = await fetch(`/api/v1/games/${enc}/board.svg${at === null ? '' : `?at=${at}`}`, {
+    headers: { 'Accept-Language': document.documentElement.lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
   if (!res.ok) throw problemError(res.status, (res.headers.get('content-type') || '').includes('json') ? await res.json() : null);
   const doc = new DOMParser().parseFromString(await res.text(), 'image/svg+xml');
   return document.importNode(doc.documentElement, true);
@@ -69,8 +75,17 @@ async function fetchLog(all) {
 function renderLog() {
   const box = $('log');
   for (const m of state.log.slice(box.children.length)) {
-    box.append(h('li', { 'data-version': m.version, id: `v${m.version}` },
-      h('span', { class: 'log-v' }, `${m.version}.`), ' ', h('strong', {}, nameOf(m.seat)), lang === 'fr' ? '\u00a0: ' : ': ', m.label ?? m.move?.type ?? '?'));
+    box.append(
+      h(
+        'li',
+        { 'data-version': m.version, id: `v${m.version}` },
+        h('span', { class: 'log-v' }, `${m.version}.`),
+        ' ',
+        h('strong', {}, nameOf(m.seat)),
+        lang === 'fr' ? '\u00a0: ' : ': ',
+        m.label ?? m.move?.type ?? '?',
+      ),
+    );
   }
   markLog();
   renderLogHighlight();
@@ -98,12 +113,23 @@ function renderStatus() {
   $('title').textContent = state.typeName || g.type;
   $('who').textContent = g.viewer.seat === null ? t('who.spectator') : t('who.seat', { name: nameOf(g.viewer.seat) });
   const names = (seats) => seats.map(nameOf).join(', ');
-  const now = g.status === 'finished' ? t('status.over', { winners: names(g.outcome?.winners ?? []) })
-    : g.status === 'waiting' ? t('status.waiting') : g.status === 'expired' ? t('status.expired') : t('status.toMove', { names: names(g.toMove) });
+  const now =
+    g.status === 'finished'
+      ? t('status.over', { winners: names(g.outcome?.winners ?? []) })
+      : g.status === 'waiting'
+        ? t('status.waiting')
+        : g.status === 'expired'
+          ? t('status.expired')
+          : t('status.toMove', { names: names(g.toMove) });
   // Moves by their number: "after move 8", "replay after move 3 of 40"; never an internal version word.
-  $('status').textContent = state.at === null
-    ? (g.version === 0 ? t('status.start', { now }) : t('status.live', { version: g.version, now }))
-    : (state.at === 0 ? t('status.replayStart', { version: g.version, now }) : t('status.replay', { at: state.at, version: g.version, now }));
+  $('status').textContent =
+    state.at === null
+      ? g.version === 0
+        ? t('status.start', { now })
+        : t('status.live', { version: g.version, now })
+      : state.at === 0
+        ? t('status.replayStart', { version: g.version, now })
+        : t('status.replay', { at: state.at, version: g.version, now });
   const turn = $('turn');
   turn.className = 'turn';
   if (g.status === 'active' && mySeat() !== null) {
@@ -113,12 +139,24 @@ function renderStatus() {
     } else turn.textContent = t('turn.waitFor', { names: names(g.toMove) });
   } else if (g.status === 'finished') {
     // A finished game says so, and offers its replay and its analysis.
-    turn.replaceChildren(t('finished.offer'), ' ',
-      h('button', { type: 'button', id: 'finished-replay', onclick: () => goTo(0) }, t('finished.replay')), ' ',
-      h('button', { type: 'button', id: 'finished-analyse', onclick: () => {
-        if (state.at === null) goTo(g.version);
-        $('analysis-card').scrollIntoView({ block: 'start' });
-      } }, t('finished.analyse')));
+    turn.replaceChildren(
+      t('finished.offer'),
+      ' ',
+      h('button', { type: 'button', id: 'finished-replay', onclick: () => goTo(0) }, t('finished.replay')),
+      ' ',
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'finished-analyse',
+          onclick: () => {
+            if (state.at === null) goTo(g.version);
+            $('analysis-card').scrollIntoView({ block: 'start' });
+          },
+        },
+        t('finished.analyse'),
+      ),
+    );
   } else turn.textContent = '';
   if (g.status === 'finished') $('live').textContent = t('live.finished');
   const slider = $('at');
@@ -141,7 +179,14 @@ function renderMoves() {
   const list = $('moves');
   if (card.hidden) return;
   if (state.at !== null || !mustAct(g) || !state.lm) {
-    $('moves-note').textContent = g.status === 'finished' ? (state.at !== null ? t('moves.replayingOver') : t('moves.over')) : state.at !== null ? t('moves.replaying') : t('moves.waiting', { names: g.toMove.map(nameOf).join(', ') });
+    $('moves-note').textContent =
+      g.status === 'finished'
+        ? state.at !== null
+          ? t('moves.replayingOver')
+          : t('moves.over')
+        : state.at !== null
+          ? t('moves.replaying')
+          : t('moves.waiting', { names: g.toMove.map(nameOf).join(', ') });
     actions.replaceChildren();
     list.replaceChildren();
     $('all-moves').hidden = true;
@@ -153,8 +198,13 @@ function renderMoves() {
   const offBoard = lm.notations.map((n, i) => ({ n, i })).filter(({ n }) => !onBoard.has(n));
   $('board-help').hidden = onBoard.size === 0;
   $('moves-note').textContent = viewOnly() ? t('moves.byMail', { count: lm.moves.length }) : t('moves.count', { count: lm.moves.length });
-  const moveButton = (cls, i) => h('button', { type: 'button', class: cls, 'data-notation': lm.notations[i], onclick: () => play(lm.notations[i]) },
-    h('span', { class: 'words' }, lm.labels?.[i] ?? notationShown(lm.notations[i])), notationShown(lm.notations[i]) ? [' ', h('small', { class: 'notation' }, notationShown(lm.notations[i]))] : null);
+  const moveButton = (cls, i) =>
+    h(
+      'button',
+      { type: 'button', class: cls, 'data-notation': lm.notations[i], onclick: () => play(lm.notations[i]) },
+      h('span', { class: 'words' }, lm.labels?.[i] ?? notationShown(lm.notations[i])),
+      notationShown(lm.notations[i]) ? [' ', h('small', { class: 'notation' }, notationShown(lm.notations[i]))] : null,
+    );
   actions.replaceChildren(...offBoard.map(({ i }) => moveButton('action', i)));
   $('all-moves').hidden = false;
   $('all-moves-summary').textContent = t('moves.all', { count: lm.moves.length });
@@ -181,7 +231,15 @@ function render(svg) {
   renderLog();
   void chancesPanel(state.game);
   showAnalysis();
-  waitingPanel(state.game, { token, gameId, invite: inviteCode(), onChange: (tok) => { if (tok) token = tok; requestRefresh(0, true); } });
+  waitingPanel(state.game, {
+    token,
+    gameId,
+    invite: inviteCode(),
+    onChange: (tok) => {
+      if (tok) token = tok;
+      void requestRefresh(0, true);
+    },
+  });
   // A turn mail's game link shows the seat's view only: its settings need the seat token.
   $('seat-settings').hidden = mySeat() === null || viewOnly();
   if (mySeat() !== null && !viewOnly()) seatSettings(gameId, () => token);
@@ -191,7 +249,11 @@ function render(svg) {
 function choose(notations, anchor) {
   const lm = state.lm;
   if (!lm) return;
-  openChooser(anchor, notations.map((n) => ({ notation: n, label: lm.labels?.[lm.notations.indexOf(n)] ?? n, shown: notationShown(n) })), play);
+  openChooser(
+    anchor,
+    notations.map((n) => ({ notation: n, label: lm.labels?.[lm.notations.indexOf(n)] ?? n, shown: notationShown(n) })),
+    play,
+  );
 }
 
 const inviteCode = () => new URLSearchParams(location.hash.slice(1)).get('invite') ?? invites()[gameId] ?? null;
@@ -218,7 +280,12 @@ async function refreshOnce(force) {
   const finished = game.status === 'finished';
   const entries = finished && !state.logFinished ? await fetchLog(true) : log;
   const lastLogged = entries.at(-1)?.version ?? 0;
-  if ((at === null && Number(svg.getAttribute('data-version')) !== game.version) || (lm && lm.version !== game.version) || lastLogged !== game.version) return false;
+  if (
+    (at === null && Number(svg.getAttribute('data-version')) !== game.version) ||
+    (lm && lm.version !== game.version) ||
+    lastLogged !== game.version
+  )
+    return false;
   if (at !== state.at) return false; // the replay moved meanwhile
   // A seat learns it is one on the first read: its legal moves come with the next.
   if (at === null && !lm && mustAct(game)) {
@@ -283,7 +350,12 @@ async function play(notation) {
   closeChooser();
   showError(null);
   try {
-    const send = (list) => api(`/games/${enc}/moves`, { token, method: 'POST', body: { move: list.moves[list.notations.indexOf(notation)], expectedVersion: list.version } });
+    const send = (list) =>
+      api(`/games/${enc}/moves`, {
+        token,
+        method: 'POST',
+        body: { move: list.moves[list.notations.indexOf(notation)], expectedVersion: list.version },
+      });
     let r;
     try {
       r = await send(lm);
@@ -320,12 +392,14 @@ function goTo(at) {
   renderMoves();
   showAnalysis();
   const n = ++state.boardRequest;
-  fetchBoard(v).then((svg) => {
-    if (n !== state.boardRequest || state.at !== v) return;
-    $('board').replaceChildren(svg);
-    $('board').dataset.version = String(v);
-    mountBoard($('board'), null, {});
-  }).catch(showError);
+  fetchBoard(v)
+    .then((svg) => {
+      if (n !== state.boardRequest || state.at !== v) return;
+      $('board').replaceChildren(svg);
+      $('board').dataset.version = String(v);
+      mountBoard($('board'), null, {});
+    })
+    .catch(showError);
 }
 
 function goLive() {
@@ -333,7 +407,7 @@ function goLive() {
   const url = new URL(location.href);
   url.searchParams.delete('at');
   history.replaceState(null, '', url);
-  requestRefresh(0, true);
+  void requestRefresh(0, true);
 }
 
 $('at').addEventListener('input', (e) => goTo(Number(e.target.value)));
@@ -357,30 +431,39 @@ document.addEventListener('keydown', (e) => {
 // A seat token in the URL is kept in this browser for this game, then taken out of the address
 // bar (so a copied address or a screenshot does not carry it).
 const urlToken = new URLSearchParams(location.hash.slice(1)).get('token');
-gameTypes().then((types) => {
-  state.typeName = types.find((x) => x.id === state.game?.type)?.name ?? state.typeName;
-  if (state.game) renderStatus();
-}).catch(() => {});
+gameTypes()
+  .then((types) => {
+    state.typeName = types.find((x) => x.id === state.game?.type)?.name ?? state.typeName;
+    if (state.game) renderStatus();
+  })
+  .catch(() => {});
 
-requestRefresh(0, true).then(() => {
-  if (!state.game) return;
-  state.typeName = state.typeName || state.game.type;
-  gameTypes().then((types) => {
-    state.typeName = types.find((x) => x.id === state.game.type)?.name ?? state.game.type;
-    renderStatus();
-  }).catch(() => {});
-  if (urlToken && mySeat() !== null) {
-    keepSeat(gameId, mySeat(), urlToken, nameOf(mySeat()));
-    history.replaceState(null, '', location.pathname + location.search);
-  }
-  subscribe({
-    query: 'subscription ($g: ID!) { gameUpdated(gameId: $g) { version } }',
-    variables: { g: gameId },
-    token,
-    onData: (p) => {
-      const v = p?.data?.gameUpdated?.version;
-      if (typeof v === 'number') requestRefresh(v);
-    },
-    onStatus: (s) => { $('live').textContent = state.game?.status === 'finished' ? t('live.finished') : s === 'live' ? t('live.on') : s === 'offline' ? t('live.off') : ''; },
-  });
-}).catch(showError);
+requestRefresh(0, true)
+  .then(() => {
+    if (!state.game) return;
+    state.typeName = state.typeName || state.game.type;
+    gameTypes()
+      .then((types) => {
+        state.typeName = types.find((x) => x.id === state.game.type)?.name ?? state.game.type;
+        renderStatus();
+      })
+      .catch(() => {});
+    if (urlToken && mySeat() !== null) {
+      keepSeat(gameId, mySeat(), urlToken, nameOf(mySeat()));
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+    subscribe({
+      query: 'subscription ($g: ID!) { gameUpdated(gameId: $g) { version } }',
+      variables: { g: gameId },
+      token,
+      onData: (p) => {
+        const v = p?.data?.gameUpdated?.version;
+        if (typeof v === 'number') void requestRefresh(v);
+      },
+      onStatus: (s) => {
+        $('live').textContent =
+          state.game?.status === 'finished' ? t('live.finished') : s === 'live' ? t('live.on') : s === 'offline' ? t('live.off') : '';
+      },
+    });
+  })
+  .catch(showError);

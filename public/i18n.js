@@ -7,11 +7,19 @@ export const LANGS = ['en', 'fr'];
 function pickLang() {
   const q = new URLSearchParams(location.search).get('lang');
   if (q && LANGS.includes(q)) {
-    try { localStorage.setItem('cb.lang', q); } catch { /* private mode */ }
+    try {
+      localStorage.setItem('cb.lang', q);
+    } catch {
+      /* private mode */
+    }
     return q;
   }
   let saved = null;
-  try { saved = localStorage.getItem('cb.lang'); } catch { /* private mode */ }
+  try {
+    saved = localStorage.getItem('cb.lang');
+  } catch {
+    /* private mode */
+  }
   if (saved && LANGS.includes(saved)) return saved;
   for (const l of navigator.languages ?? [navigator.language]) {
     const primary = String(l).toLowerCase().split('-')[0];
@@ -100,15 +108,17 @@ export function translate(root = document) {
 
 /** Links to the same page in each language (the current one marked). */
 export function languageLinks(box) {
-  box.replaceChildren(...LANGS.map((l) => {
-    const url = new URL(location.href);
-    url.searchParams.set('lang', l);
-    const a = document.createElement('a');
-    a.href = url.pathname + url.search + url.hash;
-    a.textContent = l.toUpperCase();
-    a.lang = l;
-    a.setAttribute('aria-label', t(`lang.${l}`));
-    if (l === lang) a.setAttribute('aria-current', 'true');
-    return a;
-  }));
+  box.replaceChildren(
+    ...LANGS.map((l) => {
+      const url = new URL(location.href);
+      url.searchParams.set('lang', l);
+      const a = document.createElement('a');
+      a.href = url.pathname + url.search + url.hash;
+      a.textContent = l.toUpperCase();
+      a.lang = l;
+      a.setAttribute('aria-label', t(`lang.${l}`));
+      if (l === lang) a.setAttribute('aria-current', 'true');
+      return a;
+    }),
+  );
 }

@@ -18,7 +18,9 @@ const write = (k, v) => {
   try {
     if (v === null) localStorage.removeItem(k);
     else localStorage.setItem(k, JSON.stringify(v));
-  } catch { /* private mode: kept for this page only */ }
+  } catch {
+    /* private mode: kept for this page only */
+  }
 };
 
 /** The stored player: { token, id, name } or null. */

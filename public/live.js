@@ -2,7 +2,10 @@
 // connection_init (with the seat token), subscribe, then `next` messages; ping is answered with
 // pong; a dropped connection is reopened after a short, growing pause.
 export function subscribe({ query, variables, token, onData, onStatus }) {
-  let ws, closed = false, delay = 500, timer;
+  let ws,
+    closed = false,
+    delay = 500,
+    timer;
   const open = () => {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
     ws = new WebSocket(url, 'graphql-transport-ws');

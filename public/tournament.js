@@ -22,7 +22,9 @@ function render(tn, typeName) {
     seats: tn.seatsPerGame,
     rated: tn.rated ? 'yes' : 'no',
   });
-  $('status').textContent = t(`tournament.status.${tn.status}`, { startsAt: new Date(tn.startsAt).toLocaleString(document.documentElement.lang) });
+  $('status').textContent = t(`tournament.status.${tn.status}`, {
+    startsAt: new Date(tn.startsAt).toLocaleString(document.documentElement.lang),
+  });
   $('players').replaceChildren(...tn.players.map((p) => h('li', {}, p.name)));
 
   $('standings').replaceChildren(
@@ -91,10 +93,11 @@ async function load() {
     const types = await gameTypes().catch(() => []);
     render(tn, types.find((x) => x.id === tn.game)?.name ?? tn.game);
     $('error').textContent = '';
-    if (tn.status === 'open' || tn.status === 'running') setTimeout(load, 30_000);
+    if (tn.status === 'open' || tn.status === 'running') setTimeout(() => void load(), 30_000);
   } catch (err) {
     $('error').textContent = err.status === 404 ? t('tournament.notFound') : err.message;
   }
 }
 
-load();
+// load handles its own errors (shown on the page).
+void load();

@@ -11,22 +11,47 @@ let poll = null;
 let ctx = null;
 /** The bot levels (GET /bots), read once. */
 let bots = [];
-api('/bots').then((b) => { bots = b; if (ctx?.game) waitingPanel(ctx.game, ctx); }).catch(() => {});
+api('/bots')
+  .then((b) => {
+    bots = b;
+    if (ctx?.game) waitingPanel(ctx.game, ctx);
+  })
+  .catch(() => {});
 
 /** An open seat's "the computer takes it" control: a level and a button (POST /games/{id}/bot). */
 function botFiller(seat) {
   const known = (id, otherwise) => (t(id) === id ? otherwise : t(id));
-  const sel = h('select', { 'aria-label': t('waiting.botLevel', { n: seat + 1 }), class: 'bot-level' },
-    ...bots.map((b) => h('option', { value: b.level, selected: b.level === 'greedy', title: b.description }, known(`bot.level.${b.level}`, b.level))));
-  return h('span', { class: 'bot-fill' }, ' ', sel, ' ', h('button', { type: 'button', 'data-fill-seat': seat, onclick: async () => {
-    $('error').textContent = '';
-    try {
-      await api(`/games/${encodeURIComponent(ctx.gameId)}/bot`, { token: ctx.token, method: 'POST', body: { bot: sel.value, seat } });
-      ctx.onChange(null);
-    } catch (err) {
-      $('error').textContent = err.message;
-    }
-  } }, t('waiting.fillBot')));
+  const sel = h(
+    'select',
+    { 'aria-label': t('waiting.botLevel', { n: seat + 1 }), class: 'bot-level' },
+    ...bots.map((b) =>
+      h('option', { value: b.level, selected: b.level === 'greedy', title: b.description }, known(`bot.level.${b.level}`, b.level)),
+    ),
+  );
+  return h(
+    'span',
+    { class: 'bot-fill' },
+    ' ',
+    sel,
+    ' ',
+    h(
+      'button',
+      {
+        type: 'button',
+        'data-fill-seat': seat,
+        onclick: async () => {
+          $('error').textContent = '';
+          try {
+            await api(`/games/${encodeURIComponent(ctx.gameId)}/bot`, { token: ctx.token, method: 'POST', body: { bot: sel.value, seat } });
+            ctx.onChange(null);
+          } catch (err) {
+            $('error').textContent = err.message;
+          }
+        },
+      },
+      t('waiting.fillBot'),
+    ),
+  );
 }
 
 export function waitingPanel(game, c) {
@@ -41,9 +66,16 @@ export function waitingPanel(game, c) {
   poll ??= setInterval(() => ctx.onChange(null), 4000);
   // A seated person (the creator: the server refuses anyone else) may give an open seat to the computer.
   const fill = game.viewer.seat !== null && !!c.token && bots.length > 0;
-  $('waiting-seats').replaceChildren(...game.players.map((p) => h('li', { class: p.open ? 'open-seat' : 'taken-seat', 'data-seat': p.seat },
-    p.open ? t('waiting.openSeat', { n: p.seat + 1 }) : t('waiting.takenSeat', { n: p.seat + 1, name: p.name }),
-    p.open && fill ? botFiller(p.seat) : null)));
+  $('waiting-seats').replaceChildren(
+    ...game.players.map((p) =>
+      h(
+        'li',
+        { class: p.open ? 'open-seat' : 'taken-seat', 'data-seat': p.seat },
+        p.open ? t('waiting.openSeat', { n: p.seat + 1 }) : t('waiting.takenSeat', { n: p.seat + 1, name: p.name }),
+        p.open && fill ? botFiller(p.seat) : null,
+      ),
+    ),
+  );
   const code = c.invite;
   $('invite-box').hidden = !code;
   if (code) $('invite-link').value = `${location.origin}/games/${encodeURIComponent(c.gameId)}#invite=${encodeURIComponent(code)}`;
@@ -58,7 +90,9 @@ $('invite-copy').addEventListener('click', async () => {
   $('invite-link').select();
   try {
     await navigator.clipboard.writeText($('invite-link').value);
-  } catch { /* selected: the person copies it */ }
+  } catch {
+    /* selected: the person copies it */
+  }
 });
 
 $('join-form').addEventListener('submit', async (e) => {
@@ -71,7 +105,11 @@ $('join-form').addEventListener('submit', async (e) => {
     return;
   }
   try {
-    const r = await api(`/games/${encodeURIComponent(ctx.gameId)}/join`, { token: me?.token, method: 'POST', body: { inviteCode: ctx.invite, ...(name && name !== me?.name ? { name } : {}) } });
+    const r = await api(`/games/${encodeURIComponent(ctx.gameId)}/join`, {
+      token: me?.token,
+      method: 'POST',
+      body: { inviteCode: ctx.invite, ...(name && name !== me?.name ? { name } : {}) },
+    });
     if (!me) keepSeat(ctx.gameId, r.seat, r.token, r.name);
     ctx.onChange(me ? me.token : r.token);
   } catch (err) {
@@ -90,5 +128,5 @@ async function seatAction(path) {
 }
 $('leave-btn').addEventListener('click', () => seatAction('leave'));
 $('cancel-btn').addEventListener('click', () => {
-  if (confirm(t('waiting.cancelConfirm'))) seatAction('cancel');
+  if (confirm(t('waiting.cancelConfirm'))) void seatAction('cancel');
 });

@@ -1,5 +1,6 @@
 // Writes one complete example view per game, from a real position of a seeded random game, at the
-// end of the game's rules document (its plug-in's `docs`, src/games/<game>/rules.md; npm run examples). tests/contract/example-views.test.ts fails when
+// end of the game's rules document (its plug-in's `docs`, src/games/<game>/rules.md; npm run examples).
+// tests/contract/example-views.test.ts fails when
 // a document's example is not what this script generates now.
 // It also writes the page's option labels (public/i18n/<lang>.json, `option.<game>.<option>[.<value>]`) from
 // each game's catalogue (`option.*` ids in src/games/<game>/messages.ts); tests/unit/page-catalogues.test.ts

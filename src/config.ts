@@ -131,11 +131,13 @@ export interface Config {
   leaderboardMinOpponents: number;
   /** The leaderboard's window in days (LEADERBOARD_RECENT_DAYS, default 90). */
   leaderboardRecentDays: number;
-  /** Rated games of one type two players may play together within 24 hours that change ratings (RATING_PAIR_DAILY_LIMIT, default 3; 0: no bound). */
+  /** Rated games of one type two players may play together within 24 hours that change ratings (RATING_PAIR_DAILY_LIMIT, default
+   * 3; 0: no bound). */
   ratingPairDailyLimit: number;
   /** How often the ratings projection looks for finished rated games it missed (RATINGS_SWEEP_MS). */
   ratingsSweepMs: number;
-  /** How often each process (with NOTIFY_WORKER) starts tournaments whose time has come and makes rounds a hook missed (TOURNAMENTS_SWEEP_MS). */
+  /** How often each process (with NOTIFY_WORKER) starts tournaments whose time has come and makes rounds a hook missed
+   * (TOURNAMENTS_SWEEP_MS). */
   tournamentsSweepMs: number;
   /** Server processes sharing the port (node:cluster); 1: this process serves alone. */
   workers: number;

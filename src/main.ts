@@ -94,7 +94,9 @@ if (config.workers > 1 && cluster.isPrimary) {
     await metrics?.close();
     refuse(
       new StartRefused(
-        `PORT ${config.port} on ${config.host} ${code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)'}: give this server its own PORT`,
+        `PORT ${config.port} on ${config.host} ` +
+          String(code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)') +
+          `: give this server its own PORT`,
       ),
     );
   });

@@ -71,7 +71,8 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
       continue;
     }
     if (m.origin === 'takeback' || (m.move as { type?: unknown }).type === 'takeback') {
-      // A takeback (src/app/takeback.ts): it undoes the seat's own entries from `undo` on, none of which drew at random or revealed anything.
+      // A takeback (src/app/takeback.ts): it undoes the seat's own entries from `undo` on, none of which drew at random or
+      // revealed anything.
       const move = m.move as unknown as Move;
       if (m.origin !== 'takeback' || !isTakebackMove(move) || Object.keys(move).length !== 2)
         throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.takebackEntry', { n: i + 1 }, { index: i });

@@ -68,7 +68,11 @@ export const gameRecordSchema = {
             type: 'string',
             enum: MOVE_ORIGINS,
             description:
-              "Absent or seat: played by the seat; mail: played by the seat by a reply to a mail; resign: the seat resigned here (move { type: resign }); resigned: played by the stand-in for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes its entries from move.undo on (move { type: takeback, undo })",
+              'Absent or seat: played by the seat; mail: played by the seat by a reply to a mail; ' +
+              'resign: the seat resigned here (move { type: resign }); resigned: played by the stand-in ' +
+              "for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a " +
+              "bot seat's move; takeback: undoes its entries from move.undo on (move { type: takeback, " +
+              'undo })',
           },
           undoable: {
             type: 'boolean',
@@ -104,17 +108,20 @@ export const gameRecordSchema = {
             maxItems: 10_000,
             items: { type: 'object' },
             description:
-              "Written on export once the game is over: the engine's events of the entry, in full (the chain binds them); ignored on import",
+              "Written on export once the game is over: the engine's events of the entry, in full (the " +
+              'chain binds them); ignored on import',
           },
           stateHash: {
             ...HEX64,
             description:
-              'Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import',
+              'Written on export: SHA-256 of the canonical JSON of the full state after this entry ' +
+              '(docs/api.md, "Signed records"); ignored on import',
           },
           chain: {
             ...HEX64,
             description:
-              'Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import',
+              'Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), ' +
+              'the canonical entry and stateHash; ignored on import',
           },
         },
       },
@@ -124,7 +131,9 @@ export const gameRecordSchema = {
       type: 'boolean',
       const: true,
       description:
-        "Written on export: a rated game that ended (resigned, timed out, expired) before some person's seat made a move of its own (origin seat or mail): aborted, it changed no rating; ignored on import",
+        'Written on export: a rated game that ended (resigned, timed out, expired) before some ' +
+        "person's seat made a move of its own (origin seat or mail): aborted, it changed no " +
+        'rating; ignored on import',
     },
     setupHash: {
       ...HEX64,
@@ -135,7 +144,9 @@ export const gameRecordSchema = {
       additionalProperties: false,
       required: ['alg', 'keyId', 'value'],
       description:
-        "Written on export: the server's Ed25519 signature of the canonical JSON of the record without this member; the public key with this keyId is published at /.well-known/citybuilder-record-keys.json",
+        "Written on export: the server's Ed25519 signature of the canonical JSON of the record " +
+        'without this member; the public key with this keyId is published at ' +
+        '/.well-known/citybuilder-record-keys.json',
       properties: {
         alg: { type: 'string', const: 'Ed25519' },
         keyId: { type: 'string', minLength: 1, maxLength: 128 },

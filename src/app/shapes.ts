@@ -144,7 +144,10 @@ export const PlayerEntry = Type.Object(
   {
     additionalProperties: false,
     description:
-      'A seat at creation: { name, colour? } seated now; { open: true } open, for someone to join with the invitation; { me: true, colour? } seated now and bound to the player whose token is in Authorization; { bot, name? } a bot of that level (no token: it moves by itself).',
+      'A seat at creation: { name, colour? } seated now; { open: true } open, for someone to ' +
+      'join with the invitation; { me: true, colour? } seated now and bound to the player whose ' +
+      'token is in Authorization; { bot, name? } a bot of that level (no token: it moves by ' +
+      'itself).',
   },
 );
 export type PlayerEntryShape = Static<typeof PlayerEntry>;
@@ -171,7 +174,9 @@ export const CreateGameBody = Type.Object(
         minimum: 0,
         maximum: 1,
         description:
-          'Players joining need at least this reliability: finished / (finished + abandoned + timed out) over their last 90 days (403 RELIABILITY_TOO_LOW below it; a player with no game counted yet is admitted; joining needs a player token)',
+          'Players joining need at least this reliability: finished / (finished + abandoned + timed ' +
+          'out) over their last 90 days (403 RELIABILITY_TOO_LOW below it; a player with no game ' +
+          'counted yet is admitted; joining needs a player token)',
       }),
     ),
     takebacks: Type.Optional(literals(TAKEBACK_SETTINGS)),

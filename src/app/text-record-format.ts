@@ -32,7 +32,8 @@
  *                                           checked legal; with its own mark and comment
  *   35:30                                   Then the result again.
  *
- * Blank lines are ignored; a {comment} line before the first move too (annotations: replays/annotations.ts). Moves are written in the state they
+ * Blank lines are ignored; a {comment} line before the first move too (annotations: replays/annotations.ts). Moves are written in
+ * the state they
  * were made from, so reading a text record replays the game: a record is checked move by move,
  * and an error names its line.
  */

@@ -12,7 +12,8 @@ import { checkAlternatives, splitMark } from './replays/annotations.js';
 import { RECORD_FORMAT } from './service-types.js';
 import { ORIGINS, resultOf, TEXT_RECORD_FORMAT, type AnyRecord, type Origin, type RecordMove } from './text-record-format.js';
 
-/** A text record's fault by message id (its own sentence or an engine's refusal): the line it is on and what is wrong, in the caller's language. */
+/** A text record's fault by message id (its own sentence or an engine's refusal): the line it is on and what is wrong, in the
+ * caller's language. */
 function faultBy(code: 'INVALID_INPUT' | 'IMPORT_INVALID', line: number, said: Said, extra: Record<string, Json> = {}): AppError {
   return AppError.of(code, 'RECORD.line', { line, problem: said }, { line, ...extra }, said.catalogue);
 }
@@ -129,7 +130,8 @@ export function readTextRecord(registry: GameRegistry, text: string): ReadRecord
     if (line === '') continue;
     const said = /^\{([^{}]*)\}$/.exec(line);
     if (said) {
-      // A comment on the move above it (annotations: replays/annotations.ts); before the first move or after the result, a remark of no move's.
+      // A comment on the move above it (annotations: replays/annotations.ts); before the first move or after the result, a remark
+      // of no move's.
       const text = said[1]!.trim();
       const above = moves.at(-1);
       if (above && result === null && text !== '') above.comment = above.comment ? `${above.comment} ${text}` : text;

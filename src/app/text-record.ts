@@ -57,7 +57,13 @@ export function writeTextRecord(
     if (m.comment) lines.push(`{${m.comment}}`);
     for (const a of m.alternatives ?? [])
       lines.push(
-        `(${[formatMove(game, before(i), m.seat, a.move as unknown as Move), a.mark ?? '', a.comment ? `{${a.comment}}` : ''].filter((x) => x !== '').join(' ')})`,
+        `(` +
+          String(
+            [formatMove(game, before(i), m.seat, a.move as unknown as Move), a.mark ?? '', a.comment ? `{${a.comment}}` : '']
+              .filter((x) => x !== '')
+              .join(' '),
+          ) +
+          `)`,
       );
   });
   lines.push(resultOf(record.outcome), '');

@@ -203,7 +203,8 @@ async function verify(args: string[], io: Io, registry: GameRegistry, language: 
   if (v.fault) lines.push(`tampered: ${localize(language, v.fault)}`);
   else
     lines.push(
-      `chain: ${record.moves.length} entries replayed, every state hash and chain hash matches (${record.type}, engine ${record.engineVersion})`,
+      `chain: ${record.moves.length} entries replayed, every state hash and chain hash matches (${record.type}` +
+        `, engine ${record.engineVersion})`,
     );
   const sig = v.signature;
   if (!sig) lines.push(`signature: not checked; give --key with the server's public keys (${RECORD_KEYS_PATH})`);
@@ -261,7 +262,8 @@ export async function run(argv: string[], io: Io, registry: GameRegistry = defau
 
     if (command === 'validate') {
       io.out(
-        `valid: ${record.type} (engine ${record.engineVersion}), ${record.players.length} players, ${record.moves.length} moves, ${outcome ? `finished: ${result(record, outcome)}` : 'not finished'}`,
+        `valid: ${record.type} (engine ${record.engineVersion}), ${record.players.length} players, ${record.moves.length}` +
+          ` moves, ${outcome ? `finished: ${result(record, outcome)}` : 'not finished'}`,
       );
       return 0;
     }

@@ -21,7 +21,9 @@ const WORDS = {
     noMoves: '(no move yet)',
     logLine: '{n}. {name}: {words}',
     written: 'Board picture written to {path}',
-    hint: 'Add --seat S to see the board as seat S does (its hidden cards, its legal moves), --svg out.svg for the picture, --json for the view as JSON.',
+    hint:
+      'Add --seat S to see the board as seat S does (its hidden cards, its legal moves), --svg ' +
+      'out.svg for the picture, --json for the view as JSON.',
   },
   fr: {
     header: '{game} ({type}, moteur {engine}) : coup {version} sur {total}',
@@ -37,7 +39,9 @@ const WORDS = {
     noMoves: '(aucun coup encore)',
     logLine: '{n}. {name} : {words}',
     written: 'Image du plateau écrite dans {path}',
-    hint: "Ajoutez --seat S pour voir le plateau comme la place S (ses cartes cachées, ses coups possibles), --svg plateau.svg pour l'image, --json pour la vue en JSON.",
+    hint:
+      'Ajoutez --seat S pour voir le plateau comme la place S (ses cartes cachées, ses coups ' +
+      "possibles), --svg plateau.svg pour l'image, --json pour la vue en JSON.",
   },
 } as const;
 

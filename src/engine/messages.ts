@@ -116,7 +116,8 @@ export const KERNEL_MESSAGES: Messages = {
     'INVALID_MOVE_SHAPE.noType': 'Un coup a un « type », une chaîne',
     'INVALID_MOVE_SHAPE.unknownType': 'Type de coup inconnu « {type} » pour {game} ; types connus : {known}',
     'shape.type':
-      '{path} doit être de type {type, select, integer {entier} string {chaîne} boolean {booléen} array {tableau} object {objet} other {{type}}}',
+      '{path} doit être de type {type, select, integer {entier} string {chaîne} boolean ' +
+      '{booléen} array {tableau} object {objet} other {{type}}}',
     'shape.types': "{path} doit être d'un de ces types : {types}",
     'shape.required': '{path}{field} est obligatoire',
     'shape.unknownField': '{path} a un champ inconnu « {field} »',

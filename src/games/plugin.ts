@@ -25,7 +25,8 @@ export interface GamePlugin {
   seatChoices?: { colours: readonly string[]; rule: string };
   /** Helpers the shared tests use on every game (tests/support/perturb.ts, scripts/example-views.ts). */
   testing?: GameTesting;
-  /** The game's rules document, from the repository root (src/games/<game>/rules.md, linked from docs/rules/): rulings, shapes, the example view. */
+  /** The game's rules document, from the repository root (src/games/<game>/rules.md, linked from docs/rules/): rulings, shapes,
+   * the example view. */
   docs?: string;
 }
 

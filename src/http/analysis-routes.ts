@@ -56,7 +56,16 @@ export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {
           operationId: 'analyseWholeGame',
           summary: 'Analyse every move of a finished game in the background',
           description:
-            "Queues a background job that searches, for every move of the log, the position it was played in as the seat that played it saw it (never what it could not see), with `iterations` per position (default 300, at most the server's ANALYSIS_MAX_ITERATIONS, else 400) and the seed GET /games/{id}/analysis uses by default (so a move's figures equal that request's with the same iterations). Anyone may ask, for a finished game; asking again answers the analysis there is (its iterations are the first request's). One analysis queued or running per caller (its token, or its address without one): another is 429 RATE_LIMITED naming the game it waits on, with Retry-After. Its searches run on the analysis threads, never the bots': games do not wait for it. Follow the progress with GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.",
+            'Queues a background job that searches, for every move of the log, the position it was ' +
+            'played in as the seat that played it saw it (never what it could not see), with ' +
+            "`iterations` per position (default 300, at most the server's ANALYSIS_MAX_ITERATIONS, " +
+            "else 400) and the seed GET /games/{id}/analysis uses by default (so a move's figures " +
+            "equal that request's with the same iterations). Anyone may ask, for a finished game; " +
+            "asking again answers the analysis there is (its iterations are the first request's). One " +
+            'analysis queued or running per caller (its token, or its address without one): another is ' +
+            '429 RATE_LIMITED naming the game it waits on, with Retry-After. Its searches run on the ' +
+            "analysis threads, never the bots': games do not wait for it. Follow the progress with " +
+            'GET. An unfinished game: 403 ANALYSIS_NOT_ALLOWED.',
           tags: ['replay'],
           access: 'seatOrSpectator',
           params: GameIdParams,
@@ -78,7 +87,10 @@ export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {
           operationId: 'getWholeGameAnalysis',
           summary: "A whole-game analysis: its progress and each move's loss of winning chance",
           description:
-            'The analysis POST /games/{id}/analysis/whole asked for: its status (queued, running, done, failed), how many moves are analysed of how many, and for each move analysed so far the chance to win after the move played, the move the search prefers with its chance, and the loss (the difference, at least 0). 404 when the game was never analysed.',
+            'The analysis POST /games/{id}/analysis/whole asked for: its status (queued, running, ' +
+            'done, failed), how many moves are analysed of how many, and for each move analysed so far ' +
+            'the chance to win after the move played, the move the search prefers with its chance, and ' +
+            'the loss (the difference, at least 0). 404 when the game was never analysed.',
           tags: ['replay'],
           access: 'seatOrSpectator',
           params: GameIdParams,
@@ -96,7 +108,9 @@ export function analysisRoutes(get: () => WholeAnalysis | undefined): Routes {
           operationId: 'cancelWholeGameAnalysis',
           summary: 'Cancel a whole-game analysis (operator)',
           description:
-            'The operator ends a queued or running whole-game analysis: it stops at its next position and stays failed with the error "cancelled by the operator" (the moves analysed so far are kept). 404 when none is queued or running; 403 for any token but OPERATOR_TOKEN.',
+            'The operator ends a queued or running whole-game analysis: it stops at its next position ' +
+            'and stays failed with the error "cancelled by the operator" (the moves analysed so far ' +
+            'are kept). 404 when none is queued or running; 403 for any token but OPERATOR_TOKEN.',
           tags: ['replay'],
           access: 'operator',
           params: GameIdParams,

@@ -201,7 +201,10 @@ export async function createHttp(deps: HttpBase): Promise<FastifyInstance> {
         title: 'City-building games server',
         version: '1.0.0',
         description:
-          "Create games, read each seat's view, list legal moves, submit moves, replay and export games. Views, events, moves and options are typed per game (components <Game>View, <Game>Event, <Game>Move, <Game>Options; answers discriminated by the game `type`). Errors are application/problem+json with a stable `code`.",
+          "Create games, read each seat's view, list legal moves, submit moves, replay and export " +
+          'games. Views, events, moves and options are typed per game (components <Game>View, ' +
+          '<Game>Event, <Game>Move, <Game>Options; answers discriminated by the game `type`). Errors ' +
+          'are application/problem+json with a stable `code`.',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       tags: [

@@ -14,7 +14,9 @@ export function boardRoutes(service: GameService): Routes {
           operationId: 'getBoardPicture',
           summary: "The board as the token's seat (or a spectator) sees it, now or right after version `at`, as an SVG picture",
           description:
-            "Drawn on the server from the viewer's view only, so it shows nothing that viewer may not see. Labels are in English or French, chosen by Accept-Language (or `lang`). The same input always gives the same picture.",
+            "Drawn on the server from the viewer's view only, so it shows nothing that viewer may not " +
+            'see. Labels are in English or French, chosen by Accept-Language (or `lang`). The same ' +
+            'input always gives the same picture.',
           tags: ['replay'],
           access: 'seatOrSpectator',
           params: GameIdParams,

@@ -62,7 +62,8 @@ export const players = {
         type: 'string',
         enum: BOT_LEVELS,
         description:
-          "The bot level playing this seat while the game runs: a resigned seat, or one handed over after standInAfterTimeouts missed deadlines (the game's standInBot)",
+          'The bot level playing this seat while the game runs: a resigned seat, or one handed over ' +
+          "after standInAfterTimeouts missed deadlines (the game's standInBot)",
       },
     },
   },
@@ -104,7 +105,10 @@ const origin = {
   type: 'string',
   enum: OTHER_ORIGINS,
   description:
-    "Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on",
+    'Absent when the seat played the move itself; mail: the seat played it by a reply to a ' +
+    'mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned ' +
+    "seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's " +
+    "move; takeback: undoes the seat's entries from move.undo on",
 } as const;
 const moveBot = {
   type: 'string',
@@ -120,12 +124,14 @@ const takebacks = {
   type: 'string',
   enum: TAKEBACK_SETTINGS,
   description:
-    "Which takebacks the game allows: none; own-turn (the default: within one's own turn); with-consent (also after it, when every other seated person accepts)",
+    "Which takebacks the game allows: none; own-turn (the default: within one's own turn); " +
+    'with-consent (also after it, when every other seated person accepts)',
 } as const;
 const undoable = {
   type: 'boolean',
   description:
-    'The entry may be taken back as far as it goes: it drew nothing at random and revealed nothing hidden (never a resignation or a takeback)',
+    'The entry may be taken back as far as it goes: it drew nothing at random and revealed ' +
+    'nothing hidden (never a resignation or a takeback)',
 } as const;
 const undoneBy = {
   type: 'integer',
@@ -336,7 +342,8 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
                 type: 'string',
                 format: 'date-time',
                 description:
-                  "The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had",
+                  "The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then " +
+                  '(Monday 00:00 in its zone): its clock waits, and runs on from then with what it had',
               },
             },
           },
@@ -364,13 +371,16 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
           type: 'array',
           items: { type: 'string' },
           description:
-            'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the language of Accept-Language (English or French), in the same order',
+            'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the ' +
+            'language of Accept-Language (English or French), in the same order',
         },
         undoable: {
           type: 'array',
           items: { type: 'boolean' },
           description:
-            'With ?include=undoable: whether each move of `moves` could be taken back once made (it draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, Takebacks)',
+            'With ?include=undoable: whether each move of `moves` could be taken back once made (it ' +
+            'draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, ' +
+            'Takebacks)',
         },
       },
     };
@@ -450,7 +460,9 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
           minLength: 1,
           maxLength: 128,
           description:
-            'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.',
+            'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden ' +
+            'draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off ' +
+            'refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.',
         },
         options: ref(`${P}Options`),
         public: {
@@ -467,7 +479,9 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         timeoutAction: {
           ...timeoutAction,
           description:
-            'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only notify). Default: none. Needs turnDeadlineSeconds or timeControl.',
+            'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, ' +
+            'logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only ' +
+            'notify). Default: none. Needs turnDeadlineSeconds or timeControl.',
         },
         standInBot,
         standInAfterTimeouts: {
@@ -475,23 +489,32 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
           minimum: 1,
           maximum: 100,
           description:
-            "Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; it then plays the seat's turns as they come (players[].standIn). Needs turnDeadlineSeconds or timeControl. Absent: never.",
+            'Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; ' +
+            "it then plays the seat's turns as they come (players[].standIn). Needs " +
+            'turnDeadlineSeconds or timeControl. Absent: never.',
         },
         analysis: {
           type: 'boolean',
           description:
-            'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); finished games can always be analysed. Default: false.',
+            'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); ' +
+            'finished games can always be analysed. Default: false.',
         },
         timeControl: timeControlSchema,
         takebacks: {
           ...takebacks,
           description:
-            "Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)",
+            "Which takebacks the game allows: none; own-turn (default: within one's own turn, when " +
+            'nothing random was drawn nor hidden revealed); with-consent (also after the turn, when ' +
+            'every other seated person accepts; a rated game allows that only so)',
         },
         rated: {
           type: 'boolean',
           description:
-            'Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player).',
+            'Default: true when allowed: every seat a player identity ({ me: true } or { open: true ' +
+            '}), no chosen seed, no bot, not imported; a game rated by default becomes unrated when ' +
+            'someone joins it without a player token, while one created with rated: true admits player ' +
+            'tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, ' +
+            'seat-not-player).',
         },
       },
     };

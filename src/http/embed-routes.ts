@@ -17,7 +17,8 @@ import type { Routes } from './route-kit.js';
  * GET /oembed?url=...&format=json: oEmbed 1.0 for this server's game pages (src/app/replays/oembed.ts).
  */
 const EMBED_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+  "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src " +
+  "'self'; base-uri 'none'; form-action 'none'; frame-ancestors *";
 
 const EmbedQuery = Type.Object(
   {
@@ -75,13 +76,15 @@ export function embedRoutes(service: GameService): Routes {
 <link rel="stylesheet" href="/assets/embed.css">
 <script type="module" src="/assets/embed.js"></script>
 </head>
-<body class="embed theme-${theme}" data-game="${html(g.id)}" data-version="${g.version}" data-at="${at}" data-lang="${lang}" data-status="${html(g.status)}">
+<body class="embed theme-${theme}" data-game="${html(g.id)}" data-version="${g.version}" data-at="${at}" data-lang="${lang}"
+  data-status="${html(g.status)}">
 <main>
 <img id="board" src="/api/v1/games/${html(g.id)}/board.svg?at=${at}&amp;lang=${lang}" alt="${html(title)}">
 <div class="bar">
 <input type="range" id="slider" min="0" max="${g.version}" value="${at}" aria-label="${lang === 'fr' ? 'Version' : 'Version'}">
 <output id="at" for="slider">${at} / ${g.version}</output>
-<a id="open" href="/games/${html(g.id)}${at !== g.version ? `?at=${at}` : ''}" target="_blank" rel="noopener noreferrer">${lang === 'fr' ? 'Ouvrir' : 'Open'}</a>
+<a id="open" href="/games/${html(g.id)}${at !== g.version ? `?at=${at}` : ''}" target="_blank"
+  rel="noopener noreferrer">${lang === 'fr' ? 'Ouvrir' : 'Open'}</a>
 </div>
 </main>
 </body>

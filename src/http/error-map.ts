@@ -47,7 +47,8 @@ export function retryAfterOf(code: ErrorCode, extra: Record<string, unknown>): n
   return typeof extra.retryAfter === 'number' ? extra.retryAfter : code === 'UNAVAILABLE' ? RETRY_AFTER_SECONDS : undefined;
 }
 
-/** Any error as the API answers it, whatever the protocol: REST's problem documents, the SSE stream's `error` event and GraphQL's errors. */
+/** Any error as the API answers it, whatever the protocol: REST's problem documents, the SSE stream's `error` event and GraphQL's
+ * errors. */
 export interface ErrorAnswer {
   app: AppError;
   code: ErrorCode;

@@ -20,7 +20,8 @@ export const createdGame = closed(
     seats: {
       type: 'array',
       description:
-        'One secret token per seated seat. Shown only once: the server keeps only a hash. An open seat has open: true and no token; a bot seat has bot (its level) and no token.',
+        'One secret token per seated seat. Shown only once: the server keeps only a hash. An open ' +
+        'seat has open: true and no token; a bot seat has bot (its level) and no token.',
       items: {
         type: 'object',
         additionalProperties: false,
@@ -57,7 +58,9 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
           operationId: 'listGameTypes',
           summary: 'The games this server hosts',
           description:
-            "Each game type with its player counts, engine version, and the JSON Schemas of its options and of each move type's fields. The same shapes are in this document's components (<Game>Options, <Game>Move).",
+            'Each game type with its player counts, engine version, and the JSON Schemas of its ' +
+            "options and of each move type's fields. The same shapes are in this document's components " +
+            '(<Game>Options, <Game>Move).',
           tags: ['games'],
           access: 'public',
           success: answer('The hosted game types', {
@@ -92,7 +95,9 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
           operationId: 'listBots',
           summary: 'The bot levels',
           description:
-            'The levels a bot seat (players: [{ "bot": level }]) and a stand-in (standInBot) may have: what each does, its think time per move and its search iterations at most. Bots think in worker threads, and see only what their seat sees.',
+            'The levels a bot seat (players: [{ "bot": level }]) and a stand-in (standInBot) may have: ' +
+            'what each does, its think time per move and its search iterations at most. Bots think in ' +
+            'worker threads, and see only what their seat sees.',
           tags: ['games'],
           access: 'public',
           success: answer('The bot levels, weakest first', {
@@ -105,7 +110,8 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
                   type: 'integer',
                   minimum: 0,
                   description:
-                    'Think time per move at most, in milliseconds (0: answers at once); a search stops sooner once more thinking could not change its move',
+                    'Think time per move at most, in milliseconds (0: answers at once); a search stops sooner ' +
+                    'once more thinking could not change its move',
                 },
                 iterations: { type: 'integer', minimum: 0, description: 'Search iterations at most per move (0: no search)' },
               },
@@ -125,7 +131,14 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
           operationId: 'createGame',
           summary: 'Create a game',
           description:
-            "Starts a game of the given type and returns one secret bearer token per seated seat, once, and an invitation code when seats are open. Each entry of players is { name, colour? } (seated now), { open: true } (an open seat: the game waits until someone joins it), { me: true, colour? } (seated now and bound to the player whose token is in Authorization) or { bot, name? } (a bot of that level, GET /bots: no token, it moves by itself). standInBot (default greedy) plays resigned seats and timed-out seats (timeoutAction auto-move). Options are checked against the game's option schema (unknown options are refused); missing ones take their defaults.",
+            'Starts a game of the given type and returns one secret bearer token per seated seat, ' +
+            'once, and an invitation code when seats are open. Each entry of players is { name, ' +
+            'colour? } (seated now), { open: true } (an open seat: the game waits until someone joins ' +
+            'it), { me: true, colour? } (seated now and bound to the player whose token is in ' +
+            'Authorization) or { bot, name? } (a bot of that level, GET /bots: no token, it moves by ' +
+            'itself). standInBot (default greedy) plays resigned seats and timed-out seats ' +
+            "(timeoutAction auto-move). Options are checked against the game's option schema (unknown " +
+            'options are refused); missing ones take their defaults.',
           tags: ['games'],
           access: 'playerOptional',
           body: CreateGameBody,
@@ -144,7 +157,9 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
           operationId: 'getGame',
           summary: "A game as the token's seat sees it",
           description:
-            "The game's header, players and the view of the token's seat; without a token, the spectator's view (public information only). The view's shape depends on the game type (<Game>View).",
+            "The game's header, players and the view of the token's seat; without a token, the " +
+            "spectator's view (public information only). The view's shape depends on the game type " +
+            '(<Game>View).',
           tags: ['games'],
           access: 'seatOrSpectator',
           params: GameIdParams,
@@ -162,7 +177,8 @@ export function gameRoutes(service: GameService, lobby: LobbyLayer | undefined, 
           operationId: 'listGames',
           summary: 'List games (operator only)',
           description:
-            'Games, most recently updated first, filtered by status and type, a page at a time (`before` takes the `next` cursor of the previous page).',
+            'Games, most recently updated first, filtered by status and type, a page at a time ' +
+            '(`before` takes the `next` cursor of the previous page).',
           tags: ['admin'],
           access: 'operator',
           querystring: ListGamesQuery,

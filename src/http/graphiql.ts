@@ -65,7 +65,8 @@ const BOOT = `(function () {
   var ws = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/graphql';
   var fetcher = GraphiQL.createFetcher({ url: location.origin + '/graphql', subscriptionUrl: ws });
   ReactDOM.createRoot(document.getElementById('graphiql')).render(
-    React.createElement(GraphiQL, { fetcher: fetcher, headerEditorEnabled: true, shouldPersistHeaders: true, defaultQuery: ${JSON.stringify(DEFAULT_QUERY)} })
+    React.createElement(GraphiQL, { fetcher: fetcher, headerEditorEnabled: true, shouldPersistHeaders: true, defaultQuery:
+      ${JSON.stringify(DEFAULT_QUERY)} })
   );
 })();
 `;

@@ -117,10 +117,12 @@ export function gameTypesSdl(games: AnyGame[]): GeneratedTypes {
   out.push(`"""A game's view: one type per game (docs/api.md, View conventions)."""\nunion GameView = ${views.join(' | ')}`);
   // A takeback's event is the same in every game (docs/shapes.md).
   out.push(
-    '"""A takeback\'s event: the state is the state before version `undone` again"""\ntype RestoredEvent {\n  type: String!\n  undone: Int!\n}',
+    '"""A takeback\'s event: the state is the state before version `undone` again"""\ntype ' +
+      'RestoredEvent {\n  type: String!\n  undone: Int!\n}',
   );
   out.push(
-    `"""An event as the caller may read it: one type per game and event type."""\nunion GameEvent = ${[...events, 'RestoredEvent'].join(' | ')}`,
+    `"""An event as the caller may read it: one type per game and event type."""\nunion ` +
+      `GameEvent = ${[...events, 'RestoredEvent'].join(' | ')}`,
   );
   out.push(`"""A move: one type per game and move type."""\nunion ListedMove = ${moves.join(' | ')}`);
 

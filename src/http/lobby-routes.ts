@@ -27,7 +27,8 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'createPlayer',
           summary: 'Create a player identity',
           description:
-            "A player identity holds one token for all of a person's seats (games created with { me: true }, seats joined with it). The token is shown once: the server keeps only a hash.",
+            "A player identity holds one token for all of a person's seats (games created with { me: " +
+            'true }, seats joined with it). The token is shown once: the server keeps only a hash.',
           tags: ['players'],
           access: 'public',
           body: CreatePlayerBody,
@@ -68,7 +69,8 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'listMyGames',
           summary: "The player's games (the inbox)",
           description:
-            "The games of the player whose token is in Authorization, newest activity first, a page at a time, each with whether it is the player's turn; filtered by status or by toMove.",
+            'The games of the player whose token is in Authorization, newest activity first, a page at ' +
+            "a time, each with whether it is the player's turn; filtered by status or by toMove.",
           tags: ['players'],
           access: 'player',
           querystring: InboxQuery,
@@ -105,7 +107,8 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'listLobby',
           summary: 'Public games waiting for players',
           description:
-            'The public games that still have open seats, newest first, a page at a time, with their seats (open or taken) and options; join one with its invitation code.',
+            'The public games that still have open seats, newest first, a page at a time, with their ' +
+            'seats (open or taken) and options; join one with its invitation code.',
           tags: ['lobby'],
           access: 'public',
           querystring: LobbyQuery,
@@ -150,7 +153,12 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'joinGame',
           summary: 'Take an open seat of a public game, or with the invitation code',
           description:
-            "A public game (listed in the lobby) takes anyone; a private one needs its invitation code (403 otherwise). Takes the requested open seat, or the first open one; with a player token the seat is bound to that player. The join that fills the last open seat starts the game. Two people racing for the last seat: exactly one gets it. A game created with minReliability refuses a player below it: 403 RELIABILITY_TOO_LOW with `reliability` (the player's figure) and `minReliability`; joining it needs a player token (401).",
+            'A public game (listed in the lobby) takes anyone; a private one needs its invitation code ' +
+            '(403 otherwise). Takes the requested open seat, or the first open one; with a player ' +
+            'token the seat is bound to that player. The join that fills the last open seat starts the ' +
+            'game. Two people racing for the last seat: exactly one gets it. A game created with ' +
+            'minReliability refuses a player below it: 403 RELIABILITY_TOO_LOW with `reliability` (the ' +
+            "player's figure) and `minReliability`; joining it needs a player token (401).",
           tags: ['lobby'],
           access: 'playerOptional',
           params: GameIdParams,
@@ -176,7 +184,10 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'fillSeatWithBot',
           summary: 'Put a bot in an open seat of your waiting game',
           description:
-            'The creator of a waiting game (the seat made with { me: true }, by its seat or player token) fills the requested open seat, or the first open one, with a bot of the given level (GET /bots). A bot seat has no token and moves by itself; filling the last open seat starts the game.',
+            'The creator of a waiting game (the seat made with { me: true }, by its seat or player ' +
+            'token) fills the requested open seat, or the first open one, with a bot of the given ' +
+            'level (GET /bots). A bot seat has no token and moves by itself; filling the last open ' +
+            'seat starts the game.',
           tags: ['lobby'],
           access: 'seat',
           params: GameIdParams,
@@ -204,7 +215,8 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'leaveGame',
           summary: 'Free your seat of a game that has not started',
           description:
-            'The seat of the token (a seat token, or a player token bound to a seat of this game) becomes open again; only while the game waits for players.',
+            'The seat of the token (a seat token, or a player token bound to a seat of this game) ' +
+            'becomes open again; only while the game waits for players.',
           tags: ['lobby'],
           access: 'seat',
           params: GameIdParams,
@@ -222,7 +234,8 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'cancelGame',
           summary: 'Cancel (delete) a game that has not started',
           description:
-            'Its creator (seat or player token) or the operator deletes a game that still waits for players; a game that has started cannot be cancelled (GAME_STARTED).',
+            'Its creator (seat or player token) or the operator deletes a game that still waits for ' +
+            'players; a game that has started cannot be cancelled (GAME_STARTED).',
           tags: ['lobby'],
           access: 'seatOrOperator',
           params: GameIdParams,
@@ -243,7 +256,9 @@ export function lobbyRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'resignGame',
           summary: 'Resign your seat',
           description:
-            'With two seats the other wins at once. With more the game goes on: the server plays a deterministic legal move whenever the resigned seat must act, and the resigned seat ranks last. Seat or player token.',
+            'With two seats the other wins at once. With more the game goes on: the server plays a ' +
+            'deterministic legal move whenever the resigned seat must act, and the resigned seat ranks ' +
+            'last. Seat or player token.',
           tags: ['moves'],
           access: 'seat',
           params: GameIdParams,

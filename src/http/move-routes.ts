@@ -20,7 +20,9 @@ const LegalMovesQuery = Type.Object(
   {
     include: includeParam(
       ['view', 'labels', 'undoable'],
-      "Comma-separated: `view` adds the seat's view of the game, at the same version; `labels` each move in words for people, in the language of Accept-Language; `undoable` whether each move could be taken back once made",
+      "Comma-separated: `view` adds the seat's view of the game, at the same version; `labels` " +
+        'each move in words for people, in the language of Accept-Language; `undoable` whether ' +
+        'each move could be taken back once made',
     ),
   },
   { additionalProperties: false },
@@ -29,7 +31,9 @@ const SubmitMoveQuery = Type.Object(
   {
     include: includeParam(
       ['view', 'legalMoves'],
-      "Comma-separated: `view` adds the mover's view after the move, `legalMoves` its legal moves now (empty unless it must act again). Not in an answer replayed for a repeated Idempotency-Key.",
+      "Comma-separated: `view` adds the mover's view after the move, `legalMoves` its legal " +
+        'moves now (empty unless it must act again). Not in an answer replayed for a repeated ' +
+        'Idempotency-Key.',
     ),
   },
   { additionalProperties: false },
@@ -45,7 +49,9 @@ export function moveRoutes(service: GameService): Routes {
           operationId: 'getLegalMoves',
           summary: "The token's seat's legal moves now",
           description:
-            "Every move the token's seat may make now, complete and exact: each can be sent back as is to submitMove; `notations` has the same moves in the game's notation, in the same order. Empty when the seat is not to move, has resigned, or the game is not active.",
+            "Every move the token's seat may make now, complete and exact: each can be sent back as is " +
+            "to submitMove; `notations` has the same moves in the game's notation, in the same order. " +
+            'Empty when the seat is not to move, has resigned, or the game is not active.',
           tags: ['moves'],
           access: 'seat',
           params: GameIdParams,
@@ -69,7 +75,12 @@ export function moveRoutes(service: GameService): Routes {
           operationId: 'submitMove',
           summary: "Submit a move for the token's seat",
           description:
-            "Send exactly one of `move` (JSON, as listed by getLegalMoves) or `notation` (the move in the game's notation, read in the current position; the move stored is the parsed move). Validated by the game engine on the server. With expectedVersion, a stale version is a VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided again against the new state. A retry with the same Idempotency-Key is applied once and gets the first answer.",
+            'Send exactly one of `move` (JSON, as listed by getLegalMoves) or `notation` (the move in ' +
+            "the game's notation, read in the current position; the move stored is the parsed move). " +
+            'Validated by the game engine on the server. With expectedVersion, a stale version is a ' +
+            'VERSION_CONFLICT; without it, a move that loses a race in a simultaneous phase is decided ' +
+            'again against the new state. A retry with the same Idempotency-Key is applied once and ' +
+            'gets the first answer.',
           tags: ['moves'],
           access: 'seat',
           params: GameIdParams,

@@ -36,7 +36,9 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
           operationId: 'putSeatNotifications',
           summary: "Where the token's seat is told of its turn, reminders, timeouts and the end (email, signed webhook)",
           description:
-            'Fields left out keep their value; null turns a channel off. Setting a new webhookUrl returns its signing secret once. If it is already the seat\'s turn, a "turn" notification goes out at once.',
+            'Fields left out keep their value; null turns a channel off. Setting a new webhookUrl ' +
+            'returns its signing secret once. If it is already the seat\'s turn, a "turn" notification ' +
+            'goes out at once.',
           tags: ['notifications'],
           access: 'seat',
           params: GameIdParams,
@@ -55,7 +57,9 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
           operationId: 'getSeatNotifications',
           summary: "Where the token's seat is told now (its own settings, else its player's)",
           description:
-            "`from` says whose settings apply: the seat's own (putSeatNotifications), those of the player the seat is bound to (putPlayerNotifications), or none (nothing is sent). The webhook signing secret is never shown again.",
+            "`from` says whose settings apply: the seat's own (putSeatNotifications), those of the " +
+            'player the seat is bound to (putPlayerNotifications), or none (nothing is sent). The ' +
+            'webhook signing secret is never shown again.',
           tags: ['notifications'],
           access: 'seat',
           params: GameIdParams,
@@ -115,7 +119,10 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
           operationId: 'putPlayerNotifications',
           summary: 'Where a player is told of the turns, reminders, timeouts, ends and joins of all their games',
           description:
-            'With the player token. Used for every seat bound to the player that has no settings of its own (putSeatNotifications). Fields left out keep their value; null turns a channel off. A new webhookUrl returns its signing secret once. Seats of the player that are to move now are told at once.',
+            'With the player token. Used for every seat bound to the player that has no settings of ' +
+            'its own (putSeatNotifications). Fields left out keep their value; null turns a channel ' +
+            'off. A new webhookUrl returns its signing secret once. Seats of the player that are to ' +
+            'move now are told at once.',
           tags: ['notifications'],
           access: 'player',
           body: NotificationSettingsBody,
@@ -169,7 +176,9 @@ export function notificationRoutes(get: () => Notifications | undefined): Routes
           operationId: 'listOutbox',
           summary: 'The notification outbox (operator only)',
           description:
-            'Every notification, newest first: delivered, pending, held (no SMTP server configured) and dead (retries exhausted), a page at a time (`before` takes the `next` cursor of the previous page).',
+            'Every notification, newest first: delivered, pending, held (no SMTP server configured) ' +
+            'and dead (retries exhausted), a page at a time (`before` takes the `next` cursor of the ' +
+            'previous page).',
           tags: ['admin'],
           access: 'operator',
           querystring: OutboxQuery,

@@ -31,7 +31,9 @@ export function outboxRoutes(get: () => Notifications | undefined): Routes {
           operationId: 'outboxSummary',
           summary: 'What the outbox holds back (operator only): dead and retrying notifications, recent errors',
           description:
-            'Counts of pending and dead notifications by channel; the dead ones (retries exhausted) and those waiting for another try, newest first, 50 of each; and the recent errors, grouped by message. Delivered notifications are listed by listOutbox.',
+            'Counts of pending and dead notifications by channel; the dead ones (retries exhausted) ' +
+            'and those waiting for another try, newest first, 50 of each; and the recent errors, ' +
+            'grouped by message. Delivered notifications are listed by listOutbox.',
           tags: ['admin'],
           access: 'operator',
           success: answer(
@@ -84,7 +86,10 @@ export function outboxRoutes(get: () => Notifications | undefined): Routes {
           operationId: 'retryNotification',
           summary: 'Try to deliver a pending or dead notification now (operator only)',
           description:
-            "One delivery attempt at once, outside the queue's schedule. A dead notification that fails again stays dead; a pending one keeps its scheduled retries. Answers the notification after the attempt (`status` delivered or held when it went out, `lastError` when it did not).",
+            "One delivery attempt at once, outside the queue's schedule. A dead notification that " +
+            'fails again stays dead; a pending one keeps its scheduled retries. Answers the ' +
+            'notification after the attempt (`status` delivered or held when it went out, `lastError` ' +
+            'when it did not).',
           tags: ['admin'],
           access: 'operator',
           params: NotificationIdParams,

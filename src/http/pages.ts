@@ -9,7 +9,9 @@ export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url
 
 /** Everything the page loads comes from this server; it talks only to the public API. */
 const CSP =
-  "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self' " +
+  "'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors " +
+  "'none'";
 
 const page = (reply: FastifyReply, file: string) =>
   reply.header('Content-Security-Policy', CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);

@@ -33,7 +33,12 @@ export function playerSettingsRoutes(get: () => Notifications | undefined): Rout
           operationId: 'putPlayerSettings',
           summary: 'Choose turn mails at once or a daily digest, and automatic vacation days',
           description:
-            'With the player token. Fields left out keep their value. In digest mode no turn mail is sent per move; one mail at digestHour (local, in timeZone) lists every game waiting for you, with its position, the time left and its reply address; none when nothing waits. Reminders still come one by one, so a deadline closer than the next digest is still reminded. autoVacation: when a timeout of yours is less than a day away, the server spends one vacation day of your yearly allowance.',
+            'With the player token. Fields left out keep their value. In digest mode no turn mail is ' +
+            'sent per move; one mail at digestHour (local, in timeZone) lists every game waiting for ' +
+            'you, with its position, the time left and its reply address; none when nothing waits. ' +
+            'Reminders still come one by one, so a deadline closer than the next digest is still ' +
+            'reminded. autoVacation: when a timeout of yours is less than a day away, the server ' +
+            'spends one vacation day of your yearly allowance.',
           tags: ['players'],
           access: 'player',
           body: PlayerSettingsBody,

@@ -16,7 +16,10 @@ export function profileRoutes(lobby: LobbyLayer | undefined): Routes {
           operationId: 'getPlayerProfile',
           summary: "A player's profile: games finished, abandoned and timed out, and reliability",
           description:
-            "Public: the player's name and record across games (no email). finished: games that ended with the player still in them; abandoned: games the player resigned; timedOut: games in which a seat of theirs missed a deadline at least once; playing: games running now; expired: games that waited for players longer than LOBBY_EXPIRY_DAYS.",
+            "Public: the player's name and record across games (no email). finished: games that ended " +
+            'with the player still in them; abandoned: games the player resigned; timedOut: games in ' +
+            'which a seat of theirs missed a deadline at least once; playing: games running now; ' +
+            'expired: games that waited for players longer than LOBBY_EXPIRY_DAYS.',
           tags: ['players'],
           access: 'public',
           params: PlayerIdParams,
@@ -42,7 +45,8 @@ export function profileRoutes(lobby: LobbyLayer | undefined): Routes {
                   minimum: 0,
                   maximum: 1,
                   description:
-                    'finished / (finished + abandoned + timedOut); null before any game counts. Games and tournaments created with minReliability refuse a player below it (403 RELIABILITY_TOO_LOW)',
+                    'finished / (finished + abandoned + timedOut); null before any game counts. Games and ' +
+                    'tournaments created with minReliability refuse a player below it (403 RELIABILITY_TOO_LOW)',
                 },
               }),
             }),

@@ -23,7 +23,8 @@ const ratingFields = {
 } as const;
 const ratingRequired = ['mu', 'sigma', 'ordinal', 'provisional', 'games', 'lastGameAt'];
 
-/** Ratings and leaderboards (src/app/ratings/): players' ratings, a game type's leaderboard, a game's expected chances, the operator's rebuild. */
+/** Ratings and leaderboards (src/app/ratings/): players' ratings, a game type's leaderboard, a game's expected chances, the
+ * operator's rebuild. */
 export function ratingRoutes(service: GameService, get: () => Ratings | undefined): Routes {
   const ratings = needed(get, 'ratings');
   return async function routes(app) {
@@ -34,7 +35,8 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
           operationId: 'getPlayerRatings',
           summary: "A player's ratings, one per game type played rated",
           description:
-            "openskill (Weng-Lin, Plackett-Luce) ratings from the player's finished rated games: mu, sigma, ordinal (mu - 3 sigma) and whether the rating is still provisional. Public.",
+            "openskill (Weng-Lin, Plackett-Luce) ratings from the player's finished rated games: mu, " +
+            'sigma, ordinal (mu - 3 sigma) and whether the rating is still provisional. Public.',
           tags: ['ratings'],
           access: 'public',
           params: PlayerIdParams,
@@ -59,7 +61,12 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
           operationId: 'getLeaderboard',
           summary: "A game type's leaderboard, best ordinal first",
           description:
-            'Players whose rating is not provisional (sigma under RATING_PROVISIONAL_SIGMA), with at least LEADERBOARD_MIN_GAMES (default 10) rated games of this type that changed the ratings, against at least LEADERBOARD_MIN_OPPONENTS (default 3) different opponents, finished in the last LEADERBOARD_RECENT_DAYS (default 90) days; ordered by ordinal (mu - 3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on the last. An unknown game type is a 404.',
+            'Players whose rating is not provisional (sigma under RATING_PROVISIONAL_SIGMA), with at ' +
+            'least LEADERBOARD_MIN_GAMES (default 10) rated games of this type that changed the ' +
+            'ratings, against at least LEADERBOARD_MIN_OPPONENTS (default 3) different opponents, ' +
+            'finished in the last LEADERBOARD_RECENT_DAYS (default 90) days; ordered by ordinal (mu - ' +
+            '3 sigma), then player id. Paged: `next` is the cursor of the next page (`after`), null on ' +
+            'the last. An unknown game type is a 404.',
           tags: ['ratings'],
           access: 'public',
           params: GameTypeParams,
@@ -102,7 +109,9 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
           operationId: 'getExpectedChances',
           summary: "The seated players' expected chances of winning a rated game",
           description:
-            "openskill's predictWin from the seated players' ratings now (a player without a rating in this game type counts as new): what to expect before the game starts. chances is null for an unrated game, or while a seat is open.",
+            "openskill's predictWin from the seated players' ratings now (a player without a rating in " +
+            'this game type counts as new): what to expect before the game starts. chances is null for ' +
+            'an unrated game, or while a seat is open.',
           tags: ['ratings'],
           access: 'seatOrSpectator',
           params: GameIdParams,
@@ -134,7 +143,12 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
           operationId: 'getGameRating',
           summary: 'Whether a game changed the ratings, or why not',
           description:
-            "status: `unrated` (the game is not rated), `pending` (rated, not finished or not applied yet), `counted` (it changed its players' ratings), `aborted` (it ended before some person's seat made a move of its own: resigned, timed out or expired first; its record says `aborted: true`), `pair-limit` (two of its players had already played RATING_PAIR_DAILY_LIMIT (default 3) rated games of this type that changed the ratings within the 24 hours before it finished).",
+            'status: `unrated` (the game is not rated), `pending` (rated, not finished or not applied ' +
+            "yet), `counted` (it changed its players' ratings), `aborted` (it ended before some " +
+            "person's seat made a move of its own: resigned, timed out or expired first; its record " +
+            'says `aborted: true`), `pair-limit` (two of its players had already played ' +
+            'RATING_PAIR_DAILY_LIMIT (default 3) rated games of this type that changed the ratings ' +
+            'within the 24 hours before it finished).',
           tags: ['ratings'],
           access: 'seatOrSpectator',
           params: GameIdParams,
@@ -159,7 +173,9 @@ export function ratingRoutes(service: GameService, get: () => Ratings | undefine
           operationId: 'rebuildRatings',
           summary: 'Rebuild every rating from the log (operator only)',
           description:
-            'Forgets the ratings and applies every finished rated game again, in the order they finished: the numbers equal the incremental ones to the last digit. The command line does the same: `citybuilder rebuild-ratings` (DATABASE_URL).',
+            'Forgets the ratings and applies every finished rated game again, in the order they ' +
+            'finished: the numbers equal the incremental ones to the last digit. The command line does ' +
+            'the same: `citybuilder rebuild-ratings` (DATABASE_URL).',
           tags: ['admin'],
           access: 'operator',
           success: answer('How many games were applied and ratings written', {

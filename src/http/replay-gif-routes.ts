@@ -15,7 +15,12 @@ function gifOperation() {
     operationId: 'getReplayGif',
     summary: 'The game as an animated GIF, from one version to another, as a seat or a spectator saw it',
     description:
-      "One frame per position from `from` to `to` (to - from + 1 frames), the last held longer; each frame after the first holds only the pixels that changed. Drawn from the viewer's views only (the same pictures as board.svg), never past the version the game has when asked. GIFs of more than a few dozen positions are rendered in the background: 202 with Location (this address) and Retry-After, then the file. Kept once made: a finished game's GIF is immutable (ETag, a year's max-age).",
+      'One frame per position from `from` to `to` (to - from + 1 frames), the last held longer; ' +
+      "each frame after the first holds only the pixels that changed. Drawn from the viewer's " +
+      'views only (the same pictures as board.svg), never past the version the game has when ' +
+      'asked. GIFs of more than a few dozen positions are rendered in the background: 202 with ' +
+      "Location (this address) and Retry-After, then the file. Kept once made: a finished game's " +
+      "GIF is immutable (ETag, a year's max-age).",
     tags: ['replay'],
     access: 'seatOrSpectator',
     params: GameIdParams,
@@ -27,7 +32,9 @@ function gifOperation() {
     },
     errors: [400, 401, 403, 404, 409],
     errorDescriptions: {
-      400: "INVALID_INPUT: `to` is past the game's version, `from` after `to`, more than 1000 positions, or `size`, `delay`, `lang` out of bounds",
+      400:
+        "INVALID_INPUT: `to` is past the game's version, `from` after `to`, more than 1000 " +
+        'positions, or `size`, `delay`, `lang` out of bounds',
       403: "FORBIDDEN: `seat` is not the token's seat",
       404: 'NOT_FOUND: no game has this id',
       503: 'UNAVAILABLE: too many GIFs being rendered; retry after Retry-After seconds',

@@ -109,7 +109,19 @@ export function replayRoutes(service: GameService, config: Config): Routes {
           operationId: 'analyseGame',
           summary: "Analysis of a position: each legal move's chance to win",
           description:
-            "For the position right after version `at` as `seat` saw it (its view and events then, never what it could not see): each of its legal moves with the visits and the estimated chance to win (the seat's mean reward, 0 to 1) from an information-set MCTS search of `iterations` (default 1000), seeded by `seed` (default: from the game, version and seat), so the same request gives the same answer; and the move the search prefers (`best`). Finished games, for anyone; a game created with `analysis: true` also while it runs, for the seat itself. Otherwise 403 ANALYSIS_NOT_ALLOWED: never a live aid. Bounded (issue 31): `iterations` at most the server's ANALYSIS_MAX_ITERATIONS (else 400); each caller (its token, or its address without one) spends from a budget of ANALYSIS_ITERATIONS_PER_MINUTE iterations a minute (more than a minute's budget in one request: 400; not refilled yet: 429 with Retry-After); the search runs on the analysis threads, never the bots' (games do not wait for it), and when their line (ANALYSIS_QUEUE) is full the answer is 503 UNAVAILABLE with Retry-After at once.",
+            'For the position right after version `at` as `seat` saw it (its view and events then, ' +
+            'never what it could not see): each of its legal moves with the visits and the estimated ' +
+            "chance to win (the seat's mean reward, 0 to 1) from an information-set MCTS search of " +
+            '`iterations` (default 1000), seeded by `seed` (default: from the game, version and seat), ' +
+            'so the same request gives the same answer; and the move the search prefers (`best`). ' +
+            'Finished games, for anyone; a game created with `analysis: true` also while it runs, for ' +
+            'the seat itself. Otherwise 403 ANALYSIS_NOT_ALLOWED: never a live aid. Bounded (issue ' +
+            "31): `iterations` at most the server's ANALYSIS_MAX_ITERATIONS (else 400); each caller " +
+            '(its token, or its address without one) spends from a budget of ' +
+            "ANALYSIS_ITERATIONS_PER_MINUTE iterations a minute (more than a minute's budget in one " +
+            'request: 400; not refilled yet: 429 with Retry-After); the search runs on the analysis ' +
+            "threads, never the bots' (games do not wait for it), and when their line (ANALYSIS_QUEUE) " +
+            'is full the answer is 503 UNAVAILABLE with Retry-After at once.',
           tags: ['replay'],
           access: 'seatOrSpectator',
           params: GameIdParams,
@@ -132,7 +144,10 @@ export function replayRoutes(service: GameService, config: Config): Routes {
           operationId: 'getRecord',
           summary: 'The game record',
           description:
-            "Type, options, players, engine version and moves (as this viewer may read them); the seed once the game is over, so that a finished record can be replayed and imported. JSON by default; the text record (citybuilder-text/1, moves in notation, like chess's PGN) with ?format=text or Accept: text/plain.",
+            'Type, options, players, engine version and moves (as this viewer may read them); the seed ' +
+            'once the game is over, so that a finished record can be replayed and imported. JSON by ' +
+            "default; the text record (citybuilder-text/1, moves in notation, like chess's PGN) with " +
+            '?format=text or Accept: text/plain.',
           tags: ['replay'],
           access: 'seatOrSpectator',
           params: GameIdParams,
@@ -177,7 +192,11 @@ export function replayRoutes(service: GameService, config: Config): Routes {
             operationId: 'importGame',
             summary: 'Import a game record',
             description:
-              "A JSON record (application/json) or a text record (text/plain, citybuilder-text/1). Every move of the record is validated again by the named engine version and stored as a new game with new tokens; nothing is written if any move is refused. A text record's errors name their line: a missing header, a bad move number or seat is INVALID_INPUT; an unreadable or illegal move IMPORT_INVALID with the engine's `violation` and `rule`.",
+              'A JSON record (application/json) or a text record (text/plain, citybuilder-text/1). Every ' +
+              'move of the record is validated again by the named engine version and stored as a new ' +
+              "game with new tokens; nothing is written if any move is refused. A text record's errors " +
+              'name their line: a missing header, a bad move number or seat is INVALID_INPUT; an ' +
+              "unreadable or illegal move IMPORT_INVALID with the engine's `violation` and `rule`.",
             tags: ['replay'],
             access: 'public',
             documentedBody: {

@@ -14,7 +14,9 @@ function answerAndClose(socket: Socket, status: number, code: string, detail: st
   });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: ` +
+        `application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+        `close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);

@@ -25,12 +25,19 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
 
 /** What each error status means in this API (the codes are in src/app/errors.ts and docs/api.md). */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation',
+  400:
+    'Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of ' +
+    'its bounds, an unknown game type, option or move type, an unreadable notation',
   401: "UNAUTHORIZED: a token is needed, or the token is not one of this game's",
-  403: "FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed",
+  403:
+    "FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or " +
+    'the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed',
   404: 'NOT_FOUND: no game (or other resource) has this id',
   408: 'REQUEST_TIMEOUT: the request (headers or body) took longer than the request timeout',
-  409: "Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED",
+  409:
+    "Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), " +
+    'GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, ' +
+    'COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED',
   413: 'PAYLOAD_TOO_LARGE: the body is over the size limit',
   415: 'UNSUPPORTED_MEDIA_TYPE: the body is not JSON',
   422: 'Refused by the rules: ILLEGAL_MOVE (violation and rule name the broken rule), IDEMPOTENCY_KEY_REUSED, or IMPORT_INVALID',
@@ -157,7 +164,8 @@ const documentedMoves = (node: unknown): unknown => {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, documentedMoves(v)]));
 };
 
-/** For @fastify/swagger's `transform`: the document shows `documentedBody` in place of the validated body, and moves typed (`documentedMoves`). */
+/** For @fastify/swagger's `transform`: the document shows `documentedBody` in place of the validated body, and moves typed
+ * (`documentedMoves`). */
 export function documentedSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const { documentedBody, ...rest } = schema;
   if (documentedBody) return { ...rest, body: documentedBody };

@@ -45,7 +45,8 @@ export function streamRoute(service: GameService, fanout: Fanout, withClocks: (g
           operationId: 'streamGame',
           summary: 'Live updates of a game as server-sent events (text/event-stream)',
           description: [
-            'Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it, with its deadlines and clocks), then `move` for every accepted move',
+            'Events: `game` (first, unless resuming: the game now, as GET /games/{id} answers it, with ' +
+              'its deadlines and clocks), then `move` for every accepted move',
             '(`id:` is the new version; data: `{ version, seat, at, move, events, status, toMove, outcome, view }`, where view is',
             "the caller's view right after the move and events what the move caused as the caller may read them), and `end`",
             '(data: `{ version }`) once the game is over and every move was sent; the server then closes the stream.',
@@ -69,7 +70,8 @@ export function streamRoute(service: GameService, fanout: Fanout, withClocks: (g
       },
       async (req, reply) => {
         const token = tokenOf(req);
-        holdStreamPlace(req, reply.raw, token); // 429 past the caps per token and per address, held until the response closes (live-caps.ts)
+        // 429 past the caps per token and per address, held until the response closes (live-caps.ts)
+        holdStreamPlace(req, reply.raw, token);
         const resume = resumeFrom(req.headers['last-event-id'], req.query.after);
         const updates = liveUpdates(service, fanout, req.params.id, token, resume);
         // The game and the token are checked before the stream starts: a refusal is a problem document.
@@ -99,7 +101,8 @@ export function streamRoute(service: GameService, fanout: Fanout, withClocks: (g
           for (let u = first; !u.done; u = await updates.next()) {
             const x = u.value;
             if (x.kind === 'game')
-              await (x.resumed ? undefined : send('game', x.game.version, await withClocks(x.game), RETRY_MS)); // with deadlines and clocks, as GET /games/{id}
+              // with deadlines and clocks, as GET /games/{id}
+              await (x.resumed ? undefined : send('game', x.game.version, await withClocks(x.game), RETRY_MS));
             else if (x.kind === 'move') await send('move', x.move.version, x.move);
             else if (x.kind === 'end') await send('end', undefined, { version: x.version });
           }

@@ -16,7 +16,8 @@ export const takebackAnswer = closed(
       type: 'array',
       items: ref('RestoredEvent'),
       description:
-        'The takeback entry\'s one event ({ type: "@restored", undone }) when it was appended; empty while a request waits or after a decline',
+        'The takeback entry\'s one event ({ type: "@restored", undone }) when it was appended; ' +
+        'empty while a request waits or after a decline',
     },
     takebackRequest: ref('TakebackRequest'),
   },
@@ -24,7 +25,12 @@ export const takebackAnswer = closed(
 );
 
 const ERRORS_409 =
-  'TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT';
+  'TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at ' +
+  'random), hidden-reveal (one showed a seat what it could not see), other-seat-acted ' +
+  '(another seat acted since, or resigned), game-setting (takebacks: none, or the turn is ' +
+  'over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the ' +
+  'caller in effect, or no request waits), request-pending (another request waits); also ' +
+  'GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT';
 
 /** Takebacks (src/app/use-cases/takebacks.ts): undo within one's own turn, or ask the other seats after it. */
 export function takebackRoutes(service: GameService): Routes {
@@ -37,7 +43,19 @@ export function takebackRoutes(service: GameService): Routes {
           operationId: 'takeback',
           summary: "Take back the token's seat's last move (or from version `undo` on)",
           description:
-            'Within the seat\'s own turn (takebacks own-turn, the default, or with-consent): when every entry from the one undone on is the seat\'s own, it is still its turn, and none drew at random or revealed hidden information, a log entry with origin takeback is appended at once: move { type: takeback, undo: N }, one event { type: "@restored", undone: N }, and the state is the state before N again. Again and again goes further back within the turn. After the turn, in a with-consent game: a request { seat, undo, acceptedBy } is stored (the game shows it as takebackRequest) until every other seated person accepts (POST .../takeback/accept), one declines, or the next move voids it. Bot and resigned seats are not asked. Refused: 409 TAKEBACK_NOT_ALLOWED with its reason. A retry with the same Idempotency-Key of a takeback that was appended gets the first answer and undoes nothing more (without it, a retried call with no `undo` would take back the move before); the key of another move is 422 IDEMPOTENCY_KEY_REUSED. A request waiting for consent is not keyed: asking again answers 409 request-pending, naming it.',
+            "Within the seat's own turn (takebacks own-turn, the default, or with-consent): when " +
+            "every entry from the one undone on is the seat's own, it is still its turn, and none " +
+            'drew at random or revealed hidden information, a log entry with origin takeback is ' +
+            'appended at once: move { type: takeback, undo: N }, one event { type: "@restored", ' +
+            'undone: N }, and the state is the state before N again. Again and again goes further back ' +
+            'within the turn. After the turn, in a with-consent game: a request { seat, undo, ' +
+            'acceptedBy } is stored (the game shows it as takebackRequest) until every other seated ' +
+            'person accepts (POST .../takeback/accept), one declines, or the next move voids it. Bot ' +
+            'and resigned seats are not asked. Refused: 409 TAKEBACK_NOT_ALLOWED with its reason. A ' +
+            'retry with the same Idempotency-Key of a takeback that was appended gets the first answer ' +
+            'and undoes nothing more (without it, a retried call with no `undo` would take back the ' +
+            'move before); the key of another move is 422 IDEMPOTENCY_KEY_REUSED. A request waiting ' +
+            'for consent is not keyed: asking again answers 409 request-pending, naming it.',
           tags: ['moves'],
           access: 'seat',
           params: GameIdParams,
@@ -65,7 +83,9 @@ export function takebackRoutes(service: GameService): Routes {
         operationId: 'acceptTakeback',
         summary: 'Accept the takeback another seat asked for',
         description:
-          "The token's seat agrees to the waiting takeback request. The last seat asked to agree appends the takeback entry (the answer is then its result); before that, the answer shows the request with its acceptedBy.",
+          "The token's seat agrees to the waiting takeback request. The last seat asked to agree " +
+          'appends the takeback entry (the answer is then its result); before that, the answer shows ' +
+          'the request with its acceptedBy.',
         answer: 'The takeback entry was appended, or the request waits for the other seats',
       },
       {

@@ -59,7 +59,8 @@ export const tournamentSchema = closed({
   standings: {
     type: 'array',
     description:
-      "Best first: points (1 per opponent beaten, 1/2 per tie), then Buchholz (the opponents' points), then opponents beaten, then entry order",
+      "Best first: points (1 per opponent beaten, 1/2 per tie), then Buchholz (the opponents' " +
+      'points), then opponents beaten, then entry order',
     items: closed({
       rank: int,
       playerId: uuid,
@@ -84,7 +85,13 @@ export function tournamentRoutes(get: () => Tournaments | undefined): Routes {
           operationId: 'createTournament',
           summary: 'Create a tournament (player token)',
           description:
-            "Round robin (2 seats a game; every two players meet once) or Swiss (tables of seatsPerGame by score for `rounds` rounds, no two players meeting again while that can be avoided, byes for the players left over). Players join until startsAt (or until the creator starts it); the server makes each round's games when the round before has ended. Each game has the timeControl (default: 3 days, 1 day more a move, at most 7 days) and a seat whose time runs out resigns, so every round ends. The creator is not entered: they join like anyone.",
+            'Round robin (2 seats a game; every two players meet once) or Swiss (tables of ' +
+            'seatsPerGame by score for `rounds` rounds, no two players meeting again while that can be ' +
+            'avoided, byes for the players left over). Players join until startsAt (or until the ' +
+            "creator starts it); the server makes each round's games when the round before has ended. " +
+            'Each game has the timeControl (default: 3 days, 1 day more a move, at most 7 days) and a ' +
+            'seat whose time runs out resigns, so every round ends. The creator is not entered: they ' +
+            'join like anyone.',
           tags: ['tournaments'],
           access: 'player',
           body: CreateTournamentBody,
@@ -102,7 +109,9 @@ export function tournamentRoutes(get: () => Tournaments | undefined): Routes {
           operationId: 'getTournament',
           summary: 'A tournament: its players, rounds, tables, games and standings',
           description:
-            'Public. Standings: points (1 for each opponent beaten at a table, 1/2 for each tie, (seatsPerGame - 1) / 2 for a bye), then the tie-breaks Buchholz (the sum of the points of every opponent met), opponents beaten, entry order.',
+            'Public. Standings: points (1 for each opponent beaten at a table, 1/2 for each tie, ' +
+            '(seatsPerGame - 1) / 2 for a bye), then the tie-breaks Buchholz (the sum of the points of ' +
+            'every opponent met), opponents beaten, entry order.',
           tags: ['tournaments'],
           access: 'public',
           params: TournamentIdParams,
@@ -120,7 +129,9 @@ export function tournamentRoutes(get: () => Tournaments | undefined): Routes {
           operationId: 'joinTournament',
           summary: 'Enter the tournament (player token)',
           description:
-            'Until it starts. 409 TOURNAMENT_STARTED after the start, 409 TOURNAMENT_FULL when it has maxPlayers, 409 ALREADY_ENTERED a second time, 403 RELIABILITY_TOO_LOW (with `reliability` and `minReliability`) below its minimum.',
+            'Until it starts. 409 TOURNAMENT_STARTED after the start, 409 TOURNAMENT_FULL when it has ' +
+            'maxPlayers, 409 ALREADY_ENTERED a second time, 403 RELIABILITY_TOO_LOW (with ' +
+            '`reliability` and `minReliability`) below its minimum.',
           tags: ['tournaments'],
           access: 'player',
           params: TournamentIdParams,
@@ -138,7 +149,9 @@ export function tournamentRoutes(get: () => Tournaments | undefined): Routes {
           operationId: 'startTournament',
           summary: 'Start the tournament now (its creator or the operator)',
           description:
-            'Makes its first round at once instead of at startsAt. 409 TOO_FEW_PLAYERS with fewer players than a table, 409 TOURNAMENT_STARTED when not open, 403 for anyone but the creator and the operator.',
+            'Makes its first round at once instead of at startsAt. 409 TOO_FEW_PLAYERS with fewer ' +
+            'players than a table, 409 TOURNAMENT_STARTED when not open, 403 for anyone but the ' +
+            'creator and the operator.',
           tags: ['tournaments'],
           access: 'player',
           params: TournamentIdParams,

@@ -25,7 +25,10 @@ export function vacationRoutes(get: () => Notifications | undefined): Routes {
           operationId: 'setVacation',
           summary: 'Go on vacation until a date: the deadlines of all your seats pause until then',
           description:
-            "Within the yearly allowance (VACATION_DAYS_PER_YEAR, default 21 days per calendar year). A new vacation replaces the running one. The other players see the pause and its end in each game's deadlines (pausedUntil); each paused clock starts again, whole, when the vacation ends.",
+            'Within the yearly allowance (VACATION_DAYS_PER_YEAR, default 21 days per calendar year). ' +
+            'A new vacation replaces the running one. The other players see the pause and its end in ' +
+            "each game's deadlines (pausedUntil); each paused clock starts again, whole, when the " +
+            'vacation ends.',
           tags: ['players'],
           access: 'player',
           body: VacationBody,
@@ -43,7 +46,8 @@ export function vacationRoutes(get: () => Notifications | undefined): Routes {
         operationId: 'getVacation',
         summary: 'Your running vacation and the days left this year',
         description:
-          "With the player token: the end of the running vacation (null when none), and the days used and left of this calendar year's allowance.",
+          'With the player token: the end of the running vacation (null when none), and the days ' +
+          "used and left of this calendar year's allowance.",
         answer: 'The vacation now',
         run: (token?: string) => vacations().get(token),
       },

@@ -60,11 +60,13 @@ export class PrismaBotStore implements BotStore {
       ? this.db.$queryRaw<{ id: string; version: number }[]>`
           SELECT g.id::text AS id, g.version FROM games g
           WHERE g.id = ${gameId}::uuid AND g.status = 'active'
-            AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = ${gameId}::uuid AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat = ANY (g.to_move))`
+            AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = ${gameId}::uuid AND s.bot IS NOT NULL AND s.resigned_at IS NULL
+              AND s.seat = ANY (g.to_move))`
       : this.db.$queryRaw<{ id: string; version: number }[]>`/* background */
           SELECT g.id::text AS id, g.version FROM games g
           WHERE g.status = 'active'
-            AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat = ANY (g.to_move))`;
+            AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot IS NOT NULL AND s.resigned_at IS NULL AND s.seat =
+              ANY (g.to_move))`;
   }
 
   unfinishedAnalyses(): Promise<{ id: string; done: number }[]> {
@@ -79,7 +81,8 @@ export class PrismaBotStore implements BotStore {
     >`SELECT count(*)::int AS total FROM moves WHERE game_id = ${gameId}::uuid AND origin <> 'resign'`;
     const total = counted?.total ?? 0;
     const inserted = await this.db
-      .$executeRaw`INSERT INTO game_analyses (game_id, iterations, total, requested_by) VALUES (${gameId}::uuid, ${iterations}, ${total}, ${requestedBy ?? null}) ON CONFLICT (game_id) DO NOTHING`;
+      .$executeRaw`INSERT INTO game_analyses (game_id, iterations, total, requested_by) VALUES (${gameId}::uuid, ${iterations},
+        ${total}, ${requestedBy ?? null}) ON CONFLICT (game_id) DO NOTHING`;
     return inserted > 0;
   }
 
@@ -111,7 +114,8 @@ export class PrismaBotStore implements BotStore {
         loss: number | null;
       }[]
     >`
-      SELECT version, seat, choices, notation, chance, best, best_notation, best_chance, loss FROM game_analysis_moves WHERE game_id = ${gameId}::uuid ORDER BY version`;
+      SELECT version, seat, choices, notation, chance, best, best_notation, best_chance, loss FROM game_analysis_moves WHERE
+        game_id = ${gameId}::uuid ORDER BY version`;
     return rows.map((r) => ({
       version: r.version,
       seat: r.seat,
@@ -137,8 +141,8 @@ export class PrismaBotStore implements BotStore {
   }
 
   async cancelAnalysis(gameId: string, error: string): Promise<boolean> {
-    const n = await this.db
-      .$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${error}, updated_at = now() WHERE game_id = ${gameId}::uuid AND status IN ('queued', 'running')`;
+    const n = await this.db.$executeRaw`UPDATE game_analyses SET status = 'failed', error = ${error}, updated_at = now() WHERE game_id =
+        ${gameId}::uuid AND status IN ('queued', 'running')`;
     return n > 0;
   }
 
@@ -152,12 +156,13 @@ export class PrismaBotStore implements BotStore {
 
   async addAnalysedMove(gameId: string, m: AnalysedMove): Promise<void> {
     await this.db.$transaction([
-      this.db
-        .$executeRaw`INSERT INTO game_analysis_moves (game_id, version, seat, choices, notation, chance, best, best_notation, best_chance, loss)
-        VALUES (${gameId}::uuid, ${m.version}, ${m.seat}, ${m.choices}, ${m.notation}, ${m.chance}, ${m.best === null ? null : JSON.stringify(m.best)}::jsonb, ${m.bestNotation}, ${m.bestChance}, ${m.loss})
+      this.db.$executeRaw`INSERT INTO game_analysis_moves (game_id, version, seat, choices, notation, chance, best, best_notation,
+          best_chance, loss)
+        VALUES (${gameId}::uuid, ${m.version}, ${m.seat}, ${m.choices}, ${m.notation}, ${m.chance},
+          ${m.best === null ? null : JSON.stringify(m.best)}::jsonb, ${m.bestNotation}, ${m.bestChance}, ${m.loss})
         ON CONFLICT DO NOTHING`,
-      this.db
-        .$executeRaw`UPDATE game_analyses SET done = (SELECT count(*) FROM game_analysis_moves WHERE game_id = ${gameId}::uuid), updated_at = now() WHERE game_id = ${gameId}::uuid`,
+      this.db.$executeRaw`UPDATE game_analyses SET done = (SELECT count(*) FROM game_analysis_moves WHERE game_id = ${gameId}::uuid),
+          updated_at = now() WHERE game_id = ${gameId}::uuid`,
     ]);
   }
 }

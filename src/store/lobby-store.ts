@@ -308,7 +308,8 @@ export class LobbyStore {
       WHERE s.player_id = ${playerId}::uuid
         AND (${f.status ?? null}::text IS NULL OR g.status::text = ${f.status ?? null}::text)
         AND (NOT ${f.toMove ?? false}::boolean OR (g.status = 'active' AND s.seat = ANY (g.to_move) AND s.resigned_at IS NULL))
-        AND (${f.before?.at ?? null}::timestamptz IS NULL OR (g.updated_at, g.id) < (${f.before?.at ?? null}::timestamptz, ${f.before?.id ?? null}::uuid))
+        AND (${f.before?.at ?? null}::timestamptz IS NULL OR (g.updated_at, g.id) < (${f.before?.at ?? null}::timestamptz,
+          ${f.before?.id ?? null}::uuid))
       ORDER BY g.updated_at DESC, g.id DESC
       LIMIT ${f.limit}`;
     return rows.map((r) => ({

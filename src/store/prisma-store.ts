@@ -51,7 +51,8 @@ export function createPrismaClient(
 /** Moves with version in ($2, $3] of game $1, each with its events in order and the hash of a snapshot stored at its version. */
 const READ_MOVES_SQL = `
 SELECT m.version, m.seat, m.move, m.created_at, m.origin, m.bot,
-       COALESCE((SELECT json_agg(e.data ORDER BY e.seq) FROM events e WHERE e.game_id = m.game_id AND e.version = m.version), '[]'::json) AS events,
+       COALESCE((SELECT json_agg(e.data ORDER BY e.seq) FROM events e WHERE e.game_id = m.game_id AND e.version = m.version),
+         '[]'::json) AS events,
        (SELECT s.state_hash FROM snapshots s WHERE s.game_id = m.game_id AND s.version = m.version) AS state_hash
 FROM moves m WHERE m.game_id = $1::uuid AND m.version > $2 AND m.version <= $3
 ORDER BY m.version`;

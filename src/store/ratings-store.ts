@@ -92,7 +92,8 @@ export class PrismaRatingsStore implements RatingsStore {
       SELECT g.id::text, g.type, g.outcome, m.created_at AS finished_at
       FROM games g JOIN moves m ON m.game_id = g.id AND m.version = g.version
       WHERE g.rated AND g.status = 'finished' AND g.outcome IS NOT NULL
-        AND (NOT ${recent} OR g.updated_at > coalesce((SELECT max(finished_at) FROM rated_games), '-infinity'::timestamptz) - interval '1 hour')
+        AND (NOT ${recent} OR g.updated_at > coalesce((SELECT max(finished_at) FROM rated_games), '-infinity'::timestamptz) -
+          interval '1 hour')
         AND (${all} OR NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id))
       ORDER BY m.created_at, g.id`;
   }
@@ -110,8 +111,8 @@ export class PrismaRatingsStore implements RatingsStore {
   }
 
   async markRated(g: FinishedGame, unrated: Unrated | null): Promise<void> {
-    await this.db
-      .$executeRaw`INSERT INTO rated_games (game_id, game_type, finished_at, unrated) VALUES (${g.id}::uuid, ${g.type}, ${g.finished_at}, ${unrated})`;
+    await this.db.$executeRaw`INSERT INTO rated_games (game_id, game_type, finished_at, unrated) VALUES (${g.id}::uuid, ${g.type},
+        ${g.finished_at}, ${unrated})`;
   }
 
   seatPlayers(gameId: string): Promise<{ seat: number; player_id: string | null; bot: string | null }[]> {
@@ -189,12 +190,14 @@ export class PrismaRatingsStore implements RatingsStore {
         GROUP BY me.player_id
       )
       SELECT * FROM (
-        SELECT row_number() OVER (ORDER BY r.ordinal DESC, r.player_id)::int AS rank, r.player_id::text, p.name, r.mu, r.sigma, r.ordinal, r.games, r.last_game_at,
+        SELECT row_number() OVER (ORDER BY r.ordinal DESC, r.player_id)::int AS rank, r.player_id::text, p.name, r.mu, r.sigma,
+          r.ordinal, r.games, r.last_game_at,
           c.games AS recent_games, c.opponents AS recent_opponents
         FROM ratings r JOIN players p ON p.id = r.player_id JOIN recent c ON c.player_id = r.player_id
         WHERE r.game_type = ${q.gameType} AND r.sigma < ${q.maxSigma} AND c.games >= ${q.minGames} AND c.opponents >= ${q.minOpponents}
       ) b
-      WHERE ${q.after === undefined} OR b.ordinal < ${q.after?.key ?? 0} OR (b.ordinal = ${q.after?.key ?? 0} AND b.player_id > ${q.after?.id ?? ''})
+      WHERE ${q.after === undefined} OR b.ordinal < ${q.after?.key ?? 0} OR (b.ordinal = ${q.after?.key ?? 0} AND b.player_id >
+        ${q.after?.id ?? ''})
       ORDER BY b.ordinal DESC, b.player_id
       LIMIT ${q.limit}`;
   }

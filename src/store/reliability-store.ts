@@ -39,7 +39,8 @@ export class ReliabilityStore {
    */
   async require(gameId: string, minReliability: number, listPublic: boolean): Promise<void> {
     await this.db.$executeRaw`
-      WITH required AS (INSERT INTO game_requirements (game_id, min_reliability) VALUES (${gameId}::uuid, ${minReliability}) RETURNING game_id)
+      WITH required AS (INSERT INTO game_requirements (game_id, min_reliability) VALUES (${gameId}::uuid, ${minReliability})
+        RETURNING game_id)
       UPDATE games SET public = true FROM required WHERE games.id = required.game_id AND ${listPublic}`;
   }
 }

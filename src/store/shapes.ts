@@ -26,14 +26,17 @@ export const TimeControl = Type.Object(
     pauseOnWeekends: Type.Optional(
       Type.Boolean({
         description:
-          "The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true)",
+          "The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down " +
+          'and no deadline falls then (default false; answers show it only when true)',
       }),
     ),
   },
   {
     additionalProperties: false,
     description:
-      "A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.",
+      'A bank per seat: it starts at initialSeconds, runs only while the seat must act, gains ' +
+      "incrementSeconds after each of the seat's moves and never exceeds maxSeconds; at zero the " +
+      "game's timeoutAction applies. turnDeadlineSeconds d is { d, d, d }.",
   },
 );
 export type TimeControl = Static<typeof TimeControl>;

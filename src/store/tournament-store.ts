@@ -39,14 +39,18 @@ export class TournamentStore {
 
   async create(t: Omit<TournamentRow, 'status' | 'created_at'>): Promise<void> {
     await this.db.$executeRaw`
-      INSERT INTO tournaments (id, name, game_type, format, rounds, seats_per_game, max_players, time_control, rated, starts_at, min_reliability, creator_id)
-      VALUES (${t.id}::uuid, ${t.name}, ${t.game_type}, ${t.format}, ${t.rounds}, ${t.seats_per_game}, ${t.max_players}, ${t.time_control === null ? null : JSON.stringify(t.time_control)}::jsonb, ${t.rated}, ${t.starts_at}, ${t.min_reliability}, ${t.creator_id}::uuid)`;
+      INSERT INTO tournaments (id, name, game_type, format, rounds, seats_per_game, max_players, time_control, rated, starts_at,
+        min_reliability, creator_id)
+      VALUES (${t.id}::uuid, ${t.name}, ${t.game_type}, ${t.format}, ${t.rounds}, ${t.seats_per_game}, ${t.max_players},
+        ${t.time_control === null ? null : JSON.stringify(t.time_control)}::jsonb, ${t.rated}, ${t.starts_at},
+        ${t.min_reliability}, ${t.creator_id}::uuid)`;
   }
 
   async get(id: string): Promise<TournamentRow | null> {
     const [t] = await this.db.$queryRaw<
       TournamentRow[]
-    >`SELECT id::text, name, game_type, format, rounds, seats_per_game, max_players, time_control, rated, starts_at, min_reliability, creator_id::text, status, created_at FROM tournaments WHERE id = ${id}::uuid`;
+    >`SELECT id::text, name, game_type, format, rounds, seats_per_game, max_players, time_control, rated, starts_at,
+      min_reliability, creator_id::text, status, created_at FROM tournaments WHERE id = ${id}::uuid`;
     return t ?? null;
   }
 
@@ -69,7 +73,8 @@ export class TournamentStore {
   async enter(id: string, playerId: string): Promise<EntryRefusal | null> {
     return this.db.$transaction(async (tx) => {
       const [t] = await tx.$queryRaw<{ status: string; max_players: number; n: number }[]>`
-        SELECT status, max_players, (SELECT count(*)::int FROM tournament_players WHERE tournament_id = ${id}::uuid) AS n FROM tournaments WHERE id = ${id}::uuid FOR UPDATE`;
+        SELECT status, max_players, (SELECT count(*)::int FROM tournament_players WHERE tournament_id = ${id}::uuid) AS n FROM
+          tournaments WHERE id = ${id}::uuid FOR UPDATE`;
       if (!t || t.status !== 'open') return 'STARTED';
       const [already] = await tx.$queryRaw<
         unknown[]
@@ -89,7 +94,8 @@ export class TournamentStore {
   /** Open tournaments whose start time has come, and running ones: what the sweep looks at. */
   async due(now: Date): Promise<{ id: string; status: string }[]> {
     return this.db.$queryRaw<{ id: string; status: string }[]>`/* background */
-      SELECT id::text, status FROM tournaments WHERE (status = 'open' AND starts_at <= ${now}) OR status = 'running' ORDER BY starts_at, id LIMIT 500`;
+      SELECT id::text, status FROM tournaments WHERE (status = 'open' AND starts_at <= ${now}) OR status = 'running' ORDER BY
+        starts_at, id LIMIT 500`;
   }
 
   /**
@@ -105,7 +111,8 @@ export class TournamentStore {
         ON CONFLICT DO NOTHING`;
       if (made !== 1) return false;
       for (const [i, t] of tables.entries()) {
-        await tx.$executeRaw`INSERT INTO tournament_tables (tournament_id, round, table_no, players, bye) VALUES (${id}::uuid, ${round}, ${i + 1}, ${t.players}::uuid[], ${t.bye})`;
+        await tx.$executeRaw`INSERT INTO tournament_tables (tournament_id, round, table_no, players, bye) VALUES (${id}::uuid,
+          ${round}, ${i + 1}, ${t.players}::uuid[], ${t.bye})`;
       }
       return true;
     });
@@ -120,8 +127,8 @@ export class TournamentStore {
   }
 
   async setGame(id: string, round: number, table: number, gameId: string): Promise<void> {
-    await this.db
-      .$executeRaw`UPDATE tournament_tables SET game_id = ${gameId}::uuid WHERE tournament_id = ${id}::uuid AND round = ${round} AND table_no = ${table} AND game_id IS NULL`;
+    await this.db.$executeRaw`UPDATE tournament_tables SET game_id = ${gameId}::uuid WHERE tournament_id = ${id}::uuid AND round = ${round}
+        AND table_no = ${table} AND game_id IS NULL`;
   }
 
   /** The tournament a game was made for, if any. */

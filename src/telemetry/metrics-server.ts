@@ -58,7 +58,8 @@ export async function serveMetrics(
       if (i + 1 < tries && port + i + 1 <= 65535) continue;
       const which = tries > 1 ? `METRICS_PORT ${port} to ${port + i}` : `METRICS_PORT ${port}`;
       throw new StartRefused(
-        `${which} on ${host} ${code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)'}: give this server its own METRICS_PORT, or METRICS_PORT=0 for no metrics`,
+        `${which} on ${host} ${code === 'EACCES' ? 'may not be used by this user' : 'is in use (another server on this machine?)'}` +
+          `: give this server its own METRICS_PORT, or METRICS_PORT=0 for no metrics`,
       );
     }
   }

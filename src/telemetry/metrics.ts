@@ -24,7 +24,8 @@ export function setMetricsOn(value: boolean): void {
   on = value;
 }
 
-/** The origins of a log entry (docs/shapes.md): the store's list, and those other features add (mail, takeback); moves are labelled by it. */
+/** The origins of a log entry (docs/shapes.md): the store's list, and those other features add (mail, takeback); moves are
+ * labelled by it. */
 export const ORIGINS = MOVE_ORIGINS;
 export const CHANNELS = ['email', 'webhook'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -104,7 +105,9 @@ export const decideSeconds = histogram(
 );
 export const appendSeconds = histogram(
   'citybuilder_store_append_seconds',
-  'Time of the append (one statement: the move, its events, the header, the outbox), by result: appended, conflict (lost the version race), duplicate (an idempotent retry), error.',
+  'Time of the append (one statement: the move, its events, the header, the outbox), by ' +
+    'result: appended, conflict (lost the version race), duplicate (an idempotent retry), ' +
+    'error.',
   FAST,
   ['result'],
 );

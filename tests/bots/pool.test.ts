@@ -100,20 +100,23 @@ describe('lanes: analysis apart from the bots (issue 31)', () => {
     exhaustive: true,
   });
 
-  it("an analysis whose thread dies is tried again on a new thread, then fails naming the error; the lane's thread is replaced", async () => {
-    const failed = await pool.analyse(analysis('die-1', 50)).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(failed).toBeInstanceOf(AppError);
-    expect((failed as AppError).code).toBe('UNAVAILABLE');
-    expect((failed as AppError).message).toMatch(/analysis failed.*exit/i);
-    expect(errors.some((m) => /exit/i.test(m))).toBe(true);
-    // The next analysis runs on the thread that replaced it.
-    const ok = await pool.analyse(analysis('fine', 50));
-    expect(ok.iterations).toBe(50);
-    expect(ok.stats?.length).toBeGreaterThan(1);
-  });
+  it(
+    'an analysis whose thread dies is tried again on a new thread, then fails naming the ' + "error; the lane's thread is replaced",
+    async () => {
+      const failed = await pool.analyse(analysis('die-1', 50)).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(failed).toBeInstanceOf(AppError);
+      expect((failed as AppError).code).toBe('UNAVAILABLE');
+      expect((failed as AppError).message).toMatch(/analysis failed.*exit/i);
+      expect(errors.some((m) => /exit/i.test(m))).toBe(true);
+      // The next analysis runs on the thread that replaced it.
+      const ok = await pool.analyse(analysis('fine', 50));
+      expect(ok.iterations).toBe(50);
+      expect(ok.stats?.length).toBeGreaterThan(1);
+    },
+  );
 
   it('a full analysis line refuses at once with 503 and Retry-After, while a bot still moves on its own thread', async () => {
     const long = analysis('long-1', 5_000);

@@ -25,7 +25,8 @@ describe('analysis on the replay page, in a real browser', () => {
 
   const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
 
-  it('a finished bots game: a position analysed beside the log, then the whole game with its progress and the costly moves marked', async () => {
+  it('a finished bots game: a position analysed beside the log, then the whole game with its ' +
+    'progress and the costly moves marked', async () => {
     const c = await request(s.url)
       .post('/api/v1/games')
       .send({ type: 'ma-petite-ville', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'page-analysis' });

@@ -77,11 +77,13 @@ describe('board pictures in a real browser: every label legible', () => {
   it('the checks see a label outside, two labels overlapping and a label cut short (control)', async () => {
     const page = await browser.context.newPage();
     const bad =
-      '<svg xmlns="http://www.w3.org/2000/svg" data-type="control" width="200" height="100" viewBox="0 0 200 100" font-family="DejaVu Sans">' +
+      '<svg xmlns="http://www.w3.org/2000/svg" data-type="control" width="200" height="100" ' +
+      'viewBox="0 0 200 100" font-family="DejaVu Sans">' +
       '<text x="10" y="20" font-size="12">Luxury Residence</text><text x="40" y="24" font-size="12">Botanical</text>' +
       '<text x="150" y="60" font-size="12">far too wide</text><text x="10" y="80" font-size="12">Botanical Gard…</text></svg>';
     const good =
-      '<svg xmlns="http://www.w3.org/2000/svg" data-type="control" width="200" height="100" viewBox="0 0 200 100" font-family="DejaVu Sans">' +
+      '<svg xmlns="http://www.w3.org/2000/svg" data-type="control" width="200" height="100" ' +
+      'viewBox="0 0 200 100" font-family="DejaVu Sans">' +
       '<text x="10" y="20" font-size="12">Luxury Residence</text><text x="10" y="40" font-size="12">Botanical Garden</text></svg>';
     await page.setContent(`<!doctype html><body style="margin:0">${bad}${good}</body>`);
     const problems = await check(page);
@@ -113,7 +115,10 @@ describe('board pictures in a real browser: every label legible', () => {
                     lang,
                   )
                 : [];
-              return `<section>${svg}<ul>${words.map((w) => `<li>${w.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</li>`).join('')}</ul></section>`;
+              return (
+                `<section>${svg}<ul>${words.map((w) => `<li>${w.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</li>`).join('')}` +
+                `</ul></section>`
+              );
             })
             .join('');
           await page.setContent(`<!doctype html><html lang="${lang}"><body style="margin:0">${html}</body></html>`);
@@ -121,7 +126,8 @@ describe('board pictures in a real browser: every label legible', () => {
           expect(
             problems.map(
               (p) =>
-                `${g.id} ${lang} #${start + p.picture} (v${batch[p.picture]!.input.version}, viewer ${batch[p.picture]!.input.viewerSeat}): ${p.kind} ${p.detail}`,
+                `${g.id} ${lang} #${start + p.picture} (v${batch[p.picture]!.input.version}, viewer ${batch[p.picture]!.input.viewerSeat}` +
+                `): ${p.kind} ${p.detail}`,
             ),
           ).toEqual([]);
           const text = await page.evaluate(() => document.body.innerText);

@@ -49,7 +49,8 @@ describe.runIf(existsSync(CHROMIUM))('GraphiQL in a headless browser, offline (e
     }
   }, 60_000);
 
-  it('loads its schema with no token on first load: the first introspection request carries no Authorization header and answers 200, and the docs show the Query type', async () => {
+  it('loads its schema with no token on first load: the first introspection request carries no ' +
+    'Authorization header and answers 200, and the docs show the Query type', async () => {
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     try {
       const page = await browser.newPage();

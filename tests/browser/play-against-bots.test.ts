@@ -208,7 +208,8 @@ describe('playing the computer from the page', () => {
     await context.close();
   }, 120_000);
 
-  it('a finished game says so in the page\'s words, in French: no "version", no "live", its replay and analysis offered, French typography, no raw ids, no failed request', async () => {
+  it('a finished game says so in the page\'s words, in French: no "version", no "live", its ' +
+    'replay and analysis offered, French typography, no raw ids, no failed request', async () => {
     const created = await request(s.url)
       .post('/api/v1/games')
       .send({ type: 'ma-petite-ville', players: [{ bot: 'random' }, { bot: 'random' }] });

@@ -3,22 +3,27 @@ import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
+import { defaultRegistry } from '../../src/games/index.js';
 import { ARTIFACTS, launchBrowser } from '../support/browser.js';
 import { forbiddenIds, visibleIds } from '../support/internal-ids.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { toy } from '../support/toy-game/index.js';
 
 // Browser globals, used only inside page.evaluate callbacks (they run in Chromium, not in Node).
 declare const document: { body: { innerText: string; dataset: Record<string, string | undefined> }; documentElement: { lang: string } };
 
 /**
- * Whole games of each of the four games played in a real Chromium only by clicking: the elements
+ * Whole games of each of the four games (and of Toy Street, a fifth plugged in by one line) played in a real Chromium only by clicking: the elements
  * of the board picture that carry data-notations (and the chooser when one stands for several
  * moves), and the buttons of the moves that have no place on the board. Each seat plays in its own
  * page, in English and in French. At every move the page offers exactly the legal moves (on the
  * board or as buttons) and shows no internal id; screenshots at three moments go to test-artifacts/.
  * CI=true plays each game once, in one language (alternating), to keep CI short.
  */
-const GAMES = ['town-center', 'ma-petite-ville', 'city-tycoon', 'ville-de-demain'] as const;
+// The hosted games, and Toy Street (tests/support/toy-game/) plugged in by its one registry line: the
+// page plays a fifth game from its folder alone (issue 33, docs/adding-a-game.md).
+const registry = defaultRegistry([toy]);
+const GAMES = registry.list().map((g) => g.id);
 const CI = process.env.CI === 'true';
 const RUNS = GAMES.flatMap((type, i) =>
   CI
@@ -27,7 +32,7 @@ const RUNS = GAMES.flatMap((type, i) =>
         { type, lang: 'en' },
         { type, lang: 'fr' },
       ],
-) as { type: (typeof GAMES)[number]; lang: 'en' | 'fr' }[];
+) as { type: string; lang: 'en' | 'fr' }[];
 const WORDS = {
   en: { moves: 'Your moves', over: /Game over/, log: 'Log' },
   fr: { moves: 'Vos coups', over: /Partie terminée/, log: 'Historique' },
@@ -38,7 +43,7 @@ describe('whole games played by clicking the board', () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   const forbidden = forbiddenIds();
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({}, undefined, { registry });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -62,16 +62,16 @@ describe('the generated TypeScript client', () => {
     // The operations use them.
     expect(generated).toMatch(/getGame: \{[\s\S]*?"application\/json": components\["schemas"\]\["Game"\]/);
     expect(generated).toMatch(/getLegalMoves: \{[\s\S]*?"application\/json": components\["schemas"\]\["LegalMoves"\]/);
-    expect(generated).toMatch(
-      /submitMove: \{[\s\S]*?move: components\["schemas"\]\["AnyMove"\][\s\S]*?"application\/json": components\["schemas"\]\["MoveResult"\]/,
-    );
+    expect(generated).toMatch(/submitMove: \{[\s\S]*?move: components\["schemas"\]\["AnyMove"\]/);
+    expect(generated).toMatch(/submitMove: \{[\s\S]*?"application\/json": components\["schemas"\]\["MoveResult"\]/);
     expect(generated).toMatch(/createGame: \{[\s\S]*?"application\/json": components\["schemas"\]\["NewGame"\]/);
   });
 
   it('a program that plays every game through the client type-checks; a wrong move field does not', () => {
     const fixture = `${root}tests/contract/fixtures/play-every-game.ts`;
     const wrong = (move: string) =>
-      `import type { GameSession } from '../../../clients/typescript/src/index.js';\nexport const f = (s: GameSession<'town-center'>) => s.move(${move});\n`;
+      `import type { GameSession } from '../../../clients/typescript/src/index.js';\nexport ` +
+      `const f = (s: GameSession<'town-center'>) => s.move(${move});\n`;
     const cases = {
       misspelt: `{ type: 'takeCube', towr: 1 }`,
       teleport: `{ type: 'teleport', banana: 3 }`,

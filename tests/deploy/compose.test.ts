@@ -48,41 +48,45 @@ describe('compose.yaml', () => {
     for (const [name, s] of apiServices) if (name !== 'api-1') expect(s.pull_policy, name).toBe('never');
   });
 
-  it('gives every API service an environment the server accepts, with one process, limits on, Redis, the public address and mail settings', () => {
-    const env = { OPERATOR_TOKEN: 'op', POSTGRES_PASSWORD: 'pw' };
-    expect(() => interpolate(apiServices[0]![1].environment!.OPERATOR_TOKEN!, {})).toThrow(/OPERATOR_TOKEN/);
-    expect(() => interpolate(apiServices[0]![1].environment!.DATABASE_URL!, {})).toThrow(/POSTGRES_PASSWORD/);
-    for (const [name, s] of apiServices) {
-      const raw = s.environment!;
-      const given = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(String(v), env)]));
-      const config = loadConfig(given);
-      expect(config.workers, name).toBe(1);
-      expect(config.rateLimitPerMinute, name).toBeGreaterThan(0);
-      expect(config.trustProxy.length, name).toBeGreaterThan(0);
-      expect(config.redisUrl, name).toBe('redis://redis:6379');
-      expect(config.databaseUrl, name).toMatch(/@postgres:5432\//);
-      expect(config.databaseUrl, name).toContain(':pw@');
-      // Metrics on the container's every interface, for Prometheus on the private network (the server's own default is loopback).
-      expect(config.metricsHost, name).toBe('0.0.0.0');
-      expect(config.clientSeeds, name).toBe(false);
-      expect(config.publicUrl, name).toBe('http://localhost:8080'); // the proxy's published port
-      expect(
-        loadConfig({
-          ...given,
-          ...Object.fromEntries(
-            Object.entries(raw).map(([k, v]) => [
-              k,
-              interpolate(String(v), { ...env, PUBLIC_URL: 'https://games.example.org', SMTP_URL: 'smtp://u:p@smtp.example.org:587' }),
-            ]),
-          ),
-        }),
-      ).toMatchObject({
-        publicUrl: 'https://games.example.org',
-        smtpUrl: 'smtp://u:p@smtp.example.org:587',
-      });
-      expect(Object.keys(raw), name).toEqual(expect.arrayContaining(['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']));
-    }
-  });
+  it(
+    'gives every API service an environment the server accepts, with one process, limits on, ' +
+      'Redis, the public address and mail settings',
+    () => {
+      const env = { OPERATOR_TOKEN: 'op', POSTGRES_PASSWORD: 'pw' };
+      expect(() => interpolate(apiServices[0]![1].environment!.OPERATOR_TOKEN!, {})).toThrow(/OPERATOR_TOKEN/);
+      expect(() => interpolate(apiServices[0]![1].environment!.DATABASE_URL!, {})).toThrow(/POSTGRES_PASSWORD/);
+      for (const [name, s] of apiServices) {
+        const raw = s.environment!;
+        const given = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(String(v), env)]));
+        const config = loadConfig(given);
+        expect(config.workers, name).toBe(1);
+        expect(config.rateLimitPerMinute, name).toBeGreaterThan(0);
+        expect(config.trustProxy.length, name).toBeGreaterThan(0);
+        expect(config.redisUrl, name).toBe('redis://redis:6379');
+        expect(config.databaseUrl, name).toMatch(/@postgres:5432\//);
+        expect(config.databaseUrl, name).toContain(':pw@');
+        // Metrics on the container's every interface, for Prometheus on the private network (the server's own default is loopback).
+        expect(config.metricsHost, name).toBe('0.0.0.0');
+        expect(config.clientSeeds, name).toBe(false);
+        expect(config.publicUrl, name).toBe('http://localhost:8080'); // the proxy's published port
+        expect(
+          loadConfig({
+            ...given,
+            ...Object.fromEntries(
+              Object.entries(raw).map(([k, v]) => [
+                k,
+                interpolate(String(v), { ...env, PUBLIC_URL: 'https://games.example.org', SMTP_URL: 'smtp://u:p@smtp.example.org:587' }),
+              ]),
+            ),
+          }),
+        ).toMatchObject({
+          publicUrl: 'https://games.example.org',
+          smtpUrl: 'smtp://u:p@smtp.example.org:587',
+        });
+        expect(Object.keys(raw), name).toEqual(expect.arrayContaining(['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']));
+      }
+    },
+  );
 
   it('names no default password: Postgres, the API and Grafana refuse to start without theirs', () => {
     const pg = compose.services.postgres!.environment!;

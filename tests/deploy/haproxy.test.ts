@@ -137,24 +137,27 @@ describe('deploy/haproxy/haproxy.cfg', () => {
       }
     });
 
-    it('does not retry a POST without an Idempotency-Key once a process got it: the client gets the failure, the process saw it once', async () => {
-      // A dropped connection reaches the client as a 502, or (on a reused connection) as the same
-      // closed connection: either way a failure the client must resolve (status 0 here).
-      for (const [mode, status] of [
-        ['503', [503]],
-        ['drop', [502, 0]],
-      ] as const) {
-        reset();
-        const id = randomUUID();
-        const homeName = await home(id);
-        const sick = rx.find((r) => r.name === homeName)!;
-        sick.mode = mode;
-        sick.seen = [];
-        expect(status, mode).toContain((await send('POST', `/api/v1/games/${id}/moves`)).status);
-        expect(sick.seen.filter((s) => s.method === 'POST')).toHaveLength(1);
-        expect(rx.filter((r) => r !== sick).flatMap((r) => r.seen)).toEqual([]);
-      }
-    });
+    it(
+      'does not retry a POST without an Idempotency-Key once a process got it: the client gets ' + 'the failure, the process saw it once',
+      async () => {
+        // A dropped connection reaches the client as a 502, or (on a reused connection) as the same
+        // closed connection: either way a failure the client must resolve (status 0 here).
+        for (const [mode, status] of [
+          ['503', [503]],
+          ['drop', [502, 0]],
+        ] as const) {
+          reset();
+          const id = randomUUID();
+          const homeName = await home(id);
+          const sick = rx.find((r) => r.name === homeName)!;
+          sick.mode = mode;
+          sick.seen = [];
+          expect(status, mode).toContain((await send('POST', `/api/v1/games/${id}/moves`)).status);
+          expect(sick.seen.filter((s) => s.method === 'POST')).toHaveLength(1);
+          expect(rx.filter((r) => r !== sick).flatMap((r) => r.seen)).toEqual([]);
+        }
+      },
+    );
 
     it('sends any request, even a POST without a key, to another process when its own refuses connections (nothing was sent)', async () => {
       reset();

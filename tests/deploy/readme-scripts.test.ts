@@ -32,8 +32,12 @@ const bare = (script: string) =>
 const NOT_RUN = [
   'PORT=3001 DATA_DIR=.data/second EMBEDDED_PG_PORT=54330 METRICS_PORT=9465 npm start',
   'npm install\nnpm test\nnpm run test:unit\nnpm run test:integration\nnpm run test:e2e\nnpm run test:slow\nnpm run test:nightly',
-  'OPERATOR_TOKEN=$(openssl rand -hex 32) POSTGRES_PASSWORD=$(openssl rand -hex 16) \\\nGRAFANA_ADMIN_PASSWORD=$(openssl rand -hex 16) PUBLIC_URL=http://localhost:8080 docker compose up --build\ncurl http://localhost:8080/readyz',
-  'npm exec --prefix /path/to/citybuilder-server citybuilder -- replay record.json --at 10\nnpm install -g /path/to/citybuilder-server\ncitybuilder replay record.json --at 10 --lang fr',
+  'OPERATOR_TOKEN=$(openssl rand -hex 32) POSTGRES_PASSWORD=$(openssl rand -hex 16) ' +
+    '\\\nGRAFANA_ADMIN_PASSWORD=$(openssl rand -hex 16) PUBLIC_URL=http://localhost:8080 ' +
+    'docker compose up --build\ncurl http://localhost:8080/readyz',
+  'npm exec --prefix /path/to/citybuilder-server citybuilder -- replay record.json --at ' +
+    '10\nnpm install -g /path/to/citybuilder-server\ncitybuilder replay record.json --at 10 ' +
+    '--lang fr',
 ];
 
 const have = (cmd: string) => {

@@ -34,26 +34,30 @@ describe('automatic vacation (end-to-end)', () => {
     return r.body.id as string;
   };
 
-  it('with autoVacation a day is spent instead of the timeout: the vacation runs a day, the deadline waits for it, nothing is played for the seat', async () => {
-    const ada = await player('Ada', true);
-    expect((await request(s.url).get('/api/v1/players/me/settings').set(auth(ada.token))).body.autoVacation).toBe(true);
-    const before = Date.now();
-    const id = await game(ada.token, 'auto-vacation');
-    const vacation = await vi.waitFor(
-      async () => {
-        const v = (await request(s.url).get('/api/v1/players/me/vacation').set(auth(ada.token))).body;
-        expect(v.until).not.toBeNull();
-        return v;
-      },
-      { timeout: 30_000, interval: 100 },
-    );
-    expect(+new Date(vacation.until) - before).toBeGreaterThan(86_400_000 - 60_000);
-    expect(+new Date(vacation.until) - Date.now()).toBeLessThanOrEqual(86_400_000);
-    expect(vacation).toMatchObject({ daysPerYear: 1, daysLeft: 0 });
-    const g = (await request(s.url).get(`/api/v1/games/${id}`)).body;
-    expect(g.deadlines).toEqual([expect.objectContaining({ seat: 0, pausedUntil: vacation.until })]);
-    expect((await log(id)).filter((m) => m.seat === 0)).toEqual([]);
-  });
+  it(
+    'with autoVacation a day is spent instead of the timeout: the vacation runs a day, the ' +
+      'deadline waits for it, nothing is played for the seat',
+    async () => {
+      const ada = await player('Ada', true);
+      expect((await request(s.url).get('/api/v1/players/me/settings').set(auth(ada.token))).body.autoVacation).toBe(true);
+      const before = Date.now();
+      const id = await game(ada.token, 'auto-vacation');
+      const vacation = await vi.waitFor(
+        async () => {
+          const v = (await request(s.url).get('/api/v1/players/me/vacation').set(auth(ada.token))).body;
+          expect(v.until).not.toBeNull();
+          return v;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      expect(+new Date(vacation.until) - before).toBeGreaterThan(86_400_000 - 60_000);
+      expect(+new Date(vacation.until) - Date.now()).toBeLessThanOrEqual(86_400_000);
+      expect(vacation).toMatchObject({ daysPerYear: 1, daysLeft: 0 });
+      const g = (await request(s.url).get(`/api/v1/games/${id}`)).body;
+      expect(g.deadlines).toEqual([expect.objectContaining({ seat: 0, pausedUntil: vacation.until })]);
+      expect((await log(id)).filter((m) => m.seat === 0)).toEqual([]);
+    },
+  );
 
   it('without the setting, or without a whole day left this year, the timeout acts (auto-move)', async () => {
     const bob = await player('Bob', false);
@@ -63,7 +67,9 @@ describe('automatic vacation (end-to-end)', () => {
     await c.connect();
     try {
       await c.query(
-        `INSERT INTO vacations (player_id, starts_at, ends_at) VALUES ($1::uuid, date_trunc('year', now()) + interval '1 day', date_trunc('year', now()) + interval '2 days')`,
+        `INSERT INTO vacations (player_id, starts_at, ends_at) VALUES ($1::uuid, ` +
+          `date_trunc('year', now()) + interval '1 day', date_trunc('year', now()) + interval '2 ` +
+          `days')`,
         [eve.id],
       );
     } finally {

@@ -27,7 +27,8 @@ describe('analysis (end-to-end)', () => {
     await s?.stop();
   });
 
-  it('a finished game: every legal move at the chosen version with its chance, the same as a direct search of the same budget and seed', async () => {
+  it('a finished game: every legal move at the chosen version with its chance, the same as a ' +
+    'direct search of the same budget and seed', async () => {
     const c = await request(s.url)
       .post('/api/v1/games')
       .send({ type: 'town-center', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'analysis' });
@@ -124,32 +125,36 @@ describe('analysis (end-to-end)', () => {
     expect(await ask()).toEqual(before);
   }, 180_000);
 
-  it('refused for an unfinished game created without analysis; with analysis: true, only the seat itself asks while it runs; bad inputs 400', async () => {
-    const plain = await request(s.url)
-      .post('/api/v1/games')
-      .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }] });
-    const refused = await request(s.url).get(`/api/v1/games/${plain.body.id}/analysis?at=0&seat=0`).set(auth(plain.body.seats[0].token));
-    expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('ANALYSIS_NOT_ALLOWED');
+  it(
+    'refused for an unfinished game created without analysis; with analysis: true, only the ' +
+      'seat itself asks while it runs; bad inputs 400',
+    async () => {
+      const plain = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }] });
+      const refused = await request(s.url).get(`/api/v1/games/${plain.body.id}/analysis?at=0&seat=0`).set(auth(plain.body.seats[0].token));
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('ANALYSIS_NOT_ALLOWED');
 
-    const open = await request(s.url)
-      .post('/api/v1/games')
-      .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }], analysis: true });
-    expect((await request(s.url).get(`/api/v1/games/${open.body.id}`)).body.analysis).toBe(true);
-    const mine = await request(s.url)
-      .get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0&iterations=20`)
-      .set(auth(open.body.seats[0].token));
-    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
-    expect(mine.body.moves.length).toBeGreaterThan(0);
-    const other = await request(s.url).get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0`).set(auth(open.body.seats[1].token));
-    expect(other.status).toBe(403);
-    expect(other.body.code).toBe('ANALYSIS_NOT_ALLOWED');
-    expect((await request(s.url).get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0`)).body.code).toBe('ANALYSIS_NOT_ALLOWED');
+      const open = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Ben' }], analysis: true });
+      expect((await request(s.url).get(`/api/v1/games/${open.body.id}`)).body.analysis).toBe(true);
+      const mine = await request(s.url)
+        .get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0&iterations=20`)
+        .set(auth(open.body.seats[0].token));
+      expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+      expect(mine.body.moves.length).toBeGreaterThan(0);
+      const other = await request(s.url).get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0`).set(auth(open.body.seats[1].token));
+      expect(other.status).toBe(403);
+      expect(other.body.code).toBe('ANALYSIS_NOT_ALLOWED');
+      expect((await request(s.url).get(`/api/v1/games/${open.body.id}/analysis?at=0&seat=0`)).body.code).toBe('ANALYSIS_NOT_ALLOWED');
 
-    for (const q of ['at=0', 'at=99&seat=0', 'at=0&seat=0&iterations=0', 'at=0&seat=0&iterations=999999']) {
-      const bad = await request(s.url).get(`/api/v1/games/${open.body.id}/analysis?${q}`).set(auth(open.body.seats[0].token));
-      expect(bad.status, q).toBe(400);
-      expect(bad.body.code).toBe('INVALID_INPUT');
-    }
-  });
+      for (const q of ['at=0', 'at=99&seat=0', 'at=0&seat=0&iterations=0', 'at=0&seat=0&iterations=999999']) {
+        const bad = await request(s.url).get(`/api/v1/games/${open.body.id}/analysis?${q}`).set(auth(open.body.seats[0].token));
+        expect(bad.status, q).toBe(400);
+        expect(bad.body.code).toBe('INVALID_INPUT');
+      }
+    },
+  );
 });

@@ -61,7 +61,8 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
     await s?.stop();
   });
 
-  it('20 analyses at the maximum running and queued: bot replies within think budget + 200 ms (p99), a stand-in within 1 s, the 21st analysis 503 with Retry-After', async () => {
+  it('20 analyses at the maximum running and queued: bot replies within think budget + 200 ms ' +
+    '(p99), a stand-in within 1 s, the 21st analysis 503 with Retry-After', async () => {
     const { id: finished, at, seat } = await finishedGame(s, 'lanes-analysed');
     const busy = async () => (await gauge(botLaneQueued, 'analysis')) + (await gauge(botLaneRunning, 'analysis'));
 
@@ -103,7 +104,9 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
           { timeout: 30_000, interval: 10 },
         );
         const { rows } = await db.query<{ ms: number }>(
-          'SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN moves b ON b.game_id = a.game_id AND b.version = a.version + 1 WHERE a.game_id = $1 AND a.version = $2',
+          'SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN ' +
+            'moves b ON b.game_id = a.game_id AND b.version = a.version + 1 WHERE a.game_id = $1 AND ' +
+            'a.version = $2',
           [game, after.version],
         );
         out.push(Number(rows[0]!.ms));
@@ -139,7 +142,8 @@ describe('lanes: games never wait behind analysis (end-to-end)', () => {
     const bound = Math.max(THINK_MS, p99(alone)) + 200;
     expect(
       p99(flooded),
-      `bot replies (ms) under the flood: ${flooded.map((x) => x.toFixed(0)).join(', ')}; alone: ${alone.map((x) => x.toFixed(0)).join(', ')}`,
+      `bot replies (ms) under the flood: ${flooded.map((x) => x.toFixed(0)).join(', ')}; ` +
+        `alone: ${alone.map((x) => x.toFixed(0)).join(', ')}`,
     ).toBeLessThanOrEqual(bound);
 
     // A resignation's stand-in move (ismcts) while the analyses run.
@@ -193,7 +197,8 @@ describe('analysis budgets per caller (end-to-end)', () => {
     await s?.stop();
   });
 
-  it("a caller past its iterations a minute: 429 with Retry-After; more than a minute's budget at once: 400 naming it; another caller is unaffected", async () => {
+  it("a caller past its iterations a minute: 429 with Retry-After; more than a minute's budget " +
+    'at once: 400 naming it; another caller is unaffected', async () => {
     const { id, at, seat } = await finishedGame(s, 'lanes-budget');
     const ask = (iterations: number, token?: string) =>
       request(s.url)

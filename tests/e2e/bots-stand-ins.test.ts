@@ -34,7 +34,8 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
   };
   const log = async (id: string) => (await request(s.url).get(`/api/v1/games/${id}/events?limit=1000`)).body.moves as Entry[];
 
-  it('a resigned seat is played by the stand-in (standInBot ismcts): origin resigned with the level, players[].standIn; replay equals live; records import to the same state', async () => {
+  it('a resigned seat is played by the stand-in (standInBot ismcts): origin resigned with the ' +
+    'level, players[].standIn; replay equals live; records import to the same state', async () => {
     const c = await create({
       type: 'ma-petite-ville',
       players: [{ name: 'Ann' }, { name: 'Ben' }, { name: 'Cat' }],
@@ -80,7 +81,8 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
     await expectReplayAndImports(s, c.id);
   }, 300_000);
 
-  it('a timed-out seat (timeoutAction auto-move) is played by the stand-in (default greedy): origin timeout with bot greedy; replay equals live; records import', async () => {
+  it('a timed-out seat (timeoutAction auto-move) is played by the stand-in (default greedy): ' +
+    'origin timeout with bot greedy; replay equals live; records import', async () => {
     const c = await create({
       type: 'town-center',
       players: [{ name: 'Sleepy' }, { bot: 'greedy' }],
@@ -128,63 +130,68 @@ describe('bot stand-ins and bot seats (end-to-end)', () => {
     expect((await log(c.id))[0]).toMatchObject({ seat: 0, origin: 'bot', bot: 'greedy' });
   }, 60_000);
 
-  it("bad inputs: unknown level (REST and GraphQL) 400 naming the field; { bot, me } and a token reissued for a bot seat 403 BOT_SEAT; a person's token for a bot seat 403 BOT_SEAT", async () => {
-    const unknown = await request(s.url)
-      .post('/api/v1/games')
-      .send({ type: 'town-center', players: [{ name: 'A' }, { bot: 'grandmaster' }] });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.code).toBe('INVALID_INPUT');
-    expect(unknown.body.detail).toMatch(/players\/1\/bot/);
-    const standIn = await request(s.url)
-      .post('/api/v1/games')
-      .send({ type: 'town-center', players: [{ name: 'A' }], standInBot: 'zombie' });
-    expect(standIn.status).toBe(400);
-    expect(standIn.body.detail).toMatch(/standInBot/);
-    const gql = await request(s.url)
-      .post('/graphql')
-      .send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { bot: "grandmaster" }] }) { id } }' });
-    expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
-    expect(gql.body.errors[0].message).toMatch(/players\/1\/bot/);
-    const gqlStandIn = await request(s.url)
-      .post('/graphql')
-      .send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }], standInBot: "zombie" }) { id } }' });
-    expect(gqlStandIn.body.errors[0].message).toMatch(/standInBot/);
+  it(
+    'bad inputs: unknown level (REST and GraphQL) 400 naming the field; { bot, me } and a ' +
+      "token reissued for a bot seat 403 BOT_SEAT; a person's token for a bot seat 403 BOT_SEAT",
+    async () => {
+      const unknown = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ name: 'A' }, { bot: 'grandmaster' }] });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.code).toBe('INVALID_INPUT');
+      expect(unknown.body.detail).toMatch(/players\/1\/bot/);
+      const standIn = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'town-center', players: [{ name: 'A' }], standInBot: 'zombie' });
+      expect(standIn.status).toBe(400);
+      expect(standIn.body.detail).toMatch(/standInBot/);
+      const gql = await request(s.url).post('/graphql').send({
+        query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { bot: "grandmaster" }] }) { id } }',
+      });
+      expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+      expect(gql.body.errors[0].message).toMatch(/players\/1\/bot/);
+      const gqlStandIn = await request(s.url)
+        .post('/graphql')
+        .send({ query: 'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }], standInBot: "zombie" }) { id } }' });
+      expect(gqlStandIn.body.errors[0].message).toMatch(/standInBot/);
 
-    const player = (await request(s.url).post('/api/v1/players').send({ name: 'Pat' })).body as { token: string };
-    const botMe = await request(s.url)
-      .post('/api/v1/games')
-      .set(auth(player.token))
-      .send({ type: 'town-center', players: [{ bot: 'greedy', me: true }, { name: 'B' }] });
-    expect(botMe.status).toBe(403);
-    expect(botMe.body.code).toBe('BOT_SEAT');
+      const player = (await request(s.url).post('/api/v1/players').send({ name: 'Pat' })).body as { token: string };
+      const botMe = await request(s.url)
+        .post('/api/v1/games')
+        .set(auth(player.token))
+        .send({ type: 'town-center', players: [{ bot: 'greedy', me: true }, { name: 'B' }] });
+      expect(botMe.status).toBe(403);
+      expect(botMe.body.code).toBe('BOT_SEAT');
 
-    const c = await create({ type: 'town-center', players: [{ name: 'Ann' }, { bot: 'random' }], seed: 'bad-bot' });
-    const reissue = await request(s.url).post(`/api/v1/games/${c.id}/seats/1/token`).set(auth(s.config.operatorToken!));
-    expect(reissue.status, JSON.stringify(reissue.body)).toBe(403);
-    expect(reissue.body.code).toBe('BOT_SEAT');
+      const c = await create({ type: 'town-center', players: [{ name: 'Ann' }, { bot: 'random' }], seed: 'bad-bot' });
+      const reissue = await request(s.url).post(`/api/v1/games/${c.id}/seats/1/token`).set(auth(s.config.operatorToken!));
+      expect(reissue.status, JSON.stringify(reissue.body)).toBe(403);
+      expect(reissue.body.code).toBe('BOT_SEAT');
 
-    // A seat whose token a person holds is handed to a bot (as the store allows): that person's token no longer moves for it.
-    const db = new pg.Client({ connectionString: s.db.url });
-    await db.connect();
-    try {
-      await db.query("UPDATE seats SET bot = 'greedy' WHERE game_id = $1 AND seat = 0", [c.id]);
-      await db.query('UPDATE games SET seats_rev = seats_rev + 1 WHERE id = $1', [c.id]);
-    } finally {
-      await db.end();
-    }
-    s.service.forget(c.id);
-    const legal = await request(s.url).get(`/api/v1/games/${c.id}/legal-moves`).set(auth(c.seats[0]!.token));
-    const move = await request(s.url)
-      .post(`/api/v1/games/${c.id}/moves`)
-      .set(auth(c.seats[0]!.token))
-      .send({ move: (legal.body.moves as Move[])[0] ?? { type: 'pass' } });
-    expect(move.status, JSON.stringify(move.body)).toBe(403);
-    expect(move.body.code).toBe('BOT_SEAT');
-  });
+      // A seat whose token a person holds is handed to a bot (as the store allows): that person's token no longer moves for it.
+      const db = new pg.Client({ connectionString: s.db.url });
+      await db.connect();
+      try {
+        await db.query("UPDATE seats SET bot = 'greedy' WHERE game_id = $1 AND seat = 0", [c.id]);
+        await db.query('UPDATE games SET seats_rev = seats_rev + 1 WHERE id = $1', [c.id]);
+      } finally {
+        await db.end();
+      }
+      s.service.forget(c.id);
+      const legal = await request(s.url).get(`/api/v1/games/${c.id}/legal-moves`).set(auth(c.seats[0]!.token));
+      const move = await request(s.url)
+        .post(`/api/v1/games/${c.id}/moves`)
+        .set(auth(c.seats[0]!.token))
+        .send({ move: (legal.body.moves as Move[])[0] ?? { type: 'pass' } });
+      expect(move.status, JSON.stringify(move.body)).toBe(403);
+      expect(move.body.code).toBe('BOT_SEAT');
+    },
+  );
 });
 
 describe('a bot that fails', () => {
-  it("one that throws and one that never answers both play greedy's move (logged as greedy, the error in the server log): the game never waits forever on a bot", async () => {
+  it("one that throws and one that never answers both play greedy's move (logged as greedy, the " +
+    'error in the server log): the game never waits forever on a bot', async () => {
     const failing = fileURLToPath(new URL('../bots/fixtures/failing-worker.ts', import.meta.url));
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
@@ -235,7 +242,8 @@ describe('bots with two server processes', () => {
         .send({ type: 'town-center', players: [{ bot: 'greedy' }, { name: 'Ann' }], seed: 'start-up' });
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       const id = c.body.id as string;
-      expect((await request(off.url).get(`/api/v1/games/${id}`)).body).toMatchObject({ version: 0, toMove: [0] }); // the bot moves first; nobody plays it
+      // the bot moves first; nobody plays it
+      expect((await request(off.url).get(`/api/v1/games/${id}`)).body).toMatchObject({ version: 0, toMove: [0] });
       on = await startTestServer(BOT_ENV, db);
       await vi.waitFor(async () => expect((await request(off.url).get(`/api/v1/games/${id}`)).body.version).toBeGreaterThan(0), {
         timeout: 30_000,
@@ -250,7 +258,9 @@ describe('bots with two server processes', () => {
     }
   }, 120_000);
 
-  it('a game of bots only, created on one process: both processes run bot jobs; every bot turn is played once (each entry by a seat that was to move, versions without gaps); replay equals live', async () => {
+  it('a game of bots only, created on one process: both processes run bot jobs; every bot turn ' +
+    'is played once (each entry by a seat that was to move, versions without gaps); replay ' +
+    'equals live', async () => {
     const two = await startTwoServers(BOT_ENV);
     try {
       const { a, b } = two;

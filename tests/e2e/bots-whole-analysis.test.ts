@@ -35,7 +35,8 @@ describe('whole-game analysis (end-to-end)', () => {
     await s?.stop();
   });
 
-  it('a finished game: queued, progress reaches done, every move with its loss; the figures are those of the single-position analysis', async () => {
+  it('a finished game: queued, progress reaches done, every move with its loss; the figures are ' +
+    'those of the single-position analysis', async () => {
     const c = await request(s.url)
       .post('/api/v1/games')
       .send({ type: 'ma-petite-ville', players: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'whole-analysis' });
@@ -108,7 +109,8 @@ describe('whole-game analysis (end-to-end)', () => {
 
     // GraphQL answers the same.
     const q = await new GraphqlClient(s.url).run<{ wholeAnalysis: unknown }>(
-      'query($g: ID!) { wholeAnalysis(gameId: $g) { gameId iterations status total done error moves { version seat choices notation chance best bestNotation bestChance loss } } }',
+      'query($g: ID!) { wholeAnalysis(gameId: $g) { gameId iterations status total done error ' +
+        'moves { version seat choices notation chance best bestNotation bestChance loss } } }',
       { g: id },
     );
     expect(q.wholeAnalysis).toEqual((await request(s.url).get(`/api/v1/games/${id}/analysis/whole`)).body);

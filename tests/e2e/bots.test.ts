@@ -34,7 +34,8 @@ describe('bots in seats (end-to-end)', () => {
   });
 
   for (const type of ['town-center', 'city-tycoon', 'ma-petite-ville', 'ville-de-demain']) {
-    it(`${type}: one scripted seat and ismcts bots (a solo game): the bots move by themselves and the game finishes; the log, the game and the records show the bots`, async () => {
+    it(`${type}: one scripted seat and ismcts bots (a solo game): the bots move by themselves and ` +
+      `the game finishes; the log, the game and the records show the bots`, async () => {
       const players = [{ name: 'Ann' }, { bot: 'ismcts' }, { bot: 'ismcts', name: 'Deep' }];
       const created = await request(s.url)
         .post('/api/v1/games')

@@ -73,46 +73,49 @@ describe('WORKERS=2: one port, two server processes (end-to-end)', () => {
     return [...live.values()];
   };
 
-  it("a whole 4-player game, every request on a new connection (so the two workers alternate): reads see the other worker's moves", async () => {
-    expect(workerPids()).toHaveLength(2);
-    const c = await call(port, 'POST', '/api/v1/games', undefined, {
-      type: 'ville-de-demain',
-      seed: 'cluster',
-      players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }],
-    });
-    expect(c.status).toBe(201);
-    const tokens: string[] = c.body.seats.map((s: { token: string }) => s.token);
-    const rng = Rng.fromSeed('cluster-choices');
-    let version = 0;
-    let toMove: number[] = c.body.toMove;
-    let moves = 0;
-    for (let status = 'active'; status === 'active'; ) {
-      const seat = toMove[0]!;
-      const legal = await call(port, 'GET', `/api/v1/games/${c.body.id}/legal-moves?include=view`, tokens[seat]);
-      expect(legal.status).toBe(200);
-      expect(legal.body.view).toBeTypeOf('object');
-      // Right after the other worker answered the move: this read sees it (never a stale version).
-      expect(legal.body.version).toBe(version);
-      const r = await call(port, 'POST', `/api/v1/games/${c.body.id}/moves`, tokens[seat], {
-        move: rng.pick(legal.body.moves),
-        expectedVersion: version,
+  it(
+    'a whole 4-player game, every request on a new connection (so the two workers alternate): ' + "reads see the other worker's moves",
+    async () => {
+      expect(workerPids()).toHaveLength(2);
+      const c = await call(port, 'POST', '/api/v1/games', undefined, {
+        type: 'ville-de-demain',
+        seed: 'cluster',
+        players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }],
       });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(r.body.version).toBe(version + 1);
-      version = r.body.version;
-      toMove = r.body.toMove;
-      status = r.body.status;
-      moves++;
-    }
-    expect(moves).toBeGreaterThan(100);
-    const g = await call(port, 'GET', `/api/v1/games/${c.body.id}`);
-    expect(g.body).toMatchObject({ version, status: 'finished' });
-    const pgc = new pg.Client({ connectionString: db.url });
-    await pgc.connect();
-    const { rows } = await pgc.query<{ n: number }>('SELECT count(*)::int AS n FROM moves WHERE game_id = $1', [c.body.id]);
-    await pgc.end();
-    expect(rows[0]!.n).toBe(version);
-  });
+      expect(c.status).toBe(201);
+      const tokens: string[] = c.body.seats.map((s: { token: string }) => s.token);
+      const rng = Rng.fromSeed('cluster-choices');
+      let version = 0;
+      let toMove: number[] = c.body.toMove;
+      let moves = 0;
+      for (let status = 'active'; status === 'active'; ) {
+        const seat = toMove[0]!;
+        const legal = await call(port, 'GET', `/api/v1/games/${c.body.id}/legal-moves?include=view`, tokens[seat]);
+        expect(legal.status).toBe(200);
+        expect(legal.body.view).toBeTypeOf('object');
+        // Right after the other worker answered the move: this read sees it (never a stale version).
+        expect(legal.body.version).toBe(version);
+        const r = await call(port, 'POST', `/api/v1/games/${c.body.id}/moves`, tokens[seat], {
+          move: rng.pick(legal.body.moves),
+          expectedVersion: version,
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.body.version).toBe(version + 1);
+        version = r.body.version;
+        toMove = r.body.toMove;
+        status = r.body.status;
+        moves++;
+      }
+      expect(moves).toBeGreaterThan(100);
+      const g = await call(port, 'GET', `/api/v1/games/${c.body.id}`);
+      expect(g.body).toMatchObject({ version, status: 'finished' });
+      const pgc = new pg.Client({ connectionString: db.url });
+      await pgc.connect();
+      const { rows } = await pgc.query<{ n: number }>('SELECT count(*)::int AS n FROM moves WHERE game_id = $1', [c.body.id]);
+      await pgc.end();
+      expect(rows[0]!.n).toBe(version);
+    },
+  );
 
   it('a worker that dies is replaced, and the port keeps serving', async () => {
     const [victim] = workerPids();

@@ -193,7 +193,8 @@ describe('the rules every command keeps (one server)', () => {
         (after) => after.toMove.includes(1) && !after.toMove.includes(0),
       );
       const first = await replyAfter(made.version);
-      if (first.length === 0 || !first.every((m) => m.origin === 'bot' && m.undoable)) continue; // not a reply that can be taken back: play on
+      // not a reply that can be taken back: play on
+      if (first.length === 0 || !first.every((m) => m.origin === 'bot' && m.undoable)) continue;
       const replies = [];
       let undo = made.version;
       for (let cycle = 0; cycle < 8; cycle++) {

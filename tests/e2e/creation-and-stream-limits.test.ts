@@ -47,7 +47,8 @@ describe('creation budget and live-stream caps (end-to-end)', () => {
     await s?.stop();
   });
 
-  it('100 creations in a minute from one address: the first 60 pass, the rest get 429 with Retry-After, on REST and GraphQL alike', async () => {
+  it('100 creations in a minute from one address: the first 60 pass, the rest get 429 with ' +
+    'Retry-After, on REST and GraphQL alike', async () => {
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < 100; i++) {

@@ -18,7 +18,8 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
     return r.body as { id: string; seats: { seat: number; token: string }[] };
   };
 
-  it('a game with turnDeadlineSeconds=1 and timeoutAction "auto-move" finishes with nobody moving; reminders and timeouts in the log and the mailbox; replay equals live', async () => {
+  it('a game with turnDeadlineSeconds=1 and timeoutAction "auto-move" finishes with nobody ' +
+    'moving; reminders and timeouts in the log and the mailbox; replay equals live', async () => {
     const { id, seats } = await create({
       type: 'town-center',
       players: [{ name: 'Sleepy' }],
@@ -134,10 +135,13 @@ describe('turn deadlines (end-to-end, real SMTP server and webhook receiver)', (
       expect(r.status, JSON.stringify(extra)).toBe(400);
       expect(r.body.code).toBe('INVALID_INPUT');
     }
-    const gql = await request(s.url).post('/graphql').send({
-      query:
-        'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: "b" }], timeoutAction: "resign" }) { id } }',
-    });
+    const gql = await request(s.url)
+      .post('/graphql')
+      .send({
+        query:
+          'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: ' +
+          '"b" }], timeoutAction: "resign" }) { id } }',
+      });
     expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
   });
 });
@@ -151,7 +155,8 @@ describe("vacation: a player's deadlines pause (end-to-end)", () => {
     await s?.stop();
   });
 
-  it("pauses the deadlines of the player's seats until the vacation ends, shows the pause to everyone, and keeps to the yearly allowance", async () => {
+  it("pauses the deadlines of the player's seats until the vacation ends, shows the pause to " +
+    'everyone, and keeps to the yearly allowance', async () => {
     const player = (await request(s.url).post('/api/v1/players').send({ name: 'Traveller' }).expect(201)).body as { token: string };
     const auth = { Authorization: `Bearer ${player.token}` };
     const g = (

@@ -169,7 +169,8 @@ describe('lobby over GraphQL (end-to-end)', () => {
     ).data!.reissueSeatToken;
     expect(re).toMatchObject({ seat: 0, name: 'Host' });
     expect((await gql('query($id: ID!) { game(id: $id) { viewerSeat } }', { id: c.id }, re.token)).data!.game.viewerSeat).toBe(0);
-    expect((await gql('query($id: ID!) { game(id: $id) { viewerSeat } }', { id: c.id }, host.token)).data!.game.viewerSeat).toBe(0); // the player token still acts
+    // the player token still acts
+    expect((await gql('query($id: ID!) { game(id: $id) { viewerSeat } }', { id: c.id }, host.token)).data!.game.viewerSeat).toBe(0);
     expect((await gql('mutation($id: ID!) { cancelGame(gameId: $id) }', { id: c.id }, host.token)).data!.cancelGame).toBe(true);
     expect((await gql('query($id: ID!) { game(id: $id) { id } }', { id: c.id })).errors![0]!.extensions.code).toBe('NOT_FOUND');
     const long = await gql('mutation($n: String!) { createPlayer(name: $n) { id } }', { n: 'x'.repeat(65) });

@@ -23,7 +23,8 @@ describe('GraphQL events, replay, record and import (end-to-end)', () => {
 
   it("a finished game's events, its state at a version, and its record re-imported as a new game", async () => {
     const { createGame } = await q(
-      'mutation { createGame(input: { type: "sealed-bids", players: [{ name: "a" }, { name: "b" }], seed: "gql-replay", options: { rounds: 1 } }) { id seats { token } } }',
+      'mutation { createGame(input: { type: "sealed-bids", players: [{ name: "a" }, { name: "b" ' +
+        '}], seed: "gql-replay", options: { rounds: 1 } }) { id seats { token } } }',
     );
     const { id, seats } = createGame;
     const move = 'mutation($id: ID!, $m: MoveInput!) { submitMove(gameId: $id, move: $m) { version status } }';

@@ -32,7 +32,10 @@ describe('GraphQL schema: typed move inputs', () => {
       method: 'POST',
       url: '/graphql',
       payload: {
-        query: `query($n: String!) { __type(name: $n) { name isOneOf inputFields { name type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`,
+        query:
+          `query($n: String!) { __type(name: $n) { name isOneOf inputFields { name type { kind name ` +
+          `ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } ` +
+          `}`,
         variables: { n: name },
       },
     });

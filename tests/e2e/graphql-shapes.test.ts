@@ -33,60 +33,74 @@ describe('GraphQL inputs are checked by the shapes REST checks the same requests
     await s?.stop();
   });
 
-  it("given an e-mail address with a comma (the old hand-written rule let it through), createPlayer refuses it with the one e-mail rule's sentence", async () => {
-    const r = await refused(`mutation($email: String) { createPlayer(name: "Ann", email: $email) { id } }`, {
-      email: 'ann,bob@example.com',
-    });
-    expect(r).toEqual({
-      code: 'INVALID_INPUT',
-      message: refusal(() => check(CreatePlayerBody.properties.email, 'ann,bob@example.com', 'email')),
-    });
-    expect(r.message).toContain('e-mail address');
-  });
+  it(
+    'given an e-mail address with a comma (the old hand-written rule let it through), ' +
+      "createPlayer refuses it with the one e-mail rule's sentence",
+    async () => {
+      const r = await refused(`mutation($email: String) { createPlayer(name: "Ann", email: $email) { id } }`, {
+        email: 'ann,bob@example.com',
+      });
+      expect(r).toEqual({
+        code: 'INVALID_INPUT',
+        message: refusal(() => check(CreatePlayerBody.properties.email, 'ann,bob@example.com', 'email')),
+      });
+      expect(r.message).toContain('e-mail address');
+    },
+  );
 
-  it('given a seat that is not one, a bot level that does not exist or a timeoutAction not in the list, createGame refuses naming the field as REST does', async () => {
-    const create = `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`;
-    const bot = { type: 'town-center', players: [{ name: 'A' }, { bot: 'grandmaster' }] };
-    expect(await refused(create, { input: bot })).toEqual({
-      code: 'INVALID_INPUT',
-      message: refusal(() => check(CreateGameBody, bot, 'input')),
-    });
-    const closed = { type: 'town-center', players: [{ name: 'A' }, { open: false }] };
-    expect(await refused(create, { input: closed })).toEqual({
-      code: 'INVALID_INPUT',
-      message: refusal(() => check(CreateGameBody, closed, 'input')),
-    });
-    const action = { type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], turnDeadlineSeconds: 60, timeoutAction: 'explode' };
-    const r = await refused(create, { input: action });
-    expect(r).toEqual({ code: 'INVALID_INPUT', message: refusal(() => check(CreateGameBody, action, 'input')) });
-    expect(r.message).toContain('input/timeoutAction');
-    const many = { type: 'town-center', players: Array.from({ length: 65 }, (_, i) => ({ name: `P${i}` })) };
-    expect(await refused(create, { input: many })).toEqual({
-      code: 'INVALID_INPUT',
-      message: refusal(() => check(CreateGameBody, many, 'input')),
-    });
-  });
+  it(
+    'given a seat that is not one, a bot level that does not exist or a timeoutAction not in ' +
+      'the list, createGame refuses naming the field as REST does',
+    async () => {
+      const create = `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`;
+      const bot = { type: 'town-center', players: [{ name: 'A' }, { bot: 'grandmaster' }] };
+      expect(await refused(create, { input: bot })).toEqual({
+        code: 'INVALID_INPUT',
+        message: refusal(() => check(CreateGameBody, bot, 'input')),
+      });
+      const closed = { type: 'town-center', players: [{ name: 'A' }, { open: false }] };
+      expect(await refused(create, { input: closed })).toEqual({
+        code: 'INVALID_INPUT',
+        message: refusal(() => check(CreateGameBody, closed, 'input')),
+      });
+      const action = { type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], turnDeadlineSeconds: 60, timeoutAction: 'explode' };
+      const r = await refused(create, { input: action });
+      expect(r).toEqual({ code: 'INVALID_INPUT', message: refusal(() => check(CreateGameBody, action, 'input')) });
+      expect(r.message).toContain('input/timeoutAction');
+      const many = { type: 'town-center', players: Array.from({ length: 65 }, (_, i) => ({ name: `P${i}` })) };
+      expect(await refused(create, { input: many })).toEqual({
+        code: 'INVALID_INPUT',
+        message: refusal(() => check(CreateGameBody, many, 'input')),
+      });
+    },
+  );
 
-  it('given a negative seat, an overlong name, a page too large or an empty notation, each is refused with the shape of its REST request, naming the argument', async () => {
-    const { id, seats } = await gql.create('town-center', 2);
-    expect(await refused(`mutation($id: ID!) { joinGame(gameId: $id, seat: -1, name: "Zoe") { seat } }`, { id })).toEqual({
-      code: 'INVALID_INPUT',
-      message: refusal(() => check(JoinBody.properties.seat, -1, 'seat')),
-    });
-    const long = 'x'.repeat(65);
-    expect(
-      await refused(`mutation($id: ID!, $name: String) { fillSeatWithBot(gameId: $id, bot: "greedy", name: $name) { seat } }`, {
-        id,
-        name: long,
-      }),
-    ).toEqual({ code: 'INVALID_INPUT', message: refusal(() => check(FillWithBotBody.properties.name, long, 'name')) });
-    expect(await refused(`{ lobby(limit: 101) { next } }`, {})).toEqual({
-      code: 'INVALID_INPUT',
-      message: refusal(() => check(LobbyQuery.properties.limit, 101, 'limit')),
-    });
-    expect(await refused(`mutation($id: ID!) { submitNotation(gameId: $id, notation: "") { version } }`, { id }, seats[0]!.token)).toEqual({
-      code: 'INVALID_INPUT',
-      message: refusal(() => check(NotationText, '', 'notation')),
-    });
-  });
+  it(
+    'given a negative seat, an overlong name, a page too large or an empty notation, each is ' +
+      'refused with the shape of its REST request, naming the argument',
+    async () => {
+      const { id, seats } = await gql.create('town-center', 2);
+      expect(await refused(`mutation($id: ID!) { joinGame(gameId: $id, seat: -1, name: "Zoe") { seat } }`, { id })).toEqual({
+        code: 'INVALID_INPUT',
+        message: refusal(() => check(JoinBody.properties.seat, -1, 'seat')),
+      });
+      const long = 'x'.repeat(65);
+      expect(
+        await refused(`mutation($id: ID!, $name: String) { fillSeatWithBot(gameId: $id, bot: "greedy", name: $name) { seat } }`, {
+          id,
+          name: long,
+        }),
+      ).toEqual({ code: 'INVALID_INPUT', message: refusal(() => check(FillWithBotBody.properties.name, long, 'name')) });
+      expect(await refused(`{ lobby(limit: 101) { next } }`, {})).toEqual({
+        code: 'INVALID_INPUT',
+        message: refusal(() => check(LobbyQuery.properties.limit, 101, 'limit')),
+      });
+      expect(
+        await refused(`mutation($id: ID!) { submitNotation(gameId: $id, notation: "") { version } }`, { id }, seats[0]!.token),
+      ).toEqual({
+        code: 'INVALID_INPUT',
+        message: refusal(() => check(NotationText, '', 'notation')),
+      });
+    },
+  );
 });

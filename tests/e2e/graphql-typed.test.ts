@@ -58,7 +58,8 @@ describe("typed GraphQL: views, events and legal moves from the games' JSON Sche
     const draw = listed.game.typedLegalMoves.find((m) => m.move.__typename === 'MaPetiteVilleDrawTileMove')!;
     expect(draw.move.type).toBe('drawTile');
     const done = await gql.run<{ submitListedMove: { version: number; typedEvents: { __typename: string; tile?: string }[] } }>(
-      `mutation($id: ID!, $moveId: ID!) { submitListedMove(gameId: $id, moveId: $moveId) { version typedEvents { __typename ... on MaPetiteVilleTileDrawnEvent { tile } } } }`,
+      `mutation($id: ID!, $moveId: ID!) { submitListedMove(gameId: $id, moveId: $moveId) { ` +
+        `version typedEvents { __typename ... on MaPetiteVilleTileDrawnEvent { tile } } } }`,
       { id, moveId: draw.id },
       seats[0]!.token,
     );
@@ -70,7 +71,8 @@ describe("typed GraphQL: views, events and legal moves from the games' JSON Sche
         events: { typedEvents: { __typename: string }[] }[];
       };
     }>(
-      `query($id: ID!) { game(id: $id) { typedView { __typename ... on MaPetiteVilleView { phase toMove drawnTile { tile } } } events { typedEvents { __typename } } } }`,
+      `query($id: ID!) { game(id: $id) { typedView { __typename ... on MaPetiteVilleView { phase ` +
+        `toMove drawnTile { tile } } } events { typedEvents { __typename } } } }`,
       { id },
       seats[0]!.token,
     );
@@ -105,7 +107,8 @@ describe("typed GraphQL: views, events and legal moves from the games' JSON Sche
       const d = await gql.run<{
         game: { typedView: { __typename: string; phase: string; scores: number[] }; typedLegalMoves: { move: { __typename: string } }[] };
       }>(
-        `query($id: ID!) { game(id: $id) { typedView { __typename ... on ${P}View { phase scores } } typedLegalMoves { move { __typename } } } }`,
+        `query($id: ID!) { game(id: $id) { typedView { __typename ... on ${P}View { phase scores } ` +
+          `} typedLegalMoves { move { __typename } } } }`,
         { id },
         seats[0]!.token,
       );

@@ -109,7 +109,8 @@ describe('hostile input (end-to-end, REST and GraphQL)', () => {
         /expectedVersion/,
       );
       const m =
-        'mutation($id: ID!, $v: Int) { submitMove(gameId: $id, move: { villeDeDemain: { takeCoin: true } }, expectedVersion: $v) { version } }';
+        'mutation($id: ID!, $v: Int) { submitMove(gameId: $id, move: { villeDeDemain: { takeCoin: ' +
+        'true } }, expectedVersion: $v) { version } }';
       expectGqlError(await gql(m, { id, v: -1 }, bearer(tokens[toMove]!)), 400, 'INVALID_INPUT', /expectedVersion/);
       expect(await version()).toBe(before);
     });

@@ -134,45 +134,51 @@ describe('lobby bad input (end-to-end)', () => {
     );
   });
 
-  it('the same player joining twice -> 409 ALREADY_SEATED; a taken colour -> 409 COLOUR_TAKEN; a taken seat -> 409 SEAT_TAKEN', async () => {
-    expectProblem(
-      await request(s.url).post(`/api/v1/games/${waiting.id}/join`).set(auth(ada.token)).send({ inviteCode: waiting.code }),
-      409,
-      'ALREADY_SEATED',
-    );
-    expectProblem(
-      await request(s.url).post(`/api/v1/games/${waiting.id}/join`).set(auth(bob.token)).send({ inviteCode: waiting.code, colour: 'blue' }),
-      409,
-      'COLOUR_TAKEN',
-      /M7/,
-    );
-    expectProblem(
-      await request(s.url).post(`/api/v1/games/${waiting.id}/join`).set(auth(bob.token)).send({ inviteCode: waiting.code, seat: 0 }),
-      409,
-      'SEAT_TAKEN',
-    );
-    expectProblem(
-      await request(s.url)
-        .post('/api/v1/games')
-        .send({
-          type: 'ma-petite-ville',
-          players: [
-            { name: 'a', colour: 'red' },
-            { name: 'b', colour: 'red' },
-          ],
-        }),
-      409,
-      'COLOUR_TAKEN',
-    );
-    expectProblem(
-      await request(s.url)
-        .post('/api/v1/games')
-        .set(auth(ada.token))
-        .send({ type: 'sealed-bids', players: [{ me: true }, { me: true }] }),
-      409,
-      'ALREADY_SEATED',
-    );
-  });
+  it(
+    'the same player joining twice -> 409 ALREADY_SEATED; a taken colour -> 409 COLOUR_TAKEN; ' + 'a taken seat -> 409 SEAT_TAKEN',
+    async () => {
+      expectProblem(
+        await request(s.url).post(`/api/v1/games/${waiting.id}/join`).set(auth(ada.token)).send({ inviteCode: waiting.code }),
+        409,
+        'ALREADY_SEATED',
+      );
+      expectProblem(
+        await request(s.url)
+          .post(`/api/v1/games/${waiting.id}/join`)
+          .set(auth(bob.token))
+          .send({ inviteCode: waiting.code, colour: 'blue' }),
+        409,
+        'COLOUR_TAKEN',
+        /M7/,
+      );
+      expectProblem(
+        await request(s.url).post(`/api/v1/games/${waiting.id}/join`).set(auth(bob.token)).send({ inviteCode: waiting.code, seat: 0 }),
+        409,
+        'SEAT_TAKEN',
+      );
+      expectProblem(
+        await request(s.url)
+          .post('/api/v1/games')
+          .send({
+            type: 'ma-petite-ville',
+            players: [
+              { name: 'a', colour: 'red' },
+              { name: 'b', colour: 'red' },
+            ],
+          }),
+        409,
+        'COLOUR_TAKEN',
+      );
+      expectProblem(
+        await request(s.url)
+          .post('/api/v1/games')
+          .set(auth(ada.token))
+          .send({ type: 'sealed-bids', players: [{ me: true }, { me: true }] }),
+        409,
+        'ALREADY_SEATED',
+      );
+    },
+  );
 
   it('a seat index out of range, a name over 64 characters, a malformed entry or colour -> 400 INVALID_INPUT', async () => {
     expectProblem(

@@ -165,42 +165,45 @@ describe('lobby, players and inbox (end-to-end)', () => {
     }
   });
 
-  it('a waiting game accepts no move (REST and GraphQL) and lists no legal move; the move is accepted once the last seat is taken', async () => {
-    const created = await request(s.url)
-      .post('/api/v1/games')
-      .send({ type: 'sealed-bids', players: [{ name: 'a' }, { open: true }] });
-    const { id } = created.body;
-    const token = created.body.seats[0].token;
-    const move = await request(s.url)
-      .post(`/api/v1/games/${id}/moves`)
-      .set(auth(token))
-      .send({ move: { type: 'bid', amount: 1 } });
-    expect([move.status, move.body.code]).toEqual([409, 'GAME_NOT_STARTED']);
-    const gql = await request(s.url).post('/graphql').set(auth(token)).send({
-      query: 'mutation($id: ID!) { submitMove(gameId: $id, move: { sealedBids: { bid: { amount: 1 } } }) { version } }',
-      variables: { id },
-    });
-    expect(gql.body.errors[0].extensions.code).toBe('GAME_NOT_STARTED');
-    expect((await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set(auth(token))).body).toMatchObject({ toMove: [], moves: [] });
-    expect((await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves).toEqual([]);
-    // The other process has the waiting game cached; the join on this one starts it for both.
-    expect(
-      (
-        await request(s2.url)
-          .post(`/api/v1/games/${id}/moves`)
-          .set(auth(token))
-          .send({ move: { type: 'bid', amount: 1 } })
-      ).body.code,
-    ).toBe('GAME_NOT_STARTED');
-    const j = await request(s.url).post(`/api/v1/games/${id}/join`).send({ inviteCode: created.body.invite.code, name: 'b' });
-    expect(j.status).toBe(201);
-    const ok = await request(s2.url)
-      .post(`/api/v1/games/${id}/moves`)
-      .set(auth(token))
-      .send({ move: { type: 'bid', amount: 1 } });
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.version).toBe(1);
-  });
+  it(
+    'a waiting game accepts no move (REST and GraphQL) and lists no legal move; the move is ' + 'accepted once the last seat is taken',
+    async () => {
+      const created = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'sealed-bids', players: [{ name: 'a' }, { open: true }] });
+      const { id } = created.body;
+      const token = created.body.seats[0].token;
+      const move = await request(s.url)
+        .post(`/api/v1/games/${id}/moves`)
+        .set(auth(token))
+        .send({ move: { type: 'bid', amount: 1 } });
+      expect([move.status, move.body.code]).toEqual([409, 'GAME_NOT_STARTED']);
+      const gql = await request(s.url).post('/graphql').set(auth(token)).send({
+        query: 'mutation($id: ID!) { submitMove(gameId: $id, move: { sealedBids: { bid: { amount: 1 } } }) { version } }',
+        variables: { id },
+      });
+      expect(gql.body.errors[0].extensions.code).toBe('GAME_NOT_STARTED');
+      expect((await request(s.url).get(`/api/v1/games/${id}/legal-moves`).set(auth(token))).body).toMatchObject({ toMove: [], moves: [] });
+      expect((await request(s.url).get(`/api/v1/games/${id}/events`)).body.moves).toEqual([]);
+      // The other process has the waiting game cached; the join on this one starts it for both.
+      expect(
+        (
+          await request(s2.url)
+            .post(`/api/v1/games/${id}/moves`)
+            .set(auth(token))
+            .send({ move: { type: 'bid', amount: 1 } })
+        ).body.code,
+      ).toBe('GAME_NOT_STARTED');
+      const j = await request(s.url).post(`/api/v1/games/${id}/join`).send({ inviteCode: created.body.invite.code, name: 'b' });
+      expect(j.status).toBe(201);
+      const ok = await request(s2.url)
+        .post(`/api/v1/games/${id}/moves`)
+        .set(auth(token))
+        .send({ move: { type: 'bid', amount: 1 } });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body.version).toBe(1);
+    },
+  );
 
   it('lists public waiting games newest first, paged; a cancelled game disappears from the lobby', async () => {
     const host = await player('Host');
@@ -292,7 +295,8 @@ describe('lobby, players and inbox (end-to-end)', () => {
     expect(await inbox(guest.token)).toEqual([]);
     // The seat token given at the join no longer works.
     expect((await request(s.url).get(`/api/v1/games/${id}`).set(auth(j.body.token))).status).toBe(401);
-    expect((await request(s.url).post(`/api/v1/games/${id}/leave`).set(auth(host.token))).body.code).toBe('FORBIDDEN'); // the creator cancels instead
+    // the creator cancels instead
+    expect((await request(s.url).post(`/api/v1/games/${id}/leave`).set(auth(host.token))).body.code).toBe('FORBIDDEN');
     await request(s.url).post(`/api/v1/games/${id}/join`).set(auth(guest.token)).send({ inviteCode: invite.code });
     await request(s.url).post(`/api/v1/games/${id}/join`).send({ inviteCode: invite.code, name: 'Third' });
     const late = await request(s.url).post(`/api/v1/games/${id}/leave`).set(auth(guest.token));
@@ -307,7 +311,8 @@ describe('lobby, players and inbox (end-to-end)', () => {
       .send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] });
     const { id } = c.body;
     const old = c.body.seats[1].token;
-    for (const url of [s.url, s2.url]) expect((await request(url).get(`/api/v1/games/${id}`).set(auth(old))).body.viewer.seat).toBe(1); // cached on both
+    // cached on both
+    for (const url of [s.url, s2.url]) expect((await request(url).get(`/api/v1/games/${id}`).set(auth(old))).body.viewer.seat).toBe(1);
     const r = await request(s.url).post(`/api/v1/games/${id}/seats/1/token`).set(auth(OPERATOR_TOKEN));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ seat: 1, name: 'b' });

@@ -71,7 +71,8 @@ describe('moves by mail: replayed, retried and revoked mails (end-to-end)', () =
   }
   const version = async (id: string) => (await request(s.url).get(`/api/v1/games/${id}`)).body.version as number;
 
-  it('the same mail delivered twice, and a mail naming its recipient twice, play one move each; with outgoing mail down the answer is still 250 and the confirmation waits in the outbox', async () => {
+  it('the same mail delivered twice, and a mail naming its recipient twice, play one move each; ' +
+    'with outgoing mail down the answer is still 250 and the confirmation waits in the outbox', async () => {
     const g = await game('twice');
     const mail = { from: g.from, to: g.address, subject: 'Re: your turn', text: g.move, messageId: `<twice-${g.id}@example.test>` };
     // Outgoing mail is down: the move commits, the sender gets 250 (no retry to play it again).
@@ -110,22 +111,26 @@ describe('moves by mail: replayed, retried and revoked mails (end-to-end)', () =
     expect(confirmations.map((m) => (m.to as { text: string }).text).sort()).toEqual([g.from, h.from].sort());
   }, 60_000);
 
-  it("after the operator reissues the seat's token, the old reply address is refused at RCPT TO (550); a reply from another address is refused too", async () => {
-    const g = await game('revoked');
-    const other = await smtpError(inbound.sendMail({ from: 'mallory@example.test', to: g.address, subject: 'Re', text: g.move }));
-    expect(other?.responseCode).toBe(550);
-    expect(other?.message).toMatch(/registered address/);
-    expect(await version(g.id)).toBe(0);
+  it(
+    "after the operator reissues the seat's token, the old reply address is refused at RCPT TO " +
+      '(550); a reply from another address is refused too',
+    async () => {
+      const g = await game('revoked');
+      const other = await smtpError(inbound.sendMail({ from: 'mallory@example.test', to: g.address, subject: 'Re', text: g.move }));
+      expect(other?.responseCode).toBe(550);
+      expect(other?.message).toMatch(/registered address/);
+      expect(await version(g.id)).toBe(0);
 
-    await request(s.url).post(`/api/v1/games/${g.id}/seats/${g.seat}/token`).set('Authorization', `Bearer ${OPERATOR_TOKEN}`).expect(200);
-    const old = await smtpError(inbound.sendMail({ from: g.from, to: g.address, subject: 'Re', text: g.move }));
-    expect(old?.responseCode).toBe(550);
-    expect(old?.message).toMatch(/reissued/);
-    expect(await version(g.id)).toBe(0);
-    // The seat's new address works.
-    const fresh = await s.notifications.mailMoves!.replyAddress(g.id, g.seat);
-    expect(fresh).not.toBe(g.address);
-    expect(await smtpError(inbound.sendMail({ from: g.from, to: fresh, subject: 'Re', text: g.move }))).toBeNull();
-    expect(await version(g.id)).toBe(1);
-  });
+      await request(s.url).post(`/api/v1/games/${g.id}/seats/${g.seat}/token`).set('Authorization', `Bearer ${OPERATOR_TOKEN}`).expect(200);
+      const old = await smtpError(inbound.sendMail({ from: g.from, to: g.address, subject: 'Re', text: g.move }));
+      expect(old?.responseCode).toBe(550);
+      expect(old?.message).toMatch(/reissued/);
+      expect(await version(g.id)).toBe(0);
+      // The seat's new address works.
+      const fresh = await s.notifications.mailMoves!.replyAddress(g.id, g.seat);
+      expect(fresh).not.toBe(g.address);
+      expect(await smtpError(inbound.sendMail({ from: g.from, to: fresh, subject: 'Re', text: g.move }))).toBeNull();
+      expect(await version(g.id)).toBe(1);
+    },
+  );
 });

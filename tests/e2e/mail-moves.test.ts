@@ -105,7 +105,8 @@ describe('moves by email reply (end-to-end)', () => {
     expect(refused).toHaveLength(0);
   }, 300_000);
 
-  it('refuses forged, wrong-seat and expired addresses at RCPT TO, a mail over 1 MB, and answers an unreadable move with the legal moves; the listener keeps serving', async () => {
+  it('refuses forged, wrong-seat and expired addresses at RCPT TO, a mail over 1 MB, and ' +
+    'answers an unreadable move with the legal moves; the listener keeps serving', async () => {
     const g = await request(s.url)
       .post('/api/v1/games')
       .send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'by-mail-bad' })
@@ -153,7 +154,8 @@ describe('moves by email reply (end-to-end)', () => {
     const refusal = mail.mails.find((m) => to(m) === `bad.${id.slice(0, 8)}@example.test` && m.subject?.startsWith('Move refused'))!;
     expect(refusal.subject).toBe('Move refused: INVALID_INPUT');
     expect(refusal.text).toMatch(/"teleport to the moon" is not a move here: .*your legal moves: /);
-    expect(replyTo(refusal).split('.').slice(0, 3)).toEqual(good.split('.').slice(0, 3)); // the same seat and token generation (its date may differ by a day at most)
+    // the same seat and token generation (its date may differ by a day at most)
+    expect(replyTo(refusal).split('.').slice(0, 3)).toEqual(good.split('.').slice(0, 3));
     expect((await request(s.url).get(`/api/v1/games/${id}`)).body.version).toBe(0);
 
     // Still serving: a good reply is played.

@@ -88,47 +88,56 @@ describe('GET /metrics on METRICS_PORT, one endpoint for every worker (end-to-en
     await db?.drop();
   });
 
-  it('promtool check metrics reports nothing; the move counter equals the moves played; no label holds an id, a token or a name', async () => {
-    const res = await fetch(metricsUrl);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-    const text = await res.text();
+  it(
+    'promtool check metrics reports nothing; the move counter equals the moves played; no ' + 'label holds an id, a token or a name',
+    async () => {
+      const res = await fetch(metricsUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      const text = await res.text();
 
-    const lint = promtool(['check', 'metrics'], text);
-    expect(lint.output, 'promtool check metrics').toBe('');
-    expect(lint.status).toBe(0);
+      const lint = promtool(['check', 'metrics'], text);
+      expect(lint.output, 'promtool check metrics').toBe('');
+      expect(lint.status).toBe(0);
 
-    const samples = parse(text);
-    expect(sum(samples, 'citybuilder_moves_total', { type: 'town-center', origin: 'seat' })).toBe(played.moves);
-    expect(sum(samples, 'citybuilder_moves_total')).toBe(played.moves);
-    expect(
-      sum(samples, 'citybuilder_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/games/:id/moves', status: '200' }),
-    ).toBe(played.moves);
-    expect(sum(samples, 'citybuilder_move_decide_seconds_count', { type: 'town-center' })).toBeGreaterThanOrEqual(played.moves);
-    expect(sum(samples, 'citybuilder_store_append_seconds_count', { result: 'appended' })).toBe(played.moves);
-    expect(sum(samples, 'citybuilder_games_created_total', { type: 'town-center' })).toBe(1);
-    expect(sum(samples, 'citybuilder_games_finished_total', { type: 'town-center' })).toBe(1);
-    expect(sum(samples, 'citybuilder_games_active', { type: 'town-center' })).toBe(0);
-    expect(sum(samples, 'citybuilder_http_request_errors_total', { route: '/api/v1/games/:id', status: '404', code: 'NOT_FOUND' })).toBe(1);
-    expect(sum(samples, 'citybuilder_http_request_errors_total', { route: '/api/v1/games/:id/moves' })).toBe(1);
-    expect(sum(samples, 'citybuilder_db_up')).toBe(1);
-    // The stream sent the game, every move and the end, and is counted closed.
-    expect(played.events).toBe(played.moves + 2);
-    expect(sum(samples, 'citybuilder_live_messages_sent_total', { transport: 'sse' })).toBe(played.moves + 2);
-    expect(sum(samples, 'citybuilder_live_open', { transport: 'sse' })).toBe(0);
-    // Both workers answered: each one's pool of 10 connections is in the sum.
-    expect(sum(samples, 'citybuilder_db_pool_max')).toBe(20);
-    expect(samples.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
-    expect(sum(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+      const samples = parse(text);
+      expect(sum(samples, 'citybuilder_moves_total', { type: 'town-center', origin: 'seat' })).toBe(played.moves);
+      expect(sum(samples, 'citybuilder_moves_total')).toBe(played.moves);
+      expect(
+        sum(samples, 'citybuilder_http_request_duration_seconds_count', {
+          method: 'POST',
+          route: '/api/v1/games/:id/moves',
+          status: '200',
+        }),
+      ).toBe(played.moves);
+      expect(sum(samples, 'citybuilder_move_decide_seconds_count', { type: 'town-center' })).toBeGreaterThanOrEqual(played.moves);
+      expect(sum(samples, 'citybuilder_store_append_seconds_count', { result: 'appended' })).toBe(played.moves);
+      expect(sum(samples, 'citybuilder_games_created_total', { type: 'town-center' })).toBe(1);
+      expect(sum(samples, 'citybuilder_games_finished_total', { type: 'town-center' })).toBe(1);
+      expect(sum(samples, 'citybuilder_games_active', { type: 'town-center' })).toBe(0);
+      expect(sum(samples, 'citybuilder_http_request_errors_total', { route: '/api/v1/games/:id', status: '404', code: 'NOT_FOUND' })).toBe(
+        1,
+      );
+      expect(sum(samples, 'citybuilder_http_request_errors_total', { route: '/api/v1/games/:id/moves' })).toBe(1);
+      expect(sum(samples, 'citybuilder_db_up')).toBe(1);
+      // The stream sent the game, every move and the end, and is counted closed.
+      expect(played.events).toBe(played.moves + 2);
+      expect(sum(samples, 'citybuilder_live_messages_sent_total', { transport: 'sse' })).toBe(played.moves + 2);
+      expect(sum(samples, 'citybuilder_live_open', { transport: 'sse' })).toBe(0);
+      // Both workers answered: each one's pool of 10 connections is in the sum.
+      expect(sum(samples, 'citybuilder_db_pool_max')).toBe(20);
+      expect(samples.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
+      expect(sum(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
 
-    const secrets = [played.id, played.token, 'Solo Player', '00000000-0000-4000-8000-000000000000'];
-    for (const s of samples) {
-      for (const [k, v] of Object.entries(s.labels)) {
-        for (const secret of secrets) expect(v, `${s.name} label ${k}`).not.toContain(secret);
-        expect(v, `${s.name} label ${k}`).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|cbs_|cbp_|[0-9a-f]{24}/i);
+      const secrets = [played.id, played.token, 'Solo Player', '00000000-0000-4000-8000-000000000000'];
+      for (const s of samples) {
+        for (const [k, v] of Object.entries(s.labels)) {
+          for (const secret of secrets) expect(v, `${s.name} label ${k}`).not.toContain(secret);
+          expect(v, `${s.name} label ${k}`).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|cbs_|cbp_|[0-9a-f]{24}/i);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('answers GET /metrics only', async () => {
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);

@@ -125,74 +125,80 @@ describe('notation and text records (end-to-end)', () => {
     expect(json.body.format).toBe('citybuilder-record/1');
   });
 
-  it('a text record imports to the same game; a missing header, a bad move number, an unreadable or illegal move are refused, naming the line', async () => {
-    const { id, seats } = await create('ma-petite-ville', 2, 'notation-import');
-    expect((await play(id, seats[0]!.token, { notation: 'draw' })).status).toBe(200);
-    const l = await legal(id, seats[0]!.token);
-    expect((await play(id, seats[0]!.token, { notation: l.notations[0] })).status).toBe(200);
-    const text = (await request(s.url).get(`/api/v1/games/${id}/record?format=text`)).text.replace(
-      '[Status',
-      '[Seed "notation-import"]\n[Status',
-    );
-    const lines = text.split('\n');
-    const post = (body: string) => request(s.url).post('/api/v1/games/import').set('Content-Type', 'text/plain; charset=utf-8').send(body);
+  it(
+    'a text record imports to the same game; a missing header, a bad move number, an ' +
+      'unreadable or illegal move are refused, naming the line',
+    async () => {
+      const { id, seats } = await create('ma-petite-ville', 2, 'notation-import');
+      expect((await play(id, seats[0]!.token, { notation: 'draw' })).status).toBe(200);
+      const l = await legal(id, seats[0]!.token);
+      expect((await play(id, seats[0]!.token, { notation: l.notations[0] })).status).toBe(200);
+      const text = (await request(s.url).get(`/api/v1/games/${id}/record?format=text`)).text.replace(
+        '[Status',
+        '[Seed "notation-import"]\n[Status',
+      );
+      const lines = text.split('\n');
+      const post = (body: string) =>
+        request(s.url).post('/api/v1/games/import').set('Content-Type', 'text/plain; charset=utf-8').send(body);
 
-    const ok = await post(text);
-    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-    expect(await s.service.stateHash(ok.body.id)).toBe(await s.service.stateHash(id));
+      const ok = await post(text);
+      expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+      expect(await s.service.stateHash(ok.body.id)).toBe(await s.service.stateHash(id));
 
-    const games = async () =>
-      (await request(s.url).get('/api/v1/games?limit=200').set('Authorization', 'Bearer test-operator-token')).body.games.length as number;
-    const before = await games();
-    const line = (prefix: string) => lines.findIndex((x) => x.startsWith(prefix)) + 1;
-    const cases: { body: string; status: number; code: string; line: number; detail: RegExp; rule?: boolean }[] = [
-      { body: text.replace(/\[Game .*\]\n/, ''), status: 400, code: 'INVALID_INPUT', line: 1, detail: /missing header \[Game/ },
-      {
-        body: text.replace('\n2. 0:', '\n3. 0:'),
-        status: 400,
-        code: 'INVALID_INPUT',
-        line: line('2. 0:'),
-        detail: /bad move number 3: expected 2/,
-      },
-      {
-        body: text.replace(/\n2\. 0: .*\n/, '\n2. 0: tile here\n'),
-        status: 422,
-        code: 'IMPORT_INVALID',
-        line: line('2. 0:'),
-        detail: /expected tile <x,y> r<0\|90\|180\|270>/,
-      },
-      {
-        body: text.replace(/\n2\. 0: .*\n/, '\n2. 0: tile 9,9 r0\n'),
-        status: 422,
-        code: 'IMPORT_INVALID',
-        line: line('2. 0:'),
-        detail: /move 2 \(tile 9,9 r0\) is illegal/,
-        rule: true,
-      },
-      {
-        body: text.replace(/\n1\. 0: .*\n/, '\n1. 1: draw\n'),
-        status: 422,
-        code: 'IMPORT_INVALID',
-        line: line('1. 0:'),
-        detail: /is illegal: It is not seat 1's turn/,
-      },
-      {
-        body: text.replace(/\n\*\n/, '\n12:0\n'),
-        status: 422,
-        code: 'IMPORT_INVALID',
-        line: lines.length,
-        detail: /the result line says 12:0, but the moves give \*/,
-      },
-    ];
-    for (const c of cases) {
-      const r = await post(c.body);
-      expect(r.status, `${c.detail} -> ${JSON.stringify(r.body)}`).toBe(c.status);
-      expect(r.body.code).toBe(c.code);
-      expect(r.body.detail).toMatch(c.detail);
-      expect(r.body.detail).toMatch(new RegExp(`^line ${c.line}: `));
-      expect(r.body.line).toBe(c.line);
-      if (c.rule) expect(r.body.rule).toBeTruthy();
-    }
-    expect(await games()).toBe(before); // no refused record wrote anything
-  });
+      const games = async () =>
+        (await request(s.url).get('/api/v1/games?limit=200').set('Authorization', 'Bearer test-operator-token')).body.games
+          .length as number;
+      const before = await games();
+      const line = (prefix: string) => lines.findIndex((x) => x.startsWith(prefix)) + 1;
+      const cases: { body: string; status: number; code: string; line: number; detail: RegExp; rule?: boolean }[] = [
+        { body: text.replace(/\[Game .*\]\n/, ''), status: 400, code: 'INVALID_INPUT', line: 1, detail: /missing header \[Game/ },
+        {
+          body: text.replace('\n2. 0:', '\n3. 0:'),
+          status: 400,
+          code: 'INVALID_INPUT',
+          line: line('2. 0:'),
+          detail: /bad move number 3: expected 2/,
+        },
+        {
+          body: text.replace(/\n2\. 0: .*\n/, '\n2. 0: tile here\n'),
+          status: 422,
+          code: 'IMPORT_INVALID',
+          line: line('2. 0:'),
+          detail: /expected tile <x,y> r<0\|90\|180\|270>/,
+        },
+        {
+          body: text.replace(/\n2\. 0: .*\n/, '\n2. 0: tile 9,9 r0\n'),
+          status: 422,
+          code: 'IMPORT_INVALID',
+          line: line('2. 0:'),
+          detail: /move 2 \(tile 9,9 r0\) is illegal/,
+          rule: true,
+        },
+        {
+          body: text.replace(/\n1\. 0: .*\n/, '\n1. 1: draw\n'),
+          status: 422,
+          code: 'IMPORT_INVALID',
+          line: line('1. 0:'),
+          detail: /is illegal: It is not seat 1's turn/,
+        },
+        {
+          body: text.replace(/\n\*\n/, '\n12:0\n'),
+          status: 422,
+          code: 'IMPORT_INVALID',
+          line: lines.length,
+          detail: /the result line says 12:0, but the moves give \*/,
+        },
+      ];
+      for (const c of cases) {
+        const r = await post(c.body);
+        expect(r.status, `${c.detail} -> ${JSON.stringify(r.body)}`).toBe(c.status);
+        expect(r.body.code).toBe(c.code);
+        expect(r.body.detail).toMatch(c.detail);
+        expect(r.body.detail).toMatch(new RegExp(`^line ${c.line}: `));
+        expect(r.body.line).toBe(c.line);
+        if (c.rule) expect(r.body.rule).toBeTruthy();
+      }
+      expect(await games()).toBe(before); // no refused record wrote anything
+    },
+  );
 });

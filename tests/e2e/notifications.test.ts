@@ -28,127 +28,136 @@ describe('play-by-mail notifications (end-to-end: real SMTP server, real webhook
         .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
     ).body.notifications as { id: string; status: string; gameId: string }[];
 
-  it('a 3-player game played to the end: exactly one "turn" per seat per turn on each channel, signed webhooks, "finished" to everyone', async () => {
-    const api = new RestClient(s.url);
-    const { id, seats } = await api.create('ville-de-demain', 3, { seed: 'pbm-e2e' });
-    const secrets: string[] = [];
-    const expectedTurns = [0, 0, 0];
-    let g = await api.game(id);
-    for (const x of seats) {
-      const r = await request(s.url)
-        .put(`/api/v1/games/${id}/seats/me/notifications`)
-        .set('Authorization', `Bearer ${x.token}`)
-        .send({ email: `seat${x.seat}@example.test`, webhookUrl: `${hooks.url}/seat/${x.seat}` });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(r.body.webhookSecret).toMatch(/^whsec_/);
-      secrets[x.seat] = r.body.webhookSecret;
-      if (g.toMove.includes(x.seat)) expectedTurns[x.seat]! += 1; // already its turn: told at once
-    }
-    const rng = Rng.fromSeed('pbm-choices');
-    while (g.status === 'active') {
-      const before = g.toMove;
-      const seat = rng.pick(g.toMove);
-      await api.move(id, seats[seat]!.token, rng.pick(await api.legal(id, seats[seat]!.token)));
-      g = await api.game(id);
-      if (g.status === 'active') for (const x of g.toMove) if (!before.includes(x)) expectedTurns[x]! += 1;
-    }
-    const total = expectedTurns.reduce((a, b) => a + b, 0) + 3; // + "finished" to each seat
-    await until(
-      'every notification delivered',
-      async () => (await outbox()).filter((n) => n.gameId === id && n.status === 'delivered').length === total * 2,
-    );
-    await untilSettled(s.databaseUrl, id); // every delivery job has run: nothing more can arrive
+  it(
+    'a 3-player game played to the end: exactly one "turn" per seat per turn on each channel, ' + 'signed webhooks, "finished" to everyone',
+    async () => {
+      const api = new RestClient(s.url);
+      const { id, seats } = await api.create('ville-de-demain', 3, { seed: 'pbm-e2e' });
+      const secrets: string[] = [];
+      const expectedTurns = [0, 0, 0];
+      let g = await api.game(id);
+      for (const x of seats) {
+        const r = await request(s.url)
+          .put(`/api/v1/games/${id}/seats/me/notifications`)
+          .set('Authorization', `Bearer ${x.token}`)
+          .send({ email: `seat${x.seat}@example.test`, webhookUrl: `${hooks.url}/seat/${x.seat}` });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.body.webhookSecret).toMatch(/^whsec_/);
+        secrets[x.seat] = r.body.webhookSecret;
+        if (g.toMove.includes(x.seat)) expectedTurns[x.seat]! += 1; // already its turn: told at once
+      }
+      const rng = Rng.fromSeed('pbm-choices');
+      while (g.status === 'active') {
+        const before = g.toMove;
+        const seat = rng.pick(g.toMove);
+        await api.move(id, seats[seat]!.token, rng.pick(await api.legal(id, seats[seat]!.token)));
+        g = await api.game(id);
+        if (g.status === 'active') for (const x of g.toMove) if (!before.includes(x)) expectedTurns[x]! += 1;
+      }
+      const total = expectedTurns.reduce((a, b) => a + b, 0) + 3; // + "finished" to each seat
+      await until(
+        'every notification delivered',
+        async () => (await outbox()).filter((n) => n.gameId === id && n.status === 'delivered').length === total * 2,
+      );
+      await untilSettled(s.databaseUrl, id); // every delivery job has run: nothing more can arrive
 
-    const mine = hooks.calls.filter((c) => c.path.startsWith('/seat/'));
-    for (const seat of [0, 1, 2]) {
-      const calls = mine.filter((c) => c.path === `/seat/${seat}`);
-      const parsed = calls.map((c): Hook => {
-        let verified = true;
-        try {
-          new Webhook(secrets[seat]!).verify(c.raw, c.headers);
-        } catch {
-          verified = false;
+      const mine = hooks.calls.filter((c) => c.path.startsWith('/seat/'));
+      for (const seat of [0, 1, 2]) {
+        const calls = mine.filter((c) => c.path === `/seat/${seat}`);
+        const parsed = calls.map((c): Hook => {
+          let verified = true;
+          try {
+            new Webhook(secrets[seat]!).verify(c.raw, c.headers);
+          } catch {
+            verified = false;
+          }
+          return { path: c.path, id: c.id, body: JSON.parse(c.raw), verified };
+        });
+        expect(parsed.every((h) => h.verified)).toBe(true);
+        expect(new Set(parsed.map((h) => h.id)).size).toBe(parsed.length);
+        expect(parsed.filter((h) => h.body.type === 'game.turn')).toHaveLength(expectedTurns[seat]!);
+        expect(parsed.filter((h) => h.body.type === 'game.finished')).toHaveLength(1);
+        for (const h of parsed) {
+          expect(Object.keys(h.body.data).sort()).toEqual(['gameId', 'gameType', 'seat', 'toMove', 'version']);
+          expect(h.body.data.seat).toBe(seat);
         }
-        return { path: c.path, id: c.id, body: JSON.parse(c.raw), verified };
-      });
-      expect(parsed.every((h) => h.verified)).toBe(true);
-      expect(new Set(parsed.map((h) => h.id)).size).toBe(parsed.length);
-      expect(parsed.filter((h) => h.body.type === 'game.turn')).toHaveLength(expectedTurns[seat]!);
-      expect(parsed.filter((h) => h.body.type === 'game.finished')).toHaveLength(1);
-      for (const h of parsed) {
-        expect(Object.keys(h.body.data).sort()).toEqual(['gameId', 'gameType', 'seat', 'toMove', 'version']);
-        expect(h.body.data.seat).toBe(seat);
-      }
-      // A wrong secret does not verify.
-      expect(() => new Webhook(secrets[(seat + 1) % 3]!).verify(calls[0]!.raw, calls[0]!.headers)).toThrow();
+        // A wrong secret does not verify.
+        expect(() => new Webhook(secrets[(seat + 1) % 3]!).verify(calls[0]!.raw, calls[0]!.headers)).toThrow();
 
-      const inbox = mail.mails.filter((m) => (m.to as { text: string }).text === `seat${seat}@example.test`);
-      expect(inbox.filter((m) => m.subject?.startsWith('Your turn'))).toHaveLength(expectedTurns[seat]!);
-      expect(inbox.filter((m) => m.subject?.startsWith('Game over'))).toHaveLength(1);
-      for (const m of inbox) {
-        expect(m.text).toContain(`http://games.example/games/${id}#link=gl1.${id}.${seat}.`);
-        expect(m.attachments.some((x) => x.contentType === 'image/png')).toBe(true); // the board as the seat sees it
-        expect(unsubscribeHeader(m)).toMatch(/^<http:\/\/games\.example\/api\/v1\/notifications\/unsubscribe\?token=/);
+        const inbox = mail.mails.filter((m) => (m.to as { text: string }).text === `seat${seat}@example.test`);
+        expect(inbox.filter((m) => m.subject?.startsWith('Your turn'))).toHaveLength(expectedTurns[seat]!);
+        expect(inbox.filter((m) => m.subject?.startsWith('Game over'))).toHaveLength(1);
+        for (const m of inbox) {
+          expect(m.text).toContain(`http://games.example/games/${id}#link=gl1.${id}.${seat}.`);
+          expect(m.attachments.some((x) => x.contentType === 'image/png')).toBe(true); // the board as the seat sees it
+          expect(unsubscribeHeader(m)).toMatch(/^<http:\/\/games\.example\/api\/v1\/notifications\/unsubscribe\?token=/);
+        }
+        const turn = inbox.find((m) => m.subject?.startsWith('Your turn'))!;
+        expect(turn.text).toContain('Your legal moves:');
       }
-      const turn = inbox.find((m) => m.subject?.startsWith('Your turn'))!;
-      expect(turn.text).toContain('Your legal moves:');
-    }
-    expect(expectedTurns.every((n) => n > 0)).toBe(true);
-  });
+      expect(expectedTurns.every((n) => n > 0)).toBe(true);
+    },
+  );
 
-  it('a takeback asked after the turn (with consent) is told to each seat asked, by mail and webhook, naming the asker; the asker is not told', async () => {
-    const api = new RestClient(s.url);
-    const { id, seats } = await api.create('ville-de-demain', 3, { seed: 'pbm-takeback', takebacks: 'with-consent' });
-    for (const x of seats) {
-      const r = await request(s.url)
-        .put(`/api/v1/games/${id}/seats/me/notifications`)
-        .set('Authorization', `Bearer ${x.token}`)
-        .send({ email: `tb${x.seat}@example.test`, webhookUrl: `${hooks.url}/tb/${x.seat}`, events: ['takeback'] });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-    }
-    // Random moves until a seat's move that may be taken back ends its turn: the seat then asks.
-    const rng = Rng.fromSeed('pbm-takeback-choices');
-    let asker = -1;
-    for (let guard = 0; guard < 400 && asker < 0; guard++) {
-      const seat = (await api.game(id)).toMove[0]!;
-      const legal = await request(s.url)
-        .get(`/api/v1/games/${id}/legal-moves?include=undoable`)
-        .set('Authorization', `Bearer ${seats[seat]!.token}`);
-      const i = rng.int(legal.body.moves.length);
-      const r = await api.move(id, seats[seat]!.token, legal.body.moves[i]);
-      if (legal.body.undoable[i] && !r.toMove.includes(seat) && r.status === 'active') {
-        const t = await request(s.url).post(`/api/v1/games/${id}/takeback`).set('Authorization', `Bearer ${seats[seat]!.token}`);
-        expect(t.status, JSON.stringify(t.body)).toBe(200);
-        expect(t.body.takebackRequest).toMatchObject({ seat, acceptedBy: [] });
-        asker = seat;
+  it(
+    'a takeback asked after the turn (with consent) is told to each seat asked, by mail and ' +
+      'webhook, naming the asker; the asker is not told',
+    async () => {
+      const api = new RestClient(s.url);
+      const { id, seats } = await api.create('ville-de-demain', 3, { seed: 'pbm-takeback', takebacks: 'with-consent' });
+      for (const x of seats) {
+        const r = await request(s.url)
+          .put(`/api/v1/games/${id}/seats/me/notifications`)
+          .set('Authorization', `Bearer ${x.token}`)
+          .send({ email: `tb${x.seat}@example.test`, webhookUrl: `${hooks.url}/tb/${x.seat}`, events: ['takeback'] });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
       }
-    }
-    expect(asker).toBeGreaterThanOrEqual(0);
-    const asked = [0, 1, 2].filter((x) => x !== asker);
-    const askerName = `P${asker + 1}`;
-    for (const x of asked) {
-      await until(
-        `the takeback mail to seat ${x}`,
-        () =>
-          mail.mails.some((m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked')),
-        20_000,
-      );
-      await until(
-        `the takeback webhook to seat ${x}`,
-        () => hooks.calls.some((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback'),
-        20_000,
-      );
-      const m = mail.mails.find(
-        (m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked'),
-      )!;
-      expect(m.text).toContain(`${askerName} asks to take back a move in La Ville de Demain`);
-      const hook = JSON.parse(hooks.calls.find((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback')!.raw);
-      expect(hook.data).toMatchObject({ gameId: id, seat: x, about: asker });
-    }
-    await untilSettled(s.databaseUrl, id); // every delivery job has run: nothing more can arrive
-    expect(mail.mails.filter((m) => (m.to as { text: string }).text === `tb${asker}@example.test`)).toEqual([]);
-    expect(hooks.calls.filter((c) => c.path === `/tb/${asker}`)).toEqual([]);
-  });
+      // Random moves until a seat's move that may be taken back ends its turn: the seat then asks.
+      const rng = Rng.fromSeed('pbm-takeback-choices');
+      let asker = -1;
+      for (let guard = 0; guard < 400 && asker < 0; guard++) {
+        const seat = (await api.game(id)).toMove[0]!;
+        const legal = await request(s.url)
+          .get(`/api/v1/games/${id}/legal-moves?include=undoable`)
+          .set('Authorization', `Bearer ${seats[seat]!.token}`);
+        const i = rng.int(legal.body.moves.length);
+        const r = await api.move(id, seats[seat]!.token, legal.body.moves[i]);
+        if (legal.body.undoable[i] && !r.toMove.includes(seat) && r.status === 'active') {
+          const t = await request(s.url).post(`/api/v1/games/${id}/takeback`).set('Authorization', `Bearer ${seats[seat]!.token}`);
+          expect(t.status, JSON.stringify(t.body)).toBe(200);
+          expect(t.body.takebackRequest).toMatchObject({ seat, acceptedBy: [] });
+          asker = seat;
+        }
+      }
+      expect(asker).toBeGreaterThanOrEqual(0);
+      const asked = [0, 1, 2].filter((x) => x !== asker);
+      const askerName = `P${asker + 1}`;
+      for (const x of asked) {
+        await until(
+          `the takeback mail to seat ${x}`,
+          () =>
+            mail.mails.some(
+              (m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked'),
+            ),
+          20_000,
+        );
+        await until(
+          `the takeback webhook to seat ${x}`,
+          () => hooks.calls.some((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback'),
+          20_000,
+        );
+        const m = mail.mails.find(
+          (m) => (m.to as { text: string }).text === `tb${x}@example.test` && m.subject?.startsWith('A takeback is asked'),
+        )!;
+        expect(m.text).toContain(`${askerName} asks to take back a move in La Ville de Demain`);
+        const hook = JSON.parse(hooks.calls.find((c) => c.path === `/tb/${x}` && JSON.parse(c.raw).type === 'game.takeback')!.raw);
+        expect(hook.data).toMatchObject({ gameId: id, seat: x, about: asker });
+      }
+      await untilSettled(s.databaseUrl, id); // every delivery job has run: nothing more can arrive
+      expect(mail.mails.filter((m) => (m.to as { text: string }).text === `tb${asker}@example.test`)).toEqual([]);
+      expect(hooks.calls.filter((c) => c.path === `/tb/${asker}`)).toEqual([]);
+    },
+  );
 
   it('a receiver that answers 500 twice gets the same webhook-id three times, then no more', async () => {
     const api = new RestClient(s.url);

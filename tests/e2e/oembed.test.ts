@@ -54,7 +54,9 @@ describe('oEmbed and embeds', () => {
       title: 'La Ville de Demain: Ann, Bob',
     });
     expect(r.body.html).toBe(
-      `<iframe src="${s.url}/embed/games/${id}" width="600" height="720" title="La Ville de Demain: Ann, Bob" style="border:0" loading="lazy" referrerpolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-popups"></iframe>`,
+      `<iframe src="${s.url}/embed/games/${id}" width="600" height="720" title="La Ville de ` +
+        `Demain: Ann, Bob" style="border:0" loading="lazy" referrerpolicy="no-referrer" ` +
+        `sandbox="allow-scripts allow-same-origin allow-popups"></iframe>`,
     );
     expect(r.body.html).not.toMatch(/token|Bearer|gl1\./);
     const png = await request(s.url).get(new URL(r.body.thumbnail_url).pathname).buffer(true);

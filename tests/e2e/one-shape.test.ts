@@ -92,11 +92,14 @@ describe('one shape, one refusal (REST and check alike)', () => {
   ];
   for (const c of cases) {
     for (const lang of ['en', 'fr'] as const) {
-      it(`given ${c.name}, when sent to REST and checked (${lang}), then both refuse with 400 INVALID_INPUT and the same sentence`, async () => {
-        const rest = await request(s.url).post(c.path()).set('Accept-Language', lang).send(c.body);
-        expect(rest.status, JSON.stringify(rest.body)).toBe(400);
-        expect({ code: rest.body.code, detail: rest.body.detail }).toEqual(refusalOf(() => check(c.shape, c.body, 'body'), lang));
-      });
+      it(
+        `given ${c.name}, when sent to REST and checked (${lang}), then both refuse with 400 ` + `INVALID_INPUT and the same sentence`,
+        async () => {
+          const rest = await request(s.url).post(c.path()).set('Accept-Language', lang).send(c.body);
+          expect(rest.status, JSON.stringify(rest.body)).toBe(400);
+          expect({ code: rest.body.code, detail: rest.body.detail }).toEqual(refusalOf(() => check(c.shape, c.body, 'body'), lang));
+        },
+      );
     }
   }
 });
@@ -108,38 +111,45 @@ describe('the same coercion rules for REST and GraphQL', () => {
   });
   afterAll(async () => s?.close());
 
-  it('given the move route, when a body has both or neither of move and notation, then the schema refuses it naming both fields', async () => {
-    const id = (
-      await request(s.url)
-        .post('/api/v1/games')
-        .send({ type: 'sealed-bids', players: [{ name: 'Ann' }, { name: 'Bo' }] })
-    ).body.id;
-    for (const body of [{ move: { type: 'pass' }, notation: 'pass' }, {}]) {
-      const r = await request(s.url).post(`/api/v1/games/${id}/moves`).send(body);
-      expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ code: 'INVALID_INPUT', detail: 'body must have exactly one of these fields: move, notation' });
-    }
-    const typo = await request(s.url).post(`/api/v1/games/${id}/moves`).send({ notation: 'pass', expectedVerison: 0 });
-    expect(typo.body.detail).toBe('body must NOT have additional properties ("expectedVerison")');
-  });
+  it(
+    'given the move route, when a body has both or neither of move and notation, then the ' + 'schema refuses it naming both fields',
+    async () => {
+      const id = (
+        await request(s.url)
+          .post('/api/v1/games')
+          .send({ type: 'sealed-bids', players: [{ name: 'Ann' }, { name: 'Bo' }] })
+      ).body.id;
+      for (const body of [{ move: { type: 'pass' }, notation: 'pass' }, {}]) {
+        const r = await request(s.url).post(`/api/v1/games/${id}/moves`).send(body);
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ code: 'INVALID_INPUT', detail: 'body must have exactly one of these fields: move, notation' });
+      }
+      const typo = await request(s.url).post(`/api/v1/games/${id}/moves`).send({ notation: 'pass', expectedVerison: 0 });
+      expect(typo.body.detail).toBe('body must NOT have additional properties ("expectedVerison")');
+    },
+  );
 
-  it('given turnDeadlineSeconds "60" (text), when creating a game by REST or by GraphQL, then both refuse it; the integer 60 is taken by both', async () => {
-    const players = [{ name: 'Ann' }, { name: 'Bo' }];
-    const rest = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players, turnDeadlineSeconds: '60' });
-    expect(rest.status).toBe(400);
-    expect(rest.body).toMatchObject({ code: 'INVALID_INPUT', detail: 'body/turnDeadlineSeconds must be integer' });
-    const mutation = 'mutation($input: CreateGameInput!) { createGame(input: $input) { id } }';
-    const gql = await request(s.url)
-      .post('/graphql')
-      .send({ query: mutation, variables: { input: { type: 'sealed-bids', players, turnDeadlineSeconds: '60' } } });
-    expect(gql.body.data ?? null).toBeNull();
-    expect(JSON.stringify(gql.body.errors)).toMatch(/turnDeadlineSeconds/);
-    expect((await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players, turnDeadlineSeconds: 60 })).status).toBe(201);
-    const ok = await request(s.url)
-      .post('/graphql')
-      .send({ query: mutation, variables: { input: { type: 'sealed-bids', players, turnDeadlineSeconds: 60 } } });
-    expect(ok.body.errors).toBeUndefined();
-  });
+  it(
+    'given turnDeadlineSeconds "60" (text), when creating a game by REST or by GraphQL, then ' +
+      'both refuse it; the integer 60 is taken by both',
+    async () => {
+      const players = [{ name: 'Ann' }, { name: 'Bo' }];
+      const rest = await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players, turnDeadlineSeconds: '60' });
+      expect(rest.status).toBe(400);
+      expect(rest.body).toMatchObject({ code: 'INVALID_INPUT', detail: 'body/turnDeadlineSeconds must be integer' });
+      const mutation = 'mutation($input: CreateGameInput!) { createGame(input: $input) { id } }';
+      const gql = await request(s.url)
+        .post('/graphql')
+        .send({ query: mutation, variables: { input: { type: 'sealed-bids', players, turnDeadlineSeconds: '60' } } });
+      expect(gql.body.data ?? null).toBeNull();
+      expect(JSON.stringify(gql.body.errors)).toMatch(/turnDeadlineSeconds/);
+      expect((await request(s.url).post('/api/v1/games').send({ type: 'sealed-bids', players, turnDeadlineSeconds: 60 })).status).toBe(201);
+      const ok = await request(s.url)
+        .post('/graphql')
+        .send({ query: mutation, variables: { input: { type: 'sealed-bids', players, turnDeadlineSeconds: 60 } } });
+      expect(ok.body.errors).toBeUndefined();
+    },
+  );
 
   it('given a query string, when it carries a number, then it is read from its text (query strings are text)', async () => {
     const r = await request(s.url).get('/api/v1/lobby?limit=5');

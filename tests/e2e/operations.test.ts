@@ -169,8 +169,10 @@ describe('operations (end-to-end)', () => {
       SELECT g.id, g.version,
         (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id) AS moves,
         (SELECT max(version) FROM moves m WHERE m.game_id = g.id) AS max,
-        (SELECT count(*)::int FROM events e WHERE e.game_id = g.id AND e.version NOT IN (SELECT version FROM moves m WHERE m.game_id = g.id)) AS orphan_events,
-        (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id AND e.version = m.version)) AS moves_without_events
+        (SELECT count(*)::int FROM events e WHERE e.game_id = g.id AND e.version NOT IN (SELECT version FROM moves m WHERE
+          m.game_id = g.id)) AS orphan_events,
+        (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id
+          AND e.version = m.version)) AS moves_without_events
       FROM games g`);
     await c.end();
     for (const g of games.rows) {

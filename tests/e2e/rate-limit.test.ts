@@ -53,7 +53,8 @@ describe('rate limits that fit real clients (end-to-end)', () => {
       expect(statuses.get(429) ?? 0).toBe(0);
       const busiest = Math.max(...perToken.values());
       console.log(
-        `5-player Town Center at full speed: ${n} moves, ${3 * n} requests in ${seconds.toFixed(1)} s; busiest token ${busiest} requests (${Math.round((busiest / seconds) * 60)}/min)`,
+        `5-player Town Center at full speed: ${n} moves, ${3 * n} requests in ${seconds.toFixed(1)}` +
+          ` s; busiest token ${busiest} requests (${Math.round((busiest / seconds) * 60)}/min)`,
       );
     });
   });
@@ -65,34 +66,37 @@ describe('rate limits that fit real clients (end-to-end)', () => {
     });
     afterAll(async () => s?.stop());
 
-    it('a valid seat token has its own allowance; no token or a made-up one counts against the address; 429s carry Retry-After', async () => {
-      const g = await request(s.url)
-        .post('/api/v1/games')
-        .send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] })
-        .expect(201); // address: 1
-      const [t0, t1] = g.body.seats.map((x: { token: string }) => x.token);
-      for (let i = 0; i < 3; i++) await request(s.url).get(`/api/v1/games/${g.body.id}`).expect(200); // address: 2-4
-      const spent = await request(s.url).get(`/api/v1/games/${g.body.id}`);
-      expect([spent.status, spent.body.code]).toEqual([429, 'RATE_LIMITED']);
-      expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
-      expect(spent.body.detail).toMatch(/4 requests per minute for this address/);
-      // A made-up token buys no fresh allowance: it counts against the address, already spent.
-      const forged = await request(s.url).get(`/api/v1/games/${g.body.id}`).set('Authorization', 'Bearer cbs_made-up');
-      expect(forged.status).toBe(429);
-      // Each valid seat token has its own bucket, whatever the address's.
-      for (let i = 0; i < 6; i++)
-        await request(s.url).get(`/api/v1/games/${g.body.id}/legal-moves`).set('Authorization', `Bearer ${t0}`).expect(200);
-      const over = await request(s.url).get(`/api/v1/games/${g.body.id}`).set('Authorization', `Bearer ${t0}`);
-      expect([over.status, over.body.code]).toEqual([429, 'RATE_LIMITED']);
-      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-      expect(over.body.detail).toMatch(/6 requests per minute for this token/);
-      await request(s.url).get(`/api/v1/games/${g.body.id}`).set('Authorization', `Bearer ${t1}`).expect(200); // seat 1: its own bucket
-      // GraphQL: the same limit, answered as a GraphQL error with the code, and Retry-After.
-      const gql = await request(s.url).post('/graphql').send({ query: '{ gameTypes { id } }' });
-      expect(gql.status).toBe(429);
-      expect(Number(gql.headers['retry-after'])).toBeGreaterThan(0);
-      expect(gql.body.errors[0].extensions.code).toBe('RATE_LIMITED');
-      expect(gql.body.errors[0].message).toMatch(/retry in \d+ s/);
-    });
+    it(
+      'a valid seat token has its own allowance; no token or a made-up one counts against the ' + 'address; 429s carry Retry-After',
+      async () => {
+        const g = await request(s.url)
+          .post('/api/v1/games')
+          .send({ type: 'sealed-bids', players: [{ name: 'a' }, { name: 'b' }] })
+          .expect(201); // address: 1
+        const [t0, t1] = g.body.seats.map((x: { token: string }) => x.token);
+        for (let i = 0; i < 3; i++) await request(s.url).get(`/api/v1/games/${g.body.id}`).expect(200); // address: 2-4
+        const spent = await request(s.url).get(`/api/v1/games/${g.body.id}`);
+        expect([spent.status, spent.body.code]).toEqual([429, 'RATE_LIMITED']);
+        expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
+        expect(spent.body.detail).toMatch(/4 requests per minute for this address/);
+        // A made-up token buys no fresh allowance: it counts against the address, already spent.
+        const forged = await request(s.url).get(`/api/v1/games/${g.body.id}`).set('Authorization', 'Bearer cbs_made-up');
+        expect(forged.status).toBe(429);
+        // Each valid seat token has its own bucket, whatever the address's.
+        for (let i = 0; i < 6; i++)
+          await request(s.url).get(`/api/v1/games/${g.body.id}/legal-moves`).set('Authorization', `Bearer ${t0}`).expect(200);
+        const over = await request(s.url).get(`/api/v1/games/${g.body.id}`).set('Authorization', `Bearer ${t0}`);
+        expect([over.status, over.body.code]).toEqual([429, 'RATE_LIMITED']);
+        expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+        expect(over.body.detail).toMatch(/6 requests per minute for this token/);
+        await request(s.url).get(`/api/v1/games/${g.body.id}`).set('Authorization', `Bearer ${t1}`).expect(200); // seat 1: its own bucket
+        // GraphQL: the same limit, answered as a GraphQL error with the code, and Retry-After.
+        const gql = await request(s.url).post('/graphql').send({ query: '{ gameTypes { id } }' });
+        expect(gql.status).toBe(429);
+        expect(Number(gql.headers['retry-after'])).toBeGreaterThan(0);
+        expect(gql.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+        expect(gql.body.errors[0].message).toMatch(/retry in \d+ s/);
+      },
+    );
   });
 });

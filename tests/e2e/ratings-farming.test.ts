@@ -91,7 +91,8 @@ describe('ratings that cannot be farmed (end-to-end, real Postgres)', () => {
     for (const r of top.players) expect(r).toMatchObject({ games: 2, recentGames: 2, recentOpponents: 2, provisional: false });
   }, 120_000);
 
-  it('eight rounds of "a second identity joins a rated game and resigns at version 0" leave the first identity\'s rating and leaderboard place unchanged', async () => {
+  it('eight rounds of "a second identity joins a rated game and resigns at version 0" leave the ' +
+    "first identity's rating and leaderboard place unchanged", async () => {
     const ratingBefore = await ratingsOf(a);
     const boardBefore = await board();
     for (let round = 0; round < 8; round++) {
@@ -115,7 +116,9 @@ describe('ratings that cannot be farmed (end-to-end, real Postgres)', () => {
     const q = await request(s.url)
       .post('/graphql')
       .send({
-        query: `{ gameRating(gameId: "${id}") { gameId rated status } leaderboard(gameType: "${TYPE}") { minOpponents recentDays players { playerId rank recentGames recentOpponents } } }`,
+        query:
+          `{ gameRating(gameId: "${id}") { gameId rated status } leaderboard(gameType: "${TYPE}") { ` +
+          `minOpponents recentDays players { playerId rank recentGames recentOpponents } } }`,
       })
       .expect(200);
     expect(q.body.errors).toBeUndefined();

@@ -46,7 +46,8 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     ).rows;
   const applied = async () => Number((await db.query('SELECT count(*) AS n FROM rated_games')).rows[0].n);
 
-  /** A rated 2-player game between two players (the second joins with the invitation), played to the end with each seat's first legal move. */
+  /** A rated 2-player game between two players (the second joins with the invitation), played to the end with each seat's first
+   * legal move. */
   const play = async (a: { token: string }, b: { token: string }) => {
     const created = (
       await request(s.url)
@@ -73,7 +74,9 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     throw new Error('the game did not end');
   };
 
-  it("three players play six rated 2-player games to the end: winners' mu rises, losers' falls, the leaderboard orders by ordinal, new players are provisional, a rebuild equals the incremental numbers exactly", async () => {
+  it("three players play six rated 2-player games to the end: winners' mu rises, losers' falls, " +
+    'the leaderboard orders by ordinal, new players are provisional, a rebuild equals the ' +
+    'incremental numbers exactly', async () => {
     const ps = [await player('Ada'), await player('Bob'), await player('Cy')];
     const pairs = [
       [0, 1],
@@ -132,75 +135,86 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     expect(await tableRows()).toEqual(incremental);
   }, 180_000);
 
-  it("a game that finished before the last one applied (two processes' commits crossing) makes the projection rebuild, so the order stays the finish order", async () => {
-    const before = await tableRows();
-    const [{ game_id: earliest }] = (await db.query('SELECT game_id::text FROM rated_games ORDER BY finished_at, game_id LIMIT 1')).rows;
-    await db.query('DELETE FROM rated_games WHERE game_id = $1', [earliest]); // as if its update had not run yet
-    expect(await s.ratings.project()).toBe(6); // all six applied again, in order
-    expect(await applied()).toBe(6);
-    expect(await tableRows()).toEqual(before);
-  });
+  it(
+    "a game that finished before the last one applied (two processes' commits crossing) makes " +
+      'the projection rebuild, so the order stays the finish order',
+    async () => {
+      const before = await tableRows();
+      const [{ game_id: earliest }] = (await db.query('SELECT game_id::text FROM rated_games ORDER BY finished_at, game_id LIMIT 1')).rows;
+      await db.query('DELETE FROM rated_games WHERE game_id = $1', [earliest]); // as if its update had not run yet
+      expect(await s.ratings.project()).toBe(6); // all six applied again, in order
+      expect(await applied()).toBe(6);
+      expect(await tableRows()).toEqual(before);
+    },
+  );
 
-  it('rated: allowed only for player identities without a chosen seed; true where not allowed is a 400 naming the reason; unrated games change no rating', async () => {
-    const p = await player('Dee');
-    const named = await request(s.url)
-      .post('/api/v1/games')
-      .send({ type: 'ville-de-demain', players: [{ name: 'x' }, { name: 'y' }], rated: true });
-    expect(named.status).toBe(400);
-    expect(named.body).toMatchObject({ code: 'INVALID_INPUT', field: 'rated', reason: 'seat-not-player' });
-    const seeded = await request(s.url)
-      .post('/api/v1/games')
-      .set('Authorization', `Bearer ${p.token}`)
-      .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], seed: 'chosen', rated: true });
-    expect(seeded.status).toBe(400);
-    expect(seeded.body).toMatchObject({ code: 'INVALID_INPUT', reason: 'seed-chosen' });
-    expect(seeded.body.detail ?? seeded.body.message ?? '').toMatch(/rated/);
-    // Left out: false when not allowed, true when allowed; false on request.
-    expect(
-      (
+  it(
+    'rated: allowed only for player identities without a chosen seed; true where not allowed ' +
+      'is a 400 naming the reason; unrated games change no rating',
+    async () => {
+      const p = await player('Dee');
+      const named = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'ville-de-demain', players: [{ name: 'x' }, { name: 'y' }], rated: true });
+      expect(named.status).toBe(400);
+      expect(named.body).toMatchObject({ code: 'INVALID_INPUT', field: 'rated', reason: 'seat-not-player' });
+      const seeded = await request(s.url)
+        .post('/api/v1/games')
+        .set('Authorization', `Bearer ${p.token}`)
+        .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], seed: 'chosen', rated: true });
+      expect(seeded.status).toBe(400);
+      expect(seeded.body).toMatchObject({ code: 'INVALID_INPUT', reason: 'seed-chosen' });
+      expect(seeded.body.detail ?? seeded.body.message ?? '').toMatch(/rated/);
+      // Left out: false when not allowed, true when allowed; false on request.
+      expect(
+        (
+          await request(s.url)
+            .post('/api/v1/games')
+            .send({ type: 'ville-de-demain', players: [{ name: 'x' }, { name: 'y' }] })
+            .expect(201)
+        ).body.rated,
+      ).toBe(false);
+      const unrated = (
         await request(s.url)
           .post('/api/v1/games')
-          .send({ type: 'ville-de-demain', players: [{ name: 'x' }, { name: 'y' }] })
+          .set('Authorization', `Bearer ${p.token}`)
+          .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], rated: false })
           .expect(201)
-      ).body.rated,
-    ).toBe(false);
-    const unrated = (
+      ).body;
+      expect(unrated.rated).toBe(false);
+      expect((await request(s.url).get(`/api/v1/games/${unrated.id}/chances`).expect(200)).body).toEqual({
+        gameId: unrated.id,
+        rated: false,
+        chances: null,
+      });
+      // Asked rated: an open seat is taken by a player identity only.
+      const rated = (
+        await request(s.url)
+          .post('/api/v1/games')
+          .set('Authorization', `Bearer ${p.token}`)
+          .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], rated: true })
+          .expect(201)
+      ).body;
+      expect((await request(s.url).get(`/api/v1/games/${rated.id}`).expect(200)).body.rated).toBe(true);
+      const anonymous = await request(s.url).post(`/api/v1/games/${rated.id}/join`).send({ inviteCode: rated.invite.code, name: 'guest' });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.code).toBe('UNAUTHORIZED');
+      // Rated by default: someone joining without a player token makes the game unrated.
+      const byDefault = (
+        await request(s.url)
+          .post('/api/v1/games')
+          .set('Authorization', `Bearer ${p.token}`)
+          .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }] })
+          .expect(201)
+      ).body;
+      expect(byDefault.rated).toBe(true);
       await request(s.url)
-        .post('/api/v1/games')
-        .set('Authorization', `Bearer ${p.token}`)
-        .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], rated: false })
-        .expect(201)
-    ).body;
-    expect(unrated.rated).toBe(false);
-    expect((await request(s.url).get(`/api/v1/games/${unrated.id}/chances`).expect(200)).body).toEqual({
-      gameId: unrated.id,
-      rated: false,
-      chances: null,
-    });
-    // Asked rated: an open seat is taken by a player identity only.
-    const rated = (
-      await request(s.url)
-        .post('/api/v1/games')
-        .set('Authorization', `Bearer ${p.token}`)
-        .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }], rated: true })
-        .expect(201)
-    ).body;
-    expect((await request(s.url).get(`/api/v1/games/${rated.id}`).expect(200)).body.rated).toBe(true);
-    const anonymous = await request(s.url).post(`/api/v1/games/${rated.id}/join`).send({ inviteCode: rated.invite.code, name: 'guest' });
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body.code).toBe('UNAUTHORIZED');
-    // Rated by default: someone joining without a player token makes the game unrated.
-    const byDefault = (
-      await request(s.url)
-        .post('/api/v1/games')
-        .set('Authorization', `Bearer ${p.token}`)
-        .send({ type: 'ville-de-demain', players: [{ me: true }, { open: true }] })
-        .expect(201)
-    ).body;
-    expect(byDefault.rated).toBe(true);
-    await request(s.url).post(`/api/v1/games/${byDefault.id}/join`).send({ inviteCode: byDefault.invite.code, name: 'guest' }).expect(201);
-    expect((await request(s.url).get(`/api/v1/games/${byDefault.id}`).expect(200)).body.rated).toBe(false);
-  });
+        .post(`/api/v1/games/${byDefault.id}/join`)
+        .send({ inviteCode: byDefault.invite.code, name: 'guest' })
+        .expect(201);
+      expect((await request(s.url).get(`/api/v1/games/${byDefault.id}`).expect(200)).body.rated).toBe(false);
+    },
+  );
 
   it('a resigned seat ranks last: the player who resigns a rated game (after each seat moved) loses rating, the other gains', async () => {
     const [e, f] = [await player('Eve'), await player('Fay')];
@@ -233,15 +247,18 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     expect(rf!.mu).toBeLessThan(25);
   });
 
-  it("bad input: an unknown game type's leaderboard is 404, an unknown player 404, a bad cursor 400, the rebuild needs the operator", async () => {
-    expect((await request(s.url).get('/api/v1/leaderboards/chess').expect(404)).body.code).toBe('NOT_FOUND');
-    expect((await request(s.url).get('/api/v1/players/00000000-0000-4000-8000-000000000000/ratings').expect(404)).body.code).toBe(
-      'NOT_FOUND',
-    );
-    expect((await request(s.url).get('/api/v1/players/not-a-uuid/ratings').expect(404)).body.code).toBe('NOT_FOUND');
-    expect((await request(s.url).get('/api/v1/leaderboards/ville-de-demain?after=bm9wZQ').expect(400)).body.code).toBe('INVALID_INPUT');
-    await request(s.url).post('/api/v1/admin/ratings/rebuild').expect(401);
-  });
+  it(
+    "bad input: an unknown game type's leaderboard is 404, an unknown player 404, a bad cursor " + '400, the rebuild needs the operator',
+    async () => {
+      expect((await request(s.url).get('/api/v1/leaderboards/chess').expect(404)).body.code).toBe('NOT_FOUND');
+      expect((await request(s.url).get('/api/v1/players/00000000-0000-4000-8000-000000000000/ratings').expect(404)).body.code).toBe(
+        'NOT_FOUND',
+      );
+      expect((await request(s.url).get('/api/v1/players/not-a-uuid/ratings').expect(404)).body.code).toBe('NOT_FOUND');
+      expect((await request(s.url).get('/api/v1/leaderboards/ville-de-demain?after=bm9wZQ').expect(400)).body.code).toBe('INVALID_INPUT');
+      await request(s.url).post('/api/v1/admin/ratings/rebuild').expect(401);
+    },
+  );
 
   it('GraphQL: playerRatings and leaderboard answer the same as REST', async () => {
     const board = (await request(s.url).get('/api/v1/leaderboards/ville-de-demain').expect(200)).body;
@@ -249,7 +266,8 @@ describe('ratings and leaderboards (end-to-end, real Postgres)', () => {
     const q = await request(s.url)
       .post('/graphql')
       .send({
-        query: `{ leaderboard(gameType: "ville-de-demain", limit: 50) { gameType players { rank playerId name mu sigma ordinal provisional games lastGameAt recentGames recentOpponents } next }
+        query: `{ leaderboard(gameType: "ville-de-demain", limit: 50) {
+          gameType players { rank playerId name mu sigma ordinal provisional games lastGameAt recentGames recentOpponents } next }
       playerRatings(playerId: "${id}") { playerId ratings { gameType mu sigma ordinal provisional games } } }`,
       })
       .expect(200);

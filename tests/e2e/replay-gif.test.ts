@@ -64,32 +64,36 @@ async function finishedGame(game: AnyGame, seed: string): Promise<{ id: string; 
 
 describe('GET /games/{id}/replay.gif', () => {
   for (const game of hostedGames) {
-    it(`${game.id}: a finished game gives one frame per position shown, the last held, decodable; asked again, served from the kept GIF`, async () => {
-      const { id, version } = await finishedGame(game as AnyGame, `gif-${game.id}`);
-      const from = Math.max(0, version - 30);
-      const path = `/api/v1/games/${id}/replay.gif?from=${from}&size=240&delay=200`;
-      const r = await gifAt(path);
-      expect(r.headers.get('content-type')).toBe('image/gif');
-      expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      const gif = new GifReader(r.body);
-      expect(gif.width).toBe(240);
-      expect(gif.numFrames()).toBe(version - from + 1);
-      const pixels = new Uint8Array(gif.width * gif.height * 4);
-      for (let i = 0; i < gif.numFrames(); i++) gif.decodeAndBlitFrameRGBA(i, pixels);
-      expect(gif.frameInfo(0).delay).toBe(20);
-      expect(gif.frameInfo(gif.numFrames() - 1).delay).toBe(holdOf(200) / 10);
-      // Frames after the first carry only what changed: transparent elsewhere, the frame before kept.
-      expect(gif.frameInfo(1).transparent_index).not.toBeNull();
-      expect(gif.frameInfo(1).disposal).toBe(1);
+    it(
+      `${game.id}: a finished game gives one frame per position shown, the last held, decodable; ` +
+        `asked again, served from the kept GIF`,
+      async () => {
+        const { id, version } = await finishedGame(game as AnyGame, `gif-${game.id}`);
+        const from = Math.max(0, version - 30);
+        const path = `/api/v1/games/${id}/replay.gif?from=${from}&size=240&delay=200`;
+        const r = await gifAt(path);
+        expect(r.headers.get('content-type')).toBe('image/gif');
+        expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        const gif = new GifReader(r.body);
+        expect(gif.width).toBe(240);
+        expect(gif.numFrames()).toBe(version - from + 1);
+        const pixels = new Uint8Array(gif.width * gif.height * 4);
+        for (let i = 0; i < gif.numFrames(); i++) gif.decodeAndBlitFrameRGBA(i, pixels);
+        expect(gif.frameInfo(0).delay).toBe(20);
+        expect(gif.frameInfo(gif.numFrames() - 1).delay).toBe(holdOf(200) / 10);
+        // Frames after the first carry only what changed: transparent elsewhere, the frame before kept.
+        expect(gif.frameInfo(1).transparent_index).not.toBeNull();
+        expect(gif.frameInfo(1).disposal).toBe(1);
 
-      const again = await get(path);
-      expect(again.status).toBe(200);
-      expect(again.headers.get('x-replay-cache')).toBe('hit');
-      expect(again.headers.get('etag')).toBe(r.headers.get('etag'));
-      expect(Buffer.compare(again.body, r.body)).toBe(0);
-      const unchanged = await get(path, { 'If-None-Match': r.headers.get('etag')! });
-      expect(unchanged.status).toBe(304);
-    });
+        const again = await get(path);
+        expect(again.status).toBe(200);
+        expect(again.headers.get('x-replay-cache')).toBe('hit');
+        expect(again.headers.get('etag')).toBe(r.headers.get('etag'));
+        expect(Buffer.compare(again.body, r.body)).toBe(0);
+        const unchanged = await get(path, { 'If-None-Match': r.headers.get('etag')! });
+        expect(unchanged.status).toBe(304);
+      },
+    );
   }
 
   it("a running game: the GIF ends at the game's version and never past it; a seat's own view needs its token", async () => {

@@ -22,7 +22,10 @@ describe("a seat handed to the stand-in after missed deadlines; players' profile
   const newPlayer = async (name: string) =>
     (await request(s.url).post('/api/v1/players').send({ name }).expect(201)).body as { id: string; token: string };
 
-  it('timeoutAction none alone never moves for the seat; with standInAfterTimeouts 1 the first missed deadline hands the seat to the stand-in, which then plays each of its turns (origin timeout, the level named); the profile counts the timed-out game, then the abandoned one', async () => {
+  it('timeoutAction none alone never moves for the seat; with standInAfterTimeouts 1 the first ' +
+    'missed deadline hands the seat to the stand-in, which then plays each of its turns ' +
+    '(origin timeout, the level named); the profile counts the timed-out game, then the ' +
+    'abandoned one', async () => {
     const sleepy = await newPlayer('Sleepy');
     const r = await request(s.url)
       .post('/api/v1/games')
@@ -71,13 +74,15 @@ describe("a seat handed to the stand-in after missed deadlines; players' profile
       .post('/graphql')
       .send({
         query:
-          'query($id: ID!) { playerProfile(playerId: $id) { id name games { finished abandoned timedOut playing expired } reliability { finished abandoned timedOut days figure } } }',
+          'query($id: ID!) { playerProfile(playerId: $id) { id name games { finished abandoned ' +
+          'timedOut playing expired } reliability { finished abandoned timedOut days figure } } }',
         variables: { id: sleepy.id },
       });
     expect(gql.body.data.playerProfile).toEqual((await request(s.url).get(`/api/v1/players/${sleepy.id}`)).body);
   }, 120_000);
 
-  it('missed deadlines count in a row: with standInAfterTimeouts 2 and auto-move, the first timeout is played on the deadline, the second hands the seat over', async () => {
+  it('missed deadlines count in a row: with standInAfterTimeouts 2 and auto-move, the first ' +
+    'timeout is played on the deadline, the second hands the seat over', async () => {
     const r = await request(s.url)
       .post('/api/v1/games')
       .send({
@@ -101,43 +106,52 @@ describe("a seat handed to the stand-in after missed deadlines; players' profile
     for (const m of (await log(id)).filter((x) => x.seat === 0)) expect([m.origin, m.bot]).toEqual(['timeout', 'greedy']);
   }, 120_000);
 
-  it('bad input: standInAfterTimeouts out of range or without deadlines is a 400 naming the field; an unknown player is a 404', async () => {
-    for (const [extra, words] of [
-      [{ standInAfterTimeouts: 0, turnDeadlineSeconds: 60 }, 'from 1 to 100'],
-      [{ standInAfterTimeouts: 101, turnDeadlineSeconds: 60 }, 'from 1 to 100'],
-      [{ standInAfterTimeouts: 2 }, 'needs deadlines'],
-    ] as const) {
-      const r = await request(s.url)
-        .post('/api/v1/games')
-        .send({ type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], ...extra });
-      expect(r.status, JSON.stringify(r.body)).toBe(400);
-      expect(r.body.code).toBe('INVALID_INPUT');
-      expect(r.body.detail).toContain('standInAfterTimeouts');
-      expect(r.body.detail).toContain(words);
-    }
-    // The same through GraphQL, and the setting shown on the game as created.
-    const bad = await request(s.url).post('/graphql').send({
-      query:
-        'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { name: "B" }], turnDeadlineSeconds: 60, standInAfterTimeouts: 0 }) { id } }',
-    });
-    expect(bad.body.errors[0].extensions.code).toBe('INVALID_INPUT');
-    expect(bad.body.errors[0].message).toContain('standInAfterTimeouts');
-    const ok = await request(s.url).post('/graphql').send({
-      query:
-        'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { name: "B" }], turnDeadlineSeconds: 60, standInAfterTimeouts: 3 }) { id } }',
-    });
-    const id = ok.body.data.createGame.id as string;
-    const shown = await request(s.url)
-      .post('/graphql')
-      .send({ query: `{ game(id: "${id}") { standInAfterTimeouts players { seat standIn } } }` });
-    expect(shown.body.data.game).toEqual({
-      standInAfterTimeouts: 3,
-      players: [
-        { seat: 0, standIn: null },
-        { seat: 1, standIn: null },
-      ],
-    });
-    expect((await request(s.url).get('/api/v1/players/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await request(s.url).get('/api/v1/players/not-an-id')).status).toBe(404);
-  });
+  it(
+    'bad input: standInAfterTimeouts out of range or without deadlines is a 400 naming the ' + 'field; an unknown player is a 404',
+    async () => {
+      for (const [extra, words] of [
+        [{ standInAfterTimeouts: 0, turnDeadlineSeconds: 60 }, 'from 1 to 100'],
+        [{ standInAfterTimeouts: 101, turnDeadlineSeconds: 60 }, 'from 1 to 100'],
+        [{ standInAfterTimeouts: 2 }, 'needs deadlines'],
+      ] as const) {
+        const r = await request(s.url)
+          .post('/api/v1/games')
+          .send({ type: 'town-center', players: [{ name: 'A' }, { name: 'B' }], ...extra });
+        expect(r.status, JSON.stringify(r.body)).toBe(400);
+        expect(r.body.code).toBe('INVALID_INPUT');
+        expect(r.body.detail).toContain('standInAfterTimeouts');
+        expect(r.body.detail).toContain(words);
+      }
+      // The same through GraphQL, and the setting shown on the game as created.
+      const bad = await request(s.url)
+        .post('/graphql')
+        .send({
+          query:
+            'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { name: "B" ' +
+            '}], turnDeadlineSeconds: 60, standInAfterTimeouts: 0 }) { id } }',
+        });
+      expect(bad.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+      expect(bad.body.errors[0].message).toContain('standInAfterTimeouts');
+      const ok = await request(s.url)
+        .post('/graphql')
+        .send({
+          query:
+            'mutation { createGame(input: { type: "town-center", players: [{ name: "A" }, { name: "B" ' +
+            '}], turnDeadlineSeconds: 60, standInAfterTimeouts: 3 }) { id } }',
+        });
+      const id = ok.body.data.createGame.id as string;
+      const shown = await request(s.url)
+        .post('/graphql')
+        .send({ query: `{ game(id: "${id}") { standInAfterTimeouts players { seat standIn } } }` });
+      expect(shown.body.data.game).toEqual({
+        standInAfterTimeouts: 3,
+        players: [
+          { seat: 0, standIn: null },
+          { seat: 1, standIn: null },
+        ],
+      });
+      expect((await request(s.url).get('/api/v1/players/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await request(s.url).get('/api/v1/players/not-an-id')).status).toBe(404);
+    },
+  );
 });

@@ -131,7 +131,8 @@ describe('GraphQL subscriptions over graphql-ws (end-to-end)', () => {
       .send({ move: { type: 'bid', amount: 3 } })
       .expect(200);
     expect((await until(seat0, 2))[1]).toEqual({ version: 1, seat: 0, events: [{ type: 'bidPlaced', seat: 0, amount: 3 }] });
-    expect((await until(seat1, 2))[1]).toEqual({ version: 1, seat: 0, events: [{ type: 'bidPlaced', seat: 0 }] }); // the amount stays sealed
+    // the amount stays sealed
+    expect((await until(seat1, 2))[1]).toEqual({ version: 1, seat: 0, events: [{ type: 'bidPlaced', seat: 0 }] });
     await request(s.url)
       .post(`/api/v1/games/${id}/moves`)
       .set('Authorization', `Bearer ${t1}`)

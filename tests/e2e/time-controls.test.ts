@@ -75,7 +75,9 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
       await request(url())
         .post('/graphql')
         .send({
-          query: `{ game(id: "${id}") { rated timeControl { initialSeconds incrementSeconds maxSeconds } clocks { seat remainingSeconds running deadline } } }`,
+          query:
+            `{ game(id: "${id}") { rated timeControl { initialSeconds incrementSeconds maxSeconds } ` +
+            `clocks { seat remainingSeconds running deadline } } }`,
         })
         .expect(200)
     ).body;
@@ -108,7 +110,8 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     expect(banks.at(-1)).toBe(6); // banked up to the maximum, never past it
   }, 60_000);
 
-  it('a seat that waits 5 s on its first turn with {4, 2, 6} times out (timeoutAction resign: it resigns and the other seat wins)', async () => {
+  it('a seat that waits 5 s on its first turn with {4, 2, 6} times out (timeoutAction resign: ' +
+    'it resigns and the other seat wins)', async () => {
     const t0 = Date.now();
     const { id } = await create({
       type: 'ville-de-demain',
@@ -178,7 +181,8 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     }
   }, 120_000);
 
-  it("reminders are re-armed when a deadline moves: the reminder comes from the bank of the new turn, the old deadline's never", async () => {
+  it('reminders are re-armed when a deadline moves: the reminder comes from the bank of the new ' +
+    "turn, the old deadline's never", async () => {
     const { id, seats } = await create({
       type: 'ville-de-demain',
       players: [{ name: 'a' }, { name: 'b' }],
@@ -206,31 +210,37 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     expect(reminders().map((r) => [r.type, r.data.version])).toEqual([['game.reminder', turn.version]]);
   }, 40_000);
 
-  it('bad input: each field 1 s to 90 days, increment and initial at most the maximum, not both forms: a 400 naming the field', async () => {
-    const tc = (t: object) => ({
-      type: 'ville-de-demain',
-      players: [{ name: 'a' }, { name: 'b' }],
-      timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6, ...t },
-    });
-    const cases: [object, string][] = [
-      [tc({ initialSeconds: 0 }), 'initialSeconds'],
-      [tc({ maxSeconds: 90 * 24 * 3600 + 1 }), 'maxSeconds'],
-      [tc({ incrementSeconds: 7 }), 'timeControl.incrementSeconds'],
-      [tc({ initialSeconds: 7 }), 'timeControl.initialSeconds'],
-      [{ ...tc({}), turnDeadlineSeconds: 5 }, 'turnDeadlineSeconds'],
-      [{ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], timeoutAction: 'resign' }, 'timeoutAction'],
-    ];
-    for (const [body, field] of cases) {
-      const r = await request(url()).post('/api/v1/games').send(body);
-      expect(r.status, JSON.stringify(body)).toBe(400);
-      expect(r.body.code).toBe('INVALID_INPUT');
-      expect(JSON.stringify(r.body)).toContain(field);
-    }
-    const q = await request(url()).post('/graphql').send({
-      query:
-        'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: "b" }], timeControl: { initialSeconds: 4, incrementSeconds: 9, maxSeconds: 6 } }) { id } }',
-    });
-    expect(q.body.errors[0].extensions.code).toBe('INVALID_INPUT');
-    expect(q.body.errors[0].message).toContain('timeControl.incrementSeconds');
-  });
+  it(
+    'bad input: each field 1 s to 90 days, increment and initial at most the maximum, not both ' + 'forms: a 400 naming the field',
+    async () => {
+      const tc = (t: object) => ({
+        type: 'ville-de-demain',
+        players: [{ name: 'a' }, { name: 'b' }],
+        timeControl: { initialSeconds: 4, incrementSeconds: 2, maxSeconds: 6, ...t },
+      });
+      const cases: [object, string][] = [
+        [tc({ initialSeconds: 0 }), 'initialSeconds'],
+        [tc({ maxSeconds: 90 * 24 * 3600 + 1 }), 'maxSeconds'],
+        [tc({ incrementSeconds: 7 }), 'timeControl.incrementSeconds'],
+        [tc({ initialSeconds: 7 }), 'timeControl.initialSeconds'],
+        [{ ...tc({}), turnDeadlineSeconds: 5 }, 'turnDeadlineSeconds'],
+        [{ type: 'ville-de-demain', players: [{ name: 'a' }, { name: 'b' }], timeoutAction: 'resign' }, 'timeoutAction'],
+      ];
+      for (const [body, field] of cases) {
+        const r = await request(url()).post('/api/v1/games').send(body);
+        expect(r.status, JSON.stringify(body)).toBe(400);
+        expect(r.body.code).toBe('INVALID_INPUT');
+        expect(JSON.stringify(r.body)).toContain(field);
+      }
+      const q = await request(url())
+        .post('/graphql')
+        .send({
+          query:
+            'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "a" }, { name: ' +
+            '"b" }], timeControl: { initialSeconds: 4, incrementSeconds: 9, maxSeconds: 6 } }) { id } }',
+        });
+      expect(q.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+      expect(q.body.errors[0].message).toContain('timeControl.incrementSeconds');
+    },
+  );
 });

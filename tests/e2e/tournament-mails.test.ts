@@ -5,7 +5,8 @@ import type { TestServer } from '../support/server.js';
 
 const to = (m: Mailbox['mails'][number]) => (m.to as { text: string }).text;
 
-/** Tournament mails (issue 34 item 3) through a real SMTP sink: each player's table when a round's game is made, the standings at the end. */
+/** Tournament mails (issue 34 item 3) through a real SMTP sink: each player's table when a round's game is made, the standings at
+ * the end. */
 describe('tournament mails (end-to-end, real SMTP server)', () => {
   let s: TestServer;
   let mail: Mailbox;

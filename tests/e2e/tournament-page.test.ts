@@ -15,7 +15,7 @@ describe("a tournament's page (end-to-end)", () => {
     await s?.stop();
   });
 
-  it('the REST answer links the page under PUBLIC_URL; the page is HTML with its script and words; GraphQL gives the same link', async () => {
+  it('the REST answer links the page under PUBLIC_URL; the page is HTML with its script and words; GraphQL links it too', async () => {
     const p = (await request(s.url).post('/api/v1/players').send({ name: 'Ana' }).expect(201)).body as { token: string };
     const created = await request(s.url)
       .post('/api/v1/tournaments')

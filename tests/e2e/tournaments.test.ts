@@ -99,7 +99,8 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
         .expect(201)
     ).body;
 
-  it('a round robin of 4 players of a 2-player game runs to its standings: every two players meet once, 1 point a game shared', async () => {
+  it('a round robin of 4 players of a 2-player game runs to its standings: every two players ' +
+    'meet once, 1 point a game shared', async () => {
     const ps = await Promise.all(['Ana', 'Ben', 'Cleo', 'Dev'].map(player));
     const t0 = await create(ps[0]!, {
       name: 'Autumn round robin',
@@ -135,7 +136,8 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
     expect(g).toMatchObject({ status: 'finished', rated: true });
   }, 300_000);
 
-  it('a Swiss of 8 players of a 4-player game runs 3 rounds to its standings: tables of 4, no table repeated, 6 points a table', async () => {
+  it('a Swiss of 8 players of a 4-player game runs 3 rounds to its standings: tables of 4, no ' +
+    'table repeated, 6 points a table', async () => {
     const ps = await Promise.all(Array.from({ length: 8 }, (_, i) => player(`Swiss ${i + 1}`)));
     const t0 = await create(ps[0]!, {
       name: 'Swiss of eight',
@@ -202,7 +204,10 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
     await playOut(createTournament.id, ps);
     const { tournament: t } = await gql(
       null,
-      'query($id: ID!) { tournament(id: $id) { id name game format rounds seatsPerGame maxPlayers timeControl rated startsAt minReliability creatorId status players { playerId name } roundsPlayed { round tables { table players { seat playerId name } bye gameId status ranks } } standings { rank playerId name points buchholz beaten played byes } } }',
+      'query($id: ID!) { tournament(id: $id) { id name game format rounds seatsPerGame ' +
+        'maxPlayers timeControl rated startsAt minReliability creatorId status players { playerId ' +
+        'name } roundsPlayed { round tables { table players { seat playerId name } bye gameId ' +
+        'status ranks } } standings { rank playerId name points buchholz beaten played byes } } }',
       { id: createTournament.id },
     );
     expect(t).toEqual(await tournament(createTournament.id));
@@ -270,7 +275,8 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
     expect(new Set(mine.flat()).size).toBe(4);
   }, 120_000);
 
-  it('faults: joining twice, after the start, below the reliability bound; bad input; starting by another player or with too few players', async () => {
+  it('faults: joining twice, after the start, below the reliability bound; bad input; starting ' +
+    'by another player or with too few players', async () => {
     const [c, d, e] = await Promise.all(['Cora', 'Dan', 'Eli'].map(player));
     const t = await create(c!, { name: 'Faults', game: 'town-center', format: 'swiss', rounds: 2, seatsPerGame: 2, minReliability: 0.5 });
     await request(any()).post(`/api/v1/tournaments/${t.id}/join`).set(auth(c!)).expect(200);

@@ -22,7 +22,8 @@ describe('turn mails follow the moves (end-to-end, real SMTP server)', () => {
     await mail?.close();
   });
 
-  it('every turn mail of a 2-player game played at full speed arrives within 5 s of its move (p99) with a 30 s poll, none held', async () => {
+  it('every turn mail of a 2-player game played at full speed arrives within 5 s of its move ' +
+    '(p99) with a 30 s poll, none held', async () => {
     const r = await measureTurnMails(s.url, s.databaseUrl, mail.arrived);
     expect(r.missing, JSON.stringify(r.missing)).toEqual([]);
     expect(r.mails).toBeGreaterThan(10);

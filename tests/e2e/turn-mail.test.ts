@@ -68,7 +68,9 @@ describe('the turn mail for people (real SMTP sink, moves by reply)', () => {
     return found!;
   };
 
-  it("shows the position as a PNG, the moves, how to reply (two legal examples) and a link that opens the seat's view until it expires; a reply with an example plays it; the next seat's mail, and the answer to its reply, are in French", async () => {
+  it('shows the position as a PNG, the moves, how to reply (two legal examples) and a link that ' +
+    "opens the seat's view until it expires; a reply with an example plays it; the next seat's " +
+    'mail, and the answer to its reply, are in French', async () => {
     const g = await request(s.url)
       .post('/api/v1/games')
       .send({ type: 'town-center', players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'turn-mail' })

@@ -36,61 +36,65 @@ describe("webhook targets: no request ever reaches the server's own or private a
     await v4?.close();
   });
 
-  it('refuses every loopback, private, link-local, unique-local, multicast, reserved, mapped, compatible and NAT64 form with 400, and the receiver hears nothing', async () => {
-    const g = await request(s.url)
-      .post('/api/v1/games')
-      .send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] })
-      .expect(201);
-    const { id } = g.body as { id: string };
-    const token = g.body.seats[0].token as string;
-    const p = v4.port;
-    const forms = [
-      `http://127.0.0.1:${p}/x`,
-      `http://localhost:${p}/x`,
-      `http://[::1]:${p}/x`,
-      `http://0.0.0.0:${p}/x`,
-      `http://[::]:${p}/x`,
-      `http://2130706433:${p}/x`,
-      `http://0x7f.1:${p}/x`,
-      `http://127.1:${p}/x`,
-      `http://[::ffff:127.0.0.1]:${p}/x`,
-      `http://[0:0:0:0:0:ffff:127.0.0.1]:${p}/x`,
-      `http://[::ffff:7f00:1]:${p}/x`,
-      `http://[::127.0.0.1]:${p}/x`,
-      `http://[::7f00:1]:${p}/x`,
-      `http://[::ffff:0:7f00:1]:${p}/x`,
-      `http://[64:ff9b::7f00:1]:${p}/x`,
-      `http://[64:ff9b:1::7f00:1]:${p}/x`,
-      `http://[2002:7f00:1::]:${p}/x`,
-      `http://[2001::1]:${p}/x`,
-      'http://10.0.0.1/x',
-      'http://172.16.5.4/x',
-      'http://192.168.1.1/x',
-      'http://100.64.0.1/x',
-      'http://169.254.169.254/latest/meta-data',
-      'http://[fe80::1]/x',
-      'http://[fc00::1]/x',
-      'http://[fd00::2]/x',
-      'http://224.0.0.1/x',
-      'http://[ff02::1]/x',
-      'http://255.255.255.255/x',
-      'http://192.0.2.2/x',
-      'http://198.18.0.1/x',
-      'http://[2001:db8::1]/x',
-      'http://240.0.0.1/x',
-    ];
-    for (const webhookUrl of forms) {
-      const r = await request(s.url)
-        .put(`/api/v1/games/${id}/seats/me/notifications`)
-        .set('Authorization', `Bearer ${token}`)
-        .send({ webhookUrl });
-      expect(r.status, `${webhookUrl}: ${JSON.stringify(r.body)}`).toBe(400);
-      expect(r.body.code).toBe('INVALID_INPUT');
-      expect(r.body.detail).toMatch(/webhookUrl/);
-    }
-    await untilSettled(s.databaseUrl, id); // nothing stored, so nothing queued: no call can come later
-    expect(v4.calls).toEqual([]);
-  });
+  it(
+    'refuses every loopback, private, link-local, unique-local, multicast, reserved, mapped, ' +
+      'compatible and NAT64 form with 400, and the receiver hears nothing',
+    async () => {
+      const g = await request(s.url)
+        .post('/api/v1/games')
+        .send({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Bob' }] })
+        .expect(201);
+      const { id } = g.body as { id: string };
+      const token = g.body.seats[0].token as string;
+      const p = v4.port;
+      const forms = [
+        `http://127.0.0.1:${p}/x`,
+        `http://localhost:${p}/x`,
+        `http://[::1]:${p}/x`,
+        `http://0.0.0.0:${p}/x`,
+        `http://[::]:${p}/x`,
+        `http://2130706433:${p}/x`,
+        `http://0x7f.1:${p}/x`,
+        `http://127.1:${p}/x`,
+        `http://[::ffff:127.0.0.1]:${p}/x`,
+        `http://[0:0:0:0:0:ffff:127.0.0.1]:${p}/x`,
+        `http://[::ffff:7f00:1]:${p}/x`,
+        `http://[::127.0.0.1]:${p}/x`,
+        `http://[::7f00:1]:${p}/x`,
+        `http://[::ffff:0:7f00:1]:${p}/x`,
+        `http://[64:ff9b::7f00:1]:${p}/x`,
+        `http://[64:ff9b:1::7f00:1]:${p}/x`,
+        `http://[2002:7f00:1::]:${p}/x`,
+        `http://[2001::1]:${p}/x`,
+        'http://10.0.0.1/x',
+        'http://172.16.5.4/x',
+        'http://192.168.1.1/x',
+        'http://100.64.0.1/x',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[fe80::1]/x',
+        'http://[fc00::1]/x',
+        'http://[fd00::2]/x',
+        'http://224.0.0.1/x',
+        'http://[ff02::1]/x',
+        'http://255.255.255.255/x',
+        'http://192.0.2.2/x',
+        'http://198.18.0.1/x',
+        'http://[2001:db8::1]/x',
+        'http://240.0.0.1/x',
+      ];
+      for (const webhookUrl of forms) {
+        const r = await request(s.url)
+          .put(`/api/v1/games/${id}/seats/me/notifications`)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ webhookUrl });
+        expect(r.status, `${webhookUrl}: ${JSON.stringify(r.body)}`).toBe(400);
+        expect(r.body.code).toBe('INVALID_INPUT');
+        expect(r.body.detail).toMatch(/webhookUrl/);
+      }
+      await untilSettled(s.databaseUrl, id); // nothing stored, so nothing queued: no call can come later
+      expect(v4.calls).toEqual([]);
+    },
+  );
 
   it('checks again at delivery: a stored URL that now points at loopback is refused, never called, and the outbox says why', async () => {
     const g = await request(s.url)
@@ -103,7 +107,9 @@ describe("webhook targets: no request ever reaches the server's own or private a
     const c = new pg.Client({ connectionString: s.databaseUrl });
     await c.connect();
     await c.query(
-      `INSERT INTO seat_notifications (game_id, seat, webhook_url, webhook_secret, events, unsubscribe_token) VALUES ($1, $2, $3, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', '{turn}', 'u-ssrf')`,
+      `INSERT INTO seat_notifications (game_id, seat, webhook_url, webhook_secret, events, ` +
+        `unsubscribe_token) VALUES ($1, $2, $3, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ` +
+        `'{turn}', 'u-ssrf')`,
       [id, seat, `http://[::ffff:7f00:1]:${v4.port}/rebound`],
     );
     await c.end();

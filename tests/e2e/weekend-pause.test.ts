@@ -51,7 +51,7 @@ describe('weekend pause (end-to-end, real Postgres and pg-boss, the clock inject
     return (await game(id)).deadlines![0]!;
   };
 
-  it('given 2 h left on Friday 23:00 UTC: on Saturday 12:00 one hour is left and the clock is stopped; on Monday 00:30 it runs; at Monday 01:00 the seat times out', async () => {
+  it('2 h left on Friday 23:00 UTC: Saturday 12:00 has 1 h left, stopped; Monday 00:30 runs; Monday 01:00 times out', async () => {
     at('2030-01-04T23:00:00Z');
     const g = await create({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Ben' }], timeControl: twoHours(true) });
     expect((await game(g.id)).timeControl).toEqual({
@@ -104,7 +104,7 @@ describe('weekend pause (end-to-end, real Postgres and pg-boss, the clock inject
       .toBe(1800 + 60);
   });
 
-  it("a seat whose player's zone is Pacific/Auckland: Friday 23:00 UTC is its Saturday noon, so its clock waits for its Monday 00:00 (Sunday 11:00 UTC)", async () => {
+  it('a seat in Pacific/Auckland: Friday 23:00 UTC is its Saturday noon; its clock waits for its Monday (Sunday 11:00 UTC)', async () => {
     const ada = (await request(url()).post('/api/v1/players').send({ name: 'Ada' }).expect(201)).body as { token: string };
     await request(url())
       .put('/api/v1/players/me/settings')
@@ -123,7 +123,7 @@ describe('weekend pause (end-to-end, real Postgres and pg-boss, the clock inject
     expect((await game(g.id)).clocks.find((c) => c.seat === 0)).toMatchObject({ remainingSeconds: 3600, running: true });
   });
 
-  it('pauseOnWeekends false (or left out) keeps plain clocks: the same start runs out Saturday 01:00 and Saturday noon shows nothing left', async () => {
+  it('pauseOnWeekends false or left out: plain clocks (Friday 23:00 + 2 h is Saturday 01:00; a Saturday clock runs)', async () => {
     at('2030-01-04T23:00:00Z');
     for (const tc of [twoHours(false), twoHours()]) {
       const g = await create({ type: 'ville-de-demain', players: [{ name: 'Ann' }, { name: 'Ben' }], timeControl: tc });
@@ -138,12 +138,15 @@ describe('weekend pause (end-to-end, real Postgres and pg-boss, the clock inject
     expect((await game(g.id)).clocks.find((c) => c.seat === d.seat)).toMatchObject({ remainingSeconds: 7200, running: true });
   });
 
-  it('GraphQL: createGame takes timeControl { pauseOnWeekends } and the game answers it; a non-boolean is a 400-class error naming the field', async () => {
+  it('GraphQL: createGame takes timeControl { pauseOnWeekends }, the game answers it; a non-boolean is a 400 naming it', async () => {
     at('2030-01-04T23:00:00Z');
-    const ok = await request(url()).post('/graphql').send({
-      query:
-        'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "A" }, { name: "B" }], timeControl: { initialSeconds: 7200, incrementSeconds: 60, maxSeconds: 86400, pauseOnWeekends: true } }) { id } }',
-    });
+    const ok = await request(url())
+      .post('/graphql')
+      .send({
+        query:
+          'mutation { createGame(input: { type: "ville-de-demain", players: [{ name: "A" }, { name: "B" }], ' +
+          'timeControl: { initialSeconds: 7200, incrementSeconds: 60, maxSeconds: 86400, pauseOnWeekends: true } }) { id } }',
+      });
     expect(ok.body.errors, JSON.stringify(ok.body)).toBeUndefined();
     const read = await request(url())
       .post('/graphql')

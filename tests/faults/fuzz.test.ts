@@ -2,6 +2,8 @@ import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/server.js';
 
+const CURSOR_DATES = ['+275760-09-13T00:00:00.000Z', '-001000-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z', 'x'];
+
 /**
  * A fuzz run over every REST route and GraphQL operation, over real HTTP: random and edge numbers,
  * Object.prototype keys, wrong types, huge strings, bad headers and bad JSON, mixed with real moves
@@ -287,7 +289,8 @@ describe('fuzz: hostile requests over every route and operation', () => {
     const GQL_OPS = [
       () => ({
         query:
-          'query($id: ID!) { game(id: $id) { id version status toMove players { seat name } viewerSeat view outcome { scores } options createdAt } }',
+          'query($id: ID!) { game(id: $id) { id version status toMove players { seat name } ' +
+          'viewerSeat view outcome { scores } options createdAt } }',
         variables: { id: r.chance(0.8) ? id() : value() },
       }),
       () => ({
@@ -301,7 +304,8 @@ describe('fuzz: hostile requests over every route and operation', () => {
       () => ({ query: 'query($id: ID!) { game(id: $id) { record legalMoves } }', variables: { id: id() } }),
       () => ({
         query:
-          'query($l: Int, $b: String, $s: GameStatus, $t: String) { games(limit: $l, before: $b, status: $s, type: $t) { games { id } next } }',
+          'query($l: Int, $b: String, $s: GameStatus, $t: String) { games(limit: $l, before: $b, ' +
+          'status: $s, type: $t) { games { id } next } }',
         variables: {
           l: num(),
           b: r.chance(0.5)
@@ -338,7 +342,8 @@ describe('fuzz: hostile requests over every route and operation', () => {
             : m;
         return {
           query:
-            'mutation($id: ID!, $m: MoveInput!, $v: Int, $k: String) { submitMove(gameId: $id, move: $m, expectedVersion: $v, idempotencyKey: $k) { version status events } }',
+            'mutation($id: ID!, $m: MoveInput!, $v: Int, $k: String) { submitMove(gameId: $id, move: ' +
+            '$m, expectedVersion: $v, idempotencyKey: $k) { version status events } }',
           variables: { id: g.id, m: input, v: r.chance(0.3) ? num() : undefined, k: r.chance(0.2) ? str() : undefined },
           token: token(g),
         };
@@ -358,7 +363,8 @@ describe('fuzz: hostile requests over every route and operation', () => {
           '{',
           'query A { gameTypes { id } } query B { gameTypes { id } }',
           `{ ${'a: gameTypes { id } '.repeat(20)} }`,
-          '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } } } } }',
+          '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType ' +
+            '{ ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } } } } }',
           'subscription { gameUpdated(gameId: "x") { version } }',
           `{ ${Array.from({ length: 6 }, (_, i) => `g${i}: game(id: "${game().id}") { record }`).join(' ')} }`,
           'query($x: Int) { gameTypes { id } }',
@@ -436,7 +442,12 @@ describe('fuzz: hostile requests over every route and operation', () => {
         case 8:
           return [
             'GET',
-            `/api/v1/games?limit=${numText()}&${r.chance(0.5) ? `before=${r.chance(0.5) ? Buffer.from(`${r.pick(['+275760-09-13T00:00:00.000Z', '-001000-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z', 'x'])}|${id()}`).toString('base64url') : enc(str())}` : `status=${str().slice(0, 12)}`}`,
+            `/api/v1/games?limit=${numText()}&` +
+              String(
+                r.chance(0.5)
+                  ? `before=${r.chance(0.5) ? Buffer.from(`${r.pick(CURSOR_DATES)}|${id()}`).toString('base64url') : enc(str())}`
+                  : `status=${str().slice(0, 12)}`,
+              ),
             { headers: headers(r.chance(0.8) ? OPERATOR_TOKEN : token(g)) },
           ];
         case 9:
@@ -513,7 +524,8 @@ describe('fuzz: hostile requests over every route and operation', () => {
     const seconds = (Date.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
     console.log(
-      `fuzz seed ${SEED}: ${sent} requests in ${seconds.toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU in this process, client and server); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+      `fuzz seed ${SEED}: ${sent} requests in ${seconds.toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)}` +
+        ` s of CPU in this process, client and server); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
     );
     console.log(
       `time by route (ms, summed over workers): ${[...timeByKind]

@@ -72,37 +72,41 @@ describe('faults: SIGKILL of a server process under load', () => {
     }
   });
 
-  it('embedded Postgres: the leftover Postgres of the killed server is found and stopped, the next start is clean, nothing acknowledged is lost', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cb-faults-embedded-'));
-    const dataDir = join(dir, 'pg');
-    const pgPort = await freePort();
-    const env = { DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
-    const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/citybuilder`;
-    try {
-      const { port, load } = await killUnderLoad(env, 'kill-embedded');
-      const leftover = postmasterPid(dataDir);
-      expect(alive(leftover), "the killed server's Postgres outlived it").toBe(true);
-      await expectConsistentLog(dbUrl, load.acknowledged);
-      const second = await restartAndServe(env, port, load.acknowledged);
-      expect(alive(leftover), `the leftover Postgres was stopped\n${second.output()}`).toBe(false);
-      // The second server stopped its own Postgres on SIGTERM: the folder is free again.
-      const check = await startEmbeddedPostgres({ dataDir, port: pgPort, persistent: true });
+  it(
+    'embedded Postgres: the leftover Postgres of the killed server is found and stopped, the ' +
+      'next start is clean, nothing acknowledged is lost',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cb-faults-embedded-'));
+      const dataDir = join(dir, 'pg');
+      const pgPort = await freePort();
+      const env = { DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
+      const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/citybuilder`;
       try {
+        const { port, load } = await killUnderLoad(env, 'kill-embedded');
+        const leftover = postmasterPid(dataDir);
+        expect(alive(leftover), "the killed server's Postgres outlived it").toBe(true);
         await expectConsistentLog(dbUrl, load.acknowledged);
+        const second = await restartAndServe(env, port, load.acknowledged);
+        expect(alive(leftover), `the leftover Postgres was stopped\n${second.output()}`).toBe(false);
+        // The second server stopped its own Postgres on SIGTERM: the folder is free again.
+        const check = await startEmbeddedPostgres({ dataDir, port: pgPort, persistent: true });
+        try {
+          await expectConsistentLog(dbUrl, load.acknowledged);
+        } finally {
+          await check.stop();
+        }
       } finally {
-        await check.stop();
+        // If the test failed half-way, a Postgres of this folder may still run: stop it before removing the folder.
+        try {
+          const pid = postmasterPid(dataDir);
+          if (alive(pid)) process.kill(pid, 'SIGKILL');
+        } catch {
+          // no postmaster.pid: nothing runs
+        }
+        rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      // If the test failed half-way, a Postgres of this folder may still run: stop it before removing the folder.
-      try {
-        const pid = postmasterPid(dataDir);
-        if (alive(pid)) process.kill(pid, 'SIGKILL');
-      } catch {
-        // no postmaster.pid: nothing runs
-      }
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('a data folder that is not an embedded Postgres cluster is refused with a clear message, and left untouched', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-faults-foreign-'));

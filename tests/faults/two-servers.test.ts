@@ -116,7 +116,8 @@ describe('faults: two servers on one machine, and Ctrl-C', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a second server refuses in one line or serves, the first answers /readyz 200 throughout, and Ctrl-C stops each within 5 s with no error line', async () => {
+  it('a second server refuses in one line or serves, the first answers /readyz 200 throughout, ' +
+    'and Ctrl-C stops each within 5 s with no error line', async () => {
     const [port1, pg1, metrics1] = [await freePort(), await freePort(), await freePort()];
     const first = start(
       { PORT: String(port1), DATA_DIR: join(dir, 'a'), EMBEDDED_PG_PORT: String(pg1), METRICS_PORT: String(metrics1) },

@@ -98,7 +98,8 @@ describe('migrations (integration, real Postgres)', () => {
       FROM information_schema.columns c
       JOIN pg_attribute a ON a.attrelid = (quote_ident(c.table_name))::regclass AND a.attname = c.column_name
       WHERE c.table_schema = 'public' AND c.table_name <> '_prisma_migrations'
-        AND (SELECT t.table_type FROM information_schema.tables t WHERE t.table_schema = c.table_schema AND t.table_name = c.table_name) = 'BASE TABLE'`); // views (notification_targets) are not Prisma models
+        AND (SELECT t.table_type FROM information_schema.tables t WHERE t.table_schema = c.table_schema AND t.table_name =
+          c.table_name) = 'BASE TABLE'`); // views (notification_targets) are not Prisma models
     const normalise = (t: string) =>
       t
         .replace('timestamp(3) with time zone', 'timestamptz(3)')
@@ -154,13 +155,15 @@ describe('migrations (integration, real Postgres)', () => {
 
     const fks = await client.query<{ table: string; columns: string[]; ref: string; on_delete: string }>(`
       SELECT c.conrelid::regclass::text AS table, c.confrelid::regclass::text AS ref,
-             (SELECT array_agg(a.attname ORDER BY k.ord)::text[] FROM unnest(c.conkey) WITH ORDINALITY k(n, ord) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n) AS columns,
+             (SELECT array_agg(a.attname ORDER BY k.ord)::text[] FROM unnest(c.conkey) WITH ORDINALITY k(n, ord) JOIN
+               pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n) AS columns,
              c.confdeltype AS on_delete
       FROM pg_constraint c WHERE c.contype = 'f'`);
     const actualFks = fks.rows
       .map(
         (r) =>
-          `${r.table}(${r.columns.join(',')})->${r.ref}:${({ c: 'Cascade', n: 'SetNull', r: 'Restrict', a: 'NoAction' } as Record<string, string>)[r.on_delete] ?? r.on_delete}`,
+          `${r.table}(${r.columns.join(',')})->${r.ref}:` +
+          String(({ c: 'Cascade', n: 'SetNull', r: 'Restrict', a: 'NoAction' } as Record<string, string>)[r.on_delete] ?? r.on_delete),
       )
       .sort();
     const expectedFks = dmmf.datamodel.models
@@ -169,7 +172,8 @@ describe('migrations (integration, real Postgres)', () => {
           .filter((f) => f.kind === 'object' && f.relationFromFields?.length)
           .map(
             (f) =>
-              `${tableOf(m.name)}(${f.relationFromFields!.map((x) => dbName(m.name, x)).join(',')})->${tableOf(f.type)}:${f.relationOnDelete}`,
+              `${tableOf(m.name)}(${f.relationFromFields!.map((x) => dbName(m.name, x)).join(',')})->${tableOf(f.type)}` +
+              `:${f.relationOnDelete}`,
           ),
       )
       .sort();
@@ -183,7 +187,8 @@ describe('migrations (integration, real Postgres)', () => {
 
   it('keeps the log append-only: an event row cannot be updated', async () => {
     await client.query(
-      `INSERT INTO games (id, type, engine_version, player_count, options, seed) VALUES ('00000000-0000-0000-0000-000000000001', 't', 1, 2, '{}', 's')`,
+      `INSERT INTO games (id, type, engine_version, player_count, options, seed) VALUES ` +
+        `('00000000-0000-0000-0000-000000000001', 't', 1, 2, '{}', 's')`,
     );
     await client.query(
       `INSERT INTO events (game_id, seq, version, type, data) VALUES ('00000000-0000-0000-0000-000000000001', 1, 1, 'x', '{}')`,

@@ -286,42 +286,47 @@ describe('one game per statement (what Citus needs to route each statement to on
     expect(failures, failures.join('\n')).toEqual([]);
   });
 
-  it('the schema fits Citus: every table is per-game or reference, per-game keys and foreign keys hold the game id, except the three docs/scaling.md lists', async () => {
-    const tables = (
-      await admin.query(
-        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%'`,
-      )
-    ).rows.map((r) => r.table_name as string);
-    expect(
-      tables.filter((t) => !PER_GAME[t] && !REFERENCE.has(t)),
-      'tables docs/scaling.md does not place',
-    ).toEqual([]);
-    // Unique indexes (primary keys included) of per-game tables must contain the distribution column.
-    const unique = (
-      await admin.query(`
+  it(
+    'the schema fits Citus: every table is per-game or reference, per-game keys and foreign ' +
+      'keys hold the game id, except the three docs/scaling.md lists',
+    async () => {
+      const tables = (
+        await admin.query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND ` +
+            `table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%'`,
+        )
+      ).rows.map((r) => r.table_name as string);
+      expect(
+        tables.filter((t) => !PER_GAME[t] && !REFERENCE.has(t)),
+        'tables docs/scaling.md does not place',
+      ).toEqual([]);
+      // Unique indexes (primary keys included) of per-game tables must contain the distribution column.
+      const unique = (
+        await admin.query(`
       SELECT t.relname AS table, i.relname AS index, array_agg(a.attname::text ORDER BY a.attname) AS columns
       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY(x.indkey)
       WHERE n.nspname = 'public' AND x.indisunique GROUP BY t.relname, i.relname`)
-    ).rows as { table: string; index: string; columns: string[] }[];
-    const withoutGame = unique
-      .filter((u) => PER_GAME[u.table] && !u.columns.includes(PER_GAME[u.table]!))
-      .map((u) => u.index)
-      .sort();
-    expect(withoutGame).toEqual(['outbox_pkey', 'seat_notifications_unsubscribe_token_key', 'seats_token_hash_key']);
-    // Foreign keys: per-game to per-game on the game column (co-located), per-game to reference, or
-    // reference to reference; never from a reference table to a per-game one.
-    const fks = (
-      await admin.query(`
+      ).rows as { table: string; index: string; columns: string[] }[];
+      const withoutGame = unique
+        .filter((u) => PER_GAME[u.table] && !u.columns.includes(PER_GAME[u.table]!))
+        .map((u) => u.index)
+        .sort();
+      expect(withoutGame).toEqual(['outbox_pkey', 'seat_notifications_unsubscribe_token_key', 'seats_token_hash_key']);
+      // Foreign keys: per-game to per-game on the game column (co-located), per-game to reference, or
+      // reference to reference; never from a reference table to a per-game one.
+      const fks = (
+        await admin.query(`
       SELECT c.conrelid::regclass::text AS "from", c.confrelid::regclass::text AS "to",
              (SELECT array_agg(attname::text) FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = ANY(c.conkey)) AS columns
       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'f' AND n.nspname = 'public'`)
-    ).rows as { from: string; to: string; columns: string[] }[];
-    for (const fk of fks) {
-      const from = fk.from.replace(/"/g, '');
-      const to = fk.to.replace(/"/g, '');
-      if (PER_GAME[from] && PER_GAME[to]) expect(fk.columns, `${from} -> ${to}`).toEqual([PER_GAME[from]]);
-      else expect(REFERENCE.has(to), `${from} -> ${to}: a foreign key to a per-game table from a reference table`).toBe(true);
-    }
-  });
+      ).rows as { from: string; to: string; columns: string[] }[];
+      for (const fk of fks) {
+        const from = fk.from.replace(/"/g, '');
+        const to = fk.to.replace(/"/g, '');
+        if (PER_GAME[from] && PER_GAME[to]) expect(fk.columns, `${from} -> ${to}`).toEqual([PER_GAME[from]]);
+        else expect(REFERENCE.has(to), `${from} -> ${to}: a foreign key to a per-game table from a reference table`).toBe(true);
+      }
+    },
+  );
 });

@@ -29,7 +29,8 @@ const refusal = async (p: Promise<unknown>): Promise<{ code: string; reason?: st
 };
 
 /** Per game: seats, and the refusal reasons its random games must meet (those its rules have). */
-/** `chains`: turns have several moves, so takebacks in a row go further back within one (Ma Petite Ville's turn is a draw, random, then one placement). */
+/** `chains`: turns have several moves, so takebacks in a row go further back within one (Ma Petite Ville's turn is a draw,
+ * random, then one placement). */
 const GAMES: { type: string; players: number; reasons: string[]; chains: boolean }[] = [
   { type: 'town-center', players: 3, reasons: ['random-draw'], chains: true },
   { type: 'ma-petite-ville', players: 2, reasons: ['random-draw'], chains: false },
@@ -54,7 +55,8 @@ describe('takebacks on the game service (integration)', () => {
   });
 
   for (const spec of GAMES) {
-    it(`${spec.type}: allowed takebacks restore the exact state; refusals give the engine's reason; replay equals live; records with takebacks import to the same state`, async () => {
+    it(`${spec.type}: allowed takebacks restore the exact state; refusals give the engine's ` +
+      `reason; replay equals live; records with takebacks import to the same state`, async () => {
       const { id, seats } = await service.createGame({
         type: spec.type,
         players: Array.from({ length: spec.players }, (_, i) => ({ name: `P${i}` })),
@@ -165,7 +167,8 @@ describe('takebacks on the game service (integration)', () => {
     }, 120_000);
   }
 
-  it('a takeback retried with its Idempotency-Key gets the first answer and undoes nothing more; the key of a move, or of another version, is IDEMPOTENCY_KEY_REUSED', async () => {
+  it('a takeback retried with its Idempotency-Key gets the first answer and undoes nothing ' +
+    'more; the key of a move, or of another version, is IDEMPOTENCY_KEY_REUSED', async () => {
     const g = await service.createGame({
       type: 'town-center',
       players: [{ name: 'A' }, { name: 'B' }],
@@ -206,7 +209,9 @@ describe('takebacks on the game service (integration)', () => {
     expect((await service.getGame(g.id, undefined)).version).toBe(moved.version);
   }, 60_000);
 
-  it('refusals the rules of takebacks give: nothing-to-undo, game-setting (none, and own-turn after the turn), other-seat-acted, request-pending; the consent flow: declined, voided by a move', async () => {
+  it('refusals the rules of takebacks give: nothing-to-undo, game-setting (none, and own-turn ' +
+    'after the turn), other-seat-acted, request-pending; the consent flow: declined, voided by ' +
+    'a move', async () => {
     const create = (takebacks: string) =>
       service.createGame({
         type: 'ville-de-demain',
@@ -243,7 +248,8 @@ describe('takebacks on the game service (integration)', () => {
     }
     expect(mine).toBeGreaterThan(0);
     expect(await refusal(takebacks.takeback(g.id, tok(0), mine))).toEqual({ code: 'TAKEBACK_NOT_ALLOWED', reason: 'other-seat-acted' });
-    expect(await refusal(takebacks.takeback(g.id, tok(1), mine))).toEqual({ code: 'TAKEBACK_NOT_ALLOWED', reason: 'nothing-to-undo' }); // not its move
+    // not its move
+    expect(await refusal(takebacks.takeback(g.id, tok(1), mine))).toEqual({ code: 'TAKEBACK_NOT_ALLOWED', reason: 'nothing-to-undo' });
 
     // With consent: a request, a second one refused, a decline; a new request voided by the next move.
     const c = await create('with-consent');

@@ -12,7 +12,8 @@ const adminUrl = (): string => {
   const url = inject('adminUrl');
   if (!url)
     throw new Error(
-      'this test file needs a database, but its project has none: put it under tests/integration, tests/e2e or a slow folder (tests/projects.ts)',
+      'this test file needs a database, but its project has none: put it under ' +
+        'tests/integration, tests/e2e or a slow folder (tests/projects.ts)',
     );
   return url;
 };

@@ -190,8 +190,10 @@ export async function expectConsistentLog(databaseUrl: string, acknowledged: Map
       SELECT g.id, g.version,
         (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id) AS moves,
         (SELECT max(version) FROM moves m WHERE m.game_id = g.id) AS max,
-        (SELECT count(*)::int FROM events e WHERE e.game_id = g.id AND e.version NOT IN (SELECT version FROM moves m WHERE m.game_id = g.id)) AS orphan_events,
-        (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id AND e.version = m.version)) AS moves_without_events
+        (SELECT count(*)::int FROM events e WHERE e.game_id = g.id AND e.version NOT IN (SELECT version FROM moves m WHERE
+          m.game_id = g.id)) AS orphan_events,
+        (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id
+          AND e.version = m.version)) AS moves_without_events
       FROM games g`);
     const byId = new Map(games.rows.map((g) => [g.id, g]));
     for (const g of games.rows) {

@@ -50,49 +50,55 @@ export function serviceContract(name: string, make: () => ContractStores) {
       return { seat, token: g.tokens[seat]!, move: rng.pick(legal.moves as unknown as Move[]), version: now.version };
     };
 
-    it('a move appends once; the same Idempotency-Key on either process gets the first answer; another move under it is refused', async () => {
-      const { a, b, close } = await two();
-      try {
-        const g = await create(a, 'ville-de-demain', [{ name: 'x' }, { name: 'y' }]);
-        const m = await anyMove(a, g, Rng.fromSeed('idem'));
-        const [ra, rb] = await Promise.all([
-          a.submitMove(g.id, m.token, m.move, { idempotencyKey: 'k1' }),
-          b.submitMove(g.id, m.token, m.move, { idempotencyKey: 'k1' }),
-        ]);
-        expect(ra).toEqual(rb);
-        expect(ra.version).toBe(1);
-        expect((await b.getGame(g.id, undefined)).version).toBe(1);
-        const other = await anyMove(a, g, Rng.fromSeed('other'));
-        if (other.seat === m.seat && canonicalHash(other.move) !== canonicalHash(m.move)) {
-          expect((await failure(a.submitMove(g.id, m.token, other.move, { idempotencyKey: 'k1' }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    it(
+      'a move appends once; the same Idempotency-Key on either process gets the first answer; ' + 'another move under it is refused',
+      async () => {
+        const { a, b, close } = await two();
+        try {
+          const g = await create(a, 'ville-de-demain', [{ name: 'x' }, { name: 'y' }]);
+          const m = await anyMove(a, g, Rng.fromSeed('idem'));
+          const [ra, rb] = await Promise.all([
+            a.submitMove(g.id, m.token, m.move, { idempotencyKey: 'k1' }),
+            b.submitMove(g.id, m.token, m.move, { idempotencyKey: 'k1' }),
+          ]);
+          expect(ra).toEqual(rb);
+          expect(ra.version).toBe(1);
+          expect((await b.getGame(g.id, undefined)).version).toBe(1);
+          const other = await anyMove(a, g, Rng.fromSeed('other'));
+          if (other.seat === m.seat && canonicalHash(other.move) !== canonicalHash(m.move)) {
+            expect((await failure(a.submitMove(g.id, m.token, other.move, { idempotencyKey: 'k1' }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+          }
+        } finally {
+          await close();
         }
-      } finally {
-        await close();
-      }
-    });
+      },
+    );
 
-    it('expectedVersion: a stale one is a 409 with the current version; moves without it sent to both processes at once all land', async () => {
-      const { a, b, close } = await two();
-      try {
-        const g = await create(a, 'ville-de-demain', [{ name: 'x' }, { name: 'y' }]);
-        await b.getGame(g.id, undefined); // both hold it
-        const m = await anyMove(a, g, Rng.fromSeed('ev'));
-        await a.submitMove(g.id, m.token, m.move, { expectedVersion: 0 });
-        const stale = await failure(b.submitMove(g.id, m.token, m.move, { expectedVersion: 0 }));
-        expect(stale).toMatchObject({ code: 'VERSION_CONFLICT', status: 409, extra: { currentVersion: 1 } });
-        // Resignations of two seats of a four-seat game, one on each process: both land, in some order.
-        const four = await create(a, 'ville-de-demain', [{ name: 'p' }, { name: 'q' }, { name: 'r' }, { name: 's' }]);
-        await b.getGame(four.id, undefined);
-        const [r1, r2] = await Promise.all([
-          a.handle(four.id, { kind: 'resign', token: four.tokens[1] }),
-          b.handle(four.id, { kind: 'resign', token: four.tokens[2] }),
-        ]);
-        expect([r1.version, r2.version].sort()).toEqual([1, 2]);
-        expect((await failure(a.handle(four.id, { kind: 'resign', token: four.tokens[1] }))).code).toBe('ALREADY_RESIGNED');
-      } finally {
-        await close();
-      }
-    });
+    it(
+      'expectedVersion: a stale one is a 409 with the current version; moves without it sent to ' + 'both processes at once all land',
+      async () => {
+        const { a, b, close } = await two();
+        try {
+          const g = await create(a, 'ville-de-demain', [{ name: 'x' }, { name: 'y' }]);
+          await b.getGame(g.id, undefined); // both hold it
+          const m = await anyMove(a, g, Rng.fromSeed('ev'));
+          await a.submitMove(g.id, m.token, m.move, { expectedVersion: 0 });
+          const stale = await failure(b.submitMove(g.id, m.token, m.move, { expectedVersion: 0 }));
+          expect(stale).toMatchObject({ code: 'VERSION_CONFLICT', status: 409, extra: { currentVersion: 1 } });
+          // Resignations of two seats of a four-seat game, one on each process: both land, in some order.
+          const four = await create(a, 'ville-de-demain', [{ name: 'p' }, { name: 'q' }, { name: 'r' }, { name: 's' }]);
+          await b.getGame(four.id, undefined);
+          const [r1, r2] = await Promise.all([
+            a.handle(four.id, { kind: 'resign', token: four.tokens[1] }),
+            b.handle(four.id, { kind: 'resign', token: four.tokens[2] }),
+          ]);
+          expect([r1.version, r2.version].sort()).toEqual([1, 2]);
+          expect((await failure(a.handle(four.id, { kind: 'resign', token: four.tokens[1] }))).code).toBe('ALREADY_RESIGNED');
+        } finally {
+          await close();
+        }
+      },
+    );
 
     it("a resigned seat's turns are played by the stand-in, logged as such; a two-seat game ends", async () => {
       const { a, close } = await two();
@@ -113,33 +119,36 @@ export function serviceContract(name: string, make: () => ContractStores) {
       }
     });
 
-    it('takebacks: undone now within the turn, the position restored exactly; the same key on both processes at once gets one answer', async () => {
-      const { a, b, close } = await two();
-      try {
-        const g = await create(a, 'ville-de-demain', [{ name: 'x' }, { name: 'y' }, { name: 'z' }]);
-        await b.getGame(g.id, undefined);
-        const rng = Rng.fromSeed('takeback');
-        for (let guard = 0; ; guard++) {
-          expect(guard).toBeLessThan(300);
-          const m = await anyMove(a, g, rng);
-          const before = await a.stateHash(g.id);
-          const r = await a.submitMove(g.id, m.token, m.move);
-          const entry = (await a.events(g.id, undefined, r.version - 1, 1)).moves[0] as { undoable: boolean };
-          if (!entry.undoable || !r.toMove.includes(m.seat) || r.status !== 'active') continue;
-          const [ta, tb] = await Promise.all([
-            a.takebacks.takeback(g.id, m.token, undefined, 'tk'),
-            b.takebacks.takeback(g.id, m.token, undefined, 'tk'),
-          ]);
-          expect(ta).toEqual(tb);
-          expect(ta.version).toBe(r.version + 1);
-          expect(await b.stateHash(g.id)).toBe(before);
-          expect((await failure(a.takebacks.accept(g.id, m.token))).code).toBe('TAKEBACK_NOT_ALLOWED');
-          return;
+    it(
+      'takebacks: undone now within the turn, the position restored exactly; the same key on ' + 'both processes at once gets one answer',
+      async () => {
+        const { a, b, close } = await two();
+        try {
+          const g = await create(a, 'ville-de-demain', [{ name: 'x' }, { name: 'y' }, { name: 'z' }]);
+          await b.getGame(g.id, undefined);
+          const rng = Rng.fromSeed('takeback');
+          for (let guard = 0; ; guard++) {
+            expect(guard).toBeLessThan(300);
+            const m = await anyMove(a, g, rng);
+            const before = await a.stateHash(g.id);
+            const r = await a.submitMove(g.id, m.token, m.move);
+            const entry = (await a.events(g.id, undefined, r.version - 1, 1)).moves[0] as { undoable: boolean };
+            if (!entry.undoable || !r.toMove.includes(m.seat) || r.status !== 'active') continue;
+            const [ta, tb] = await Promise.all([
+              a.takebacks.takeback(g.id, m.token, undefined, 'tk'),
+              b.takebacks.takeback(g.id, m.token, undefined, 'tk'),
+            ]);
+            expect(ta).toEqual(tb);
+            expect(ta.version).toBe(r.version + 1);
+            expect(await b.stateHash(g.id)).toBe(before);
+            expect((await failure(a.takebacks.accept(g.id, m.token))).code).toBe('TAKEBACK_NOT_ALLOWED');
+            return;
+          }
+        } finally {
+          await close();
         }
-      } finally {
-        await close();
-      }
-    });
+      },
+    );
 
     it("a move by mail is read in the seat's position, played once per mail key, and refused with the legal moves listed", async () => {
       const { a, b, close } = await two();
@@ -168,27 +177,31 @@ export function serviceContract(name: string, make: () => ContractStores) {
       }
     });
 
-    it("a bot's move chosen at a version the game left is not appended, on a process whose copy is behind (no wait on its own lock); at the current version it is", async () => {
-      const { a, b, close } = await two();
-      try {
-        const g = await create(a, 'city-tycoon', [{ name: 'p' }, { bot: 'random' }]);
-        const turn = (await a.botTurn(g.id, 0))!;
-        expect(turn.seat).toBe(1);
-        // The person's draft choice lands on the other process while the bot "thinks".
-        const legal = await b.legalMoves(g.id, g.tokens[0]);
-        await b.submitMove(g.id, g.tokens[0], legal.moves[0]);
-        const stale = await a.handle(g.id, { kind: 'bot-move', version: 0, seat: 1, move: turn.task.legal[0]!, playedBy: 'random' });
-        expect(stale).toBe(false);
-        const now = (await a.botTurn(g.id, 1))!;
-        expect(await a.handle(g.id, { kind: 'bot-move', version: 1, seat: 1, move: now.task.legal[0]!, playedBy: 'random' })).toBe(true);
-        const log = (await b.events(g.id, undefined)).moves as { origin?: string; bot?: string }[];
-        expect(log.at(-1)).toMatchObject({ origin: 'bot', bot: 'random' });
-        // A job for a version the game has left gets no turn.
-        expect(await a.botTurn(g.id, 1)).toBeNull();
-      } finally {
-        await close();
-      }
-    });
+    it(
+      "a bot's move chosen at a version the game left is not appended, on a process whose copy " +
+        'is behind (no wait on its own lock); at the current version it is',
+      async () => {
+        const { a, b, close } = await two();
+        try {
+          const g = await create(a, 'city-tycoon', [{ name: 'p' }, { bot: 'random' }]);
+          const turn = (await a.botTurn(g.id, 0))!;
+          expect(turn.seat).toBe(1);
+          // The person's draft choice lands on the other process while the bot "thinks".
+          const legal = await b.legalMoves(g.id, g.tokens[0]);
+          await b.submitMove(g.id, g.tokens[0], legal.moves[0]);
+          const stale = await a.handle(g.id, { kind: 'bot-move', version: 0, seat: 1, move: turn.task.legal[0]!, playedBy: 'random' });
+          expect(stale).toBe(false);
+          const now = (await a.botTurn(g.id, 1))!;
+          expect(await a.handle(g.id, { kind: 'bot-move', version: 1, seat: 1, move: now.task.legal[0]!, playedBy: 'random' })).toBe(true);
+          const log = (await b.events(g.id, undefined)).moves as { origin?: string; bot?: string }[];
+          expect(log.at(-1)).toMatchObject({ origin: 'bot', bot: 'random' });
+          // A job for a version the game has left gets no turn.
+          expect(await a.botTurn(g.id, 1)).toBeNull();
+        } finally {
+          await close();
+        }
+      },
+    );
 
     it('a timeout played by the stand-in is logged as such; nothing is played for a seat that no longer has to act', async () => {
       const { a, close } = await two();

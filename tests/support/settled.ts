@@ -42,7 +42,8 @@ export async function dueBefore(databaseUrl: string, gameId: string, at: string)
   await c.connect();
   try {
     const { rows } = await c.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND data->>'gameId' = $1::text AND start_after < $2::timestamptz`,
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') ` +
+        `AND data->>'gameId' = $1::text AND start_after < $2::timestamptz`,
       [gameId, at],
     );
     return rows[0]!.n;

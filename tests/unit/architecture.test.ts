@@ -119,7 +119,8 @@ describe('the arrows of src/', () => {
     expect(calls(/\.append\(\{|store\.append\(/).filter((f) => !f.startsWith('store/') && f !== 'telemetry/instrument.ts')).toEqual([
       'app/use-cases/commit.ts',
     ]);
-    // commit() runs inside a command: the handler, and the stand-in's moves it plays for resigned seats (bot-turns.ts, called by the handler).
+    // commit() runs inside a command: the handler, and the stand-in's moves it plays for resigned seats (bot-turns.ts, called by
+    // the handler).
     expect(
       all
         .filter((f) => importsOf(f).some((i) => i.to === join(src, 'app/use-cases/commit.ts')))

@@ -47,37 +47,40 @@ describe('properties with fast-check (shrunk counterexamples; FC_SEED replays a 
     );
   });
 
-  it('page cursors: decode(encode(at, id)) is (at, id) for every date a row can hold; any other text is INVALID_INPUT, never a crash', () => {
-    const at = fc.date({ min: new Date('1970-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
-    fc.assert(
-      fc.property(at, fc.uuid(), (d, id) => {
-        expect(decodeCursor(encodeCursor(d, id))).toEqual({ at: d, id });
-      }),
-      fcParams(300),
-    );
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.string(),
-          fc.base64String(),
-          fc.string().map((s) => Buffer.from(s).toString('base64url')),
+  it(
+    'page cursors: decode(encode(at, id)) is (at, id) for every date a row can hold; any other ' + 'text is INVALID_INPUT, never a crash',
+    () => {
+      const at = fc.date({ min: new Date('1970-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
+      fc.assert(
+        fc.property(at, fc.uuid(), (d, id) => {
+          expect(decodeCursor(encodeCursor(d, id))).toEqual({ at: d, id });
+        }),
+        fcParams(300),
+      );
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.string(),
+            fc.base64String(),
+            fc.string().map((s) => Buffer.from(s).toString('base64url')),
+          ),
+          (text) => {
+            let decoded: { at: Date; id: string } | undefined;
+            try {
+              decoded = decodeCursor(text);
+            } catch (err) {
+              expect(err).toBeInstanceOf(AppError);
+              expect((err as AppError).code).toBe('INVALID_INPUT');
+              return;
+            }
+            // Whatever decodes is a real cursor: it encodes back to a text that decodes to the same.
+            expect(decodeCursor(encodeCursor(decoded!.at, decoded!.id))).toEqual(decoded);
+          },
         ),
-        (text) => {
-          let decoded: { at: Date; id: string } | undefined;
-          try {
-            decoded = decodeCursor(text);
-          } catch (err) {
-            expect(err).toBeInstanceOf(AppError);
-            expect((err as AppError).code).toBe('INVALID_INPUT');
-            return;
-          }
-          // Whatever decodes is a real cursor: it encodes back to a text that decodes to the same.
-          expect(decodeCursor(encodeCursor(decoded!.at, decoded!.id))).toEqual(decoded);
-        },
-      ),
-      fcParams(500),
-    );
-  });
+        fcParams(500),
+      );
+    },
+  );
 
   /**
    * A game driven by fast-check: a seat count, a seed and a list of choices (each picks one of the

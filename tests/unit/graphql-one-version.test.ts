@@ -36,7 +36,8 @@ function movingGame(step: { game: number; legal: number }) {
 describe('one version per query: the selected fields and the reads', () => {
   it('the fields selected under game, through aliases, inline fragments and named fragments', () => {
     const info = infoOf(
-      `query { game(id: "g") { version moves: legalMoves ...F ... on Game { typedLegalMoves { id } } } } fragment F on Game { legalMovesUndoable view }`,
+      `query { game(id: "g") { version moves: legalMoves ...F ... on Game { typedLegalMoves { id ` +
+        `} } } } fragment F on Game { legalMovesUndoable view }`,
     );
     expect([...selectedFields(info)].sort()).toEqual(['legalMoves', 'legalMovesUndoable', 'typedLegalMoves', 'version', 'view'].sort());
   });

@@ -5,7 +5,8 @@ import { defaultRegistry } from '../../src/games/index.js';
 import { schemaSdl } from '../../src/http/graphql/schema.js';
 import { STATUSES, TimeControl } from '../../src/store/shapes.js';
 
-/** GraphQL's GameStatus, Outcome and TimeControl are generated from the TypeBox schemas REST validates and documents with (src/http/graphql/sdl-shapes.ts). */
+/** GraphQL's GameStatus, Outcome and TimeControl are generated from the TypeBox schemas REST validates and documents with
+ * (src/http/graphql/sdl-shapes.ts). */
 describe('GraphQL types of the shared shapes', () => {
   const schema = buildSchema(schemaSdl(defaultRegistry().list()));
 

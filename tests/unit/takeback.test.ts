@@ -86,7 +86,8 @@ const BLOCKING: Record<string, Record<string, 'random-draw' | 'hidden-reveal'>> 
   'ville-de-demain': { cardDrawn: 'random-draw', deckRebuilt: 'random-draw' },
 };
 
-/** What a seat sees of the other seats' private tiles (City Tycoon's hands and kept tiles; none elsewhere): never changed by an undoable move. */
+/** What a seat sees of the other seats' private tiles (City Tycoon's hands and kept tiles; none elsewhere): never changed by an
+ * undoable move. */
 const privateOf = (g: AnyGame, state: unknown, viewer: number): string => {
   const v = g.view(state, viewer) as { hand?: Json; kept?: Json };
   return canonicalJson({ hand: v.hand ?? null, kept: v.kept ?? null });

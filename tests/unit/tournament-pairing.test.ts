@@ -63,27 +63,31 @@ describe('tournament pairings and standings (src/app/tournaments/)', () => {
     expect(pairs.size).toBe(10); // all of them, once
   });
 
-  it('standings: 1 per opponent beaten, 1/2 per tie, a bye (k - 1) / 2; ties broken by Buchholz, then opponents beaten, then entry order', () => {
-    const s = standings(
-      ['a', 'b', 'c', 'd'],
-      [
-        { players: ['a', 'b', 'c'], bye: false, ranks: [1, 2, 2] }, // a beats b and c; b and c tie
-        { players: ['d'], bye: true, ranks: null },
-        { players: ['b', 'd', 'c'], bye: false, ranks: null }, // unfinished: nothing yet
-      ],
-      3,
-    );
-    expect(s.map((r) => [r.playerId, r.points])).toEqual(
-      [
-        ['a', 2],
-        ['b', 0.5],
-        ['c', 0.5],
-        ['d', 1],
-      ].sort((x, y) => (y[1] as number) - (x[1] as number) || 0),
-    );
-    const b = s.find((r) => r.playerId === 'b')!;
-    expect(b.buchholz).toBe(2 + 0.5); // met a (2) and c (0.5)
-    expect(s[0]).toMatchObject({ rank: 1, playerId: 'a', beaten: 2, played: 1 });
-    expect(s.find((r) => r.playerId === 'd')).toMatchObject({ byes: 1, played: 0 });
-  });
+  it(
+    'standings: 1 per opponent beaten, 1/2 per tie, a bye (k - 1) / 2; ties broken by ' +
+      'Buchholz, then opponents beaten, then entry order',
+    () => {
+      const s = standings(
+        ['a', 'b', 'c', 'd'],
+        [
+          { players: ['a', 'b', 'c'], bye: false, ranks: [1, 2, 2] }, // a beats b and c; b and c tie
+          { players: ['d'], bye: true, ranks: null },
+          { players: ['b', 'd', 'c'], bye: false, ranks: null }, // unfinished: nothing yet
+        ],
+        3,
+      );
+      expect(s.map((r) => [r.playerId, r.points])).toEqual(
+        [
+          ['a', 2],
+          ['b', 0.5],
+          ['c', 0.5],
+          ['d', 1],
+        ].sort((x, y) => (y[1] as number) - (x[1] as number) || 0),
+      );
+      const b = s.find((r) => r.playerId === 'b')!;
+      expect(b.buchholz).toBe(2 + 0.5); // met a (2) and c (0.5)
+      expect(s[0]).toMatchObject({ rank: 1, playerId: 'a', beaten: 2, played: 1 });
+      expect(s.find((r) => r.playerId === 'd')).toMatchObject({ byes: 1, played: 0 });
+    },
+  );
 });

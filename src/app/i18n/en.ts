@@ -72,9 +72,11 @@ export const en: Catalogue = {
   'INVALID_INPUT.afterCursor': 'after is not a cursor returned by this list',
   'INVALID_INPUT.seatRange': 'seat {seat} is out of range: this game has seats 0 to {last}',
   'INVALID_INPUT.notation':
-    '{problem}{count, plural, =0 {; this seat has no legal move now} other {; legal now: {legal}{more, plural, =0 {} other {, and # more}}}}',
+    '{problem}{count, plural, =0 {; this seat has no legal move now} other {; legal now: ' +
+    '{legal}{more, plural, =0 {} other {, and # more}}}}',
   'INVALID_INPUT.mailNoMove':
-    "the mail has no move: write it on the first line, in the game''s notation (your legal moves: {count, plural, =0 {none now} other {{legal}}})",
+    "the mail has no move: write it on the first line, in the game''s notation (your legal " +
+    'moves: {count, plural, =0 {none now} other {{legal}}})',
   'INVALID_INPUT.mailNotAMove': '"{line}" is not a move here: {problem} (your legal moves: {count, plural, =0 {none now} other {{legal}}})',
   // Request validation (Fastify's Ajv): `where` is body, querystring, params or headers with the path.
   'INVALID_INPUT.required': "{where} must have required property ''{field}''",
@@ -90,7 +92,8 @@ export const en: Catalogue = {
   'TOO_MANY_ALIASES.limit': 'The GraphQL query has more aliases than its limit of {limit} (GRAPHQL_MAX_ALIASES)',
   'QUERY_TOO_COSTLY.limit': 'The GraphQL query costs more than its limit of {limit} (GRAPHQL_MAX_COST): ask for less at once',
   'QUERY_TOO_COSTLY.weight':
-    'the operation reads too much at once (weight over {limit}: a record weighs 20, a replay 10, 20 events 1, legal moves 5, a view 2); split it into several requests',
+    'the operation reads too much at once (weight over {limit}: a record weighs 20, a replay ' +
+    '10, 20 events 1, legal moves 5, a view 2); split it into several requests',
   'INVALID_INPUT.pattern':
     '{where} must be {rule, select, uuid {a UUID} email {an e-mail address (name@domain.example)} other {in its documented form}}',
 
@@ -117,7 +120,8 @@ export const en: Catalogue = {
   'VERSION_CONFLICT.tooBusy': 'the game is too busy: the move lost the race for a version too many times; send it again',
   'VERSION_CONFLICT.movedOn': 'the game moved on meanwhile: send it again',
   'ENGINE_VERSION_UNSUPPORTED.game':
-    'game {id} was started under {type} engine version {version}, which this server no longer has (it has {count, plural, =0 {none} other {{versions}}})',
+    'game {id} was started under {type} engine version {version}, which this server no longer ' +
+    'has (it has {count, plural, =0 {none} other {{versions}}})',
   'ENGINE_VERSION_UNSUPPORTED.record':
     'this server has no {type} engine version {version} (it has {versions}): the record cannot be replayed under its own rules',
   'ENGINE_VERSION_UNSUPPORTED.server': 'this server has no {type} engine version {version} (it has {versions})',
@@ -141,7 +145,8 @@ export const en: Catalogue = {
   'LOBBY.NOT_SEATED': 'that seat is open: nobody holds it',
   'LOBBY.BOT_SEAT': 'that seat is played by a bot: it has no token, and none is given to it',
   'LOBBY.RATED':
-    'this game was created with rated: true: its seats are taken by player identities only; join with a player token (POST /api/v1/players)',
+    'this game was created with rated: true: its seats are taken by player identities only; ' +
+    'join with a player token (POST /api/v1/players)',
 
   // ---- records (import) ------------------------------------------------------------------------------------
   'IMPORT_INVALID.format': 'unknown record format "{format}"; expected {expected}',
@@ -171,7 +176,8 @@ export const en: Catalogue = {
 
   // ---- limits ------------------------------------------------------------------------------------------------
   'RATE_LIMITED.limit':
-    'rate limit of {max} requests per minute for this {scope, select, token {token} other {address}} exceeded; retry in {retry} s (Retry-After)',
+    'rate limit of {max} requests per minute for this {scope, select, token {token} other ' +
+    '{address}} exceeded; retry in {retry} s (Retry-After)',
   'RATE_LIMITED.graphql': 'rate limit of {max} requests per minute exceeded; retry in {retry} s',
   'TOO_MANY_SUBSCRIPTIONS.max': 'a connection holds at most {max} subscriptions; complete one first',
   // ---- more errors by id ----
@@ -179,7 +185,8 @@ export const en: Catalogue = {
   'COLOUR_TAKEN.twice': "two seats chose the same colour; each seat''s colour is different (ruling M7)",
   'UNAUTHORIZED.joinToken': 'joining takes a player token, or no token at all',
   'UNAUTHORIZED.reliabilityNeedsPlayer':
-    '{what, select, game {this game} other {this tournament}} requires a reliability of at least {min}: join with a player token, whose record gives the figure',
+    '{what, select, game {this game} other {this tournament}} requires a reliability of at ' +
+    'least {min}: join with a player token, whose record gives the figure',
   'NOT_FOUND.tournament': "no tournament has the id ''{id}''",
   'TOURNAMENT_STARTED.join': 'the tournament is {status}: players join only until it starts',
   'TOURNAMENT_STARTED.start': 'the tournament is {status}: only an open tournament can be started',
@@ -195,7 +202,9 @@ export const en: Catalogue = {
   'INVALID_INPUT.tournamentMaxPlayers': 'maxPlayers {max} is less than one table of {seats}',
   'INVALID_INPUT.tournamentStartsAt': "startsAt ''{given}'' is not a date and time (RFC 3339)",
   'RELIABILITY_TOO_LOW.below':
-    '{what, select, game {this game} other {this tournament}} requires a reliability of at least {min}; yours is {figure} (games finished / (finished + abandoned + timed out) over the last 90 days)',
+    '{what, select, game {this game} other {this tournament}} requires a reliability of at ' +
+    'least {min}; yours is {figure} (games finished / (finished + abandoned + timed out) over ' +
+    'the last 90 days)',
   'INVALID_INPUT.minReliability': 'minReliability is a figure from 0 to 1 (finished / (finished + abandoned + timed out)), not {given}',
   'INVALID_INPUT.joinName': 'name is required when joining without a player token',
   'FORBIDDEN.fillCreatorOnly': "only the creator of a waiting game (the seat made with '{ me: true }') may fill its open seats with bots",
@@ -217,7 +226,8 @@ export const en: Catalogue = {
   'ANALYSIS_NOT_ALLOWED.setting': 'analysis is only for finished games, or games created with analysis: true (never a live aid otherwise)',
   'UNAVAILABLE.analysis': 'analysis needs the bot pool (BOTS=on)',
   'SEED_NOT_ALLOWED.import':
-    "this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished games can be imported, since an unfinished one''s seed foretells the rest of it",
+    'this server does not accept a chosen seed (CLIENT_SEEDS=off): only records of finished ' +
+    "games can be imported, since an unfinished one''s seed foretells the rest of it",
   'INVALID_INPUT.untilPast': 'until must be in the future',
   'INVALID_INPUT.webhookCredentials': 'webhookUrl must not carry a user name or password',
   'UNAVAILABLE.players': 'players are not set up on this server',
@@ -280,7 +290,8 @@ export const en: Catalogue = {
   'RECORD.header': 'a header is [Name "value"], with the value as a JSON string; got {got}',
   'RECORD.headerTwice': 'the header {name} is given twice',
   'RECORD.missingHeader':
-    'missing header [{name} "..."]: a text record starts with the headers Format, Game, EngineVersion, Options, Seat0, Seat1... and, once the game is over, Seed',
+    'missing header [{name} "..."]: a text record starts with the headers Format, Game, ' +
+    'EngineVersion, Options, Seat0, Seat1... and, once the game is over, Seed',
   'RECORD.format': 'unknown format "{format}"; expected {expected}',
   'RECORD.engineVersion': 'EngineVersion must be a whole number, not "{given}"',
   'RECORD.optionsJson': `Options must hold the options as a JSON object, e.g. [Options "'{\\"boardSide\\":\\"A\\"}'"]`,
@@ -293,7 +304,8 @@ export const en: Catalogue = {
   'RECORD.seat': 'seat {seat} is not a seat of this game (seats 0 to {last})',
   'RECORD.hidden': 'the move is hidden in this record; export the record after the game is over',
   'RECORD.annotation':
-    "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, {timeout}, {bot <level>}' or '{takeback <version>}'",
+    "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, " +
+    "{timeout}, {bot <level>}' or '{takeback <version>}'",
   'RECORD.botAnnotation': "a bot seat''s move is annotated '{bot <level>}', e.g. '{bot greedy}'",
   'RECORD.resignation': `a resignation is written "<number>. <seat>: '{resign}'", with no move`,
   'IMPORT_INVALID.sameColour': 'two players of the record have the same colour',
@@ -306,14 +318,16 @@ export const en: Catalogue = {
   'IMPORT_INVALID.botName': 'move {n}: only moves with origin bot, resigned or timeout name a bot',
   'INVALID_INPUT.gqlNoSuchOperation': 'the document has no operation named "{name}" (it has: {count, plural, =0 {none} other {{names}}})',
   'INVALID_INPUT.gqlWhichOperation':
-    '{count, plural, =0 {the document has no operation} other {the document has {count} operations ({names}): name the one to run with "operationName"}}',
+    '{count, plural, =0 {the document has no operation} other {the document has {count} ' +
+    'operations ({names}): name the one to run with "operationName"}}',
 
   // ---- TAKEBACK_NOT_ALLOWED (src/app/takeback.ts) --------------------------------------------------
   'TAKEBACK_NOT_ALLOWED.none': 'this game was created with takebacks: none: no move can be taken back',
   'TAKEBACK_NOT_ALLOWED.otherActed':
     'seat {seat} acted after version {undo} (version {at}): this game allows takebacks within your own turn only (takebacks: {setting})',
   'TAKEBACK_NOT_ALLOWED.turnEnded':
-    'your turn ended with version {undo}: this game allows takebacks within your own turn only (takebacks: {setting}); with-consent games ask the other seats',
+    'your turn ended with version {undo}: this game allows takebacks within your own turn only ' +
+    '(takebacks: {setting}); with-consent games ask the other seats',
   'TAKEBACK_NOT_ALLOWED.pending':
     "seat {seat}''s takeback of version {undo} waits for the other seats: it is accepted, declined or voided by the next move first",
   'TAKEBACK_NOT_ALLOWED.noMove': 'seat {seat} has no move in effect to take back',
@@ -329,7 +343,9 @@ export const en: Catalogue = {
 
   // ---- whole-game analysis, stand-ins after missed deadlines, digests, takebacks -----------------------
   'ANALYSIS_NOT_ALLOWED.wholeUnfinished':
-    "a whole game is analysed once it is finished (while it runs, it would show each seat the others'' positions); analyse your own positions one at a time with GET /games/'{id}'/analysis when the game was created with analysis: true",
+    'a whole game is analysed once it is finished (while it runs, it would show each seat the ' +
+    "others'' positions); analyse your own positions one at a time with GET " +
+    "/games/'{id}'/analysis when the game was created with analysis: true",
   'NOT_FOUND.wholeAnalysisUnderWay': 'no whole-game analysis of this game is queued or running',
   'NOT_FOUND.wholeAnalysis': "this game has not been analysed: ask for it with POST /games/'{id}'/analysis/whole",
   'INVALID_INPUT.standInAfterTimeouts': 'standInAfterTimeouts must be a whole number from 1 to {max}, not {given}',
@@ -366,7 +382,8 @@ export const en: Catalogue = {
   'INVALID_INPUT.noMoveWords': 'games of type {type} have no moves in words: leave out include=labels',
   'INVALID_INPUT.ratedSeedChosen': 'rated: a rated game is not allowed here: the seed was chosen, so its hidden draws can be foreseen',
   'INVALID_INPUT.ratedSeatNotPlayer':
-    "rated: a rated game is not allowed here: a seat is not a player identity (every seat must be '{ me: true }' or '{ open: true }' joined with a player token; no names, no bots)",
+    'rated: a rated game is not allowed here: a seat is not a player identity (every seat must ' +
+    "be '{ me: true }' or '{ open: true }' joined with a player token; no names, no bots)",
   'INVALID_INPUT.webhookTarget': 'webhookUrl: {problem} (webhooks go to public addresses only)',
   'WEBHOOK.noResolve': 'the host "{host}" does not resolve',
   'WEBHOOK.notAllowed': 'the host "{host}" is not allowed: {why}',
@@ -389,15 +406,19 @@ export const en: Catalogue = {
   'UNAVAILABLE.noAnswer': 'the database does not answer; retry shortly',
   'UNAVAILABLE.overloaded': 'the server is overloaded; retry shortly',
   'UNAVAILABLE.analysisQueue':
-    'the analysis line is full ({running} running, {waiting} waiting); retry in {retry} s (Retry-After). Games never wait for analyses: bots and stand-ins have threads of their own',
+    'the analysis line is full ({running} running, {waiting} waiting); retry in {retry} s ' +
+    '(Retry-After). Games never wait for analyses: bots and stand-ins have threads of their own',
   'UNAVAILABLE.analysisFailed': 'the analysis failed ({detail}; a failing thread is tried twice, each time on a new thread); retry later',
   'INVALID_INPUT.analysisIterations': 'iterations may be at most {max} on this server (ANALYSIS_MAX_ITERATIONS)',
   'RATE_LIMITED.analysisBudget':
-    'analysis budget: at most {max} search iterations a minute for this {scope, select, token {token} other {address}}; {iterations} asked, retry in {retry} s (Retry-After)',
+    'analysis budget: at most {max} search iterations a minute for this {scope, select, token ' +
+    '{token} other {address}}; {iterations} asked, retry in {retry} s (Retry-After)',
   'INVALID_INPUT.analysisOverBudget':
-    'analysis budget: {iterations} iterations asked, more than the {max} a minute this {scope, select, token {token} other {address}} may spend; ask for at most {max}',
+    'analysis budget: {iterations} iterations asked, more than the {max} a minute this {scope, ' +
+    'select, token {token} other {address}} may spend; ask for at most {max}',
   'RATE_LIMITED.wholeAnalysisQueued':
-    'this {scope, select, token {token} other {address}} already has a whole-game analysis queued or running (game {gameId}); ask again once it is done (Retry-After)',
+    'this {scope, select, token {token} other {address}} already has a whole-game analysis ' +
+    'queued or running (game {gameId}); ask again once it is done (Retry-After)',
   'UNAVAILABLE.wholeAnalysis': 'whole-game analysis needs the bot pool (BOTS=on)',
   'UNAVAILABLE.playerSettings': 'player settings are not set up on this server',
   'RECORD.moveLine': 'expected a move "<number>. <seat>: <move>" (e.g. "{example}") or the result; got "{got}"',

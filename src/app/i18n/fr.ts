@@ -14,9 +14,11 @@ export const fr: Catalogue = {
   UNAUTHORIZED: 'Un jeton est nécessaire, ou ce jeton ne convient pas',
   FORBIDDEN: "Cette opération n''est pas permise à ce jeton",
   SEED_NOT_ALLOWED:
-    "Ce serveur n''accepte pas de graine choisie (CLIENT_SEEDS=off) : qui choisit la graine peut prévoir chaque tirage caché ; omettez seed",
+    "Ce serveur n''accepte pas de graine choisie (CLIENT_SEEDS=off) : qui choisit la graine " +
+    'peut prévoir chaque tirage caché ; omettez seed',
   ANALYSIS_NOT_ALLOWED:
-    "L''analyse n''est permise que pour les parties terminées, ou créées avec analysis: true (jamais une aide en direct dans une partie classée)",
+    "L''analyse n''est permise que pour les parties terminées, ou créées avec analysis: true " +
+    '(jamais une aide en direct dans une partie classée)',
   TOURNAMENT_STARTED: "Ce tournoi a commencé : il ne prend plus d''inscriptions",
   TOURNAMENT_FULL: 'Ce tournoi est complet',
   ALREADY_ENTERED: 'Ce joueur est déjà inscrit à ce tournoi',
@@ -76,9 +78,11 @@ export const fr: Catalogue = {
   'INVALID_INPUT.afterCursor': "after n''est pas un curseur rendu par cette liste",
   'INVALID_INPUT.seatRange': "La place {seat} n''existe pas : cette partie a les places 0 à {last}",
   'INVALID_INPUT.notation':
-    "{problem}{count, plural, =0 { ; cette place n''a aucun coup légal maintenant} other { ; coups légaux maintenant : {legal}{more, plural, =0 {} other {, et # de plus}}}}",
+    "{problem}{count, plural, =0 { ; cette place n''a aucun coup légal maintenant} other { ; " +
+    'coups légaux maintenant : {legal}{more, plural, =0 {} other {, et # de plus}}}}',
   'INVALID_INPUT.mailNoMove':
-    "Le courriel n''a pas de coup : écrivez-le sur la première ligne, dans la notation du jeu (vos coups légaux : {count, plural, =0 {aucun maintenant} other {{legal}}})",
+    "Le courriel n''a pas de coup : écrivez-le sur la première ligne, dans la notation du jeu " +
+    '(vos coups légaux : {count, plural, =0 {aucun maintenant} other {{legal}}})',
   'INVALID_INPUT.mailNotAMove':
     "« {line} » n''est pas un coup ici : {problem} (vos coups légaux : {count, plural, =0 {aucun maintenant} other {{legal}}})",
   'INVALID_INPUT.required': '{where} doit avoir la propriété obligatoire « {field} »',
@@ -95,9 +99,12 @@ export const fr: Catalogue = {
   'TOO_MANY_ALIASES.limit': "La requête GraphQL a plus d''alias que sa limite de {limit} (GRAPHQL_MAX_ALIASES)",
   'QUERY_TOO_COSTLY.limit': 'La requête GraphQL coûte plus que sa limite de {limit} (GRAPHQL_MAX_COST) : demandez moins à la fois',
   'QUERY_TOO_COSTLY.weight':
-    "l''opération lit trop à la fois (poids au-delà de {limit} : un enregistrement pèse 20, une relecture 10, 20 événements 1, les coups légaux 5, une vue 2) ; découpez-la en plusieurs requêtes",
+    "l''opération lit trop à la fois (poids au-delà de {limit} : un enregistrement pèse 20, " +
+    'une relecture 10, 20 événements 1, les coups légaux 5, une vue 2) ; découpez-la en ' +
+    'plusieurs requêtes',
   'INVALID_INPUT.pattern':
-    '{where} doit être {rule, select, uuid {un UUID} email {une adresse électronique (nom@domaine.example)} other {de la forme documentée}}',
+    '{where} doit être {rule, select, uuid {un UUID} email {une adresse électronique ' +
+    '(nom@domaine.example)} other {de la forme documentée}}',
 
   // ---- UNAUTHORIZED, FORBIDDEN ---------------------------------------------------------------------------
   'UNAUTHORIZED.bearerFormat': "L''en-tête Authorization doit être « Bearer <jeton> »",
@@ -122,13 +129,16 @@ export const fr: Catalogue = {
   'VERSION_CONFLICT.tooBusy': 'La partie est trop sollicitée : le coup a perdu trop de fois la course à la version ; renvoyez-le',
   'VERSION_CONFLICT.movedOn': 'La partie a avancé entre-temps : renvoyez le coup',
   'ENGINE_VERSION_UNSUPPORTED.game':
-    "La partie {id} a commencé avec la version {version} du moteur {type}, que ce serveur n''a plus (il a : {count, plural, =0 {aucune} other {{versions}}})",
+    "La partie {id} a commencé avec la version {version} du moteur {type}, que ce serveur n''a " +
+    'plus (il a : {count, plural, =0 {aucune} other {{versions}}})',
   'ENGINE_VERSION_UNSUPPORTED.record':
-    "Ce serveur n''a pas la version {version} du moteur {type} (il a : {versions}) : l''enregistrement ne peut être rejoué selon ses propres règles",
+    "Ce serveur n''a pas la version {version} du moteur {type} (il a : {versions}) : " +
+    "l''enregistrement ne peut être rejoué selon ses propres règles",
   'ENGINE_VERSION_UNSUPPORTED.server': "Ce serveur n''a pas la version {version} du moteur {type} (il a : {versions})",
   'ENGINE_VERSION_UNSUPPORTED.noVersion': "Ce serveur n''a pas la version {version} du moteur {type}",
   'IDEMPOTENCY_KEY_REUSED.key':
-    'La clé Idempotency-Key « {key} » a déjà servi à cette place pour un autre coup ({move}) ; prenez une nouvelle clé pour un nouveau coup',
+    'La clé Idempotency-Key « {key} » a déjà servi à cette place pour un autre coup ({move}) ; ' +
+    'prenez une nouvelle clé pour un nouveau coup',
   'SEAT_RESIGNED.seat': 'La place {seat} a abandonné : le serveur joue ses coups désormais',
   'ALREADY_RESIGNED.seat': 'La place {seat} a déjà abandonné',
   'BOT_SEAT.seat': 'La place {seat} est jouée par le robot « {bot} » : aucun jeton de personne ne joue pour elle',
@@ -148,7 +158,8 @@ export const fr: Catalogue = {
   'LOBBY.NOT_SEATED': 'Cette place est libre : personne ne la tient',
   'LOBBY.BOT_SEAT': "Cette place est jouée par un robot : elle n''a pas de jeton, et on ne lui en donne pas",
   'LOBBY.RATED':
-    'Cette partie a été créée avec rated: true : ses places ne se prennent que par des identités de joueur ; rejoignez-la avec un jeton de joueur (POST /api/v1/players)',
+    'Cette partie a été créée avec rated: true : ses places ne se prennent que par des ' +
+    'identités de joueur ; rejoignez-la avec un jeton de joueur (POST /api/v1/players)',
 
   // ---- records (import) ------------------------------------------------------------------------------------
   'IMPORT_INVALID.format': "Format d''enregistrement inconnu « {format} » ; attendu : {expected}",
@@ -182,7 +193,8 @@ export const fr: Catalogue = {
 
   // ---- limits ------------------------------------------------------------------------------------------------
   'RATE_LIMITED.limit':
-    'Limite de {max} requêtes par minute dépassée ({scope, select, token {jeton} other {adresse}}) ; réessayez dans {retry} s (Retry-After)',
+    'Limite de {max} requêtes par minute dépassée ({scope, select, token {jeton} other ' +
+    '{adresse}}) ; réessayez dans {retry} s (Retry-After)',
   'RATE_LIMITED.graphql': 'Limite de {max} requêtes par minute dépassée ; réessayez dans {retry} s',
   'TOO_MANY_SUBSCRIPTIONS.max': "Une connexion tient au plus {max} abonnements ; terminez-en un d''abord",
   // ---- more errors by id ----
@@ -190,7 +202,8 @@ export const fr: Catalogue = {
   'COLOUR_TAKEN.twice': 'Deux places ont choisi la même couleur ; chaque place a sa propre couleur (règle M7)',
   'UNAUTHORIZED.joinToken': 'Rejoindre une partie demande un jeton de joueur, ou aucun jeton',
   'UNAUTHORIZED.reliabilityNeedsPlayer':
-    "{what, select, game {Cette partie} other {Ce tournoi}} demande une fiabilité d''au moins {min} : rejoignez-le avec un jeton de joueur, dont le bilan donne le chiffre",
+    "{what, select, game {Cette partie} other {Ce tournoi}} demande une fiabilité d''au moins " +
+    '{min} : rejoignez-le avec un jeton de joueur, dont le bilan donne le chiffre',
   'NOT_FOUND.tournament': "aucun tournoi n''a l''identifiant ''{id}''",
   'TOURNAMENT_STARTED.join': "le tournoi est {status} : on s''y inscrit seulement jusqu''à son début",
   'TOURNAMENT_STARTED.start': 'le tournoi est {status} : seul un tournoi ouvert peut commencer',
@@ -201,12 +214,15 @@ export const fr: Catalogue = {
   'INVALID_INPUT.tournamentGame': "le jeu ''{type}'' n''est pas hébergé ici ; connus : {known}",
   'INVALID_INPUT.tournamentSeats': 'seatsPerGame {seats} est hors de ce que {type} accueille : {min} à {max} (et au moins 2)',
   'INVALID_INPUT.roundRobinSeats':
-    'un tournoi toutes rondes place 2 joueurs par partie (chaque paire se rencontre une fois), pas {seats} : utilisez le format swiss pour des tables plus grandes',
+    'un tournoi toutes rondes place 2 joueurs par partie (chaque paire se rencontre une fois), ' +
+    'pas {seats} : utilisez le format swiss pour des tables plus grandes',
   'INVALID_INPUT.swissRounds': 'un tournoi suisse demande rounds : le nombre de rondes à jouer',
   'INVALID_INPUT.tournamentMaxPlayers': "maxPlayers {max} est moins qu''une table de {seats}",
   'INVALID_INPUT.tournamentStartsAt': "startsAt ''{given}'' n''est pas une date et une heure (RFC 3339)",
   'RELIABILITY_TOO_LOW.below':
-    "{what, select, game {Cette partie} other {Ce tournoi}} demande une fiabilité d''au moins {min} ; la vôtre est de {figure} (parties terminées / (terminées + abandonnées + hors délai) sur les 90 derniers jours)",
+    "{what, select, game {Cette partie} other {Ce tournoi}} demande une fiabilité d''au moins " +
+    '{min} ; la vôtre est de {figure} (parties terminées / (terminées + abandonnées + hors ' +
+    'délai) sur les 90 derniers jours)',
   'INVALID_INPUT.minReliability':
     'minReliability est un chiffre de 0 à 1 (terminées / (terminées + abandonnées + hors délai)), pas {given}',
   'INVALID_INPUT.joinName': 'name est obligatoire pour rejoindre sans jeton de joueur',
@@ -221,18 +237,23 @@ export const fr: Catalogue = {
   'GAME_OVER.resign': "La partie est terminée : il n''y a rien à abandonner",
   'UNAUTHORIZED.noLinks': "Ce serveur n''accepte pas de liens de partie",
   'FORBIDDEN.linkReadOnly':
-    'Un lien de partie reçu par courriel ne montre que la vue de la place : jouez en répondant au courriel avec le coup, ou avec le jeton de la place',
+    'Un lien de partie reçu par courriel ne montre que la vue de la place : jouez en répondant ' +
+    'au courriel avec le coup, ou avec le jeton de la place',
   'SEED_NOT_ALLOWED.create':
-    "Ce serveur n''accepte pas de graine choisie (CLIENT_SEEDS=off) : qui choisit la graine peut prévoir chaque tirage caché ; omettez seed",
+    "Ce serveur n''accepte pas de graine choisie (CLIENT_SEEDS=off) : qui choisit la graine " +
+    'peut prévoir chaque tirage caché ; omettez seed',
   'INVALID_INPUT.analysisRated':
-    "analysis: true est réservé aux parties non classées : une partie classée n''est jamais analysée pendant qu''elle se joue ; omettez rated ou mettez-le à false",
+    "analysis: true est réservé aux parties non classées : une partie classée n''est jamais " +
+    "analysée pendant qu''elle se joue ; omettez rated ou mettez-le à false",
   'GAME_NOT_STARTED.seatOpen':
     "La partie n''a pas commencé : une place est encore libre, et les coups sont acceptés une fois toutes les places prises",
   'ANALYSIS_NOT_ALLOWED.setting':
     "L''analyse n''est permise que pour les parties terminées, ou créées avec analysis: true (jamais une aide en direct sinon)",
   'UNAVAILABLE.analysis': "L''analyse demande le groupe de robots (BOTS=on)",
   'SEED_NOT_ALLOWED.import':
-    "Ce serveur n''accepte pas de graine choisie (CLIENT_SEEDS=off) : seuls les enregistrements de parties terminées s''importent, car la graine d''une partie en cours en prédit la suite",
+    "Ce serveur n''accepte pas de graine choisie (CLIENT_SEEDS=off) : seuls les " +
+    "enregistrements de parties terminées s''importent, car la graine d''une partie en cours " +
+    'en prédit la suite',
   'INVALID_INPUT.untilPast': 'until doit être dans le futur',
   'INVALID_INPUT.webhookCredentials': "webhookUrl ne doit pas porter de nom d''utilisateur ni de mot de passe",
   'UNAVAILABLE.players': 'Les joueurs ne sont pas en place sur ce serveur',
@@ -285,7 +306,8 @@ export const fr: Catalogue = {
   'INVALID_INPUT.noticeKind': "events : « {given} » n''est pas une sorte de notification ({kinds})",
   'INVALID_INPUT.notificationId': 'id doit être un id de notification (un UUID) ; reçu « {given} »',
   'INVALID_INPUT.controlChar':
-    '{field} contient un caractère de contrôle (U+{char}) : les noms et autres textes ne prennent que des caractères imprimables, sur une ligne',
+    '{field} contient un caractère de contrôle (U+{char}) : les noms et autres textes ne ' +
+    'prennent que des caractères imprimables, sur une ligne',
   'INVALID_INPUT.nulChar': "{where} contient un caractère NUL ou une demi-paire de substitution, qu''aucun champ de texte n''accepte",
   'NOT_FOUND.boardPicture': "Les parties de type {type} n''ont pas d''image de plateau",
   'INVALID_INPUT.seconds': '{field} doit être un nombre entier de secondes de 1 à {max} (90 jours)',
@@ -298,7 +320,9 @@ export const fr: Catalogue = {
   'RECORD.header': `Un en-tête s''écrit [Nom "valeur"], la valeur en chaîne JSON ; reçu {got}`,
   'RECORD.headerTwice': "L''en-tête {name} est donné deux fois",
   'RECORD.missingHeader':
-    'En-tête manquant [{name} "..."] : un enregistrement texte commence par les en-têtes Format, Game, EngineVersion, Options, Seat0, Seat1... et, une fois la partie terminée, Seed',
+    'En-tête manquant [{name} "..."] : un enregistrement texte commence par les en-têtes ' +
+    'Format, Game, EngineVersion, Options, Seat0, Seat1... et, une fois la partie terminée, ' +
+    'Seed',
   'RECORD.format': 'Format inconnu « {format} » ; attendu : {expected}',
   'RECORD.engineVersion': 'EngineVersion doit être un nombre entier, pas « {given} »',
   'RECORD.optionsJson': `Options doit contenir les options en objet JSON, par exemple [Options "'{\\"boardSide\\":\\"A\\"}'"]`,
@@ -311,7 +335,8 @@ export const fr: Catalogue = {
   'RECORD.seat': "La place {seat} n''est pas une place de cette partie (places 0 à {last})",
   'RECORD.hidden': 'Le coup est caché dans cet enregistrement ; exportez-le une fois la partie terminée',
   'RECORD.annotation':
-    "Annotation inconnue '{'{note}'}' ; attendu : '{hidden}, {mail}, {resign}, {resigned}, {timeout}, {bot <niveau>}' ou '{takeback <version>}'",
+    "Annotation inconnue '{'{note}'}' ; attendu : '{hidden}, {mail}, {resign}, {resigned}, " +
+    "{timeout}, {bot <niveau>}' ou '{takeback <version>}'",
   'RECORD.botAnnotation': "Le coup d''une place de robot s''annote '{bot <niveau>}', par exemple '{bot greedy}'",
   'RECORD.resignation': `Un abandon s''écrit "<numéro>. <place> : '{resign}'", sans coup`,
   'IMPORT_INVALID.sameColour': "Deux joueurs de l''enregistrement ont la même couleur",
@@ -325,16 +350,21 @@ export const fr: Catalogue = {
   'INVALID_INPUT.gqlNoSuchOperation':
     "Le document n''a pas d''opération nommée « {name} » (il a : {count, plural, =0 {aucune} other {{names}}})",
   'INVALID_INPUT.gqlWhichOperation':
-    "{count, plural, =0 {Le document n''a aucune opération} other {Le document a {count} opérations ({names}) : nommez celle à exécuter avec « operationName »}}",
+    "{count, plural, =0 {Le document n''a aucune opération} other {Le document a {count} " +
+    'opérations ({names}) : nommez celle à exécuter avec « operationName »}}',
 
   // ---- TAKEBACK_NOT_ALLOWED (src/app/takeback.ts) --------------------------------------------------
   'TAKEBACK_NOT_ALLOWED.none': 'Cette partie a été créée avec takebacks: none : aucun coup ne peut être repris',
   'TAKEBACK_NOT_ALLOWED.otherActed':
-    'La place {seat} a joué après le coup {undo} (version {at}) : cette partie ne permet de reprendre un coup que pendant son propre tour (takebacks: {setting})',
+    'La place {seat} a joué après le coup {undo} (version {at}) : cette partie ne permet de ' +
+    'reprendre un coup que pendant son propre tour (takebacks: {setting})',
   'TAKEBACK_NOT_ALLOWED.turnEnded':
-    "Votre tour s''est terminé avec le coup {undo} : cette partie ne permet de reprendre un coup que pendant son propre tour (takebacks: {setting}) ; les parties with-consent demandent l''accord des autres places",
+    "Votre tour s''est terminé avec le coup {undo} : cette partie ne permet de reprendre un " +
+    'coup que pendant son propre tour (takebacks: {setting}) ; les parties with-consent ' +
+    "demandent l''accord des autres places",
   'TAKEBACK_NOT_ALLOWED.pending':
-    "La reprise du coup {undo} demandée par la place {seat} attend les autres places : elle doit d''abord être acceptée, refusée ou annulée par le coup suivant",
+    'La reprise du coup {undo} demandée par la place {seat} attend les autres places : elle ' +
+    "doit d''abord être acceptée, refusée ou annulée par le coup suivant",
   'TAKEBACK_NOT_ALLOWED.noMove': "La place {seat} n''a aucun coup en vigueur à reprendre",
   'TAKEBACK_NOT_ALLOWED.notInEffect':
     "La version {undo} n''est pas un coup en vigueur : elle n''existe pas, est un abandon ou une reprise, ou a déjà été reprise",
@@ -343,12 +373,15 @@ export const fr: Catalogue = {
   'TAKEBACK_NOT_ALLOWED.randomDraw':
     "Le coup {at} a tiré au hasard (une carte, une tuile ou un cube d''une réserve cachée) : le reprendre permettrait de tirer à nouveau",
   'TAKEBACK_NOT_ALLOWED.hiddenReveal':
-    "Le coup {at} a montré à une place ce qu''elle ne pouvait pas voir (une main, une tuile gardée) : le reprendre ne le lui ferait pas oublier",
+    "Le coup {at} a montré à une place ce qu''elle ne pouvait pas voir (une main, une tuile " +
+    'gardée) : le reprendre ne le lui ferait pas oublier',
   'TAKEBACK_NOT_ALLOWED.noRequest': "Aucune demande de reprise n''attend dans cette partie (un coup joué depuis l''annule)",
 
   // ---- whole-game analysis, stand-ins after missed deadlines, digests, takebacks -----------------------
   'ANALYSIS_NOT_ALLOWED.wholeUnfinished':
-    "Une partie entière s''analyse une fois terminée (en cours, elle montrerait à chaque place la position des autres) ; analysez vos propres positions une à une avec GET /games/'{id}'/analysis quand la partie a été créée avec analysis: true",
+    "Une partie entière s''analyse une fois terminée (en cours, elle montrerait à chaque place " +
+    'la position des autres) ; analysez vos propres positions une à une avec GET ' +
+    "/games/'{id}'/analysis quand la partie a été créée avec analysis: true",
   'NOT_FOUND.wholeAnalysisUnderWay': "Aucune analyse de cette partie entière n''est en attente ou en cours",
   'NOT_FOUND.wholeAnalysis': "Cette partie n''a pas été analysée : demandez-le avec POST /games/'{id}'/analysis/whole",
   'INVALID_INPUT.standInAfterTimeouts': 'standInAfterTimeouts doit être un nombre entier de 1 à {max}, pas {given}',
@@ -388,7 +421,9 @@ export const fr: Catalogue = {
   'INVALID_INPUT.ratedSeedChosen':
     "rated : une partie classée n''est pas permise ici : la graine a été choisie, donc ses tirages cachés peuvent être prévus",
   'INVALID_INPUT.ratedSeatNotPlayer':
-    "rated : une partie classée n''est pas permise ici : une place n''est pas une identité de joueur (chaque place doit être '{ me: true }' ou '{ open: true }' rejointe avec un jeton de joueur ; ni noms, ni robots)",
+    "rated : une partie classée n''est pas permise ici : une place n''est pas une identité de " +
+    "joueur (chaque place doit être '{ me: true }' ou '{ open: true }' rejointe avec un jeton " +
+    'de joueur ; ni noms, ni robots)',
   'INVALID_INPUT.webhookTarget': 'webhookUrl : {problem} (les webhooks ne vont qu’à des adresses publiques)',
   'WEBHOOK.noResolve': "l''hôte « {host} » ne se résout pas",
   'WEBHOOK.notAllowed': "l''hôte « {host} » n''est pas permis : {why}",
@@ -411,20 +446,29 @@ export const fr: Catalogue = {
   'UNAVAILABLE.noAnswer': 'La base de données ne répond pas ; réessayez dans un instant',
   'UNAVAILABLE.overloaded': 'Le serveur est surchargé ; réessayez dans un instant',
   'UNAVAILABLE.analysisQueue':
-    "La file des analyses est pleine ({running} en cours, {waiting} en attente) ; réessayez dans {retry} s (Retry-After). Les parties n''attendent jamais les analyses : robots et remplaçants ont leurs propres fils",
+    'La file des analyses est pleine ({running} en cours, {waiting} en attente) ; réessayez ' +
+    "dans {retry} s (Retry-After). Les parties n''attendent jamais les analyses : robots et " +
+    'remplaçants ont leurs propres fils',
   'UNAVAILABLE.analysisFailed':
     "L''analyse a échoué ({detail} ; un fil qui échoue est essayé deux fois, chaque fois sur un nouveau fil) ; réessayez plus tard",
   'INVALID_INPUT.analysisIterations': 'iterations vaut au plus {max} sur ce serveur (ANALYSIS_MAX_ITERATIONS)',
   'RATE_LIMITED.analysisBudget':
-    "Budget d''analyse : au plus {max} itérations de recherche par minute pour {scope, select, token {ce jeton} other {cette adresse}} ; {iterations} demandées, réessayez dans {retry} s (Retry-After)",
+    "Budget d''analyse : au plus {max} itérations de recherche par minute pour {scope, select, " +
+    'token {ce jeton} other {cette adresse}} ; {iterations} demandées, réessayez dans {retry} ' +
+    's (Retry-After)',
   'INVALID_INPUT.analysisOverBudget':
-    "Budget d''analyse : {iterations} itérations demandées, plus que les {max} par minute permises à {scope, select, token {ce jeton} other {cette adresse}} ; demandez-en au plus {max}",
+    "Budget d''analyse : {iterations} itérations demandées, plus que les {max} par minute " +
+    'permises à {scope, select, token {ce jeton} other {cette adresse}} ; demandez-en au plus ' +
+    '{max}',
   'RATE_LIMITED.wholeAnalysisQueued':
-    '{scope, select, token {Ce jeton} other {Cette adresse}} a déjà une analyse de partie entière en attente ou en cours (partie {gameId}) ; redemandez une fois celle-ci finie (Retry-After)',
+    '{scope, select, token {Ce jeton} other {Cette adresse}} a déjà une analyse de partie ' +
+    'entière en attente ou en cours (partie {gameId}) ; redemandez une fois celle-ci finie ' +
+    '(Retry-After)',
   'UNAVAILABLE.wholeAnalysis': "L''analyse de parties entières demande le groupe de robots (BOTS=on)",
   'UNAVAILABLE.playerSettings': 'Les réglages des joueurs ne sont pas en place sur ce serveur',
   'RECORD.moveLine': 'Attendu : un coup "<numéro>. <place> : <coup>" (p. ex. "{example}") ou le résultat ; reçu "{got}"',
-  'RECORD.takeback': `Une reprise s''écrit "<numéro>. <place> : '{takeback <version reprise>}'", sans coup, et reprend une version antérieure`,
+  'RECORD.takeback':
+    `Une reprise s''écrit "<numéro>. <place> : '{takeback <version reprise>}'", sans coup, et ` + `reprend une version antérieure`,
   'RECORD.botNote':
     "'{'{note} {bot}'}' : seuls '{bot}, {resigned}' et '{timeout}' nomment un niveau de robot, parmi random, greedy, ismcts, ismcts-strong",
   'RECORD.resultMismatch':

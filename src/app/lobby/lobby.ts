@@ -17,7 +17,8 @@ import type { PlayerEntryShape } from '../shapes.js';
 
 export interface CreateInput {
   type: string;
-  /** As GraphQL builds them, or as the REST body carries them (src/app/shapes.ts: every field optional); which kind each is, is checked here. */
+  /** As GraphQL builds them, or as the REST body carries them (src/app/shapes.ts: every field optional); which kind each is, is
+   * checked here. */
   players: readonly PlayerEntryShape[];
   seed?: string;
   options?: unknown;

@@ -203,7 +203,8 @@ export class Digests {
     const attachments: { filename: string; content: Buffer; contentType: string; cid: string; contentDisposition: 'inline' }[] = [];
     const text: string[] = [w.opening(player?.name ?? '', games.length), ''];
     const html: string[] = [
-      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font: 15px/1.45 'DejaVu Sans', Arial, sans-serif; color: #222; max-width: 760px">`,
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font: ` +
+        `15px/1.45 'DejaVu Sans', Arial, sans-serif; color: #222; max-width: 760px">`,
       `<p><strong>${esc(w.opening(player?.name ?? '', games.length))}</strong></p>`,
     ];
     let unsubscribe = '';

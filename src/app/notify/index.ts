@@ -170,7 +170,8 @@ export class Notifications {
     };
   }
 
-  /** Someone took a seat of a waiting game: the other seats are told ("joined"); if it started the game, whoever moves first is told it is their turn. */
+  /** Someone took a seat of a waiting game: the other seats are told ("joined"); if it started the game, whoever moves first is
+   * told it is their turn. */
   async joined(gameId: string, seat: Seat, started: boolean): Promise<void> {
     for (const other of await this.store.otherSeats(gameId, seat))
       await this.notifier.enqueue(await this.store.addNotice(gameId, 0, other, 'joined', seat));

@@ -123,7 +123,11 @@ export function emailMessage(c: NoticeContext, o: { picture: boolean; canReply: 
           `<h3>${esc(t('legal'))}</h3><ul>`,
           ...listed.map(
             (m) =>
-              `<li>${m.label && m.label !== m.notation ? `${esc(m.label)} <code>${esc(m.notation)}</code>` : `<code>${esc(m.notation)}</code>`}</li>`,
+              `<li>` +
+              String(
+                m.label && m.label !== m.notation ? `${esc(m.label)} <code>${esc(m.notation)}</code>` : `<code>${esc(m.notation)}</code>`,
+              ) +
+              `</li>`,
           ),
           ...(c.legalMoves.length > LISTED ? [`<li>${esc(more())}</li>`] : []),
           '</ul>',
@@ -131,7 +135,8 @@ export function emailMessage(c: NoticeContext, o: { picture: boolean; canReply: 
       : []),
     ...(examples.length
       ? [
-          `<p>${esc(t('howTo'))}</p><p>${examples.map((e) => `<code class="reply-example">${esc(e)}</code>`).join(` ${esc(t('or'))} `)}</p><p>${esc(t('howToEnd'))}</p>`,
+          `<p>${esc(t('howTo'))}</p><p>${examples.map((e) => `<code class="reply-example">${esc(e)}</code>`).join(` ${esc(t('or'))} `)}` +
+            `</p><p>${esc(t('howToEnd'))}</p>`,
         ]
       : []),
     `<p><a href="${esc(c.gameUrl)}">${esc(t('open', { me }))}</a><br><small>${esc(t('until', { date: until }))}</small></p>`,

@@ -15,7 +15,8 @@ export interface SeatSettings {
 }
 
 /** Mails written with their text, sent by mail only: the answers to a move by mail, and a waiting game's expiry warning. */
-/** Mails written whole when queued (their message is { subject, text }): answers to mailed moves, expiry warnings, tournament pairings and results. */
+/** Mails written whole when queued (their message is { subject, text }): answers to mailed moves, expiry warnings, tournament
+ * pairings and results. */
 export type MailAnswerKind = 'accepted' | 'refused' | 'expiring' | 'tournament';
 export const isMailAnswer = (kind: string): kind is MailAnswerKind =>
   kind === 'accepted' || kind === 'refused' || kind === 'expiring' || kind === 'tournament';
@@ -118,7 +119,8 @@ export class NotificationStore {
     const [r] = await this.db.$queryRaw<
       { email: string | null; webhook_secret: string | null; unsubscribe_token: string; language: string }[]
     >`
-      SELECT email, webhook_secret, unsubscribe_token, language FROM notification_targets WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;
+      SELECT email, webhook_secret, unsubscribe_token, language FROM notification_targets WHERE game_id = ${gameId}::uuid AND
+        seat = ${seat}`;
     return r
       ? { email: r.email, webhookSecret: r.webhook_secret, unsubscribeToken: r.unsubscribe_token, language: r.language as MailLanguage }
       : null;
@@ -137,7 +139,8 @@ export class NotificationStore {
     return a.count + b.count > 0;
   }
 
-  /** Writes a notice outside a move (a turn already on, a reminder, a timeout, a join: `about` the seat taken; a takeback asked: `about` the asker). */
+  /** Writes a notice outside a move (a turn already on, a reminder, a timeout, a join: `about` the seat taken; a takeback asked:
+   * `about` the asker). */
   async addNotice(gameId: string, version: number, seat: Seat, kind: NoticeKind, about = -1): Promise<string[]> {
     const rows = await this.db.$queryRaw<{ id: string }[]>`
       INSERT INTO outbox (game_id, version, seat, kind, about, channel, target)
@@ -151,7 +154,8 @@ export class NotificationStore {
     return rows.map((r) => r.id);
   }
 
-  /** A seat's token hash, its registered mail address and its mails' language (its own settings', else its player's); null: no such seat. */
+  /** A seat's token hash, its registered mail address and its mails' language (its own settings', else its player's); null: no
+   * such seat. */
   async mailIdentity(
     gameId: string,
     seat: Seat,
@@ -268,14 +272,16 @@ export class NotificationStore {
   /** Pending and dead notifications counted by status and channel (read through the (status, created_at) index). */
   async counts(): Promise<{ status: string; channel: string; count: number }[]> {
     return this.db.$queryRaw<{ status: string; channel: string; count: number }[]>`
-      SELECT status, channel, count(*)::int AS count FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status, channel ORDER BY status, channel`;
+      SELECT status, channel, count(*)::int AS count FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status, channel
+        ORDER BY status, channel`;
   }
 
   /** The last errors of pending and dead notifications, grouped by message and channel, most recent first. */
   async recentErrors(limit: number): Promise<{ error: string; channel: string; count: number; last: Date }[]> {
     return this.db.$queryRaw<{ error: string; channel: string; count: number; last: Date }[]>`
       SELECT last_error AS error, channel, count(*)::int AS count, max(created_at) AS last FROM outbox
-      WHERE status IN ('pending', 'dead') AND last_error IS NOT NULL GROUP BY last_error, channel ORDER BY max(created_at) DESC LIMIT ${limit}`;
+      WHERE status IN ('pending', 'dead') AND last_error IS NOT NULL GROUP BY last_error, channel ORDER BY max(created_at) DESC
+        LIMIT ${limit}`;
   }
 
   /** A dead notification becomes pending again (for one more attempt). */

@@ -43,7 +43,8 @@ export const MAIL_MESSAGES: Messages = {
     seat: 'seat {n}',
     'refused.subject': 'Move refused: {code}',
     'refused.text':
-      'Your mail to game {game} was not played: {message}{rule, select, none {} other { (rule {rule})}}.\n\nReply to this mail with a legal move on the first line.',
+      'Your mail to game {game} was not played: {message}{rule, select, none {} other { (rule ' +
+      '{rule})}}.\n\nReply to this mail with a legal move on the first line.',
     'accepted.subject': 'Move accepted: {move} (move {version})',
     'accepted.text': 'Your move "{move}" is move {version} of game {game}.',
     'accepted.over': 'The game is over.',
@@ -85,7 +86,9 @@ export const MAIL_MESSAGES: Messages = {
     seat: 'place {n}',
     'refused.subject': 'Coup refusé : {code}',
     'refused.text':
-      "Votre courriel pour la partie {game} n''a pas été joué : {message}{rule, select, none {} other { (règle {rule})}}.\n\nRépondez à ce courriel avec un coup possible en première ligne.",
+      "Votre courriel pour la partie {game} n''a pas été joué : {message}{rule, select, none {} " +
+      'other { (règle {rule})}}.\n\nRépondez à ce courriel avec un coup possible en première ' +
+      'ligne.',
     'accepted.subject': 'Coup accepté : {move} (coup {version})',
     'accepted.text': 'Votre coup « {move} » est le coup {version} de la partie {game}.',
     'accepted.over': 'La partie est terminée.',

@@ -18,7 +18,8 @@ export interface RatingOptions {
   leaderboardMinOpponents: number;
   /** The leaderboard's window (LEADERBOARD_RECENT_DAYS, 90). */
   leaderboardRecentDays: number;
-  /** Rated games two players may play together of one type within 24 hours that change ratings (RATING_PAIR_DAILY_LIMIT, 3; 0: no bound). */
+  /** Rated games two players may play together of one type within 24 hours that change ratings (RATING_PAIR_DAILY_LIMIT, 3; 0: no
+   * bound). */
   pairDailyLimit: number;
   log: { warn(o: object, m: string): void };
 }
@@ -92,7 +93,8 @@ export class Ratings {
     clearInterval(this.sweeper);
   }
 
-  /** Applies every finished rated game not applied yet, in order; resolves with how many. Calls while one runs are folded into one more run. */
+  /** Applies every finished rated game not applied yet, in order; resolves with how many. Calls while one runs are folded into
+   * one more run. */
   async project(recent = false): Promise<number> {
     if (this.running) {
       this.again = true;

@@ -40,7 +40,8 @@ export function seatsWithoutOwnMove(
   return seats.filter((s) => !s.bot && !moved.has(s.seat)).map((s) => s.seat);
 }
 
-/** Whether a game is unrated, given the seats without a move of their own and the most rated games any two of its players played in the window before it. */
+/** Whether a game is unrated, given the seats without a move of their own and the most rated games any two of its players played
+ * in the window before it. */
 export function unratedBecause(withoutOwnMove: number, pairGamesBefore: number, pairDailyLimit: number): Unrated | null {
   if (withoutOwnMove > 0) return 'aborted';
   if (pairDailyLimit > 0 && pairGamesBefore >= pairDailyLimit) return 'pair-limit';

@@ -69,7 +69,10 @@ export function oembedDocument(i: OembedInput) {
     provider_name: 'City-building games',
     provider_url: `${i.origin}/`,
     cache_age: 300,
-    html: `<iframe src="${attr(src)}" width="${width}" height="${height}" title="${attr(i.title)}" style="border:0" loading="lazy" referrerpolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-popups"></iframe>`,
+    html:
+      `<iframe src="${attr(src)}" width="${width}" height="${height}" title="${attr(i.title)}" ` +
+      `style="border:0" loading="lazy" referrerpolicy="no-referrer" sandbox="allow-scripts ` +
+      `allow-same-origin allow-popups"></iframe>`,
     width,
     height,
     ...thumbnail,

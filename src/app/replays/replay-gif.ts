@@ -15,7 +15,8 @@ import { renderAsync } from '@resvg/resvg-js';
 import * as gifencModule from 'gifenc';
 import { boardSvg, type BoardInput, type GamePicture, type Lang } from '../../board/index.js';
 
-// gifenc ships CommonJS (Node's import sees one default export) and an ES module (named exports, which bundlers and vitest pick): both work.
+// gifenc ships CommonJS (Node's import sees one default export) and an ES module (named exports, which bundlers and vitest pick):
+// both work.
 const gifenc = (
   (gifencModule as { default?: typeof gifencModule.default }).default?.quantize ? gifencModule.default : gifencModule
 ) as typeof gifencModule.default;

@@ -194,7 +194,8 @@ export class Tournaments {
     await this.advance(id);
   }
 
-  /** Makes the next round when the current one has ended, and each table's game; ends the tournament after its last round. Calls for one tournament in one process run one at a time. */
+  /** Makes the next round when the current one has ended, and each table's game; ends the tournament after its last round. Calls
+   * for one tournament in one process run one at a time. */
   advance(id: string): Promise<void> {
     const running = this.advancing.get(id) ?? Promise.resolve();
     const next = running

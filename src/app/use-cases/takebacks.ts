@@ -73,7 +73,8 @@ export async function decideTakeback(core: GameCore, s: Session, seat: Seat, c: 
   const pending = pendingRequest(s);
   if (pending) throw refuse('request-pending', 'pending', { seat: pending.seat, undo: pending.undo });
   const asked = askedSeats(s, seat);
-  if (asked.length === 0) return appendTakeback(core, s, seat, target.version, tail); // nobody to ask: bots and resigned seats are not asked
+  // nobody to ask: bots and resigned seats are not asked
+  if (asked.length === 0) return appendTakeback(core, s, seat, target.version, tail);
   const request: TakebackRequest = { seat, undo: target.version, acceptedBy: [], at: s.version };
   const told: TakebackAsked = { gameId: s.row.id, version: s.version, seat, asked };
   // The seats asked are told after the game's lock is released (their notices are I/O).

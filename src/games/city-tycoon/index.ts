@@ -28,7 +28,8 @@ export const cityTycoon: Game<State, Move, Event, Options> = {
         enum: ['right', 'left'],
         default: 'right',
         description:
-          "where the rest of a draft hand goes: 'right' (rule text, ruling C3: to the previous seat) or 'left' (the worked example: to the next seat)",
+          "where the rest of a draft hand goes: 'right' (rule text, ruling C3: to the previous seat) " +
+          "or 'left' (the worked example: to the next seat)",
       },
     },
     additionalProperties: false,

@@ -25,7 +25,8 @@ const catalogue = {
     'NOTATION.form.supply': 'supply <x,y> #<option> [via <x,y>>...]',
     'NOTATION.form.option': 'a supply option numbered from 1',
     'NOTATION.form.any':
-      'keep <tile>, build <tile> [$cost], plant <power|water> <a|b> <tile>, sell <tile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...], or pass',
+      'keep <tile>, build <tile> [$cost], plant <power|water> <a|b> <tile>, sell <tile>, place ' +
+      '<x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...], or pass',
     'board.phase.draft': 'draft',
     'board.phase.construction': 'construction',
     'board.phase.supply': 'supply',
@@ -134,7 +135,9 @@ const catalogue = {
   },
   fr: {
     'board.count':
-      "{what, select, electricity {{n, plural, one {# cube d''électricité} other {# cubes d''électricité}}} water {{n, plural, one {# cube d''eau} other {# cubes d''eau}}} other {{n, plural, one {# marchandise} other {# marchandises}}}}",
+      "{what, select, electricity {{n, plural, one {# cube d''électricité} other {# cubes " +
+      "d''électricité}}} water {{n, plural, one {# cube d''eau} other {# cubes d''eau}}} other " +
+      '{{n, plural, one {# marchandise} other {# marchandises}}}}',
     'option.draftPass': 'Draft : les mains passent à',
     'option.draftPass.left': "la gauche (l'exemple de la règle)",
     'option.draftPass.right': 'la droite (le texte de la règle)',
@@ -147,7 +150,8 @@ const catalogue = {
     'NOTATION.form.supply': 'supply <x,y> #<option> [via <x,y>>...]',
     'NOTATION.form.option': "une option d''approvisionnement numérotée à partir de 1",
     'NOTATION.form.any':
-      'keep <tuile>, build <tuile> [$coût], plant <power|water> <a|b> <tuile>, sell <tuile>, place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...] ou pass',
+      'keep <tuile>, build <tuile> [$coût], plant <power|water> <a|b> <tuile>, sell <tuile>, ' +
+      'place <x,y>, terrain <x,y>, supply <x,y> #<option> [via <x,y>>...] ou pass',
     'board.phase.draft': 'draft',
     'board.phase.construction': 'construction',
     'board.phase.supply': 'approvisionnement',
@@ -200,7 +204,8 @@ const catalogue = {
     NO_TERRAIN_TO_PLACE:
       "Les tuiles de terrain se posent seulement juste après la construction d'un quartier avec une icône de terrain (C5).",
     TERRAIN_NOT_ADJACENT:
-      "Les tuiles de terrain vont sur des cases libres qui partagent un bord avec le quartier qui vient d'être construit, dans la carte (C5, CT3).",
+      'Les tuiles de terrain vont sur des cases libres qui partagent un bord avec le quartier ' +
+      "qui vient d'être construit, dans la carte (C5, CT3).",
     NOT_YOUR_DISTRICT: "Un joueur n'approvisionne que ses propres quartiers (C6).",
     ALREADY_SUPPLIED: 'Un quartier est approvisionné au plus une fois par manche (C6).',
     NO_SUCH_OPTION: "Ce quartier a {count} option(s) d'approvisionnement ; l'option {option} n'existe pas (C6).",
@@ -209,7 +214,8 @@ const catalogue = {
     ROUTE_NOT_FROM_PLANT: "Chaque itinéraire part d'une centrale électrique ou d'une station de pompage (C6, C8).",
     'ROUTE_NOT_FROM_PLANT.kind': "L'itinéraire donné n'est pas légal : un itinéraire part d'une {kind} (C6).",
     ROUTE_TOO_SHORT:
-      "L'itinéraire donné n'est pas légal : un itinéraire liste au moins son installation de départ et le quartier qu'il approvisionne (C8).",
+      "L'itinéraire donné n'est pas légal : un itinéraire liste au moins son installation de " +
+      "départ et le quartier qu'il approvisionne (C8).",
     ROUTE_WRONG_END: "L'itinéraire donné n'est pas légal : un itinéraire se termine sur le quartier approvisionné (C8).",
     ROUTE_LOOPS: "L'itinéraire donné n'est pas légal : un itinéraire ne passe pas deux fois par la même tuile (C8).",
     ROUTE_NOT_ORTHOGONAL: "L'itinéraire donné n'est pas légal : les cubes vont de tuile en tuile par les bords communs seulement (C6).",
@@ -217,7 +223,8 @@ const catalogue = {
     ROUTE_THROUGH_WATER: "L'itinéraire donné n'est pas légal : les tuiles d'eau arrêtent les cubes, aucun itinéraire ne les traverse (C5).",
     SOURCE_EMPTY: "Les itinéraires prennent à une installation plus de cubes qu'elle n'en a (C6).",
     ROUTES_DO_NOT_MATCH:
-      "Cette option demande {electricity} cube(s) d'électricité et {water} d'eau : donnez un itinéraire par cube, tous à la fois (C6, CT13).",
+      "Cette option demande {electricity} cube(s) d'électricité et {water} d'eau : donnez un " +
+      'itinéraire par cube, tous à la fois (C6, CT13).',
     CANNOT_AFFORD_SUPPLY: 'Transporter ces cubes coûte {cost} $, plus que ce que le joueur possède (C7, CT7).',
     'CANNOT_AFFORD_SUPPLY.plan':
       'Cette option ne peut pas être livrée : transporter ces cubes coûte {cost} $, plus que ce que le joueur possède (C7, CT7).',

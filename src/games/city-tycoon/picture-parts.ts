@@ -227,7 +227,8 @@ export function iconWords(f: Face, lang: Lang): string[] {
   if (f.terrain) out.push(`${f.terrain.count} × ${w(f.terrain.kind === 'forest' ? 'forest' : 'lake', lang)}`);
   if (f.cooperation)
     out.push(
-      `+${benefitWords({ money: f.cooperation.money, vp: f.cooperation.vp, goods: 0 }, lang)} ${w('next', lang)} ${typeName(f.cooperation.type, lang)}`,
+      `+${benefitWords({ money: f.cooperation.money, vp: f.cooperation.vp, goods: 0 }, lang)} ${w('next', lang)}` +
+        ` ${typeName(f.cooperation.type, lang)}`,
     );
   if (f.typeCount) out.push(`${vpText(f.typeCount.vp, lang)} ${w('each', lang)} ${typeName(f.typeCount.type, lang)}`);
   return out;

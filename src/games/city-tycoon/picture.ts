@@ -286,7 +286,9 @@ function sidePanel(v: Json, ctx: DrawContext, x: number, hot: string[]): { svg: 
     });
     parts.push(n.svg);
     y += n.height + 2;
-    const line = `${money(p.money, lang)} · ${vpText(p.vp, lang)} · ${countWords(p.goods, 'goods', lang)} · ${H.score[lang]} ${p.score} · ${H.hand[lang]} ${p.hand} · ${H.kept[lang]} ${p.kept}`;
+    const line =
+      `${money(p.money, lang)} · ${vpText(p.vp, lang)} · ${countWords(p.goods, 'goods', lang)} · ${H.score[lang]}` +
+      ` ${p.score} · ${H.hand[lang]} ${p.hand} · ${H.kept[lang]} ${p.kept}`;
     const d = fitText(x + 16, y, line, { width: width - 16, size: 10.5, min: 7, attrs: { fill: '#444' } });
     parts.push(d.svg);
     y += d.height + 7;
@@ -300,7 +302,8 @@ function sidePanel(v: Json, ctx: DrawContext, x: number, hot: string[]): { svg: 
     } else {
       const s =
         pending.kind === 'plant'
-          ? `${w(pending.plant.startsWith('power') ? 'powerPlant' : 'waterStation', lang)} ${pending.plant.replace(/^\D+/, '')}${pending.side}`
+          ? `${w(pending.plant.startsWith('power') ? 'powerPlant' : 'waterStation', lang)} ${pending.plant.replace(/^\D+/, '')}` +
+            `${pending.side}`
           : `${w(pending.terrain === 'forest' ? 'forest' : 'lake', lang)} (${pending.remaining} ${H.left[lang]})`;
       const t = fitText(x, y, s, { width, size: 12 });
       parts.push(t.svg);

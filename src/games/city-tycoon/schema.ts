@@ -171,7 +171,8 @@ export const ViewSchema = Obj(
         problem: Nullable(Type.String()),
         routes: Type.Array(Obj({ resource: Resource, path: Type.Array(Obj({ x: int(), y: int() })), cost: int() }), {
           description:
-            "The server's cheapest route of each electricity and water cube, from its plant to the district ([] when they cannot be brought)",
+            "The server's cheapest route of each electricity and water cube, from its plant to the " +
+            'district ([] when they cannot be brought)',
         }),
       }),
     ),

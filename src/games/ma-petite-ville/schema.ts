@@ -26,7 +26,8 @@ const squareCoord = (axis: string) =>
   });
 const tileCoord = (axis: string) =>
   Type.Integer({
-    description: `${axis} position on the tile grid (the first tile is at 0, 0; ${axis === 'x' ? 'x grows to the right' : 'y grows downwards'})`,
+    description:
+      `${axis} position on the tile grid (the first tile is at 0, 0; ${axis === 'x' ? 'x grows to the right' : 'y grows downwards'}` + `)`,
     minimum: TILE_COORD_MIN,
     maximum: TILE_COORD_MAX,
   });

@@ -42,7 +42,9 @@ export const townCenter: Game<TownCenterState, TownCenterMove, TownCenterEvent, 
         type: 'string',
         default: '',
         description:
-          "Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 players), for tables where some players take the harder side. Empty: every town uses boardSide.",
+          "Optional: a board side per seat, one letter per seat in seat order (e.g. 'ABBA' for 4 " +
+          'players), for tables where some players take the harder side. Empty: every town uses ' +
+          'boardSide.',
       },
     },
     additionalProperties: false,

@@ -31,7 +31,8 @@ const catalogue = {
     'NOTATION.form.develop': 'develop <colour> <site>',
     'NOTATION.form.buy': 'buy <colour> <site>',
     'NOTATION.form.any':
-      'hall <site>, stack <colour> <tower>, take <tower>, return <colour>, build <colour> <site>, develop <colour> <site>, buy <colour> <site> or pass',
+      'hall <site>, stack <colour> <tower>, take <tower>, return <colour>, build <colour> ' +
+      '<site>, develop <colour> <site>, buy <colour> <site> or pass',
     'NOTATION.what.colour': 'cube colour',
     'board.phase.cityHall': 'city halls',
     'board.phase.arrange': 'towers',
@@ -75,10 +76,12 @@ const catalogue = {
     RESIDENTIAL_SPACING: 'A Residential cube may not be built next to another Residential cube (Construction, spacing rule).',
     COMMERCIAL_SPACING: 'A Commercial cube may not be built next to another Commercial cube (Construction, spacing rule).',
     BOTH_CUBES_RULE:
-      'Both cubes must be placed if possible, and this placement would leave your other cube with no legal site while another choice places both.',
+      'Both cubes must be placed if possible, and this placement would leave your other cube ' +
+      'with no legal site while another choice places both.',
     NOT_DEVELOPABLE: 'Only Residential and Commercial units develop.',
     DEVELOPMENT_SPOT:
-      'A new cube must go next to a unit that can develop (Residential: Offices >= size + 1; Commercial: Residential units >= size + 1), on a legal spot.',
+      'A new cube must go next to a unit that can develop (Residential: Offices >= size + 1; ' +
+      'Commercial: Residential units >= size + 1), on a legal spot.',
     RESERVE_EMPTY: 'The reserve has no cube of that colour left.',
     NOT_FOR_SALE: 'Public Works sells only one Utilities or one Elevator/Parking cube.',
     NOT_ENOUGH_MONEY: 'The town cannot pay for this purchase: $5 times the number of cubes of that colour already in the town plus one.',
@@ -123,7 +126,8 @@ const catalogue = {
     'NOTATION.form.develop': 'develop <couleur> <case>',
     'NOTATION.form.buy': 'buy <couleur> <case>',
     'NOTATION.form.any':
-      'hall <case>, stack <couleur> <tour>, take <tour>, return <couleur>, build <couleur> <case>, develop <couleur> <case>, buy <couleur> <case> ou pass',
+      'hall <case>, stack <couleur> <tour>, take <tour>, return <couleur>, build <couleur> ' +
+      '<case>, develop <couleur> <case>, buy <couleur> <case> ou pass',
     'NOTATION.what.colour': 'couleur de cube',
     'board.phase.cityHall': 'mairies',
     'board.phase.arrange': 'tours',
@@ -167,10 +171,12 @@ const catalogue = {
     RESIDENTIAL_SPACING: "Un cube Résidentiel ne se construit pas à côté d'un autre cube Résidentiel (Construction, règle d'espacement).",
     COMMERCIAL_SPACING: "Un cube Commercial ne se construit pas à côté d'un autre cube Commercial (Construction, règle d'espacement).",
     BOTH_CUBES_RULE:
-      "Les deux cubes doivent être posés si possible, et cette pose ne laisserait aucun terrain légal à votre autre cube alors qu'un autre choix permet de poser les deux.",
+      'Les deux cubes doivent être posés si possible, et cette pose ne laisserait aucun terrain ' +
+      "légal à votre autre cube alors qu'un autre choix permet de poser les deux.",
     NOT_DEVELOPABLE: 'Seules les unités Résidentielles et Commerciales se développent.',
     DEVELOPMENT_SPOT:
-      "Un nouveau cube va à côté d'une unité qui peut se développer (Résidentiel : Bureaux >= taille + 1 ; Commercial : unités Résidentielles >= taille + 1), sur un emplacement légal.",
+      "Un nouveau cube va à côté d'une unité qui peut se développer (Résidentiel : Bureaux >= " +
+      'taille + 1 ; Commercial : unités Résidentielles >= taille + 1), sur un emplacement légal.',
     RESERVE_EMPTY: "La réserve n'a plus de cube de cette couleur.",
     NOT_FOR_SALE: "Les Travaux publics ne vendent qu\'un cube Services publics ou un cube Ascenseur/Parking.",
     NOT_ENOUGH_MONEY: 'La ville ne peut pas payer cet achat : 5 $ fois le nombre de cubes de cette couleur déjà dans la ville, plus un.',

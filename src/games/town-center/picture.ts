@@ -53,7 +53,8 @@ const read = {
   price: (v: Json, seat: number, colour: string) => int(obj(obj(read.towns(v).find((t) => read.townSeat(t) === seat)?.prices)[colour]), -1),
 };
 
-/** Cube colours as printed (data.ts): red Office, green Residential, blue Commercial, yellow Utilities, black Elevator, purple City Hall. */
+/** Cube colours as printed (data.ts): red Office, green Residential, blue Commercial, yellow Utilities, black Elevator, purple
+ * City Hall. */
 const CUBE: Record<string, string> = {
   office: '#d23c3c',
   residential: '#3aa655',

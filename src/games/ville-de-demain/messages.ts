@@ -92,7 +92,9 @@ const catalogue = {
   },
   fr: {
     colourCount:
-      '{n, plural, one {# carte {colour, select, blue {bleue} green {verte} yellow {jaune} orange {orange} other {violette}}} other {# cartes {colour, select, blue {bleues} green {vertes} yellow {jaunes} orange {orange} other {violettes}}}}',
+      '{n, plural, one {# carte {colour, select, blue {bleue} green {verte} yellow {jaune} ' +
+      'orange {orange} other {violette}}} other {# cartes {colour, select, blue {bleues} green ' +
+      '{vertes} yellow {jaunes} orange {orange} other {violettes}}}}',
     'NOTATION.form.draw': 'draw <pile 1, 2 ou 3>',
     'NOTATION.form.buy': 'buy <carte visible ou habitation>',
     'NOTATION.form.special': 'special <bâtiment spécial>',
@@ -135,7 +137,8 @@ const catalogue = {
     HABITATION_SOLD_OUT: 'Il ne reste aucune {name} à acheter : chaque sorte a (joueurs - 1) exemplaires (Préparation 4).',
     UNKNOWN_SPECIAL: "Il n'y a pas de bâtiment spécial « {special} ».",
     SPECIAL_NOT_ON_OFFER:
-      "Le bâtiment {name} n'est pas proposé : un autre joueur l'a pris, ou il est resté dans la boîte à la mise en place (B.4, Préparation 5).",
+      "Le bâtiment {name} n'est pas proposé : un autre joueur l'a pris, ou il est resté dans la " +
+      'boîte à la mise en place (B.4, Préparation 5).',
     SPECIAL_ALREADY_HELD: "Vous avez déjà un bâtiment spécial : un joueur ne prend qu'un bâtiment spécial de toute la partie (V5).",
     SPECIAL_CONDITION_NOT_MET: 'Le bâtiment {name} demande {condition} dans votre ville ; vous avez {have} (B.4, V5).',
     NO_VISIBLE_CARD: "Il n'y a pas de carte visible à l'emplacement {slot} : aucune carte n'est visible.",

@@ -163,7 +163,8 @@ function cardSvg(c: Card, x: number, y: number, lang: Lang, extra: string | null
     : '';
   const parts: string[] = [
     title(
-      `${c.name}: ${L('cost', lang)} ${c.cost}, ${L('income', lang)} ${c.income}, ${L('inhabitants', lang)} ${c.inhabitants}, ${L('leaves', lang)} ${c.leaves}${needs}`,
+      `${c.name}: ${L('cost', lang)} ${c.cost}, ${L('income', lang)} ${c.income}, ${L('inhabitants', lang)}` +
+        ` ${c.inhabitants}, ${L('leaves', lang)} ${c.leaves}${needs}`,
     ),
     rect(x, y, CW, CH, { fill: FILL[c.colour] ?? '#eee', stroke: EDGE[c.colour] ?? '#555', 'stroke-width': 1.4, rx: 5 }),
   ];
@@ -265,7 +266,8 @@ function draw(v: Json, ctx: DrawContext): Drawn {
     const stats = fitText(
       18,
       y,
-      `${L('coins', lang)} ${c.coins} · ${L('income', lang)} ${c.income} · ${L('inhabitants', lang)} ${c.inhabitants} · ${L('leaves', lang)} ${c.leaves} · ${L('score', lang)} ${c.score}`,
+      `${L('coins', lang)} ${c.coins} · ${L('income', lang)} ${c.income} · ${L('inhabitants', lang)}` +
+        ` ${c.inhabitants} · ${L('leaves', lang)} ${c.leaves} · ${L('score', lang)} ${c.score}`,
       { width: width - 18, size: 11, attrs: { fill: '#444' } },
     );
     parts.push(stats.svg);

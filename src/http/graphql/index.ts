@@ -34,7 +34,8 @@ export { gameField } from './move-input.js';
  * pre-checks (request.ts), the one error formatting (errors.ts) and the resolvers by area (games,
  * moves, lobby, players, live), all calling the same service as REST.
  */
-/** What GraphQL is built on: the service, the configuration, the live fan-out, clocks, and the application's services (absent: their fields answer 503). */
+/** What GraphQL is built on: the service, the configuration, the live fan-out, clocks, and the application's services (absent:
+ * their fields answer 503). */
 export interface GraphqlDeps {
   service: GameService;
   config: Config;

@@ -57,7 +57,8 @@ export function moveInputSdl(games: AnyGame[]): string {
     );
   }
   out.push(
-    `"""A move of one game: exactly one field, named after the game."""\ninput MoveInput @oneOf {\n${games.map((g) => `  ${gameField(g)}: ${pascal(g.id)}Move`).join('\n')}\n}`,
+    `"""A move of one game: exactly one field, named after the game."""\ninput MoveInput ` +
+      `@oneOf {\n${games.map((g) => `  ${gameField(g)}: ${pascal(g.id)}Move`).join('\n')}\n}`,
   );
   return out.join('\n\n');
 }

@@ -32,7 +32,9 @@ type GameType {
   moves: JSON!
 }
 
-type Player { seat: Int!, """Empty while the seat is open""" name: String!, open: Boolean!, """The stand-in bot plays its moves; it ranks last""" resigned: Boolean!, colour: String, """A bot seat: the level playing it""" bot: String, """The bot level playing this seat while the game runs (resigned, or handed over after missed deadlines)""" standIn: String }
+type Player { seat: Int!, """Empty while the seat is open""" name: String!, open: Boolean!, """The stand-in bot plays its moves;
+  it ranks last""" resigned: Boolean!, colour: String, """A bot seat: the level playing it""" bot: String, """The bot level
+  playing this seat while the game runs (resigned, or handed over after missed deadlines)""" standIn: String }
 """A seat at creation: seated (name and token), open (open: true, no token) or a bot's (bot: its level, no token)."""
 type SeatToken { seat: Int!, name: String, """Secret: shown once.""" token: String, open: Boolean, colour: String, bot: String }
 """A bot level: what it does, its think time per move and its search iterations at most."""
@@ -108,9 +110,11 @@ ${GAME_HEADER}  players: [Player!]!
   legalMoves: [JSON!]!
   """The caller's legal moves in the game's notation, in the order of legalMoves (needs a seat token)"""
   legalMoveNotations: [String!]!
-  """The caller's legal moves in words for people, in the order of legalMoves, in the language of Accept-Language (REST's include=labels; needs a seat token)"""
+  """The caller's legal moves in words for people, in the order of legalMoves, in the language of Accept-Language (REST's
+    include=labels; needs a seat token)"""
   legalMoveLabels: [String!]!
-  """Whether each of the caller's legal moves could be taken back once made (it draws nothing at random and reveals nothing hidden), in the order of legalMoves (REST's include=undoable; needs a seat token)"""
+  """Whether each of the caller's legal moves could be taken back once made (it draws nothing at random and reveals nothing
+    hidden), in the order of legalMoves (REST's include=undoable; needs a seat token)"""
   legalMovesUndoable: [Boolean!]!
   """The caller's legal moves now, typed, each with an id to submit it by (needs a seat token)"""
   typedLegalMoves: [LegalMove!]!
@@ -120,7 +124,8 @@ ${GAME_HEADER}  players: [Player!]!
   record: JSON!
 }
 
-type Deadline { seat: Int!, at: String!, """The seat's player is on vacation, or it is the seat's weekend (pauseOnWeekends), until then: its clock waits""" pausedUntil: String }
+type Deadline { seat: Int!, at: String!, """The seat's player is on vacation, or it is the seat's weekend (pauseOnWeekends), until
+  then: its clock waits""" pausedUntil: String }
 
 type GameAt {
 ${POSITION}  view: JSON!
@@ -132,7 +137,8 @@ ${POSITION}  view: JSON!
 
 type TakebackRequest { """The seat asking""" seat: Int!, """The version to undo""" undo: Int!, acceptedBy: [Int!]! }
 """A takeback's answer: the takeback entry's result (events: its @restored), or the request as it waits (takebackRequest)"""
-type TakebackResult { version: Int!, status: GameStatus!, toMove: [Int!]!, outcome: Outcome, events: [JSON!]!, takebackRequest: TakebackRequest }
+type TakebackResult { version: Int!, status: GameStatus!, toMove: [Int!]!, outcome: Outcome, events: [JSON!]!, takebackRequest:
+  TakebackRequest }
 
 type MoveResult {
 ${POSITION}  outcome: Outcome
@@ -150,7 +156,8 @@ ${POSITION}  view: JSON!
   seat: Int
   """What this move caused, as this watcher may read it (empty in the first update), so a client can animate it"""
   events: [JSON!]!
-  """With a time control, in the updates that carry the game (the first, and after a seat change): each seat's clock, as Game.clocks; null in move updates"""
+  """With a time control, in the updates that carry the game (the first, and after a seat change): each seat's clock, as
+    Game.clocks; null in move updates"""
   clocks: [SeatClock!]
 }
 

@@ -7,7 +7,8 @@ export const PEOPLE_SDL = `
 type GameSummary { id: ID!, type: String!, version: Int!, status: GameStatus!, toMove: [Int!]!, players: [Player!]!, updatedAt: String! }
 type GamePage { games: [GameSummary!]!, next: String }
 
-"""Exactly one of: name (seated now), open: true (an open seat), me: true (the caller's player), bot (a bot of that level: random, greedy, ismcts, ismcts-strong; name optional)."""
+"""Exactly one of: name (seated now), open: true (an open seat), me: true (the caller's player), bot (a bot of that level:
+  random, greedy, ismcts, ismcts-strong; name optional)."""
 input PlayerInput { name: String, open: Boolean, me: Boolean, colour: String, bot: String }
 input CreateGameInput {
   type: String!
@@ -52,11 +53,14 @@ type JoinedSeat { seat: Int!, name: String!, """Secret: shown once.""" token: St
 type LobbySeat { seat: Int!, open: Boolean!, name: String, colour: String }
 type LobbyGame { id: ID!, type: String!, options: JSON!, seats: [LobbySeat!]!, seatsTaken: Int!, seatsOpen: Int!, createdAt: String! }
 type LobbyPage { games: [LobbyGame!]!, next: String }
-type InboxGame { id: ID!, type: String!, seat: Int!, version: Int!, status: GameStatus!, toMove: [Int!]!, isMyTurn: Boolean!, resigned: Boolean!, lastMoveAt: String, updatedAt: String! }
+type InboxGame { id: ID!, type: String!, seat: Int!, version: Int!, status: GameStatus!, toMove: [Int!]!, isMyTurn: Boolean!,
+  resigned: Boolean!, lastMoveAt: String, updatedAt: String! }
 type InboxPage { games: [InboxGame!]!, next: String }
 
-"""Where a seat (or a player) is told of its turns: from says whose settings apply (seat, player or none). The webhook secret is never shown again."""
-type NotificationSettings { seat: Int, playerId: ID, from: String, email: String, webhookUrl: String, events: [String!]!, """en or fr: the language of the mails""" language: String! }
+"""Where a seat (or a player) is told of its turns: from says whose settings apply (seat, player or none). The webhook secret is
+  never shown again."""
+type NotificationSettings { seat: Int, playerId: ID, from: String, email: String, webhookUrl: String, events: [String!]!, """en
+  or fr: the language of the mails""" language: String! }
 `;
 
 export const OPERATIONS_SDL = `
@@ -94,19 +98,27 @@ type Query {
   wholeAnalysis(gameId: ID!): WholeAnalysis!
 }
 
-type AnalysedMove { version: Int!, seat: Int!, choices: Int!, notation: String, chance: Float, best: JSON, bestNotation: String, bestChance: Float, """bestChance - chance, at least 0""" loss: Float }
-type WholeAnalysis { gameId: ID!, iterations: Int!, """queued, running, done or failed""" status: String!, total: Int!, done: Int!, error: String, moves: [AnalysedMove!]! }
+type AnalysedMove { version: Int!, seat: Int!, choices: Int!, notation: String, chance: Float, best: JSON, bestNotation: String,
+  bestChance: Float, """bestChance - chance, at least 0""" loss: Float }
+type WholeAnalysis { gameId: ID!, iterations: Int!, """queued, running, done or failed""" status: String!, total: Int!, done:
+  Int!, error: String, moves: [AnalysedMove!]! }
 
-type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!, """sigma at or above RATING_PROVISIONAL_SIGMA""" provisional: Boolean!, games: Int!, lastGameAt: String! }
+type RatingEntry { gameType: String!, mu: Float!, sigma: Float!, ordinal: Float!, """sigma at or above
+  RATING_PROVISIONAL_SIGMA""" provisional: Boolean!, games: Int!, lastGameAt: String! }
 type PlayerRatings { playerId: ID!, name: String!, ratings: [RatingEntry!]! }
-type PlayerSettings { playerId: ID!, """immediate or digest""" mode: String!, digestHour: Int, timeZone: String, autoVacation: Boolean!, nextDigestAt: String }
+type PlayerSettings { playerId: ID!, """immediate or digest""" mode: String!, digestHour: Int, timeZone: String, autoVacation:
+  Boolean!, nextDigestAt: String }
 type PlayerRecord { finished: Int!, abandoned: Int!, timedOut: Int!, playing: Int!, expired: Int! }
-"""finished / (finished + abandoned + timed out) over the last days (each game in one class: timed out, else abandoned, else finished); figure null before any game counts"""
+"""finished / (finished + abandoned + timed out) over the last days (each game in one class: timed out, else abandoned, else
+  finished); figure null before any game counts"""
 type Reliability { finished: Int!, abandoned: Int!, timedOut: Int!, days: Int!, figure: Float }
 type PlayerProfile { id: ID!, name: String!, games: PlayerRecord!, reliability: Reliability! }
-type LeaderboardEntry { rank: Int!, playerId: ID!, name: String!, mu: Float!, sigma: Float!, ordinal: Float!, provisional: Boolean!, games: Int!, lastGameAt: String!, recentGames: Int!, recentOpponents: Int! }
-type Leaderboard { gameType: String!, minGames: Int!, minOpponents: Int!, recentDays: Int!, provisionalSigma: Float!, players: [LeaderboardEntry!]!, next: String }
-type GameRating { gameId: ID!, rated: Boolean!, """unrated, pending, counted, aborted or pair-limit (GET /games/{id}/rating)""" status: String! }
+type LeaderboardEntry { rank: Int!, playerId: ID!, name: String!, mu: Float!, sigma: Float!, ordinal: Float!, provisional:
+  Boolean!, games: Int!, lastGameAt: String!, recentGames: Int!, recentOpponents: Int! }
+type Leaderboard { gameType: String!, minGames: Int!, minOpponents: Int!, recentDays: Int!, provisionalSigma: Float!, players:
+  [LeaderboardEntry!]!, next: String }
+type GameRating { gameId: ID!, rated: Boolean!, """unrated, pending, counted, aborted or pair-limit (GET /games/{id}/rating)"""
+  status: String! }
 type ExpectedChance { seat: Int!, playerId: ID!, chance: Float! }
 type ExpectedChances { gameId: ID!, rated: Boolean!, """null: unrated, or a seat is open""" chances: [ExpectedChance!] }
 
@@ -132,7 +144,9 @@ type Mutation {
   """The creator or the operator deletes a waiting game"""
   cancelGame(gameId: ID!): Boolean!
   resign(gameId: ID!): MoveResult!
-  """Takes back the caller's last move (or from version undo on) within its own turn; after it, in a with-consent game, asks the other seats. Refused: TAKEBACK_NOT_ALLOWED with extensions.reason. A retry with the same idempotencyKey of a takeback that was appended gets the first answer and undoes nothing more."""
+  """Takes back the caller's last move (or from version undo on) within its own turn; after it, in a with-consent game, asks the
+    other seats. Refused: TAKEBACK_NOT_ALLOWED with extensions.reason. A retry with the same idempotencyKey of a takeback that
+    was appended gets the first answer and undoes nothing more."""
   takeback(gameId: ID!, undo: Int, idempotencyKey: String): TakebackResult!
   """Accepts the waiting takeback request; the last acceptance appends the takeback"""
   acceptTakeback(gameId: ID!): TakebackResult!

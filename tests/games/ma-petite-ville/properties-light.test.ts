@@ -78,17 +78,21 @@ function lightGame(
 
 describe('Ma Petite Ville properties (thousands of light random games, every end reached)', () => {
   for (const { players, version } of CONFIGS) {
-    it(`${players} players, ${version}: ${scaled(500)} games end with a result, conserve tiles and silhouettes, never cover a square twice, replay equals live`, () => {
-      const reasons: Record<string, number> = { lastSilhouette: 0, finalRound: 0 };
-      for (let i = 0; i < scaled(500); i++) {
-        // A third of the games play uniformly; the rest take tiles eagerly, to reach the final round.
-        const drawPercent = [0, 90, 97][i % 3]!;
-        const { reason } = lightGame(players, version, `light-${players}-${version}-${i}`, drawPercent, i % 100 === 0 ? 7 : 0);
-        reasons[reason]!++;
-      }
-      // Both ends of M6 are reached.
-      expect(reasons.lastSilhouette).toBeGreaterThan(0);
-      expect(reasons.finalRound).toBeGreaterThan(0);
-    });
+    it(
+      `${players} players, ${version}: ${scaled(500)} games end with a result, conserve tiles ` +
+        `and silhouettes, never cover a square twice, replay equals live`,
+      () => {
+        const reasons: Record<string, number> = { lastSilhouette: 0, finalRound: 0 };
+        for (let i = 0; i < scaled(500); i++) {
+          // A third of the games play uniformly; the rest take tiles eagerly, to reach the final round.
+          const drawPercent = [0, 90, 97][i % 3]!;
+          const { reason } = lightGame(players, version, `light-${players}-${version}-${i}`, drawPercent, i % 100 === 0 ? 7 : 0);
+          reasons[reason]!++;
+        }
+        // Both ends of M6 are reached.
+        expect(reasons.lastSilhouette).toBeGreaterThan(0);
+        expect(reasons.finalRound).toBeGreaterThan(0);
+      },
+    );
   }
 });

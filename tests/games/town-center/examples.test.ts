@@ -16,15 +16,19 @@ const A = boardOf('A');
 const build = (color: CubeColor, row: number, col: number): TownCenterMove => ({ type: 'buildCube', color, row, col });
 
 describe('Construction, Adjacency', () => {
-  it('example 1: the ground Commercial cube touches the Residential and Utilities cubes; the Residential above City Hall does not touch the ground one', () => {
-    // (2,2) Commercial, (2,1) Residential, (3,2) Utilities; City Hall at (1,3) with a Residential on top; Residential at (1,4).
-    const stacks = stacksFrom('A', ['. - - - .', '- - - HR R', '- R C - -', '- - U - -', '. - - - .']);
-    const a = analyzeTown(A, stacks);
-    const blue = a.commercial[0]!;
-    expect(blue.powered).toBe(true); // touches the Utilities cube
-    expect(blue.residentialUnits).toBe(1); // touches the Residential cube
-    expect(a.residential).toHaveLength(3); // (2,1), the one on City Hall, the ground one at (1,4): none adjacent
-  });
+  it(
+    'example 1: the ground Commercial cube touches the Residential and Utilities cubes; the ' +
+      'Residential above City Hall does not touch the ground one',
+    () => {
+      // (2,2) Commercial, (2,1) Residential, (3,2) Utilities; City Hall at (1,3) with a Residential on top; Residential at (1,4).
+      const stacks = stacksFrom('A', ['. - - - .', '- - - HR R', '- R C - -', '- - U - -', '. - - - .']);
+      const a = analyzeTown(A, stacks);
+      const blue = a.commercial[0]!;
+      expect(blue.powered).toBe(true); // touches the Utilities cube
+      expect(blue.residentialUnits).toBe(1); // touches the Residential cube
+      expect(a.residential).toHaveLength(3); // (2,1), the one on City Hall, the ground one at (1,4): none adjacent
+    },
+  );
 
   it('example 2: where a Residential and a Commercial cube may be built (A, B, C, D, E)', () => {
     // Green at (1,2) with (0,2) behind it; A = (1,1), E = (1,3); City Hall (2,1); yellow (2,2);
@@ -81,30 +85,37 @@ describe('Development', () => {
     expect(analyzeTown(A, after.towns[0]!.stacks).residential.map((u) => u.size)).toEqual([4]);
   });
 
-  it('Commercial example: a 2-cube unit touching 2 Residential units cannot grow; a third unit built at D lets it grow at E or on top', () => {
-    // Commercial A = (2,2)+(2,3); Residential B = (1,2), C = (3,3); D = (2,4); E = (1,3); Elevator at (3,1) powered by (2,1).
-    const picture = ['. - - - .', '- - R - -', '- U C C -', '- EE - R -', '. - - - .'];
-    const s0 = position({ towns: [{ picture, money: 0 }], fields: { phase: 'construction', hands: ['R'] } });
-    expect(analyzeTown(A, s0.towns[0]!.stacks).commercial[0]).toMatchObject({ size: 2, residentialUnits: 2, develops: false });
-    const s = play(s0, 0, build('residential', 2, 4)); // D
-    expect(s.phase).toBe('development');
-    const spots = townCenter.legalMoves(s, 0).filter((m) => m.type === 'developCube' && m.color === 'commercial');
-    expect(spots).toContainEqual({ type: 'developCube', color: 'commercial', row: 1, col: 3 }); // E
-    expect(spots).toContainEqual({ type: 'developCube', color: 'commercial', row: 2, col: 2 }); // on top of a blue cube
-    expect(spots).toContainEqual({ type: 'developCube', color: 'commercial', row: 2, col: 3 });
-  });
+  it(
+    'Commercial example: a 2-cube unit touching 2 Residential units cannot grow; a third unit ' + 'built at D lets it grow at E or on top',
+    () => {
+      // Commercial A = (2,2)+(2,3); Residential B = (1,2), C = (3,3); D = (2,4); E = (1,3); Elevator at (3,1) powered by (2,1).
+      const picture = ['. - - - .', '- - R - -', '- U C C -', '- EE - R -', '. - - - .'];
+      const s0 = position({ towns: [{ picture, money: 0 }], fields: { phase: 'construction', hands: ['R'] } });
+      expect(analyzeTown(A, s0.towns[0]!.stacks).commercial[0]).toMatchObject({ size: 2, residentialUnits: 2, develops: false });
+      const s = play(s0, 0, build('residential', 2, 4)); // D
+      expect(s.phase).toBe('development');
+      const spots = townCenter.legalMoves(s, 0).filter((m) => m.type === 'developCube' && m.color === 'commercial');
+      expect(spots).toContainEqual({ type: 'developCube', color: 'commercial', row: 1, col: 3 }); // E
+      expect(spots).toContainEqual({ type: 'developCube', color: 'commercial', row: 2, col: 2 }); // on top of a blue cube
+      expect(spots).toContainEqual({ type: 'developCube', color: 'commercial', row: 2, col: 3 });
+    },
+  );
 });
 
 describe('Phase IV, Tax Revenue', () => {
-  it('example: Parking lot C next to 3 cubes pays $3, unpowered Commercial A pays nothing, 3-cube Commercial B reaching level 3 pays $9', () => {
-    const stacks = stacksFrom('A', ['. - H - .', '- - U - -', '- O CCC - -', '- E R C -', '. U - - .']);
-    const a = analyzeTown(A, stacks);
-    expect(a.parkingLots[0]!.adjacentCubes).toBe(3);
-    const [b, unitA] = a.commercial;
-    expect(unitA).toMatchObject({ size: 1, powered: false });
-    expect(b).toMatchObject({ size: 3, height: 3, powered: true });
-    expect(townIncome(a, stacks)).toEqual({ commercial: 9, parking: 3, cityHall: 1, total: 13 });
-  });
+  it(
+    'example: Parking lot C next to 3 cubes pays $3, unpowered Commercial A pays nothing, ' +
+      '3-cube Commercial B reaching level 3 pays $9',
+    () => {
+      const stacks = stacksFrom('A', ['. - H - .', '- - U - -', '- O CCC - -', '- E R C -', '. U - - .']);
+      const a = analyzeTown(A, stacks);
+      expect(a.parkingLots[0]!.adjacentCubes).toBe(3);
+      const [b, unitA] = a.commercial;
+      expect(unitA).toMatchObject({ size: 1, powered: false });
+      expect(b).toMatchObject({ size: 3, height: 3, powered: true });
+      expect(townIncome(a, stacks)).toEqual({ commercial: 9, parking: 3, cityHall: 1, total: 13 });
+    },
+  );
 
   it('text: a Commercial unit of 4 cubes reaching level 3 earns $1+$2+$3+$4 + $1+$2 = $13', () => {
     const stacks = stacksFrom('A', ['. - - - .', '- - U - -', '- C CCC - -', '- - - - -', '. - - - .']);

@@ -41,33 +41,37 @@ describe('rulings of this engine', () => {
     expect(newGame(4).bag).toEqual([12, 24, 12, 16, 16, 0]);
   });
 
-  it('TC4 the bag is counts with no order; round 1 Offices go back and are redrawn; the draw is in the event, the generator state hidden', () => {
-    const s = newGame(2, {}, 'tc4');
-    const before = playUntil(s, (x) => x.towns.every((t) => t.stacks.some((st) => st === 'H')) || x.phase !== 'cityHall');
-    expect(before.drawn).not.toMatch(/O/);
-    const r = townCenter.decide(s, { type: 'placeCityHall', row: 2, col: 2 }, 0);
-    expect(r.ok).toBe(true);
-    const s1 = play(s, 0, { type: 'placeCityHall', row: 2, col: 2 });
-    const r2 = townCenter.decide(s1, { type: 'placeCityHall', row: 2, col: 2 }, 1);
-    const started = r2.ok ? r2.value.find((e) => e.type === 'roundStarted')! : null;
-    expect(started).toMatchObject({ type: 'roundStarted', round: 1, firstPlayer: 0 });
-    expect(JSON.stringify(townCenter.eventView(started!, null))).not.toContain('rng');
-    expect(JSON.stringify(townCenter.view(s1, 0))).not.toContain(String(s1.rng[0]));
-    // Over many seeds, some round-1 draws sent Offices back, and none kept one.
-    let returned = 0;
-    for (let i = 0; i < 40; i++) {
-      const g = newGame(4, {}, `tc4-${i}`);
-      let x = g;
-      for (let seat = 0; seat < 3; seat++) x = play(x, seat, { type: 'placeCityHall', row: 2, col: 2 });
-      const d = townCenter.decide(x, { type: 'placeCityHall', row: 2, col: 2 }, 3);
-      const e = d.ok ? d.value.find((ev) => ev.type === 'roundStarted') : undefined;
-      if (e?.type !== 'roundStarted') throw new Error('no draw');
-      expect(e.cubes).not.toContain('office');
-      expect(e.cubes).toHaveLength(8);
-      returned += e.officesReturned;
-    }
-    expect(returned).toBeGreaterThan(0);
-  });
+  it(
+    'TC4 the bag is counts with no order; round 1 Offices go back and are redrawn; the draw is ' +
+      'in the event, the generator state hidden',
+    () => {
+      const s = newGame(2, {}, 'tc4');
+      const before = playUntil(s, (x) => x.towns.every((t) => t.stacks.some((st) => st === 'H')) || x.phase !== 'cityHall');
+      expect(before.drawn).not.toMatch(/O/);
+      const r = townCenter.decide(s, { type: 'placeCityHall', row: 2, col: 2 }, 0);
+      expect(r.ok).toBe(true);
+      const s1 = play(s, 0, { type: 'placeCityHall', row: 2, col: 2 });
+      const r2 = townCenter.decide(s1, { type: 'placeCityHall', row: 2, col: 2 }, 1);
+      const started = r2.ok ? r2.value.find((e) => e.type === 'roundStarted')! : null;
+      expect(started).toMatchObject({ type: 'roundStarted', round: 1, firstPlayer: 0 });
+      expect(JSON.stringify(townCenter.eventView(started!, null))).not.toContain('rng');
+      expect(JSON.stringify(townCenter.view(s1, 0))).not.toContain(String(s1.rng[0]));
+      // Over many seeds, some round-1 draws sent Offices back, and none kept one.
+      let returned = 0;
+      for (let i = 0; i < 40; i++) {
+        const g = newGame(4, {}, `tc4-${i}`);
+        let x = g;
+        for (let seat = 0; seat < 3; seat++) x = play(x, seat, { type: 'placeCityHall', row: 2, col: 2 });
+        const d = townCenter.decide(x, { type: 'placeCityHall', row: 2, col: 2 }, 3);
+        const e = d.ok ? d.value.find((ev) => ev.type === 'roundStarted') : undefined;
+        if (e?.type !== 'roundStarted') throw new Error('no draw');
+        expect(e.cubes).not.toContain('office');
+        expect(e.cubes).toHaveLength(8);
+        returned += e.officesReturned;
+      }
+      expect(returned).toBeGreaterThan(0);
+    },
+  );
 
   it('TC5 solo bag: round 1 has no Office among the 3; in round 10 the last 2 cubes are built without returning one', () => {
     for (let i = 0; i < 10; i++) {
@@ -115,17 +119,20 @@ describe('rulings of this engine', () => {
     expect(s(10)).toBe('OO');
   });
 
-  it('TC8 towers are built one cube at a time; 2-4 players: 2 per tower; 5-8: refused when the rest could not bring every tower to 2', () => {
-    let s = playUntil(newGame(2, {}, 'tc8'), (x) => x.phase === 'arrange');
-    const first = townCenter.legalMoves(s, 0)[0]!;
-    s = play(s, 0, first);
-    s = play(s, 0, townCenter.legalMoves(s, 0).find((m) => m.type === 'stackCube' && m.tower === 0)!);
-    expect(s.towers[0]).toHaveLength(2);
-    expect(townCenter.legalMoves(s, 0).every((m) => m.type === 'stackCube' && m.tower !== 0)).toBe(true);
-    const color = townCenter.legalMoves(s, 0)[0]! as { color: 'residential' };
-    expect(codeOf(s, 0, { type: 'stackCube', color: color.color, tower: 0 })).toBe('TOWER_FULL');
-    expect(codeOf(s, 0, { type: 'stackCube', color: color.color, tower: 2 })).toBe('NO_SUCH_TOWER');
-  });
+  it(
+    'TC8 towers are built one cube at a time; 2-4 players: 2 per tower; 5-8: refused when the ' + 'rest could not bring every tower to 2',
+    () => {
+      let s = playUntil(newGame(2, {}, 'tc8'), (x) => x.phase === 'arrange');
+      const first = townCenter.legalMoves(s, 0)[0]!;
+      s = play(s, 0, first);
+      s = play(s, 0, townCenter.legalMoves(s, 0).find((m) => m.type === 'stackCube' && m.tower === 0)!);
+      expect(s.towers[0]).toHaveLength(2);
+      expect(townCenter.legalMoves(s, 0).every((m) => m.type === 'stackCube' && m.tower !== 0)).toBe(true);
+      const color = townCenter.legalMoves(s, 0)[0]! as { color: 'residential' };
+      expect(codeOf(s, 0, { type: 'stackCube', color: color.color, tower: 0 })).toBe('TOWER_FULL');
+      expect(codeOf(s, 0, { type: 'stackCube', color: color.color, tower: 2 })).toBe('NO_SUCH_TOWER');
+    },
+  );
 
   it('TC9 a development names a colour and a site; the cube goes on top of that stack whichever qualifying unit it serves', () => {
     // Two Residential units share the free spot (2,2); each has 2 Offices. One move, not two.
@@ -200,28 +207,31 @@ describe('board sides per seat', () => {
 });
 
 describe('view and messages', () => {
-  it('the view shows every town with stacks, units (size, height, powered), height limit, income and score now; never the generator', () => {
-    const picture = ['. - H - .', '- - U - -', '- O CCC - -', '- E R C -', '. U - - .'];
-    const s: TownCenterState = position({ players: 2, towns: [{ picture, money: 12 }], fields: { phase: 'publicWorks', active: 1 } });
-    const v = townCenter.view(s, null) as Record<string, unknown>;
-    const viewer0 = townCenter.view(s, 0);
-    expect(canonicalJson(viewer0)).toBe(canonicalJson(v)); // everything is public
-    expect(JSON.stringify(v)).not.toContain(String(s.rng[1]));
-    expect(v).toMatchObject({ phase: 'publicWorks', round: 1, toMove: [1], bag: { office: 6, residential: 12 } });
-    const town = (v.towns as Record<string, unknown>[])[0]!;
-    expect(town).toMatchObject({
-      money: 12,
-      heightLimit: 1,
-      income: { commercial: 9, parking: 3, cityHall: 1, total: 13 },
-      score: { cash: 2, residential: 0, suburbs: -2, total: 0 }, // the Residential cube has no yellow neighbour
-      prices: { utility: 15, elevator: 10 },
-    });
-    expect(town.commercialUnits).toEqual([
-      expect.objectContaining({ size: 3, height: 3, powered: true, value: 9 }),
-      expect.objectContaining({ size: 1, height: 1, powered: false, value: 0 }),
-    ]);
-    expect((town.sites as { stack: string[] }[])[1]).toEqual({ row: 0, col: 2, center: false, stack: ['cityHall'] });
-  });
+  it(
+    'the view shows every town with stacks, units (size, height, powered), height limit, ' + 'income and score now; never the generator',
+    () => {
+      const picture = ['. - H - .', '- - U - -', '- O CCC - -', '- E R C -', '. U - - .'];
+      const s: TownCenterState = position({ players: 2, towns: [{ picture, money: 12 }], fields: { phase: 'publicWorks', active: 1 } });
+      const v = townCenter.view(s, null) as Record<string, unknown>;
+      const viewer0 = townCenter.view(s, 0);
+      expect(canonicalJson(viewer0)).toBe(canonicalJson(v)); // everything is public
+      expect(JSON.stringify(v)).not.toContain(String(s.rng[1]));
+      expect(v).toMatchObject({ phase: 'publicWorks', round: 1, toMove: [1], bag: { office: 6, residential: 12 } });
+      const town = (v.towns as Record<string, unknown>[])[0]!;
+      expect(town).toMatchObject({
+        money: 12,
+        heightLimit: 1,
+        income: { commercial: 9, parking: 3, cityHall: 1, total: 13 },
+        score: { cash: 2, residential: 0, suburbs: -2, total: 0 }, // the Residential cube has no yellow neighbour
+        prices: { utility: 15, elevator: 10 },
+      });
+      expect(town.commercialUnits).toEqual([
+        expect.objectContaining({ size: 3, height: 3, powered: true, value: 9 }),
+        expect.objectContaining({ size: 1, height: 1, powered: false, value: 0 }),
+      ]);
+      expect((town.sites as { stack: string[] }[])[1]).toEqual({ row: 0, col: 2, center: false, stack: ['cityHall'] });
+    },
+  );
 
   it('every rejection has a specific code, a plain sentence and a rule', () => {
     for (const [code, rule] of Object.entries(RULES)) {

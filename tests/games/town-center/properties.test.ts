@@ -33,45 +33,49 @@ describe('town-center property tests', () => {
       }
     });
 
-    it(`${c.name}: many more random games (uniform and dense play): listed moves accepted, unlisted refused, invariants, end after round 10, replay`, () => {
-      const n = games(c.light);
-      const options = { boardSide: 'A', soloVariant: 'bag', seatSides: '', ...c.options };
-      for (let i = 0; i < n; i++) {
-        const config = { players: c.players, options, seed: `light-${c.name}-${i}` };
-        const initial = townCenter.setup(config as never);
-        const rng = Rng.fromSeed(`light-choices-${c.name}-${i}`);
-        const dense = i % 2 === 1;
-        const events: GameEvent[] = [];
-        let s = initial;
-        let step = 0;
-        while (townCenter.outcome(s) === null) {
-          if (step > 5000) throw new Error('no end after 5000 moves');
-          const seat = rng.pick(townCenter.toMove(s));
-          const legal = townCenter.legalMoves(s, seat);
-          if (legal.length === 0) throw new Error(`seat ${seat} to move without a legal move`);
-          // Plain checks (no expect: this runs on thousands of games), on every third step.
-          if (++step % 3 === 0) {
-            const listed = new Set(legal.map((m) => canonicalJson(m)));
-            const m = rng.pick(legal);
-            const d = townCenter.decide(s, m, seat);
-            if (!d.ok) throw new Error(`listed move ${JSON.stringify(m)} refused: ${d.error.code}`);
-            for (const cand of candidates(s, seat, legal, rng)) {
-              if (listed.has(canonicalJson(cand))) continue;
-              const r = applyMove(townCenter, s, cand, seat);
-              if (r.ok) throw new Error(`unlisted move ${JSON.stringify(cand)} accepted`);
+    it(
+      `${c.name}: many more random games (uniform and dense play): listed moves accepted, ` +
+        `unlisted refused, invariants, end after round 10, replay`,
+      () => {
+        const n = games(c.light);
+        const options = { boardSide: 'A', soloVariant: 'bag', seatSides: '', ...c.options };
+        for (let i = 0; i < n; i++) {
+          const config = { players: c.players, options, seed: `light-${c.name}-${i}` };
+          const initial = townCenter.setup(config as never);
+          const rng = Rng.fromSeed(`light-choices-${c.name}-${i}`);
+          const dense = i % 2 === 1;
+          const events: GameEvent[] = [];
+          let s = initial;
+          let step = 0;
+          while (townCenter.outcome(s) === null) {
+            if (step > 5000) throw new Error('no end after 5000 moves');
+            const seat = rng.pick(townCenter.toMove(s));
+            const legal = townCenter.legalMoves(s, seat);
+            if (legal.length === 0) throw new Error(`seat ${seat} to move without a legal move`);
+            // Plain checks (no expect: this runs on thousands of games), on every third step.
+            if (++step % 3 === 0) {
+              const listed = new Set(legal.map((m) => canonicalJson(m)));
+              const m = rng.pick(legal);
+              const d = townCenter.decide(s, m, seat);
+              if (!d.ok) throw new Error(`listed move ${JSON.stringify(m)} refused: ${d.error.code}`);
+              for (const cand of candidates(s, seat, legal, rng)) {
+                if (listed.has(canonicalJson(cand))) continue;
+                const r = applyMove(townCenter, s, cand, seat);
+                if (r.ok) throw new Error(`unlisted move ${JSON.stringify(cand)} accepted`);
+              }
             }
+            const move = dense ? densePick(s, seat, legal, rng) : rng.pick(legal);
+            const r = applyMove<TownCenterState>(townCenter, s, move, seat);
+            if (!r.ok) throw new Error(`listed move ${JSON.stringify(move)} refused: ${r.error.code}`);
+            events.push(...r.value.events);
+            s = r.value.state;
+            invariant(s);
           }
-          const move = dense ? densePick(s, seat, legal, rng) : rng.pick(legal);
-          const r = applyMove<TownCenterState>(townCenter, s, move, seat);
-          if (!r.ok) throw new Error(`listed move ${JSON.stringify(move)} refused: ${r.error.code}`);
-          events.push(...r.value.events);
-          s = r.value.state;
-          invariant(s);
+          expect(s.round).toBe(10);
+          expect(s.phase).toBe('over');
+          if (i % 10 === 0 || i % 10 === 1) expect(canonicalHash(fold(townCenter, initial, events))).toBe(canonicalHash(s));
         }
-        expect(s.round).toBe(10);
-        expect(s.phase).toBe('over');
-        if (i % 10 === 0 || i % 10 === 1) expect(canonicalHash(fold(townCenter, initial, events))).toBe(canonicalHash(s));
-      }
-    });
+      },
+    );
   }
 });

@@ -39,7 +39,8 @@ describe('Geometry', () => {
     expect(analyze(['. - - - .', '- - - - -', '- - R R -', '- - - - -', '. - - - .']).residential).toHaveLength(1); // orthogonal
     expect(analyze(['. - - - .', '- - - - -', '- - RR - -', '- - - - -', '. - - - .']).residential).toHaveLength(1); // on top
     expect(analyze(['. - - - .', '- - - - -', '- - RUR - -', '- - - - -', '. - - - .']).residential).toHaveLength(2); // two levels apart
-    expect(analyze(['. - - - .', '- - - - -', '- - R UR -', '- - - - -', '. - - - .']).residential).toHaveLength(2); // different levels, next site
+    // different levels, next site
+    expect(analyze(['. - - - .', '- - - - -', '- - R UR -', '- - - - -', '. - - - .']).residential).toHaveLength(2);
   });
 
   it('R3 a unit is a maximal connected group of one colour, with size and highest level', () => {
@@ -148,30 +149,35 @@ describe('Construction', () => {
     expect(settled(building(EMPTY, 'OU', 4)).hands[0]).toBe('U');
   });
 
-  it('R12 a first placement that strands the second cube is refused when another lets both be built; a cube with no site is forfeited', () => {
-    // Only (1,2), (2,2) and (3,2) are free; every other site holds a Utilities cube (limit 1).
-    const crowded = ['. U U U .', 'U U - U U', 'U U - U U', 'U U - U U', '. U U U .'];
-    const s = building(crowded, 'RR');
-    const r = townCenter.decide(s, build('residential', 2, 2), 0);
-    expect(r.ok ? 'OK' : r.error.code).toBe('BOTH_CUBES_RULE');
-    expect(r.ok ? '' : r.error.rule).toBe('R12');
-    expect(townCenter.legalMoves(s, 0)).toEqual([build('residential', 1, 2), build('residential', 3, 2)]);
-    const both = play(play(s, 0, build('residential', 1, 2)), 0, build('residential', 3, 2));
-    expect(both.phase).not.toBe('construction');
-    // With one free site, the first Residential goes there and the second is forfeited without a move.
-    const one = building(['. U U U .', 'U U - U U', 'U U U U U', 'U U U U U', '. U U U .'], 'RR');
-    expect(townCenter.legalMoves(one, 0)).toEqual([build('residential', 1, 2)]);
-    const r2 = townCenter.decide(one, build('residential', 1, 2), 0);
-    expect(r2.ok && r2.value.some((e) => e.type === 'cubeForfeited' && e.reason === 'noSite')).toBe(true);
-  });
+  it(
+    'R12 a first placement that strands the second cube is refused when another lets both be ' + 'built; a cube with no site is forfeited',
+    () => {
+      // Only (1,2), (2,2) and (3,2) are free; every other site holds a Utilities cube (limit 1).
+      const crowded = ['. U U U .', 'U U - U U', 'U U - U U', 'U U - U U', '. U U U .'];
+      const s = building(crowded, 'RR');
+      const r = townCenter.decide(s, build('residential', 2, 2), 0);
+      expect(r.ok ? 'OK' : r.error.code).toBe('BOTH_CUBES_RULE');
+      expect(r.ok ? '' : r.error.rule).toBe('R12');
+      expect(townCenter.legalMoves(s, 0)).toEqual([build('residential', 1, 2), build('residential', 3, 2)]);
+      const both = play(play(s, 0, build('residential', 1, 2)), 0, build('residential', 3, 2));
+      expect(both.phase).not.toBe('construction');
+      // With one free site, the first Residential goes there and the second is forfeited without a move.
+      const one = building(['. U U U .', 'U U - U U', 'U U U U U', 'U U U U U', '. U U U .'], 'RR');
+      expect(townCenter.legalMoves(one, 0)).toEqual([build('residential', 1, 2)]);
+      const r2 = townCenter.decide(one, build('residential', 1, 2), 0);
+      expect(r2.ok && r2.value.some((e) => e.type === 'cubeForfeited' && e.reason === 'noSite')).toBe(true);
+    },
+  );
 });
 
 describe('Development', () => {
   it('R13 a Residential unit of size s needs s+1 Offices; a Commercial unit needs s+1 distinct Residential units', () => {
     expect(analyze(['. - - - .', '- H R O -', '- - - - -', '- - - - -', '. - - - .']).residential[0]!.develops).toBe(true);
     expect(analyze(['. - - - .', '- H R - -', '- - - - -', '- - - - -', '. - - - .']).residential[0]!.develops).toBe(false);
-    expect(analyze(['. - - - .', '- H R O -', '- - R - -', '- - - - -', '. - - - .']).residential[0]!.develops).toBe(false); // size 2, 2 Offices
-    expect(analyze(['. - - - .', '- H R O -', '- - R O -', '- - - - -', '. - - - .']).residential[0]!.develops).toBe(true); // size 2, 3 Offices
+    // size 2, 2 Offices
+    expect(analyze(['. - - - .', '- H R O -', '- - R - -', '- - - - -', '. - - - .']).residential[0]!.develops).toBe(false);
+    // size 2, 3 Offices
+    expect(analyze(['. - - - .', '- H R O -', '- - R O -', '- - - - -', '. - - - .']).residential[0]!.develops).toBe(true);
     // Two Residential cubes of one unit are one unit: not enough.
     expect(analyze(['. - - - .', '- - R - -', '- R C - -', '- - - - -', '. - - - .']).commercial[0]!.develops).toBe(true);
     expect(analyze(['. - - - .', '- - R R -', '- - C - -', '- - - - -', '. - - - .']).commercial[0]!.develops).toBe(false);
@@ -400,31 +406,35 @@ describe('Rounds, end and solo', () => {
     expect(cubeCount(f)).toBe(2 * CUBES_PER_BOX);
   });
 
-  it('R25 solo: bag draws 3 and returns 1; Central Park lays 20 cubes with no Office in front and builds the last 2 in round 10; level names', () => {
-    let s = playUntil(newGame(1, { soloVariant: 'bag' }, 'r25'), (x) => x.phase === 'soloReturn');
-    expect(s.hands[0]).toHaveLength(3);
-    const bagBefore = s.bag.reduce((a, b) => a + b, 0);
-    s = play(s, 0, townCenter.legalMoves(s, 0)[0]!);
-    expect(s.hands[0]).toHaveLength(2);
-    expect(s.bag.reduce((a, b) => a + b, 0)).toBe(bagBefore + 1);
-    for (let i = 0; i < 30; i++) {
-      const cp = newGame(1, { soloVariant: 'centralPark' }, `cp-${i}`);
-      expect(cp.row).toHaveLength(20);
-      expect(cp.row.slice(0, 3)).not.toContain('O');
-    }
-    let cp = playUntil(newGame(1, { soloVariant: 'centralPark' }, 'cp'), (x) => x.phase === 'soloReturn');
-    const returned = townCenter.legalMoves(cp, 0)[0] as { color: string };
-    const rowBefore = cp.row;
-    cp = play(cp, 0, townCenter.legalMoves(cp, 0)[0]!);
-    expect(cp.row).toBe(rowBefore + { office: 'O', residential: 'R', commercial: 'C', utility: 'U', elevator: 'E' }[returned.color]);
-    cp = playUntil(cp, (x) => x.round === 10);
-    expect(cp.phase).toBe('construction'); // round 10: the last 2 cubes are built, nothing to return
-    expect(cp.row).toBe('');
-    cp = playUntil(cp, (x) => x.phase === 'over');
-    const o = townCenter.outcome(cp)!;
-    expect(o.detail).toMatchObject({ soloLevel: { en: expect.any(String), fr: expect.any(String) } });
-    expect(townCenter.checkConfig!(2, { boardSide: 'A', soloVariant: 'centralPark', seatSides: '' })?.code).toBe(
-      'SOLO_VARIANT_NEEDS_ONE_PLAYER',
-    );
-  });
+  it(
+    'R25 solo: bag draws 3 and returns 1; Central Park lays 20 cubes with no Office in front ' +
+      'and builds the last 2 in round 10; level names',
+    () => {
+      let s = playUntil(newGame(1, { soloVariant: 'bag' }, 'r25'), (x) => x.phase === 'soloReturn');
+      expect(s.hands[0]).toHaveLength(3);
+      const bagBefore = s.bag.reduce((a, b) => a + b, 0);
+      s = play(s, 0, townCenter.legalMoves(s, 0)[0]!);
+      expect(s.hands[0]).toHaveLength(2);
+      expect(s.bag.reduce((a, b) => a + b, 0)).toBe(bagBefore + 1);
+      for (let i = 0; i < 30; i++) {
+        const cp = newGame(1, { soloVariant: 'centralPark' }, `cp-${i}`);
+        expect(cp.row).toHaveLength(20);
+        expect(cp.row.slice(0, 3)).not.toContain('O');
+      }
+      let cp = playUntil(newGame(1, { soloVariant: 'centralPark' }, 'cp'), (x) => x.phase === 'soloReturn');
+      const returned = townCenter.legalMoves(cp, 0)[0] as { color: string };
+      const rowBefore = cp.row;
+      cp = play(cp, 0, townCenter.legalMoves(cp, 0)[0]!);
+      expect(cp.row).toBe(rowBefore + { office: 'O', residential: 'R', commercial: 'C', utility: 'U', elevator: 'E' }[returned.color]);
+      cp = playUntil(cp, (x) => x.round === 10);
+      expect(cp.phase).toBe('construction'); // round 10: the last 2 cubes are built, nothing to return
+      expect(cp.row).toBe('');
+      cp = playUntil(cp, (x) => x.phase === 'over');
+      const o = townCenter.outcome(cp)!;
+      expect(o.detail).toMatchObject({ soloLevel: { en: expect.any(String), fr: expect.any(String) } });
+      expect(townCenter.checkConfig!(2, { boardSide: 'A', soloVariant: 'centralPark', seatSides: '' })?.code).toBe(
+        'SOLO_VARIANT_NEEDS_ONE_PLAYER',
+      );
+    },
+  );
 });

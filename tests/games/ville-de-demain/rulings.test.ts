@@ -344,42 +344,45 @@ describe('shared rulings V1-V8 (shared/rulings/ville-de-demain.md)', () => {
     expect(p.winners).toEqual([0, 1]);
   });
 
-  it('V8 deck order, discard piles and the generator state are in no view; cities, money, visible cards, Habitations and specials are', () => {
-    let s = newGame(3, 'hidden');
-    s = playAll(s, 0, [
-      { type: 'drawCard', deck: 1 },
-      { type: 'drawCard', deck: 2 },
-      { type: 'drawCard', deck: 3 },
-      { type: 'buyHabitation', kind: 'smallHouse' },
-    ]).state;
-    s = playAll(s, 1, [{ type: 'discardCard', slot: 2 }, { type: 'drawCard', deck: 1 }, { type: 'takeCoin' }]).state;
-    for (const viewer of [null, 0, 1, 2]) {
-      const v = villeDeDemain.view(s, viewer) as Record<string, unknown>;
-      const text = JSON.stringify(v);
-      expect(text).not.toContain('#'); // no physical card reference, so no deck or pile content
-      for (const n of s.rng) expect(text).not.toContain(String(n));
-      expect(Object.keys(v)).not.toContain('discards');
-      expect(v).toMatchObject({
-        visible: ids(s.visible).map((card, slot) => ({ slot, card })),
-        habitations: [
-          { card: 'smallHouse', remaining: 1 },
-          { card: 'apartmentBlock', remaining: 2 },
-          { card: 'luxuryResidence', remaining: 2 },
-        ],
-        specials: s.specials.map((card) => ({ card })),
-        cities: [
-          { seat: 0, coins: 2, cards: [{ card: 'townHall' }, { card: 'smallHouse' }] },
-          { seat: 1, coins: 4, cards: [{ card: 'townHall' }] },
-          { seat: 2, coins: 3, cards: [{ card: 'townHall' }] },
-        ],
-        decks: [
-          { deck: 1, remaining: 26 },
-          { deck: 2, remaining: 19 },
-          { deck: 3, remaining: 17 },
-        ],
-      });
-    }
-  });
+  it(
+    'V8 deck order, discard piles and the generator state are in no view; cities, money, ' + 'visible cards, Habitations and specials are',
+    () => {
+      let s = newGame(3, 'hidden');
+      s = playAll(s, 0, [
+        { type: 'drawCard', deck: 1 },
+        { type: 'drawCard', deck: 2 },
+        { type: 'drawCard', deck: 3 },
+        { type: 'buyHabitation', kind: 'smallHouse' },
+      ]).state;
+      s = playAll(s, 1, [{ type: 'discardCard', slot: 2 }, { type: 'drawCard', deck: 1 }, { type: 'takeCoin' }]).state;
+      for (const viewer of [null, 0, 1, 2]) {
+        const v = villeDeDemain.view(s, viewer) as Record<string, unknown>;
+        const text = JSON.stringify(v);
+        expect(text).not.toContain('#'); // no physical card reference, so no deck or pile content
+        for (const n of s.rng) expect(text).not.toContain(String(n));
+        expect(Object.keys(v)).not.toContain('discards');
+        expect(v).toMatchObject({
+          visible: ids(s.visible).map((card, slot) => ({ slot, card })),
+          habitations: [
+            { card: 'smallHouse', remaining: 1 },
+            { card: 'apartmentBlock', remaining: 2 },
+            { card: 'luxuryResidence', remaining: 2 },
+          ],
+          specials: s.specials.map((card) => ({ card })),
+          cities: [
+            { seat: 0, coins: 2, cards: [{ card: 'townHall' }, { card: 'smallHouse' }] },
+            { seat: 1, coins: 4, cards: [{ card: 'townHall' }] },
+            { seat: 2, coins: 3, cards: [{ card: 'townHall' }] },
+          ],
+          decks: [
+            { deck: 1, remaining: 26 },
+            { deck: 2, remaining: 19 },
+            { deck: 3, remaining: 17 },
+          ],
+        });
+      }
+    },
+  );
 });
 
 describe('rulings of this engine (src/games/ville-de-demain/rules.md)', () => {

@@ -93,7 +93,8 @@ describe('a complete scripted two-player game (scores worked out by hand)', () =
     ]); // Steelworks discarded; Florist: B 0
     // Round 5: A 2 + 4, B 0 + 4.
     expect([s.round, ...coins()]).toEqual([5, 6, 4]);
-    turn(0, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 2 }, { type: 'buyCard', slot: 2 }]); // Museum: A 2 (no special step: A holds one)
+    // Museum: A 2 (no special step: A holds one)
+    turn(0, [{ type: 'skipDiscard' }, { type: 'drawCard', deck: 2 }, { type: 'buyCard', slot: 2 }]);
     turn(1, [
       { type: 'skipDiscard' },
       { type: 'drawCard', deck: 1 },
