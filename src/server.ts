@@ -26,6 +26,8 @@ import { BotPool } from './app/bots/pool.js';
 import { BotRunner } from './app/bots/runner.js';
 import { LobbyExpiry } from './app/lobby/expiry.js';
 import { WholeAnalysis } from './app/bots/whole-analysis.js';
+import { ConditionalMoves } from './app/conditional-moves.js';
+import { PrismaConditionalStore } from './store/conditional-store.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -94,7 +96,9 @@ export async function createServer(
         })
       : undefined);
     const caps = { maxIterations: config.botMaxIterations, maxThinkMs: config.botMaxThinkMs };
+    const conditionalStore = new PrismaConditionalStore(prisma);
     const service = new GameService(store, instrumentRegistry(opts.registry ?? defaultRegistry()), {
+      conditional: conditionalStore,
       snapshotEvery: config.snapshotEvery,
       cacheSize: config.cacheSize,
       operatorToken: config.operatorToken,
@@ -149,6 +153,13 @@ export async function createServer(
           .catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')),
     );
     if (config.notifications) await notifications.start();
+    // Conditional lines are judged after every commit, on the process that committed.
+    const conditional = new ConditionalMoves(service, conditionalStore, {
+      tell: async (gameId, version, seat) => pbm.notifier.enqueue(await notificationStore.addNotice(gameId, version, seat, 'conditional')),
+      log: app.log,
+    });
+    conditional.watch();
+    if (config.notifyWorker) conditional.start(5_000);
     tournaments.mailWith({ seats: (gameId) => lobbyStore.mailableSeats(gameId), enqueue: (ids) => pbm.notifier.enqueue(ids) });
     const expiry = new LobbyExpiry(lobbyStore, {
       days: config.lobbyExpiryDays,
@@ -171,7 +182,7 @@ export async function createServer(
         })
       : undefined;
     await analyses?.start();
-    await registerRoutes(app, { ...base, lobby, databaseUrl, notifications, ratings, analyses, tournaments });
+    await registerRoutes(app, { ...base, lobby, databaseUrl, notifications, ratings, analyses, tournaments, conditional });
     return {
       app,
       service,
@@ -190,6 +201,7 @@ export async function createServer(
         unobserve();
         ratings.stop();
         tournaments.stop();
+        conditional.stop();
         expiry.stop();
         await notifications.stop();
         await bots?.stop();

@@ -4,6 +4,7 @@ import type { Json, Outcome } from '../engine/index.js';
 import { AppError } from './errors.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { GamePort } from './game-port.js';
+import { hiddenFromSpectators } from './use-cases/spectating.js';
 
 /**
  * The label language for an Accept-Language header: French when the client prefers it to English,
@@ -22,7 +23,9 @@ export function pictureLang(acceptLanguage: string | undefined): Lang {
  * The board picture of a game as the token's seat (or a spectator) saw it at version `at` (now,
  * when absent). It is drawn from the same filtered view GET /games/{id} and /replay answer, so it
  * shows nothing that view hides. Now (not in a replay), a seat that must act gets its legal moves
- * marked on the picture (`data-notations` on the elements they are played on).
+ * marked on the picture (`data-notations` on the elements they are played on). `seat`: as that seat
+ * saw it, the token's own seat, or any seat of a finished game that reveals (its answer's `revealed`).
+ * A spectator of a game hidden until its end gets no picture (403).
  */
 export async function boardPicture(
   service: GamePort,
@@ -30,12 +33,28 @@ export async function boardPicture(
   token: string | undefined,
   at: number | undefined,
   lang: Lang,
+  seat?: number,
 ): Promise<string> {
   const g = at === undefined ? await service.getGame(gameId, token) : await service.replay(gameId, token, at);
   const picture = service.registry.plugin(g.type)?.picture;
   if (!picture) throw AppError.of('NOT_FOUND', 'NOT_FOUND.boardPicture', { type: g.type });
+  if (g.view === undefined) throw hiddenFromSpectators();
+  let view: Json = g.view;
+  let viewerSeat = g.viewer.seat;
+  if (seat !== undefined && seat !== g.viewer.seat) {
+    const open = g.revealed?.[seat];
+    if (open === undefined) throw AppError.of('FORBIDDEN', 'FORBIDDEN.gifSeat', { seat });
+    view = open;
+    viewerSeat = seat;
+  }
   let moves: { move: Json; notation: string }[] = [];
-  if (at === undefined && g.viewer.seat !== null && g.status === 'active' && g.toMove.includes(g.viewer.seat)) {
+  if (
+    at === undefined &&
+    viewerSeat === g.viewer.seat &&
+    g.viewer.seat !== null &&
+    g.status === 'active' &&
+    g.toMove.includes(g.viewer.seat)
+  ) {
     const lm = await service.legalMoves(gameId, token);
     // Marked only when both answers describe the same version (a move may land in between).
     if (lm.version === g.version) moves = lm.moves.map((move, i) => ({ move, notation: lm.notations[i]! }));
@@ -46,9 +65,9 @@ export async function boardPicture(
       version: g.version,
       toMove: g.toMove,
       players: g.players,
-      view: g.view,
+      view,
       outcome: (g.outcome as Outcome | undefined) ?? null,
-      viewerSeat: g.viewer.seat,
+      viewerSeat,
       moves,
     },
     lang,

@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   ALREADY_RESIGNED: 409,
   /** A takeback that may not be made, with its `reason` (src/app/takeback.ts). */
   TAKEBACK_NOT_ALLOWED: 409,
+  /** Conditional lines set while it is the seat's own turn (src/app/conditional-moves.ts). */
+  CONDITIONAL_NOT_ALLOWED: 409,
   /** The operator's "retry now" on a notification already delivered or held. */
   NOT_RETRYABLE: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -80,7 +80,7 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
       const target = live.find((x) => x.version === move.undo);
       if (!target || target.origin === 'resign')
         throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.takebackTarget', { n: i + 1, undo: move.undo }, { index: i });
-      if (target.seat !== m.seat || !['seat', 'mail'].includes(target.origin ?? 'seat'))
+      if (target.seat !== m.seat || !['seat', 'mail', 'conditional'].includes(target.origin ?? 'seat'))
         throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.takebackNotOwn', { n: i + 1, undo: move.undo, seat: m.seat }, { index: i });
       const blocked = live.find(
         (x) => x.version >= move.undo && (x.origin === 'resign' || undoableOf(game, x.move, x.seat, x.events) !== true),
@@ -99,7 +99,7 @@ export async function importRecord<T>(registry: GameRegistry, record: GameRecord
       after.push(state);
       continue;
     }
-    if (resignedAt.has(m.seat) && ['seat', 'mail'].includes(m.origin ?? 'seat'))
+    if (resignedAt.has(m.seat) && ['seat', 'mail', 'conditional'].includes(m.origin ?? 'seat'))
       throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.hadResigned', { n: i + 1, seat: m.seat }, { index: i });
     if (m.origin === 'resigned' && !resignedAt.has(m.seat))
       throw AppError.of('IMPORT_INVALID', 'IMPORT_INVALID.notResigned', { n: i + 1, seat: m.seat }, { index: i });

@@ -43,3 +43,10 @@ export function checkCursorDate(d: Date): boolean {
   const t = d.getTime();
   return Number.isFinite(t) && d.getUTCFullYear() >= 1970 && d.getUTCFullYear() <= 9999;
 }
+
+/**
+ * Conditional lines (src/app/conditional-moves.ts): at most `lines` lines per seat, each expecting
+ * 1 to `after` moves of the others, every notation at most `notation` characters. A seat's lines are
+ * read and judged after every commit of its game: these bound that work.
+ */
+export const CONDITIONAL_LIMITS = { lines: 20, after: 30, notation: 120 } as const;

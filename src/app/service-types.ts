@@ -2,6 +2,7 @@ import type { GameLinks } from './game-link.js';
 import type { AnyGame, BotLevel, Json, Move, Outcome, Seat } from '../engine/index.js';
 import type { BotTask } from './bots/task.js';
 import type { GameRow, GameStatus, MoveOrigin, TimeControl, TimeoutAction } from '../store/types.js';
+import type { ConditionalStore } from '../store/conditional-store.js';
 import type { SeatSpec } from './lobby/seats.js';
 
 // The shapes the game service takes and gives (src/app/game-service.ts and src/app/use-cases/), kept apart from it.
@@ -69,6 +70,8 @@ export interface GameServiceOptions {
   analyse?: (
     task: BotTask,
   ) => Promise<{ move: Move; playedBy: BotLevel; iterations: number; stats?: { move: Move; visits: number; value: number }[] }>;
+  /** Seats' conditional lines (src/app/conditional-moves.ts); none: the command `conditional-move` does nothing. */
+  conditional?: ConditionalStore;
   /** Measures use cases at their boundary (spans and timers: src/telemetry/instrument.ts); none: run as they are. */
   observe?: UseCaseObserver;
 }
@@ -115,6 +118,12 @@ export interface CreateGameInput {
   rated?: boolean;
   /** Which takebacks the game allows (src/app/takeback.ts); default own-turn. */
   takebacks?: string;
+  /** What spectators see while it runs: live (default), delayed, hidden (use-cases/spectating.ts). */
+  spectators?: string;
+  /** With delayed: moves behind (1..20, default 2). */
+  spectatorDelay?: number;
+  /** Once finished, every seat's hidden information opens to everyone (default true). */
+  reveal?: boolean;
 }
 
 export interface MoveResult {

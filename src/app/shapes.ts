@@ -1,10 +1,17 @@
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { BOT_LEVELS, BotLevel, compileShape, type Msg } from '../engine/index.js';
-import { NOTICE_KINDS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
+import {
+  NOTICE_KINDS,
+  SPECTATOR_DELAY_DEFAULT,
+  SPECTATOR_DELAY_MAX,
+  SPECTATOR_SETTINGS,
+  TAKEBACK_SETTINGS,
+  TIMEOUT_ACTIONS,
+} from '../store/types.js';
 import { AppError } from './errors.js';
 import { UUID_PATTERN } from './ids.js';
-import { INT_BOUNDS } from './limits.js';
+import { CONDITIONAL_LIMITS, INT_BOUNDS } from './limits.js';
 import { GameStatus, STATUSES, TimeControl } from '../store/shapes.js';
 
 /** The shapes the store and the engine declare, used by requests too. */
@@ -180,6 +187,29 @@ export const CreateGameBody = Type.Object(
       }),
     ),
     takebacks: Type.Optional(literals(TAKEBACK_SETTINGS)),
+    spectators: Type.Optional(
+      literals(
+        SPECTATOR_SETTINGS,
+        'What spectators see while the game runs: live (public information as it happens, the ' +
+          'default), delayed (spectatorDelay moves behind) or hidden (the header only, until the end)',
+      ),
+    ),
+    spectatorDelay: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: SPECTATOR_DELAY_MAX,
+        description:
+          `With spectators: delayed, how many moves behind spectators are (1 to ${SPECTATOR_DELAY_MAX}` +
+          `; default ${SPECTATOR_DELAY_DEFAULT})`,
+      }),
+    ),
+    reveal: Type.Optional(
+      Type.Boolean({
+        description:
+          "Once the game is finished, every seat's hidden information opens to everyone's replays, " +
+          'records, pictures and GIFs (default true)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -339,6 +369,14 @@ export const BoardQuery = Type.Object(
     at: Type.Optional(
       Type.Integer({ ...INT_BOUNDS.version, description: "A version between 0 and the game's version; the current one when absent" }),
     ),
+    seat: Type.Optional(
+      Type.Integer({
+        ...INT_BOUNDS.seat,
+        description:
+          'Show what this seat saw: its token or game link required, except in a finished game that ' +
+          "reveals (reveal: true), where anyone may; the token's own view when absent",
+      }),
+    ),
     lang: Type.Optional(literals(['en', 'fr'] as const, 'The label language; overrides Accept-Language')),
   },
   { additionalProperties: false },
@@ -355,7 +393,9 @@ export const ReplayGifQuery = Type.Object(
     seat: Type.Optional(
       Type.Integer({
         ...INT_BOUNDS.seat,
-        description: "Show what this seat saw (its token or game link required); a spectator's view when absent",
+        description:
+          'Show what this seat saw: its token or game link required, except in a finished game that ' +
+          "reveals (reveal: true), where anyone may; a spectator's view when absent",
       }),
     ),
     lang: Type.Optional(literals(['en', 'fr'] as const, 'The label language; overrides Accept-Language')),
@@ -563,3 +603,33 @@ export function requestValidator({ schema, httpPart }: { schema: object; httpPar
   }
   return v;
 }
+
+/** The `:id` and `:seat` of a seat's conditional lines: `me` (the token's seat) or a seat number (another seat's: 403). */
+export const LinesParams = Type.Object({
+  id: GameId,
+  seat: Type.String({ pattern: '^(me|[0-9]{1,2})$', description: '`me` (the seat of the token), or a seat number' }),
+});
+export type LinesParams = Static<typeof LinesParams>;
+
+/** A move in notation, as a seat reads it in its log (`{hidden}`: a move it may not see). */
+const LineNotation = Type.String({ minLength: 1, maxLength: CONDITIONAL_LIMITS.notation });
+
+/** A conditional line: the moves the others are expected to make, in order, then the seat's answer. */
+export const ConditionalLine = Type.Object(
+  {
+    after: Type.Array(LineNotation, {
+      minItems: 1,
+      maxItems: CONDITIONAL_LIMITS.after,
+      description: "The others' moves expected since the lines were set, in order, as this seat reads them in its log",
+    }),
+    play: { ...LineNotation, description: "The seat's answer, in notation: played when the expected moves were exactly these" },
+  },
+  { additionalProperties: false },
+);
+
+/** PUT /games/{id}/seats/me/conditional-moves: the seat's lines, replacing the ones before (none: cleared). */
+export const ConditionalBody = Type.Object(
+  { lines: Type.Array(ConditionalLine, { maxItems: CONDITIONAL_LIMITS.lines }) },
+  { additionalProperties: false },
+);
+export type ConditionalBody = Static<typeof ConditionalBody>;

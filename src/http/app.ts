@@ -36,6 +36,8 @@ import { playerSettingsRoutes } from './player-settings-routes.js';
 import { profileRoutes } from './profile-routes.js';
 import { ratingRoutes } from './rating-routes.js';
 import { takebackRoutes } from './takeback-routes.js';
+import { conditionalRoutes } from './conditional-routes.js';
+import type { ConditionalMoves } from '../app/conditional-moves.js';
 import type { Ratings } from '../app/ratings/ratings.js';
 import type { Tournaments } from '../app/tournaments/tournaments.js';
 import { tournamentRoutes } from './tournament-routes.js';
@@ -71,6 +73,8 @@ export interface AppServices {
   analyses?: WholeAnalysis;
   /** Tournaments. */
   tournaments?: Tournaments;
+  /** Seats' conditional lines. */
+  conditional?: ConditionalMoves;
 }
 
 export type AppDeps = HttpBase & AppServices;
@@ -294,6 +298,10 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpBase & AppS
   );
   await app.register(takebackRoutes(service), { prefix: '/api/v1' });
   await app.register(
+    conditionalRoutes(() => deps.conditional),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
     analysisRoutes(() => deps.analyses),
     { prefix: '/api/v1' },
   );
@@ -315,6 +323,7 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpBase & AppS
     ratings: deps.ratings,
     analyses: deps.analyses,
     tournaments: deps.tournaments,
+    conditional: deps.conditional,
   });
   registerCreationBudget(app, config);
   registerAnalysisBudget(app, config);

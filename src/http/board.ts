@@ -26,10 +26,15 @@ export function boardRoutes(service: GameService): Routes {
             description: 'The board picture, an SVG document (Content-Language names the label language)',
             content: { 'image/svg+xml': { schema: { type: 'string' } } },
           },
-          errors: [400, 401, 404, 409],
+          errors: [400, 401, 403, 404, 409],
           errorDescriptions: {
-            400: "INVALID_INPUT: `at` is not a version between 0 and the game's version, or `lang` is not en or fr",
+            400:
+              "INVALID_INPUT: `at` is not a version between 0 and the game's version (a spectator's: the " +
+              'version it may see), or `lang` is not en or fr',
             401: "UNAUTHORIZED: the token is not one of this game's seat tokens",
+            403:
+              "FORBIDDEN: `seat` is not the token's seat (and the game does not reveal it), or the game " +
+              'hides itself from spectators until it ends',
             404: 'NOT_FOUND: no game has this id (or its type has no board picture)',
             409: 'ENGINE_VERSION_UNSUPPORTED: the game needs an engine version this server does not have',
           },
@@ -37,7 +42,7 @@ export function boardRoutes(service: GameService): Routes {
       },
       async (req, reply) => {
         const lang = req.query.lang ?? pictureLang(req.headers['accept-language']);
-        const svg = await boardPicture(service, req.params.id, tokenOf(req), req.query.at, lang);
+        const svg = await boardPicture(service, req.params.id, tokenOf(req), req.query.at, lang, req.query.seat);
         return (
           reply
             .type('image/svg+xml; charset=utf-8')

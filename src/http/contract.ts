@@ -1,7 +1,14 @@
 import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
 import { Outcome } from '../engine/schema.js';
 import { BotLevel, SeatColour, STATUSES, TimeControl } from '../app/shapes.js';
-import { OTHER_ORIGINS, TAKEBACK_SETTINGS, TIMEOUT_ACTIONS } from '../store/types.js';
+import {
+  OTHER_ORIGINS,
+  SPECTATOR_DELAY_DEFAULT,
+  SPECTATOR_DELAY_MAX,
+  SPECTATOR_SETTINGS,
+  TAKEBACK_SETTINGS,
+  TIMEOUT_ACTIONS,
+} from '../store/types.js';
 import { closed } from './route-schema.js';
 import { gameRecordSchema } from '../app/record-schema.js';
 
@@ -126,6 +133,28 @@ const takebacks = {
   description:
     "Which takebacks the game allows: none; own-turn (the default: within one's own turn); " +
     'with-consent (also after it, when every other seated person accepts)',
+} as const;
+const spectators = {
+  type: 'string',
+  enum: SPECTATOR_SETTINGS,
+  description:
+    'What spectators see while the game runs: live (public information as it happens, the ' +
+    'default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, ' +
+    'moves, events, pictures nor GIF frames until the end). Seats always see their own view',
+} as const;
+const spectatorDelay = {
+  type: 'integer',
+  minimum: 1,
+  maximum: SPECTATOR_DELAY_MAX,
+  description:
+    `With spectators: delayed, how many versions behind spectators are (1 to ${SPECTATOR_DELAY_MAX}` +
+    `; default ${SPECTATOR_DELAY_DEFAULT}); absent otherwise`,
+} as const;
+const reveal = {
+  type: 'boolean',
+  description:
+    "Once the game is finished, every seat's hidden information opens to everyone: the game " +
+    "and replays carry revealed, board.svg and replay.gif draw any seat's view (default true)",
 } as const;
 const undoable = {
   type: 'boolean',
@@ -282,9 +311,10 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         'seedChosen',
         'players',
         'viewer',
-        'view',
         'options',
         'createdAt',
+        'spectators',
+        'reveal',
       ],
       properties: {
         id: { type: 'string', format: 'uuid' },
@@ -301,10 +331,26 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
           required: ['seat'],
           properties: { seat: { type: ['integer', 'null'], description: "The token's seat; null for a spectator" } },
         },
-        view: ref(`${P}View`),
+        view: {
+          ...ref(`${P}View`),
+          description:
+            "The caller's view; absent for a spectator of a game hidden from spectators until it ends " +
+            '(spectators: hidden). A spectator of a delayed game sees the game as it was ' +
+            'spectatorDelay versions ago (version says which)',
+        },
+        revealed: {
+          type: 'array',
+          items: ref(`${P}View`),
+          description:
+            "A finished game that reveals (reveal: true): every seat's view at this version, by seat: " +
+            'every hand as the engine had it. Absent otherwise',
+        },
         outcome: ref(`${P}Outcome`),
         options: ref(`${P}Options`),
         createdAt: { type: 'string', format: 'date-time' },
+        spectators,
+        spectatorDelay,
+        reveal,
         rated,
         takebacks,
         takebackRequest: ref('TakebackRequest'),
@@ -506,6 +552,17 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
             "Which takebacks the game allows: none; own-turn (default: within one's own turn, when " +
             'nothing random was drawn nor hidden revealed); with-consent (also after the turn, when ' +
             'every other seated person accepts; a rated game allows that only so)',
+        },
+        spectators: { ...spectators, description: `${spectators.description}. Default: live.` },
+        spectatorDelay: {
+          ...spectatorDelay,
+          description:
+            `With spectators: delayed, how many versions behind spectators are (1 to ${SPECTATOR_DELAY_MAX}` +
+            `; default ${SPECTATOR_DELAY_DEFAULT})`,
+        },
+        reveal: {
+          ...reveal,
+          description: `${reveal.description}. Turn it off to keep each seat's hidden information to itself after the end.`,
         },
         rated: {
           type: 'boolean',

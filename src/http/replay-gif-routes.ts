@@ -35,7 +35,9 @@ function gifOperation() {
       400:
         "INVALID_INPUT: `to` is past the game's version, `from` after `to`, more than 1000 " +
         'positions, or `size`, `delay`, `lang` out of bounds',
-      403: "FORBIDDEN: `seat` is not the token's seat",
+      403:
+        "FORBIDDEN: `seat` is not the token's seat (and the game does not reveal it), or the game " +
+        'hides itself from spectators until it ends',
       404: 'NOT_FOUND: no game has this id',
       503: 'UNAVAILABLE: too many GIFs being rendered; retry after Retry-After seconds',
     },

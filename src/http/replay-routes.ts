@@ -90,13 +90,21 @@ export function replayRoutes(service: GameService, config: Config): Routes {
         schema: operation({
           operationId: 'replayGame',
           summary: 'The game as the viewer saw it at a version',
-          description: "The game right after version `at`, as the token's seat (or a spectator) saw it then: the same shape as getGame.",
+          description:
+            "The game right after version `at`, as the token's seat (or a spectator) saw it then: the " +
+            'same shape as getGame. A spectator of a delayed game reaches no further than the version ' +
+            'it may see (spectatorDelay behind; 400 past it); of a hidden one, nothing until the end ' +
+            '(403). Once a game that reveals (reveal: true, the default) is finished, `revealed` holds ' +
+            "every seat's view at that version, for anyone.",
           tags: ['replay'],
           access: 'seatOrSpectator',
           params: GameIdParams,
           querystring: ReplayQuery,
           success: answer('The game at that version', ref('Game')),
-          errors: [400, 401, 404, 409],
+          errors: [400, 401, 403, 404, 409],
+          errorDescriptions: {
+            403: 'FORBIDDEN: the game hides itself from spectators until it ends (spectators: hidden)',
+          },
         }),
       },
       async (req) => service.replay(req.params.id, tokenOf(req), req.query.at),

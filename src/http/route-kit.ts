@@ -19,7 +19,7 @@ export const tokenOf = (req: { headers: { authorization?: string } }): string | 
  */
 export function needed<T>(
   get: () => T | undefined,
-  what: 'lobby' | 'players' | 'notifications' | 'vacations' | 'ratings' | 'analysis' | 'wholeAnalysis' | 'tournaments',
+  what: 'lobby' | 'players' | 'notifications' | 'vacations' | 'ratings' | 'analysis' | 'wholeAnalysis' | 'tournaments' | 'conditionalMoves',
 ): () => T {
   return () => {
     const part = get();

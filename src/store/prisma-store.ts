@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { BotLevel, GameEvent, Json, Move, Outcome, Seat } from '../engine/index.js';
 import type { AppendCommand, AppendResult, GameRow, GameStore, IdempotentMove, ListFilter, StoredMove, TakebackRequest } from './types.js';
+import { SPECTATOR_DELAY_DEFAULT } from './types.js';
 
 export interface PoolTimeouts {
   /** Time to open a connection, or to wait for a free one from the pool. */
@@ -160,6 +161,9 @@ export function toRow(g: GameWithSeats): GameRow {
     ratedAsked: g.ratedAsked,
     takebacks: g.takebacks as GameRow['takebacks'],
     takebackRequest: (g.takebackRequest ?? null) as GameRow['takebackRequest'],
+    spectators: g.spectators as GameRow['spectators'],
+    spectatorDelay: g.spectatorDelay,
+    reveal: g.reveal,
   };
 }
 
@@ -242,6 +246,9 @@ export class PrismaGameStore implements GameStore {
           rated: game.rated ?? false,
           ratedAsked: game.ratedAsked ?? false,
           takebacks: game.takebacks ?? 'own-turn',
+          spectators: game.spectators ?? 'live',
+          spectatorDelay: game.spectatorDelay ?? SPECTATOR_DELAY_DEFAULT,
+          reveal: game.reveal ?? true,
         },
       }),
       this.db.move.createMany({

@@ -6,9 +6,9 @@ export type { GameStatus, TimeControl };
 
 /**
  * Who a log entry was played by (docs/shapes.md): the seat, the seat by a reply to a mail, a resignation entry, the stand-in for a
- * resigned seat, a deadline, a bot seat, a takeback (src/app/takeback.ts). The one list: records, the text record and the contract read it.
+ * resigned seat, a deadline, a bot seat, a takeback (src/app/takeback.ts), a seat's conditional line (src/app/conditional-moves.ts). The one list: records, the text record and the contract read it.
  */
-export const MOVE_ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot', 'takeback'] as const;
+export const MOVE_ORIGINS = ['seat', 'mail', 'resign', 'resigned', 'timeout', 'bot', 'takeback', 'conditional'] as const;
 export type MoveOrigin = (typeof MOVE_ORIGINS)[number];
 /** Origins other than a seat's own move (the text record's annotations, the events' `origin`). */
 export const OTHER_ORIGINS = MOVE_ORIGINS.filter((o) => o !== 'seat') as Exclude<MoveOrigin, 'seat'>[];
@@ -75,7 +75,19 @@ export interface GameRow {
   takebacks?: TakebackSetting;
   /** A takeback waiting for the other seats' consent; valid only while the game is at its `at` version. */
   takebackRequest?: TakebackRequest | null;
+  /** What spectators see while it runs (src/app/use-cases/spectating.ts); absent: live. */
+  spectators?: SpectatorSetting;
+  /** With `delayed`: how many moves behind spectators are; absent: SPECTATOR_DELAY_DEFAULT. */
+  spectatorDelay?: number;
+  /** Once finished, every seat's hidden information opens to everyone's replays; absent: true. */
+  reveal?: boolean;
 }
+
+/** live: public information as it happens; delayed: spectatorDelay moves behind; hidden: nothing until the end. */
+export type SpectatorSetting = 'live' | 'delayed' | 'hidden';
+export const SPECTATOR_SETTINGS: readonly SpectatorSetting[] = ['live', 'delayed', 'hidden'];
+export const SPECTATOR_DELAY_DEFAULT = 2;
+export const SPECTATOR_DELAY_MAX = 20;
 
 /** A takeback asked after the turn: `seat` asks to undo version `undo`; `at` is the version it was asked at (the next entry voids it). */
 export interface TakebackRequest {
@@ -93,8 +105,8 @@ export type TimeoutAction = 'auto-move' | 'resign' | 'none';
 export const TIMEOUT_ACTIONS: readonly TimeoutAction[] = ['auto-move', 'resign', 'none'];
 
 /** What a seat can be notified of (play-by-mail). */
-export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined' | 'takeback';
-export const NOTICE_KINDS: readonly NoticeKind[] = ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback'];
+export type NoticeKind = 'turn' | 'reminder' | 'timeout' | 'finished' | 'joined' | 'takeback' | 'conditional';
+export const NOTICE_KINDS: readonly NoticeKind[] = ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback', 'conditional'];
 
 /** A notification a move causes for a seat; the store writes it to the outbox with the move. */
 export interface Notice {

@@ -13,7 +13,8 @@ import { toy } from '../support/toy-game/index.js';
 declare const document: { body: { innerText: string; dataset: Record<string, string | undefined> }; documentElement: { lang: string } };
 
 /**
- * Whole games of each of the four games (and of Toy Street, a fifth plugged in by one line) played in a real Chromium only by clicking: the elements
+ * Whole games of each of the four games (and of Toy Street, a fifth plugged in by one line) played in a real Chromium only by
+ * clicking: the elements
  * of the board picture that carry data-notations (and the chooser when one stands for several
  * moves), and the buttons of the moves that have no place on the board. Each seat plays in its own
  * page, in English and in French. At every move the page offers exactly the legal moves (on the

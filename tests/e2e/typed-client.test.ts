@@ -23,9 +23,9 @@ describe('the typed TypeScript client and the example bot, against the real serv
       expect(game.type).toBe(g.id);
       expect(game.status).toBe('finished');
       expect(game.version).toBe(moves);
-      expect(game.view.phase).toBe('over');
-      expect(game.view.toMove).toEqual([]);
-      expect(game.view.result).toEqual(game.outcome);
+      expect(game.view!.phase).toBe('over');
+      expect(game.view!.toMove).toEqual([]);
+      expect(game.view!.result).toEqual(game.outcome);
       expect(game.outcome?.scores).toHaveLength(g.minPlayers);
     });
   }
@@ -42,7 +42,7 @@ describe('the typed TypeScript client and the example bot, against the real serv
     const result = await ann.move(legal.moves[0]!);
     expect(result.events.map((e) => e.type)).toContain('cityHallPlaced');
     const game = await ann.game();
-    expect(game.view.towns[0]!.sites.some((site) => site.stack.includes('cityHall'))).toBe(true);
+    expect(game.view!.towns[0]!.sites.some((site) => site.stack.includes('cityHall'))).toBe(true);
     const log = await ann.events();
     expect(log.moves[0]!.events[0]!.type).toBe('cityHallPlaced');
   });

@@ -158,7 +158,7 @@ export interface paths {
         };
         /**
          * The game as the viewer saw it at a version
-         * @description The game right after version `at`, as the token's seat (or a spectator) saw it then: the same shape as getGame.
+         * @description The game right after version `at`, as the token's seat (or a spectator) saw it then: the same shape as getGame. A spectator of a delayed game reaches no further than the version it may see (spectatorDelay behind; 400 past it); of a hidden one, nothing until the end (403). Once a game that reveals (reveal: true, the default) is finished, `revealed` holds every seat's view at that version, for anyone.
          */
         get: operations["replayGame"];
         put?: never;
@@ -848,6 +848,34 @@ export interface paths {
          */
         post: operations["declineTakeback"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/seats/{seat}/conditional-moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The token's seat's conditional lines
+         * @description A line is the moves the seat expects the others to make since the lines were set (in notation, as the seat reads them in its log; `{hidden}` for a move it may not see) and its answer. When the seat comes to move and the others' moves since are exactly a line's, the server plays its answer at once (origin `conditional`), if it is legal then; lines that can no longer match are dropped and the seat is told (notification `conditional`). Lines are seen by their seat only. `me` is the token's seat; another seat's number is 403.
+         */
+        get: operations["getConditionalMoves"];
+        /**
+         * Set the token's seat's conditional lines (replacing its lines before)
+         * @description A line is the moves the seat expects the others to make since the lines were set (in notation, as the seat reads them in its log; `{hidden}` for a move it may not see) and its answer. When the seat comes to move and the others' moves since are exactly a line's, the server plays its answer at once (origin `conditional`), if it is legal then; lines that can no longer match are dropped and the seat is told (notification `conditional`). Lines are seen by their seat only. `me` is the token's seat; another seat's number is 403. Checked now: each notation's form (400 naming the line and the move), the bounds, one answer per sequence, and that it is not the seat's turn (409 CONDITIONAL_NOT_ALLOWED). Not checked now: whether the others' expected moves are legal (that would tell what they hold); the answer is checked when it would be played. An empty list clears the lines.
+         */
+        put: operations["putConditionalMoves"];
+        post?: never;
+        /**
+         * Clear the token's seat's conditional lines
+         * @description A line is the moves the seat expects the others to make since the lines were set (in notation, as the seat reads them in its log; `{hidden}` for a move it may not see) and its answer. When the seat comes to move and the others' moves since are exactly a line's, the server plays its answer at once (origin `conditional`), if it is legal then; lines that can no longer match are dropped and the seat is told (notification `conditional`). Lines are seen by their seat only. `me` is the token's seat; another seat's number is 403.
+         */
+        delete: operations["clearConditionalMoves"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1786,11 +1814,22 @@ export interface components {
                 /** @description The token's seat; null for a spectator */
                 seat: number | null;
             };
-            view: components["schemas"]["TownCenterView"];
+            view?: components["schemas"]["TownCenterView"];
+            /** @description A finished game that reveals (reveal: true): every seat's view at this version, by seat: every hand as the engine had it. Absent otherwise */
+            revealed?: components["schemas"]["TownCenterView"][];
             outcome?: components["schemas"]["TownCenterOutcome"];
             options: components["schemas"]["TownCenterOptions"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view
+             * @enum {string}
+             */
+            spectators: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2); absent otherwise */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true) */
+            reveal: boolean;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
             /**
@@ -1925,7 +1964,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** Format: date-time */
                 at: string;
                 events: components["schemas"]["TownCenterEvent"][];
@@ -1978,6 +2017,15 @@ export interface components {
              * @enum {string}
              */
             takebacks?: "none" | "own-turn" | "with-consent";
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view. Default: live.
+             * @enum {string}
+             */
+            spectators?: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2) */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true). Turn it off to keep each seat's hidden information to itself after the end. */
+            reveal?: boolean;
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -2036,7 +2084,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
                 stateHash?: string;
                 /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
@@ -2342,11 +2390,22 @@ export interface components {
                 /** @description The token's seat; null for a spectator */
                 seat: number | null;
             };
-            view: components["schemas"]["MaPetiteVilleView"];
+            view?: components["schemas"]["MaPetiteVilleView"];
+            /** @description A finished game that reveals (reveal: true): every seat's view at this version, by seat: every hand as the engine had it. Absent otherwise */
+            revealed?: components["schemas"]["MaPetiteVilleView"][];
             outcome?: components["schemas"]["MaPetiteVilleOutcome"];
             options: components["schemas"]["MaPetiteVilleOptions"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view
+             * @enum {string}
+             */
+            spectators: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2); absent otherwise */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true) */
+            reveal: boolean;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
             /**
@@ -2481,7 +2540,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** Format: date-time */
                 at: string;
                 events: components["schemas"]["MaPetiteVilleEvent"][];
@@ -2534,6 +2593,15 @@ export interface components {
              * @enum {string}
              */
             takebacks?: "none" | "own-turn" | "with-consent";
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view. Default: live.
+             * @enum {string}
+             */
+            spectators?: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2) */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true). Turn it off to keep each seat's hidden information to itself after the end. */
+            reveal?: boolean;
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -2592,7 +2660,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
                 stateHash?: string;
                 /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
@@ -3278,11 +3346,22 @@ export interface components {
                 /** @description The token's seat; null for a spectator */
                 seat: number | null;
             };
-            view: components["schemas"]["CityTycoonView"];
+            view?: components["schemas"]["CityTycoonView"];
+            /** @description A finished game that reveals (reveal: true): every seat's view at this version, by seat: every hand as the engine had it. Absent otherwise */
+            revealed?: components["schemas"]["CityTycoonView"][];
             outcome?: components["schemas"]["CityTycoonOutcome"];
             options: components["schemas"]["CityTycoonOptions"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view
+             * @enum {string}
+             */
+            spectators: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2); absent otherwise */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true) */
+            reveal: boolean;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
             /**
@@ -3417,7 +3496,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** Format: date-time */
                 at: string;
                 events: components["schemas"]["CityTycoonEvent"][];
@@ -3470,6 +3549,15 @@ export interface components {
              * @enum {string}
              */
             takebacks?: "none" | "own-turn" | "with-consent";
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view. Default: live.
+             * @enum {string}
+             */
+            spectators?: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2) */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true). Turn it off to keep each seat's hidden information to itself after the end. */
+            reveal?: boolean;
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -3528,7 +3616,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
                 stateHash?: string;
                 /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
@@ -3901,11 +3989,22 @@ export interface components {
                 /** @description The token's seat; null for a spectator */
                 seat: number | null;
             };
-            view: components["schemas"]["VilleDeDemainView"];
+            view?: components["schemas"]["VilleDeDemainView"];
+            /** @description A finished game that reveals (reveal: true): every seat's view at this version, by seat: every hand as the engine had it. Absent otherwise */
+            revealed?: components["schemas"]["VilleDeDemainView"][];
             outcome?: components["schemas"]["VilleDeDemainOutcome"];
             options: components["schemas"]["VilleDeDemainOptions"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view
+             * @enum {string}
+             */
+            spectators: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2); absent otherwise */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true) */
+            reveal: boolean;
             /** @description A rated game: its result updates the players' ratings (docs/api.md, Ratings) */
             rated?: boolean;
             /**
@@ -4040,7 +4139,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** Format: date-time */
                 at: string;
                 events: components["schemas"]["VilleDeDemainEvent"][];
@@ -4093,6 +4192,15 @@ export interface components {
              * @enum {string}
              */
             takebacks?: "none" | "own-turn" | "with-consent";
+            /**
+             * @description What spectators see while the game runs: live (public information as it happens, the default), delayed (spectatorDelay versions behind) or hidden (the header only: no view, moves, events, pictures nor GIF frames until the end). Seats always see their own view. Default: live.
+             * @enum {string}
+             */
+            spectators?: "live" | "delayed" | "hidden";
+            /** @description With spectators: delayed, how many versions behind spectators are (1 to 20; default 2) */
+            spectatorDelay?: number;
+            /** @description Once the game is finished, every seat's hidden information opens to everyone: the game and replays carry revealed, board.svg and replay.gif draw any seat's view (default true). Turn it off to keep each seat's hidden information to itself after the end. */
+            reveal?: boolean;
             /** @description Default: true when allowed: every seat a player identity ({ me: true } or { open: true }), no chosen seed, no bot, not imported; a game rated by default becomes unrated when someone joins it without a player token, while one created with rated: true admits player tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, seat-not-player). */
             rated?: boolean;
         };
@@ -4151,7 +4259,7 @@ export interface components {
                  * @description Absent when the seat played the move itself; mail: the seat played it by a reply to a mail; resign: the seat resigned here; resigned: played by the stand-in bot for a resigned seat; timeout: played by the stand-in when the seat's time ran out; bot: a bot seat's move; takeback: undoes the seat's entries from move.undo on
                  * @enum {string}
                  */
-                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback";
+                origin?: "seat" | "mail" | "resign" | "resigned" | "timeout" | "bot" | "takeback" | "conditional";
                 /** @description Written on export: SHA-256 of the canonical JSON of the full state after this entry (docs/api.md, "Signed records"); ignored on import */
                 stateHash?: string;
                 /** @description Written on export: SHA-256 of the previous chain hash (setupHash before the first entry), the canonical entry and stateHash; ignored on import */
@@ -4209,7 +4317,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "RELIABILITY_TOO_LOW" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "TOURNAMENT_STARTED" | "TOURNAMENT_FULL" | "ALREADY_ENTERED" | "TOO_FEW_PLAYERS" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "NOT_IMPLEMENTED" | "UNAVAILABLE";
+            code: "INVALID_INPUT" | "QUERY_TOO_DEEP" | "TOO_MANY_ALIASES" | "QUERY_TOO_COSTLY" | "UNAUTHORIZED" | "FORBIDDEN" | "SEED_NOT_ALLOWED" | "ANALYSIS_NOT_ALLOWED" | "BOT_SEAT" | "RELIABILITY_TOO_LOW" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METHOD_NOT_ALLOWED" | "NOT_YOUR_TURN" | "VERSION_CONFLICT" | "GAME_OVER" | "ENGINE_VERSION_UNSUPPORTED" | "GAME_NOT_STARTED" | "GAME_STARTED" | "GAME_FULL" | "SEAT_TAKEN" | "ALREADY_SEATED" | "COLOUR_TAKEN" | "TOURNAMENT_STARTED" | "TOURNAMENT_FULL" | "ALREADY_ENTERED" | "TOO_FEW_PLAYERS" | "SEAT_RESIGNED" | "ALREADY_RESIGNED" | "TAKEBACK_NOT_ALLOWED" | "CONDITIONAL_NOT_ALLOWED" | "NOT_RETRYABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "VACATION_TOO_LONG" | "RATE_LIMITED" | "TOO_MANY_SUBSCRIPTIONS" | "INTERNAL" | "NOT_IMPLEMENTED" | "UNAVAILABLE";
             detail: string;
             instance?: string;
             /** @description For ILLEGAL_MOVE: the engine's own code for the broken rule, e.g. RESIDENTIAL_SPACING */
@@ -5155,6 +5263,15 @@ export interface operations {
             };
             /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: the game hides itself from spectators until it ends (spectators: hidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6513,7 +6630,7 @@ export interface operations {
                         from: "seat" | "player" | "none";
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6593,7 +6710,7 @@ export interface operations {
                 "application/json": {
                     email?: string | null;
                     webhookUrl?: string | null;
-                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                     /**
                      * @description The language of the mails (en, fr); en until set
                      * @enum {string}
@@ -6613,7 +6730,7 @@ export interface operations {
                         seat: number;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6717,7 +6834,7 @@ export interface operations {
                         playerId: string;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -6767,7 +6884,7 @@ export interface operations {
                 "application/json": {
                     email?: string | null;
                     webhookUrl?: string | null;
-                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                    events?: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                     /**
                      * @description The language of the mails (en, fr); en until set
                      * @enum {string}
@@ -6787,7 +6904,7 @@ export interface operations {
                         playerId: string;
                         email: string | null;
                         webhookUrl: string | null;
-                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback")[];
+                        events: ("turn" | "reminder" | "timeout" | "finished" | "joined" | "takeback" | "conditional")[];
                         /**
                          * @description The language of the mails (en, fr); en until set
                          * @enum {string}
@@ -7774,6 +7891,8 @@ export interface operations {
             query?: {
                 /** @description A version between 0 and the game's version; the current one when absent */
                 at?: number;
+                /** @description Show what this seat saw: its token or game link required, except in a finished game that reveals (reveal: true), where anyone may; the token's own view when absent */
+                seat?: number;
                 /** @description The label language; overrides Accept-Language */
                 lang?: "en" | "fr";
             };
@@ -7795,7 +7914,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description INVALID_INPUT: `at` is not a version between 0 and the game's version, or `lang` is not en or fr */
+            /** @description INVALID_INPUT: `at` is not a version between 0 and the game's version (a spectator's: the version it may see), or `lang` is not en or fr */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7806,6 +7925,15 @@ export interface operations {
             };
             /** @description UNAUTHORIZED: the token is not one of this game's seat tokens */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: `seat` is not the token's seat (and the game does not reveal it), or the game hides itself from spectators until it ends */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7858,7 +7986,7 @@ export interface operations {
                 from?: number;
                 /** @description The last position shown, a version no later than the game's; the game's version when asked, when absent */
                 to?: number;
-                /** @description Show what this seat saw (its token or game link required); a spectator's view when absent */
+                /** @description Show what this seat saw: its token or game link required, except in a finished game that reveals (reveal: true), where anyone may; a spectator's view when absent */
                 seat?: number;
                 /** @description The label language; overrides Accept-Language */
                 lang?: "en" | "fr";
@@ -7916,7 +8044,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: `seat` is not the token's seat */
+            /** @description FORBIDDEN: `seat` is not the token's seat (and the game does not reveal it), or the game hides itself from spectators until it ends */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8665,6 +8793,311 @@ export interface operations {
             };
             /** @description TAKEBACK_NOT_ALLOWED with `reason`: random-draw (an entry from the one undone on drew at random), hidden-reveal (one showed a seat what it could not see), other-seat-acted (another seat acted since, or resigned), game-setting (takebacks: none, or the turn is over and the game allows own-turn takebacks only), nothing-to-undo (no such move of the caller in effect, or no request waits), request-pending (another request waits); also GAME_NOT_STARTED, GAME_OVER, SEAT_RESIGNED, VERSION_CONFLICT */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getConditionalMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+                /** @description `me` (the seat of the token), or a seat number */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat's lines still waiting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The seat whose lines these are (the token's) */
+                        seat: number;
+                        /** @description The game version the lines were set at; null: no lines */
+                        setVersion: number | null;
+                        /** @description The lines still waiting, in the order sent */
+                        lines: {
+                            after: string[];
+                            play: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putConditionalMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+                /** @description `me` (the seat of the token), or a seat number */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        /** @description The others' moves expected since the lines were set, in order, as this seat reads them in its log */
+                        after: string[];
+                        /** @description The seat's answer, in notation: played when the expected moves were exactly these */
+                        play: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The seat's lines now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The seat whose lines these are (the token's) */
+                        seat: number;
+                        /** @description The game version the lines were set at; null: no lines */
+                        setVersion: number | null;
+                        /** @description The lines still waiting, in the order sent */
+                        lines: {
+                            after: string[];
+                            play: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's state: NOT_YOUR_TURN, VERSION_CONFLICT (see currentVersion), GAME_OVER, GAME_NOT_STARTED, GAME_STARTED, GAME_FULL, SEAT_TAKEN, ALREADY_SEATED, COLOUR_TAKEN, SEAT_RESIGNED, ALREADY_RESIGNED or ENGINE_VERSION_UNSUPPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; Retry-After says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: the database does not answer, the server is overloaded or busy with other imports; Retry-After says when to come back */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    clearConditionalMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id (UUID) */
+                id: string;
+                /** @description `me` (the seat of the token), or a seat number */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No lines are left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The seat whose lines these are (the token's) */
+                        seat: number;
+                        /** @description The game version the lines were set at; null: no lines */
+                        setVersion: number | null;
+                        /** @description The lines still waiting, in the order sent */
+                        lines: {
+                            after: string[];
+                            play: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (INVALID_INPUT): malformed JSON, unknown or mistyped fields, an integer out of its bounds, an unknown game type, option or move type, an unreadable notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHORIZED: a token is needed, or the token is not one of this game's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: this token may not do this (a seat token where the operator's is needed, or the operator trying to move); SEED_NOT_ALLOWED: this server does not accept a chosen seed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no game (or other resource) has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,7 @@ export const en: Catalogue = {
   REQUEST_TIMEOUT: 'The request (headers and body) did not arrive in time (REQUEST_TIMEOUT_MS)',
   METHOD_NOT_ALLOWED: 'A GraphQL mutation needs POST; GET runs queries only',
   NOT_YOUR_TURN: "It is not this seat''s turn to act.",
+  CONDITIONAL_NOT_ALLOWED: 'Conditional lines cannot be set now',
   VERSION_CONFLICT: 'The game has changed since: reload it and decide again',
   GAME_OVER: 'The game is over: no more moves are accepted.',
   ENGINE_VERSION_UNSUPPORTED: 'This server does not have the engine version this game needs',
@@ -57,7 +58,9 @@ export const en: Catalogue = {
   'INVALID_INPUT.malformedJson': 'malformed JSON body: {detail}',
   'INVALID_INPUT.contentLength': 'the Content-Length header does not match the body',
   'INVALID_INPUT.unknownGameType': 'unknown game type "{type}"; known: {known}',
-  'FORBIDDEN.gifSeat': "seat {seat}''s view needs that seat''s token or game link; leave out seat for a spectator''s view",
+  'FORBIDDEN.gifSeat':
+    "seat {seat}''s view needs that seat''s token or game link (anyone may once a game that " +
+    "reveals is finished); leave out seat for a spectator''s view",
   'INVALID_INPUT.gifTo': "to ({to}) is past the game''s version, {max}: a replay shows no move not yet made",
   'INVALID_INPUT.gifFrom': 'from ({from}) must not be after to ({to})',
   'INVALID_INPUT.gifFrames': 'a replay GIF shows at most {max} positions; this range has {frames}: narrow from and to',
@@ -246,6 +249,7 @@ export const en: Catalogue = {
   'UNAUTHORIZED.linkRevoked': "this seat''s token was reissued since this link was sent: the link is revoked",
   'UNAVAILABLE.notifications': 'notifications are not set up on this server',
   'UNAVAILABLE.tournaments': 'tournaments are not set up on this server',
+  'UNAVAILABLE.conditionalMoves': 'conditional moves are not set up on this server',
   'UNAVAILABLE.ratings': 'ratings are not set up on this server',
   'UNAVAILABLE.gameBusy': 'the game moved on {reads} times while this query read it; retry shortly',
   'UNAVAILABLE.lobby': 'the lobby needs the database',
@@ -275,6 +279,16 @@ export const en: Catalogue = {
   'INVALID_INPUT.webhookLong': 'webhookUrl is longer than {max} characters',
   'INVALID_INPUT.webhookNotUrl': 'webhookUrl "{given}" is not a URL',
   'INVALID_INPUT.webhookProtocol': 'webhookUrl must be http or https, not {protocol}',
+  'CONDITIONAL_NOT_ALLOWED.yourTurn':
+    'it is your turn: play your move first; conditional lines answer the moves the others make while you wait',
+  'FORBIDDEN.otherSeatLines': "seat {seat}''s conditional lines are its own: this token is seat {own}''s",
+  'FORBIDDEN.linesNeedSeat': 'conditional lines belong to a seat: this token holds no seat in this game',
+  'UNAUTHORIZED.linesToken': "conditional lines need the token of the seat (or its player''s token): Authorization: Bearer",
+  'INVALID_INPUT.conditionalCount': 'at most {max} conditional lines; got {count}',
+  'INVALID_INPUT.conditionalAfter': 'line {line}: "after" lists 1 to {max} moves of the others; got {count}',
+  'INVALID_INPUT.conditionalLength': 'line {line}: a move in notation has 1 to {max} characters',
+  'INVALID_INPUT.conditionalNotation': 'line {line}, move "{move}": {problem}',
+  'INVALID_INPUT.conditionalSame': 'line {line} expects the same moves as line {other}: one answer per sequence of moves',
   'INVALID_INPUT.noticeKind': 'events: "{given}" is not a notification kind ({kinds})',
   'INVALID_INPUT.notificationId': 'id must be a notification id (a UUID), got "{given}"',
   'INVALID_INPUT.controlChar':
@@ -304,8 +318,7 @@ export const en: Catalogue = {
   'RECORD.seat': 'seat {seat} is not a seat of this game (seats 0 to {last})',
   'RECORD.hidden': 'the move is hidden in this record; export the record after the game is over',
   'RECORD.annotation':
-    "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, " +
-    "{timeout}, {bot <level>}' or '{takeback <version>}'",
+    "unknown annotation '{'{note}'}'; expected '{hidden}, {mail}, {resign}, {resigned}, {timeout}, {conditional}, {bot <level>}' or '{takeback <version>}'",
   'RECORD.botAnnotation': "a bot seat''s move is annotated '{bot <level>}', e.g. '{bot greedy}'",
   'RECORD.resignation': `a resignation is written "<number>. <seat>: '{resign}'", with no move`,
   'IMPORT_INVALID.sameColour': 'two players of the record have the same colour',
@@ -358,6 +371,12 @@ export const en: Catalogue = {
   'INVALID_INPUT.digestNeedsHour': 'digestHour: digest mode needs the hour (0-23) the digest is sent at',
   'INVALID_INPUT.digestNeedsZone': 'timeZone: digest mode needs the time zone of the digest hour (an IANA name, e.g. Europe/Paris)',
   'INVALID_INPUT.takebacks': 'takebacks must be one of {settings}; got {given}',
+  'INVALID_INPUT.spectators': 'spectators must be one of {settings}; got {given}',
+  'INVALID_INPUT.spectatorDelay': 'spectatorDelay must be a whole number of moves from 1 to {max}; got {given}',
+  'INVALID_INPUT.reveal': 'reveal must be true or false; got {given}',
+  'FORBIDDEN.spectatorsHidden':
+    'this game hides itself from spectators until it ends (spectators: hidden): only its ' +
+    "header is shown; a seat''s token shows that seat''s view",
   'UNAUTHORIZED.takeback': 'takebacks need the token of your seat, or your player token (Authorization: Bearer)',
   'FORBIDDEN.operatorTakeback': "the operator cannot take part in takebacks: they need a seat''s token",
   'GAME_NOT_STARTED.takeback': 'the game has not started: there is no move to take back',

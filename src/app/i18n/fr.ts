@@ -29,6 +29,7 @@ export const fr: Catalogue = {
   REQUEST_TIMEOUT: "La requête (en-têtes et corps) n''est pas arrivée à temps (REQUEST_TIMEOUT_MS)",
   METHOD_NOT_ALLOWED: 'Une mutation GraphQL demande POST ; GET ne fait que des requêtes',
   NOT_YOUR_TURN: "Ce n''est pas à cette place de jouer.",
+  CONDITIONAL_NOT_ALLOWED: 'Les lignes conditionnelles ne peuvent pas être posées maintenant',
   VERSION_CONFLICT: 'La partie a changé depuis : rechargez-la et décidez à nouveau',
   GAME_OVER: "La partie est terminée : plus aucun coup n''est accepté.",
   ENGINE_VERSION_UNSUPPORTED: "Ce serveur n''a pas la version du moteur dont cette partie a besoin",
@@ -60,7 +61,9 @@ export const fr: Catalogue = {
   'INVALID_INPUT.contentLength': "L''en-tête Content-Length ne correspond pas au corps",
   'INVALID_INPUT.unknownGameType': 'Type de jeu inconnu « {type} » ; types connus : {known}',
   'FORBIDDEN.gifSeat':
-    "la vue de la place {seat} demande le jeton ou le lien de partie de cette place ; omettez seat pour la vue d''un spectateur",
+    'la vue de la place {seat} demande le jeton ou le lien de partie de cette place (tout le ' +
+    "monde peut la voir une fois finie une partie qui révèle) ; omettez seat pour la vue d''un " +
+    'spectateur',
   'INVALID_INPUT.gifTo': 'to ({to}) dépasse la version de la partie, {max} : un rejeu ne montre aucun coup pas encore joué',
   'INVALID_INPUT.gifFrom': 'from ({from}) ne doit pas être après to ({to})',
   'INVALID_INPUT.gifFrames': 'un GIF de rejeu montre au plus {max} positions ; cet intervalle en a {frames} : resserrez from et to',
@@ -273,6 +276,7 @@ export const fr: Catalogue = {
   'UNAUTHORIZED.linkRevoked': "Le jeton de cette place a été réémis depuis l''envoi de ce lien : le lien est révoqué",
   'UNAVAILABLE.notifications': 'Les notifications ne sont pas en place sur ce serveur',
   'UNAVAILABLE.tournaments': 'Les tournois ne sont pas en place sur ce serveur',
+  'UNAVAILABLE.conditionalMoves': 'Les coups conditionnels ne sont pas en place sur ce serveur',
   'UNAVAILABLE.ratings': 'Les classements ne sont pas en place sur ce serveur',
   'UNAVAILABLE.gameBusy': 'La partie a avancé {reads} fois pendant la lecture de cette requête ; réessayez dans un instant',
   'UNAVAILABLE.lobby': 'Le salon demande la base de données',
@@ -303,6 +307,16 @@ export const fr: Catalogue = {
   'INVALID_INPUT.webhookLong': 'webhookUrl dépasse {max} caractères',
   'INVALID_INPUT.webhookNotUrl': "webhookUrl « {given} » n''est pas une URL",
   'INVALID_INPUT.webhookProtocol': 'webhookUrl doit être en http ou https, pas {protocol}',
+  'CONDITIONAL_NOT_ALLOWED.yourTurn':
+    "C''est votre tour : jouez d''abord votre coup ; les lignes conditionnelles répondent aux coups des autres pendant que vous attendez",
+  'FORBIDDEN.otherSeatLines': 'Les lignes conditionnelles de la place {seat} sont à elle seule : ce jeton est celui de la place {own}',
+  'FORBIDDEN.linesNeedSeat': "Les lignes conditionnelles appartiennent à une place : ce jeton n''a aucune place dans cette partie",
+  'UNAUTHORIZED.linesToken': 'Les lignes conditionnelles demandent le jeton de la place (ou celui de son joueur) : Authorization: Bearer',
+  'INVALID_INPUT.conditionalCount': 'Au plus {max} lignes conditionnelles ; reçu {count}',
+  'INVALID_INPUT.conditionalAfter': 'Ligne {line} : « after » liste de 1 à {max} coups des autres ; reçu {count}',
+  'INVALID_INPUT.conditionalLength': 'Ligne {line} : un coup en notation a de 1 à {max} caractères',
+  'INVALID_INPUT.conditionalNotation': 'Ligne {line}, coup « {move} » : {problem}',
+  'INVALID_INPUT.conditionalSame': 'La ligne {line} attend les mêmes coups que la ligne {other} : une seule réponse par suite de coups',
   'INVALID_INPUT.noticeKind': "events : « {given} » n''est pas une sorte de notification ({kinds})",
   'INVALID_INPUT.notificationId': 'id doit être un id de notification (un UUID) ; reçu « {given} »',
   'INVALID_INPUT.controlChar':
@@ -335,8 +349,7 @@ export const fr: Catalogue = {
   'RECORD.seat': "La place {seat} n''est pas une place de cette partie (places 0 à {last})",
   'RECORD.hidden': 'Le coup est caché dans cet enregistrement ; exportez-le une fois la partie terminée',
   'RECORD.annotation':
-    "Annotation inconnue '{'{note}'}' ; attendu : '{hidden}, {mail}, {resign}, {resigned}, " +
-    "{timeout}, {bot <niveau>}' ou '{takeback <version>}'",
+    "Annotation inconnue '{'{note}'}' ; attendu : '{hidden}, {mail}, {resign}, {resigned}, {timeout}, {conditional}, {bot <niveau>}' ou '{takeback <version>}'",
   'RECORD.botAnnotation': "Le coup d''une place de robot s''annote '{bot <niveau>}', par exemple '{bot greedy}'",
   'RECORD.resignation': `Un abandon s''écrit "<numéro>. <place> : '{resign}'", sans coup`,
   'IMPORT_INVALID.sameColour': "Deux joueurs de l''enregistrement ont la même couleur",
@@ -396,6 +409,12 @@ export const fr: Catalogue = {
   'INVALID_INPUT.digestNeedsZone':
     "timeZone : le mode digest demande le fuseau horaire de l''heure d''envoi (un nom IANA, par exemple Europe/Paris)",
   'INVALID_INPUT.takebacks': "takebacks vaut l''une de ces valeurs : {settings} ; reçu {given}",
+  'INVALID_INPUT.spectators': "spectators vaut l''une de ces valeurs : {settings} ; reçu {given}",
+  'INVALID_INPUT.spectatorDelay': 'spectatorDelay est un nombre entier de coups de 1 à {max} ; reçu {given}',
+  'INVALID_INPUT.reveal': 'reveal vaut true ou false ; reçu {given}',
+  'FORBIDDEN.spectatorsHidden':
+    "Cette partie se cache des spectateurs jusqu''à sa fin (spectators: hidden) : seul son " +
+    "en-tête est montré ; le jeton d''une place montre ce que voit cette place",
   'UNAUTHORIZED.takeback': 'Les reprises demandent le jeton de votre place, ou votre jeton de joueur (Authorization: Bearer)',
   'FORBIDDEN.operatorTakeback': "L''opérateur ne prend pas part aux reprises : elles demandent le jeton d''une place",
   'GAME_NOT_STARTED.takeback': "La partie n''a pas commencé : il n''y a aucun coup à reprendre",

@@ -31,6 +31,9 @@ export interface CreateInput {
   /** Players joining need at least this reliability (0..1, src/app/reliability.ts). */
   minReliability?: number;
   takebacks?: string;
+  spectators?: string;
+  spectatorDelay?: number;
+  reveal?: boolean;
   turnDeadlineSeconds?: number;
   timeControl?: TimeControl;
   timeoutAction?: TimeoutAction;

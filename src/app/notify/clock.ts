@@ -115,8 +115,8 @@ export class TurnClock {
   private async bank(c: Committed): Promise<void> {
     const control = c.clock!.control;
     const stopped = c.before.filter((x) => !c.toMove.includes(x) || x === c.seat);
-    // A move of the seat's (by its token, by mail, or played for it on a timeout) earns the increment; a resignation does not.
-    const earns = c.origin === 'seat' || c.origin === 'timeout' || (c.origin as string) === 'mail';
+    // A move of the seat's (by its token, by mail, by one of its conditional lines, or played for it on a timeout) earns the increment; a resignation does not.
+    const earns = c.origin === 'seat' || c.origin === 'timeout' || c.origin === 'mail' || c.origin === 'conditional';
     const increment = earns ? control.incrementSeconds * 1000 : 0;
     await this.store.bank({
       gameId: c.gameId,
@@ -136,8 +136,8 @@ export class TurnClock {
         [...per].map(([seat, ms]) => ({ seat, ms })),
       );
     }
-    // A move of the seat's own (its token, a mail) ends its run of missed deadlines.
-    if (c.origin === 'seat' || (c.origin as string) === 'mail') await this.store.clearMissed(c.gameId, c.seat);
+    // A move of the seat's own (its token, a mail, its conditional line) ends its run of missed deadlines.
+    if (c.origin === 'seat' || c.origin === 'mail' || c.origin === 'conditional') await this.store.clearMissed(c.gameId, c.seat);
     if (c.status !== 'active') {
       await this.store.dropDeadlines(c.gameId);
       return;

@@ -262,7 +262,7 @@ export class Notifier {
       players: game.players,
       toMove: game.toMove,
       status: game.status,
-      view: game.view,
+      view: game.view ?? null, // a seat's view: always there
       outcome: game.outcome ?? null,
       legalMoves,
       moves,

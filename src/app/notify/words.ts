@@ -15,6 +15,7 @@ export const MAIL_MESSAGES: Messages = {
     'subject.finished': 'Game over',
     'subject.joined': 'A player joined your game',
     'subject.takeback': 'A takeback is asked',
+    'subject.conditional': 'Conditional lines dropped',
     subjectLine: '{what}: {game} ({id}, move {version})',
     'opening.turn': '{me}, it is your turn in {game}.',
     'opening.reminder': '{me}, your turn in {game} is running out.',
@@ -22,6 +23,8 @@ export const MAIL_MESSAGES: Messages = {
     'opening.finished': '{me}, the game of {game} is over.',
     'opening.joined': '{me}, a player joined your game of {game}.',
     'opening.takeback': '{me}, {about} asks to take back a move in {game}: accept or decline it on the game page.',
+    'opening.conditional':
+      '{me}, some of your conditional lines in {game} can no longer be played (the others moved otherwise, a takeback, or an answer illegal then): they were dropped. The lines still waiting are on the game page.',
     fact: '{label}: {value}',
     move: 'Move',
     players: 'Players',
@@ -58,6 +61,7 @@ export const MAIL_MESSAGES: Messages = {
     'subject.finished': 'Partie terminée',
     'subject.joined': 'Un joueur a rejoint votre partie',
     'subject.takeback': 'Reprise de coup demandée',
+    'subject.conditional': 'Lignes conditionnelles abandonnées',
     subjectLine: '{what} : {game} ({id}, coup {version})',
     'opening.turn': "{me}, c''est à vous de jouer dans {game}.",
     'opening.reminder': '{me}, votre tour dans {game} se termine bientôt.',
@@ -65,6 +69,8 @@ export const MAIL_MESSAGES: Messages = {
     'opening.finished': '{me}, la partie de {game} est terminée.',
     'opening.joined': '{me}, un joueur a rejoint votre partie de {game}.',
     'opening.takeback': '{me}, {about} demande à reprendre un coup dans {game} : acceptez ou refusez sur la page de la partie.',
+    'opening.conditional':
+      '{me}, certaines de vos lignes conditionnelles dans {game} ne peuvent plus être jouées (les autres ont joué autrement, une reprise, ou une réponse alors illégale) : elles sont abandonnées. Les lignes qui attendent encore sont sur la page de la partie.',
     fact: '{label} : {value}',
     move: 'Coup',
     players: 'Joueurs',

@@ -6,7 +6,7 @@ import type { MoveOrigin } from '../../store/types.js';
  * projection and the rebuild (`citybuilder rebuild-ratings`) decide every game alike:
  * - aborted: a rated game in which some person's seat made no move of its own before it ended
  *   (it resigned, timed out or expired first) changes no rating. A move of its own is one the seat
- *   played, through the API or by a reply to a mail (origins `seat` and `mail`); the stand-in's
+ *   played, through the API, by a reply to a mail or by one of its conditional lines (origins `seat`, `mail`, `conditional`); the stand-in's
  *   moves for a resigned or timed-out seat, a bot's and a takeback's are not.
  * - pair-limit: a rated game changes no rating when two of its players had already played
  *   `pairDailyLimit` rated games of the same type, each of which changed the ratings, within the
@@ -17,7 +17,7 @@ import type { MoveOrigin } from '../../store/types.js';
  *   `leaderboardMinGames` (10) rated games that changed the ratings, against at least
  *   `leaderboardMinOpponents` (3) different opponents, within the last `leaderboardRecentDays` (90).
  */
-export const OWN_MOVE_ORIGINS: readonly MoveOrigin[] = ['seat', 'mail'];
+export const OWN_MOVE_ORIGINS: readonly MoveOrigin[] = ['seat', 'mail', 'conditional'];
 
 /** Why a finished rated game changed no rating; null when it did. */
 export type Unrated = 'aborted' | 'pair-limit';

@@ -13,6 +13,7 @@ import { fold, type Json, type Outcome } from '../../engine/index.js';
 import { AppError } from '../errors.js';
 import type { GamePort } from '../game-port.js';
 import { Gate } from '../gate.js';
+import { hiddenFromSpectators } from '../use-cases/spectating.js';
 import { replayGif } from './replay-gif.js';
 
 /** The most positions one GIF shows. */
@@ -71,7 +72,11 @@ export class ReplayGifs {
 
   async get(r: GifRequest): Promise<GifAnswer> {
     const g = await this.service.getGame(r.gameId, r.token);
-    if (r.seat !== undefined && g.viewer.seat !== r.seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.gifSeat', { seat: r.seat });
+    // A hidden game's spectator gets no frame until the end; a delayed one's `g.version` is the last it may see (spectating.ts).
+    if (g.view === undefined) throw hiddenFromSpectators();
+    // Another seat's view: that seat's token, or a finished game that reveals every seat (its answer's `revealed`).
+    if (r.seat !== undefined && g.viewer.seat !== r.seat && g.revealed?.[r.seat] === undefined)
+      throw AppError.of('FORBIDDEN', 'FORBIDDEN.gifSeat', { seat: r.seat });
     const seat = r.seat ?? null;
     const to = r.to ?? g.version;
     const from = r.from ?? 0;
@@ -136,7 +141,15 @@ export class ReplayGifs {
       else {
         // No move yet: the set-up position, through the replay read.
         const at0 = await this.service.replay(r.gameId, r.token, 0);
-        out.push({ type: g.type, version: 0, toMove: at0.toMove, players, view: at0.view as Json, outcome: null, viewerSeat: seat });
+        out.push({
+          type: g.type,
+          version: 0,
+          toMove: at0.toMove,
+          players,
+          view: (seat === at0.viewer.seat ? at0.view : at0.revealed?.[seat!]) as Json,
+          outcome: null,
+          viewerSeat: seat,
+        });
         continue;
       }
       const last = v === g.version;

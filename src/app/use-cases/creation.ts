@@ -18,6 +18,7 @@ import { checkNames } from '../text.js';
 import { timeControlOf } from '../time-control.js';
 import { hashToken, newSeatToken } from '../tokens.js';
 import type { GameCore } from './core.js';
+import { spectatingAtCreation } from './spectating.js';
 
 /** A bot seat's name when the creator gives none. */
 const botName = (level: BotLevel): string => `Bot (${level})`;
@@ -57,6 +58,7 @@ export async function createGame(core: GameCore, input: CreateGameInput) {
     standInAfterTimeouts: input.standInAfterTimeouts ?? null,
     analysis: input.analysis ?? false,
     takebacks: takebacksAtCreation(input.takebacks),
+    ...spectatingAtCreation(input),
   });
   await core.store.createGame(created.row);
   core.sessions.remember(core.sessions.create({ ...created.row, createdAt: new Date(), updatedAt: new Date() }, game, state, 0));
@@ -88,6 +90,9 @@ export function newGame(
     | 'standInAfterTimeouts'
     | 'analysis'
     | 'takebacks'
+    | 'spectators'
+    | 'spectatorDelay'
+    | 'reveal'
   > = {},
 ) {
   // A bot seat holds the hash of a token nobody is ever shown: it is taken, and no one acts for it.

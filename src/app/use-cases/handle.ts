@@ -15,7 +15,8 @@
  * I/O) runs after it is released (`after`).
  *
  * The deciders are the use-case modules beside this file (moves.ts, resignation.ts, takebacks.ts,
- * mail-moves.ts, bot-turns.ts: `timeout` and `bot-move`); they decide and never write.
+ * mail-moves.ts, bot-turns.ts: `timeout` and `bot-move`, conditional-moves.ts: `conditional-move`); they
+ * decide and never write.
  */
 import type { BotLevel, GameEvent, Move, Seat } from '../../engine/index.js';
 import type { IdempotentMove, MoveOrigin, TakebackRequest } from '../../store/types.js';
@@ -24,6 +25,7 @@ import { checkInt } from '../limits.js';
 import type { Include, MoveResult, Session } from '../service-types.js';
 import { decideBotMove, decideTimeout, playForResigned } from './bot-turns.js';
 import { commit } from './commit.js';
+import { type ConditionalAnswer, decideConditional } from './conditional-moves.js';
 import type { GameCore } from './core.js';
 import { decideMailMove, type MailAnswer, mailActor, replayMail } from './mail-moves.js';
 import { decideMove, moveActor, replayMove } from './moves.js';
@@ -46,7 +48,9 @@ export type Command =
   /** A seat out of time whose timeout is played by the stand-in. */
   | { kind: 'timeout'; seat: Seat }
   /** A bot seat's move, chosen at `version` (stale when the game left it). */
-  | { kind: 'bot-move'; version: number; seat: Seat; move: Move; playedBy: BotLevel };
+  | { kind: 'bot-move'; version: number; seat: Seat; move: Move; playedBy: BotLevel }
+  /** A seat's conditional lines judged at `version` (nothing at another): the matching line's answer played, origin `conditional`. */
+  | { kind: 'conditional-move'; seat: Seat; version: number };
 
 /** What each kind answers. */
 export interface Answers {
@@ -59,6 +63,7 @@ export interface Answers {
   'takeback-decline': TakebackAnswer;
   timeout: MoveResult | null;
   'bot-move': boolean;
+  'conditional-move': ConditionalAnswer;
 }
 
 export type Kind = Command['kind'];
@@ -125,6 +130,13 @@ const DECIDERS: { [K in Kind]: Decider<CommandOf<K>, Answers[K]> } = {
     decide: decideTimeout,
   },
   'bot-move': { fresh: true, retry: true, actor: async (_c, _s, c) => c.seat, replay: () => true, decide: decideBotMove },
+  'conditional-move': {
+    fresh: true,
+    retry: true,
+    actor: async (_c, s, c) => seatInRange(s, c.seat),
+    replay: () => ({ played: null, dropped: [], setId: null }),
+    decide: decideConditional,
+  },
 };
 
 export interface HandleOptions {

@@ -19,6 +19,7 @@ import type { LiveMove } from '../live.js';
 import { callerIn, open, requireSeat, viewerOf } from './callers.js';
 import type { GameCore } from './core.js';
 import { chainOf, type ChainedRecord } from '../replays/record-chain.js';
+import { hiddenFromSpectators, revealed, revealedViews, sightOf, spectatingOf } from './spectating.js';
 
 export function gameTypes(core: GameCore) {
   return core.registry.list().map((g) => ({
@@ -40,14 +41,28 @@ export function derived(s: Session, state: unknown, version: number): { status: 
   return standing(s.game, state, s.row.seats, version, s.row.status === 'expired');
 }
 
-/** The game as the caller sees it. */
+/**
+ * The game as the caller sees it: a spectator of a delayed game sees it as it was `spectatorDelay`
+ * versions ago, of a hidden one its header at version 0 without a view (use-cases/spectating.ts);
+ * a finished game with reveal adds every seat's view (`revealed`).
+ */
 export async function getGame(core: GameCore, gameId: string, token: string | undefined) {
   const s = await core.sessions.fresh(gameId);
   const c = await callerIn(core, s, token, true, true);
-  return summary(s, s.state, s.version, viewerOf(c), c);
+  const version = s.version;
+  const state = s.state;
+  const sight = sightOf(s, c, version);
+  if (!sight.blind && sight.upTo === version) return summary(s, state, version, viewerOf(c), c, { reveal: true });
+  return summary(s, sight.upTo === version ? state : await stateAt(core, s, sight.upTo), sight.upTo, viewerOf(c), c, {
+    blind: sight.blind,
+  });
 }
 
-function summary(s: Session, state: unknown, version: number, viewer: Viewer, c: Caller) {
+/**
+ * The game answer at `version`. `blind`: without a view (a hidden game's spectator); `reveal`: with
+ * every seat's view when the game is finished and reveals (the game and replays, not notifications).
+ */
+function summary(s: Session, state: unknown, version: number, viewer: Viewer, c: Caller, how: { blind?: boolean; reveal?: boolean } = {}) {
   const d = standing(s.game, state, s.row.seats, version, s.row.status === 'expired');
   const resigned = resignedBy(s.row.seats, version);
   return {
@@ -73,9 +88,11 @@ function summary(s: Session, state: unknown, version: number, viewer: Viewer, c:
           : {}),
     })),
     viewer: c.kind === 'seat' ? { seat: c.seat } : { seat: null },
-    view: s.game.view(state, viewer),
+    ...(how.blind ? {} : { view: s.game.view(state, viewer) as Json }),
+    ...(how.reveal && revealed(s.row) ? { revealed: revealedViews(s, state) } : {}),
     ...(d.outcome ? { outcome: d.outcome } : {}),
     options: s.row.options,
+    ...spectatingOf(s.row),
     createdAt: s.row.createdAt.toISOString(),
     ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
     ...(s.row.analysis ? { analysis: true } : {}),
@@ -114,12 +131,15 @@ export async function events(
   checkInt('version', 'after', after);
   checkInt('eventsLimit', 'limit', limit);
   const s = await core.sessions.fresh(gameId);
-  const viewer = viewerOf(await callerIn(core, s, token, true, true));
-  const moves = await core.store.readMoves(gameId, after, Math.min(after + limit, INT4_MAX));
+  const c = await callerIn(core, s, token, true, true);
+  const viewer = viewerOf(c);
+  // A spectator reads no further than it may see (spectating.ts): a delayed game's moves stop behind, a hidden game's are none.
+  const { upTo } = sightOf(s, c);
+  const moves = after >= upTo ? [] : await core.store.readMoves(gameId, after, Math.min(after + limit, upTo, INT4_MAX));
   const marks = await entryMarks(core.store, s, moves);
   return {
     type: s.row.type,
-    version: s.version,
+    version: upTo,
     moves: moves.map((m) => ({
       version: m.version,
       seat: m.seat,
@@ -143,10 +163,13 @@ export async function replay(core: GameCore, gameId: string, token: string | und
   checkInt('version', 'at', at);
   const s = await core.sessions.fresh(gameId);
   const c = await callerIn(core, s, token, true, true);
-  if (!Number.isInteger(at) || at < 0 || at > s.version) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: s.version });
+  const sight = sightOf(s, c);
+  if (sight.blind) throw hiddenFromSpectators();
+  if (!Number.isInteger(at) || at < 0 || at > sight.upTo)
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.atVersion', { max: sight.upTo });
   const state = await stateAt(core, s, at);
   const undoneBy = at > 0 ? (await undoneByOfGame(core.store, s)).get(at) : undefined;
-  return { ...summary(s, state, at, viewerOf(c), c), ...(undoneBy !== undefined ? { undoneBy } : {}) };
+  return { ...summary(s, state, at, viewerOf(c), c, { reveal: true }), ...(undoneBy !== undefined ? { undoneBy } : {}) };
 }
 
 /** Rebuilds the state at a version from the nearest snapshot at or before it, never from the cache. */
@@ -189,8 +212,11 @@ export async function positions(
 
 export async function record(core: GameCore, gameId: string, token: string | undefined): Promise<ChainedRecord> {
   const s = await core.sessions.fresh(gameId);
-  const viewer = viewerOf(await callerIn(core, s, token, true, true));
-  const moves = await core.store.readMoves(gameId, 0);
+  const c = await callerIn(core, s, token, true, true);
+  const viewer = viewerOf(c);
+  // A spectator's record stops where its sight does (spectating.ts): behind a delayed game, empty for a hidden one.
+  const { upTo } = sightOf(s, c);
+  const moves = upTo === 0 ? [] : await core.store.readMoves(gameId, 0, upTo);
   const marks = await entryMarks(core.store, s, moves);
   const over = s.row.status === 'finished';
   // Issue 35: each entry's state hash and chain hash, computed from the log on every export (replays/record-chain.ts).
@@ -209,7 +235,7 @@ export async function record(core: GameCore, gameId: string, token: string | und
     ...(s.row.standInBot ? { standInBot: s.row.standInBot } : {}),
     ...(over ? { seed: s.row.seed } : {}),
     status: s.row.status,
-    version: s.version,
+    version: upTo,
     setupHash: chain.setupHash,
     moves: moves.map((m, i) => ({
       version: m.version,
@@ -253,15 +279,17 @@ export async function movesSince(
   const { s, caller } = await open(core, gameId, token);
   const viewer = caller.kind === 'seat' ? caller.seat : null;
   // Taken together before any await: another move may advance the session meanwhile.
-  const version = s.version;
   const latest = s.state;
   const status = s.row.status;
+  // A spectator is held back to what it may see (spectating.ts): `version` is the last it may see.
+  const version = sightOf(s, caller, s.version).upTo;
+  const live = version === s.version;
   if (after >= version) return { version, status, moves: [] };
   const upTo = Math.min(version, after + limit);
   const stored = await core.store.readMoves(gameId, after, upTo);
   // One new move (the usual case): the session's state is the state after it. Otherwise fold from
   // the state at `after` (rebuilt from the nearest snapshot), move by move.
-  let state = upTo === version && stored.length === 1 ? undefined : await stateAt(core, s, after);
+  let state = live && upTo === version && stored.length === 1 ? undefined : await stateAt(core, s, after);
   const moves = stored.map((m): LiveMove => {
     state = state === undefined ? latest : fold(s.game, state, m.events);
     const d = derived(s, state, m.version);

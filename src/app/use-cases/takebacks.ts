@@ -155,7 +155,9 @@ function checkUndoable(s: Session, tail: StoredMove[]): void {
 async function appendTakeback(core: GameCore, s: Session, seat: Seat, undo: number, tail: StoredMove[]): Promise<Decision<TakebackAnswer>> {
   const restored = restoredEvent(undo, await stateAt(core, s, undo - 1));
   const unearned = tail
-    .filter((m) => m.origin === undefined || m.origin === 'seat' || m.origin === 'mail' || m.origin === 'timeout')
+    .filter(
+      (m) => m.origin === undefined || m.origin === 'seat' || m.origin === 'mail' || m.origin === 'conditional' || m.origin === 'timeout',
+    )
     .map((m) => m.seat);
   return {
     kind: 'append',
@@ -204,8 +206,8 @@ export function replayTakeback(first: IdempotentMove, c: CommandOf<'takeback'>, 
   return { ...(first.response as unknown as TakebackAnswer), type };
 }
 
-/** A seat's own move (by its token or a reply by mail), not one played for it. */
-const ownOrigin = (m: StoredMove) => m.origin === undefined || m.origin === 'seat' || m.origin === 'mail';
+/** A seat's own move (by its token, a reply by mail or one of its conditional lines), not one played for it. */
+const ownOrigin = (m: StoredMove) => m.origin === undefined || m.origin === 'seat' || m.origin === 'mail' || m.origin === 'conditional';
 
 /** The request waiting now: asked at the game's current version. */
 function pendingRequest(s: Session): TakebackRequest | null {

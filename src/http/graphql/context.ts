@@ -1,4 +1,5 @@
 import type { Tournaments } from '../../app/tournaments/tournaments.js';
+import type { ConditionalMoves } from '../../app/conditional-moves.js';
 import type { RecordKeys } from '../../app/replays/record-signing.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GameService } from '../../app/game-service.js';
@@ -40,6 +41,8 @@ export interface Deps {
   rated(): Ratings;
   analysed(): WholeAnalysis;
   tourneys(): Tournaments;
+  /** Seats' conditional lines. */
+  lines(): ConditionalMoves;
   /** Signs exported records (src/app/replays/record-signing.ts). */
   recordKeys: RecordKeys;
 }

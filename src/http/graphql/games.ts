@@ -4,12 +4,15 @@ import type { GameStatus, TimeControl } from '../../store/types.js';
 import { withLabels } from '../../app/board-picture.js';
 import { loggedMoveLabel } from '../../board/index.js';
 import type { Ctx, Deps } from './context.js';
+import { heldBack } from '../clocks.js';
 import { guard } from './errors.js';
 import { listedMoveId } from './move-input.js';
 import { gameAtOneVersion, legalOf, selectedFields, type GameSnapshot } from './one-version.js';
 
+type ClockedGame = { id: string; status: string; timeControl?: TimeControl; spectators?: string; viewer?: { seat: number | null } };
+
 /** A view as its game's GraphQL type (the union GameView resolves by `__game`). */
-export const typedView = (g: { type: string; view: object }) => ({ ...g.view, __game: g.type });
+export const typedView = (g: { type: string; view?: object | null }) => (g.view ? { ...g.view, __game: g.type } : null);
 
 /** The games' reads: the game types, bots, a game and its fields, the operator's listing, log entries and move results. */
 export function gameResolvers({ service, deadlines, clocks, recordKeys }: Deps) {
@@ -28,12 +31,9 @@ export function gameResolvers({ service, deadlines, clocks, recordKeys }: Deps) 
     replay: guard(async (g: { id: string }, a: { at: number }, ctx: Ctx) => service.replay(g.id, ctx.token, a.at)),
     record: guard(async (g: { id: string }, _: unknown, ctx: Ctx) => recordKeys.sign(await service.record(g.id, ctx.token))),
     viewerSeat: (g: { viewer: { seat: number | null } }) => g.viewer.seat,
-    deadlines: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) =>
-      g.timeControl && g.status === 'active' ? deadlines(g.id) : [],
-    ),
-    clocks: guard(async (g: { id: string; status: string; timeControl?: TimeControl }) =>
-      g.timeControl ? clocks(g.id, g.timeControl, g.status) : null,
-    ),
+    // Not for a spectator held behind the game (spectators delayed or hidden): they tell who must act now.
+    deadlines: guard(async (g: ClockedGame) => (g.timeControl && g.status === 'active' && !heldBack(g) ? deadlines(g.id) : [])),
+    clocks: guard(async (g: ClockedGame) => (g.timeControl && !heldBack(g) ? clocks(g.id, g.timeControl, g.status) : null)),
     typedView,
     typedLegalMoves: guard(async (g: GameSnapshot) => {
       const legal = legalOf(g);

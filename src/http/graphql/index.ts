@@ -26,6 +26,8 @@ import { playerResolvers } from './players.js';
 import { tournamentResolvers } from './tournaments.js';
 import type { Tournaments } from '../../app/tournaments/tournaments.js';
 import { liveResolvers } from './live.js';
+import { conditionalResolvers } from './conditional.js';
+import type { ConditionalMoves } from '../../app/conditional-moves.js';
 
 export { gameField } from './move-input.js';
 
@@ -47,6 +49,7 @@ export interface GraphqlDeps {
   ratings?: Ratings;
   analyses?: WholeAnalysis;
   tournaments?: Tournaments;
+  conditional?: ConditionalMoves;
 }
 
 export async function registerGraphql(app: FastifyInstance, given: GraphqlDeps): Promise<void> {
@@ -66,6 +69,7 @@ export async function registerGraphql(app: FastifyInstance, given: GraphqlDeps):
     rated: needed(() => given.ratings, 'ratings'),
     analysed: needed(() => given.analyses, 'wholeAnalysis'),
     tourneys: needed(() => given.tournaments, 'tournaments'),
+    lines: needed(() => given.conditional, 'conditionalMoves'),
     recordKeys: app.recordKeys,
   };
   const games = service.registry.list();
@@ -76,6 +80,7 @@ export async function registerGraphql(app: FastifyInstance, given: GraphqlDeps):
     playerResolvers(deps),
     liveResolvers(deps),
     tournamentResolvers(deps),
+    conditionalResolvers(deps),
   ];
   const resolvers = {
     ...Object.assign({}, ...areas),

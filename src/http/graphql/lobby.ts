@@ -20,6 +20,9 @@ type CreateGameInput = {
   timeControl?: TimeControl | null;
   rated?: boolean | null;
   takebacks?: string | null;
+  spectators?: string | null;
+  spectatorDelay?: number | null;
+  reveal?: boolean | null;
 };
 
 /** Players and seats: creation, joining, leaving, bots in open seats, the lobby, the inbox, token reissue. */

@@ -80,11 +80,20 @@ type LegalMove {
 type Game {
 ${GAME_HEADER}  players: [Player!]!
   viewerSeat: Int
-  view: JSON!
-  """The view, typed per game (a union of the games' view types)"""
-  typedView: GameView!
+  """The caller's view; null for a spectator of a game that hides itself from spectators until it ends (spectators: hidden)"""
+  view: JSON
+  """The view, typed per game (a union of the games' view types); null where view is"""
+  typedView: GameView
+  """A finished game with reveal: every seat's view, by seat (every hand as the engine had it)"""
+  revealed: [JSON!]
   outcome: Outcome
   options: JSON!
+  """What spectators see while it runs: live, delayed (spectatorDelay moves behind) or hidden (the header only)"""
+  spectators: String!
+  """With spectators delayed: how many moves behind spectators are"""
+  spectatorDelay: Int
+  """Once finished, every seat's hidden information opens to everyone (replays' revealed, pictures and GIFs of any seat)"""
+  reveal: Boolean!
   createdAt: String!
   """Play by mail: seconds each seat has for each of its moves (null: no deadlines)"""
   turnDeadlineSeconds: Int
@@ -130,6 +139,8 @@ type Deadline { seat: Int!, at: String!, """The seat's player is on vacation, or
 type GameAt {
 ${POSITION}  view: JSON!
   typedView: GameView!
+  """A finished game with reveal: every seat's view at this version, by seat (every hand as the engine had it)"""
+  revealed: [JSON!]
   outcome: Outcome
   """A later takeback (this version) undid the entry at this version"""
   undoneBy: Int
@@ -149,8 +160,9 @@ ${POSITION}  outcome: Outcome
 """Pushed to each watcher after every accepted move, with that watcher's own view and the move's events."""
 type GameUpdate {
   gameId: ID!
-${POSITION}  view: JSON!
-  typedView: GameView!
+"""null in the first update for a spectator of a game hidden from spectators until it ends"""
+${POSITION}  view: JSON
+  typedView: GameView
   outcome: Outcome
   """The seat that made this move; null in the first update (the game as it was when watching began)"""
   seat: Int

@@ -35,6 +35,12 @@ input CreateGameInput {
   minReliability: Float
   """none, own-turn (default) or with-consent"""
   takebacks: String
+  """What spectators see while it runs: live (default), delayed or hidden"""
+  spectators: String
+  """With spectators delayed: moves behind (1-20, default 2)"""
+  spectatorDelay: Int
+  """Once finished, every seat's hidden information opens to everyone (default true)"""
+  reveal: Boolean
 }
 
 type SeatClock {
@@ -75,6 +81,8 @@ type Query {
   myNotifications: NotificationSettings!
   """The token's player's settings: turn mails at once or in a daily digest, automatic vacation (PUT /players/me/settings)"""
   mySettings: PlayerSettings!
+  """The token's seat's conditional lines (PUT /games/{id}/seats/me/conditional-moves): seen by that seat only"""
+  conditionalMoves(gameId: ID!): ConditionalLines!
   game(id: ID!): Game!
   """Operator only"""
   games(status: GameStatus, type: String, limit: Int = 50, before: String): GamePage!
@@ -154,7 +162,17 @@ type Mutation {
   declineTakeback(gameId: ID!): TakebackResult!
   """Operator only: a new token for a seat; the old one stops working"""
   reissueSeatToken(gameId: ID!, seat: Int!): SeatToken!
+  """Sets the token's seat's conditional lines, replacing the ones before (an empty list clears them). Each notation's form is checked (INVALID_INPUT naming the line and the move), never the others' moves' legality; refused during the seat's own turn (CONDITIONAL_NOT_ALLOWED)."""
+  setConditionalMoves(gameId: ID!, lines: [ConditionalLineInput!]!): ConditionalLines!
+  """Clears the token's seat's conditional lines"""
+  clearConditionalMoves(gameId: ID!): ConditionalLines!
 }
+
+"""A conditional line: the others' moves expected since the lines were set (in notation, as the seat reads them in its log; {hidden} for a move it may not see), then the seat's answer"""
+input ConditionalLineInput { after: [String!]!, play: String! }
+type ConditionalLine { after: [String!]!, play: String! }
+"""A seat's conditional lines still waiting, and the version they were set at (null: none)"""
+type ConditionalLines { seat: Int!, setVersion: Int, lines: [ConditionalLine!]! }
 
 type Subscription {
   """
