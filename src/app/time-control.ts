@@ -6,7 +6,7 @@ export const TIME_CONTROL_MAX_SECONDS = 90 * 24 * 3600;
 
 /**
  * The time control of a new game, checked: `timeControl { initialSeconds, incrementSeconds,
- * maxSeconds }`, or `turnDeadlineSeconds: d`, which is the form { d, d, d } (each move's time, whole
+ * maxSeconds, pauseOnWeekends? }`, or `turnDeadlineSeconds: d`, which is the form { d, d, d } (each move's time, whole
  * again after every move). Each field 1 s .. 90 days, increment and initial at most the maximum;
  * anything else is a 400 naming the field. Shared by REST and GraphQL.
  */
@@ -38,5 +38,7 @@ export function timeControlOf(input: {
     throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.incrementOverMax', { field: 'timeControl.incrementSeconds' });
   if (control.initialSeconds > control.maxSeconds)
     throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.initialOverMax', { field: 'timeControl.initialSeconds' });
-  return control;
+  // pauseOnWeekends is kept only when true (answers show it then), so a game without it reads as before.
+  const { pauseOnWeekends, ...bank } = control;
+  return pauseOnWeekends ? { ...bank, pauseOnWeekends: true } : bank;
 }

@@ -89,7 +89,7 @@ const clocks = {
     properties: {
       seat: { type: 'integer', minimum: 0 },
       remainingSeconds: { type: 'number', minimum: 0, description: 'Seconds left in the bank now' },
-      running: { type: 'boolean', description: 'The seat must act and its clock runs' },
+      running: { type: 'boolean', description: "The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends)" },
       deadline: {
         type: ['string', 'null'],
         format: 'date-time',
@@ -387,7 +387,9 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
               pausedUntil: {
                 type: 'string',
                 format: 'date-time',
-                description: "The seat's player is on vacation until then: its clock waits, and starts again, whole, from then",
+                description:
+                  "The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then " +
+                  '(Monday 00:00 in its zone): its clock waits, and runs on from then with what it had',
               },
             },
           },

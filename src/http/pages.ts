@@ -18,7 +18,8 @@ const page = (reply: FastifyReply, file: string) =>
 
 /**
  * The web page: GET / (game types, create a game, open games), GET /games/{id} (play, watch,
- * replay with ?at=N) and its static assets under /assets/. Plain HTML, CSS and JS modules.
+ * replay with ?at=N), GET /tournaments/{id} (a tournament's rounds, games and standings) and its
+ * static assets under /assets/. Plain HTML, CSS and JS modules.
  */
 export async function webPages(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/assets/', index: false, cacheControl: true, schemaHide: true });
@@ -36,6 +37,8 @@ export async function webPages(app: FastifyInstance): Promise<void> {
       .type('text/html; charset=utf-8')
       .send(gameHtml.replace('</head>', discovery));
   });
+  // A tournament's page: it reads GET /api/v1/tournaments/{id} (the REST answer's `page` links here).
+  app.get('/tournaments/:id', { schema: { hide: true } }, (_req, reply) => page(reply, 'tournament.html'));
   // The operator's outbox page: the page is public, what it shows needs OPERATOR_TOKEN (outbox-routes.ts).
   app.get('/operator', { schema: { hide: true } }, (_req, reply) => page(reply, 'operator.html'));
 }

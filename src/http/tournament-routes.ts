@@ -9,6 +9,10 @@ const int = { type: 'integer' } as const;
 /** A tournament as GET /tournaments/{id} gives it (and the other routes answer). */
 export const tournamentSchema = closed({
   id: uuid,
+  page: {
+    type: 'string',
+    description: "The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL",
+  },
   name: { type: 'string' },
   game: { type: 'string', description: 'The game type' },
   format: { type: 'string', enum: TOURNAMENT_FORMATS },
@@ -21,7 +25,8 @@ export const tournamentSchema = closed({
   maxPlayers: int,
   timeControl: {
     type: 'object',
-    description: "Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns",
+    description:
+      "Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns",
   },
   rated: { type: 'boolean' },
   startsAt: { type: 'string', format: 'date-time' },

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { Seat } from '../engine/index.js';
 
 /** A running clock: the seat, the version it started at, when it is due and when to remind. */
@@ -24,10 +24,14 @@ export interface BankCommand {
  * The turn clocks' tables (app/notify/clock.ts): `seat_clocks`, each seat's bank while its clock is
  * stopped, and `deadlines`, a running clock. Every statement is one conditional write, so processes
  * racing on one game change it once. `reminderShare`: the share of the time left when the reminder goes.
- * A seat whose player is on vacation starts its clock when the vacation ends.
+ * A seat whose player is on vacation starts its clock when the vacation ends. A game whose time
+ * control pauses on weekends counts only time outside Saturdays and Sundays in the seat's zone
+ * (the SQL functions seat_due / seat_ms, prisma/migrations/20261128091000_weekend_pause).
  */
 export interface ClockStore {
-  /** A game's running deadlines, each with the end of its player's vacation now, if any. */
+  /** The clock's time, when a test injects one; none: the database's now(), and a move's time is its commit time. */
+  now: (() => Date) | undefined;
+  /** A game's running deadlines, each with the end of its player's vacation now, or of the seat's weekend (pauseOnWeekends), if any. */
   runningDeadlines(gameId: string): Promise<{ seat: number; due_at: Date; paused_until: Date | null }[]>;
   /** The running deadlines of a player's seats start again at `until`, from their banks. */
   restartPlayer(playerId: string, until: Date, reminderShare: number): Promise<DeadlineRow[]>;
@@ -48,10 +52,8 @@ export interface ClockStore {
     initialMs: number,
     reminderShare: number,
   ): Promise<DeadlineRow[]>;
-  /** Each seat's running deadline and bank, with the database's now. */
-  clockRows(
-    gameId: string,
-  ): Promise<{ seat: number; due_at: Date | null; timed_out: boolean | null; remaining_ms: bigint | null; now: Date }[]>;
+  /** Each seat's running deadline and bank, with the clock time left now (left_ms) and whether its weekend pauses it now. */
+  clockRows(gameId: string): Promise<ClockRow[]>;
   /** The first deadlines of a game that is active now (none written twice). */
   startGame(gameId: string, reminderShare: number): Promise<DeadlineRow[]>;
   /** Drops deadlines of games no longer active or seats that no longer act. */
@@ -75,51 +77,81 @@ export interface ClockStore {
   markTimedOut(gameId: string, seat: Seat, since: number): Promise<void>;
 }
 
+/** A seat's clock for the game answer. */
+export interface ClockRow {
+  seat: number;
+  due_at: Date | null;
+  timed_out: boolean | null;
+  remaining_ms: bigint | null;
+  left_ms: bigint | null;
+  weekend: boolean;
+}
+
 export class PrismaClockStore implements ClockStore {
+  now: (() => Date) | undefined;
+
   constructor(private readonly db: PrismaClient) {}
 
+  /** Now: the injected clock's time, else the database's. */
+  private get at(): Prisma.Sql {
+    const now = this.now?.();
+    return now ? Prisma.sql`${now}::timestamptz` : Prisma.sql`now()`;
+  }
+
+  /** When something stored happened (a move's created_at, a game's updated_at): that column, or the injected clock's now. */
+  private stamped(column: 'm.created_at' | 'g.updated_at'): Prisma.Sql {
+    const now = this.now?.();
+    return now ? Prisma.sql`${now}::timestamptz` : Prisma.raw(column);
+  }
+
   runningDeadlines(gameId: string) {
+    const now = this.at;
     return this.db.$queryRaw<{ seat: number; due_at: Date; paused_until: Date | null }[]>`
-      SELECT d.seat, d.due_at, (SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                 WHERE s.game_id = d.game_id AND s.seat = d.seat AND v.starts_at <= now() AND v.ends_at > now())
-                                   AS paused_until
+      SELECT d.seat, d.due_at,
+             coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
+                       WHERE s.game_id = d.game_id AND s.seat = d.seat AND v.starts_at <= ${now} AND v.ends_at > ${now}),
+                      (SELECT w.ends FROM clock_weekend(${now}, clock_zone(seat_zone(d.game_id, d.seat))) w
+                       WHERE game_pauses(d.game_id) AND w.starts <= ${now})) AS paused_until
       FROM deadlines d WHERE d.game_id = ${gameId}::uuid AND NOT d.timed_out ORDER BY d.seat`;
   }
 
   restartPlayer(playerId: string, until: Date, reminderShare: number) {
-    // What each running clock has left: while a pause lasts, what it had when the pause began; a
-    // clock that timed out (action none) starts again from the seat's bank; any other, what is left now.
+    // What each running clock has left: while a pause lasts (its clock not started yet), what it had
+    // when the pause began; a clock that timed out (action none) starts again from the seat's bank;
+    // any other, what is left now (clock time: weekends not counted when the game pauses on them).
+    const now = this.at;
     return this.db.$queryRaw<DeadlineRow[]>`
       WITH r AS (
         SELECT d.game_id, d.seat,
                CASE WHEN d.timed_out THEN coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat =
                  d.seat), g.time_initial_seconds * 1000::bigint)
-                    WHEN d.paused_remaining_ms IS NOT NULL AND d.due_at - d.paused_remaining_ms * interval '1 millisecond' >
-                      now() THEN d.paused_remaining_ms
-                    ELSE greatest(0, (extract(epoch FROM d.due_at - now()) * 1000)::bigint) END AS ms
+                    WHEN d.paused_remaining_ms IS NOT NULL THEN least(d.paused_remaining_ms, greatest(0, seat_ms(d.game_id, d.seat,
+                      ${now}, d.due_at)))
+                    ELSE greatest(0, seat_ms(d.game_id, d.seat, ${now}, d.due_at)) END AS ms
         FROM deadlines d JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat JOIN games g ON g.id = d.game_id
         WHERE s.player_id = ${playerId}::uuid AND g.status = 'active')
-      UPDATE deadlines d SET due_at = greatest(${until}::timestamptz, now()) + r.ms * interval '1 millisecond',
-             remind_at = greatest(${until}::timestamptz, now()) + r.ms * ${1 - reminderShare}::float8 * interval '1 millisecond',
-               timed_out = false,
-             paused_remaining_ms = CASE WHEN ${until}::timestamptz > now() THEN r.ms END
+      UPDATE deadlines d SET due_at = seat_due(d.game_id, d.seat, greatest(${until}::timestamptz, ${now}), r.ms),
+             remind_at = seat_due(d.game_id, d.seat, greatest(${until}::timestamptz, ${now}), (r.ms *
+               ${1 - reminderShare}::float8)::bigint), timed_out = false,
+             paused_remaining_ms = CASE WHEN ${until}::timestamptz > ${now} THEN r.ms END
       FROM r WHERE d.game_id = r.game_id AND d.seat = r.seat
       RETURNING d.game_id::text, d.seat, d.since, d.due_at, d.remind_at`;
   }
 
   async pausedUntil(gameId: string, seat: Seat): Promise<Date | null> {
+    const now = this.at;
     const [r] = await this.db.$queryRaw<{ until: Date | null }[]>`
       SELECT max(v.ends_at) AS until FROM seats s JOIN vacations v ON v.player_id = s.player_id
-      WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat} AND v.starts_at <= now() AND v.ends_at > now()`;
+      WHERE s.game_id = ${gameId}::uuid AND s.seat = ${seat} AND v.starts_at <= ${now} AND v.ends_at > ${now}`;
     return r?.until ?? null;
   }
 
   async bank(c: BankCommand): Promise<void> {
+    // What was left at the move: the clock time from the move to the deadline, never more than the maximum.
     await this.db.$executeRaw`
       INSERT INTO seat_clocks (game_id, seat, remaining_ms, version)
       SELECT d.game_id, d.seat,
-             least(greatest(0, (extract(epoch FROM d.due_at - greatest(m.created_at, d.due_at - ${c.maxMs}::bigint * interval
-               '1 millisecond')) * 1000)::bigint)
+             least(greatest(0, least(seat_ms(d.game_id, d.seat, ${this.stamped('m.created_at')}, d.due_at), ${c.maxMs}::bigint))
                    + CASE WHEN d.seat = ${c.seat} THEN ${c.incrementMs}::bigint ELSE 0 END, ${c.maxMs}::bigint), ${c.version}
       FROM deadlines d JOIN moves m ON m.game_id = d.game_id AND m.version = ${c.version}
       WHERE d.game_id = ${c.gameId}::uuid AND d.seat = ANY(${c.stopped}::int[]) AND d.since < ${c.version}
@@ -145,20 +177,22 @@ export class PrismaClockStore implements ClockStore {
   }
 
   restart(gameId: string, version: number, toMove: Seat[], restart: Seat[], initialMs: number, reminderShare: number) {
+    const now = this.at;
     return this.db.$queryRaw<DeadlineRow[]>`
       WITH gone AS (DELETE FROM deadlines WHERE game_id = ${gameId}::uuid AND NOT (seat = ANY(${toMove}::int[])))
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at, paused_remaining_ms)
-      SELECT ${gameId}::uuid, x, ${version}, t.start + b.ms * interval '1 millisecond', t.start + b.ms *
-        ${1 - reminderShare}::float8 * interval '1 millisecond',
-             CASE WHEN t.start > now() THEN b.ms END
+      SELECT ${gameId}::uuid, x, ${version}, seat_due(${gameId}::uuid, x, t.start, b.ms), seat_due(${gameId}::uuid, x, t.start, (b.ms *
+        ${1 - reminderShare}::float8)::bigint),
+             CASE WHEN t.start > ${now} THEN b.ms END
       FROM unnest(${restart}::int[]) AS x
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${gameId}::uuid AND c.seat
-        = x), ${initialMs}::bigint) AS ms) AS b
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = ${gameId}::uuid AND c.seat = x),
+        ${initialMs}::bigint) AS ms) AS b
       -- The clock starts at the move; a seat whose player is on vacation starts its clock when the vacation ends.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = ${gameId}::uuid AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
-                                          (SELECT m.created_at FROM moves m WHERE m.game_id = ${gameId}::uuid AND m.version =
-                                            ${version}), now()) AS start) AS t
+                                           WHERE s.game_id = ${gameId}::uuid AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at >
+                                             ${now}),
+                                          (SELECT ${this.stamped('m.created_at')} FROM moves m WHERE m.game_id = ${gameId}::uuid AND
+                                            m.version = ${version}), ${now}) AS start) AS t
       ON CONFLICT (game_id, seat) DO UPDATE SET since = EXCLUDED.since, due_at = EXCLUDED.due_at, remind_at = EXCLUDED.remind_at,
         timed_out = false, paused_remaining_ms = EXCLUDED.paused_remaining_ms
       WHERE deadlines.since < EXCLUDED.since
@@ -166,24 +200,27 @@ export class PrismaClockStore implements ClockStore {
   }
 
   clockRows(gameId: string) {
-    return this.db.$queryRaw<{ seat: number; due_at: Date | null; timed_out: boolean | null; remaining_ms: bigint | null; now: Date }[]>`
-      SELECT s.seat, d.due_at, d.timed_out, c.remaining_ms, now() AS now
+    const now = this.at;
+    return this.db.$queryRaw<ClockRow[]>`
+      SELECT s.seat, d.due_at, d.timed_out, c.remaining_ms, seat_ms(s.game_id, s.seat, ${now}, d.due_at) AS left_ms,
+             game_pauses(s.game_id) AND EXISTS (SELECT 1 FROM clock_weekend(${now}, clock_zone(seat_zone(s.game_id, s.seat))) w WHERE
+               w.starts <= ${now}) AS weekend
       FROM seats s LEFT JOIN deadlines d ON d.game_id = s.game_id AND d.seat = s.seat
       LEFT JOIN seat_clocks c ON c.game_id = s.game_id AND c.seat = s.seat
       WHERE s.game_id = ${gameId}::uuid ORDER BY s.seat`;
   }
 
   startGame(gameId: string, reminderShare: number) {
+    const now = this.at;
     return this.db.$queryRaw<DeadlineRow[]>`
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 *
-        interval '1 millisecond'
+      SELECT g.id, x, g.version, seat_due(g.id, x, t.start, b.ms), seat_due(g.id, x, t.start, (b.ms * ${1 - reminderShare}::float8)::bigint)
       FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
       CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x),
         g.time_initial_seconds * 1000::bigint) AS ms) AS b
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
-                                             now()) AS start) AS t
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}),
+                                             ${now}) AS start) AS t
       WHERE g.id = ${gameId}::uuid AND g.status = 'active' AND g.time_initial_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -196,17 +233,17 @@ export class PrismaClockStore implements ClockStore {
   }
 
   startMissing(reminderShare: number) {
+    const now = this.at;
     return this.db.$queryRaw<DeadlineRow[]>`
       INSERT INTO deadlines (game_id, seat, since, due_at, remind_at)
-      SELECT g.id, x, g.version, t.start + b.ms * interval '1 millisecond', t.start + b.ms * ${1 - reminderShare}::float8 *
-        interval '1 millisecond'
+      SELECT g.id, x, g.version, seat_due(g.id, x, t.start, b.ms), seat_due(g.id, x, t.start, (b.ms * ${1 - reminderShare}::float8)::bigint)
       FROM games g CROSS JOIN LATERAL unnest(g.to_move) AS x
       CROSS JOIN LATERAL (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = x),
         g.time_initial_seconds * 1000::bigint) AS ms) AS b
       -- The clock started when the game last changed (the move or join that made the seat act), not at this sweep.
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(v.ends_at) FROM seats s JOIN vacations v ON v.player_id = s.player_id
-                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= now() AND v.ends_at > now()),
-                                             least(g.updated_at, now())) AS start) AS t
+                                           WHERE s.game_id = g.id AND s.seat = x AND v.starts_at <= ${now} AND v.ends_at > ${now}),
+                                             least(${this.stamped('g.updated_at')}, ${now})) AS start) AS t
       WHERE g.status = 'active' AND g.time_initial_seconds IS NOT NULL
       ON CONFLICT (game_id, seat) DO NOTHING
       RETURNING game_id::text, seat, since, due_at, remind_at`;
@@ -215,7 +252,7 @@ export class PrismaClockStore implements ClockStore {
   dueSoon() {
     return this.db.$queryRaw<DeadlineRow[]>`
       SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines
-      WHERE NOT timed_out AND due_at < now() + interval '1 minute'`;
+      WHERE NOT timed_out AND due_at < ${this.at} + interval '1 minute'`;
   }
 
   handedSeats(gameIds: string[]) {
@@ -245,13 +282,13 @@ export class PrismaClockStore implements ClockStore {
 
   async restartAt(gameId: string, seat: Seat, since: number, at: Date, reminderShare: number): Promise<DeadlineRow | null> {
     await this.db.$executeRaw`
-      UPDATE deadlines d SET paused_remaining_ms = CASE WHEN ${at}::timestamptz > now() THEN coalesce((SELECT c.remaining_ms FROM
-        seat_clocks c WHERE c.game_id = g.id AND c.seat = d.seat), g.time_initial_seconds * 1000::bigint) END,
-             due_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat =
-               d.seat), g.time_initial_seconds * 1000::bigint) * interval '1 millisecond',
-             remind_at = ${at}::timestamptz + coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND
-               c.seat = d.seat), g.time_initial_seconds * 1000::bigint) * ${1 - reminderShare}::float8 * interval '1 millisecond'
-      FROM games g WHERE g.id = d.game_id AND d.game_id = ${gameId}::uuid AND d.seat = ${seat} AND d.since = ${since}`;
+      WITH b AS (SELECT coalesce((SELECT c.remaining_ms FROM seat_clocks c WHERE c.game_id = g.id AND c.seat = ${seat}),
+        g.time_initial_seconds * 1000::bigint) AS ms
+                 FROM games g WHERE g.id = ${gameId}::uuid)
+      UPDATE deadlines d SET paused_remaining_ms = CASE WHEN ${at}::timestamptz > ${this.at} THEN b.ms END,
+             due_at = seat_due(d.game_id, d.seat, ${at}::timestamptz, b.ms),
+             remind_at = seat_due(d.game_id, d.seat, ${at}::timestamptz, (b.ms * ${1 - reminderShare}::float8)::bigint)
+      FROM b WHERE d.game_id = ${gameId}::uuid AND d.seat = ${seat} AND d.since = ${since}`;
     const [moved] = await this.db.$queryRaw<
       DeadlineRow[]
     >`SELECT game_id::text, seat, since, due_at, remind_at FROM deadlines WHERE game_id = ${gameId}::uuid AND seat = ${seat}`;

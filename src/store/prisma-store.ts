@@ -151,7 +151,12 @@ export function toRow(g: GameWithSeats): GameRow {
     timeControl:
       g.timeInitialSeconds === null
         ? null
-        : { initialSeconds: g.timeInitialSeconds, incrementSeconds: g.timeIncrementSeconds!, maxSeconds: g.timeMaxSeconds! },
+        : {
+            initialSeconds: g.timeInitialSeconds,
+            incrementSeconds: g.timeIncrementSeconds!,
+            maxSeconds: g.timeMaxSeconds!,
+            ...(g.timePauseOnWeekends ? { pauseOnWeekends: true } : {}),
+          },
     rated: g.rated,
     ratedAsked: g.ratedAsked,
     takebacks: g.takebacks as GameRow['takebacks'],
@@ -237,6 +242,7 @@ export class PrismaGameStore implements GameStore {
           timeInitialSeconds: game.timeControl?.initialSeconds ?? null,
           timeIncrementSeconds: game.timeControl?.incrementSeconds ?? null,
           timeMaxSeconds: game.timeControl?.maxSeconds ?? null,
+          timePauseOnWeekends: game.timeControl?.pauseOnWeekends === true,
           rated: game.rated ?? false,
           ratedAsked: game.ratedAsked ?? false,
           takebacks: game.takebacks ?? 'own-turn',

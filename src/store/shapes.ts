@@ -23,6 +23,13 @@ export const TimeControl = Type.Object(
     initialSeconds: tcSeconds("Each seat's bank at the start, at most maxSeconds"),
     incrementSeconds: tcSeconds("Added to the seat's bank after each of its moves, at most maxSeconds"),
     maxSeconds: tcSeconds('The most a bank can hold'),
+    pauseOnWeekends: Type.Optional(
+      Type.Boolean({
+        description:
+          "The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down " +
+          'and no deadline falls then (default false; answers show it only when true)',
+      }),
+    ),
   },
   {
     additionalProperties: false,

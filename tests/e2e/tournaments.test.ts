@@ -204,7 +204,7 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
     await playOut(createTournament.id, ps);
     const { tournament: t } = await gql(
       null,
-      'query($id: ID!) { tournament(id: $id) { id name game format rounds seatsPerGame ' +
+      'query($id: ID!) { tournament(id: $id) { id page name game format rounds seatsPerGame ' +
         'maxPlayers timeControl rated startsAt minReliability creatorId status players { playerId ' +
         'name } roundsPlayed { round tables { table players { seat playerId name } bye gameId ' +
         'status ranks } } standings { rank playerId name points buchholz beaten played byes } } }',

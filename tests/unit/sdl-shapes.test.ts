@@ -24,9 +24,10 @@ describe('GraphQL types of the shared shapes', () => {
       detail: 'JSON',
     });
     expect(Object.keys(fields(schema.getType('Outcome') as GraphQLObjectType))).toEqual(Object.keys(Outcome.properties));
+    // The three bank fields are required integers; pauseOnWeekends an optional boolean.
     for (const name of ['TimeControl', 'TimeControlInput'])
       expect(fields(schema.getType(name) as GraphQLObjectType)).toEqual(
-        Object.fromEntries(Object.keys(TimeControl.properties).map((k) => [k, 'Int!'])),
+        Object.fromEntries(Object.keys(TimeControl.properties).map((k) => [k, k === 'pauseOnWeekends' ? 'Boolean' : 'Int!'])),
       );
   });
 });

@@ -1850,6 +1850,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
@@ -1873,7 +1875,7 @@ export interface components {
                 seat: number;
                 /** @description Seconds left in the bank now */
                 remainingSeconds: number;
-                /** @description The seat must act and its clock runs */
+                /** @description The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends) */
                 running: boolean;
                 /**
                  * Format: date-time
@@ -1888,7 +1890,7 @@ export interface components {
                 at: string;
                 /**
                  * Format: date-time
-                 * @description The seat's player is on vacation until then: its clock waits, and starts again, whole, from then
+                 * @description The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had
                  */
                 pausedUntil?: string;
             }[];
@@ -2007,6 +2009,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
@@ -2422,6 +2426,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
@@ -2445,7 +2451,7 @@ export interface components {
                 seat: number;
                 /** @description Seconds left in the bank now */
                 remainingSeconds: number;
-                /** @description The seat must act and its clock runs */
+                /** @description The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends) */
                 running: boolean;
                 /**
                  * Format: date-time
@@ -2460,7 +2466,7 @@ export interface components {
                 at: string;
                 /**
                  * Format: date-time
-                 * @description The seat's player is on vacation until then: its clock waits, and starts again, whole, from then
+                 * @description The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had
                  */
                 pausedUntil?: string;
             }[];
@@ -2579,6 +2585,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
@@ -3374,6 +3382,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
@@ -3397,7 +3407,7 @@ export interface components {
                 seat: number;
                 /** @description Seconds left in the bank now */
                 remainingSeconds: number;
-                /** @description The seat must act and its clock runs */
+                /** @description The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends) */
                 running: boolean;
                 /**
                  * Format: date-time
@@ -3412,7 +3422,7 @@ export interface components {
                 at: string;
                 /**
                  * Format: date-time
-                 * @description The seat's player is on vacation until then: its clock waits, and starts again, whole, from then
+                 * @description The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had
                  */
                 pausedUntil?: string;
             }[];
@@ -3531,6 +3541,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
@@ -4013,6 +4025,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description What happens when a seat's time runs out: auto-move (the server plays a legal move), resign, or none (only notify)
@@ -4036,7 +4050,7 @@ export interface components {
                 seat: number;
                 /** @description Seconds left in the bank now */
                 remainingSeconds: number;
-                /** @description The seat must act and its clock runs */
+                /** @description The seat must act and its clock runs (false on the seat's weekend with pauseOnWeekends) */
                 running: boolean;
                 /**
                  * Format: date-time
@@ -4051,7 +4065,7 @@ export interface components {
                 at: string;
                 /**
                  * Format: date-time
-                 * @description The seat's player is on vacation until then: its clock waits, and starts again, whole, from then
+                 * @description The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then (Monday 00:00 in its zone): its clock waits, and runs on from then with what it had
                  */
                 pausedUntil?: string;
             }[];
@@ -4170,6 +4184,8 @@ export interface components {
                 incrementSeconds: number;
                 /** @description The most a bank can hold (1 s to 90 days) */
                 maxSeconds: number;
+                /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                pauseOnWeekends?: boolean;
             };
             /**
              * @description Which takebacks the game allows: none; own-turn (default: within one's own turn, when nothing random was drawn nor hidden revealed); with-consent (also after the turn, when every other seated person accepts; a rated game allows that only so)
@@ -9460,6 +9476,8 @@ export interface operations {
                         incrementSeconds: number;
                         /** @description The most a bank can hold (1 s to 90 days) */
                         maxSeconds: number;
+                        /** @description The clocks stop on Saturdays and Sundays in each seat's time zone (its player's settings, else UTC): no bank runs down and no deadline falls then (default false; answers show it only when true) */
+                        pauseOnWeekends?: boolean;
                     };
                     /** @description The games are rated (default true) */
                     rated?: boolean;
@@ -9483,6 +9501,8 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        /** @description The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL */
+                        page: string;
                         name: string;
                         /** @description The game type */
                         game: string;
@@ -9492,7 +9512,7 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns */
                         timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
@@ -9623,6 +9643,8 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        /** @description The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL */
+                        page: string;
                         name: string;
                         /** @description The game type */
                         game: string;
@@ -9632,7 +9654,7 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns */
                         timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
@@ -9745,6 +9767,8 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        /** @description The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL */
+                        page: string;
                         name: string;
                         /** @description The game type */
                         game: string;
@@ -9754,7 +9778,7 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns */
                         timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */
@@ -9894,6 +9918,8 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        /** @description The tournament's web page (name, format, rounds, games with their links, standings), under PUBLIC_URL */
+                        page: string;
                         name: string;
                         /** @description The game type */
                         game: string;
@@ -9903,7 +9929,7 @@ export interface operations {
                         rounds: number;
                         seatsPerGame: number;
                         maxPlayers: number;
-                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds }); a seat whose time runs out resigns */
+                        /** @description Each game's time control ({ initialSeconds, incrementSeconds, maxSeconds, pauseOnWeekends? }); a seat whose time runs out resigns */
                         timeControl: Record<string, never>;
                         rated: boolean;
                         /** Format: date-time */

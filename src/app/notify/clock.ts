@@ -39,7 +39,8 @@ export class TurnClock {
   private readonly latest = new Map<string, number>();
 
   constructor(
-    private readonly store: ClockStore,
+    /** Its store (public so that a test can inject the clock's time: `store.now`). */
+    readonly store: ClockStore,
     private readonly service: GamePort,
     private readonly notifier: Notifier,
     private readonly notices: NotificationStore,
@@ -153,7 +154,9 @@ export class TurnClock {
 
   /**
    * Each seat's clock for the game answer: a running one from its deadline (what is left now, and
-   * when it reaches zero), a stopped one from its bank (the initial time before its first turn).
+   * when it reaches zero), a stopped one from its bank (the initial time before its first turn). A
+   * clock its seat's weekend pauses (pauseOnWeekends) is not running; what it has left counts no
+   * weekend time.
    */
   async clocks(
     gameId: string,
@@ -164,8 +167,13 @@ export class TurnClock {
     const max = control.maxSeconds;
     return rows.map((r) => {
       if (r.due_at && status === 'active') {
-        const left = r.timed_out ? 0 : Math.min(max, Math.max(0, (+r.due_at - +r.now) / 1000));
-        return { seat: r.seat, remainingSeconds: Math.round(left * 1000) / 1000, running: !r.timed_out, deadline: r.due_at.toISOString() };
+        const left = r.timed_out ? 0 : Math.min(max, Math.max(0, Number(r.left_ms ?? 0) / 1000));
+        return {
+          seat: r.seat,
+          remainingSeconds: Math.round(left * 1000) / 1000,
+          running: !r.timed_out && !r.weekend,
+          deadline: r.due_at.toISOString(),
+        };
       }
       const banked = r.remaining_ms === null ? control.initialSeconds : Number(r.remaining_ms) / 1000;
       return { seat: r.seat, remainingSeconds: banked, running: false, deadline: null };

@@ -288,7 +288,7 @@ export class Tournaments {
           `At your table, in seat order: ${names.join(', ')}; you are seat ${s.seat}.`,
           '',
           `Your game: ${this.link(`/games/${gameId}`)}`,
-          `The tournament: ${this.link(`/api/v1/tournaments/${t.id}`)}`,
+          `The tournament: ${this.link(`/tournaments/${t.id}`)}`,
         ].join('\n'),
       });
       ids.push(...(await this.store.addMail(gameId, s.seat, -1, s.email, message)));
@@ -316,7 +316,7 @@ export class Tournaments {
           '',
           ...lines,
           '',
-          `The tournament: ${this.link(`/api/v1/tournaments/${id}`)}`,
+          `The tournament: ${view.page}`,
         ].join('\n'),
       });
       ids.push(...(await this.store.addMail(at.gameId, at.seat, -2, s.email, message)));
@@ -351,6 +351,7 @@ export class Tournaments {
     }));
     return {
       id: t.id,
+      page: this.link(`/tournaments/${t.id}`),
       name: t.name,
       game: t.game_type,
       format: t.format,

@@ -133,7 +133,8 @@ ${GAME_HEADER}  players: [Player!]!
   record: JSON!
 }
 
-type Deadline { seat: Int!, at: String!, """The seat's player is on vacation until then: its clock waits""" pausedUntil: String }
+type Deadline { seat: Int!, at: String!, """The seat's player is on vacation, or it is the seat's weekend (pauseOnWeekends), until
+  then: its clock waits""" pausedUntil: String }
 
 type GameAt {
 ${POSITION}  view: JSON!

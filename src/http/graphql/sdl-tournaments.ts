@@ -8,7 +8,8 @@ type TournamentRound { round: Int!, tables: [TournamentTable!]! }
 """Best first: points, then Buchholz, then opponents beaten, then entry order"""
 type TournamentStanding { rank: Int!, playerId: ID!, name: String!, points: Float!, buchholz: Float!, beaten: Int!, played: Int!,
   byes: Int! }
-type Tournament { id: ID!, name: String!, game: String!, """round-robin or swiss""" format: String!, rounds: Int!, seatsPerGame:
+type Tournament { id: ID!, """its web page""" page: String!, name: String!, game: String!, """round-robin or swiss""" format: String!,
+  rounds: Int!, seatsPerGame:
   Int!, maxPlayers: Int!, timeControl: JSON, rated: Boolean!, startsAt: String!, minReliability: Float, creatorId: ID, """open,
   running, finished or cancelled""" status: String!, players: [TournamentEntry!]!, roundsPlayed: [TournamentRound!]!, standings:
   [TournamentStanding!]! }
