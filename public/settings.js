@@ -4,7 +4,7 @@ import { t } from './i18n.js';
 // Notification settings (a seat's, on its game page; a player's, for all their games) and the
 // player's vacation. The forms show what the server has (GET of the same path), and save with PUT.
 
-export const NOTICE_KINDS = ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback'];
+export const NOTICE_KINDS = ['turn', 'reminder', 'timeout', 'finished', 'joined', 'takeback', 'conditional'];
 const MAIL_LANGUAGES = ['en', 'fr'];
 
 /** Fills a settings form (email, event boxes, the mails' language) from GET `path` and saves it with PUT `path`. */

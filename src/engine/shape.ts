@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { type Msg } from './messages.js';
 
 /**
@@ -17,6 +18,9 @@ export const shapeValidator = new Ajv({
   strict: false,
   verbose: true,
 });
+
+// The formats the published shapes use (a tournament's `startsAt`): checked, not ignored with a warning.
+addFormats.default(shapeValidator, ['date-time']);
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
