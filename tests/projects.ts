@@ -19,7 +19,8 @@
  * time and grace (a bot test then saw the random fallback play), so the overlap was taken back. The
  * slow project runs its files one at a time: a browser, killed processes and load tests measure
  * what a process does in a given time, and a neighbour would take that time from them; the deploy
- * files (HAProxy, Compose, the README's scripts) run after them, one at a time.
+ * files (HAProxy, Compose, the README's scripts), which mostly wait (for npm, a server, HAProxy), run
+ * beside them, one at a time: one neighbour at most, which keeps the suite within its 15 minutes.
  */
 export const PROJECTS = {
   unit: {
@@ -31,7 +32,7 @@ export const PROJECTS = {
   integration: { include: ['tests/integration/**/*.test.ts'], database: true, order: 1, workers: 2 },
   e2e: { include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'], database: true, order: 1, workers: 2 },
   slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts'], database: true, order: 2, workers: 1 },
-  deploy: { include: ['tests/deploy/**/*.test.ts'], database: true, order: 3, workers: 1 },
+  deploy: { include: ['tests/deploy/**/*.test.ts'], database: true, order: 2, workers: 1 },
 } as const;
 
 export type ProjectName = keyof typeof PROJECTS;
