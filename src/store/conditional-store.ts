@@ -49,7 +49,8 @@ export class PrismaConditionalStore implements ConditionalStore {
   }
 
   async due(): Promise<{ gameId: string; version: number }[]> {
-    return this.db.$queryRaw<{ gameId: string; version: number }[]>`
+    // A periodic sweep over games by design (docs/scaling.md, "The limits"): marked as such.
+    return this.db.$queryRaw<{ gameId: string; version: number }[]>`/* background */
       SELECT DISTINCT g.id::text AS "gameId", g.version FROM conditional_lines c JOIN games g ON g.id = c.game_id
       WHERE g.status = 'active' AND c.seat = ANY(g.to_move) LIMIT 500`;
   }

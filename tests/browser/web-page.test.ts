@@ -107,6 +107,8 @@ describe('the web page in a real browser', () => {
     expect(movers).toEqual(new Set([0, 1]));
     expect(await bob.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     expect((await rest.game(id)).version).toBe(4);
+    // The last mover's own page draws its board once its move's answer is in: wait for it too.
+    for (const p of [ann, bob]) await poll(() => p.locator('#board').getAttribute('data-version')).toBe('4');
     expect(await shownSvg(ann)).toBe(await fetchedSvg(ann, `/api/v1/games/${id}/board.svg`, tokens[0]));
 
     // The replay: scrub the slider to version 2 and see the very picture board.svg?at=2 gives.

@@ -25,7 +25,7 @@ import { Piscina } from 'piscina';
 import { canonicalJson, LEVELS, Rng, type BotLevel, type Move, type MoveStat } from '../../engine/index.js';
 import { AppError } from '../errors.js';
 import { Lane } from './lanes.js';
-import type { BotTask } from './task.js';
+import { type BotTask, WARM_UP } from './task.js';
 import type { WorkerAnswer } from './worker.js';
 
 export type { BotTask } from './task.js';
@@ -82,6 +82,12 @@ export class BotPool {
   private readonly graceMs: number;
   private readonly fallbackMs: number;
   private readonly analysisLimitMs: number;
+  /**
+   * Settles once a play thread has loaded the engines (a warm-up task, answered at once): a thread's
+   * start-up is waiting for a thread, which does not count against a bot's think time (a freshly
+   * started server's first bot move fell back to random when loading took longer than the grace).
+   */
+  private readonly loaded: Promise<void>;
   /** Threads of the play lane (bot seats, stand-ins). */
   readonly size: number;
   readonly play: Lane;
@@ -106,6 +112,11 @@ export class BotPool {
     // A thread that fails outside a task (one still loading when the server stops, one that dies
     // idle) is replaced by piscina; unheard, its error would end the process.
     for (const pool of [this.pool, this.analysisPool]) pool.on('error', (err: unknown) => this.options.onThreadError?.(err));
+    // At most 30 s: a thread that cannot load is piscina's to replace, and the tasks' own limits apply again.
+    this.loaded = (this.pool.run(WARM_UP as unknown as BotTask, { signal: AbortSignal.timeout(30_000) }) as Promise<unknown>).then(
+      () => undefined,
+      () => undefined,
+    );
     this.play = new Lane('play', this.size, Infinity);
     this.analysis = new Lane('analysis', analysisThreads, Math.max(0, options.analysisQueue ?? 8));
   }
@@ -173,7 +184,8 @@ export class BotPool {
   }
 
   /** A bot's move on the play lane: a free thread, or wait in line for one. */
-  private run(task: BotTask, limitMs: number): Promise<WorkerAnswer> {
+  private async run(task: BotTask, limitMs: number): Promise<WorkerAnswer> {
+    await this.loaded;
     return this.play.run(() => this.runOn(this.pool, task, limitMs), false);
   }
 

@@ -19,3 +19,6 @@ export interface BotTask {
   /** Search the whole budget even once the choice is settled (analysis). */
   exhaustive?: boolean;
 }
+
+/** The task a pool sends each play thread first (pool.ts): answered at once, once the thread has loaded its modules. */
+export const WARM_UP = { warmUp: true } as const;

@@ -8,7 +8,7 @@ import { setPriority } from 'node:os';
 import { workerData } from 'piscina';
 import { budgetClock, chooseMove, type BotChoice } from '../../engine/index.js';
 import { defaultRegistry } from '../../games/index.js';
-import type { BotTask } from './task.js';
+import { type BotTask, WARM_UP } from './task.js';
 
 const registry = defaultRegistry();
 
@@ -31,7 +31,8 @@ export interface WorkerAnswer extends BotChoice {
   ms: number;
 }
 
-export default function think(task: BotTask): WorkerAnswer {
+export default function think(task: BotTask | typeof WARM_UP): WorkerAnswer | null {
+  if ('warmUp' in task) return null;
   const start = performance.now();
   const game = task.engineVersion === undefined ? registry.current(task.game) : registry.version(task.game, task.engineVersion);
   const bot = registry.plugin(task.game, task.engineVersion)?.bot;
