@@ -56,7 +56,10 @@ export interface ClockStore {
   clockRows(gameId: string): Promise<ClockRow[]>;
   /** The first deadlines of a game that is active now (none written twice). */
   startGame(gameId: string, reminderShare: number): Promise<DeadlineRow[]>;
-  /** Drops deadlines of games no longer active or seats that no longer act. */
+  /**
+   * Drops deadlines of games no longer active or seats that no longer act, once the game's last move
+   * is 30 s old: until then the move's own bank update (after the commit) still needs them.
+   */
   dropStale(): Promise<void>;
   /** Starts the missing deadlines of every active game, from when the game last changed. */
   startMissing(reminderShare: number): Promise<DeadlineRow[]>;
@@ -69,7 +72,7 @@ export interface ClockStore {
    * the stand-in level and the game's seats revision bumped. The stand-in (null: none) and the run.
    */
   countMissed(gameId: string, seat: Seat): Promise<{ standIn: string | null; missed: number } | null>;
-  /** The seat's deadline with the game's timeout action. */
+  /** The seat's deadline with the game's timeout action, while the game is active and the seat must act. */
   deadlineOf(gameId: string, seat: Seat): Promise<(DeadlineRow & { timed_out: boolean; timeout_action: string | null }) | null>;
   /** The deadline started at `since` starts again at `at`, from the seat's bank: the deadline as it is then. */
   restartAt(gameId: string, seat: Seat, since: number, at: Date, reminderShare: number): Promise<DeadlineRow | null>;
@@ -229,7 +232,8 @@ export class PrismaClockStore implements ClockStore {
   async dropStale(): Promise<void> {
     await this.db.$executeRaw`
       DELETE FROM deadlines d USING games g
-      WHERE d.game_id = g.id AND (g.status <> 'active' OR NOT (d.seat = ANY(g.to_move)))`;
+      WHERE d.game_id = g.id AND (g.status <> 'active' OR NOT (d.seat = ANY(g.to_move)))
+        AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.version = g.version AND m.created_at > now() - interval '30 seconds')`;
   }
 
   startMissing(reminderShare: number) {
@@ -276,7 +280,8 @@ export class PrismaClockStore implements ClockStore {
   async deadlineOf(gameId: string, seat: Seat) {
     const [row] = await this.db.$queryRaw<(DeadlineRow & { timed_out: boolean; timeout_action: string | null })[]>`
       SELECT d.game_id::text, d.seat, d.since, d.due_at, d.remind_at, d.timed_out, g.timeout_action
-      FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.game_id = ${gameId}::uuid AND d.seat = ${seat}`;
+      FROM deadlines d JOIN games g ON g.id = d.game_id
+      WHERE d.game_id = ${gameId}::uuid AND d.seat = ${seat} AND g.status = 'active' AND d.seat = ANY(g.to_move)`;
     return row ?? null;
   }
 

@@ -166,13 +166,16 @@ export class TurnClock {
     const rows = await this.store.clockRows(gameId);
     const max = control.maxSeconds;
     return rows.map((r) => {
-      if (r.due_at && status === 'active') {
+      // A game that just ended keeps its deadline rows until its last move is banked (after the
+      // commit, in this or another process): until then its clocks are read from them, stopped.
+      if (r.due_at) {
+        const active = status === 'active';
         const left = r.timed_out ? 0 : Math.min(max, Math.max(0, Number(r.left_ms ?? 0) / 1000));
         return {
           seat: r.seat,
           remainingSeconds: Math.round(left * 1000) / 1000,
-          running: !r.timed_out && !r.weekend,
-          deadline: r.due_at.toISOString(),
+          running: active && !r.timed_out && !r.weekend,
+          deadline: active ? r.due_at.toISOString() : null,
         };
       }
       const banked = r.remaining_ms === null ? control.initialSeconds : Number(r.remaining_ms) / 1000;
