@@ -20,10 +20,11 @@ export default defineConfig({
         // each with its own number of files at a time (tests/projects.ts says why).
         sequence: { groupOrder: p.order },
         maxWorkers: p.workers,
-        // With a database: the shared Postgres. Without: no set-up, and the files of a worker share
-        // their imported modules (pure code: nothing to leak between files), which halves the time
-        // spent importing the engines again for every file.
-        ...(p.database ? { globalSetup: ['tests/support/global-setup.ts'] } : { isolate: false }),
+        // With a database: the shared Postgres. The files of a worker share their imported modules
+        // where the project says so (tests/projects.ts says why), and always without a database
+        // (pure code: nothing to leak between files).
+        ...(p.database ? { globalSetup: ['tests/support/global-setup.ts'] } : {}),
+        ...('isolate' in p || !p.database ? { isolate: false } : {}),
       },
     })),
   },

@@ -8,6 +8,15 @@ const slider = document.getElementById('slider');
 const out = document.getElementById('at');
 const open = document.getElementById('open');
 
+// A game hidden from spectators shows a sentence until it ends; at its end the page shows the game.
+if (body.dataset.hidden === 'true') {
+  const stream = new EventSource(`/api/v1/games/${game}/stream`);
+  stream.addEventListener('end', () => {
+    stream.close();
+    location.reload();
+  });
+}
+
 function show(at) {
   slider.value = String(at);
   out.textContent = `${at} / ${slider.max}`;
@@ -15,14 +24,15 @@ function show(at) {
   open.href = `/games/${game}${Number(at) === Number(slider.max) ? '' : `?at=${at}`}`;
 }
 
-slider.addEventListener('input', () => show(Number(slider.value)));
+slider?.addEventListener('input', () => show(Number(slider.value)));
 document.addEventListener('keydown', (e) => {
+  if (!slider) return;
   if (e.key === 'ArrowLeft' && Number(slider.value) > 0) show(Number(slider.value) - 1);
   if (e.key === 'ArrowRight' && Number(slider.value) < Number(slider.max)) show(Number(slider.value) + 1);
 });
 
 // Live while the game runs: each move widens the slider, and a viewer at the end follows it.
-if (body.dataset.status === 'active' || body.dataset.status === 'waiting') {
+if (slider && (body.dataset.status === 'active' || body.dataset.status === 'waiting')) {
   const stream = new EventSource(`/api/v1/games/${game}/stream`);
   const grow = (version) => {
     if (typeof version !== 'number' || version <= Number(slider.max)) return;

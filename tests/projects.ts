@@ -12,15 +12,20 @@
  *   README's commands on a fresh clone.
  *
  * `order`: the groups run one after the other, the projects of a group together. `workers`: how
- * many of a project's files run at once. Vitest's default is one fewer than the cores, so one file
- * at a time on a 2-core machine, while most end-to-end files spend their time waiting (for a
- * server, a deadline, a mail): two at a time keeps both cores busy. The unit files run first, alone:
- * beside the end-to-end files their CPU-bound playouts slowed bots' first moves past their think
- * time and grace (a bot test then saw the random fallback play), so the overlap was taken back. The
- * slow project runs its files one at a time: a browser, killed processes and load tests measure
- * what a process does in a given time, and a neighbour would take that time from them; the deploy
- * files (HAProxy, Compose, the README's scripts), which mostly wait (for npm, a server, HAProxy), run
- * beside them, one at a time: one neighbour at most, which keeps the suite within its 15 minutes.
+ * many files of the group run at once (vitest gives a group one number of workers, so the projects
+ * of a group name the same). `isolate: false`: the files a worker runs share their imported modules
+ * (the server's import graph costs a file about 5 s of CPU through vitest's module runner, most of
+ * the suite's time when every file paid it); a file starts its own servers on its own database, so
+ * nothing a test sees is shared, and the deploy files, which start tools and fresh clones, stay
+ * isolated.
+ *
+ * The unit files run first, alone: beside the end-to-end files their CPU-bound playouts slowed bots'
+ * first moves past their think time and grace. Integration and end-to-end run three files at once:
+ * most of them wait (for a server, a deadline, a mail) part of the time. The slow and deploy files
+ * run two at a time: each browser and fault test has its own server and, where it stops one, its
+ * own Postgres; in CI the fuzzing and the layout check run at a smaller scale (their files say so).
+ * Measured on the 2-core machine (2026-11-28): 24 min with every file isolated and one slow file
+ * at a time, about 15 like this.
  */
 export const PROJECTS = {
   unit: {
@@ -29,10 +34,10 @@ export const PROJECTS = {
     order: 0,
     workers: 2,
   },
-  integration: { include: ['tests/integration/**/*.test.ts'], database: true, order: 1, workers: 2 },
-  e2e: { include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'], database: true, order: 1, workers: 2 },
-  slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts'], database: true, order: 2, workers: 1 },
-  deploy: { include: ['tests/deploy/**/*.test.ts'], database: true, order: 2, workers: 1 },
+  integration: { include: ['tests/integration/**/*.test.ts'], database: true, order: 1, workers: 3, isolate: false },
+  e2e: { include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'], database: true, order: 1, workers: 3, isolate: false },
+  slow: { include: ['tests/browser/**/*.test.ts', 'tests/faults/**/*.test.ts'], database: true, order: 2, workers: 2, isolate: false },
+  deploy: { include: ['tests/deploy/**/*.test.ts'], database: true, order: 2, workers: 2 },
 } as const;
 
 export type ProjectName = keyof typeof PROJECTS;

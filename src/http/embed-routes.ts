@@ -3,10 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { boardPicture, pictureLang } from '../app/board-picture.js';
 import { AppError } from '../app/errors.js';
+import { APP_MESSAGES } from '../app/i18n/index.js';
 import type { GameService } from '../app/game-service.js';
 import { embedTarget, oembedDocument, THUMBNAIL_WIDTH } from '../app/replays/oembed.js';
 import { renderPng } from '../app/replays/replay-gif.js';
 import { GameIdParams, literals } from '../app/shapes.js';
+import { hiddenFromSpectators } from '../app/use-cases/spectating.js';
 import type { Routes } from './route-kit.js';
 
 /**
@@ -48,15 +50,17 @@ export function embedRoutes(service: GameService): Routes {
   return async function routes(app) {
     // The thumbnail of a game at a version never changes; a few hundred are kept.
     const thumbnails = new LRUCache<string, { width: number; height: number; png: Buffer }>({ max: 256 });
+    /** The board now as a spectator sees it; none for a game hidden from spectators (spectators: hidden, not ended). */
     const thumbnail = async (gameId: string) => {
       const g = await service.getGame(gameId, undefined);
+      if (g.view === undefined) return { game: g, hidden: true } as const;
       const key = `${gameId}|${g.version}`;
       let t = thumbnails.get(key);
       if (!t) {
         t = await renderPng(await boardPicture(service, gameId, undefined, g.version, 'en'), THUMBNAIL_WIDTH);
         thumbnails.set(key, t);
       }
-      return { ...t, game: g };
+      return { ...t, game: g, hidden: false } as const;
     };
 
     app.get('/embed/games/:id', { schema: { hide: true, params: GameIdParams, querystring: EmbedQuery } }, async (req, reply) => {
@@ -66,6 +70,18 @@ export function embedRoutes(service: GameService): Routes {
       const theme = req.query.theme ?? 'light';
       const name = service.registry.current(g.type)?.name ?? g.type;
       const title = `${name}: ${g.players.map((p) => p.name).join(', ')}`;
+      const words = APP_MESSAGES[lang];
+      // A game hidden from spectators shows its players and a sentence until it ends, never a board.
+      const hidden = g.view === undefined;
+      const player = hidden
+        ? `<p id="hidden">${html(words['EMBED.hidden']!)}</p>`
+        : `<img id="board" src="/api/v1/games/${html(g.id)}/board.svg?at=${at}&amp;lang=${lang}" alt="${html(title)}">
+<div class="bar">
+<input type="range" id="slider" min="0" max="${g.version}" value="${at}" aria-label="${html(words['EMBED.slider']!)}">
+<output id="at" for="slider">${at} / ${g.version}</output>
+<a id="open" href="/games/${html(g.id)}${at !== g.version ? `?at=${at}` : ''}" target="_blank"
+  rel="noopener noreferrer">${html(words['EMBED.open']!)}</a>
+</div>`;
       const page = `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -77,15 +93,9 @@ export function embedRoutes(service: GameService): Routes {
 <script type="module" src="/assets/embed.js"></script>
 </head>
 <body class="embed theme-${theme}" data-game="${html(g.id)}" data-version="${g.version}" data-at="${at}" data-lang="${lang}"
-  data-status="${html(g.status)}">
+  data-status="${html(g.status)}" data-hidden="${hidden}">
 <main>
-<img id="board" src="/api/v1/games/${html(g.id)}/board.svg?at=${at}&amp;lang=${lang}" alt="${html(title)}">
-<div class="bar">
-<input type="range" id="slider" min="0" max="${g.version}" value="${at}" aria-label="${lang === 'fr' ? 'Version' : 'Version'}">
-<output id="at" for="slider">${at} / ${g.version}</output>
-<a id="open" href="/games/${html(g.id)}${at !== g.version ? `?at=${at}` : ''}" target="_blank"
-  rel="noopener noreferrer">${lang === 'fr' ? 'Ouvrir' : 'Open'}</a>
-</div>
+${player}
 </main>
 </body>
 </html>
@@ -101,6 +111,7 @@ export function embedRoutes(service: GameService): Routes {
 
     app.get('/embed/games/:id/board.png', { schema: { hide: true, params: GameIdParams } }, async (req, reply) => {
       const t = await thumbnail(req.params.id);
+      if (t.hidden) throw hiddenFromSpectators();
       return reply
         .header('Cache-Control', t.game.status === 'finished' ? 'public, max-age=31536000, immutable' : 'public, max-age=60')
         .header('X-Content-Type-Options', 'nosniff')
@@ -122,7 +133,7 @@ export function embedRoutes(service: GameService): Routes {
         title: `${name}: ${t.game.players.map((p) => p.name).join(', ')}`,
         maxwidth: req.query.maxwidth,
         maxheight: req.query.maxheight,
-        thumbnail: t,
+        thumbnail: t.hidden ? undefined : t,
       });
       return reply.header('Cache-Control', 'public, max-age=300').type('application/json; charset=utf-8').send(doc);
     });

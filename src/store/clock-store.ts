@@ -230,10 +230,12 @@ export class PrismaClockStore implements ClockStore {
   }
 
   async dropStale(): Promise<void> {
+    const now = this.at;
     await this.db.$executeRaw`
       DELETE FROM deadlines d USING games g
       WHERE d.game_id = g.id AND (g.status <> 'active' OR NOT (d.seat = ANY(g.to_move)))
-        AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.version = g.version AND m.created_at > now() - interval '30 seconds')`;
+        AND NOT EXISTS (SELECT 1 FROM moves m
+                        WHERE m.game_id = g.id AND m.version = g.version AND m.created_at > ${now} - interval '30 seconds')`;
   }
 
   startMissing(reminderShare: number) {

@@ -145,6 +145,19 @@ describe('spectators: hidden', () => {
         });
       expect(gql.body.errors, JSON.stringify(gql.body.errors)).toBeUndefined();
       expect(gql.body.data.game).toEqual({ version: 0, status: 'active', view: null, typedView: null, spectators: 'hidden', reveal: true });
+      // The embedded player says the game is hidden (no board, no slider); its oEmbed has no thumbnail, and the thumbnail is refused.
+      const embed = await request(s.url).get(`/embed/games/${g.id}?lang=fr`);
+      expect(embed.status).toBe(200);
+      expect(embed.text).toContain('cachée aux spectateurs');
+      expect(embed.text).not.toContain('board.svg');
+      expect(embed.text).not.toContain('id="slider"');
+      const oembed = await request(s.url)
+        .get('/oembed')
+        .query({ url: `${s.url}/games/${g.id}` });
+      expect(oembed.status).toBe(200);
+      expect(oembed.body).toMatchObject({ type: 'rich', version: '1.0' });
+      expect(oembed.body).not.toHaveProperty('thumbnail_url');
+      expect((await request(s.url).get(`/embed/games/${g.id}/board.png`)).status).toBe(403);
 
       await play(g, steps, n - 1, n);
       await expect.poll(() => spectator.got.at(-1)?.type, { timeout: 30_000 }).toBe('end');
@@ -155,6 +168,8 @@ describe('spectators: hidden', () => {
       const after = await get(`/games/${g.id}`);
       expect(after.body).toMatchObject({ version: n, status: 'finished' });
       expect(after.body.view).toBeDefined();
+      const ended = await request(s.url).get(`/embed/games/${g.id}`);
+      expect(ended.text).toContain(`/api/v1/games/${g.id}/board.svg?at=${n}`);
     } finally {
       spectator.es.close();
       seat.es.close();

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { notifyingServer } from '../support/mail.js';
@@ -243,4 +244,46 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
       expect(q.body.errors[0].message).toContain('timeControl.incrementSeconds');
     },
   );
+
+  it('a game that ended keeps its deadline rows until its last move is banked: its clocks read from them, ' +
+    'stopped, and the sweep leaves them for 30 s (it once dropped them first, and a timed-out seat showed its initial bank)', async () => {
+    const { id, seats } = await create({
+      type: 'ville-de-demain',
+      players: [{ name: 'a' }, { name: 'b' }],
+      timeControl: { initialSeconds: 30, incrementSeconds: 1, maxSeconds: 60 },
+    });
+    const tokens = seats.map((x) => x.token);
+    const mover = await playTurn(id, tokens);
+    const waiting = (await game(id)).toMove[0]!;
+    expect(waiting).not.toBe(mover);
+    await settled(id, waiting);
+    const db = new pg.Client({ connectionString: served.s.databaseUrl });
+    await db.connect();
+    try {
+      // The game ends as by a commit whose bank update has not run yet (another process's, or one still under way).
+      await db.query("UPDATE games SET status = 'finished', to_move = '{}' WHERE id = $1", [id]);
+      const rows = async () => Number((await db.query('SELECT count(*) AS n FROM deadlines WHERE game_id = $1', [id])).rows[0].n);
+      expect(await rows()).toBe(1);
+      await served.s.notifications.clock.sweep();
+      expect(await rows()).toBe(1);
+      // What the game's answer shows then (src/http/clocks.ts asks the turn clock with the game's status).
+      const control = { initialSeconds: 30, incrementSeconds: 1, maxSeconds: 60 };
+      const c = (await served.s.notifications.clock.clocks(id, control, 'finished')).find((x) => x.seat === waiting)!;
+      expect(c.running).toBe(false);
+      expect(c.deadline).toBeNull();
+      expect(c.remainingSeconds).toBeGreaterThan(20);
+      expect(c.remainingSeconds).toBeLessThanOrEqual(30);
+      // Its last move 30 s old: nothing will bank it now, and the sweep drops the rows.
+      const store = served.s.notifications.clock.store;
+      store.now = () => new Date(Date.now() + 60_000);
+      try {
+        await served.s.notifications.clock.sweep();
+      } finally {
+        store.now = undefined;
+      }
+      expect(await rows()).toBe(0);
+    } finally {
+      await db.end();
+    }
+  }, 30_000);
 });

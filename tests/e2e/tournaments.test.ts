@@ -8,6 +8,8 @@ import { OPERATOR_TOKEN, startTestServer, type TestServer } from '../support/ser
  * Swiss run to their standings with random clients over REST, each request to either process; the
  * next round is made by whichever process ends the last game of a round (after-commit hook), and
  * both processes are asked to advance every tournament all along, so a round made twice would show.
+ * The games played out are Ma Petite Ville's, the shortest of the four (about 50 moves a game where
+ * Town Center takes 190): what is tested is the tournament, not the game.
  */
 describe('tournaments on two processes (end-to-end, real Postgres)', () => {
   let db: TestDatabase;
@@ -104,7 +106,7 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
     const ps = await Promise.all(['Ana', 'Ben', 'Cleo', 'Dev'].map(player));
     const t0 = await create(ps[0]!, {
       name: 'Autumn round robin',
-      game: 'town-center',
+      game: 'ma-petite-ville',
       format: 'round-robin',
       seatsPerGame: 2,
       rated: true,
@@ -141,7 +143,7 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
     const ps = await Promise.all(Array.from({ length: 8 }, (_, i) => player(`Swiss ${i + 1}`)));
     const t0 = await create(ps[0]!, {
       name: 'Swiss of eight',
-      game: 'town-center',
+      game: 'ma-petite-ville',
       format: 'swiss',
       rounds: 3,
       seatsPerGame: 4,
@@ -188,7 +190,7 @@ describe('tournaments on two processes (end-to-end, real Postgres)', () => {
       {
         input: {
           name: 'Trio',
-          game: 'town-center',
+          game: 'ma-petite-ville',
           format: 'round-robin',
           seatsPerGame: 2,
           startsAt: new Date(Date.now() + 3_600_000).toISOString(),

@@ -77,17 +77,19 @@ function workerFile(): { filename: string; execArgv?: string[] } {
 }
 
 export class BotPool {
-  private readonly pool: Piscina<BotTask, WorkerAnswer>;
-  private readonly analysisPool: Piscina<BotTask, WorkerAnswer>;
+  /** The lanes' threads, started at their lane's first task (a server whose games have no bot starts none). */
+  private pool: Piscina<BotTask, WorkerAnswer> | undefined;
+  private analysisPool: Piscina<BotTask, WorkerAnswer> | undefined;
   private readonly graceMs: number;
   private readonly fallbackMs: number;
   private readonly analysisLimitMs: number;
+  private readonly analysisThreads: number;
   /**
    * Settles once a play thread has loaded the engines (a warm-up task, answered at once): a thread's
    * start-up is waiting for a thread, which does not count against a bot's think time (a freshly
    * started server's first bot move fell back to random when loading took longer than the grace).
    */
-  private readonly loaded: Promise<void>;
+  private loaded: Promise<void> | undefined;
   /** Threads of the play lane (bot seats, stand-ins). */
   readonly size: number;
   readonly play: Lane;
@@ -98,27 +100,43 @@ export class BotPool {
     this.graceMs = options.graceMs ?? 2000;
     this.fallbackMs = options.fallbackMs ?? 5000;
     this.analysisLimitMs = options.analysisLimitMs ?? 60_000;
-    const analysisThreads = Math.max(1, options.analysisThreads ?? 1);
-    const file = options.filename ? { filename: options.filename, execArgv: workerFile().execArgv } : workerFile();
-    this.pool = new Piscina({ ...file, minThreads: this.size, maxThreads: this.size, idleTimeout: 60_000 });
+    this.analysisThreads = Math.max(1, options.analysisThreads ?? 1);
+    this.play = new Lane('play', this.size, Infinity);
+    this.analysis = new Lane('analysis', this.analysisThreads, Math.max(0, options.analysisQueue ?? 8));
+  }
+
+  /**
+   * A lane's threads, started at its first task and kept (piscina replaces one that dies): loading
+   * the engines costs a thread seconds of CPU, which a server whose games have no bot, stand-in or
+   * analysis never spends. The play lane's first task waits for a thread to load (`loaded`).
+   */
+  private threads(lane: 'play' | 'analysis'): Piscina<BotTask, WorkerAnswer> {
+    const existing = lane === 'play' ? this.pool : this.analysisPool;
+    if (existing) return existing;
+    const file = this.options.filename ? { filename: this.options.filename, execArgv: workerFile().execArgv } : workerFile();
     // Analysis threads lower their own CPU priority (worker.ts): games' threads are served first.
-    this.analysisPool = new Piscina({
-      ...file,
-      minThreads: analysisThreads,
-      maxThreads: analysisThreads,
-      idleTimeout: 60_000,
-      workerData: { lane: 'analysis' },
-    });
+    const pool =
+      lane === 'play'
+        ? new Piscina<BotTask, WorkerAnswer>({ ...file, minThreads: this.size, maxThreads: this.size, idleTimeout: 60_000 })
+        : new Piscina<BotTask, WorkerAnswer>({
+            ...file,
+            minThreads: this.analysisThreads,
+            maxThreads: this.analysisThreads,
+            idleTimeout: 60_000,
+            workerData: { lane: 'analysis' },
+          });
     // A thread that fails outside a task (one still loading when the server stops, one that dies
     // idle) is replaced by piscina; unheard, its error would end the process.
-    for (const pool of [this.pool, this.analysisPool]) pool.on('error', (err: unknown) => this.options.onThreadError?.(err));
-    // At most 30 s: a thread that cannot load is piscina's to replace, and the tasks' own limits apply again.
-    this.loaded = (this.pool.run(WARM_UP as unknown as BotTask, { signal: AbortSignal.timeout(30_000) }) as Promise<unknown>).then(
-      () => undefined,
-      () => undefined,
-    );
-    this.play = new Lane('play', this.size, Infinity);
-    this.analysis = new Lane('analysis', analysisThreads, Math.max(0, options.analysisQueue ?? 8));
+    pool.on('error', (err: unknown) => this.options.onThreadError?.(err));
+    if (lane === 'play') {
+      this.pool = pool;
+      // At most 30 s: a thread that cannot load is piscina's to replace, and the tasks' own limits apply again.
+      this.loaded = (pool.run(WARM_UP as unknown as BotTask, { signal: AbortSignal.timeout(30_000) }) as Promise<unknown>).then(
+        () => undefined,
+        () => undefined,
+      );
+    } else this.analysisPool = pool;
+    return pool;
   }
 
   /**
@@ -133,7 +151,7 @@ export class BotPool {
       let last: unknown;
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
-          const a = await this.runOn(this.analysisPool, task, limitMs);
+          const a = await this.runOn(this.threads('analysis'), task, limitMs);
           return {
             move: a.move,
             level: task.level,
@@ -185,8 +203,9 @@ export class BotPool {
 
   /** A bot's move on the play lane: a free thread, or wait in line for one. */
   private async run(task: BotTask, limitMs: number): Promise<WorkerAnswer> {
+    const pool = this.threads('play');
     await this.loaded;
-    return this.play.run(() => this.runOn(this.pool, task, limitMs), false);
+    return this.play.run(() => this.runOn(pool, task, limitMs), false);
   }
 
   private async runOn(pool: Piscina<BotTask, WorkerAnswer>, task: BotTask, limitMs: number): Promise<WorkerAnswer> {
@@ -214,6 +233,6 @@ export class BotPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool.destroy(), this.analysisPool.destroy()]);
+    await Promise.all([this.pool?.destroy(), this.analysisPool?.destroy()]);
   }
 }

@@ -446,4 +446,8 @@ export const en: Catalogue = {
   'RECORD.botNote':
     "'{'{note} {bot}'}': only '{bot}, {resigned}' and '{timeout}' name a bot level, one of random, greedy, ismcts, ismcts-strong",
   'RECORD.resultMismatch': 'the {what, select, header {Result header} other {result line}} says {claimed}, but the moves give {result}',
+  // ---- the embedded player's words (src/http/embed-routes.ts) ----
+  'EMBED.open': 'Open',
+  'EMBED.slider': 'Move',
+  'EMBED.hidden': 'This game is hidden from spectators until it ends.',
 };

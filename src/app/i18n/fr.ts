@@ -493,4 +493,8 @@ export const fr: Catalogue = {
     "'{'{note} {bot}'}' : seuls '{bot}, {resigned}' et '{timeout}' nomment un niveau de robot, parmi random, greedy, ismcts, ismcts-strong",
   'RECORD.resultMismatch':
     '{what, select, header {L’en-tête Result} other {La ligne de résultat}} dit {claimed}, mais les coups donnent {result}',
+  // ---- the embedded player's words (src/http/embed-routes.ts) ----
+  'EMBED.open': 'Ouvrir',
+  'EMBED.slider': 'Coup',
+  'EMBED.hidden': "Cette partie est cachée aux spectateurs jusqu''à sa fin.",
 };

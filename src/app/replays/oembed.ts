@@ -45,7 +45,8 @@ export interface OembedInput {
   title: string;
   maxwidth?: number | undefined;
   maxheight?: number | undefined;
-  thumbnail: { width: number; height: number };
+  /** The final board's picture; none for a game hidden from spectators until it ends. */
+  thumbnail?: { width: number; height: number } | undefined;
 }
 
 /** The oEmbed `rich` answer for a game. */
@@ -53,14 +54,15 @@ export function oembedDocument(i: OembedInput) {
   const { width, height } = embedSize(i.maxwidth, i.maxheight);
   const src = `${i.origin}/embed/games/${i.gameId}${i.at !== undefined ? `?at=${i.at}` : ''}`;
   // Thumbnails too are kept within maxwidth/maxheight when asked (oEmbed 1.0, section 2.3.4).
-  const t = Math.min(1, i.maxwidth ? i.maxwidth / i.thumbnail.width : 1, i.maxheight ? i.maxheight / i.thumbnail.height : 1);
+  const shown = i.thumbnail;
+  const t = shown ? Math.min(1, i.maxwidth ? i.maxwidth / shown.width : 1, i.maxheight ? i.maxheight / shown.height : 1) : 0;
   const thumbnail =
-    t < 1
+    !shown || t < 1
       ? {}
       : {
           thumbnail_url: `${i.origin}/embed/games/${i.gameId}/board.png`,
-          thumbnail_width: i.thumbnail.width,
-          thumbnail_height: i.thumbnail.height,
+          thumbnail_width: shown.width,
+          thumbnail_height: shown.height,
         };
   return {
     version: '1.0',

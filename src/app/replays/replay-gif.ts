@@ -25,6 +25,13 @@ const gifenc = (
 ) as typeof gifencModule.default;
 const { GIFEncoder, nearestColorIndex, quantize } = gifenc;
 
+/**
+ * Frames rasterized ahead of the one being encoded: resvg draws each on a thread of libuv's pool
+ * (four by default), so two ahead keep both cores of a small machine drawing while the event loop
+ * encodes; each costs one frame's pixels (600 px: about 1.7 MB) while it waits.
+ */
+const AHEAD = 2;
+
 /** The transparent palette index: the palette is quantized to at most 255 colours, so 255 is free. */
 const TRANSPARENT = 255;
 
@@ -132,7 +139,7 @@ function heightAt(svg: string, size: number): number {
 
 /**
  * The GIF of a list of positions: each drawn as the board picture, rasterized at `size` px wide and
- * added to the GIF as it comes (the next one rasterizing meanwhile); `onFrame` hears each frame's
+ * added to the GIF as it comes (the next ones rasterizing meanwhile); `onFrame` hears each frame's
  * milliseconds, from its turn to rasterize to its encoding.
  */
 export async function replayGif(
@@ -158,10 +165,15 @@ export async function replayGif(
   sample.set(padded(first, height));
   if (last !== first) sample.set(padded(last, height), first.width * height * 4);
   const writer = new GifWriter(size, height, sample);
-  let next: Promise<Raster> | undefined;
+  const drawing = new Map<number, Promise<Raster>>([
+    [0, Promise.resolve(first)],
+    [svgs.length - 1, Promise.resolve(last)],
+  ]);
   for (let i = 0; i < svgs.length; i++) {
-    const frame = i === 0 ? first : i === svgs.length - 1 ? last : await next!;
-    next = i + 2 < svgs.length ? rasterize(svgs[i + 1]!, size) : undefined;
+    // The next frames rasterize on resvg's threads (one per core) while this one is encoded here.
+    for (let j = i + 1; j <= i + AHEAD && j < svgs.length; j++) if (!drawing.has(j)) drawing.set(j, rasterize(svgs[j]!, size));
+    const frame = await drawing.get(i)!;
+    drawing.delete(i);
     writer.add(frame, i === svgs.length - 1 ? hold : delay);
     const now = performance.now();
     onFrame(now - started);
