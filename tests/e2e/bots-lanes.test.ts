@@ -223,7 +223,7 @@ describe('analysis budgets per caller (end-to-end)', () => {
   it('one whole-game analysis queued or running per caller (429 naming the game), and the operator cancels one', async () => {
     const a = await finishedGame(s, 'lanes-whole-a');
     const b = await finishedGame(s, 'lanes-whole-b');
-    const first = await request(s.url).post(`/api/v1/games/${a.id}/analysis/whole`).send({ iterations: 2000 });
+    const first = await request(s.url).post(`/api/v1/games/${a.id}/analysis/whole`).send({ iterations: MAX_ITERATIONS });
     expect(first.status, JSON.stringify(first.body)).toBe(202);
     const second = await request(s.url).post(`/api/v1/games/${b.id}/analysis/whole`).send({ iterations: 10 });
     expect(second.status, JSON.stringify(second.body)).toBe(429);
