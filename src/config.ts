@@ -37,6 +37,8 @@ export interface Config {
   gifConcurrency: number;
   gifQueue: number;
   gifCacheBytes: number;
+  /** Bytes of replay GIFs the database keeps for every process (GIF_STORED_BYTES); past it, the oldest go. */
+  gifStoredBytes: number;
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
   graphqlMaxIntrospectionDepth: number;
@@ -230,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gifConcurrency: int(env.GIF_CONCURRENCY, 1, 'GIF_CONCURRENCY') || 1,
     gifQueue: int(env.GIF_QUEUE, 4, 'GIF_QUEUE'),
     gifCacheBytes: int(env.GIF_CACHE_BYTES, 64 * 1024 * 1024, 'GIF_CACHE_BYTES') || 64 * 1024 * 1024,
+    gifStoredBytes: int(env.GIF_STORED_BYTES, 256 * 1024 * 1024, 'GIF_STORED_BYTES') || 256 * 1024 * 1024,
     importQueue: int(env.IMPORT_QUEUE, 8, 'IMPORT_QUEUE'),
     graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8, 'GRAPHQL_MAX_DEPTH'),
     graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 1000, 'GRAPHQL_MAX_COST'),

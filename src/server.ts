@@ -26,6 +26,9 @@ import { BotPool } from './app/bots/pool.js';
 import { BotRunner } from './app/bots/runner.js';
 import { LobbyExpiry } from './app/lobby/expiry.js';
 import { WholeAnalysis } from './app/bots/whole-analysis.js';
+import { ReplayGifJobs } from './app/replays/replay-gif-jobs.js';
+import { gifOptions, ReplayGifs } from './app/replays/replay-gifs.js';
+import { ReplayGifStore } from './store/replay-gif-store.js';
 import { ConditionalMoves } from './app/conditional-moves.js';
 import { PrismaConditionalStore } from './store/conditional-store.js';
 
@@ -152,6 +155,11 @@ export async function createServer(
           .joined(j.gameId, j.seat, j.started)
           .catch((err) => app.log.warn({ err, gameId: j.gameId }, 'could not write the joined notices')),
     );
+    // Replay GIFs: with the notifications' job queue, the long ones are rendered by any worker process
+    // and kept in the database for all; without it, each process renders its own in the background.
+    const gifs = new ReplayGifs(service, gifOptions(config), app.log);
+    if (config.notifications)
+      gifs.shared = { store: new ReplayGifStore(prisma, config.gifStoredBytes), jobs: new ReplayGifJobs(gifs, notifications.notifier) };
     if (config.notifications) await notifications.start();
     // Conditional lines are judged after every commit, on the process that committed.
     const conditional = new ConditionalMoves(service, conditionalStore, {
@@ -182,7 +190,7 @@ export async function createServer(
         })
       : undefined;
     await analyses?.start();
-    await registerRoutes(app, { ...base, lobby, databaseUrl, notifications, ratings, analyses, tournaments, conditional });
+    await registerRoutes(app, { ...base, lobby, databaseUrl, notifications, ratings, analyses, tournaments, conditional, gifs });
     return {
       app,
       service,

@@ -48,6 +48,7 @@ import { trustNearestProxy } from './trust-proxy.js';
 import { loadRecordKeys } from '../app/replays/record-signing.js';
 import { recordKeyRoutes } from './record-keys-routes.js';
 import { replayGifRoutes } from './replay-gif-routes.js';
+import { gifOptions, ReplayGifs } from '../app/replays/replay-gifs.js';
 import { embedRoutes } from './embed-routes.js';
 
 /** What the HTTP application is built on: the game service, the configuration, and the readiness check. */
@@ -73,6 +74,8 @@ export interface AppServices {
   analyses?: WholeAnalysis;
   /** Tournaments. */
   tournaments?: Tournaments;
+  /** Replay GIFs (with the job queue and the database's kept GIFs); none: made here, this process alone. */
+  gifs?: ReplayGifs;
   /** Seats' conditional lines. */
   conditional?: ConditionalMoves;
 }
@@ -283,15 +286,7 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpBase & AppS
   await app.register(playerSettingsRoutes(notifications), { prefix: '/api/v1' });
   await app.register(profileRoutes(deps.lobby), { prefix: '/api/v1' });
   await app.register(boardRoutes(service), { prefix: '/api/v1' });
-  await app.register(
-    replayGifRoutes(service, {
-      inlineFrames: config.gifInlineFrames,
-      concurrent: config.gifConcurrency,
-      queued: config.gifQueue,
-      cacheBytes: config.gifCacheBytes,
-    }),
-    { prefix: '/api/v1' },
-  );
+  await app.register(replayGifRoutes(deps.gifs ?? new ReplayGifs(service, gifOptions(config), app.log)), { prefix: '/api/v1' });
   await app.register(
     ratingRoutes(service, () => deps.ratings),
     { prefix: '/api/v1' },

@@ -1,8 +1,7 @@
 import fresh from 'fresh';
 import { pictureLang } from '../app/board-picture.js';
-import type { GameService } from '../app/game-service.js';
 import { INT_BOUNDS } from '../app/limits.js';
-import { ReplayGifs, type GifOptions } from '../app/replays/replay-gifs.js';
+import type { ReplayGifs } from '../app/replays/replay-gifs.js';
 import { GameIdParams, ReplayGifQuery } from '../app/shapes.js';
 import { tokenOf, type Routes } from './route-kit.js';
 import { closed, operation } from './route-schema.js';
@@ -50,9 +49,8 @@ function gifOperation() {
 }
 
 /** GET /api/v1/games/{id}/replay.gif (src/app/replays/replay-gifs.ts). */
-export function replayGifRoutes(service: GameService, opts: GifOptions): Routes {
+export function replayGifRoutes(gifs: ReplayGifs): Routes {
   return async function routes(app) {
-    const gifs = new ReplayGifs(service, opts, app.log);
     app.get('/games/:id/replay.gif', { schema: gifOperation() }, async (req, reply) => {
       const lang = req.query.lang ?? pictureLang(req.headers['accept-language']);
       const got = await gifs.get({

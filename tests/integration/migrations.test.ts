@@ -46,10 +46,16 @@ function expectedType(f: DmmfField): string {
     if (f.nativeType?.[0] === 'Uuid') return 'uuid';
     if (f.nativeType?.[0] === 'Timestamptz') return `timestamptz(${f.nativeType[1][0]})`;
     return (
-      { String: 'text', Int: 'int4', Json: 'jsonb', DateTime: 'timestamp(3)', Boolean: 'bool', Float: 'float8', BigInt: 'int8' } as Record<
-        string,
-        string
-      >
+      {
+        String: 'text',
+        Int: 'int4',
+        Json: 'jsonb',
+        DateTime: 'timestamp(3)',
+        Boolean: 'bool',
+        Float: 'float8',
+        BigInt: 'int8',
+        Bytes: 'bytea',
+      } as Record<string, string>
     )[f.type]!;
   })();
   return f.isList ? `${base}[]` : base;

@@ -29,6 +29,7 @@ const PER_GAME: Record<string, string> = {
   game_analysis_moves: 'game_id',
   game_requirements: 'game_id',
   conditional_lines: 'game_id',
+  replay_gifs: 'game_id',
 };
 /** Reference tables (copied to every node) and the job queue's schema (on the coordinator). */
 const REFERENCE = new Set([

@@ -170,6 +170,11 @@ export class Notifier {
     this.extra.push({ spec, work: work as (data: unknown) => Promise<void> });
   }
 
+  /** Jobs of a queue not yet done: waiting, to be retried, or running (in every process). */
+  async queueSize(queue: string): Promise<number> {
+    return this.boss ? await this.boss.getQueueSize(queue, { before: 'completed' }) : 0;
+  }
+
   /** Queues a job of an added queue to run at `at`; the same id twice queues it once. */
   async send(queue: string, data: object, id: string, at: Date): Promise<void> {
     await this.boss?.send(queue, data, { id, startAfter: at });

@@ -3,8 +3,11 @@
  * (a seat's own view with its token or game link, a spectator's otherwise; never past the version
  * the game has when asked), their GIF rendered once per (game, from, to, seat, lang, size, delay)
  * and kept in a byte-bounded cache, and the bounds of the work: a GIF of more than `inlineFrames`
- * positions is rendered in the background (the route answers 202 with Location, then the file),
- * at most `concurrent` render at once and `queued` wait; past that, 503 with Retry-After.
+ * positions is rendered off the request path (the route answers 202 with Location, then the file):
+ * with the job queue (`jobs`: replay-gif-jobs.ts), by whichever process takes the job, kept in the
+ * database (`store`) where every process finds it; without one, in this process. At most
+ * `concurrent` render at once here and `queued` wait (here, or as jobs in the queue); past that,
+ * 503 with Retry-After.
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -14,6 +17,7 @@ import { AppError } from '../errors.js';
 import type { GamePort } from '../game-port.js';
 import { Gate } from '../gate.js';
 import { hiddenFromSpectators } from '../use-cases/spectating.js';
+import type { ReplayGifStore, StoredGif } from '../../store/replay-gif-store.js';
 import { replayGif } from './replay-gif.js';
 
 /** The most positions one GIF shows. */
@@ -44,6 +48,27 @@ export type GifAnswer =
     }
   | { kind: 'pending'; retryAfter: number };
 
+/** A GIF to render, as the job queue carries it: what the request asked, its access already checked. */
+export interface GifJob {
+  gameId: string;
+  from: number;
+  to: number;
+  /** The seat whose view (null: a spectator's). */
+  seat: number | null;
+  lang: Lang;
+  size: number;
+  delay: number;
+}
+
+/** The request's key: the GIF's identity (its game, range, viewer, language, size, delay). */
+export const gifKey = (j: GifJob) => [j.from, j.to, j.seat ?? 'spectator', j.lang, j.size, j.delay].join('|');
+
+/** The job queue's side of the GIFs: queue a render (once per key), and how many wait. */
+export interface GifQueue {
+  queue(job: GifJob): Promise<void>;
+  waiting(): Promise<number>;
+}
+
 export interface GifOptions {
   /** GIFs of up to this many positions are rendered while the request waits; longer ones in the background. */
   inlineFrames: number;
@@ -53,11 +78,28 @@ export interface GifOptions {
   cacheBytes: number;
 }
 
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+
+/** The GIFs' bounds from the configuration (GIF_INLINE_FRAMES, GIF_CONCURRENCY, GIF_QUEUE, GIF_CACHE_BYTES). */
+export const gifOptions = (c: {
+  gifInlineFrames: number;
+  gifConcurrency: number;
+  gifQueue: number;
+  gifCacheBytes: number;
+}): GifOptions => ({
+  inlineFrames: c.gifInlineFrames,
+  concurrent: c.gifConcurrency,
+  queued: c.gifQueue,
+  cacheBytes: c.gifCacheBytes,
+});
+
 /** The last frame's hold: three frames' time, at least three seconds, at most thirty. */
 export const holdOf = (delay: number) => Math.min(30_000, Math.max(3_000, delay * 3));
 
 export class ReplayGifs {
-  private readonly cache: LRUCache<string, { bytes: Buffer; etag: string; frames: number }>;
+  private readonly cache: LRUCache<string, StoredGif>;
+  /** Where rendered GIFs are kept for every process, and the queue that renders the long ones; none: this process alone. */
+  shared: { store: ReplayGifStore; jobs: GifQueue } | undefined;
   private readonly rendering = new Map<string, Promise<unknown>>();
   private readonly gate: Gate;
 
@@ -86,9 +128,18 @@ export class ReplayGifs {
     const frames = to - from + 1;
     if (frames > GIF_MAX_FRAMES) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.gifFrames', { frames, max: GIF_MAX_FRAMES });
     const finished = g.status === 'finished';
-    const key = [r.gameId, from, to, seat ?? 'spectator', r.lang, r.size, r.delay].join('|');
-    const kept = this.cache.get(key);
+    const wanted: GifJob = { gameId: r.gameId, from, to, seat, lang: r.lang, size: r.size, delay: r.delay };
+    const key = `${r.gameId}|${gifKey(wanted)}`;
+    const kept = this.cache.get(key) ?? (await this.stored(wanted, key));
     if (kept) return { kind: 'gif', ...kept, finished, seat, cached: true };
+    const shared = this.shared;
+    if (shared && frames > this.opts.inlineFrames) {
+      // Off the request path, by the job queue (any process): queued once per key, bounded by the jobs waiting.
+      if ((await shared.jobs.waiting()) >= this.opts.concurrent + this.opts.queued)
+        throw AppError.of('UNAVAILABLE', 'UNAVAILABLE.busy', { count: this.opts.queued, what: 'replay GIFs', retry: 5 }, { retryAfter: 5 });
+      await shared.jobs.queue(wanted);
+      return { kind: 'pending', retryAfter: Math.max(1, Math.ceil(frames / 50)) };
+    }
     let job = this.rendering.get(key);
     if (!job) {
       if (this.rendering.size >= this.opts.concurrent + this.opts.queued)
@@ -103,7 +154,7 @@ export class ReplayGifs {
           const positions = await this.positions(r, g, seat, from, to);
           const picture = this.service.registry.plugin(g.type)?.picture;
           const bytes = Buffer.from(await replayGif(positions, r.lang, picture, r.size, r.delay, holdOf(r.delay)));
-          this.cache.set(key, { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`, frames });
+          await this.keep(wanted, key, { bytes, etag: etagOf(bytes), frames });
         })
         .finally(() => this.rendering.delete(key));
       this.rendering.set(key, job);
@@ -123,9 +174,38 @@ export class ReplayGifs {
     return { kind: 'gif', ...done, finished, seat, cached: false };
   }
 
+  /**
+   * A queued GIF rendered (the job queue's handler, in any process): its access was checked when it
+   * was asked for; rendered once, kept in the database for every process.
+   */
+  async render(job: GifJob): Promise<void> {
+    const key = `${job.gameId}|${gifKey(job)}`;
+    if (await this.stored(job, key)) return;
+    const g = await this.service.getGame(job.gameId, undefined);
+    // Read as a spectator, a running game's header may be held back (spectators delayed or hidden):
+    // its positions are then all taken from the log (the header's version marks none as the last).
+    const header = g.status === 'finished' ? g : { ...g, version: -1 };
+    const positions = await this.positions({ ...job, token: undefined }, header, job.seat, job.from, job.to);
+    const picture = this.service.registry.plugin(g.type)?.picture;
+    const bytes = Buffer.from(await replayGif(positions, job.lang, picture, job.size, job.delay, holdOf(job.delay)));
+    await this.keep(job, key, { bytes, etag: etagOf(bytes), frames: job.to - job.from + 1 });
+  }
+
+  /** A GIF the database keeps (rendered by any process), then kept here too. */
+  private async stored(job: GifJob, key: string): Promise<StoredGif | undefined> {
+    const found = await this.shared?.store.find(job.gameId, gifKey(job));
+    if (found) this.cache.set(key, found);
+    return found ?? undefined;
+  }
+
+  private async keep(job: GifJob, key: string, gif: StoredGif): Promise<void> {
+    this.cache.set(key, gif);
+    await this.shared?.store.save(job.gameId, gifKey(job), gif);
+  }
+
   /** The pictures' inputs from `from` to `to`, each the view `seat` (null: a spectator) had then. */
   private async positions(
-    r: GifRequest,
+    r: Pick<GifRequest, 'gameId' | 'token'>,
     g: Awaited<ReturnType<GamePort['getGame']>>,
     seat: number | null,
     from: number,
