@@ -11,16 +11,22 @@ import { startTestServer, type TestServer } from '../support/server.js';
  * already holds. Before the command handler that catch-up took the same lock again and waited for
  * itself: the bot's job hung until the queue's expiry, and every read of the game on that process
  * hung behind it. Now: the stale move is not appended, the bot is asked again at the new version,
- * and it moves within its think budget + 1 s of the other process's change, 25 trials of each.
+ * and it moves within its think budget + 1 s of the other process's change (3 s in CI), 25 trials of each.
  *
  * Process A thinks for the bots (one thread); process B has none (BOTS=off), so each bot move is
  * A's, with its copy of the game behind whenever B wrote. In the slow project: it measures what a
- * process does in a given time, which a neighbouring test file would take from it.
+ * process does in a given time, which a neighbouring test file takes part of (hence CI's slack).
  */
 const THINK_MS = 300;
 const ENV = { BOT_MAX_ITERATIONS: '1000000', BOT_MAX_THINK_MS: String(THINK_MS), BOT_THREADS: '1', NOTIFY_POLL_SECONDS: '0.5' };
 // 25 trials of each (the issue's figure); CI runs 10 of each (SCALE, tests/support/faults.ts: slow suites at a smaller scale).
 const TRIALS = Number(process.env.BOT_COMMIT_TRIALS ?? (SCALE < 1 ? 10 : 25));
+/**
+ * What a bot's move may take beyond its think budget: 1 s; 3 s in CI, where a neighbouring slow file
+ * shares the two cores (a move once took 2.5 s there). The deadlock this guards against held the
+ * bot's job until the queue's expiry: minutes.
+ */
+const SLACK_MS = SCALE < 1 ? 3_000 : 1_000;
 const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
 
 describe('a bot thinking on one process while another process changes the game', () => {
@@ -75,7 +81,7 @@ describe('a bot thinking on one process while another process changes the game',
   }
 
   for (const change of ['a draft choice', 'a resignation'] as const) {
-    it(`${change} landing on the other process: the bot moves within its think budget + 1 s, ${TRIALS} of ${TRIALS}`, async () => {
+    it(`${change} landing on the other process: the bot moves within its think budget + ${SLACK_MS / 1000} s, ${TRIALS} of ${TRIALS}`, async () => {
       const spy = vi.spyOn(a.service, 'botTurn');
       const took: number[] = [];
       try {
@@ -106,7 +112,7 @@ describe('a bot thinking on one process while another process changes the game',
         spy.mockRestore();
       }
       expect(
-        took.filter((ms) => ms > THINK_MS + 1_000),
+        took.filter((ms) => ms > THINK_MS + SLACK_MS),
         `ms from the change to the bot's move: ${took.join(', ')}`,
       ).toEqual([]);
     }, 600_000);
