@@ -81,7 +81,8 @@ describe('a bot thinking on one process while another process changes the game',
   }
 
   for (const change of ['a draft choice', 'a resignation'] as const) {
-    it(`${change} landing on the other process: the bot moves within its think budget + ${SLACK_MS / 1000} s, ${TRIALS} of ${TRIALS}`, async () => {
+    const title = `${change} landing on the other process: the bot moves within its think budget + ${SLACK_MS / 1000} s`;
+    it(`${title}, ${TRIALS} of ${TRIALS}`, async () => {
       const spy = vi.spyOn(a.service, 'botTurn');
       const took: number[] = [];
       try {
