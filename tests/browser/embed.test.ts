@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomPlayout, resolveOptions, type AnyGame } from '../../src/engine/index.js';
-import { hostedGames } from '../../src/games/index.js';
+import { importedGame } from '../support/imported-game.js';
 import { launchBrowser } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -23,22 +22,7 @@ describe('an oEmbed iframe on another site, in a real browser', () => {
   beforeAll(async () => {
     s = await startTestServer();
     browser = await launchBrowser();
-    const game = hostedGames.find((g) => g.id === 'town-center') as AnyGame;
-    const options = resolveOptions(game, 2, {});
-    if (!options.ok) throw new Error(options.error.message);
-    const { steps } = randomPlayout(game, { players: 2, options: options.value, seed: 'embed-browser' }, 'embed-browser');
-    const r = await request(s.url)
-      .post('/api/v1/games/import')
-      .send({
-        format: 'citybuilder-record/1',
-        type: game.id,
-        engineVersion: game.engineVersion,
-        options: options.value,
-        players: [{ name: 'Ann' }, { name: 'Bob' }],
-        seed: 'embed-browser',
-        moves: steps.map((x) => ({ seat: x.seat, move: x.move })),
-      });
-    id = r.body.id;
+    ({ id } = await importedGame(s.url, 'town-center', 'embed-browser'));
     html = (
       await request(s.url)
         .get('/oembed')

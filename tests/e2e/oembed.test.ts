@@ -1,7 +1,6 @@
-import { randomPlayout, resolveOptions, type AnyGame } from '../../src/engine/index.js';
-import { hostedGames } from '../../src/games/index.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importedGame } from '../support/imported-game.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -16,23 +15,7 @@ let host: string;
 beforeAll(async () => {
   s = await startTestServer();
   host = new URL(s.url).host;
-  const game = hostedGames.find((g) => g.id === 'ville-de-demain') as AnyGame;
-  const options = resolveOptions(game, 2, {});
-  if (!options.ok) throw new Error(options.error.message);
-  const { steps } = randomPlayout(game, { players: 2, options: options.value, seed: 'oembed' }, 'oembed');
-  const r = await request(s.url)
-    .post('/api/v1/games/import')
-    .send({
-      format: 'citybuilder-record/1',
-      type: game.id,
-      engineVersion: game.engineVersion,
-      options: options.value,
-      players: [{ name: 'Ann' }, { name: 'Bob' }],
-      seed: 'oembed',
-      moves: steps.map((x) => ({ seat: x.seat, move: x.move })),
-    });
-  expect(r.status).toBe(201);
-  id = r.body.id;
+  ({ id } = await importedGame(s.url, 'ville-de-demain', 'oembed'));
 });
 afterAll(async () => {
   await s?.stop();

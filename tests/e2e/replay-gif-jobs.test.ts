@@ -1,9 +1,7 @@
 import { GifReader } from 'omggif';
 import pg from 'pg';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomPlayout, resolveOptions, type AnyGame } from '../../src/engine/index.js';
-import { hostedGames } from '../../src/games/index.js';
+import { importedGame } from '../support/imported-game.js';
 import { startTwoServers, type TestServer } from '../support/server.js';
 
 /**
@@ -30,25 +28,8 @@ describe('replay GIFs by the job queue, on two processes', () => {
   });
 
   it('a long GIF asked of one process: 202 from both while one renders it, then the same GIF from both, rendered once', async () => {
-    const game = hostedGames.find((g) => g.id === 'ville-de-demain') as AnyGame;
-    const options = resolveOptions(game, 2, {});
-    if (!options.ok) throw new Error(options.error.message);
-    const seed = 'gif-jobs';
-    const { steps } = randomPlayout(game, { players: 2, options: options.value, seed }, seed);
-    const imported = await request(a.url)
-      .post('/api/v1/games/import')
-      .send({
-        format: 'citybuilder-record/1',
-        type: game.id,
-        engineVersion: game.engineVersion,
-        options: options.value,
-        players: [{ name: 'Ann' }, { name: 'Bob' }],
-        seed,
-        moves: steps.map((x) => ({ seat: x.seat, move: x.move })),
-      });
-    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    const id = imported.body.id as string;
-    const from = steps.length - 40;
+    const { id, version } = await importedGame(a.url, 'ville-de-demain', 'gif-jobs');
+    const from = version - 40;
     const path = `/api/v1/games/${id}/replay.gif?from=${from}&size=200&delay=100`;
 
     const first = await fetch(`${a.url}${path}`);
@@ -77,12 +58,12 @@ describe('replay GIFs by the job queue, on two processes', () => {
     expect(fromA.headers.get('etag')).toBe(fromB.headers.get('etag'));
     const gif = new GifReader(fromB.body);
     expect(gif.width).toBe(200);
-    expect(gif.numFrames()).toBe(steps.length - from + 1);
+    expect(gif.numFrames()).toBe(version - from + 1);
 
     // Rendered once: one job for the request, one kept GIF.
     const jobs = await db.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'replay-gif' AND data->>'gameId' = $1", [id]);
     expect(jobs.rows[0].n).toBe(1);
     const kept = await db.query('SELECT count(*)::int AS n, min(frames) AS frames FROM replay_gifs WHERE game_id = $1', [id]);
-    expect(kept.rows[0]).toEqual({ n: 1, frames: steps.length - from + 1 });
+    expect(kept.rows[0]).toEqual({ n: 1, frames: version - from + 1 });
   }, 120_000);
 });

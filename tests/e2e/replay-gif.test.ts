@@ -2,8 +2,9 @@ import { GifReader } from 'omggif';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdOf } from '../../src/app/replays/replay-gifs.js';
-import { randomPlayout, resolveOptions, type AnyGame } from '../../src/engine/index.js';
+import { type AnyGame } from '../../src/engine/index.js';
 import { hostedGames } from '../../src/games/index.js';
+import { importedGame } from '../support/imported-game.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -43,24 +44,7 @@ async function gifAt(path: string, headers: Record<string, string> = {}) {
   return last!;
 }
 
-async function finishedGame(game: AnyGame, seed: string): Promise<{ id: string; version: number }> {
-  const options = resolveOptions(game, 2, {});
-  if (!options.ok) throw new Error(options.error.message);
-  const { steps } = randomPlayout(game, { players: 2, options: options.value, seed }, seed);
-  const r = await request(s.url)
-    .post('/api/v1/games/import')
-    .send({
-      format: 'citybuilder-record/1',
-      type: game.id,
-      engineVersion: game.engineVersion,
-      options: options.value,
-      players: [{ name: 'Ann' }, { name: 'Bob' }],
-      seed,
-      moves: steps.map((x) => ({ seat: x.seat, move: x.move })),
-    });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return { id: r.body.id, version: steps.length };
-}
+const finishedGame = (game: AnyGame, seed: string) => importedGame(s.url, game.id, seed);
 
 describe('GET /games/{id}/replay.gif', () => {
   for (const game of hostedGames) {
