@@ -96,6 +96,9 @@ describe('the web page in a real browser', () => {
       const seat = (await rest.game(id)).toMove[0]!;
       movers.add(seat);
       const [mover, watcher] = seat === 0 ? [ann, bob] : [bob, ann];
+      // The mover's page may still show the position before its own last move (a seat can move
+      // twice running): its buttons are that position's until the page has drawn this one.
+      await poll(() => mover.evaluate(() => document.body.dataset.version)).toBe(String(version - 1));
       const buttons = mover.locator('#moves button.move');
       await poll(() => buttons.count()).toBeGreaterThan(0);
       await buttons.nth(version % (await buttons.count())).click();
