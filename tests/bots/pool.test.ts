@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BotPool, defaultBotThreads, type BotTask } from '../../src/app/bots/pool.js';
@@ -78,6 +81,31 @@ describe('a bot that fails', () => {
     expect(answer.error?.reason).toBe('timeout');
     expect(errors.some((e) => e.startsWith('timeout: ismcts-strong'))).toBe(true);
   });
+});
+
+describe('a thread stopped over its time', () => {
+  it("is replaced, and greedy's fallback waits for the new thread to load: a slow load does not turn it into a random move", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bot-reload-'));
+    process.env.SLOW_RELOAD_MARKER = join(dir, 'loaded');
+    const pool = new BotPool({
+      size: 1,
+      graceMs: 200,
+      fallbackMs: 1000,
+      filename: fileURLToPath(new URL('./fixtures/slow-reload-worker.ts', import.meta.url)),
+    });
+    try {
+      const task = taskAt(games.find((g) => g.id === 'town-center')!, 'reload', 'ismcts-strong', 100);
+      const answer = await pool.choose(task);
+      expect(answer.error?.reason).toBe('timeout');
+      // The replacement spent 3 s loading, three times greedy's own limit: that time is not greedy's.
+      expect(answer.playedBy).toBe('greedy');
+      expect(isListed(task, answer.move)).toBe(true);
+    } finally {
+      await pool.close();
+      delete process.env.SLOW_RELOAD_MARKER;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('lanes: analysis apart from the bots (issue 31)', () => {

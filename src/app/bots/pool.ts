@@ -8,7 +8,8 @@
  *   for a free thread does not count: at most `size` tasks are handed to the threads at once, the
  *   others wait here, in order.
  * - A bot that throws, or runs out of time, is answered with greedy's move (itself bounded by
- *   `fallbackMs`), and as a last resort with a seeded uniform pick from the legal moves; the answer
+ *   `fallbackMs`, counted once a thread has loaded: one stopped over its time is replaced, and
+ *   loading its replacement is not greedy's time), and as a last resort with a seeded uniform pick from the legal moves; the answer
  *   names who played (`playedBy`) and the error, and `onError` is told.
  * - The pool's size is configurable; by default one thread per core minus one, at least one.
  *
@@ -130,11 +131,7 @@ export class BotPool {
     pool.on('error', (err: unknown) => this.options.onThreadError?.(err));
     if (lane === 'play') {
       this.pool = pool;
-      // At most 30 s: a thread that cannot load is piscina's to replace, and the tasks' own limits apply again.
-      this.loaded = (pool.run(WARM_UP as unknown as BotTask, { signal: AbortSignal.timeout(30_000) }) as Promise<unknown>).then(
-        () => undefined,
-        () => undefined,
-      );
+      this.loaded = warmUp(pool);
     } else this.analysisPool = pool;
     return pool;
   }
@@ -189,6 +186,9 @@ export class BotPool {
       return done(await this.run({ ...task, thinkMs }, thinkMs + this.graceMs), task.level);
     } catch (e) {
       error = this.failed(e, task, thinkMs + this.graceMs);
+      // A thread stopped over its time is replaced: the fallback, and the moves after it, wait for the
+      // new thread to load, as at start-up, instead of spending their own limits on it.
+      if (error.reason === 'timeout' && this.pool) this.loaded = warmUp(this.pool);
     }
     if (task.level !== 'greedy') {
       try {
@@ -235,4 +235,13 @@ export class BotPool {
   async close(): Promise<void> {
     await Promise.all([this.pool?.destroy(), this.analysisPool?.destroy()]);
   }
+}
+
+/** Settles once a thread of `pool` answers the warm-up task (at most 30 s: a thread that cannot load is
+ * piscina's to replace, and the tasks' own limits apply again). */
+function warmUp(pool: Piscina<BotTask, WorkerAnswer>): Promise<void> {
+  return (pool.run(WARM_UP as unknown as BotTask, { signal: AbortSignal.timeout(30_000) }) as Promise<unknown>).then(
+    () => undefined,
+    () => undefined,
+  );
 }
