@@ -98,6 +98,15 @@ export interface SearchOptions {
   priorVisits?: number;
   /** UCB1's exploration constant (default 0.7). */
   exploration?: number;
+  /**
+   * Progressive widening at the root: after n iterations the search chooses among the
+   * `ceil(widening * sqrt(n + 1))` root moves its prior ranks best (at least 2), so a position with
+   * hundreds of moves spends the budget on the likely ones and a longer budget reaches further down
+   * the ranking (0: every move from the start).
+   */
+  widening?: number;
+  /** Inner nodes expand the move the playout policy picks among the untried ones, not a uniform one. */
+  expandByPolicy?: boolean;
 }
 
 export interface BotRequest extends SeatKnowledge {

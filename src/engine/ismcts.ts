@@ -70,6 +70,8 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
   const candidates = options.candidates ?? PLAYOUT_CANDIDATES;
   const priorVisits = options.priorVisits ?? PRIOR_VISITS;
   const exploration = options.exploration ?? EXPLORATION;
+  const widening = options.widening ?? 0;
+  const expandByPolicy = options.expandByPolicy ?? false;
   const cap = req.iterations ?? LEVELS[req.level].iterations;
   const uniform = () => rng.next() / 0x100000000;
 
@@ -123,6 +125,9 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
     for (let i = 0; i < players; i++) reward[i] = r[i]! * priorVisits;
     root.moves.set(moveKey(m), { move: m, actor: seat, visits: priorVisits, available: priorVisits, reward, next: new Map() });
   }
+  // The root moves by their prior, best first (progressive widening reads a prefix of them).
+  const rank = new Map([...root.moves.entries()].sort(([, a], [, b]) => b.reward[seat]! - a.reward[seat]!).map(([k], i) => [k, i]));
+  const widthAt = (n: number): number => (widening > 0 ? Math.max(2, Math.ceil(widening * Math.sqrt(n + 1))) : Infinity);
   /** True when no root move but the most visited can be chosen in the iterations left. */
   const settled = (): boolean => {
     let left = cap - iterations;
@@ -152,7 +157,10 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
       const actor = atRoot ? seat : actorOf(state);
       if (actor === null) break;
       let moves = game.legalMoves(state, actor);
-      if (atRoot) moves = moves.filter((m) => allowed.has(moveKey(m)));
+      if (atRoot) {
+        const width = widthAt(iterations);
+        moves = moves.filter((m) => allowed.has(moveKey(m)) && (width === Infinity || (rank.get(moveKey(m)) ?? Infinity) < width));
+      }
       if (moves.length === 0) break;
       const untried: Move[] = [];
       let chosen: MoveNode | null = null;
@@ -165,7 +173,7 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
       }
       for (const c of children) c.available++;
       if (untried.length > 0) {
-        const m = rng.pick(untried);
+        const m = expandByPolicy ? policy(state, actor, untried) : rng.pick(untried);
         chosen = { move: m, actor, visits: 0, available: 1, reward: new Float64Array(players), next: new Map() };
         node.moves.set(moveKey(m), chosen);
         expanded = true;

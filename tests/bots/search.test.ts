@@ -91,6 +91,26 @@ describe('the information-set search (src/engine/ismcts.ts)', () => {
     expect(chooseMove(g, bot, request(p, { iterations: 2_000, timeUp: () => false })).iterations).toBe(2_000);
   });
 
+  it('widens progressively: after n iterations it has visited only the ceil(w * sqrt(n + 1)) root moves its prior ranks best', () => {
+    // Ma Petite Ville's tile placements: hundreds of moves, the case widening is for.
+    const mpv = games.find((x) => x.id === 'ma-petite-ville')!;
+    const mpvBot = botFor(mpv.id)!;
+    const wide = randomPositions(mpv, 4, 'widening', 1).find(({ state }) => mpv.legalMoves(state, mpv.toMove(state)[0]!).length > 60)!;
+    const seat = mpv.toMove(wide.state)[0]!;
+    const req: BotRequest = {
+      ...seatKnowledge(mpv, wide.state, wide.events, seat),
+      level: 'ismcts',
+      seed: 'w',
+      iterations: 100,
+      exhaustive: true,
+    };
+    const visited = (widening: number) =>
+      chooseMove(mpv, { ...mpvBot, search: { ...mpvBot.search, widening } }, req).stats!.filter((s) => s.visits > 0).length;
+    expect(visited(1)).toBeLessThanOrEqual(Math.ceil(Math.sqrt(101)));
+    expect(visited(3)).toBeGreaterThan(Math.ceil(Math.sqrt(101)));
+    expect(visited(0)).toBeGreaterThan(visited(3));
+  });
+
   it('knows its levels', () => {
     expect(['random', 'greedy', 'ismcts', 'ismcts-strong'].every(isBotLevel)).toBe(true);
     expect(isBotLevel('grandmaster')).toBe(false);

@@ -139,4 +139,11 @@ export function evaluate(state: MpvState): number[] {
 }
 
 /** Short playouts: the race is decided by the next few placements, which the evaluation reads well. */
-export const bot: GameBot<MpvState> = { determinize, evaluate, scale: 3, playoutDepth: 8, search: { priorVisits: 6 } };
+export const bot: GameBot<MpvState> = {
+  determinize,
+  evaluate,
+  scale: 3,
+  playoutDepth: 8,
+  // Hundreds of tile placements a turn: the search widens from the prior's best and expands by the policy.
+  search: { priorVisits: 6, widening: 1, expandByPolicy: true },
+};
