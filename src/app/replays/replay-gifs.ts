@@ -151,7 +151,7 @@ export class ReplayGifs {
         );
       job = this.gate
         .run(async () => {
-          const positions = await this.positions(r, g, seat, from, to);
+          const positions = await this.positions(r, g, g.version, seat, from, to);
           const picture = this.service.registry.plugin(g.type)?.picture;
           const bytes = Buffer.from(await replayGif(positions, r.lang, picture, r.size, r.delay, holdOf(r.delay)));
           await this.keep(wanted, key, { bytes, etag: etagOf(bytes), frames });
@@ -183,9 +183,9 @@ export class ReplayGifs {
     if (await this.stored(job, key)) return;
     const g = await this.service.getGame(job.gameId, undefined);
     // Read as a spectator, a running game's header may be held back (spectators delayed or hidden):
-    // its positions are then all taken from the log (the header's version marks none as the last).
-    const header = g.status === 'finished' ? g : { ...g, version: -1 };
-    const positions = await this.positions({ ...job, token: undefined }, header, job.seat, job.from, job.to);
+    // its positions are then all taken from the log, none from the header.
+    const described = g.status === 'finished' ? g.version : null;
+    const positions = await this.positions({ ...job, token: undefined }, g, described, job.seat, job.from, job.to);
     const picture = this.service.registry.plugin(g.type)?.picture;
     const bytes = Buffer.from(await replayGif(positions, job.lang, picture, job.size, job.delay, holdOf(job.delay)));
     await this.keep(job, key, { bytes, etag: etagOf(bytes), frames: job.to - job.from + 1 });
@@ -203,10 +203,15 @@ export class ReplayGifs {
     await this.shared?.store.save(job.gameId, gifKey(job), gif);
   }
 
-  /** The pictures' inputs from `from` to `to`, each the view `seat` (null: a spectator) had then. */
+  /**
+   * The pictures' inputs from `from` to `to`, each the view `seat` (null: a spectator) had then; the
+   * position at `described` (the version the header `g` describes, null: none) takes its outcome and
+   * seats to move from the header, the others from the log.
+   */
   private async positions(
     r: Pick<GifRequest, 'gameId' | 'token'>,
     g: Awaited<ReturnType<GamePort['getGame']>>,
+    described: number | null,
     seat: number | null,
     from: number,
     to: number,
@@ -232,7 +237,7 @@ export class ReplayGifs {
         });
         continue;
       }
-      const last = v === g.version;
+      const last = v === described;
       const outcome = last ? ((g.outcome as Outcome | undefined) ?? null) : p.game.outcome(state);
       out.push({
         type: g.type,
