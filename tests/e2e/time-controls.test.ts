@@ -93,20 +93,23 @@ describe('time controls (end-to-end, real Postgres and pg-boss)', () => {
     expect(start.remainingSeconds).toBeLessThanOrEqual(4);
     expect(g.clocks.find((c) => c.seat !== first)).toMatchObject({ running: false, remainingSeconds: 4, deadline: null });
 
-    // Each quick move: what was left plus 2 s, capped at 6 s.
+    // Each quick move: what was left plus 2 s, capped at 6 s. A turn of La Ville de Demain is several
+    // moves (a card drawn, then played): the bank is read once the turn has passed and the clock stopped,
+    // not while the seat's clock runs on after a move that keeps the turn.
     const banks: number[] = [];
-    let firstMoveSeconds = 0;
+    let firstTurnSeconds = 0;
     for (let turn = 0; turn < 6; turn++) {
-      const seat = await moveNow(id, tokens);
-      if (turn === 0) firstMoveSeconds = (Date.now() - t0) / 1000;
+      const seat = await playTurn(id, tokens);
+      if (turn === 0) firstTurnSeconds = (Date.now() - t0) / 1000;
       const other = (await game(id)).toMove[0]!;
       if (other !== seat) await settled(id, other);
       await expect.poll(async () => (await clockOf(id, seat)).remainingSeconds, { timeout: 10_000 }).toBeGreaterThan(4);
       if (seat === first) banks.push((await clockOf(id, seat)).remainingSeconds);
       for (const c of (await game(id)).clocks) expect(c.remainingSeconds).toBeLessThanOrEqual(6);
     }
-    // 4 - (the time the move took) + 2, within 50 ms (the server's timestamps are its database's, to the millisecond).
-    expect(banks[0]).toBeGreaterThanOrEqual(6 - firstMoveSeconds - 0.05);
+    // At least 4 - (the time the turn took) + 2 (each move of the turn earns the increment), within 50 ms
+    // (the server's timestamps are its database's, to the millisecond).
+    expect(banks[0]).toBeGreaterThanOrEqual(6 - firstTurnSeconds - 0.05);
     expect(banks[0]).toBeGreaterThan(4); // the increment came
     expect(banks[0]).toBeLessThanOrEqual(6);
     expect(banks.at(-1)).toBe(6); // banked up to the maximum, never past it
