@@ -11,7 +11,8 @@
  * timed while they run; then `--resigns` resignations of a seat to move in new games with an
  * `ismcts` stand-in, each timed from the request to its answer (the stand-in's move is made before
  * it). A bot's reply is the time from the commit of the person's move to the commit of the bot's
- * (the log's timestamps). Result: p50 / p99 of each, on stdout and in bench/results/bot-lanes.{md,json}.
+ * (the log's timestamps), for moves that give the bot the turn (not those of a simultaneous phase,
+ * where the bot was already to move). Result: p50 / p99 of each, on stdout and in bench/results/bot-lanes.{md,json}.
  *
  * DATABASE_URL selects the Postgres server (a database bench_bot_lanes is made afresh on it).
  */
@@ -117,7 +118,10 @@ async function main() {
         if (r.status === 409 && r.body?.code === 'VERSION_CONFLICT') continue; // the bot moved first (a simultaneous choice): decide again
         if (r.status !== 200) throw new Error(`move refused: ${JSON.stringify(r.body)}`);
         const after = (await call('GET', `/games/${current}`)).body;
-        if (!after.toMove.includes(1)) continue;
+        // A reply is the bot's answer to a move that gave it the turn: in Town Center's simultaneous
+        // building (both seats to move) the bot was already thinking before the person's move, and
+        // its move, made stale by it, is thought again: not a reply.
+        if (!after.toMove.includes(1) || s.toMove.includes(1)) continue;
         while ((await call('GET', `/games/${current}`)).body.version <= after.version) await sleep(10);
         const { rows } = await db.query<{ ms: number }>(
           'SELECT extract(epoch FROM (b.created_at - a.created_at)) * 1000 AS ms FROM moves a JOIN ' +

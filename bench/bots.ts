@@ -38,17 +38,20 @@
  * `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'` tries a game's
  * bot tuning (its `playoutDepth`, `scale` and `search` options, src/engine/bot.ts) without editing
  * it: every seat of that game's games and its speed searches use it.
- * `--iterations measured` (with `--budget-fraction F`, default 1): the budgets are what each level
- * reaches in its think time on this machine, measured in this run's speed section (ismcts: its
- * iterations a second x 300 ms x F, ismcts-strong: x 2 s x F, the same ratio as the levels' think
- * times); a resumed run takes the budgets of the run it resumes.
+ * `--iterations measured` (with `--budget-fraction F`, default 1, or one a game:
+ * `town-center=0.2,city-tycoon=0.5`): the budgets are what each level reaches in its think time on
+ * this machine, measured in this run's speed section (ismcts: its iterations a second x 300 ms x F,
+ * ismcts-strong: x 2 s x F, the same ratio as the levels' think times); a resumed run takes the
+ * budgets of the run it resumes.
  * Results: stdout (Markdown) and bench/results/bots.{md,json} (`--out <dir>`: that folder's; bots.json
  * is committed, and `npx tsx bench/render-bots.ts` renders its ladder into BENCHMARKS.md); the JSON keeps each game's result by its index
  * (`perGame`: the tested level's share of the win), so two runs on the same seeds compare game by game.
- * `--resume <a bots.json>` (iteration budgets only; a run's bots.partial.json, written after each
- * round, will do): the games that run played are kept and not played again, when its code digest (src/engine and src/games),
- * budgets and bot options are this run's; a
- * table too long for one sitting is built over several, and equals what one run would print.
+ * `--resume <a bots.json>[,<another>...]` (iteration budgets only; a run's bots.partial.json, written after
+ * each round, will do; of several files, the games of all that played with the same code): the games
+ * those runs played are kept and not played again, game by game: a game's whose code digest
+ * (src/engine, src/board, the files of src/games and the game's folder) and budgets are this run's,
+ * with the same bot options; a game whose bot changed plays all its pairings again. A table too long
+ * for one sitting is built over several, and equals what one run would print.
  */
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -69,7 +72,21 @@ const arg = (name: string): string | undefined => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const GAMES = Number(arg('games') ?? 100);
+/**
+ * The SPRT's cap on games a pairing: `--games 300`, or with caps of their own for some pairings
+ * (`--games 300,ma-petite-ville/ismcts-random=1000`: a cheap pairing whose rate sits near its bounds
+ * may play on until the test decides).
+ */
+const GAMES_ARG = (arg('games') ?? '100').split(',');
+const GAMES = Number(GAMES_ARG[0]);
+const PAIRING_CAPS: Record<string, number> = Object.fromEntries(
+  GAMES_ARG.slice(1).map((x) => {
+    const [key, n] = x.split('=');
+    if (!key?.includes('/') || !(Number(n) > 0)) throw new Error(`--games: "${x}" is not <game>/<pairing>=<games>`);
+    return [key, Number(n)];
+  }),
+);
+const capOf = (key: string): number => PAIRING_CAPS[key] ?? GAMES;
 const THREADS = Number(arg('threads') ?? availableParallelism());
 const SCALE = Number(arg('budget-scale') ?? 1);
 const SPEED_SECONDS = Number(arg('speed-seconds') ?? 10);
@@ -79,7 +96,31 @@ const STRONG_FACTOR = Number(arg('strong-factor') ?? 4);
 const STRONG_SEARCHES = Number(arg('strong-searches') ?? 10);
 const THINK_SEARCHES = Number(arg('think-searches') ?? 30);
 const SETTLE_SEARCHES = Number(arg('settle-searches') ?? 10);
-const BUDGET_FRACTION = Number(arg('budget-fraction') ?? 1);
+/**
+ * `--budget-fraction 0.2` or `--budget-fraction town-center=0.2,city-tycoon=0.5` (games not named: 1), and
+ * a pairing's own fraction of both its levels' budgets (`ma-petite-ville/ismcts-greedy=1`): the costly
+ * pairings of a game at a fraction, the others at what the levels reach in their think time.
+ */
+const SEARCH_PAIRINGS = ['ismcts-random', 'ismcts-greedy', 'strong-ismcts'];
+const [BUDGET_FRACTIONS, PAIRING_FRACTIONS] = (() => {
+  const a = arg('budget-fraction') ?? '1';
+  const all: [string, number][] = /^[\d.]+$/.test(a)
+    ? hostedGames.map((g) => [g.id, Number(a)])
+    : a.split(',').map((kv) => [kv.split('=')[0]!, Number(kv.split('=')[1])]);
+  for (const [key, f] of all) {
+    const [game, pairing] = key.split('/');
+    if (!hostedGames.some((g) => g.id === game) || (pairing !== undefined && !SEARCH_PAIRINGS.includes(pairing)) || !(f > 0 && f <= 1))
+      throw new Error(
+        `--budget-fraction: ${key}=${f} needs a hosted game id (or <game>/<pairing>, the pairing one of ` +
+          `${SEARCH_PAIRINGS.join(', ')}) and a fraction in (0, 1]`,
+      );
+  }
+  return [Object.fromEntries(all.filter(([k]) => !k.includes('/'))), Object.fromEntries(all.filter(([k]) => k.includes('/')))] as [
+    Record<string, number>,
+    Record<string, number>,
+  ];
+})();
+const fractionOf = (game: string): number => BUDGET_FRACTIONS[game] ?? 1;
 /** `--iterations 200` or `--iterations town-center=160,city-tycoon=35`: the ismcts level's iterations per move by game
  * (`measured`: set after the speed section). */
 let ITERATIONS: Record<string, number> | undefined = (() => {
@@ -106,55 +147,150 @@ const BOT_OPTIONS: Record<string, BotOptions> = JSON.parse(arg('bot-options') ??
 const botOf = (game: string) => tunedBot(botFor(game)!, BOT_OPTIONS[game]);
 const games = (hostedGames as AnyGame[]).filter((g) => !only || only.includes(g.id));
 
-/** A digest of the code that decides a bot game (src/engine and src/games): two runs with the same digest play the same games. */
-function codeDigest(): string {
+/**
+ * A digest of the code under some folders of src/ (each file by its path under src/ and its text, so
+ * any clone of the same commit gives the same digest).
+ */
+function digestOf(dirs: readonly string[], filesOnly: readonly string[] = []): string {
   const h = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = `${dir}/${e.name}`;
-      if (e.isDirectory()) walk(path);
-      else if (e.name.endsWith('.ts')) h.update(path).update(readFileSync(path));
+  const src = fileURLToPath(new URL('../src/', import.meta.url));
+  const walk = (rel: string, deep: boolean) => {
+    for (const e of readdirSync(src + rel, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (deep) walk(path, true);
+      } else if (e.name.endsWith('.ts')) h.update(path).update(readFileSync(src + path));
     }
   };
-  for (const dir of ['engine', 'games']) walk(fileURLToPath(new URL(`../src/${dir}`, import.meta.url)));
+  for (const dir of dirs) walk(dir, true);
+  for (const dir of filesOnly) walk(dir, false);
   return h.digest('hex').slice(0, 16);
 }
-const CODE = codeDigest();
+/** The digest of all the bots' code (src/engine and src/games): two runs with the same digest play the same games. */
+const CODE = digestOf(['engine', 'games']);
+/**
+ * Each game's own digest: the code that decides its bot games (src/engine, src/board, the files of
+ * src/games itself and the game's folder), so a change to one game's bot leaves the other games'
+ * games, and their results, as they were: a resumed run keeps the games of every game whose digest
+ * is unchanged and plays the others' again.
+ */
+const CODES: Record<string, string> = Object.fromEntries(
+  hostedGames.map((g) => [g.id, digestOf(['engine', 'board', `games/${g.id}`], ['games'])]),
+);
+
+interface ResultsFile {
+  path: string;
+  date?: string;
+  commit?: string;
+  resumedFrom?: { date?: string; commit?: string }[];
+  budgetFraction?: Record<string, number> | null;
+  pairingFractions?: Record<string, number>;
+  code?: string;
+  codes?: Record<string, string>;
+  iterations?: Record<string, Partial<Record<BotLevel, number>>> | null;
+  botOptions?: unknown;
+  budgetScale?: number;
+  strength?: Record<string, { perGame?: Record<number, number>; minutes?: number; budgets?: Record<string, number | null> }>;
+}
 
 /**
- * `--resume <bots.json>`: the games an earlier run of the same settings already played, by pairing
- * and index. Only for iteration budgets (no clock: a game replays identically) and the same code,
- * bot options and budgets: the table assembled from several runs is the one a single run prints.
+ * `--resume <bots.json>[,<bots.json>...]`: the games earlier runs of the same settings already played,
+ * by pairing and index. Only for iteration budgets (no clock: a game replays identically) and the
+ * same bot options and budgets; a pairing's games are kept from every file that played them with
+ * the same code (the game's digest, or the digest of all the bots' code), so sittings that ran
+ * different games or pairings join into one table: the one a single run prints.
  */
-const resumedFile = (() => {
-  const path = arg('resume');
-  if (path === undefined || !existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as {
-    code?: string;
-    iterations?: Record<string, Partial<Record<BotLevel, number>>> | null;
-    botOptions?: unknown;
-    budgetScale?: number;
-    strength?: Record<string, { perGame?: Record<number, number> }>;
-  };
-})();
-// A resumed run without budgets of its own plays at the budgets of the run it resumes.
-if (resumedFile?.iterations && (arg('iterations') === undefined || arg('iterations') === 'measured')) BUDGETS = resumedFile.iterations;
+const resumedFiles: ResultsFile[] = (arg('resume')?.split(',') ?? [])
+  .filter((path) => existsSync(path))
+  .map((path) => ({ ...(JSON.parse(readFileSync(path, 'utf8')) as Omit<ResultsFile, 'path'>), path }));
+const sameCode = (f: ResultsFile, game: string) => f.codes?.[game] === CODES[game] || f.code === CODE;
+const playedIn = (f: ResultsFile, game: string) => Object.keys(f.strength ?? {}).some((k) => k.startsWith(`${game}/`));
+/** Each game kept, with the file its games and budgets come from. */
+const RESUMED_FROM = new Map(
+  games.flatMap((g) => {
+    const f = resumedFiles.filter((x) => sameCode(x, g.id) && playedIn(x, g.id)).at(-1);
+    return f ? [[g.id, f] as const] : [];
+  }),
+);
+const KEPT = new Set(RESUMED_FROM.keys());
+/** A kept game's fraction: the one the first file that measured its budgets stated (later sittings only resume them). */
+const resumedFraction = (game: string) => resumedFiles.find((f) => sameCode(f, game) && f.budgetFraction?.[game])?.budgetFraction?.[game];
+/** The fraction of what the levels reach in their think time that a game's budgets are. */
+const gameFraction = (game: string): number => (KEPT.has(game) ? resumedFraction(game) : undefined) ?? fractionOf(game);
+/** A pairing's own fraction: the command line's, else the last a kept file stated for it (its games were played at it). */
+const pairingFraction = (key: string): number | undefined =>
+  PAIRING_FRACTIONS[key] ??
+  resumedFiles
+    .filter((f) => sameCode(f, key.split('/')[0]!))
+    .map((f) => f.pairingFractions?.[key])
+    .findLast((f) => f !== undefined);
+/** A pairing's budgets: its game's, or at its own fraction (the same for both levels: their ratio is kept). */
+const budgetsOf = (game: string, pairing: string): Partial<Record<BotLevel, number>> | undefined => {
+  const budgets = iterationsFor(game);
+  const own = pairingFraction(`${game}/${pairing}`);
+  if (budgets === undefined || own === undefined) return budgets;
+  const scale = own / gameFraction(game);
+  return Object.fromEntries(Object.entries(budgets).map(([level, n]) => [level, Math.max(10, Math.round(n * scale))]));
+};
+/** The budgets a pairing's row states: its two levels' (null for the levels that do not search). */
+const rowBudgets = (game: string, p: { id: string; level: BotLevel; against: BotLevel }) => ({
+  [p.level]: budgetsOf(game, p.id)?.[p.level] ?? null,
+  [p.against]: budgetsOf(game, p.id)?.[p.against] ?? null,
+});
+/** Whether a resumed row's games were played at the budgets this run gives the pairing (rows written before rows stated them: yes). */
+const atTheseBudgets = (row: { budgets?: Record<string, number | null> }, key: string): boolean => {
+  const [game, id] = key.split('/') as [string, string];
+  return !row.budgets || JSON.stringify(row.budgets) === JSON.stringify(rowBudgets(game, PAIRINGS.find((p) => p.id === id)!));
+};
+// A resumed run without budgets of its own plays at the budgets of the run it resumes, for the games it keeps.
+if (arg('iterations') === undefined || arg('iterations') === 'measured') {
+  const kept = [...RESUMED_FROM].flatMap(([game, f]) => (f.iterations?.[game] ? [[game, f.iterations[game]!] as const] : []));
+  if (kept.length > 0) BUDGETS = Object.fromEntries(kept);
+}
 const resumed = (): Record<string, Record<number, number>> => {
-  const path = arg('resume');
-  const before = resumedFile;
-  if (path === undefined || !before) return {};
+  if (resumedFiles.length === 0) return {};
   const mine = ITERATIONS || BUDGETS ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null;
-  const refuse = (why: string) => {
+  const refuse = (path: string, why: string) => {
     throw new Error(`--resume ${path}: ${why}; start a new run instead`);
   };
-  if (!ITERATIONS && !BUDGETS) refuse('only runs with iteration budgets resume (a time budget measures the machine it ran on)');
-  if (before.code !== CODE) refuse(`it played with other code (digest ${before.code ?? 'none'}, now ${CODE})`);
-  if (JSON.stringify(before.botOptions ?? {}) !== JSON.stringify(BOT_OPTIONS)) refuse('its bot options differ');
+  if (!ITERATIONS && !BUDGETS)
+    refuse(resumedFiles[0]!.path, 'only runs with iteration budgets resume (a time budget measures the machine it ran on)');
+  for (const f of resumedFiles)
+    if (JSON.stringify(f.botOptions ?? {}) !== JSON.stringify(BOT_OPTIONS)) refuse(f.path, 'its bot options differ');
+  const out: Record<string, Record<number, number>> = {};
   for (const g of games) {
-    const theirs = (before.iterations as Record<string, unknown> | null)?.[g.id];
-    if (theirs !== undefined && JSON.stringify(theirs) !== JSON.stringify(mine![g.id])) refuse(`its iteration budgets for ${g.id} differ`);
+    const f = RESUMED_FROM.get(g.id);
+    if (!f) {
+      const other = resumedFiles.find((x) => playedIn(x, g.id));
+      if (other)
+        console.error(
+          `--resume ${other.path}: ${g.id}'s bot code changed (digest ${other.codes?.[g.id] ?? other.code}, now ${CODES[g.id]}): ` +
+            'its games play again',
+        );
+      continue;
+    }
+    // Each pairing's games from every file that played them with this code and these budgets: a game is
+    // deterministic, so the same index has the same result in each, and the union is what one run plays.
+    for (const x of resumedFiles.filter((y) => sameCode(y, g.id))) {
+      const budgets = x.iterations?.[g.id];
+      if (budgets !== undefined && JSON.stringify(budgets) !== JSON.stringify(mine![g.id]))
+        refuse(x.path, `its iteration budgets for ${g.id} differ`);
+      for (const [k, v] of Object.entries(x.strength ?? {})) {
+        if (!PAIRINGS.some((q) => k === `${g.id}/${q.id}`)) continue;
+        // A pairing played at other budgets (its own fraction changed) plays again at these.
+        if (!atTheseBudgets(v, k))
+          console.error(`--resume ${x.path}: ${k} was played at ${JSON.stringify(v.budgets)}: its games play again`);
+        else out[k] = { ...out[k], ...v.perGame };
+      }
+    }
   }
-  return Object.fromEntries(Object.entries(before.strength ?? {}).map(([k, v]) => [k, v.perGame ?? {}]));
+  return out;
+};
+/** Minutes of play a pairing had in the runs resumed (the most any file says: a file resumed from another counts its minutes too). */
+const resumedMinutes = (key: string): number => {
+  // Only the files that played it at these budgets (games at other budgets are played again).
+  const rows = resumedFiles.filter((f) => sameCode(f, key.split('/')[0]!)).map((f) => f.strength?.[key]);
+  return Math.max(0, ...rows.filter((r) => r && atTheseBudgets(r, key)).map((r) => r!.minutes ?? 0));
 };
 let RESUMED: Record<string, Record<number, number>> = {};
 
@@ -300,12 +436,26 @@ function commitOf(): string {
   }
 }
 
+/** The pairings with caps of their own, for the report. */
+const capsNote = Object.entries(PAIRING_CAPS)
+  .map(([k, n]) => `; ${k} ${n}`)
+  .join('');
+
 async function main() {
   const started = Date.now();
   const dir = arg('out') !== undefined ? `${arg('out')!.replace(/\/$/, '')}/` : fileURLToPath(new URL('./results/', import.meta.url));
   const results: Record<string, unknown> = {
     code: CODE,
+    codes: CODES,
     commit: commitOf(),
+    /** The sittings whose games this run kept (and those they kept), oldest first. */
+    resumedFrom: [
+      ...new Map(
+        resumedFiles
+          .flatMap((f) => [...(f.resumedFrom ?? []), { date: f.date, commit: f.commit }])
+          .map((x) => [`${x.date} ${x.commit}`, x]),
+      ).values(),
+    ],
     machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg() },
     date: new Date().toISOString(),
     games: GAMES,
@@ -314,14 +464,14 @@ async function main() {
     levels: LEVELS,
     minutes: MINUTES ?? null,
     botOptions: BOT_OPTIONS,
-    sprt: { elo1MinusElo0: SPRT_ELO_MARGIN, alpha: SPRT_ALPHA, beta: SPRT_BETA, cap: GAMES },
+    sprt: { elo1MinusElo0: SPRT_ELO_MARGIN, alpha: SPRT_ALPHA, beta: SPRT_BETA, cap: GAMES, caps: PAIRING_CAPS },
   };
   out(
     `# Bots: strength and speed\n\n${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), ` +
       `load average ${loadavg()
         .map((x) => x.toFixed(2))
         .join(' ')} at the start, ${THREADS} game threads, ` +
-      `at most ${GAMES} games a pairing (the SPRT's cap)${MINUTES !== undefined ? `, ${MINUTES} min at most` : ''}; ` +
+      `at most ${GAMES} games a pairing (the SPRT's cap${capsNote})${MINUTES !== undefined ? `, ${MINUTES} min at most` : ''}; ` +
       `code ${CODE}, commit ${results.commit as string}.\n`,
   );
 
@@ -334,16 +484,18 @@ async function main() {
     out(`| ${g.id} | ${Math.round(s.iterationsPerSecond)} | ${s.searches} |`);
   }
   results.iterationsPerSecond = speeds;
-  if (arg('iterations') === 'measured' && !BUDGETS) {
-    // What each level reaches in its think time here (the speed section), times the fraction: the same ratio between the levels.
+  if (arg('iterations') === 'measured' && games.some((g) => !BUDGETS?.[g.id])) {
+    // What each level reaches in its think time here (the speed section), times the fraction: the same ratio between the levels
+    // (games resumed keep the budgets of the run they resume).
     BUDGETS = Object.fromEntries(
       games.map((g) => {
-        const ips = (speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond;
+        if (BUDGETS?.[g.id]) return [g.id, BUDGETS[g.id]!];
+        const ips = (speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond * fractionOf(g.id);
         return [
           g.id,
           {
-            ismcts: Math.max(10, Math.round((ips * LEVELS.ismcts.thinkMs * BUDGET_FRACTION) / 1000)),
-            'ismcts-strong': Math.max(10, Math.round((ips * LEVELS['ismcts-strong'].thinkMs * BUDGET_FRACTION) / 1000)),
+            ismcts: Math.max(10, Math.round((ips * LEVELS.ismcts.thinkMs) / 1000)),
+            'ismcts-strong': Math.max(10, Math.round((ips * LEVELS['ismcts-strong'].thinkMs) / 1000)),
           },
         ];
       }),
@@ -352,19 +504,40 @@ async function main() {
   const fixed = ITERATIONS !== undefined || BUDGETS !== undefined;
   RESUMED = resumed();
   results.iterations = fixed ? Object.fromEntries(games.map((g) => [g.id, iterationsFor(g.id)])) : null;
-  results.budgetFraction = arg('iterations') === 'measured' ? BUDGET_FRACTION : null;
-  const measuredNote = `measured above: ${BUDGET_FRACTION} of what each level reaches in its think time`;
+  // A game kept from resumed runs plays at their budgets: its fraction is the one the first of them stated (where they were measured).
+  results.budgetFraction = arg('iterations') === 'measured' ? Object.fromEntries(games.map((g) => [g.id, gameFraction(g.id)])) : null;
+  results.pairingFractions = Object.fromEntries(
+    games
+      .flatMap((g) => PAIRINGS.map((p) => `${g.id}/${p.id}`))
+      .map((key) => [key, pairingFraction(key)])
+      .filter(([, f]) => f !== undefined),
+  );
+  const fractionsRun = games
+    .filter((g) => !KEPT.has(g.id))
+    .map((g) => `${g.id} ${fractionOf(g.id)}`)
+    .join(', ');
+  const measuredNote = `measured above: ${fractionsRun} of what each level reaches in its think time`;
   const budgets = fixed
     ? `iteration budgets (no clock) a move` +
       String(
-        arg('iterations') === 'measured' ? ` (${BUDGETS === resumedFile?.iterations ? 'those of the run resumed' : measuredNote})` : '',
+        arg('iterations') === 'measured'
+          ? ` (${[KEPT.size > 0 ? `${[...KEPT].join(', ')}: those of the run resumed` : '', KEPT.size < games.length ? measuredNote : '']
+              .filter(Boolean)
+              .join('; others ')})`
+          : '',
       ) +
       (`: ` +
         String(
           games
             .map((g) => `${g.id} ismcts ${iterationsFor(g.id)!.ismcts}, ismcts-strong ${iterationsFor(g.id)!['ismcts-strong']}`)
             .join('; '),
-        ))
+        ) +
+        Object.entries(results.pairingFractions as Record<string, number>)
+          .map(([key, f]) => {
+            const pairing = PAIRINGS.find((p) => key.endsWith(`/${p.id}`))!;
+            return `; ${key} at its own fraction ${f}: ${JSON.stringify(rowBudgets(key.split('/')[0]!, pairing))}`;
+          })
+          .join(''))
     : `budgets x${SCALE}: ismcts ${LEVELS.ismcts.thinkMs * SCALE} ms, ismcts-strong ${LEVELS['ismcts-strong'].thinkMs * SCALE} ms a move`;
   out(
     `\n${budgets}${Object.keys(BOT_OPTIONS).length > 0 ? `; bot options tried: ${JSON.stringify(BOT_OPTIONS)}` : ''}` +
@@ -409,7 +582,7 @@ async function main() {
   /** Each game's share of the win by pairing and game index (same index, same seed: two runs compare game by game). */
   const perGame = new Map<string, Record<number, number>>();
   for (const [k, played] of Object.entries(RESUMED))
-    perGame.set(k, Object.fromEntries(Object.entries(played).filter(([i]) => Number(i) < GAMES)));
+    perGame.set(k, Object.fromEntries(Object.entries(played).filter(([i]) => Number(i) < capOf(k))));
   /** Milliseconds of play each pairing took in this run (its games' wall time on their threads). */
   const playMs = new Map<string, number>();
   const play = async (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
@@ -423,7 +596,7 @@ async function main() {
       levels,
       seed: `bots-${g.id}-${p.id}-${i}`,
       budgetScale: SCALE,
-      iterations: iterationsFor(g.id),
+      iterations: budgetsOf(g.id, p.id),
       botOptions: BOT_OPTIONS[g.id],
     });
     playMs.set(key, (playMs.get(key) ?? 0) + performance.now() - t0);
@@ -435,7 +608,8 @@ async function main() {
       (think[g.id]![level] ??= []).push(...ms);
     }
   };
-  const decisionOf = (g: AnyGame, p: (typeof PAIRINGS)[number]) => sprt(specOf(p), perGame.get(`${g.id}/${p.id}`) ?? {}, GAMES);
+  const decisionOf = (g: AnyGame, p: (typeof PAIRINGS)[number]) =>
+    sprt(specOf(p), perGame.get(`${g.id}/${p.id}`) ?? {}, capOf(`${g.id}/${p.id}`));
   const strengthOf = () =>
     Object.fromEntries(
       games.flatMap((g) =>
@@ -443,7 +617,7 @@ async function main() {
           const key = `${g.id}/${p.id}`;
           const d = decisionOf(g, p);
           const [low, high] = wilson(d.wins, d.games);
-          const before = (resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0;
+          const before = resumedMinutes(key);
           return [
             key,
             {
@@ -451,7 +625,8 @@ async function main() {
               level: p.level,
               against: p.against,
               levels: [p.level, p.against, p.against, p.against],
-              budgets: { [p.level]: iterationsFor(g.id)?.[p.level] ?? null, [p.against]: iterationsFor(g.id)?.[p.against] ?? null },
+              budgets: rowBudgets(g.id, p),
+              fraction: fixed && arg('iterations') === 'measured' ? (pairingFraction(key) ?? gameFraction(g.id)) : null,
               games: d.games,
               wins: d.wins,
               rate: d.games > 0 ? d.wins / d.games : null,
@@ -467,13 +642,13 @@ async function main() {
                 beta: SPRT_BETA,
                 llr: d.llr,
                 bounds: [d.lower, d.upper] as [number, number],
-                cap: GAMES,
+                cap: capOf(key),
               },
               decision: d.decision,
               played: Object.keys(perGame.get(key) ?? {}).length,
               minutes: before + (playMs.get(key) ?? 0) / 60_000,
               commit: results.commit,
-              code: CODE,
+              code: CODES[g.id],
               perGame: perGame.get(key) ?? {},
             },
           ];
@@ -511,7 +686,7 @@ async function main() {
   for (;;) {
     const open = games
       .flatMap((g) => pairings.map((p) => ({ g, p, key: `${g.id}/${p.id}` })))
-      .filter(({ g, p, key }) => (next.get(key) ?? 0) < GAMES && decisionOf(g, p).decision === 'undecided');
+      .filter(({ g, p, key }) => (next.get(key) ?? 0) < capOf(key) && decisionOf(g, p).decision === 'undecided');
     if (open.length === 0 || Date.now() >= deadline) break;
     if (running.size >= THREADS) {
       await Promise.race(running);
@@ -520,7 +695,7 @@ async function main() {
     // Fair shares of thread time: the pairing that has had the least (its games played, and those on a thread so far) goes next,
     // so cheap pairings are decided while costly ones play.
     const used = (key: string) =>
-      ((resumedFile?.strength?.[key] as { minutes?: number } | undefined)?.minutes ?? 0) * 60_000 +
+      resumedMinutes(key) * 60_000 +
       (playMs.get(key) ?? 0) +
       [...started_.values()].filter((x) => x.key === key).reduce((a, x) => a + performance.now() - x.at, 0);
     const shares = open.map((o) => ({ o, used: used(o.key) })); // one clock reading each: compared with themselves only
@@ -549,7 +724,7 @@ async function main() {
   const strength = strengthOf();
   out(
     `\n## Strength: the ladder (4 players, seats rotated; SPRT, alpha = beta = ${SPRT_ALPHA}, ` +
-      `H0 elo0 = the target's Elo, H1 elo1 = elo0 + ${SPRT_ELO_MARGIN}, at most ${GAMES} games)\n`,
+      `H0 elo0 = the target's Elo, H1 elo1 = elo0 + ${SPRT_ELO_MARGIN}, at most ${GAMES} games${capsNote})\n`,
   );
   out(renderLadder(Object.values(strength) as LadderRow[]));
   results.strength = strength;

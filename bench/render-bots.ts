@@ -72,6 +72,28 @@ export function renderLadder(rows: LadderRow[]): string {
 const START = '<!-- bots-ladder:start -->';
 const END = '<!-- bots-ladder:end -->';
 
+/** The budgets' fraction: one figure, or one a game. */
+const fractions = (f: number | Record<string, number>): string =>
+  typeof f === 'number'
+    ? String(f)
+    : Object.entries(f)
+        .map(([game, x]) => `${game} ${x}`)
+        .join(', ');
+
+/** The earlier sittings a run kept the games of (`--resume`). */
+const sittings = (r: { date?: string; commit?: string }[]): string =>
+  `the games of ${r.length} sitting${r.length > 1 ? 's' : ''} joined by \`--resume\` (${r
+    .map((x) => `${x.date?.slice(0, 16) ?? '?'} commit ${x.commit ?? '?'}`)
+    .join('; ')}), written by the run that joined them`;
+
+/** Each game's own digest (its games are kept by a resumed run while it is unchanged). */
+const codes = (c: Record<string, string> | undefined): string =>
+  c
+    ? ` (by game: ${Object.entries(c)
+        .map(([game, d]) => `${game} ${d}`)
+        .join(', ')})`
+    : '';
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--json');
@@ -80,19 +102,34 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     date: string;
     commit?: string;
     code: string;
+    codes?: Record<string, string>;
     partial?: boolean;
+    resumedFrom?: { date?: string; commit?: string }[];
     machine: { cpus: number; model?: string };
     threads: number;
     iterations: Record<string, Record<string, number>> | null;
-    budgetFraction?: number | null;
+    budgetFraction?: number | Record<string, number> | null;
+    pairingFractions?: Record<string, number>;
     strength: Record<string, LadderRow>;
   };
   const rows = Object.values(data.strength).filter((r) => r.sprt);
+  const whence = data.resumedFrom?.length
+    ? sittings(data.resumedFrom)
+    : data.partial
+      ? 'a run stopped before its end, resumable'
+      : 'a whole run';
   const intro =
-    `From bench/results/bots.json (${data.partial ? 'a run stopped before its end, resumable' : 'a whole run'}` +
-    `; ${data.date}, commit ${data.commit ?? '?'}, bots' code digest ${data.code}, ${data.machine.cpus}` +
+    `From bench/results/bots.json (${whence}` +
+    `; ${data.date}, commit ${data.commit ?? '?'}, bots' code digest ${data.code}${codes(data.codes)}, ${data.machine.cpus}` +
     (` cores, ${data.threads} game threads` +
-      String(data.budgetFraction ? `, budgets ${data.budgetFraction} of what each level reached in its think time in that run` : '')) +
+      String(
+        data.budgetFraction ? `, budgets ${fractions(data.budgetFraction)} of what each level reached in its think time in that run` : '',
+      ) +
+      String(
+        Object.keys(data.pairingFractions ?? {}).length > 0
+          ? `, and pairings at a fraction of their own: ${fractions(data.pairingFractions!)}`
+          : '',
+      )) +
     `); rendered by \`npx tsx bench/render-bots.ts\`.`;
   const table = `${START}\n${intro}\n\n${renderLadder(rows)}\n${END}`;
   const mdPath = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
