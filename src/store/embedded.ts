@@ -105,11 +105,40 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   process.once('exit', onExit);
   const stop = async () => {
     process.removeListener('exit', onExit);
+    await clientsGone(urlFor('postgres'), CLIENTS_GONE_MS);
     await server.stop();
     rmSync(join(dataDir, OWNER_FILE), { force: true });
   };
   const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
   return { adminUrl: urlFor('postgres'), urlFor, stop };
+}
+
+/** How long a stop waits for the server's connections to close before stopping Postgres under them. */
+const CLIENTS_GONE_MS = 2_000;
+
+/**
+ * Waits (at most `ms`) until no client but this one is connected. A pool's end() resolves once it
+ * has asked its connections to close, not when they have: a Postgres stopped in between terminates
+ * them (57P01), and their owner reports an error for a shutdown that went as planned.
+ */
+async function clientsGone(url: string, ms: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const { rows } = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+      );
+      if (rows[0]?.n === 0) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } catch {
+    // Postgres does not answer: there is nothing to wait for.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Whether a process is running (a zombie, dead but not yet reaped, is not). */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createServer, type Running } from '../../src/server.js';
@@ -194,5 +195,20 @@ describe('faults: database frozen and stopped', () => {
     const ms = await expectRecovery('after restart');
     expect(ms).toBeLessThan(15_000);
     await expectConsistentLog(dbUrl, acknowledged);
+  });
+
+  it('stopped by its owner, it waits for a client closing its connection: the client sees no termination (57P01)', async () => {
+    const client = new pg.Client({ connectionString: dbUrl });
+    const errors: string[] = [];
+    client.on('error', (err: Error & { code?: string }) => errors.push(`${err.code ?? ''} ${err.message}`));
+    await client.connect();
+    const stopped = db.stop();
+    // The owner's pools close their connections as it stops: this one a little late, as pg's pool.end()
+    // resolves before its clients' sockets are closed.
+    await sleep(300);
+    await client.end();
+    await stopped;
+    expect(errors).toEqual([]);
+    db = await startEmbeddedPostgres({ dataDir, port: pgPort, persistent: true });
   });
 });
