@@ -96,12 +96,34 @@ const STRONG_FACTOR = Number(arg('strong-factor') ?? 4);
 const STRONG_SEARCHES = Number(arg('strong-searches') ?? 10);
 const THINK_SEARCHES = Number(arg('think-searches') ?? 30);
 const SETTLE_SEARCHES = Number(arg('settle-searches') ?? 10);
+/** Each pairing: the level tested, its three opponents, the target (its rate: H0 of the pairing's SPRT). */
+const PAIRINGS: {
+  id: string;
+  level: BotLevel;
+  against: BotLevel;
+  target: string;
+  rate: number;
+  pass: (low: number, rate: number) => boolean;
+}[] = [
+  { id: 'greedy-random', level: 'greedy', against: 'random', target: '>= 70 %', rate: 0.7, pass: (_, r) => r >= 0.7 },
+  { id: 'ismcts-random', level: 'ismcts', against: 'random', target: '>= 90 %', rate: 0.9, pass: (_, r) => r >= 0.9 },
+  { id: 'ismcts-greedy', level: 'ismcts', against: 'greedy', target: '>= 40 %', rate: 0.4, pass: (_, r) => r >= 0.4 },
+  {
+    id: 'strong-ismcts',
+    level: 'ismcts-strong',
+    against: 'ismcts',
+    target: '> 25 % (interval above)',
+    rate: 0.25,
+    pass: (low) => low > 0.25,
+  },
+];
+/** The pairings whose levels search (a fraction of their budgets may be their own). */
+const SEARCH_PAIRINGS = PAIRINGS.filter((p) => p.level !== 'greedy').map((p) => p.id);
 /**
  * `--budget-fraction 0.2` or `--budget-fraction town-center=0.2,city-tycoon=0.5` (games not named: 1), and
  * a pairing's own fraction of both its levels' budgets (`ma-petite-ville/ismcts-greedy=1`): the costly
  * pairings of a game at a fraction, the others at what the levels reach in their think time.
  */
-const SEARCH_PAIRINGS = ['ismcts-random', 'ismcts-greedy', 'strong-ismcts'];
 const [BUDGET_FRACTIONS, PAIRING_FRACTIONS] = (() => {
   const a = arg('budget-fraction') ?? '1';
   const all: [string, number][] = /^[\d.]+$/.test(a)
@@ -294,27 +316,6 @@ const resumedMinutes = (key: string): number => {
 };
 let RESUMED: Record<string, Record<number, number>> = {};
 
-/** Each pairing: the level tested, its three opponents, the target (its rate: H0 of the pairing's SPRT). */
-const PAIRINGS: {
-  id: string;
-  level: BotLevel;
-  against: BotLevel;
-  target: string;
-  rate: number;
-  pass: (low: number, rate: number) => boolean;
-}[] = [
-  { id: 'greedy-random', level: 'greedy', against: 'random', target: '>= 70 %', rate: 0.7, pass: (_, r) => r >= 0.7 },
-  { id: 'ismcts-random', level: 'ismcts', against: 'random', target: '>= 90 %', rate: 0.9, pass: (_, r) => r >= 0.9 },
-  { id: 'ismcts-greedy', level: 'ismcts', against: 'greedy', target: '>= 40 %', rate: 0.4, pass: (_, r) => r >= 0.4 },
-  {
-    id: 'strong-ismcts',
-    level: 'ismcts-strong',
-    against: 'ismcts',
-    target: '> 25 % (interval above)',
-    rate: 0.25,
-    pass: (low) => low > 0.25,
-  },
-];
 /** The SPRT of every pairing (bench/sprt.ts): elo1 - elo0 (`--sprt-elo`, 50), alpha and beta (`--sprt-alpha`, `--sprt-beta`, 0.05). */
 const SPRT_ELO_MARGIN = Number(arg('sprt-elo') ?? 50);
 const SPRT_ALPHA = Number(arg('sprt-alpha') ?? 0.05);
