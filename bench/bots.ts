@@ -255,10 +255,10 @@ const budgetsOf = (game: string, pairing: string): Partial<Record<BotLevel, numb
   return Object.fromEntries(Object.entries(budgets).map(([level, n]) => [level, Math.max(10, Math.round(n * scale))]));
 };
 /** The budgets a pairing's row states: its two levels' (null for the levels that do not search). */
-const rowBudgets = (game: string, p: { id: string; level: BotLevel; against: BotLevel }) => ({
-  [p.level]: budgetsOf(game, p.id)?.[p.level] ?? null,
-  [p.against]: budgetsOf(game, p.id)?.[p.against] ?? null,
-});
+const rowBudgets = (game: string, p: { id: string; level: BotLevel; against: BotLevel }) => {
+  const budgets = budgetsOf(game, p.id);
+  return { [p.level]: budgets?.[p.level] ?? null, [p.against]: budgets?.[p.against] ?? null };
+};
 /** Whether a resumed row's games were played at the budgets this run gives the pairing (rows written before rows stated them: yes). */
 const atTheseBudgets = (row: { budgets?: Record<string, number | null> }, key: string): boolean => {
   const [game, id] = key.split('/') as [string, string];
