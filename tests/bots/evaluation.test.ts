@@ -4,6 +4,7 @@ import { botFor } from '../../src/games/bots.js';
 import { room } from '../../src/games/ma-petite-ville/bot.js';
 import { silhouettePlacements } from '../../src/games/ma-petite-ville/board.js';
 import type { MpvState } from '../../src/games/ma-petite-ville/types.js';
+import type { State as CityTycoonState } from '../../src/games/city-tycoon/types.js';
 import { configOf, games, tableSizes } from '../support/playouts.js';
 
 describe("the games' evaluations", () => {
@@ -51,5 +52,32 @@ describe("the games' evaluations", () => {
       }
     }
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it('city-tycoon: the map part kept per cell table gives, to the last bit, what a fresh read of the map gives', () => {
+    const g = games.find((x) => x.id === 'city-tycoon')!;
+    const bot = botFor(g.id)!;
+    /** The same position on a copy of its cell table: nothing kept for it, so the map is read afresh. */
+    const fresh = (s: CityTycoonState) => bot.evaluate({ ...s, cells: { ...s.cells } });
+    let compared = 0;
+    let shared = 0;
+    for (const players of [4, 2]) {
+      randomPlayout<CityTycoonState>(g, configOf(g, players, `map-worth-${players}`), `map-worth-c-${players}`, {
+        afterMove(state) {
+          expect(bot.evaluate(state)).toEqual(fresh(state));
+          expect(bot.evaluate(state)).toEqual(fresh(state)); // read again: now from what was kept
+          // States that share the table but not the round or the passes read the map again.
+          if (state.phase !== 'over') {
+            const later = { ...state, round: Math.min(4, state.round + 1) };
+            const passed = { ...state, phase: 'supply' as const, passed: state.passed.map((p) => !p) };
+            for (const other of [later, passed]) expect(bot.evaluate(other)).toEqual(fresh(other));
+            shared++;
+          }
+          compared++;
+        },
+      });
+    }
+    expect(compared).toBeGreaterThan(200);
+    expect(shared).toBeGreaterThan(200);
   });
 });

@@ -156,8 +156,18 @@ function suppliesLeft(s: State, c: Cell | null, owner: Seat): number {
 /** What money is worth in points now: $10 a point at the end (C11), more while it can still build. */
 const moneyWeight = (s: State): number => (s.phase === 'over' ? 0.1 : 0.1 + 0.035 * (LAST_ROUND - s.round + 1));
 
-/** One supply of a district's best option, in points, cubes and goods it needs priced in. */
+/** One supply of a district's best option, in points, cubes and goods it needs priced in (read once per district and money weight). */
 function supplyValue(d: District, w: number): number {
+  let byWeight = supplyValues.get(d);
+  if (!byWeight) supplyValues.set(d, (byWeight = new Map()));
+  let v = byWeight.get(w);
+  if (v === undefined) byWeight.set(w, (v = bestSupply(d, w)));
+  return v;
+}
+
+const supplyValues = new Map<District, Map<number, number>>();
+
+function bestSupply(d: District, w: number): number {
   let best = 0;
   for (const o of d.options) {
     const cubes = o.needs.electricity + o.needs.water;
@@ -216,6 +226,39 @@ function tileWorth(s: State, tile: string, w: number, seat: Seat): number {
 }
 
 /**
+ * Per seat, what each of its districts and plants on the map is worth, in the map's order
+ * (`evaluate`'s map part). It reads
+ * the cell table, the round and, in the supply phase, who has passed, so it is kept per cell table
+ * (tables are replaced, never changed) with the round and passes it was read at: the draft and
+ * most construction steps leave the map as it was, and a search evaluates the same map many times.
+ */
+function mapWorth(s: State, w: number, cleanups: number): number[][] {
+  let mask = 0;
+  if (s.phase === 'supply') {
+    mask = 1;
+    s.passed.forEach((p, i) => {
+      if (p) mask |= 2 << i;
+    });
+  }
+  const at = s.round * 64 + mask;
+  const kept = mapWorths.get(s.cells);
+  if (kept && kept.at === at && kept.worth.length === s.players) return kept.worth;
+  const cells = Object.values(s.cells);
+  const sources: Sources = { power: [], water: [] };
+  for (const c of cells) if (c.plant !== null && c.cubes + c.recycle > 0) sources[c.plant].push(c);
+  const worth = Array.from({ length: s.players }, (): number[] => []);
+  for (const c of cells) {
+    if (c.owner === null) continue;
+    if (c.kind === 'district') worth[c.owner]!.push(districtWorth(s, c, w, sources));
+    else if (c.kind === 'plant') worth[c.owner]!.push(0.25 * (c.cubes + c.recycle * cleanups));
+  }
+  mapWorths.set(s.cells, { at, worth });
+  return worth;
+}
+
+const mapWorths = new WeakMap<Record<string, Cell>, { at: number; worth: number[][] }>();
+
+/**
  * Per seat, the final score it is heading for (C11: VP + money / 10): VP, money at its current
  * worth, goods, each own district's best supply and its neighbours' cooperation bonuses for the
  * supply phases left (discounted by how far the nearest plant is), own plants' cubes (others pay tolls for them, C7), kept tiles and the
@@ -227,13 +270,11 @@ export function evaluate(s: State): number[] {
   const cleanups = over ? 0 : LAST_ROUND - s.round;
   const out = s.money.map((m, seat) => (over ? s.vp[seat]! + Math.floor(m / 10) + m / 1000 : s.vp[seat]! + m * w + s.goods[seat]! * 0.3));
   if (over) return out;
-  const cells = Object.values(s.cells);
-  const sources: Sources = { power: [], water: [] };
-  for (const c of cells) if (c.plant !== null && c.cubes + c.recycle > 0) sources[c.plant].push(c);
-  for (const c of cells) {
-    if (c.owner === null) continue;
-    if (c.kind === 'district') out[c.owner]! += districtWorth(s, c, w, sources);
-    else if (c.kind === 'plant') out[c.owner]! += 0.25 * (c.cubes + c.recycle * cleanups);
+  // Added one by one in the map's order, as if read here: the same sums to the last bit.
+  const map = mapWorth(s, w, cleanups);
+  for (let seat = 0; seat < map.length; seat++) {
+    const worths = map[seat]!;
+    for (let i = 0; i < worths.length; i++) out[seat]! += worths[i]!;
   }
   s.kept.forEach((tiles, seat) => {
     for (const t of tiles) out[seat]! += tileWorth(s, t, w, seat);

@@ -18,6 +18,19 @@ export const STEPS: readonly Point[] = [
   { x: -1, y: 0 },
 ];
 
+/**
+ * The keys of the cells around (x, y), in STEPS order, built once per position: the evaluation reads
+ * them for every district of every position a search visits, and building the strings dominated it.
+ */
+export function neighbourKeys(x: number, y: number): readonly string[] {
+  const id = (x + 1024) * 4096 + (y + 1024);
+  let keys = keysAround.get(id);
+  if (!keys) keysAround.set(id, (keys = STEPS.map((d) => key(x + d.x, y + d.y))));
+  return keys;
+}
+
+const keysAround = new Map<number, readonly string[]>();
+
 export function neighbours(x: number, y: number): Point[] {
   return STEPS.map((d) => ({ x: x + d.x, y: y + d.y }));
 }
@@ -51,8 +64,10 @@ function computeFrontier(cells: Record<string, Cell>, players: number): Point[] 
   const seen = new Set<string>();
   const out: Point[] = [];
   for (const c of Object.values(cells)) {
-    for (const n of neighbours(c.x, c.y)) {
-      const k = key(n.x, n.y);
+    const keys = neighbourKeys(c.x, c.y);
+    for (let i = 0; i < STEPS.length; i++) {
+      const k = keys[i]!;
+      const n = { x: c.x + STEPS[i]!.x, y: c.y + STEPS[i]!.y };
       if (seen.has(k) || cells[k] || !inBounds(players, n.x, n.y)) continue;
       seen.add(k);
       out.push(n);

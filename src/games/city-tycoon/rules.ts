@@ -1,7 +1,7 @@
 import type { CityTycoonCode, CityTycoonId } from './messages.js';
 import type { Params, Seat } from '../../engine/index.js';
 import { district } from './data.js';
-import { key, STEPS } from './map.js';
+import { neighbourKeys } from './map.js';
 import { cheapestCubes, mergeTransfers, priceRoute, routesFrom, type CubeRoute, type SourceRoute } from './supply.js';
 import type { Cell, DistrictType, Resource, State, Transfer } from './types.js';
 
@@ -51,8 +51,8 @@ export function planDistrict(state: State, seat: Seat, c: Cell): OptionPlan[] {
 export function cooperation(state: State, x: number, y: number, type: DistrictType): { money: number; vp: number } {
   let money = 0;
   let vp = 0;
-  for (const step of STEPS) {
-    const c = state.cells[key(x + step.x, y + step.y)];
+  for (const k of neighbourKeys(x, y)) {
+    const c = state.cells[k];
     if (!c || c.kind !== 'district' || !c.tile) continue;
     const coop = district(c.tile).cooperation;
     if (coop && coop.type === type) {
