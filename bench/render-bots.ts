@@ -80,11 +80,21 @@ const fractions = (f: number | Record<string, number>): string =>
         .map(([game, x]) => `${game} ${x}`)
         .join(', ');
 
-/** The earlier sittings a run kept the games of (`--resume`). */
-const sittings = (r: { date?: string; commit?: string }[]): string =>
-  `the games of ${r.length} sitting${r.length > 1 ? 's' : ''} joined by \`--resume\` (${r
-    .map((x) => `${x.date?.slice(0, 16) ?? '?'} commit ${x.commit ?? '?'}`)
-    .join('; ')}), written by the run that joined them`;
+/**
+ * The earlier sittings a run kept the games of (`--resume`): how many (a run joined twice, as its partial
+ * file and its last, counted once: the same minute and commit), from when to when, and their commits,
+ * each once in the order first seen.
+ */
+const sittings = (r: { date?: string; commit?: string }[]): string => {
+  const seen = [...new Map(r.map((x) => [`${x.date?.slice(0, 16) ?? '?'} ${x.commit ?? '?'}`, x])).values()];
+  const dates = seen.map((x) => x.date?.slice(0, 16) ?? '?').sort();
+  const commits = [...new Set(seen.map((x) => x.commit ?? '?'))];
+  const span = dates.length > 1 ? `${dates[0]} to ${dates.at(-1)}` : dates[0];
+  return (
+    `the games of ${seen.length} sitting${seen.length > 1 ? 's' : ''} joined by \`--resume\` (${span}; ` +
+    `commit${commits.length > 1 ? 's' : ''} ${commits.join(', ')}), written by the run that joined them`
+  );
+};
 
 /** Each game's own digest (its games are kept by a resumed run while it is unchanged). */
 const codes = (c: Record<string, string> | undefined): string =>
