@@ -390,8 +390,8 @@ function speed(g: AnyGame): { iterationsPerSecond: number; searches: number; cpu
 /**
  * The least share of a core the speed section's searches must have had for their figure to become
  * budgets: below it other work ran on the machine, and the budgets would be what a shared core reaches
- * (City Tycoon's were once measured at 1,653 iterations a second beside other runs; 3,985 quiet, 1.3x of
- * it the code's). `--busy-ok` measures all the same (the share is in the output and bots.json).
+ * (quiet runs read 106 % to 124 %, the garbage collector's threads included; beside two game threads,
+ * 72 %). `--busy-ok` measures all the same (the share is in the output and bots.json).
  */
 const QUIET_SHARE = 0.9;
 
