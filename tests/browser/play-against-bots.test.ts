@@ -12,6 +12,9 @@ declare const document: {
   body: { innerText: string; dataset: Record<string, string | undefined> };
   querySelector(s: string): { cloneNode(deep: boolean): unknown } | null;
 };
+declare class MouseEvent {
+  constructor(type: string, init: { bubbles: boolean; cancelable: boolean });
+}
 declare const localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
 
 /**
@@ -124,22 +127,33 @@ describe('playing the computer from the page', () => {
         const offers = await offered(page);
         if (offers.length === 0) continue; // redrawn meanwhile: settle again
         const { notation, where } = rng.pick(offers);
-        // The element that offers it, found when clicking (the picture is redrawn on each update).
-        const targets = where === 'button' ? page.locator('#actions button[data-notation]') : page.locator('#board [data-notations]');
-        const at = await targets.evaluateAll(
-          (els, n) =>
-            els.findIndex((e) => {
-              const d = (e as unknown as { dataset: { notation?: string; notations?: string } }).dataset;
+        // The element that offers it, found when clicking (the picture is redrawn on each update,
+        // and a redraw closes an open chooser: click again until the move is sent or gone).
+        const sent = async () => {
+          const chooser = page.locator(`#chooser:not([hidden]) button[data-notation="${notation}"]`);
+          if (where === 'chooser' && (await chooser.count()) > 0) {
+            await chooser.dispatchEvent('click');
+            return 'sent';
+          }
+          const targets = where === 'button' ? page.locator('#actions button[data-notation]') : page.locator('#board [data-notations]');
+          // Found and clicked in one step of the page: no redraw can come between.
+          const clicked = await targets.evaluateAll((els, n) => {
+            const e = els.find((x) => {
+              const d = (x as unknown as { dataset: { notation?: string; notations?: string } }).dataset;
               return d.notation === n || (d.notations ?? '').split('|').includes(n);
-            }),
-          notation,
-        );
-        if (at < 0) continue; // redrawn meanwhile: settle again
-        await targets.nth(at).dispatchEvent('click');
-        if (where === 'chooser') {
-          await page.locator('#chooser').waitFor({ state: 'visible' });
-          await page.locator(`#chooser button[data-notation="${notation}"]`).dispatchEvent('click');
-        }
+            }) as unknown as { dispatchEvent(ev: unknown): boolean } | undefined;
+            e?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+            return e !== undefined;
+          }, notation);
+          if (!clicked) return 'gone';
+          return where === 'chooser' ? 'opened' : 'sent';
+        };
+        let outcome = '';
+        await poll(async () => {
+          outcome = await sent();
+          return outcome;
+        }).toMatch(/^(sent|gone)$/);
+        if (outcome === 'gone') continue; // redrawn meanwhile: settle again
         clicks++;
         await poll(async () => (await api(`/games/${id}`)).body.version).toBeGreaterThan(game.version);
         if (clicks === 10) await page.screenshot({ path: join(ARTIFACTS, `bots-${type}-2.png`), fullPage: true });
