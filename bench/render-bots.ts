@@ -51,7 +51,7 @@ const verdict = (r: LadderRow): string =>
       ? 'target not met (H0)'
       : r.played >= r.sprt.cap
         ? `undecided at the cap (${r.sprt.cap})`
-        : 'undecided (still running)';
+        : 'undecided (under its cap: a resumed run plays on)';
 
 export function renderLadder(rows: LadderRow[]): string {
   const head =
