@@ -492,16 +492,16 @@ async function main() {
     '## ISMCTS iterations per second (one core, ismcts level, its time budget)\n\n' +
       '| game | iterations/s | searches | share of a core the searches had |\n|---|---:|---:|---:|',
   );
-  const speeds: Record<string, unknown> = {};
+  const speeds: Record<string, ReturnType<typeof speed>> = {};
   const think: Record<string, Partial<Record<BotLevel, number[]>>> = {};
   for (const g of games) {
     const s = speed(g);
-    speeds[g.id] = { iterationsPerSecond: s.iterationsPerSecond, searches: s.searches, cpuShare: s.cpuShare };
+    speeds[g.id] = s;
     out(`| ${g.id} | ${Math.round(s.iterationsPerSecond)} | ${s.searches} | ${(100 * s.cpuShare).toFixed(0)} % |`);
   }
   results.iterationsPerSecond = speeds;
   if (arg('iterations') === 'measured' && games.some((g) => !BUDGETS?.[g.id])) {
-    const busy = games.filter((g) => !BUDGETS?.[g.id] && (speeds[g.id] as { cpuShare: number }).cpuShare < QUIET_SHARE);
+    const busy = games.filter((g) => !BUDGETS?.[g.id] && speeds[g.id]!.cpuShare < QUIET_SHARE);
     if (busy.length > 0 && !args.includes('--busy-ok'))
       throw new Error(
         `--iterations measured: the speed section's searches had less than ${100 * QUIET_SHARE} % of a core for ` +
@@ -513,7 +513,7 @@ async function main() {
     BUDGETS = Object.fromEntries(
       games.map((g) => {
         if (BUDGETS?.[g.id]) return [g.id, BUDGETS[g.id]!];
-        const ips = (speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond * fractionOf(g.id);
+        const ips = speeds[g.id]!.iterationsPerSecond * fractionOf(g.id);
         return [
           g.id,
           {
@@ -587,8 +587,7 @@ async function main() {
     const settle: Record<string, unknown> = {};
     for (const g of games) {
       const iterations =
-        iterationsFor(g.id)?.ismcts ??
-        Math.max(50, Math.round(((speeds[g.id] as { iterationsPerSecond: number }).iterationsPerSecond * LEVELS.ismcts.thinkMs) / 1000));
+        iterationsFor(g.id)?.ismcts ?? Math.max(50, Math.round((speeds[g.id]!.iterationsPerSecond * LEVELS.ismcts.thinkMs) / 1000));
       const r = settling(g, iterations, SETTLE_SEARCHES);
       settle[g.id] = { iterations, ...r };
       out(`| ${g.id} | ${iterations} | ${r.searches} | ${pct(r.share)} | ${r.sameMove} / ${r.searches} |`);

@@ -127,17 +127,11 @@ describe('playing the computer from the page', () => {
         const offers = await offered(page);
         if (offers.length === 0) continue; // redrawn meanwhile: settle again
         const { notation, where } = rng.pick(offers);
-        // The element that offers it, found when clicking (the picture is redrawn on each update,
-        // and a redraw closes an open chooser: click again until the move is sent or gone).
-        const sent = async () => {
-          const chooser = page.locator(`#chooser:not([hidden]) button[data-notation="${notation}"]`);
-          if (where === 'chooser' && (await chooser.count()) > 0) {
-            await chooser.dispatchEvent('click');
-            return 'sent';
-          }
-          const targets = where === 'button' ? page.locator('#actions button[data-notation]') : page.locator('#board [data-notations]');
-          // Found and clicked in one step of the page: no redraw can come between.
-          const clicked = await targets.evaluateAll((els, n) => {
+        // The element that offers it, found and clicked in one step of the page (the picture is
+        // redrawn on each update, and a redraw closes an open chooser: click again until the move
+        // is sent, or the offer is gone).
+        const clickIn = (selector: string) =>
+          page.locator(selector).evaluateAll((els, n) => {
             const e = els.find((x) => {
               const d = (x as unknown as { dataset: { notation?: string; notations?: string } }).dataset;
               return d.notation === n || (d.notations ?? '').split('|').includes(n);
@@ -145,7 +139,9 @@ describe('playing the computer from the page', () => {
             e?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
             return e !== undefined;
           }, notation);
-          if (!clicked) return 'gone';
+        const sent = async () => {
+          if (where === 'chooser' && (await clickIn('#chooser:not([hidden]) button[data-notation]'))) return 'sent';
+          if (!(await clickIn(where === 'button' ? '#actions button[data-notation]' : '#board [data-notations]'))) return 'gone';
           return where === 'chooser' ? 'opened' : 'sent';
         };
         let outcome = '';
