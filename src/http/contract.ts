@@ -1,6 +1,6 @@
 import { BOT_LEVELS, type AnyGame, type ObjectSchema } from '../engine/index.js';
 import { Outcome } from '../engine/schema.js';
-import { BotLevel, SeatColour, STATUSES, TimeControl } from '../app/shapes.js';
+import { BotLevel, STATUSES, TimeControl } from '../app/shapes.js';
 import {
   OTHER_ORIGINS,
   SPECTATOR_DELAY_DEFAULT,
@@ -50,8 +50,6 @@ export const status = {
   description:
     'waiting while a seat is still open (nobody moves yet); active while some seat must act; finished once the game has a result',
 } as const;
-/** The colour a seat chooses when it is taken (Ma Petite Ville: blue, green, yellow, red). */
-export const colourField = plain(SeatColour);
 export const players = {
   type: 'array',
   items: {
@@ -585,22 +583,7 @@ export function contractComponents(games: AnyGame[]): Record<string, unknown> {
         type: gameType(g),
         engineVersion: { type: 'integer' },
         options: ref(`${P}Options`),
-        players: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 64,
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name'],
-            properties: {
-              seat: { type: 'integer', minimum: 0, maximum: 63 },
-              name: { type: 'string', minLength: 1, maxLength: 64 },
-              colour: colourField,
-              bot: botLevel,
-            },
-          },
-        },
+        players: gameRecordSchema.properties.players,
         standInBot,
         seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
         status,

@@ -2043,10 +2043,10 @@ export interface components {
             players: {
                 seat?: number;
                 name: string;
-                /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                 colour?: string;
                 /**
-                 * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                 * @description The bot level playing the seat (a bot seat)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -2619,10 +2619,10 @@ export interface components {
             players: {
                 seat?: number;
                 name: string;
-                /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                 colour?: string;
                 /**
-                 * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                 * @description The bot level playing the seat (a bot seat)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -3575,10 +3575,10 @@ export interface components {
             players: {
                 seat?: number;
                 name: string;
-                /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                 colour?: string;
                 /**
-                 * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                 * @description The bot level playing the seat (a bot seat)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
@@ -4218,10 +4218,10 @@ export interface components {
             players: {
                 seat?: number;
                 name: string;
-                /** @description A colour, in games where each seat chooses one (Ma Petite Ville, ruling M7: blue, green, yellow, red) */
+                /** @description The colour chosen when the seat was taken (Ma Petite Ville, ruling M7) */
                 colour?: string;
                 /**
-                 * @description A bot level: random, greedy, ismcts or ismcts-strong (GET /bots)
+                 * @description The bot level playing the seat (a bot seat)
                  * @enum {string}
                  */
                 bot?: "random" | "greedy" | "ismcts" | "ismcts-strong";
