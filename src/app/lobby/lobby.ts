@@ -72,6 +72,13 @@ const REFUSALS: Record<LobbyRefusal, ErrorCode> = {
   BOT_SEAT: 'BOT_SEAT',
   RATED: 'UNAUTHORIZED',
 };
+
+/** 400 INVALID_INPUT naming `field` and the known levels when `level` is not a bot level. */
+function checkBotLevel(field: string, level: unknown): asserts level is BotLevel {
+  if (!isBotLevel(level))
+    throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.botLevel', { field, level: String(level), known: BOT_LEVELS.join(', ') }, { field });
+}
+
 const refuse = (r: LobbyRefusal, gameId: string) =>
   r === 'NOT_FOUND' ? AppError.of('NOT_FOUND', 'NOT_FOUND.game', { id: gameId }) : AppError.of(REFUSALS[r], `LOBBY.${r}`);
 
@@ -99,13 +106,7 @@ export class LobbyService {
       if ('bot' in p && p.bot !== undefined) {
         if ((p as { me?: unknown }).me !== undefined) throw AppError.of('BOT_SEAT', 'BOT_SEAT.me', { i });
         if ((p as { open?: unknown }).open !== undefined) throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.playerKind', { i });
-        if (!isBotLevel(p.bot))
-          throw AppError.of(
-            'INVALID_INPUT',
-            'INVALID_INPUT.botLevel',
-            { field: `players/${i}/bot`, level: String(p.bot), known: BOT_LEVELS.join(', ') },
-            { field: `players/${i}/bot` },
-          );
+        checkBotLevel(`players/${i}/bot`, p.bot);
         continue;
       }
       const kinds = (['name', 'open', 'me'] as const).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
@@ -119,13 +120,7 @@ export class LobbyService {
     const colours = input.players.flatMap((p) => ('colour' in p && p.colour !== undefined ? [p.colour] : []));
     for (const c of colours) checkColour(this.service.registry, input.type, c);
     if (new Set(colours).size !== colours.length) throw AppError.of('COLOUR_TAKEN', 'COLOUR_TAKEN.twice');
-    if (input.standInBot !== undefined && !isBotLevel(input.standInBot))
-      throw AppError.of(
-        'INVALID_INPUT',
-        'INVALID_INPUT.botLevel',
-        { field: 'standInBot', level: String(input.standInBot), known: BOT_LEVELS.join(', ') },
-        { field: 'standInBot' },
-      );
+    if (input.standInBot !== undefined) checkBotLevel('standInBot', input.standInBot);
     if (input.standInAfterTimeouts !== undefined)
       checkStandInAfterTimeouts(input.standInAfterTimeouts, input.turnDeadlineSeconds !== undefined || input.timeControl !== undefined);
     const specs: SeatSpec[] = input.players.map(
@@ -167,15 +162,7 @@ export class LobbyService {
     checkColour(this.service.registry, info.type, input.colour);
     if (input.seat !== undefined && input.seat >= info.playerCount)
       throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
-    const game = this.service.registry.version(info.type, info.engineVersion);
-    if (!game)
-      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', {
-        type: info.type,
-        version: info.engineVersion,
-      });
-    const toMoveAtStart = game.toMove(
-      game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }),
-    );
+    const toMoveAtStart = this.toMoveAtStart(info);
     const min = await this.players.reliability.requirement(gameId);
     if (min !== null) await this.players.reliability.admit(player?.id ?? null, min, 'game');
     const seatToken = newSeatToken();
@@ -212,13 +199,7 @@ export class LobbyService {
    * the first open one). The seat gets no token; filling the last open seat starts the game.
    */
   async fillWithBot(gameId: string, token: string | undefined, input: { bot: string; seat?: number; name?: string }) {
-    if (!isBotLevel(input.bot))
-      throw AppError.of(
-        'INVALID_INPUT',
-        'INVALID_INPUT.botLevel',
-        { field: 'bot', level: String(input.bot), known: BOT_LEVELS.join(', ') },
-        { field: 'bot' },
-      );
+    checkBotLevel('bot', input.bot);
     checkText('name', input.name);
     const seat = await this.seatOf(gameId, token);
     const info = await this.store.gameInfo(gameId);
@@ -226,15 +207,7 @@ export class LobbyService {
     if (info.creatorSeat !== seat) throw AppError.of('FORBIDDEN', 'FORBIDDEN.fillCreatorOnly');
     if (input.seat !== undefined && (input.seat < 0 || input.seat >= info.playerCount))
       throw AppError.of('INVALID_INPUT', 'INVALID_INPUT.seatRange', { seat: input.seat, last: info.playerCount - 1 });
-    const game = this.service.registry.version(info.type, info.engineVersion);
-    if (!game)
-      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', {
-        type: info.type,
-        version: info.engineVersion,
-      });
-    const toMoveAtStart = game.toMove(
-      game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }),
-    );
+    const toMoveAtStart = this.toMoveAtStart(info);
     const name = input.name ?? `Bot (${input.bot})`;
     const r = await this.store.fillWithBot({
       gameId,
@@ -257,6 +230,17 @@ export class LobbyService {
   }
 
   /** The caller's seat in a game (by seat token or player token), or the reason it has none. */
+  /** The seats to move first once the game starts, by its engine version (join and fill store them). */
+  private toMoveAtStart(info: { type: string; engineVersion: number; playerCount: number; options: unknown; seed: string }): Seat[] {
+    const game = this.service.registry.version(info.type, info.engineVersion);
+    if (!game)
+      throw AppError.of('ENGINE_VERSION_UNSUPPORTED', 'ENGINE_VERSION_UNSUPPORTED.noVersion', {
+        type: info.type,
+        version: info.engineVersion,
+      });
+    return game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
+  }
+
   private async seatOf(gameId: string, token: string | undefined): Promise<Seat> {
     if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.seatOrPlayerToken');
     const g = await this.service.getGame(gameId, token);

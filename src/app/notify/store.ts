@@ -14,7 +14,6 @@ export interface SeatSettings {
   language: MailLanguage;
 }
 
-/** Mails written with their text, sent by mail only: the answers to a move by mail, and a waiting game's expiry warning. */
 /** Mails written whole when queued (their message is { subject, text }): answers to mailed moves, expiry warnings, tournament
  * pairings and results. */
 export type MailAnswerKind = 'accepted' | 'refused' | 'expiring' | 'tournament';
@@ -47,61 +46,47 @@ const toOutbox = (r: Prisma.OutboxGetPayload<object>): OutboxRow => ({
   message: (r.message ?? null) as Json | null,
 });
 
+/** A seat's or a player's settings row as settings (both tables have the same columns). */
+const settingsOf = (r: Omit<SeatSettings, 'events' | 'language'> & { events: unknown; language: string }): SeatSettings => ({
+  email: r.email,
+  webhookUrl: r.webhookUrl,
+  webhookSecret: r.webhookSecret,
+  events: r.events as NoticeKind[],
+  unsubscribeToken: r.unsubscribeToken,
+  language: r.language as MailLanguage,
+});
+
+/** The columns settings are stored in (only these: a caller's object may carry more). */
+const columnsOf = (s: SeatSettings) => ({
+  email: s.email,
+  webhookUrl: s.webhookUrl,
+  webhookSecret: s.webhookSecret,
+  events: s.events,
+  unsubscribeToken: s.unsubscribeToken,
+  language: s.language,
+});
+
 /** The notification tables: where each seat's notifications go, and the outbox. */
 export class NotificationStore {
   constructor(private readonly db: PrismaClient) {}
 
   async getSeat(gameId: string, seat: Seat): Promise<SeatSettings | null> {
     const r = await this.db.seatNotification.findUnique({ where: { gameId_seat: { gameId, seat } } });
-    return r
-      ? {
-          email: r.email,
-          webhookUrl: r.webhookUrl,
-          webhookSecret: r.webhookSecret,
-          events: r.events as NoticeKind[],
-          unsubscribeToken: r.unsubscribeToken,
-          language: r.language as MailLanguage,
-        }
-      : null;
+    return r ? settingsOf(r) : null;
   }
 
   async putSeat(gameId: string, seat: Seat, s: SeatSettings): Promise<void> {
-    const data = {
-      email: s.email,
-      webhookUrl: s.webhookUrl,
-      webhookSecret: s.webhookSecret,
-      events: s.events,
-      unsubscribeToken: s.unsubscribeToken,
-      language: s.language,
-      updatedAt: new Date(),
-    };
+    const data = { ...columnsOf(s), updatedAt: new Date() };
     await this.db.seatNotification.upsert({ where: { gameId_seat: { gameId, seat } }, create: { gameId, seat, ...data }, update: data });
   }
 
   async getPlayer(playerId: string): Promise<SeatSettings | null> {
     const r = await this.db.playerNotification.findUnique({ where: { playerId } });
-    return r
-      ? {
-          email: r.email,
-          webhookUrl: r.webhookUrl,
-          webhookSecret: r.webhookSecret,
-          events: r.events as NoticeKind[],
-          unsubscribeToken: r.unsubscribeToken,
-          language: r.language as MailLanguage,
-        }
-      : null;
+    return r ? settingsOf(r) : null;
   }
 
   async putPlayer(playerId: string, s: SeatSettings): Promise<void> {
-    const data = {
-      email: s.email,
-      webhookUrl: s.webhookUrl,
-      webhookSecret: s.webhookSecret,
-      events: s.events,
-      unsubscribeToken: s.unsubscribeToken,
-      language: s.language,
-      updatedAt: new Date(),
-    };
+    const data = { ...columnsOf(s), updatedAt: new Date() };
     await this.db.playerNotification.upsert({ where: { playerId }, create: { playerId, ...data }, update: data });
   }
 
