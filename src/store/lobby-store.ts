@@ -169,17 +169,7 @@ export class LobbyStore {
         where: { gameId_seat: { gameId: c.gameId, seat } },
         data: { name: c.name, tokenHash: c.tokenHash, playerId: c.playerId, colour: c.colour ?? null },
       });
-      const started = open.length === 1;
-      await tx.game.update({
-        where: { id: c.gameId },
-        data: {
-          seatsRev: { increment: 1 },
-          updatedAt: new Date(),
-          ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}),
-          ...(rating?.rated ? { rated: false } : {}),
-        },
-      });
-      return { seat, started };
+      return { seat, started: await seatTaken(tx, c.gameId, open.length === 1, c.toMoveAtStart, rating?.rated === true) };
     });
   }
 
@@ -210,17 +200,7 @@ export class LobbyStore {
         where: { gameId_seat: { gameId: c.gameId, seat } },
         data: { name: c.name, tokenHash: c.tokenHash, bot: c.bot },
       });
-      const started = open.length === 1;
-      await tx.game.update({
-        where: { id: c.gameId },
-        data: {
-          seatsRev: { increment: 1 },
-          updatedAt: new Date(),
-          ...(started ? { status: 'active', toMove: c.toMoveAtStart } : {}),
-          ...(rating?.rated ? { rated: false } : {}),
-        },
-      });
-      return { seat, started };
+      return { seat, started: await seatTaken(tx, c.gameId, open.length === 1, c.toMoveAtStart, rating?.rated === true) };
     });
   }
 
@@ -363,3 +343,20 @@ export class LobbyStore {
 export type ExpiryStore = Pick<LobbyStore, 'warnExpiring' | 'expireWaiting' | 'mailableSeats' | 'addExpiryMail'>;
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/**
+ * After a seat is taken (joined or filled by a bot): the seats' revision moves on, the last open
+ * seat starts the game, and a game rated by default becomes unrated (`unrate`). Whether it started.
+ */
+async function seatTaken(tx: Tx, gameId: string, last: boolean, toMoveAtStart: Seat[], unrate: boolean): Promise<boolean> {
+  await tx.game.update({
+    where: { id: gameId },
+    data: {
+      seatsRev: { increment: 1 },
+      updatedAt: new Date(),
+      ...(last ? { status: 'active', toMove: toMoveAtStart } : {}),
+      ...(unrate ? { rated: false } : {}),
+    },
+  });
+  return last;
+}
