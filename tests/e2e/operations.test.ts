@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { createServer } from '../../src/server.js';
 import { Rng } from '../../src/engine/index.js';
 import { createTestDatabase } from '../support/db.js';
+import { expectConsistentLog } from '../support/faults.js';
 import { startTestServer, testRegistry, type TestServer } from '../support/server.js';
 
 describe('operations (end-to-end)', () => {
@@ -156,32 +157,7 @@ describe('operations (end-to-end)', () => {
 
     expect(unexpected).toEqual([]);
     expect(acknowledged.size).toBeGreaterThan(0);
-    const c = new pg.Client({ connectionString: db.url });
-    await c.connect();
-    const games = await c.query<{
-      id: string;
-      version: number;
-      moves: number;
-      max: number | null;
-      orphan_events: number;
-      moves_without_events: number;
-    }>(`
-      SELECT g.id, g.version,
-        (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id) AS moves,
-        (SELECT max(version) FROM moves m WHERE m.game_id = g.id) AS max,
-        (SELECT count(*)::int FROM events e WHERE e.game_id = g.id AND e.version NOT IN (SELECT version FROM moves m WHERE
-          m.game_id = g.id)) AS orphan_events,
-        (SELECT count(*)::int FROM moves m WHERE m.game_id = g.id AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id
-          AND e.version = m.version)) AS moves_without_events
-      FROM games g`);
-    await c.end();
-    for (const g of games.rows) {
-      expect(g.moves).toBe(g.version); // the header, the moves and the events always agree
-      expect(g.max ?? 0).toBe(g.version);
-      expect(g.orphan_events).toBe(0);
-      expect(g.moves_without_events).toBe(0);
-      expect(g.version).toBeGreaterThanOrEqual(acknowledged.get(g.id) ?? 0); // nothing acknowledged is lost
-    }
+    await expectConsistentLog(db.url, acknowledged); // the header, the moves and the events agree; nothing acknowledged is lost
     await db.drop();
   });
 });
