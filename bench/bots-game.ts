@@ -38,6 +38,38 @@ export interface GameResult {
   iterations: Partial<Record<BotLevel, number>>;
 }
 
+/** Each pairing: the level tested, its three opponents, the target (its rate: H0 of the pairing's SPRT). */
+export const PAIRINGS: {
+  id: string;
+  level: BotLevel;
+  against: BotLevel;
+  target: string;
+  rate: number;
+  pass: (low: number, rate: number) => boolean;
+}[] = [
+  { id: 'greedy-random', level: 'greedy', against: 'random', target: '>= 70 %', rate: 0.7, pass: (_, r) => r >= 0.7 },
+  { id: 'ismcts-random', level: 'ismcts', against: 'random', target: '>= 90 %', rate: 0.9, pass: (_, r) => r >= 0.9 },
+  { id: 'ismcts-greedy', level: 'ismcts', against: 'greedy', target: '>= 40 %', rate: 0.4, pass: (_, r) => r >= 0.4 },
+  {
+    id: 'strong-ismcts',
+    level: 'ismcts-strong',
+    against: 'ismcts',
+    target: '> 25 % (interval above)',
+    rate: 0.25,
+    pass: (low) => low > 0.25,
+  },
+];
+
+/** The ladder's game `i` of a pairing: the tested level at seat i mod 4, its three opponents in the others, the seed naming them. */
+export function ladderGame(game: string, p: { id: string; level: BotLevel; against: BotLevel }, i: number) {
+  const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
+  levels[i % 4] = p.level;
+  return { levels, seed: `bots-${game}-${p.id}-${i}` };
+}
+
+/** The tested seat's share of the win in the ladder's game `i` (shared on ties). */
+export const testedShare = (r: Pick<GameResult, 'winners'>, i: number): number => (r.winners.includes(i % 4) ? 1 / r.winners.length : 0);
+
 const registry = defaultRegistry();
 
 export default function playGame(task: GameTask): GameResult {

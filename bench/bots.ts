@@ -56,8 +56,7 @@
  * for one sitting is built over several, and equals what one run would print.
  */
 import { execSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -65,7 +64,8 @@ import { budgetClock, canonicalJson, chooseMove, LEVELS, seatKnowledge, type Any
 import { botFor } from '../src/games/bots.js';
 import { hostedGames } from '../src/games/index.js';
 import { randomPositions } from '../tests/support/playouts.js';
-import { tunedBot, type BotOptions, type GameResult, type GameTask } from './bots-game.js';
+import { CODE, CODES } from './bots-code.js';
+import { ladderGame, PAIRINGS, testedShare, tunedBot, type BotOptions, type GameResult, type GameTask } from './bots-game.js';
 import { renderLadder, type LadderRow } from './render-bots.js';
 import { eloOf, sprt, type SprtSpec } from './sprt.js';
 
@@ -98,27 +98,6 @@ const STRONG_FACTOR = Number(arg('strong-factor') ?? 4);
 const STRONG_SEARCHES = Number(arg('strong-searches') ?? 10);
 const THINK_SEARCHES = Number(arg('think-searches') ?? 30);
 const SETTLE_SEARCHES = Number(arg('settle-searches') ?? 10);
-/** Each pairing: the level tested, its three opponents, the target (its rate: H0 of the pairing's SPRT). */
-const PAIRINGS: {
-  id: string;
-  level: BotLevel;
-  against: BotLevel;
-  target: string;
-  rate: number;
-  pass: (low: number, rate: number) => boolean;
-}[] = [
-  { id: 'greedy-random', level: 'greedy', against: 'random', target: '>= 70 %', rate: 0.7, pass: (_, r) => r >= 0.7 },
-  { id: 'ismcts-random', level: 'ismcts', against: 'random', target: '>= 90 %', rate: 0.9, pass: (_, r) => r >= 0.9 },
-  { id: 'ismcts-greedy', level: 'ismcts', against: 'greedy', target: '>= 40 %', rate: 0.4, pass: (_, r) => r >= 0.4 },
-  {
-    id: 'strong-ismcts',
-    level: 'ismcts-strong',
-    against: 'ismcts',
-    target: '> 25 % (interval above)',
-    rate: 0.25,
-    pass: (low) => low > 0.25,
-  },
-];
 /** The pairings whose levels search (a fraction of their budgets may be their own). */
 const SEARCH_PAIRINGS = PAIRINGS.filter((p) => p.level !== 'greedy').map((p) => p.id);
 /**
@@ -170,37 +149,6 @@ const iterationsFor = (game: string): Partial<Record<BotLevel, number>> | undefi
 const BOT_OPTIONS: Record<string, BotOptions> = JSON.parse(arg('bot-options') ?? '{}');
 const botOf = (game: string) => tunedBot(botFor(game)!, BOT_OPTIONS[game]);
 const games = (hostedGames as AnyGame[]).filter((g) => !only || only.includes(g.id));
-
-/**
- * A digest of the code under some folders of src/ (each file by its path under src/ and its text, so
- * any clone of the same commit gives the same digest).
- */
-function digestOf(dirs: readonly string[], filesOnly: readonly string[] = []): string {
-  const h = createHash('sha256');
-  const src = fileURLToPath(new URL('../src/', import.meta.url));
-  const walk = (rel: string, deep: boolean) => {
-    for (const e of readdirSync(src + rel, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = `${rel}/${e.name}`;
-      if (e.isDirectory()) {
-        if (deep) walk(path, true);
-      } else if (e.name.endsWith('.ts')) h.update(path).update(readFileSync(src + path));
-    }
-  };
-  for (const dir of dirs) walk(dir, true);
-  for (const dir of filesOnly) walk(dir, false);
-  return h.digest('hex').slice(0, 16);
-}
-/** The digest of all the bots' code (src/engine and src/games): two runs with the same digest play the same games. */
-const CODE = digestOf(['engine', 'games']);
-/**
- * Each game's own digest: the code that decides its bot games (src/engine, src/board, the files of
- * src/games itself and the game's folder), so a change to one game's bot leaves the other games'
- * games, and their results, as they were: a resumed run keeps the games of every game whose digest
- * is unchanged and plays the others' again.
- */
-const CODES: Record<string, string> = Object.fromEntries(
-  hostedGames.map((g) => [g.id, digestOf(['engine', 'board', `games/${g.id}`], ['games'])]),
-);
 
 interface ResultsFile {
   path: string;
@@ -610,20 +558,17 @@ async function main() {
   const play = async (g: AnyGame, p: (typeof PAIRINGS)[number], i: number) => {
     const key = `${g.id}/${p.id}`;
     if (perGame.get(key)?.[i] !== undefined) return; // played by the run resumed
-    const levels: BotLevel[] = [p.against, p.against, p.against, p.against];
-    levels[i % 4] = p.level;
     const t0 = performance.now();
     const r = await pool.run({
       game: g.id,
-      levels,
-      seed: `bots-${g.id}-${p.id}-${i}`,
+      ...ladderGame(g.id, p, i),
       budgetScale: SCALE,
       iterations: budgetsOf(g.id, p.id),
       botOptions: BOT_OPTIONS[g.id],
     });
     playMs.set(key, (playMs.get(key) ?? 0) + performance.now() - t0);
     const t = perGame.get(key) ?? {};
-    t[i] = r.winners.includes(i % 4) ? 1 / r.winners.length : 0;
+    t[i] = testedShare(r, i);
     perGame.set(key, t);
     for (const [level, ms] of Object.entries(r.thinkMs) as [BotLevel, number[]][]) {
       if (fixed && (level === 'ismcts' || level === 'ismcts-strong')) continue; // timed apart, with the time budgets
