@@ -46,7 +46,10 @@ const toOutbox = (r: Prisma.OutboxGetPayload<object>): OutboxRow => ({
   message: (r.message ?? null) as Json | null,
 });
 
-/** A seat's or a player's settings row as settings (both tables have the same columns). */
+/**
+ * Settings from a seat's or a player's row (both tables have the same columns), and the columns a
+ * row stores from settings (only these: a caller's object may carry more).
+ */
 const settingsOf = (r: Omit<SeatSettings, 'events' | 'language'> & { events: unknown; language: string }): SeatSettings => ({
   email: r.email,
   webhookUrl: r.webhookUrl,
@@ -54,16 +57,6 @@ const settingsOf = (r: Omit<SeatSettings, 'events' | 'language'> & { events: unk
   events: r.events as NoticeKind[],
   unsubscribeToken: r.unsubscribeToken,
   language: r.language as MailLanguage,
-});
-
-/** The columns settings are stored in (only these: a caller's object may carry more). */
-const columnsOf = (s: SeatSettings) => ({
-  email: s.email,
-  webhookUrl: s.webhookUrl,
-  webhookSecret: s.webhookSecret,
-  events: s.events,
-  unsubscribeToken: s.unsubscribeToken,
-  language: s.language,
 });
 
 /** The notification tables: where each seat's notifications go, and the outbox. */
@@ -76,7 +69,7 @@ export class NotificationStore {
   }
 
   async putSeat(gameId: string, seat: Seat, s: SeatSettings): Promise<void> {
-    const data = { ...columnsOf(s), updatedAt: new Date() };
+    const data = { ...settingsOf(s), updatedAt: new Date() };
     await this.db.seatNotification.upsert({ where: { gameId_seat: { gameId, seat } }, create: { gameId, seat, ...data }, update: data });
   }
 
@@ -86,7 +79,7 @@ export class NotificationStore {
   }
 
   async putPlayer(playerId: string, s: SeatSettings): Promise<void> {
-    const data = { ...columnsOf(s), updatedAt: new Date() };
+    const data = { ...settingsOf(s), updatedAt: new Date() };
     await this.db.playerNotification.upsert({ where: { playerId }, create: { playerId, ...data }, update: data });
   }
 
