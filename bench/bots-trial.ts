@@ -65,10 +65,16 @@ async function main() {
   const rowBudgets = Object.fromEntries(Object.entries(row.budgets ?? {}).filter(([, n]) => n !== null)) as Partial<
     Record<BotLevel, number>
   >;
-  const given = arg('iterations');
-  const iterations: Partial<Record<BotLevel, number>> = given
-    ? { ...rowBudgets, ...Object.fromEntries(given.split(',').map((kv) => [kv.split('=')[0]!, Number(kv.split('=')[1])])) }
-    : rowBudgets;
+  const given = (arg('iterations') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => kv.split('=') as [string, string]);
+  for (const [level, n] of given)
+    if (!(level in rowBudgets) || !(Number(n) > 0))
+      throw new Error(
+        `--iterations ${level}=${n}: a searching level of ${key} (${Object.keys(rowBudgets).join(', ')}) and a count above 0`,
+      );
+  const iterations: Partial<Record<BotLevel, number>> = { ...rowBudgets, ...Object.fromEntries(given.map(([l, n]) => [l, Number(n)])) };
   // The tuning as bench/bots.ts takes it, by game ({"<game>": {...}}); none: the ladder's own.
   const options = arg('bot-options') ? (JSON.parse(arg('bot-options')!) as Record<string, BotOptions>) : ladder.botOptions;
   if (arg('bot-options') && !options?.[game]) throw new Error(`--bot-options names no tuning of ${game}: {"${game}": {...}}`);

@@ -229,7 +229,6 @@ export class LobbyService {
     return { seat: r.seat, name, bot: input.bot, status: r.started ? ('active' as const) : ('waiting' as const) };
   }
 
-  /** The caller's seat in a game (by seat token or player token), or the reason it has none. */
   /** The seats to move first once the game starts, by its engine version (join and fill store them). */
   private toMoveAtStart(info: { type: string; engineVersion: number; playerCount: number; options: unknown; seed: string }): Seat[] {
     const game = this.service.registry.version(info.type, info.engineVersion);
@@ -241,6 +240,7 @@ export class LobbyService {
     return game.toMove(game.setup({ players: info.playerCount, options: info.options as Record<string, Json>, seed: info.seed }));
   }
 
+  /** The caller's seat in a game (by seat token or player token), or the reason it has none. */
   private async seatOf(gameId: string, token: string | undefined): Promise<Seat> {
     if (token === undefined) throw AppError.of('UNAUTHORIZED', 'UNAUTHORIZED.seatOrPlayerToken');
     const g = await this.service.getGame(gameId, token);
