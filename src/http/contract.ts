@@ -214,407 +214,493 @@ const recordChainFields = {
   },
 };
 
+/**
+ * Every component of the contract, in the document's order: the moves of every game, the shapes
+ * the same in every game, each game's own schemas and answers, then the unions over all games.
+ */
 export function contractComponents(games: AnyGame[]): Record<string, unknown> {
+  return Object.assign({}, ...games.map(gameMoves), sharedComponents(), ...games.map(gameComponents), unionsOverGames(games));
+}
+
+/** A game's moves (also a game without published view schemas): `<Game>Move_<type>` each, then their union `<Game>Move`. */
+function gameMoves(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
   const out: Record<string, unknown> = {};
-  // Moves of every game (also those without published view schemas): `<Game>Move_<type>` and their union.
-  for (const g of games) {
-    const names: Record<string, string> = {};
-    for (const [type, s] of Object.entries(g.moveSchemas as Record<string, ObjectSchema>)) {
-      const name = `${pascal(g.id)}Move_${type}`;
-      names[type] = name;
-      const fields = plain(s);
-      out[name] = {
-        ...fields,
-        properties: { type: { type: 'string', const: type }, ...fields.properties },
-        required: ['type', ...(fields.required ?? [])],
-        additionalProperties: false,
-      };
-    }
-    out[`${pascal(g.id)}Move`] = union(`A ${g.name} move`, names);
+  const names: Record<string, string> = {};
+  for (const [type, s] of Object.entries(g.moveSchemas as Record<string, ObjectSchema>)) {
+    const name = `${P}Move_${type}`;
+    names[type] = name;
+    const fields = plain(s);
+    out[name] = {
+      ...fields,
+      properties: { type: { type: 'string', const: type }, ...fields.properties },
+      required: ['type', ...(fields.required ?? [])],
+      additionalProperties: false,
+    };
   }
-  const all: Record<string, Record<string, string>> = { Game: {}, LegalMoves: {}, MoveResult: {}, EventLog: {}, NewGame: {}, Record: {} };
-  // Takebacks (docs/shapes.md): the same in every game.
-  out.ResignationOutcome = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['scores', 'ranks', 'winners', 'detail'],
-    description: 'The result when resignations left at most one seat: it wins, every resigned seat shares last place (scores 0)',
-    properties: {
-      ...plain(Outcome).properties,
-      detail: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['reason', 'resigned'],
-        properties: { reason: { type: 'string', const: 'resignation' }, resigned: { ...seatList, description: 'The seats that resigned' } },
+  out[`${P}Move`] = union(`A ${g.name} move`, names);
+  return out;
+}
+
+/** The shapes the same in every game: a resignation's outcome and the takebacks' (docs/shapes.md). */
+function sharedComponents(): Record<string, unknown> {
+  return {
+    ResignationOutcome: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['scores', 'ranks', 'winners', 'detail'],
+      description: 'The result when resignations left at most one seat: it wins, every resigned seat shares last place (scores 0)',
+      properties: {
+        ...plain(Outcome).properties,
+        detail: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['reason', 'resigned'],
+          properties: {
+            reason: { type: 'string', const: 'resignation' },
+            resigned: { ...seatList, description: 'The seats that resigned' },
+          },
+        },
+      },
+    },
+    RestoredEvent: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'undone'],
+      description: "A takeback's event: the state is the state before version `undone` again",
+      properties: {
+        type: { type: 'string', const: '@restored' },
+        undone: { type: 'integer', minimum: 1, description: 'The version undone' },
+      },
+    },
+    TakebackMove: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'undo'],
+      description: "A takeback entry's move (origin takeback): it undoes the seat's entries from version `undo` on",
+      properties: { type: { type: 'string', const: 'takeback' }, undo: { type: 'integer', minimum: 1 } },
+    },
+    TakebackRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['seat', 'undo', 'acceptedBy'],
+      description: "A takeback waiting for the other seats' consent (with-consent games); the next move voids it",
+      properties: {
+        seat: { type: 'integer', minimum: 0, description: 'The seat asking' },
+        undo: { type: 'integer', minimum: 1, description: 'The version it asks to undo' },
+        acceptedBy: { ...seatList, description: 'The seats that accepted so far' },
       },
     },
   };
-  out.RestoredEvent = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['type', 'undone'],
-    description: "A takeback's event: the state is the state before version `undone` again",
-    properties: {
-      type: { type: 'string', const: '@restored' },
-      undone: { type: 'integer', minimum: 1, description: 'The version undone' },
-    },
+}
+
+/** A game's components but its moves: its own schemas, then its answers, `<Game>Game` to `<Game>Record`. */
+function gameComponents(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  return {
+    ...gameSchemas(g),
+    [`${P}Game`]: gameAnswer(g),
+    [`${P}LegalMoves`]: legalMovesAnswer(g),
+    [`${P}MoveResult`]: moveResultAnswer(g),
+    [`${P}EventLog`]: eventLogAnswer(g),
+    [`${P}NewGame`]: newGameRequest(g),
+    [`${P}Record`]: gameRecord(g),
   };
-  out.TakebackMove = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['type', 'undo'],
-    description: "A takeback entry's move (origin takeback): it undoes the seat's entries from version `undo` on",
-    properties: { type: { type: 'string', const: 'takeback' }, undo: { type: 'integer', minimum: 1 } },
-  };
-  out.TakebackRequest = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['seat', 'undo', 'acceptedBy'],
-    description: "A takeback waiting for the other seats' consent (with-consent games); the next move voids it",
-    properties: {
-      seat: { type: 'integer', minimum: 0, description: 'The seat asking' },
-      undo: { type: 'integer', minimum: 1, description: 'The version it asks to undo' },
-      acceptedBy: { ...seatList, description: 'The seats that accepted so far' },
-    },
-  };
-  for (const g of games) {
-    const P = pascal(g.id);
-    // A game without published schemas (a test fixture) is documented as it answers: views and
-    // events as JSON objects, its outcome the kernel's, so that every answer matches the document.
-    const s = g.schemas ?? { view: { type: 'object', description: `A ${g.name} view (untyped)` }, outcome: plain(Outcome) };
-    out[`${P}View`] = plain(s.view);
-    out[`${P}Event`] = g.schemas
-      ? union(`A ${g.name} event, as a viewer may read it`, {
-          ...members(`${P}Event`, plain(g.schemas.event) as never, out),
-          '@restored': 'RestoredEvent',
-        })
-      : { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, description: `A ${g.name} event (untyped)` };
-    out[`${P}Options`] = {
+}
+
+/** A game's own schemas: `<Game>View`, its events (gameEvents), `<Game>Options` and `<Game>Outcome`. */
+function gameSchemas(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  // A game without published schemas (a test fixture) is documented as it answers: views and
+  // events as JSON objects, its outcome the kernel's, so that every answer matches the document.
+  const s = g.schemas ?? { view: { type: 'object', description: `A ${g.name} view (untyped)` }, outcome: plain(Outcome) };
+  return {
+    [`${P}View`]: plain(s.view),
+    ...gameEvents(g),
+    [`${P}Options`]: {
       ...defaultsInWords(g.optionsSchema),
       description: `${g.name} options (every one has a default, filled in by the server)`,
-    };
+    },
     // Finished by the rules, or by resignations that left one seat (src/app/lobby/standing.ts).
-    out[`${P}Outcome`] = { description: `The result of a finished ${g.name} game`, anyOf: [plain(s.outcome), ref('ResignationOutcome')] };
-    out[`${P}Game`] = {
-      type: 'object',
-      description: `A ${g.name} game as the caller sees it`,
-      additionalProperties: false,
-      required: [
-        'id',
-        'type',
-        'engineVersion',
-        'version',
-        'status',
-        'toMove',
-        'seedChosen',
-        'players',
-        'viewer',
-        'options',
-        'createdAt',
-        'spectators',
-        'reveal',
-      ],
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        type: gameType(g),
-        engineVersion: { type: 'integer' },
-        version: { type: 'integer', minimum: 0, description: 'Moves accepted so far' },
-        status,
-        toMove: seatList,
-        seedChosen,
-        players,
-        viewer: {
+    [`${P}Outcome`]: { description: `The result of a finished ${g.name} game`, anyOf: [plain(s.outcome), ref('ResignationOutcome')] },
+  };
+}
+
+/** A game's events: `<Game>Event_<type>` each and their union `<Game>Event` (with `@restored`), or one untyped object. */
+function gameEvents(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  if (!g.schemas) {
+    return {
+      [`${P}Event`]: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string' } },
+        description: `A ${g.name} event (untyped)`,
+      },
+    };
+  }
+  const out: Record<string, unknown> = {};
+  const names = members(`${P}Event`, plain(g.schemas.event) as never, out);
+  out[`${P}Event`] = union(`A ${g.name} event, as a viewer may read it`, { ...names, '@restored': 'RestoredEvent' });
+  return out;
+}
+
+/** `<Game>Game`: a game as the caller sees it. */
+function gameAnswer(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  return {
+    type: 'object',
+    description: `A ${g.name} game as the caller sees it`,
+    additionalProperties: false,
+    required: [
+      'id',
+      'type',
+      'engineVersion',
+      'version',
+      'status',
+      'toMove',
+      'seedChosen',
+      'players',
+      'viewer',
+      'options',
+      'createdAt',
+      'spectators',
+      'reveal',
+    ],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      type: gameType(g),
+      engineVersion: { type: 'integer' },
+      version: { type: 'integer', minimum: 0, description: 'Moves accepted so far' },
+      status,
+      toMove: seatList,
+      seedChosen,
+      players,
+      viewer: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['seat'],
+        properties: { seat: { type: ['integer', 'null'], description: "The token's seat; null for a spectator" } },
+      },
+      view: {
+        ...ref(`${P}View`),
+        description:
+          "The caller's view; absent for a spectator of a game hidden from spectators until it ends " +
+          '(spectators: hidden). A spectator of a delayed game sees the game as it was ' +
+          'spectatorDelay versions ago (version says which)',
+      },
+      revealed: {
+        type: 'array',
+        items: ref(`${P}View`),
+        description:
+          "A finished game that reveals (reveal: true): every seat's view at this version, by seat: " +
+          'every hand as the engine had it. Absent otherwise',
+      },
+      outcome: ref(`${P}Outcome`),
+      options: ref(`${P}Options`),
+      createdAt: { type: 'string', format: 'date-time' },
+      spectators,
+      spectatorDelay,
+      reveal,
+      rated,
+      takebacks,
+      takebackRequest: ref('TakebackRequest'),
+      undoneBy: { ...undoneBy, description: 'In a replay: a later takeback (this version) undid the entry at this version' },
+      turnDeadlineSeconds: {
+        type: 'integer',
+        minimum: 1,
+        description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)',
+      },
+      timeControl: timeControlSchema,
+      timeoutAction,
+      standInBot,
+      standInAfterTimeouts: {
+        type: 'integer',
+        minimum: 1,
+        description: 'A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never',
+      },
+      analysis: {
+        type: 'boolean',
+        const: true,
+        description: 'Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise',
+      },
+      clocks,
+      deadlines: {
+        type: 'array',
+        description: 'While the game runs with a turn clock: when each seat that must act runs out of time',
+        items: {
           type: 'object',
           additionalProperties: false,
-          required: ['seat'],
-          properties: { seat: { type: ['integer', 'null'], description: "The token's seat; null for a spectator" } },
-        },
-        view: {
-          ...ref(`${P}View`),
-          description:
-            "The caller's view; absent for a spectator of a game hidden from spectators until it ends " +
-            '(spectators: hidden). A spectator of a delayed game sees the game as it was ' +
-            'spectatorDelay versions ago (version says which)',
-        },
-        revealed: {
-          type: 'array',
-          items: ref(`${P}View`),
-          description:
-            "A finished game that reveals (reveal: true): every seat's view at this version, by seat: " +
-            'every hand as the engine had it. Absent otherwise',
-        },
-        outcome: ref(`${P}Outcome`),
-        options: ref(`${P}Options`),
-        createdAt: { type: 'string', format: 'date-time' },
-        spectators,
-        spectatorDelay,
-        reveal,
-        rated,
-        takebacks,
-        takebackRequest: ref('TakebackRequest'),
-        undoneBy: { ...undoneBy, description: 'In a replay: a later takeback (this version) undid the entry at this version' },
-        turnDeadlineSeconds: {
-          type: 'integer',
-          minimum: 1,
-          description: 'The turn clock: seconds each seat has for each of its moves (absent: no deadlines)',
-        },
-        timeControl: timeControlSchema,
-        timeoutAction,
-        standInBot,
-        standInAfterTimeouts: {
-          type: 'integer',
-          minimum: 1,
-          description: 'A seat that misses this many deadlines in a row is handed to the stand-in bot (players[].standIn); absent: never',
-        },
-        analysis: {
-          type: 'boolean',
-          const: true,
-          description: 'Created with analysis: GET /games/{id}/analysis answers while it runs (for the seat itself); absent otherwise',
-        },
-        clocks,
-        deadlines: {
-          type: 'array',
-          description: 'While the game runs with a turn clock: when each seat that must act runs out of time',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['seat', 'at'],
-            properties: {
-              seat: { type: 'integer', minimum: 0 },
-              at: { type: 'string', format: 'date-time' },
-              pausedUntil: {
-                type: 'string',
-                format: 'date-time',
-                description:
-                  "The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then " +
-                  '(Monday 00:00 in its zone): its clock waits, and runs on from then with what it had',
-              },
+          required: ['seat', 'at'],
+          properties: {
+            seat: { type: 'integer', minimum: 0 },
+            at: { type: 'string', format: 'date-time' },
+            pausedUntil: {
+              type: 'string',
+              format: 'date-time',
+              description:
+                "The seat's player is on vacation until then, or (pauseOnWeekends) it is the seat's weekend until then " +
+                '(Monday 00:00 in its zone): its clock waits, and runs on from then with what it had',
             },
           },
         },
       },
-    };
-    out[`${P}LegalMoves`] = {
-      type: 'object',
-      description: `The ${g.name} moves the token's seat may make now`,
-      additionalProperties: false,
-      required: ['type', 'version', 'seat', 'toMove', 'moves', 'notations'],
-      properties: {
-        type: gameType(g),
-        version: { type: 'integer' },
-        seat: { type: 'integer', minimum: 0 },
-        toMove: seatList,
-        moves: { type: 'array', items: ref(`${P}Move`), description: 'Every legal move; each can be sent back as is' },
-        notations: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")',
-        },
-        view: { ...ref(`${P}View`), description: "With ?include=view: the seat's view, at the same version" },
-        labels: {
-          type: 'array',
-          items: { type: 'string' },
-          description:
-            'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the ' +
-            'language of Accept-Language (English or French), in the same order',
-        },
-        undoable: {
-          type: 'array',
-          items: { type: 'boolean' },
-          description:
-            'With ?include=undoable: whether each move of `moves` could be taken back once made (it ' +
-            'draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, ' +
-            'Takebacks)',
-        },
-      },
-    };
-    out[`${P}MoveResult`] = {
-      type: 'object',
-      description: `What a ${g.name} move did`,
-      additionalProperties: false,
-      required: ['type', 'version', 'status', 'toMove', 'outcome', 'events'],
-      properties: {
-        type: gameType(g),
-        version: { type: 'integer' },
-        status,
-        toMove: seatList,
-        outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
-        events: { type: 'array', items: ref(`${P}Event`), description: 'What the move caused, as this seat may read it' },
-        view: { ...ref(`${P}View`), description: "With ?include=view: the mover's view after the move" },
-        legalMoves: {
-          type: 'array',
-          items: ref(`${P}Move`),
-          description: "With ?include=legalMoves: the mover's legal moves now; empty unless it must act again",
-        },
-      },
-    };
-    // An entry of the log as the event log and the record both show it.
-    const entry = {
+    },
+  };
+}
+
+/** `<Game>LegalMoves`: the moves the token's seat may make now. */
+function legalMovesAnswer(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  return {
+    type: 'object',
+    description: `The ${g.name} moves the token's seat may make now`,
+    additionalProperties: false,
+    required: ['type', 'version', 'seat', 'toMove', 'moves', 'notations'],
+    properties: {
+      type: gameType(g),
       version: { type: 'integer' },
       seat: { type: 'integer', minimum: 0 },
-      bot: moveBot,
-      move: {
-        description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
-        anyOf: [
-          ref(`${P}Move`),
-          ref('TakebackMove'),
-          { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false },
-          { type: 'null' },
-        ],
+      toMove: seatList,
+      moves: { type: 'array', items: ref(`${P}Move`), description: 'Every legal move; each can be sent back as is' },
+      notations: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Each move of `moves` in the game\'s notation, in the same order (docs/rules/<game>.md, "Move notation")',
       },
-      undoable,
-      undoneBy,
-    };
-    out[`${P}EventLog`] = {
-      type: 'object',
-      description: `A page of a ${g.name} game's log, move by move`,
-      additionalProperties: false,
-      required: ['type', 'version', 'moves'],
-      properties: {
-        type: gameType(g),
-        version: { type: 'integer' },
-        moves: {
-          type: 'array',
-          items: closed(
-            {
-              ...entry,
-              origin,
-              at: { type: 'string', format: 'date-time' },
-              events: { type: 'array', items: ref(`${P}Event`) },
-              label: {
-                type: 'string',
-                description: 'With ?include=labels: the move in words for people, in the language of Accept-Language',
-              },
-            },
-            ['version', 'seat', 'at', 'move', 'events'],
-          ),
-        },
+      view: { ...ref(`${P}View`), description: "With ?include=view: the seat's view, at the same version" },
+      labels: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'With ?include=labels: each move of `moves` in words for people ("Keep Sawmill I"), in the ' +
+          'language of Accept-Language (English or French), in the same order',
       },
-    };
-    out[`${P}NewGame`] = {
-      type: 'object',
-      description: `A new ${g.name} game`,
-      additionalProperties: false,
-      required: ['type', 'players'],
-      properties: {
-        type: gameType(g),
-        players: { type: 'array', minItems: g.minPlayers, maxItems: g.maxPlayers, items: ref('PlayerEntry') },
-        seed: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 128,
-          description:
-            'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden ' +
-            'draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off ' +
-            'refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.',
-        },
-        options: ref(`${P}Options`),
-        public: {
-          type: 'boolean',
-          description:
-            'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false.',
-        },
-        turnDeadlineSeconds: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 90 * 24 * 3600,
-          description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines',
-        },
-        timeoutAction: {
-          ...timeoutAction,
-          description:
-            'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, ' +
-            'logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only ' +
-            'notify). Default: none. Needs turnDeadlineSeconds or timeControl.',
-        },
-        standInBot,
-        standInAfterTimeouts: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 100,
-          description:
-            'Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; ' +
-            "it then plays the seat's turns as they come (players[].standIn). Needs " +
-            'turnDeadlineSeconds or timeControl. Absent: never.',
-        },
-        analysis: {
-          type: 'boolean',
-          description:
-            'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); ' +
-            'finished games can always be analysed. Default: false.',
-        },
-        timeControl: timeControlSchema,
-        takebacks: {
-          ...takebacks,
-          description:
-            "Which takebacks the game allows: none; own-turn (default: within one's own turn, when " +
-            'nothing random was drawn nor hidden revealed); with-consent (also after the turn, when ' +
-            'every other seated person accepts; a rated game allows that only so)',
-        },
-        spectators: { ...spectators, description: `${spectators.description}. Default: live.` },
-        spectatorDelay: {
-          ...spectatorDelay,
-          description:
-            `With spectators: delayed, how many versions behind spectators are (1 to ${SPECTATOR_DELAY_MAX}` +
-            `; default ${SPECTATOR_DELAY_DEFAULT})`,
-        },
-        reveal: {
-          ...reveal,
-          description: `${reveal.description}. Turn it off to keep each seat's hidden information to itself after the end.`,
-        },
-        rated: {
-          type: 'boolean',
-          description:
-            'Default: true when allowed: every seat a player identity ({ me: true } or { open: true ' +
-            '}), no chosen seed, no bot, not imported; a game rated by default becomes unrated when ' +
-            'someone joins it without a player token, while one created with rated: true admits player ' +
-            'tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, ' +
-            'seat-not-player).',
-        },
+      undoable: {
+        type: 'array',
+        items: { type: 'boolean' },
+        description:
+          'With ?include=undoable: whether each move of `moves` could be taken back once made (it ' +
+          'draws nothing at random and reveals nothing hidden), in the same order (docs/api.md, ' +
+          'Takebacks)',
       },
-    };
-    out[`${P}Record`] = {
-      type: 'object',
-      description: `A ${g.name} game record (export and import)`,
-      additionalProperties: false,
-      required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
-      properties: {
-        format: { type: 'string', const: 'citybuilder-record/1' },
-        type: gameType(g),
-        engineVersion: { type: 'integer' },
-        options: ref(`${P}Options`),
-        players: gameRecordSchema.properties.players,
-        standInBot,
-        seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
-        status,
-        version: { type: 'integer' },
-        moves: {
-          type: 'array',
-          items: closed(
-            {
-              ...entry,
-              origin: { ...origin, enum: ['seat', ...origin.enum] },
-              ...recordChainFields.entry,
-              events: gameRecordSchema.properties.moves.items.properties.events,
-            },
-            ['seat', 'move'],
-          ),
-        },
-        outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
-        ...recordChainFields.record,
-      },
-    };
-    for (const k of Object.keys(all)) all[k]![g.id] = `${P}${k}`;
-  }
-  out.Game = union('A game as the caller sees it, by game type', all.Game!);
-  out.LegalMoves = union("The moves the token's seat may make now, by game type", all.LegalMoves!);
-  out.MoveResult = union('What a move did, by game type', all.MoveResult!);
-  out.EventLog = union('A page of the event log, by game type', all.EventLog!);
-  out.NewGame = union('A new game, by game type', all.NewGame!);
-  out.Record = union('A game record, by game type', all.Record!);
-  out.AnyMove = {
-    description: "A move of any game (each game's moves are discriminated by `type`)",
-    anyOf: games.map((g) => ref(`${pascal(g.id)}Move`)),
+    },
   };
-  return out;
+}
+
+/** `<Game>MoveResult`: what a move did. */
+function moveResultAnswer(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  return {
+    type: 'object',
+    description: `What a ${g.name} move did`,
+    additionalProperties: false,
+    required: ['type', 'version', 'status', 'toMove', 'outcome', 'events'],
+    properties: {
+      type: gameType(g),
+      version: { type: 'integer' },
+      status,
+      toMove: seatList,
+      outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
+      events: { type: 'array', items: ref(`${P}Event`), description: 'What the move caused, as this seat may read it' },
+      view: { ...ref(`${P}View`), description: "With ?include=view: the mover's view after the move" },
+      legalMoves: {
+        type: 'array',
+        items: ref(`${P}Move`),
+        description: "With ?include=legalMoves: the mover's legal moves now; empty unless it must act again",
+      },
+    },
+  };
+}
+
+/** An entry of the log as the event log and the record both show it. */
+function logEntry(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  return {
+    version: { type: 'integer' },
+    seat: { type: 'integer', minimum: 0 },
+    bot: moveBot,
+    move: {
+      description: 'The move; while the game runs, a move hidden from this viewer shows only its type, or is null',
+      anyOf: [
+        ref(`${P}Move`),
+        ref('TakebackMove'),
+        { type: 'object', required: ['type'], properties: { type: { type: 'string' } }, additionalProperties: false },
+        { type: 'null' },
+      ],
+    },
+    undoable,
+    undoneBy,
+  };
+}
+
+/** `<Game>EventLog`: a page of the game's log, move by move. */
+function eventLogAnswer(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  return {
+    type: 'object',
+    description: `A page of a ${g.name} game's log, move by move`,
+    additionalProperties: false,
+    required: ['type', 'version', 'moves'],
+    properties: {
+      type: gameType(g),
+      version: { type: 'integer' },
+      moves: {
+        type: 'array',
+        items: closed(
+          {
+            ...logEntry(g),
+            origin,
+            at: { type: 'string', format: 'date-time' },
+            events: { type: 'array', items: ref(`${P}Event`) },
+            label: {
+              type: 'string',
+              description: 'With ?include=labels: the move in words for people, in the language of Accept-Language',
+            },
+          },
+          ['version', 'seat', 'at', 'move', 'events'],
+        ),
+      },
+    },
+  };
+}
+
+/** `<Game>NewGame`: the request that creates a game. */
+function newGameRequest(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  return {
+    type: 'object',
+    description: `A new ${g.name} game`,
+    additionalProperties: false,
+    required: ['type', 'players'],
+    properties: {
+      type: gameType(g),
+      players: { type: 'array', minItems: g.minPlayers, maxItems: g.maxPlayers, items: ref('PlayerEntry') },
+      seed: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 128,
+        description:
+          'Seeds every random draw; random when absent. Whoever chooses it can foresee every hidden ' +
+          'draw, so the game then says seedChosen: true to everyone; a server with CLIENT_SEEDS=off ' +
+          'refuses it (403 SEED_NOT_ALLOWED). Revealed in the record once the game is over.',
+      },
+      options: ref(`${P}Options`),
+      public: {
+        type: 'boolean',
+        description:
+          'List the game in GET /lobby while it waits; otherwise it is reached only through its invitation code. Default: false.',
+      },
+      turnDeadlineSeconds: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 90 * 24 * 3600,
+        description: 'Play by mail: seconds each seat has for each of its moves (1 s to 90 days); none: no deadlines',
+      },
+      timeoutAction: {
+        ...timeoutAction,
+        description:
+          'When a seat\'s time runs out: "auto-move" (the stand-in bot, standInBot, plays for it, ' +
+          'logged as played on timeout with the level), "resign" (the seat resigns) or "none" (only ' +
+          'notify). Default: none. Needs turnDeadlineSeconds or timeControl.',
+      },
+      standInBot,
+      standInAfterTimeouts: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        description:
+          'Hand a seat to the stand-in bot (standInBot) after this many deadlines missed in a row; ' +
+          "it then plays the seat's turns as they come (players[].standIn). Needs " +
+          'turnDeadlineSeconds or timeControl. Absent: never.',
+      },
+      analysis: {
+        type: 'boolean',
+        description:
+          'Let each seat analyse its positions while the game runs (GET /games/{id}/analysis); ' +
+          'finished games can always be analysed. Default: false.',
+      },
+      timeControl: timeControlSchema,
+      takebacks: {
+        ...takebacks,
+        description:
+          "Which takebacks the game allows: none; own-turn (default: within one's own turn, when " +
+          'nothing random was drawn nor hidden revealed); with-consent (also after the turn, when ' +
+          'every other seated person accepts; a rated game allows that only so)',
+      },
+      spectators: { ...spectators, description: `${spectators.description}. Default: live.` },
+      spectatorDelay: {
+        ...spectatorDelay,
+        description:
+          `With spectators: delayed, how many versions behind spectators are (1 to ${SPECTATOR_DELAY_MAX}` +
+          `; default ${SPECTATOR_DELAY_DEFAULT})`,
+      },
+      reveal: {
+        ...reveal,
+        description: `${reveal.description}. Turn it off to keep each seat's hidden information to itself after the end.`,
+      },
+      rated: {
+        type: 'boolean',
+        description:
+          'Default: true when allowed: every seat a player identity ({ me: true } or { open: true ' +
+          '}), no chosen seed, no bot, not imported; a game rated by default becomes unrated when ' +
+          'someone joins it without a player token, while one created with rated: true admits player ' +
+          'tokens only. true where not allowed: 400 INVALID_INPUT naming the reason (seed-chosen, ' +
+          'seat-not-player).',
+      },
+    },
+  };
+}
+
+/** `<Game>Record`: a game record (export and import). */
+function gameRecord(g: AnyGame): Record<string, unknown> {
+  const P = pascal(g.id);
+  return {
+    type: 'object',
+    description: `A ${g.name} game record (export and import)`,
+    additionalProperties: false,
+    required: ['format', 'type', 'engineVersion', 'options', 'players', 'moves'],
+    properties: {
+      format: { type: 'string', const: 'citybuilder-record/1' },
+      type: gameType(g),
+      engineVersion: { type: 'integer' },
+      options: ref(`${P}Options`),
+      players: gameRecordSchema.properties.players,
+      standInBot,
+      seed: { type: 'string', minLength: 1, maxLength: 128, description: 'Present once the game is over' },
+      status,
+      version: { type: 'integer' },
+      moves: {
+        type: 'array',
+        items: closed(
+          {
+            ...logEntry(g),
+            origin: { ...origin, enum: ['seat', ...origin.enum] },
+            ...recordChainFields.entry,
+            events: gameRecordSchema.properties.moves.items.properties.events,
+          },
+          ['seat', 'move'],
+        ),
+      },
+      outcome: { anyOf: [ref(`${P}Outcome`), { type: 'null' }] },
+      ...recordChainFields.record,
+    },
+  };
+}
+
+/** The unions over all games of each answer, discriminated by the game `type`, and `AnyMove`. */
+function unionsOverGames(games: AnyGame[]): Record<string, unknown> {
+  const byType = (kind: string) => Object.fromEntries(games.map((g) => [g.id, `${pascal(g.id)}${kind}`]));
+  return {
+    Game: union('A game as the caller sees it, by game type', byType('Game')),
+    LegalMoves: union("The moves the token's seat may make now, by game type", byType('LegalMoves')),
+    MoveResult: union('What a move did, by game type', byType('MoveResult')),
+    EventLog: union('A page of the event log, by game type', byType('EventLog')),
+    NewGame: union('A new game, by game type', byType('NewGame')),
+    Record: union('A game record, by game type', byType('Record')),
+    AnyMove: {
+      description: "A move of any game (each game's moves are discriminated by `type`)",
+      anyOf: games.map((g) => ref(`${pascal(g.id)}Move`)),
+    },
+  };
 }
