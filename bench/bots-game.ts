@@ -70,6 +70,19 @@ export function ladderGame(game: string, p: { id: string; level: BotLevel; again
 /** The tested seat's share of the win in the ladder's game `i` (shared on ties). */
 export const testedShare = (r: Pick<GameResult, 'winners'>, i: number): number => (r.winners.includes(i % 4) ? 1 / r.winners.length : 0);
 
+/** The two-sided sign test: the chance of a split of `a` against `b` at least this uneven when each is 1/2. */
+export function signTest(a: number, b: number): number {
+  const n = a + b;
+  if (n === 0) return 1;
+  let tail = 0;
+  let term = 0.5 ** n; // C(n, 0) / 2^n
+  for (let k = 0; k <= Math.min(a, b); k++) {
+    tail += term;
+    term = (term * (n - k)) / (k + 1);
+  }
+  return Math.min(1, 2 * tail);
+}
+
 const registry = defaultRegistry();
 
 export default function playGame(task: GameTask): GameResult {

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { BotLevel } from '../src/engine/index.js';
 import { CODES } from './bots-code.js';
-import { ladderGame, PAIRINGS, testedShare, type BotOptions, type GameResult, type GameTask } from './bots-game.js';
+import { ladderGame, PAIRINGS, signTest, testedShare, type BotOptions, type GameResult, type GameTask } from './bots-game.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => {
@@ -38,19 +38,6 @@ interface LadderFile {
   codes?: Record<string, string>;
   botOptions?: Record<string, BotOptions>;
   strength: Record<string, { budgets?: Record<string, number | null>; perGame?: Record<number, number> }>;
-}
-
-/** The two-sided sign test: the chance of a split of `a` against `b` at least this uneven when each is 1/2. */
-function signTest(a: number, b: number): number {
-  const n = a + b;
-  if (n === 0) return 1;
-  let tail = 0;
-  let term = 0.5 ** n; // C(n, 0) / 2^n
-  for (let k = 0; k <= Math.min(a, b); k++) {
-    tail += term;
-    term = (term * (n - k)) / (k + 1);
-  }
-  return Math.min(1, 2 * tail);
 }
 
 async function main() {
