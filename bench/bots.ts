@@ -51,7 +51,7 @@
  * `--resume <a bots.json>[,<another>...]` (iteration budgets only; a run's bots.partial.json, written after
  * each round, will do; of several files, the games of all that played with the same code): the games
  * those runs played are kept and not played again, game by game: a game's whose code digest
- * (src/engine, src/board, the files of src/games and the game's folder) and budgets are this run's,
+ * (bots-code.ts: the game's own code and what src/engine does with its bot) and budgets are this run's,
  * with the same bot options; a game whose bot changed plays all its pairings again. A table too long
  * for one sitting is built over several, and equals what one run would print.
  */
