@@ -28,6 +28,7 @@
  */
 import { fold } from './fold.js';
 import { Rng } from './rng.js';
+import type { RolloutOptions } from './rollout.js';
 import { StringEnum, type Static } from './schema.js';
 import type { AnyGame, GameEvent, Json, Move, Seat } from './types.js';
 
@@ -56,11 +57,12 @@ export const LEVELS: Record<BotLevel, LevelSettings> = {
   },
   ismcts: {
     description:
-      'Information-set Monte Carlo tree search over what the seat knows (hidden state re-sampled every iteration), greedy-biased playouts.',
+      'Information-set Monte Carlo tree search over what the seat knows (hidden state re-sampled every iteration), ' +
+      "greedy-biased playouts; or, where the game's bot asks for it, flat rollouts over greedy to the end of the game (docs/bots.md).",
     thinkMs: 300,
     iterations: 20_000,
   },
-  'ismcts-strong': { description: 'The same search with a longer budget per move.', thinkMs: 2_000, iterations: 150_000 },
+  'ismcts-strong': { description: 'The same player with a longer budget per move.', thinkMs: 2_000, iterations: 150_000 },
 };
 
 /** What a seat may read: the only input of a bot. */
@@ -87,6 +89,17 @@ export interface GameBot<S = unknown> {
   playoutDepth: number;
   /** The game's own tuning of the search (ismcts.ts has the defaults). */
   search?: SearchOptions;
+  /**
+   * The search levels play as flat rollouts over `greedy` (rollout.ts) rather than the tree search,
+   * in this game's games; analysis (`exhaustive`) keeps the tree search, which weighs every move.
+   */
+  rollout?: RolloutOptions;
+  /**
+   * `evaluate` of the position after each of `moves` by `seat` (null where `decide` refuses it), to
+   * the last bit, computed without playing them where the game knows a cheaper way (hundreds of
+   * tile placements a turn); undefined leaves it to the engine (`valuesAfter`).
+   */
+  evaluateAfter?(state: S, seat: Seat, moves: readonly Move[]): (number[] | null)[] | undefined;
 }
 
 export interface SearchOptions {
@@ -176,6 +189,30 @@ export function after<S>(game: AnyGame, state: S, move: Move, seat: Seat): S | n
   return r.ok ? fold<S>(game, state, r.value) : null;
 }
 
+/**
+ * Each seat's chances to win a position, in [0, 1], summing to 1: the winners' shares once the game
+ * is over, else a softmax of the evaluation at the game's `scale`.
+ */
+export function chances(game: AnyGame, bot: GameBot, state: unknown): number[] {
+  const out = game.outcome(state);
+  if (out) return out.scores.map((_, i) => (out.winners.includes(i) ? 1 / out.winners.length : 0));
+  const v = bot.evaluate(state);
+  const top = Math.max(...v);
+  const e = v.map((x) => Math.exp((x - top) / bot.scale));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / sum);
+}
+
+/** `evaluate` of the position after each of `moves` (null: refused): the game's `evaluateAfter`, else each move played. */
+export function valuesAfter(game: AnyGame, bot: GameBot, state: unknown, seat: Seat, moves: readonly Move[]): (number[] | null)[] {
+  const fast = bot.evaluateAfter?.(state, seat, moves);
+  if (fast) return fast;
+  return moves.map((m) => {
+    const next = after(game, state, m, seat);
+    return next === null ? null : bot.evaluate(next);
+  });
+}
+
 export function randomMove(game: AnyGame, bot: GameBot, req: BotRequest): BotChoice {
   const rng = Rng.fromSeed(`random:${req.seed}`);
   const moves = rootMoves(game, bot.determinize(req.view, req.history, req.seat, rng), req);
@@ -196,14 +233,12 @@ export function greedyMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
   const moves = rootMoves(game, states[0], req);
   if (moves.length === 0) throw new Error(`${game.id}: seat ${req.seat} has no legal move`);
   if (moves.length === 1) return { move: moves[0]!, level: 'greedy', iterations: 0 };
+  const values = states.map((s) => valuesAfter(game, bot, s, req.seat, moves));
   let best: Move[] = [];
   let bestScore = -Infinity;
-  for (const m of moves) {
+  for (const [i, m] of moves.entries()) {
     let total = 0;
-    for (const s of states) {
-      const next = after(game, s, m, req.seat);
-      total += next === null ? -1e9 : advantage(bot.evaluate(next), req.seat);
-    }
+    for (const v of values) total += v[i] === null ? -1e9 : advantage(v[i]!, req.seat);
     if (total > bestScore + 1e-9) {
       bestScore = total;
       best = [m];

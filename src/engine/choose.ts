@@ -1,5 +1,6 @@
 import { greedyMove, randomMove, type BotChoice, type BotRequest, type GameBot } from './bot.js';
 import { ismctsMove } from './ismcts.js';
+import { rolloutMove } from './rollout.js';
 import type { AnyGame } from './types.js';
 
 /**
@@ -14,7 +15,7 @@ export function chooseMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
       return greedyMove(game, bot, req);
     case 'ismcts':
     case 'ismcts-strong':
-      return ismctsMove(game, bot, req);
+      return bot.rollout && !req.exhaustive ? rolloutMove(game, bot, req) : ismctsMove(game, bot, req);
     default:
       throw new Error(`unknown bot level ${String((req as { level: unknown }).level)}`);
   }

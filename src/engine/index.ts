@@ -9,6 +9,7 @@ export * from './shape.js';
 export * from './schema.js';
 export * from './bot.js';
 export * from './ismcts.js';
+export * from './rollout.js';
 export * from './choose.js';
 export * from './arena.js';
 export * from './takeback.js';

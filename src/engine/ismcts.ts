@@ -25,7 +25,18 @@
  *   clock the answer is the one the whole budget gives, in fewer iterations. `exhaustive` turns
  *   this off (analysis reports every move's figures).
  */
-import { advantage, after, greedyMove, LEVELS, rootMoves, type BotChoice, type BotRequest, type GameBot, type MoveStat } from './bot.js';
+import {
+  advantage,
+  after,
+  chances,
+  greedyMove,
+  LEVELS,
+  rootMoves,
+  type BotChoice,
+  type BotRequest,
+  type GameBot,
+  type MoveStat,
+} from './bot.js';
 import { Rng } from './rng.js';
 import type { AnyGame, GameEvent, Move, Seat } from './types.js';
 
@@ -77,17 +88,10 @@ export function ismctsMove(game: AnyGame, bot: GameBot, req: BotRequest): BotCho
 
   /** Rewards per seat in [0, 1] for a playout's last position. */
   const rewards = (state: unknown): number[] => {
+    if (players !== 1) return chances(game, bot, state);
     const out = game.outcome(state);
-    if (players === 1) {
-      const v = out ? out.scores[0]! : bot.evaluate(state)[0]!;
-      return [1 / (1 + Math.exp(-(v - rootValue) / bot.scale))];
-    }
-    if (out) return Array.from({ length: players }, (_, i) => (out.winners.includes(i) ? 1 / out.winners.length : 0));
-    const v = bot.evaluate(state);
-    const top = Math.max(...v);
-    const e = v.map((x) => Math.exp((x - top) / bot.scale));
-    const sum = e.reduce((a, b) => a + b, 0);
-    return e.map((x) => x / sum);
+    const v = out ? out.scores[0]! : bot.evaluate(state)[0]!;
+    return [1 / (1 + Math.exp(-(v - rootValue) / bot.scale))];
   };
 
   const actorOf = (state: unknown): Seat | null => {
