@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { randomPlayout } from '../../src/engine/index.js';
+import { after, type Move, randomPlayout } from '../../src/engine/index.js';
 import { botFor } from '../../src/games/bots.js';
-import { room } from '../../src/games/ma-petite-ville/bot.js';
+import { evaluate, evaluateAfter, room } from '../../src/games/ma-petite-ville/bot.js';
 import { silhouettePlacements } from '../../src/games/ma-petite-ville/board.js';
 import type { MpvState } from '../../src/games/ma-petite-ville/types.js';
 import type { State as CityTycoonState } from '../../src/games/city-tycoon/types.js';
@@ -52,6 +52,39 @@ describe("the games' evaluations", () => {
       }
     }
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it('ma-petite-ville: the evaluation after each move without playing it is, to the last bit, the evaluation after playing it', () => {
+    const g = games.find((x) => x.id === 'ma-petite-ville')!;
+    const compared: Record<string, number> = {};
+    // Moves decide refuses too: a tile off the city, a pass before the final round, a silhouette off the city.
+    const refused = [
+      { type: 'placeTile', x: 99, y: 99, quarterTurns: 0 },
+      { type: 'pass' },
+      { type: 'placeSilhouette', length: 4, x: 500, y: 0, direction: 'horizontal' },
+    ] as Move[];
+    for (const version of ['easy', 'normal'] as const) {
+      for (let i = 0; i < 4; i++) {
+        randomPlayout<MpvState>(g, { players: 4, options: { version }, seed: `after-${version}-${i}` }, `after-c-${i}`, {
+          beforeMove(state, seat, legal) {
+            const moves = [...legal, ...refused];
+            const fast = evaluateAfter(state, seat, moves);
+            if (!fast) return;
+            moves.forEach((m, k) => {
+              const next = after(g, state, m, seat);
+              expect(fast[k], `${state.phase} ${JSON.stringify(m)}`).toEqual(next === null ? null : evaluate(next));
+              const kind = next === null ? 'refused' : `${(m as { type: string }).type}${next.result ? ' (the last silhouette)' : ''}`;
+              compared[kind] = (compared[kind] ?? 0) + 1;
+            });
+          },
+        });
+      }
+    }
+    expect(compared.placeTile).toBeGreaterThan(1_000);
+    expect(compared.placeSilhouette).toBeGreaterThan(50);
+    expect(compared.drawTile).toBeGreaterThan(50);
+    expect(compared.refused).toBeGreaterThan(100);
+    expect(compared['placeSilhouette (the last silhouette)']).toBeGreaterThan(0);
   });
 
   it('city-tycoon: the map part kept per cell table gives, to the last bit, what a fresh read of the map gives', () => {
