@@ -310,7 +310,12 @@ function* choicePositions(g: AnyGame, name: string, every: number) {
   }
 }
 
-/** Iterations per second of the ismcts level on this thread: whole searches of its time budget. */
+/**
+ * Iterations per second of the ismcts level on this thread: whole searches of its time budget (the
+ * tree search `exhaustive`, as its early stop would understate its rate; a game whose levels play
+ * rollouts, src/engine/rollout.ts, measures those: they have no early stop, and analysis alone is
+ * exhaustive there).
+ */
 function speed(g: AnyGame): { iterationsPerSecond: number; searches: number; cpuShare: number } {
   const bot = botOf(g.id);
   let iterations = 0,
@@ -325,7 +330,7 @@ function speed(g: AnyGame): { iterationsPerSecond: number; searches: number; cpu
       level: 'ismcts',
       seed: `speed-${searches}`,
       ...budgetClock(LEVELS.ismcts.thinkMs * SCALE, () => performance.now()),
-      exhaustive: true,
+      exhaustive: !bot.rollout,
     });
     ms += performance.now() - start;
     iterations += c.iterations;
@@ -533,7 +538,8 @@ async function main() {
         `move |\n|---|---:|---:|---:|---:|`,
     );
     const settle: Record<string, unknown> = {};
-    for (const g of games) {
+    // The tree search's stop: a game whose levels play rollouts (which have none) has no row.
+    for (const g of games.filter((x) => !botOf(x.id).rollout)) {
       const iterations =
         iterationsFor(g.id)?.ismcts ?? Math.max(50, Math.round((speeds[g.id]!.iterationsPerSecond * LEVELS.ismcts.thinkMs) / 1000));
       const r = settling(g, iterations, SETTLE_SEARCHES);

@@ -18,7 +18,7 @@
  * - Rounds: ceil(log2(candidates)), each an equal share of the budget (the iteration cap's, or the
  *   caller's think time: a round ends once its share of `timeLeft()` is spent, after one run at
  *   least); after each round the better half by mean reward goes on.
- * - It stops at the cap, or when the caller's `timeUp()` says so (checked between runs), and answers
+ * - It stops at the cap, or when the caller's `timeUp()` says so (checked before each run), and answers
  *   the candidate still in play with the best mean reward. Its `iterations` count runs: a candidate
  *   played out once on a sample is one. With an iteration cap and no clock the answer is reproducible.
  */
@@ -108,14 +108,14 @@ export function rolloutMove(
     const each = Math.max(1, Math.floor(cap / rounds / alive.length));
     /** The share of the think time left when this round's share is spent. */
     const until = 1 - (round + 1) / rounds;
-    for (let j = 0; j < each; j++) {
+    for (let j = 0; j < each && !timeUp; j++) {
       if (j > 0 && req.timeLeft && req.timeLeft() <= until) break;
-      if (iterations > 0 && req.timeUp?.()) {
-        timeUp = true;
-        break;
-      }
       const base = draw(rng);
       for (const c of alive) {
+        if (iterations > 0 && req.timeUp?.()) {
+          timeUp = true;
+          break;
+        }
         // The same sample and the same tie-breaks for every candidate (common random numbers).
         const ties = Rng.fromSeed(`rollout:${req.seed}:${round}:${j}`);
         let state = after(game, base, c.move, req.seat);
