@@ -3,7 +3,16 @@
  * its time budget (scaled by `budgetScale`) or, for the levels given `iterations`, to a fixed
  * iteration count with no clock; the winners and every decision's think time.
  */
-import { budgetClock, LEVELS, playBots, resolveOptions, type BotLevel, type GameBot, type SearchOptions } from '../src/engine/index.js';
+import {
+  budgetClock,
+  LEVELS,
+  playBots,
+  resolveOptions,
+  type BotLevel,
+  type GameBot,
+  type RolloutOptions,
+  type SearchOptions,
+} from '../src/engine/index.js';
 import { botFor } from '../src/games/bots.js';
 import { defaultRegistry } from '../src/games/index.js';
 
@@ -18,16 +27,19 @@ export interface GameTask {
   botOptions?: BotOptions;
 }
 
-/** What `--bot-options` may change in a game's bot: its playout depth, its scale, its search options. */
+/** What `--bot-options` may change in a game's bot: its playout depth, its scale, its search and rollout options. */
 export interface BotOptions {
   playoutDepth?: number;
   scale?: number;
   search?: SearchOptions;
+  rollout?: RolloutOptions;
 }
 
-/** The game's bot with a trial's options laid over its own (search options merged one by one). */
+/** The game's bot with a trial's options laid over its own (search and rollout options merged one by one). */
 export function tunedBot(bot: GameBot, options: BotOptions | undefined): GameBot {
-  return options ? { ...bot, ...options, search: { ...bot.search, ...options.search } } : bot;
+  if (!options) return bot;
+  const rollout = options.rollout ? { ...bot.rollout, ...options.rollout } : bot.rollout;
+  return { ...bot, ...options, search: { ...bot.search, ...options.search }, rollout };
 }
 
 export interface GameResult {

@@ -36,7 +36,7 @@
  * `--pairings greedy-random,ismcts-random,ismcts-greedy,strong-ismcts` picks pairings,
  * `--budget-scale 0.1` shrinks every budget (smoke runs only: figures then mean nothing).
  * `--bot-options '{"city-tycoon":{"playoutDepth":0,"search":{"exploration":0.2}}}'` tries a game's
- * bot tuning (its `playoutDepth`, `scale` and `search` options, src/engine/bot.ts) without editing
+ * bot tuning (its `playoutDepth`, `scale`, `search` and `rollout` options, src/engine/bot.ts) without editing
  * it: every seat of that game's games and its speed searches use it.
  * `--iterations measured` (with `--budget-fraction F`, default 1, or one a game:
  * `town-center=0.2,city-tycoon=0.5`): the budgets are what each level reaches in its think time on
