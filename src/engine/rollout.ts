@@ -43,6 +43,11 @@ export interface RolloutOptions {
   candidates?: number;
   /** Moves a run plays before it trusts the evaluation (default: to the end of the game). */
   depth?: number;
+  /**
+   * The share of the other seats' moves in a run that are uniform legal moves, not `greedy`'s (default
+   * 0: rivals modelled as `greedy`; more models rivals weaker than it).
+   */
+  rivalsRandom?: number;
 }
 
 const CANDIDATES = 16;
@@ -93,6 +98,7 @@ export function rolloutMove(
   if (legal.length === 0) throw new Error(`${game.id}: seat ${req.seat} has no legal move`);
   if (legal.length === 1) return { move: legal[0]!, level: req.level, iterations: 0 };
   const depth = options.depth ?? WHOLE_GAME;
+  const rivalsRandom = options.rivalsRandom ?? 0;
   const cap = req.iterations ?? LEVELS[req.level].iterations;
   const priors = valuesAfter(game, bot, first, req.seat, legal);
   let alive: Candidate[] = legal
@@ -122,7 +128,8 @@ export function rolloutMove(
         for (let d = 0; state !== null && d < depth && game.outcome(state) === null; d++) {
           const actor = game.toMove(state)[0];
           if (actor === undefined) break;
-          state = after(game, state, greedyOn(game, bot, state, actor, ties), actor);
+          const uniform = actor !== req.seat && rivalsRandom > 0 && ties.next() / 0x100000000 < rivalsRandom;
+          state = after(game, state, uniform ? ties.pick(game.legalMoves(state, actor)) : greedyOn(game, bot, state, actor, ties), actor);
         }
         c.total += state === null ? 0 : chances(game, bot, state)[req.seat]!;
         c.runs++;

@@ -79,6 +79,17 @@ describe('the rollout player (src/engine/rollout.ts)', () => {
     expect(c.iterations).toBeLessThan(1_000);
   });
 
+  it('models rivals weaker than greedy when asked: with uniform rivals its runs win more often', () => {
+    for (const p of positions.slice(0, 3)) {
+      const won = (rivalsRandom: number) => {
+        const c = chooseMove(g, { ...bot, rollout: { ...bot.rollout, rivalsRandom } }, request(p, { iterations: 64 }));
+        expect(request(p).legal!.map(key)).toContain(key(c.move));
+        return c.stats!.reduce((a, s) => a + s.value * s.visits, 0) / c.iterations;
+      };
+      expect(won(1)).toBeGreaterThan(won(0));
+    }
+  });
+
   it('analysis (exhaustive) keeps the tree search, which weighs every root move, not 16 candidates', () => {
     const p = positions[0]!;
     const c = chooseMove(g, bot, request(p, { exhaustive: true, iterations: 60 }));
