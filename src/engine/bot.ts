@@ -28,7 +28,6 @@
  */
 import { fold } from './fold.js';
 import { Rng } from './rng.js';
-import type { RolloutOptions } from './rollout.js';
 import { StringEnum, type Static } from './schema.js';
 import type { AnyGame, GameEvent, Json, Move, Seat } from './types.js';
 
@@ -120,6 +119,19 @@ export interface SearchOptions {
   widening?: number;
   /** Inner nodes expand the move the playout policy picks among the untried ones, not a uniform one. */
   expandByPolicy?: boolean;
+}
+
+/** How a game's rollout player plays (`GameBot.rollout`). */
+export interface RolloutOptions {
+  /** Root moves kept by their evaluation one move ahead (default 16). */
+  candidates?: number;
+  /** Moves a run plays before it trusts the evaluation (default: to the end of the game). */
+  depth?: number;
+  /**
+   * The share of the other seats' moves in a run that are uniform legal moves, not `greedy`'s (default
+   * 0: rivals modelled as `greedy`; more models rivals weaker than it).
+   */
+  rivalsRandom?: number;
 }
 
 export interface BotRequest extends SeatKnowledge {

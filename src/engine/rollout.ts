@@ -33,22 +33,10 @@ import {
   type BotRequest,
   type GameBot,
   type MoveStat,
+  type RolloutOptions,
 } from './bot.js';
 import { Rng } from './rng.js';
 import type { AnyGame, Move, Seat } from './types.js';
-
-/** How a game's rollout player plays (`GameBot.rollout`). */
-export interface RolloutOptions {
-  /** Root moves kept by their evaluation one move ahead (default 16). */
-  candidates?: number;
-  /** Moves a run plays before it trusts the evaluation (default: to the end of the game). */
-  depth?: number;
-  /**
-   * The share of the other seats' moves in a run that are uniform legal moves, not `greedy`'s (default
-   * 0: rivals modelled as `greedy`; more models rivals weaker than it).
-   */
-  rivalsRandom?: number;
-}
 
 const CANDIDATES = 16;
 /** A run that has not ended after this many moves is judged by the evaluation. */
